@@ -1,0 +1,360 @@
+//! What a participant does at the table: one JSON object per action (SPEC §3).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::call::{Call, ParseError, Seat, Strain};
+use crate::card::Card;
+use crate::report::{Code, Rejection};
+
+/// Who acts: a player or the Director.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A player.
+    Seat(Seat),
+    /// The Director.
+    Director,
+}
+
+impl Actor {
+    /// The seat, if a player acts.
+    pub const fn seat(self) -> Option<Seat> {
+        match self {
+            Actor::Seat(s) => Some(s),
+            Actor::Director => None,
+        }
+    }
+}
+
+impl fmt::Display for Actor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Actor::Seat(s) => s.fmt(f),
+            Actor::Director => f.write_str("director"),
+        }
+    }
+}
+
+impl FromStr for Actor {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Actor, ParseError> {
+        if s.trim().eq_ignore_ascii_case("director") {
+            return Ok(Actor::Director);
+        }
+        s.parse().map(Actor::Seat).map_err(|_| ParseError::new("seat", s))
+    }
+}
+
+impl Serialize for Actor {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Actor {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Actor, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// How LHO's call over a call out of rotation at his own turn is meant (L28B vs L29A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Intent {
+    /// He accepts the call out of rotation and calls over it (L29A).
+    Accept,
+    /// He ignores it and takes his own turn (L28B).
+    OwnTurn,
+}
+
+/// What a Director's ruling decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RulingOn {
+    /// Was the call unintended (L25A)?
+    Unintended,
+    /// Is the replacement comparable (L23A)?
+    Comparable,
+    /// Could misinformation well have influenced the changed call (L21B1a)?
+    Misinformation,
+    /// Did LHO's call accept the call out of rotation (L28B vs L29A)?
+    Intent,
+}
+
+/// The value of a ruling: yes/no, or an intent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RulingValue {
+    /// Yes or no.
+    Yes(bool),
+    /// For `on: intent`.
+    Intent(Intent),
+}
+
+/// Which hand a card comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Hand {
+    /// Dummy's hand, played by declarer.
+    Dummy,
+}
+
+/// One action at the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    /// Who acts.
+    pub seat: Actor,
+    /// What he does.
+    #[serde(flatten)]
+    pub kind: ActionKind,
+    /// Client clock in milliseconds, for tempo records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<f64>,
+}
+
+/// The kinds of action of SPEC §3.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ActionKind {
+    /// Make a call, optionally self-disclosing it.
+    Call {
+        /// The call.
+        call: Call,
+        /// Alert it (self-alerting).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        alert: bool,
+        /// Explain it (self-alerting), or announce it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        explanation: Option<String>,
+        /// Over a call out of rotation at one's own turn: accept it or ignore it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        intent: Option<Intent>,
+    },
+    /// Alert call `index` (with text: an announcement or explanation).
+    Alert {
+        /// Call in force.
+        index: usize,
+        /// Text, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        explanation: Option<String>,
+    },
+    /// Explain call `index`.
+    Explain {
+        /// Call in force.
+        index: usize,
+        /// The explanation.
+        text: String,
+    },
+    /// Ask about one call, or about the opponents' whole auction.
+    Ask {
+        /// Call in force, or none for the whole auction.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
+    },
+    /// Have all calls restated.
+    Review,
+    /// Defender: is it my opening lead?
+    AskLead,
+    /// What is the contract, and is it doubled?
+    AskContract,
+    /// Correct an explanation of call `index`.
+    CorrectExplanation {
+        /// Call in force.
+        index: usize,
+        /// The corrected explanation.
+        text: String,
+    },
+    /// Privately note that partner's explanation of `index` was wrong.
+    NotePartnerMistake {
+        /// Call in force.
+        index: usize,
+    },
+    /// Law 25A: replace my last call, which I did not intend.
+    ReplaceCall {
+        /// The intended call.
+        call: Call,
+    },
+    /// Law 21B: change my last call after misinformation.
+    ChangeCall {
+        /// The new call.
+        call: Call,
+    },
+    /// Answer a pending undo request.
+    Respond {
+        /// Agree or not.
+        accept: bool,
+    },
+    /// Accept the irregularity (LHO's option).
+    Accept,
+    /// Decline the irregularity (LHO's option).
+    Decline,
+    /// Summon the Director.
+    Director {
+        /// Why.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<String>,
+    },
+    /// A Director's judgement.
+    Ruling {
+        /// What is decided.
+        on: RulingOn,
+        /// The decision.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        value: Option<RulingValue>,
+        /// Strains an artificial call specified (L27B1a, L29C).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        specified: Option<Vec<StrainName>>,
+    },
+    /// The opening lead, face down.
+    Lead {
+        /// The card.
+        card: Card,
+    },
+    /// Face the opening lead: play begins.
+    FaceLead,
+    /// Play a card.
+    Play {
+        /// The card.
+        card: Card,
+        /// `dummy` when declarer plays from dummy.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<Hand>,
+    },
+    /// Play ends (claim agreed).
+    EndPlay,
+    /// Passed-out board: hands back in the board.
+    ReturnHands,
+}
+
+/// A strain written as text in a ruling (`"H"`, `"NT"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StrainName(pub Strain);
+
+impl Serialize for StrainName {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for StrainName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StrainName, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map(StrainName).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Action {
+    /// An action parsed from its JSON text.
+    ///
+    /// # Errors
+    /// `BAD_INPUT` when the text is not an action of SPEC §3.
+    pub fn from_json(text: &str) -> Result<Action, Rejection> {
+        serde_json::from_str(text).map_err(|e| Rejection::new(Code::BAD_INPUT, bad_input_message(&e)))
+    }
+
+    /// The action's type as written in JSON (`"call"`, `"ask_lead"`, …).
+    pub fn type_name(&self) -> &'static str {
+        match self.kind {
+            ActionKind::Call { .. } => "call",
+            ActionKind::Alert { .. } => "alert",
+            ActionKind::Explain { .. } => "explain",
+            ActionKind::Ask { .. } => "ask",
+            ActionKind::Review => "review",
+            ActionKind::AskLead => "ask_lead",
+            ActionKind::AskContract => "ask_contract",
+            ActionKind::CorrectExplanation { .. } => "correct_explanation",
+            ActionKind::NotePartnerMistake { .. } => "note_partner_mistake",
+            ActionKind::ReplaceCall { .. } => "replace_call",
+            ActionKind::ChangeCall { .. } => "change_call",
+            ActionKind::Respond { .. } => "respond",
+            ActionKind::Accept => "accept",
+            ActionKind::Decline => "decline",
+            ActionKind::Director { .. } => "director",
+            ActionKind::Ruling { .. } => "ruling",
+            ActionKind::Lead { .. } => "lead",
+            ActionKind::FaceLead => "face_lead",
+            ActionKind::Play { .. } => "play",
+            ActionKind::EndPlay => "end_play",
+            ActionKind::ReturnHands => "return_hands",
+        }
+    }
+
+    /// Checks what serde cannot: text lengths and clock values.
+    ///
+    /// # Errors
+    /// `BAD_INPUT` for text longer than `max_text` characters or a clock that is not a
+    /// finite, non-negative number.
+    pub fn validate(&self, max_text: u32) -> Result<(), Rejection> {
+        let texts: [Option<&str>; 2] = match &self.kind {
+            ActionKind::Call { explanation, .. } | ActionKind::Alert { explanation, .. } => {
+                [explanation.as_deref(), None]
+            }
+            ActionKind::Explain { text, .. } | ActionKind::CorrectExplanation { text, .. } => {
+                [Some(text.as_str()), None]
+            }
+            ActionKind::Director { reason } => [reason.as_deref(), None],
+            _ => [None, None],
+        };
+        for t in texts.into_iter().flatten() {
+            if t.chars().count() > max_text as usize {
+                return Err(Rejection::new(
+                    Code::BAD_INPUT,
+                    format!("text longer than {max_text} characters"),
+                ));
+            }
+        }
+        if self.at.is_some_and(|t| !t.is_finite() || t < 0.0) {
+            return Err(Rejection::new(Code::BAD_INPUT, "`at` must be a non-negative number of milliseconds"));
+        }
+        Ok(())
+    }
+}
+
+/// A short, safe description of a JSON error (never echoes a huge input).
+pub(crate) fn bad_input_message(e: &dyn fmt::Display) -> String {
+    let s = e.to_string();
+    let short: String = s.chars().take(200).collect();
+    format!("malformed input: {short}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_action_parses_with_its_disclosure() {
+        let a = Action::from_json(r#"{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17"}"#)
+            .expect("valid action");
+        assert_eq!(a.seat, Actor::Seat(Seat::N));
+        assert!(matches!(a.kind, ActionKind::Call { alert: true, .. }));
+    }
+
+    #[test]
+    fn malformed_actions_are_bad_input() {
+        for bad in [
+            "",
+            "[]",
+            "null",
+            r#"{"seat":"Q","type":"call","call":"1C"}"#,
+            r#"{"seat":"N","type":"call","call":"8NT"}"#,
+            r#"{"seat":"N","type":"fly"}"#,
+            r#"{"seat":"N","type":"alert","index":-1}"#,
+            r#"{"seat":"N","type":"alert","index":"0"}"#,
+            r#"{"seat":"N","type":"call"}"#,
+        ] {
+            let e = Action::from_json(bad).expect_err(bad);
+            assert_eq!(e.code, Code::BAD_INPUT, "{bad}");
+        }
+    }
+
+    #[test]
+    fn text_over_the_limit_is_bad_input() {
+        let long = "x".repeat(501);
+        let a = Action::from_json(&format!(r#"{{"seat":"S","type":"explain","index":0,"text":"{long}"}}"#))
+            .expect("parses");
+        assert_eq!(a.validate(500).map_err(|e| e.code), Err(Code::BAD_INPUT));
+        assert!(a.validate(600).is_ok());
+    }
+}

@@ -1,0 +1,142 @@
+//! Who may see a recorded item: a set of viewers fixed when the item is recorded (SPEC §6).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::call::{ParseError, Seat};
+
+/// Someone looking at the table: a seat, the Director or a spectator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// A player.
+    Seat(Seat),
+    /// The Director, who sees everything.
+    Director,
+    /// A spectator (kibitzer).
+    Spectator,
+}
+
+impl fmt::Display for Viewer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Viewer::Seat(s) => s.fmt(f),
+            Viewer::Director => f.write_str("director"),
+            Viewer::Spectator => f.write_str("spectator"),
+        }
+    }
+}
+
+impl FromStr for Viewer {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Viewer, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "director" | "td" => Ok(Viewer::Director),
+            "spectator" | "spectators" | "kibitzer" => Ok(Viewer::Spectator),
+            _ => s
+                .parse::<Seat>()
+                .map(Viewer::Seat)
+                .map_err(|_| ParseError::new("viewer", s)),
+        }
+    }
+}
+
+impl Serialize for Viewer {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Viewer {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Viewer, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A set of viewers. The Director is in every audience.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Audience(u8);
+
+const DIRECTOR: u8 = 1 << 4;
+const SPECTATORS: u8 = 1 << 5;
+
+impl Audience {
+    /// Only the Director.
+    pub const DIRECTOR: Audience = Audience(DIRECTOR);
+    /// The four players, the Director and spectators.
+    pub const EVERYONE: Audience = Audience(0b11_1111);
+    /// The four players and the Director (not spectators).
+    pub const TABLE: Audience = Audience(0b01_1111);
+
+    /// One seat (and the Director).
+    pub const fn seat(seat: Seat) -> Audience {
+        Audience(DIRECTOR | 1 << seat.index())
+    }
+
+    /// Several seats (and the Director).
+    pub fn seats(seats: impl IntoIterator<Item = Seat>) -> Audience {
+        seats
+            .into_iter()
+            .fold(Audience::DIRECTOR, |a, s| a.with(s))
+    }
+
+    /// This audience and `seat`.
+    pub const fn with(self, seat: Seat) -> Audience {
+        Audience(self.0 | 1 << seat.index())
+    }
+
+    /// This audience and spectators, if `yes`.
+    pub const fn with_spectators_if(self, yes: bool) -> Audience {
+        if yes {
+            Audience(self.0 | SPECTATORS)
+        } else {
+            self
+        }
+    }
+
+    /// Whether `viewer` belongs to this audience.
+    pub const fn contains(self, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Director => true,
+            Viewer::Spectator => self.0 & SPECTATORS != 0,
+            Viewer::Seat(s) => self.0 & (1 << s.index()) != 0,
+        }
+    }
+
+    /// Whether `seat` belongs to this audience.
+    pub const fn has_seat(self, seat: Seat) -> bool {
+        self.contains(Viewer::Seat(seat))
+    }
+
+    /// The viewers in this audience, seats first.
+    pub fn viewers(self) -> Vec<Viewer> {
+        let mut v: Vec<Viewer> = Seat::ALL
+            .into_iter()
+            .filter(|s| self.has_seat(*s))
+            .map(Viewer::Seat)
+            .collect();
+        v.push(Viewer::Director);
+        if self.contains(Viewer::Spectator) {
+            v.push(Viewer::Spectator);
+        }
+        v
+    }
+}
+
+impl Serialize for Audience {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.viewers().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Audience {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Audience, D::Error> {
+        let viewers = Vec::<Viewer>::deserialize(d)?;
+        Ok(viewers.into_iter().fold(Audience::DIRECTOR, |a, v| match v {
+            Viewer::Seat(s) => a.with(s),
+            Viewer::Spectator => a.with_spectators_if(true),
+            Viewer::Director => a,
+        }))
+    }
+}

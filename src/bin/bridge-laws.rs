@@ -1,0 +1,89 @@
+//! The bridge-laws command line: conformance scenarios, corpus replay, log replay.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use bridge_laws::{conformance, corpus, Table};
+
+const USAGE: &str = "usage:
+  bridge-laws conformance PATH...   run scenario files (SPEC §7)
+  bridge-laws corpus FILE.jsonl     replay a corpus of real auctions
+  bridge-laws replay SNAPSHOT.json  replay a table snapshot and print its state hash";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("conformance") if args.len() > 1 => conformance_cmd(&args[1..]),
+        Some("corpus") if args.len() == 2 => corpus_cmd(&args[1]),
+        Some("replay") if args.len() == 2 => replay_cmd(&args[1]),
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn conformance_cmd(paths: &[String]) -> ExitCode {
+    let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+    let results = conformance::run_paths(&paths);
+    let mut failed = 0;
+    for r in &results {
+        match &r.failure {
+            None => println!("PASS {}", r.id),
+            Some(why) => {
+                failed += 1;
+                println!("FAIL {}: {why}", r.id);
+            }
+        }
+    }
+    println!("{} passed, {} failed", results.len() - failed, failed);
+    if failed > 0 || results.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn corpus_cmd(path: &str) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot read {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let s = corpus::replay(&text);
+    for (id, why) in s.disagreements.iter().take(20) {
+        println!("DISAGREE {id}: {why}");
+    }
+    println!(
+        "corpus: {} deals, {} calls; {} sound as recorded, {} broken auctions flagged, {} unreadable lines",
+        s.deals, s.calls, s.sound_agreed, s.broken_agreed, s.unreadable
+    );
+    println!("{} passed, {} failed", s.sound_agreed + s.broken_agreed, s.disagreements.len());
+    if s.disagreements.is_empty() && s.deals > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn replay_cmd(path: &str) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot read {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match Table::from_json(&text) {
+        Ok(t) => {
+            println!("{} actions, phase {:?}, state hash {}", t.log().len(), t.phase(), t.state_hash());
+            ExitCode::SUCCESS
+        }
+        Err(r) => {
+            println!("refused: {r}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,487 @@
+//! The vocabulary of the auction: seats, sides, strains, levels, bids and calls (Law 18).
+//!
+//! Accepted call syntax (SPEC §1), case-insensitive, surrounding spaces ignored:
+//! - pass: `P`, `Pass`; double: `X`, `Dbl`, `D`; redouble: `XX`, `Rdbl`, `R`
+//! - a bid: a level `1`–`7` followed by a strain `C D H S NT`, `N` for notrump, or a suit
+//!   symbol `♣ ♦ ♥ ♠` (also written `S` for spades). Output is canonical: `P`, `X`, `XX`,
+//!   `1NT`, `4S`.
+//!
+//! A level above seven is not representable: "8NT" is a parse error, never a call (L38).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A seat at the table, clockwise N → E → S → W.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum Seat {
+    /// North.
+    N,
+    /// East.
+    E,
+    /// South.
+    S,
+    /// West.
+    W,
+}
+
+impl Seat {
+    /// All four seats, clockwise from North.
+    pub const ALL: [Seat; 4] = [Seat::N, Seat::E, Seat::S, Seat::W];
+
+    /// Position 0–3 clockwise from North.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The seat at position `i` (mod 4) clockwise from North.
+    pub const fn from_index(i: usize) -> Seat {
+        Seat::ALL[i % 4]
+    }
+
+    /// The next seat clockwise: the left-hand opponent (LHO).
+    pub const fn lho(self) -> Seat {
+        Seat::from_index(self.index() + 1)
+    }
+
+    /// The partner, across the table.
+    pub const fn partner(self) -> Seat {
+        Seat::from_index(self.index() + 2)
+    }
+
+    /// The previous seat clockwise: the right-hand opponent (RHO).
+    pub const fn rho(self) -> Seat {
+        Seat::from_index(self.index() + 3)
+    }
+
+    /// The side this seat plays for.
+    pub const fn side(self) -> Side {
+        match self {
+            Seat::N | Seat::S => Side::NS,
+            Seat::E | Seat::W => Side::EW,
+        }
+    }
+
+    /// Whether `other` sits on the other side.
+    pub const fn is_opponent_of(self, other: Seat) -> bool {
+        !matches!(
+            (self.side(), other.side()),
+            (Side::NS, Side::NS) | (Side::EW, Side::EW)
+        )
+    }
+
+    /// The letter of the seat.
+    pub const fn letter(self) -> char {
+        match self {
+            Seat::N => 'N',
+            Seat::E => 'E',
+            Seat::S => 'S',
+            Seat::W => 'W',
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Seat {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Seat, ParseError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "N" | "NORTH" => Ok(Seat::N),
+            "E" | "EAST" => Ok(Seat::E),
+            "S" | "SOUTH" => Ok(Seat::S),
+            "W" | "WEST" => Ok(Seat::W),
+            _ => Err(ParseError::new("seat", s)),
+        }
+    }
+}
+
+/// A partnership.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum Side {
+    /// North and South.
+    NS,
+    /// East and West.
+    EW,
+}
+
+impl Side {
+    /// The other side.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::NS => Side::EW,
+            Side::EW => Side::NS,
+        }
+    }
+}
+
+/// A denomination, ranking upwards C < D < H < S < NT (L18E).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Strain {
+    /// Clubs.
+    Clubs,
+    /// Diamonds.
+    Diamonds,
+    /// Hearts.
+    Hearts,
+    /// Spades.
+    Spades,
+    /// Notrump.
+    NoTrump,
+}
+
+impl Strain {
+    /// All strains from the lowest.
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// Canonical text: `C D H S NT`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Strain::Clubs => "C",
+            Strain::Diamonds => "D",
+            Strain::Hearts => "H",
+            Strain::Spades => "S",
+            Strain::NoTrump => "NT",
+        }
+    }
+
+    /// The suit of a strain, `None` for notrump.
+    pub const fn suit(self) -> Option<Suit> {
+        match self {
+            Strain::Clubs => Some(Suit::Clubs),
+            Strain::Diamonds => Some(Suit::Diamonds),
+            Strain::Hearts => Some(Suit::Hearts),
+            Strain::Spades => Some(Suit::Spades),
+            Strain::NoTrump => None,
+        }
+    }
+}
+
+impl FromStr for Strain {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Strain, ParseError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "C" | "♣" => Ok(Strain::Clubs),
+            "D" | "♦" => Ok(Strain::Diamonds),
+            "H" | "♥" => Ok(Strain::Hearts),
+            "S" | "♠" => Ok(Strain::Spades),
+            "N" | "NT" => Ok(Strain::NoTrump),
+            _ => Err(ParseError::new("strain", s)),
+        }
+    }
+}
+
+/// A suit of cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Suit {
+    /// Clubs.
+    Clubs,
+    /// Diamonds.
+    Diamonds,
+    /// Hearts.
+    Hearts,
+    /// Spades.
+    Spades,
+}
+
+impl Suit {
+    /// Canonical letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+            Suit::Hearts => 'H',
+            Suit::Spades => 'S',
+        }
+    }
+}
+
+/// The number of odd tricks of a bid, 1–7: "8NT" cannot be represented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Level {
+    /// One.
+    One = 1,
+    /// Two.
+    Two,
+    /// Three.
+    Three,
+    /// Four.
+    Four,
+    /// Five.
+    Five,
+    /// Six.
+    Six,
+    /// Seven.
+    Seven,
+}
+
+impl Level {
+    /// All levels from one.
+    pub const ALL: [Level; 7] = [
+        Level::One,
+        Level::Two,
+        Level::Three,
+        Level::Four,
+        Level::Five,
+        Level::Six,
+        Level::Seven,
+    ];
+
+    /// The level as a number 1–7.
+    pub const fn get(self) -> u8 {
+        self as u8
+    }
+
+    /// The level for a number, `None` outside 1–7.
+    pub const fn new(n: u8) -> Option<Level> {
+        match n {
+            1..=7 => Some(Level::ALL[(n - 1) as usize]),
+            _ => None,
+        }
+    }
+}
+
+/// A bid: a level and a strain (L18A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Bid {
+    /// Odd tricks contracted for.
+    pub level: Level,
+    /// The denomination.
+    pub strain: Strain,
+}
+
+impl Bid {
+    /// A bid from its parts.
+    pub const fn new(level: Level, strain: Strain) -> Bid {
+        Bid { level, strain }
+    }
+
+    /// All 35 bids from 1C to 7NT.
+    pub fn all() -> impl Iterator<Item = Bid> {
+        Level::ALL
+            .into_iter()
+            .flat_map(|level| Strain::ALL.into_iter().map(move |strain| Bid { level, strain }))
+    }
+
+    /// Whether this bid supersedes `other` (L18B): higher level, or same level and higher strain.
+    pub fn supersedes(self, other: Bid) -> bool {
+        self > other
+    }
+
+    /// The lowest bid in `strain` that supersedes `over` (L27B1a), `None` above 7.
+    pub fn lowest_sufficient(strain: Strain, over: Bid) -> Option<Bid> {
+        Level::ALL
+            .into_iter()
+            .map(|level| Bid { level, strain })
+            .find(|b| b.supersedes(over))
+    }
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.level.get(), self.strain.as_str())
+    }
+}
+
+/// A call: pass, double, redouble or a bid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Call {
+    /// Pass.
+    Pass,
+    /// Double.
+    Double,
+    /// Redouble.
+    Redouble,
+    /// A bid.
+    Bid(Bid),
+}
+
+impl Call {
+    /// The bid inside, if any.
+    pub const fn bid(self) -> Option<Bid> {
+        match self {
+            Call::Bid(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Whether this is a pass.
+    pub const fn is_pass(self) -> bool {
+        matches!(self, Call::Pass)
+    }
+
+    /// Sort key of the canonical order: P, X, XX, then bids from the lowest.
+    pub fn order_key(self) -> u8 {
+        match self {
+            Call::Pass => 0,
+            Call::Double => 1,
+            Call::Redouble => 2,
+            Call::Bid(b) => 3 + (b.level.get() - 1) * 5 + b.strain as u8,
+        }
+    }
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Pass => f.write_str("P"),
+            Call::Double => f.write_str("X"),
+            Call::Redouble => f.write_str("XX"),
+            Call::Bid(b) => b.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Call {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Call, ParseError> {
+        let t = s.trim();
+        if t.is_empty() || t.len() > 8 {
+            return Err(ParseError::new("call", s));
+        }
+        match t.to_ascii_uppercase().as_str() {
+            "P" | "PASS" => return Ok(Call::Pass),
+            "X" | "D" | "DBL" | "DOUBLE" => return Ok(Call::Double),
+            "XX" | "R" | "RDBL" | "REDOUBLE" => return Ok(Call::Redouble),
+            _ => {}
+        }
+        let mut chars = t.chars();
+        let digit = chars.next().and_then(|c| c.to_digit(10));
+        let level = digit
+            .and_then(|d| u8::try_from(d).ok())
+            .and_then(Level::new)
+            .ok_or_else(|| ParseError::new("call", s))?;
+        let strain: Strain = chars.as_str().parse().map_err(|_| ParseError::new("call", s))?;
+        Ok(Call::Bid(Bid::new(level, strain)))
+    }
+}
+
+impl Serialize for Strain {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl Serialize for Bid {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl Serialize for Call {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Call {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Call, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A value for each seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BySeat<T>(pub [T; 4]);
+
+impl<T> BySeat<T> {
+    /// The value for `seat`.
+    pub fn get(&self, seat: Seat) -> &T {
+        &self.0[seat.index()]
+    }
+
+    /// The value for `seat`, mutably.
+    pub fn get_mut(&mut self, seat: Seat) -> &mut T {
+        &mut self.0[seat.index()]
+    }
+}
+
+/// Text that is not a seat, call, strain or card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What was expected ("call", "seat", …).
+    pub expected: &'static str,
+    /// The text received (cut to 40 characters).
+    pub got: String,
+}
+
+impl ParseError {
+    /// A parse error for `got`, which should have been a `expected`.
+    pub fn new(expected: &'static str, got: &str) -> ParseError {
+        ParseError {
+            expected,
+            got: got.chars().take(40).collect(),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not a {}", self.got, self.expected)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_call_fits_in_two_bytes() {
+        assert!(std::mem::size_of::<Call>() <= 2);
+    }
+
+    #[test]
+    fn calls_parse_in_every_accepted_spelling() {
+        for (text, want) in [
+            ("pass", "P"),
+            ("Dbl", "X"),
+            ("rdbl", "XX"),
+            ("1n", "1NT"),
+            ("3♥", "3H"),
+            ("7nt", "7NT"),
+            (" 2s ", "2S"),
+        ] {
+            assert_eq!(text.parse::<Call>().map(|c| c.to_string()), Ok(want.into()));
+        }
+    }
+
+    #[test]
+    fn eight_notrump_and_garbage_are_not_calls() {
+        for bad in ["8NT", "0C", "1X", "", "1SHNT", "NT", "11C", "1 NT x"] {
+            assert!(bad.parse::<Call>().is_err(), "{bad} parsed");
+        }
+    }
+
+    #[test]
+    fn every_call_round_trips_through_its_canonical_text() {
+        let calls = [Call::Pass, Call::Double, Call::Redouble]
+            .into_iter()
+            .chain(Bid::all().map(Call::Bid));
+        for c in calls {
+            assert_eq!(c.to_string().parse::<Call>(), Ok(c));
+        }
+    }
+
+    #[test]
+    fn strains_rank_clubs_to_notrump() {
+        let b = |s: &str| s.parse::<Call>().ok().and_then(Call::bid);
+        assert!(b("1NT") > b("1S") && b("1S") > b("1H") && b("2C") > b("1NT"));
+    }
+}

@@ -1,0 +1,228 @@
+//! The conformance runner: scenario files in the JSON format of SPEC §7.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::action::Action;
+use crate::audience::Viewer;
+use crate::board::Vulnerability;
+use crate::call::Seat;
+use crate::event::Outcome;
+use crate::regulation::RegulationSpec;
+use crate::report::{Code, Rejection};
+use crate::table::{Table, TableOptions};
+
+#[derive(Deserialize)]
+struct ScenarioBoard {
+    dealer: Seat,
+    vulnerability: Vulnerability,
+}
+
+#[derive(Deserialize)]
+struct Scenario {
+    id: String,
+    #[serde(default)]
+    regulation: RegulationSpec,
+    board: ScenarioBoard,
+    steps: Vec<Value>,
+    #[serde(default)]
+    r#final: Option<Value>,
+}
+
+/// The result of one scenario: its id, and the first failure if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioResult {
+    /// Scenario id (or file name when the file could not be read).
+    pub id: String,
+    /// Why it failed.
+    pub failure: Option<String>,
+}
+
+/// Runs one scenario given as JSON text.
+pub fn run_text(text: &str, fallback_id: &str) -> ScenarioResult {
+    let scenario: Scenario = match serde_json::from_str(text) {
+        Ok(s) => s,
+        Err(e) => {
+            return ScenarioResult {
+                id: fallback_id.to_string(),
+                failure: Some(format!("not a scenario: {e}")),
+            }
+        }
+    };
+    let id = scenario.id.clone();
+    ScenarioResult {
+        id,
+        failure: run(scenario).err(),
+    }
+}
+
+fn run(s: Scenario) -> Result<(), String> {
+    let mut table = Table::new(TableOptions {
+        dealer: s.board.dealer,
+        vulnerability: s.board.vulnerability,
+        regulation: s.regulation,
+        board: None,
+    })
+    .map_err(|r| r.to_string())?;
+    for (i, step) in s.steps.into_iter().enumerate() {
+        let mut step = step;
+        let expect = step.as_object_mut().and_then(|o| o.remove("expect"));
+        let before = table.state_hash();
+        let outcome = match serde_json::from_value::<Action>(step.clone()) {
+            Ok(a) => table.apply(a),
+            Err(e) => Outcome::Rejected(Rejection::new(Code::BAD_INPUT, e.to_string())),
+        };
+        check_step(&table, &outcome, expect.as_ref(), &before).map_err(|e| format!("step {i} {step}: {e}"))?;
+    }
+    if let Some(f) = s.r#final {
+        check_state(&table, &f).map_err(|e| format!("final: {e}"))?;
+    }
+    Ok(())
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+fn check_step(table: &Table, outcome: &Outcome, expect: Option<&Value>, before: &str) -> Result<(), String> {
+    if let Some(code) = expect.and_then(|e| e.get("rejected")).and_then(Value::as_str) {
+        return match outcome.rejection() {
+            Some(r) if r.code.as_str() == code => {
+                if table.state_hash() != before {
+                    return Err("a refused action changed the table".into());
+                }
+                Ok(())
+            }
+            Some(r) => Err(format!("expected rejection {code}, got {}", r)),
+            None => Err(format!("expected rejection {code}, but it was accepted")),
+        };
+    }
+    if let Some(r) = outcome.rejection() {
+        return Err(format!("expected acceptance, got {r}"));
+    }
+    let Some(e) = expect else { return Ok(()) };
+    let kinds: Vec<String> = outcome
+        .events()
+        .iter()
+        .filter_map(|ev| serde_json::to_value(ev).ok())
+        .filter_map(|v| v.get("kind").and_then(Value::as_str).map(str::to_string))
+        .collect();
+    for want in e.get("events").map(strings).unwrap_or_default() {
+        if !kinds.contains(&want) {
+            return Err(format!("missing event {want}; got {kinds:?}"));
+        }
+    }
+    let codes: Vec<&str> = outcome.warnings().iter().map(|w| w.code.as_str()).collect();
+    for want in e.get("warnings").map(strings).unwrap_or_default() {
+        if !codes.contains(&want.as_str()) {
+            return Err(format!("missing warning {want}; got {codes:?}"));
+        }
+    }
+    for not in e.get("no_warnings").map(strings).unwrap_or_default() {
+        if codes.contains(&not.as_str()) {
+            return Err(format!("unexpected warning {not}"));
+        }
+    }
+    if let Some(st) = e.get("state") {
+        check_state(table, st)?;
+    }
+    Ok(())
+}
+
+fn seat_of(key: &str) -> Result<Seat, String> {
+    key.parse().map_err(|_| format!("unknown seat {key}"))
+}
+
+fn check_state(table: &Table, want: &Value) -> Result<(), String> {
+    let Some(obj) = want.as_object() else {
+        return Err("state is not an object".into());
+    };
+    for (key, v) in obj {
+        let got: Value = match key.as_str() {
+            "phase" => serde_json::to_value(table.phase()).unwrap_or(Value::Null),
+            "turn" => table.turn().map_or(Value::Null, |s| Value::String(s.to_string())),
+            "calls" => Value::from(table.calls().iter().map(ToString::to_string).collect::<Vec<_>>()),
+            "contract" => table.contract().map_or(Value::Null, |c| Value::String(c.to_string())),
+            "declarer" => table.contract().map_or(Value::Null, |c| Value::String(c.declarer.to_string())),
+            "barred" => {
+                let m: BTreeMap<String, Value> = Seat::ALL
+                    .into_iter()
+                    .filter_map(|s| {
+                        table.state().bars.get(s).as_ref().map(|b| {
+                            (s.to_string(), serde_json::to_value(b.kind).unwrap_or(Value::Null))
+                        })
+                    })
+                    .collect();
+                serde_json::to_value(m).unwrap_or(Value::Null)
+            }
+            "legal_calls" => {
+                let mut m = serde_json::Map::new();
+                for seat in v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
+                    let s = seat_of(&seat)?;
+                    let calls: Vec<String> = table.legal_calls(s).iter().map(ToString::to_string).collect();
+                    m.insert(seat, Value::from(calls));
+                }
+                Value::Object(m)
+            }
+            "visible" => {
+                let mut m = serde_json::Map::new();
+                for viewer in v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
+                    let vw: Viewer = viewer.parse().map_err(|_| format!("unknown viewer {viewer}"))?;
+                    let seen: Vec<usize> = crate::view::seen_calls(table.state(), vw)
+                        .into_iter()
+                        .filter(|c| !c.disclosures.is_empty())
+                        .map(|c| c.index)
+                        .collect();
+                    m.insert(viewer, Value::from(seen));
+                }
+                Value::Object(m)
+            }
+            other => return Err(format!("unknown state key {other}")),
+        };
+        if &got != v {
+            return Err(format!("{key}: expected {v}, got {got}"));
+        }
+    }
+    Ok(())
+}
+
+/// Scenario files under `path` (a file, or a folder searched recursively), sorted.
+pub fn scenario_files(path: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if path.is_dir() {
+        if let Ok(rd) = std::fs::read_dir(path) {
+            for e in rd.flatten() {
+                out.extend(scenario_files(&e.path()));
+            }
+        }
+    } else if path.extension().is_some_and(|e| e == "json") {
+        out.push(path.to_path_buf());
+    }
+    out.sort();
+    out
+}
+
+/// Runs every scenario file under `paths`.
+pub fn run_paths(paths: &[PathBuf]) -> Vec<ScenarioResult> {
+    let mut files: Vec<PathBuf> = paths.iter().flat_map(|p| scenario_files(p)).collect();
+    files.sort();
+    files.dedup();
+    files
+        .iter()
+        .map(|f| {
+            let name = f.display().to_string();
+            match std::fs::read_to_string(f) {
+                Ok(text) => run_text(&text, &name),
+                Err(e) => ScenarioResult {
+                    id: name,
+                    failure: Some(format!("unreadable: {e}")),
+                },
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,200 @@
+//! What an accepted action produced: events (each with its audience) and the outcome.
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Intent, RulingOn, RulingValue};
+use crate::audience::Audience;
+use crate::auction::Doubling;
+use crate::call::{Call, Seat};
+use crate::card::Card;
+use crate::report::{Code, Rejection, Warning};
+
+/// How a call's meaning was disclosed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DisclosureKind {
+    /// An alert, with or without explanation.
+    Alert,
+    /// An announcement (text without an alert).
+    Announcement,
+    /// An explanation (answer or volunteered).
+    Explanation,
+    /// A correction of an earlier explanation.
+    Correction,
+}
+
+/// A bar on calling (Laws 27–37).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BarKind {
+    /// Must pass at his next turn only.
+    NextTurn,
+    /// Must pass for the rest of the auction.
+    Throughout,
+}
+
+/// One line of a restatement of the auction (L20B, L20C2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ReviewLine {
+    /// Position among the calls in force.
+    pub index: usize,
+    /// Caller.
+    pub seat: Seat,
+    /// The call.
+    pub call: Call,
+    /// Whether the requester may see that it was alerted.
+    pub alerted: bool,
+    /// Explanations the requester may see.
+    pub explanations: Vec<String>,
+}
+
+/// Something that happened at the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum EventKind {
+    /// A call was made (and is in force or pending rectification).
+    Call { seat: Seat, call: Call, index: usize },
+    /// A call was withdrawn or cancelled.
+    CallWithdrawn { seat: Seat, call: Call, law: String, reason: String },
+    /// Three passes after a bid.
+    AuctionEnded { contract: String, declarer: Seat },
+    /// Four passes.
+    PassedOut,
+    /// An alert, announcement or explanation.
+    Disclosure { index: usize, by: Seat, disclosure: DisclosureKind, alert: bool, text: Option<String> },
+    /// A question about the opponents' calls.
+    Question { id: usize, asker: Seat, answerers: Vec<Seat>, index: Option<usize> },
+    /// A restatement of the auction.
+    Review { requester: Seat, calls: Vec<ReviewLine> },
+    /// Answer to "is it my lead?".
+    LeadAnswer { seat: Seat, your_lead: bool },
+    /// Answer to "what is the contract?" (never who doubled).
+    ContractAnswer { seat: Seat, contract: String, doubling: Doubling },
+    /// An explanation was corrected.
+    Correction { index: usize, by: Seat, text: String },
+    /// The Director was called.
+    DirectorSummoned { by: String, law: String, reason: String },
+    /// An irregularity was recorded.
+    Irregularity { code: Code, law: String, seat: Seat, call: Option<Call> },
+    /// LHO accepted the irregular call.
+    Accepted { seat: Seat, law: String },
+    /// LHO declined the irregular call.
+    Declined { seat: Seat, law: String },
+    /// A player is barred from calling.
+    Barred { seat: Seat, bar: BarKind, law: String },
+    /// A bar ended.
+    BarLifted { seat: Seat },
+    /// Declarer may restrict the lead (L26B).
+    LeadRestriction { offender: Seat, law: String },
+    /// The engine passed for a barred player.
+    AutoPass { seat: Seat },
+    /// A player may change his last call (L21B1).
+    ChangeOffered { seat: Seat, index: usize },
+    /// A player asked to replace his last call (L25A).
+    UndoRequested { seat: Seat, call: Call },
+    /// The replacement was refused; the call stands.
+    UndoRefused { seat: Seat },
+    /// A Director's ruling.
+    Ruling { on: RulingOn, value: Option<RulingValue> },
+    /// The intent of a call over a call out of rotation.
+    IntentRecorded { seat: Seat, intent: Intent },
+    /// The opening lead was made face down.
+    OpeningLead { seat: Seat },
+    /// The opening lead was faced: the play period begins.
+    LeadFaced { seat: Seat, card: Card },
+    /// A card was played.
+    Card { seat: Seat, card: Card, from_dummy: bool },
+    /// A trick was completed.
+    Trick { number: usize, winner: Seat },
+    /// Play ended.
+    PlayEnded { tricks: usize },
+    /// The hands of a passed-out board went back in the board.
+    HandsReturned,
+}
+
+/// An event and who may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    /// What happened.
+    #[serde(flatten)]
+    pub kind: EventKind,
+    /// Who is shown it.
+    pub audience: Audience,
+}
+
+/// The result of an action: accepted with events and warnings, or refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// The action was recorded.
+    Accepted {
+        /// What happened.
+        events: Vec<Event>,
+        /// Warnings given.
+        warnings: Vec<Warning>,
+    },
+    /// The action was refused; the table is unchanged.
+    Rejected(Rejection),
+}
+
+impl Outcome {
+    /// Whether the action was recorded.
+    pub const fn is_ok(&self) -> bool {
+        matches!(self, Outcome::Accepted { .. })
+    }
+
+    /// The rejection, if refused.
+    pub const fn rejection(&self) -> Option<&Rejection> {
+        match self {
+            Outcome::Rejected(r) => Some(r),
+            Outcome::Accepted { .. } => None,
+        }
+    }
+
+    /// The events (none when refused).
+    pub fn events(&self) -> &[Event] {
+        match self {
+            Outcome::Accepted { events, .. } => events,
+            Outcome::Rejected(_) => &[],
+        }
+    }
+
+    /// The warnings (none when refused).
+    pub fn warnings(&self) -> &[Warning] {
+        match self {
+            Outcome::Accepted { warnings, .. } => warnings,
+            Outcome::Rejected(_) => &[],
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct OutcomeJson<'a> {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    events: Option<&'a [Event]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    warnings: Option<&'a [Warning]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rejection: Option<&'a Rejection>,
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Outcome::Accepted { events, warnings } => OutcomeJson {
+                ok: true,
+                events: Some(events),
+                warnings: Some(warnings),
+                rejection: None,
+            },
+            Outcome::Rejected(r) => OutcomeJson {
+                ok: false,
+                events: None,
+                warnings: None,
+                rejection: Some(r),
+            },
+        }
+        .serialize(s)
+    }
+}

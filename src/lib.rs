@@ -1,0 +1,55 @@
+//! # bridge-laws
+//!
+//! The Laws of Duplicate Bridge (2017) for the auction and clarification periods: legal
+//! call order, review, alerts, announcements and explanations with per-seat visibility,
+//! corrections, changes of call, and the rectification of irregularities — each warning
+//! and refusal citing its law.
+//!
+//! ```
+//! use bridge_laws::{Table, TableOptions, Seat, Vulnerability, Outcome};
+//! let mut t = Table::new(TableOptions {
+//!     dealer: Seat::N,
+//!     vulnerability: Vulnerability::None,
+//!     regulation: Default::default(),
+//!     board: None,
+//! })?;
+//! assert!(t.apply_json(r#"{"seat":"N","type":"call","call":"1NT"}"#).is_ok());
+//! let refused = t.apply_json(r#"{"seat":"E","type":"call","call":"1S"}"#);
+//! assert_eq!(refused.rejection().map(|r| r.code.as_str()), Some("INSUFFICIENT_BID"));
+//! # Ok::<(), bridge_laws::Rejection>(())
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod action;
+pub mod auction;
+pub mod audience;
+pub mod board;
+pub mod call;
+pub mod card;
+pub mod conformance;
+pub mod corpus;
+pub mod event;
+pub mod play;
+pub mod procedure;
+pub mod regulation;
+pub mod report;
+pub mod state;
+pub mod table;
+pub mod view;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use action::{Action, ActionKind, Actor};
+pub use audience::{Audience, Viewer};
+pub use auction::{Contract, Doubling};
+pub use board::{Board, Vulnerability};
+pub use call::{Bid, BySeat, Call, Level, ParseError, Seat, Side, Strain, Suit};
+pub use card::Card;
+pub use event::{Event, EventKind, Outcome};
+pub use regulation::{Preset, Regulation, RegulationSpec};
+pub use report::{Code, Rejection, Severity, Warning};
+pub use state::Phase;
+pub use table::{Snapshot, Table, TableOptions};
+pub use view::View;

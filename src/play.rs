@@ -1,0 +1,258 @@
+//! Just enough card play for the auction laws (SPEC 5.7): the opening lead (L41A), whose
+//! turn it is (dummy's cards are declarer's), tricks, first turns to play (L20C2, L41B)
+//! and the end of play (L20F5b). Hands are unknown, so following suit is not checked.
+
+use serde::Serialize;
+
+use crate::audience::Audience;
+use crate::auction::Contract;
+use crate::call::Seat;
+use crate::card::Card;
+use crate::event::EventKind;
+use crate::procedure::explanation;
+use crate::report::{refuse, Code, Rejection};
+use crate::state::Phase;
+use crate::table::Ctx;
+
+/// A completed trick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Trick {
+    /// Cards in the order played.
+    pub cards: Vec<(Seat, Card)>,
+    /// Who won it.
+    pub winner: Seat,
+}
+
+/// The opening lead and the cards played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayState {
+    /// The opening leader.
+    pub leader: Seat,
+    /// The opening lead, once made (face down until faced).
+    pub lead: Option<Card>,
+    /// Completed tricks.
+    pub tricks: Vec<Trick>,
+    /// The trick in progress.
+    pub current: Vec<(Seat, Card)>,
+}
+
+impl PlayState {
+    /// Play state before the opening lead.
+    pub fn new(leader: Seat) -> PlayState {
+        PlayState {
+            leader,
+            lead: None,
+            tricks: Vec::new(),
+            current: Vec::new(),
+        }
+    }
+
+    /// The hand due to play next (dummy's own seat when dummy's card is due).
+    pub fn to_play(&self) -> Option<Seat> {
+        if self.tricks.len() >= 13 {
+            return None;
+        }
+        Some(match self.current.last() {
+            Some((s, _)) => s.lho(),
+            None => self.tricks.last().map_or(self.leader, |t| t.winner),
+        })
+    }
+
+    /// The player who must act: declarer when dummy's card is due.
+    pub fn turn_to_act(&self, contract: Option<Contract>) -> Option<Seat> {
+        let s = self.to_play()?;
+        Some(match contract {
+            Some(c) if c.dummy() == s => c.declarer,
+            _ => s,
+        })
+    }
+
+    /// Every card played so far.
+    fn played(&self) -> impl Iterator<Item = &(Seat, Card)> {
+        self.tricks.iter().flat_map(|t| t.cards.iter()).chain(self.current.iter())
+    }
+
+    /// Whether `seat` has played a card (declarer: from either hand; the leader: his lead,
+    /// even face down).
+    pub fn has_played(&self, seat: Seat, contract: Contract) -> bool {
+        if seat == self.leader && self.lead.is_some() {
+            return true;
+        }
+        self.played().any(|(s, _)| {
+            *s == seat || (seat == contract.declarer && *s == contract.dummy())
+        })
+    }
+}
+
+/// The winner of a complete trick: the highest trump, else the highest card of the suit led.
+fn winner(cards: &[(Seat, Card)], contract: Contract) -> Seat {
+    let trump = contract.bid.strain.suit();
+    let led = cards[0].1.suit;
+    let mut best = cards[0];
+    for &(s, c) in &cards[1..] {
+        let b = best.1;
+        let beats = if Some(c.suit) == trump && Some(b.suit) != trump {
+            true
+        } else {
+            c.suit == b.suit && c.rank > b.rank && (c.suit == led || Some(c.suit) == trump)
+        };
+        if beats {
+            best = (s, c);
+        }
+    }
+    best.0
+}
+
+fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Rejection> {
+    cx.st
+        .contract
+        .ok_or_else(|| Rejection::new(Code::WRONG_PERIOD, "there is no contract"))
+}
+
+/// The `lead` action: the opening lead, face down (L41A).
+///
+/// # Errors
+/// `NOT_YOUR_LEAD`; `WRONG_PERIOD` outside the clarification period.
+pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+    if cx.st.phase != Phase::Clarification {
+        return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass").map_err(|r: Rejection| r.citing("41A"));
+    }
+    let contract = contract_of(cx)?;
+    if seat != contract.leader() {
+        return refuse(Code::NOT_YOUR_LEAD, format!("{} makes the opening lead", contract.leader()));
+    }
+    let play = cx.st.play.get_or_insert_with(|| PlayState::new(contract.leader()));
+    if play.lead.is_some() {
+        return refuse(Code::NOT_YOUR_LEAD, "the opening lead has been made");
+    }
+    play.lead = Some(card);
+    cx.event(EventKind::OpeningLead { seat }, Audience::EVERYONE);
+    Ok(())
+}
+
+/// The `face_lead` action: the opening lead is faced; the play period begins (L41C).
+///
+/// # Errors
+/// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `WRONG_PERIOD`.
+pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+    if cx.st.phase != Phase::Clarification {
+        return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead").map_err(|r: Rejection| r.citing("41C"));
+    }
+    let contract = contract_of(cx)?;
+    let card = cx.st.play.as_ref().and_then(|p| p.lead);
+    let Some(card) = card.filter(|_| cx.st.is_defender(seat)) else {
+        return refuse(Code::NOT_YOUR_LEAD, "a defender faces the opening lead once it has been made face down")
+            .map_err(|r: Rejection| r.citing("41C"));
+    };
+    explanation::duties_missed_at_lead(cx);
+    cx.st.phase = Phase::Play;
+    cx.st.offers.clear();
+    if let Some(p) = cx.st.play.as_mut() {
+        p.current.push((contract.leader(), card));
+    }
+    cx.event(EventKind::LeadFaced { seat: contract.leader(), card }, Audience::EVERYONE);
+    Ok(())
+}
+
+/// The `play` action. In the clarification period the opening leader may play his lead
+/// face up at once (lead and face in one step).
+///
+/// # Errors
+/// `NOT_YOUR_TURN_TO_PLAY`, `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
+pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Rejection> {
+    if cx.st.phase == Phase::Clarification && !from_dummy && cx.st.play.as_ref().is_none_or(|p| p.lead.is_none()) {
+        lead(cx, seat, card)?;
+        return face_lead(cx, seat);
+    }
+    if cx.st.phase != Phase::Play {
+        return refuse(Code::WRONG_PERIOD, "cards are played in the play period");
+    }
+    let contract = contract_of(cx)?;
+    let Some(p) = cx.st.play.as_mut() else {
+        return refuse(Code::WRONG_PERIOD, "no opening lead");
+    };
+    let Some(due) = p.to_play() else {
+        return refuse(Code::WRONG_PERIOD, "all thirteen tricks have been played");
+    };
+    let ok = if due == contract.dummy() {
+        seat == contract.declarer && from_dummy
+    } else {
+        seat == due && !from_dummy
+    };
+    if !ok {
+        let who = if due == contract.dummy() { format!("declarer ({}) from dummy", contract.declarer) } else { due.to_string() };
+        return refuse(Code::NOT_YOUR_TURN_TO_PLAY, format!("it is {who} to play"));
+    }
+    if p.played().any(|(_, c)| *c == card) {
+        return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"));
+    }
+    p.current.push((due, card));
+    let done = p.current.len() == 4;
+    let mut trick = None;
+    if done {
+        let cards = std::mem::take(&mut p.current);
+        let w = winner(&cards, contract);
+        p.tricks.push(Trick { cards, winner: w });
+        trick = Some((p.tricks.len(), w));
+    }
+    let last = p.tricks.len() >= 13;
+    cx.event(EventKind::Card { seat: due, card, from_dummy }, Audience::EVERYONE);
+    if let Some((number, winner)) = trick {
+        cx.event(EventKind::Trick { number, winner }, Audience::EVERYONE);
+    }
+    if last {
+        finish_play(cx);
+    }
+    Ok(())
+}
+
+/// The `end_play` action (claim agreed).
+///
+/// # Errors
+/// `WRONG_PERIOD` outside the play period.
+pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
+    if cx.st.phase != Phase::Play {
+        return refuse(Code::WRONG_PERIOD, "play has not begun");
+    }
+    finish_play(cx);
+    Ok(())
+}
+
+fn finish_play(cx: &mut Ctx<'_>) {
+    cx.st.phase = Phase::Ended;
+    let tricks = cx.st.play.as_ref().map_or(0, |p| p.tricks.len());
+    cx.event(EventKind::PlayEnded { tricks }, Audience::EVERYONE);
+    explanation::duties_at_end_of_play(cx);
+}
+
+/// The `return_hands` action: a passed-out board's hands go back (L17D2).
+///
+/// # Errors
+/// `WRONG_PERIOD` unless the board was passed out.
+pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
+    if cx.st.phase != Phase::PassedOut {
+        return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned").map_err(|r: Rejection| r.citing("17D2"));
+    }
+    cx.st.phase = Phase::Ended;
+    cx.st.offers.clear();
+    cx.event(EventKind::HandsReturned, Audience::EVERYONE);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auction::Doubling;
+    use crate::call::Call;
+
+    #[test]
+    fn a_trump_beats_the_suit_led_and_otherwise_the_highest_card_wins() {
+        let Some(bid) = "4H".parse::<Call>().ok().and_then(Call::bid) else { panic!("4H is a bid") };
+        let c = Contract { bid, doubling: Doubling::Undoubled, declarer: Seat::S };
+        let card = |s: &str| s.parse::<Card>().expect("test card");
+        let t = [(Seat::W, card("SA")), (Seat::N, card("S2")), (Seat::E, card("H2")), (Seat::S, card("SK"))];
+        assert_eq!(winner(&t, c), Seat::E);
+        let u = [(Seat::W, card("SQ")), (Seat::N, card("DA")), (Seat::E, card("S3")), (Seat::S, card("SK"))];
+        assert_eq!(winner(&u, c), Seat::S);
+    }
+}

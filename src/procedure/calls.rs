@@ -1,0 +1,272 @@
+//! Making a call: order (L17), legality (L18, L19), bars (L37), end of the auction (L22),
+//! and in the `prevent` regulation the refusals of SPEC 5.1.
+
+use crate::action::Intent;
+use crate::audience::Audience;
+use crate::auction::{self, CallList, Entry, Illegal};
+use crate::board::Board;
+use crate::call::{Call, Seat};
+use crate::event::{BarKind, EventKind};
+use crate::procedure::{explanation, information, irregularity};
+use crate::regulation::Regulation;
+use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::state::{CallRecord, Pending, Phase, State, Status};
+use crate::table::Ctx;
+
+/// What may come with a call: self-disclosure, intent, clock.
+#[derive(Clone, Debug, Default)]
+pub struct WithCall {
+    /// Alert the call.
+    pub alert: bool,
+    /// Explain or announce it.
+    pub explanation: Option<String>,
+    /// Over a call out of rotation at one's own turn (L28B vs L29A).
+    pub intent: Option<Intent>,
+    /// Client clock.
+    pub at: Option<f64>,
+}
+
+/// The seat due to call now, taking a pending rectification into account.
+pub fn turn_to_call(board: &Board, st: &State) -> Seat {
+    match &st.pending {
+        // L27A1: LHO may accept the insufficient bid by calling over it.
+        Some(Pending::InsufficientBid { call }) => st.record[*call].seat.lho(),
+        // L29: the call out of rotation is not in force; the player whose turn it was.
+        Some(Pending::OutOfRotation { due, .. }) => *due,
+        Some(Pending::Replacement { seat, .. }) => *seat,
+        None => st.rotation(board),
+    }
+}
+
+/// The calls over which the seat due to call would be calling.
+fn calls_before_turn(st: &State) -> Vec<Entry> {
+    let mut calls = st.in_force();
+    if let Some(Pending::InsufficientBid { call }) = &st.pending {
+        let r = &st.record[*call];
+        calls.push(Entry {
+            seat: r.seat,
+            call: r.call,
+        });
+    }
+    calls
+}
+
+/// The calls `seat` may make now without an irregularity (SPEC 5.1).
+pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallList {
+    let mut out = CallList::new();
+    if st.phase != Phase::Auction || st.undo.is_some() || turn_to_call(board, st) != seat {
+        return out;
+    }
+    if let Some((forced_seat, call)) = st.forced {
+        if forced_seat == seat {
+            out.push(call);
+            return out;
+        }
+    }
+    if st.bars.get(seat).is_some() {
+        out.push(Call::Pass);
+        return out;
+    }
+    auction::legal_calls(&calls_before_turn(st), seat)
+}
+
+/// The `call` action.
+///
+/// # Errors
+/// In `prevent`, any irregular call (SPEC 5.1); in `rectify`, what the pending
+/// rectification does not allow.
+pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Rejection> {
+    if cx.st.phase != Phase::Auction {
+        // L39: a call after the final pass.
+        return if cx.reg.rectifies() && matches!(cx.st.phase, Phase::Clarification | Phase::PassedOut) {
+            irregularity::after_final_pass(cx, seat, call)
+        } else {
+            refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Rejection| r.citing("39"))
+        };
+    }
+    if cx.st.undo.is_some() {
+        return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
+    }
+    explanation::check_self_disclosure(cx, seat, &with)?;
+    if cx.st.pending.is_some() {
+        return irregularity::call_while_pending(cx, seat, call, with);
+    }
+    let due = turn_to_call(cx.board, cx.st);
+    if seat != due {
+        if cx.reg.rectifies() {
+            return irregularity::out_of_rotation(cx, seat, call, due, with);
+        }
+        return refuse(Code::NOT_YOUR_TURN, format!("it is {due}'s turn to call"));
+    }
+    call_in_turn(cx, seat, call, with)
+}
+
+/// A call by the player whose turn it is.
+///
+/// # Errors
+/// As `call`.
+pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Rejection> {
+    if let Some((forced_seat, forced)) = cx.st.forced {
+        if forced_seat == seat && forced != call {
+            return refuse(
+                Code::FORCED_CALL,
+                format!("{seat} must repeat {forced}, the call made out of rotation"),
+            )
+            .map_err(|r: Rejection| r.citing("31A1"));
+        }
+    }
+    if cx.st.bars.get(seat).is_some() && !call.is_pass() {
+        // L37: a barred player's bid, double or redouble.
+        if cx.reg.rectifies() {
+            return irregularity::barred_call(cx, seat, call, with);
+        }
+        return refuse(Code::MUST_PASS, format!("{seat} is barred and must pass"));
+    }
+    if let Err(illegal) = auction::check(&cx.st.in_force(), seat, call) {
+        if cx.reg.rectifies() {
+            return irregularity::illegal_call(cx, seat, call, illegal, with);
+        }
+        return Err(refusal(illegal, call));
+    }
+    let id = record(cx, seat, call, Status::InForce);
+    finish_call(cx, seat, id, with)
+}
+
+/// The refusal of an illegal call in `prevent`.
+pub fn refusal(illegal: Illegal, call: Call) -> Rejection {
+    let msg = match illegal {
+        Illegal::Insufficient => format!("{call} does not supersede the last bid"),
+        Illegal::Double => "a double is allowed only of an opponent's last bid, with only passes since".into(),
+        Illegal::Redouble => "a redouble is allowed only of an opponent's double, with only passes since".into(),
+    };
+    Rejection::new(illegal.code(), msg)
+}
+
+/// Appends a call to the record and announces it.
+pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
+    cx.st.record.push(CallRecord {
+        seat,
+        call,
+        status,
+        withdrawn: None,
+        skipped: Vec::new(),
+        auto: false,
+        audience: Audience::EVERYONE,
+    });
+    let id = cx.st.record.len() - 1;
+    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
+    cx.event(EventKind::Call { seat, call, index }, Audience::EVERYONE);
+    id
+}
+
+/// Withdraws (or cancels) record `id`, announcing it to everyone.
+pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) {
+    let Some(r) = cx.st.record.get_mut(id) else { return };
+    r.status = Status::Withdrawn;
+    r.withdrawn = Some((law.to_string(), reason.to_string()));
+    let (seat, call) = (r.seat, r.call);
+    cx.st.changes.retain(|c| c.replacement != id);
+    cx.event(
+        EventKind::CallWithdrawn {
+            seat,
+            call,
+            law: law.to_string(),
+            reason: reason.to_string(),
+        },
+        Audience::EVERYONE,
+    );
+}
+
+/// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
+/// end of the auction and passes for barred players.
+///
+/// # Errors
+/// A refused self-disclosure.
+pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) -> Result<(), Rejection> {
+    explanation::disclose_with_call(cx, seat, id, &with)?;
+    information::tempo(cx, seat, with.at);
+    settle_after_call(cx, seat, id);
+    Ok(())
+}
+
+/// Bars, offers and the end of the auction after a call in force by `seat`.
+pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    if cx.st.forced.is_some_and(|(s, _)| s == seat) {
+        cx.st.forced = None;
+    }
+    irregularity::after_call_in_turn(cx, seat, id);
+    lift_next_turn_bar(cx, seat, id);
+    // L21B1: a change offer lapses when the offered player's partner calls.
+    cx.st.offers.retain(|o| o.seat != seat.partner());
+    end_or_continue(cx);
+}
+
+/// A `next_turn` bar is used up by the barred player's pass.
+fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    let used = matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::NextTurn)
+        && cx.st.record[id].call.is_pass();
+    if used {
+        *cx.st.bars.get_mut(seat) = None;
+        cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
+    }
+}
+
+/// Ends the auction if three passes follow a bid (L22A, with L17D3) or four passes were
+/// made (L22B); otherwise passes for a barred player under `auto_pass_barred`.
+pub fn end_or_continue(cx: &mut Ctx<'_>) {
+    if cx.st.pending.is_some() {
+        return;
+    }
+    if irregularity::revert_skipped_player(cx) {
+        return;
+    }
+    let calls = cx.st.in_force();
+    match auction::status(&calls) {
+        auction::Status::Ended => end_auction(cx),
+        auction::Status::PassedOut => {
+            cx.st.phase = Phase::PassedOut;
+            cx.st.offers.clear();
+            cx.event(EventKind::PassedOut, Audience::EVERYONE);
+        }
+        auction::Status::Open => auto_pass(cx),
+    }
+}
+
+fn auto_pass(cx: &mut Ctx<'_>) {
+    let due = cx.st.rotation(cx.board);
+    let barred = cx.st.bars.get(due).is_some();
+    if !(cx.reg.auto_pass_barred && barred) || cx.st.forced.is_some() {
+        return;
+    }
+    cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
+    let id = record(cx, due, Call::Pass, Status::InForce);
+    cx.st.record[id].auto = true;
+    settle_after_call(cx, due, id);
+}
+
+/// The final pass: the contract is fixed and the clarification period begins.
+fn end_auction(cx: &mut Ctx<'_>) {
+    let Some(contract) = auction::contract(&cx.st.in_force()) else { return };
+    cx.st.phase = Phase::Clarification;
+    cx.st.contract = Some(contract);
+    cx.event(
+        EventKind::AuctionEnded {
+            contract: contract.to_string(),
+            declarer: contract.declarer,
+        },
+        Audience::EVERYONE,
+    );
+    for seat in Seat::ALL {
+        if cx.st.bars.get(seat).is_some() {
+            *cx.st.bars.get_mut(seat) = None;
+            cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
+        }
+    }
+    irregularity::lead_restrictions_at_end(cx);
+    explanation::duties_at_final_pass(cx);
+}
+
+/// A reminder for one player.
+pub fn remind(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String) {
+    cx.warn(Warning::new(code, Severity::Reminder, Audience::seat(seat), message));
+}

@@ -1,0 +1,60 @@
+//! The information ledger (L16, L75A): what is unauthorized or authorized for whom. Each
+//! entry is a warning addressed to the affected player; the Director sees them all.
+
+use crate::audience::Audience;
+use crate::call::{Seat, Side};
+use crate::regulation::Disclosure;
+use crate::report::{Code, Severity, Warning};
+use crate::table::Ctx;
+
+/// A caution for one player, citing `law`.
+pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String, law: &str) {
+    cx.warn(Warning::new(code, Severity::Caution, Audience::seat(seat), message).citing(law));
+}
+
+/// L16C: a withdrawn or cancelled call is unauthorized for the offending side and
+/// authorized for the other. `offending: None` records nothing (L23B, L26A, L27B1, an
+/// unintended call replaced under L25A).
+pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
+    let Some(os) = offending else { return };
+    let (caller, call) = (cx.st.record[id].seat, cx.st.record[id].call);
+    for seat in Seat::ALL.into_iter().filter(|s| *s != caller) {
+        if seat.side() == os {
+            caution(
+                cx,
+                Code::UI_WITHDRAWN_CALL,
+                seat,
+                format!("{caller}'s withdrawn {call} is unauthorized information for you"),
+                "16C2",
+            );
+        } else {
+            cx.warn(
+                Warning::new(
+                    Code::AI_WITHDRAWN_CALL,
+                    Severity::Info,
+                    Audience::seat(seat),
+                    format!("{caller}'s withdrawn {call} is authorized information for you"),
+                )
+                .citing("16C1"),
+            );
+        }
+    }
+}
+
+/// L16B1: a call slower than the threshold is unauthorized information for partner, when
+/// partner can perceive the tempo (not behind screens).
+pub fn tempo(cx: &mut Ctx<'_>, seat: Seat, at: Option<f64>) {
+    let Some(now) = at else { return };
+    let previous = cx.st.last_clock.replace(now);
+    let (Some(limit), Some(before)) = (cx.reg.tempo_threshold_ms, previous) else { return };
+    if now - before > f64::from(limit) && !matches!(cx.reg.disclosure, Disclosure::Screens) {
+        let secs = (now - before) / 1000.0;
+        caution(
+            cx,
+            Code::UI_TEMPO,
+            seat.partner(),
+            format!("your partner {seat} took {secs:.0} s over the call: that is unauthorized information for you"),
+            "16B1",
+        );
+    }
+}

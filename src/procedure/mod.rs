@@ -1,0 +1,94 @@
+//! The procedural laws, one module per family, as functions over the table's state.
+//! `dispatch` routes each action; every function either changes the working copy of the
+//! state and reports events, or refuses with a `Rejection` (the copy is then dropped).
+
+pub mod audience;
+pub mod calls;
+pub mod explanation;
+pub mod information;
+pub mod irregularity;
+pub mod review;
+pub mod undo;
+
+use crate::action::{Action, ActionKind, Actor};
+use crate::board::Board;
+use crate::call::Seat;
+use crate::play;
+use crate::report::{refuse, Code, Rejection};
+use crate::state::{Phase, State};
+use crate::table::Ctx;
+
+/// Routes one action to the law that governs it.
+///
+/// # Errors
+/// The refusal of that law.
+pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
+    if let ActionKind::Ruling { on, value, specified } = &action.kind {
+        return match action.seat {
+            Actor::Director => irregularity::ruling(cx, *on, *value, specified.as_deref()),
+            Actor::Seat(_) => refuse(Code::DIRECTOR_ONLY, "only the Director gives rulings"),
+        };
+    }
+    let seat = match action.seat {
+        Actor::Seat(s) => s,
+        Actor::Director => {
+            return match &action.kind {
+                ActionKind::Director { reason } => {
+                    explanation::summon(cx, "director", reason.as_deref(), "81");
+                    Ok(())
+                }
+                _ => refuse(Code::BAD_INPUT, format!("the Director cannot do `{}`", action.type_name())),
+            };
+        }
+    };
+    match &action.kind {
+        ActionKind::Call { call, alert, explanation, intent } => calls::call(
+            cx,
+            seat,
+            *call,
+            calls::WithCall {
+                alert: *alert,
+                explanation: explanation.clone(),
+                intent: *intent,
+                at: action.at,
+            },
+        ),
+        ActionKind::Alert { index, explanation } => {
+            explanation::alert(cx, seat, *index, explanation.clone())
+        }
+        ActionKind::Explain { index, text } => explanation::explain(cx, seat, *index, text.clone()),
+        ActionKind::Ask { index } => explanation::ask(cx, seat, *index),
+        ActionKind::Review => review::review(cx, seat),
+        ActionKind::AskLead => review::ask_lead(cx, seat),
+        ActionKind::AskContract => review::ask_contract(cx, seat),
+        ActionKind::CorrectExplanation { index, text } => {
+            explanation::correct(cx, seat, *index, text.clone())
+        }
+        ActionKind::NotePartnerMistake { index } => explanation::note_partner_mistake(cx, seat, *index),
+        ActionKind::ReplaceCall { call } => undo::replace_call(cx, seat, *call),
+        ActionKind::ChangeCall { call } => explanation::change_call(cx, seat, *call),
+        ActionKind::Respond { accept } => undo::respond(cx, seat, *accept),
+        ActionKind::Accept => irregularity::accept(cx, seat),
+        ActionKind::Decline => irregularity::decline(cx, seat),
+        ActionKind::Director { reason } => {
+            explanation::summon(cx, &seat.to_string(), reason.as_deref(), "9B1a");
+            Ok(())
+        }
+        ActionKind::Lead { card } => play::lead(cx, seat, *card),
+        ActionKind::FaceLead => play::face_lead(cx, seat),
+        ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),
+        ActionKind::EndPlay => play::end_play(cx, seat),
+        ActionKind::ReturnHands => play::return_hands(cx, seat),
+        ActionKind::Ruling { .. } => refuse(Code::DIRECTOR_ONLY, "only the Director gives rulings"),
+    }
+}
+
+/// The seat that must act next (SPEC §7).
+pub fn turn(board: &Board, st: &State) -> Option<Seat> {
+    match st.phase {
+        Phase::Auction => Some(calls::turn_to_call(board, st)),
+        Phase::Clarification => st.contract.map(|c| c.leader()),
+        Phase::Play => st.play.as_ref().and_then(|p| p.turn_to_act(st.contract)),
+        Phase::PassedOut | Phase::Ended => None,
+    }
+}

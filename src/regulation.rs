@@ -1,0 +1,290 @@
+//! The choices the Laws leave to the Regulating Authority and the site (Law 80, SPEC §2).
+
+use serde::{Deserialize, Serialize};
+
+use crate::call::Seat;
+
+/// A named set of choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Preset {
+    /// Online club play: self-alerting, irregularities prevented, undo with consent.
+    Online,
+    /// Online tournament: as online, questions at one's own turn, undo by the Director.
+    OnlineTournament,
+    /// Face to face: partner alerts, irregularities rectified.
+    FaceToFace,
+    /// Screens: each player discloses to his screenmate.
+    Screens,
+}
+
+/// Who alerts and explains a call (L40B2a(iii)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Disclosure {
+    /// The caller alerts and explains to both opponents, never to partner.
+    #[serde(rename = "self")]
+    SelfAlert,
+    /// The caller's partner alerts and explains; everyone hears.
+    Partner,
+    /// Each player alerts and explains to his screenmate.
+    Screens,
+}
+
+/// Whether irregular calls are refused or recorded and rectified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Irregularities {
+    /// Refuse every irregular call.
+    Prevent,
+    /// Record it and apply the rectification of Laws 27–39.
+    Rectify,
+}
+
+/// When a player may ask about the opponents' calls (L20F1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Questions {
+    /// Only at one's own turn (L20F1/F2).
+    OwnTurn,
+    /// At any time.
+    AnyTime,
+}
+
+/// How a Law 25A replacement of an unintended call is granted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Undo {
+    /// Not at all.
+    Off,
+    /// When an opponent agrees.
+    Consent,
+    /// When the Director rules the call unintended.
+    Director,
+}
+
+/// Which Law 26B version applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeadRestriction {
+    /// Declarer may prohibit the lead of one suit (amended 2017 text).
+    Prohibit,
+    /// Declarer may require or prohibit the lead of one suit (original 2017 printing).
+    RequireOrProhibit,
+}
+
+/// How the screens divide the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Screenmates {
+    /// North with East, South with West.
+    NeSw,
+    /// North with West, South with East.
+    NwSe,
+}
+
+impl Screenmates {
+    /// The player on the same side of the screen as `seat`.
+    pub const fn of(self, seat: Seat) -> Seat {
+        match (self, seat) {
+            (Screenmates::NeSw, Seat::N) => Seat::E,
+            (Screenmates::NeSw, Seat::E) => Seat::N,
+            (Screenmates::NeSw, Seat::S) => Seat::W,
+            (Screenmates::NeSw, Seat::W) => Seat::S,
+            (Screenmates::NwSe, Seat::N) => Seat::W,
+            (Screenmates::NwSe, Seat::W) => Seat::N,
+            (Screenmates::NwSe, Seat::S) => Seat::E,
+            (Screenmates::NwSe, Seat::E) => Seat::S,
+        }
+    }
+}
+
+/// Every choice the engine needs from the regulations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Regulation {
+    /// The preset these settings started from.
+    pub preset: Preset,
+    /// Who alerts and explains.
+    pub disclosure: Disclosure,
+    /// Prevent or rectify irregular calls.
+    pub irregularities: Irregularities,
+    /// When questions may be asked.
+    pub questions: Questions,
+    /// Law 25A replacement policy.
+    pub undo: Undo,
+    /// Whether the engine passes for a barred player.
+    pub auto_pass_barred: bool,
+    /// Law 26B version.
+    pub lead_restriction: LeadRestriction,
+    /// Whether spectators see alerts and explanations.
+    pub spectators_see_disclosures: bool,
+    /// The longest explanation, in characters.
+    pub max_text: u32,
+    /// A call slower than this is a possible hesitation (L16B1); `None` = off.
+    pub tempo_threshold_ms: Option<u32>,
+    /// Screen arrangement (used with `disclosure: screens`).
+    pub screenmates: Screenmates,
+}
+
+impl Regulation {
+    /// The settings of a preset (SPEC §2 table).
+    pub const fn preset(p: Preset) -> Regulation {
+        let base = Regulation {
+            preset: p,
+            disclosure: Disclosure::SelfAlert,
+            irregularities: Irregularities::Prevent,
+            questions: Questions::AnyTime,
+            undo: Undo::Consent,
+            auto_pass_barred: true,
+            lead_restriction: LeadRestriction::Prohibit,
+            spectators_see_disclosures: true,
+            max_text: 500,
+            tempo_threshold_ms: None,
+            screenmates: Screenmates::NeSw,
+        };
+        match p {
+            Preset::Online => base,
+            Preset::OnlineTournament => Regulation {
+                questions: Questions::OwnTurn,
+                undo: Undo::Director,
+                tempo_threshold_ms: Some(10_000),
+                ..base
+            },
+            Preset::FaceToFace => Regulation {
+                disclosure: Disclosure::Partner,
+                irregularities: Irregularities::Rectify,
+                questions: Questions::OwnTurn,
+                undo: Undo::Director,
+                auto_pass_barred: false,
+                ..base
+            },
+            Preset::Screens => Regulation {
+                disclosure: Disclosure::Screens,
+                irregularities: Irregularities::Rectify,
+                questions: Questions::OwnTurn,
+                undo: Undo::Director,
+                auto_pass_barred: false,
+                ..base
+            },
+        }
+    }
+
+    /// Whether irregular calls are rectified rather than refused.
+    pub const fn rectifies(&self) -> bool {
+        matches!(self.irregularities, Irregularities::Rectify)
+    }
+}
+
+/// A regulation as written in options: a preset name, or a preset with overrides.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum RegulationSpec {
+    /// `"online"`, `"face_to_face"`, …
+    Preset(Preset),
+    /// `{preset, …overrides}`.
+    Custom(Overrides),
+}
+
+/// A preset and the settings that differ from it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct Overrides {
+    pub preset: Option<Preset>,
+    pub disclosure: Option<Disclosure>,
+    pub irregularities: Option<Irregularities>,
+    pub questions: Option<Questions>,
+    pub undo: Option<Undo>,
+    pub auto_pass_barred: Option<bool>,
+    pub lead_restriction: Option<LeadRestriction>,
+    pub spectators_see_disclosures: Option<bool>,
+    pub max_text: Option<u32>,
+    #[serde(default, deserialize_with = "some_option")]
+    pub tempo_threshold_ms: Option<Option<u32>>,
+    pub screenmates: Option<Screenmates>,
+}
+
+/// Distinguishes an explicit `null` (`Some(None)`) from an absent field (`None`).
+fn some_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
+    Option::<u32>::deserialize(d).map(Some)
+}
+
+impl Default for RegulationSpec {
+    fn default() -> RegulationSpec {
+        RegulationSpec::Preset(Preset::Online)
+    }
+}
+
+impl RegulationSpec {
+    /// The settings this spec describes.
+    pub fn resolve(&self) -> Regulation {
+        match self {
+            RegulationSpec::Preset(p) => Regulation::preset(*p),
+            RegulationSpec::Custom(o) => {
+                let r = Regulation::preset(o.preset.unwrap_or(Preset::Online));
+                Regulation {
+                    preset: r.preset,
+                    disclosure: o.disclosure.unwrap_or(r.disclosure),
+                    irregularities: o.irregularities.unwrap_or(r.irregularities),
+                    questions: o.questions.unwrap_or(r.questions),
+                    undo: o.undo.unwrap_or(r.undo),
+                    auto_pass_barred: o.auto_pass_barred.unwrap_or(r.auto_pass_barred),
+                    lead_restriction: o.lead_restriction.unwrap_or(r.lead_restriction),
+                    spectators_see_disclosures: o
+                        .spectators_see_disclosures
+                        .unwrap_or(r.spectators_see_disclosures),
+                    max_text: o.max_text.unwrap_or(r.max_text),
+                    tempo_threshold_ms: o.tempo_threshold_ms.unwrap_or(r.tempo_threshold_ms),
+                    screenmates: o.screenmates.unwrap_or(r.screenmates),
+                }
+            }
+        }
+    }
+}
+
+impl From<Regulation> for RegulationSpec {
+    fn from(r: Regulation) -> RegulationSpec {
+        RegulationSpec::Custom(Overrides {
+            preset: Some(r.preset),
+            disclosure: Some(r.disclosure),
+            irregularities: Some(r.irregularities),
+            questions: Some(r.questions),
+            undo: Some(r.undo),
+            auto_pass_barred: Some(r.auto_pass_barred),
+            lead_restriction: Some(r.lead_restriction),
+            spectators_see_disclosures: Some(r.spectators_see_disclosures),
+            max_text: Some(r.max_text),
+            tempo_threshold_ms: Some(r.tempo_threshold_ms),
+            screenmates: Some(r.screenmates),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preset_name_or_a_preset_with_overrides_is_accepted() {
+        let a: RegulationSpec = serde_json::from_str(r#""face_to_face""#).expect("name");
+        assert_eq!(a.resolve().disclosure, Disclosure::Partner);
+        let b: RegulationSpec =
+            serde_json::from_str(r#"{"preset":"online","undo":"off","tempo_threshold_ms":null}"#)
+                .expect("overrides");
+        let r = b.resolve();
+        assert_eq!((r.undo, r.disclosure, r.tempo_threshold_ms), (Undo::Off, Disclosure::SelfAlert, None));
+    }
+
+    #[test]
+    fn an_unknown_setting_is_refused() {
+        assert!(serde_json::from_str::<RegulationSpec>(r#"{"preset":"online","undoo":"off"}"#).is_err());
+        assert!(serde_json::from_str::<RegulationSpec>(r#""chess""#).is_err());
+    }
+
+    #[test]
+    fn a_resolved_regulation_round_trips_as_a_spec() {
+        let r = Regulation::preset(Preset::Screens);
+        assert_eq!(RegulationSpec::from(r).resolve(), r);
+    }
+}

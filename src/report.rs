@@ -1,0 +1,250 @@
+//! What the engine tells the table: public codes, warnings and rejections, each with its law.
+//!
+//! Codes are public API (SPEC §4): a listed code keeps its name and meaning. Codes added by
+//! this project are marked "(added)" and listed in docs/CODES.md.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::audience::Audience;
+
+macro_rules! codes {
+    ($( $(#[$doc:meta])* $name:ident = $text:literal, $law:literal; )*) => {
+        /// A public code: what happened or why an action was refused.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[allow(non_camel_case_types)]
+        pub enum Code {
+            $( $(#[$doc])* #[serde(rename = $text)] $name, )*
+        }
+
+        impl Code {
+            /// Every code, in declaration order.
+            pub const ALL: &'static [Code] = &[$(Code::$name),*];
+
+            /// The code as the public UPPER_SNAKE text.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Code::$name => $text,)* }
+            }
+
+            /// The law this code cites when no more precise clause is given.
+            pub const fn law(self) -> &'static str {
+                match self { $(Code::$name => $law,)* }
+            }
+        }
+    };
+}
+
+codes! {
+    // --- input ---
+    /// Malformed input: not an action, unknown seat or type, "8NT", text over `max_text`.
+    BAD_INPUT = "BAD_INPUT", "";
+    /// (added) The action is not supported by this engine version.
+    NOT_SUPPORTED = "NOT_SUPPORTED", "";
+    /// (added) The action is not possible in the current period.
+    WRONG_PERIOD = "WRONG_PERIOD", "17";
+    /// (added) Only the Director may do this.
+    DIRECTOR_ONLY = "DIRECTOR_ONLY", "81";
+    /// (added) The call index names no call in force.
+    NO_SUCH_CALL = "NO_SUCH_CALL", "20";
+    // --- 5.1 order and legality ---
+    /// A call out of turn was refused.
+    NOT_YOUR_TURN = "NOT_YOUR_TURN", "17C";
+    /// A bid that does not supersede the last bid was refused.
+    INSUFFICIENT_BID = "INSUFFICIENT_BID", "27";
+    /// A double that Law 19A1 does not allow was refused.
+    DOUBLE_NOT_ALLOWED = "DOUBLE_NOT_ALLOWED", "19A1";
+    /// A redouble that Law 19B1 does not allow was refused.
+    REDOUBLE_NOT_ALLOWED = "REDOUBLE_NOT_ALLOWED", "19B1";
+    /// A barred player tried to bid, double or redouble.
+    MUST_PASS = "MUST_PASS", "37";
+    /// A call after the auction ended was refused.
+    AUCTION_OVER = "AUCTION_OVER", "39";
+    // --- 5.2 irregularities ---
+    /// An insufficient bid was made (rectify mode).
+    IRREG_INSUFFICIENT_BID = "IRREG_INSUFFICIENT_BID", "27";
+    /// A call out of rotation was made (rectify mode).
+    IRREG_CALL_OUT_OF_ROTATION = "IRREG_CALL_OUT_OF_ROTATION", "28";
+    /// An inadmissible double or redouble was made (rectify mode).
+    IRREG_INADMISSIBLE_DOUBLE = "IRREG_INADMISSIBLE_DOUBLE", "36";
+    /// A barred player bid, doubled or redoubled (rectify mode).
+    IRREG_BARRED_CALL = "IRREG_BARRED_CALL", "37";
+    /// A call was made after the final pass (rectify mode).
+    IRREG_CALL_AFTER_FINAL_PASS = "IRREG_CALL_AFTER_FINAL_PASS", "39";
+    /// An attempted change of a call that was intended.
+    IRREG_CHANGE_OF_CALL = "IRREG_CHANGE_OF_CALL", "25B";
+    /// A rectification is pending; only the actions it allows are accepted.
+    RECTIFICATION_PENDING = "RECTIFICATION_PENDING", "10C1";
+    /// LHO called over a call out of rotation at his own turn without saying whether he accepts it.
+    INTENT_REQUIRED = "INTENT_REQUIRED", "28B";
+    /// This player has no right to this option.
+    NOT_ENTITLED = "NOT_ENTITLED", "10C1";
+    /// (added) The offender must make this forced call.
+    FORCED_CALL = "FORCED_CALL", "31A1";
+    // --- 5.3 changes of call ---
+    /// A change of call outside the Law 25A window.
+    CHANGE_WINDOW_CLOSED = "CHANGE_WINDOW_CLOSED", "25A4";
+    /// Replacement of a call is switched off by the regulation.
+    UNDO_DISABLED = "UNDO_DISABLED", "25A";
+    /// A replacement request is pending.
+    UNDO_PENDING = "UNDO_PENDING", "25A";
+    /// A ruling with no open question of its kind.
+    NO_PENDING_RULING = "NO_PENDING_RULING", "81";
+    /// A Law 21B change that was not offered.
+    CHANGE_NOT_OFFERED = "CHANGE_NOT_OFFERED", "21B1";
+    // --- 5.4 review ---
+    /// A review out of the requester's turn.
+    REVIEW_NOT_YOUR_TURN = "REVIEW_NOT_YOUR_TURN", "20B";
+    /// A barred player may not have the auction reviewed.
+    REVIEW_WHILE_BARRED = "REVIEW_WHILE_BARRED", "20B";
+    /// Only a defender may ask whether it is his lead.
+    NOT_A_DEFENDER = "NOT_A_DEFENDER", "20C1";
+    /// The presumed dummy may not ask.
+    DUMMY_MAY_NOT_ASK = "DUMMY_MAY_NOT_ASK", "41B";
+    /// The right to a review has lapsed.
+    REVIEW_EXPIRED = "REVIEW_EXPIRED", "41B";
+    // --- 5.5 disclosure ---
+    /// This player may not disclose the meaning of that call.
+    NOT_YOURS_TO_EXPLAIN = "NOT_YOURS_TO_EXPLAIN", "20F1";
+    /// A disclosure after a later call.
+    LATE_ALERT = "LATE_ALERT", "21B1a";
+    /// Questions are about the opponents' calls only.
+    ASK_OWN_SIDE = "ASK_OWN_SIDE", "20F1";
+    /// Questions are asked at one's own turn.
+    ASK_NOT_YOUR_TURN = "ASK_NOT_YOUR_TURN", "20F1";
+    /// A question awaits this player's answer.
+    ANSWER_PENDING = "ANSWER_PENDING", "20F1";
+    /// The asker's partner may not ask a supplementary question until his turn.
+    SUPPLEMENTARY_QUESTION = "SUPPLEMENTARY_QUESTION", "20F1";
+    /// Asking about one call may convey information to partner.
+    SINGLE_CALL_QUESTION = "SINGLE_CALL_QUESTION", "20F3";
+    /// A correction of partner's explanation before the Laws allow it.
+    CORRECTION_TOO_EARLY = "CORRECTION_TOO_EARLY", "20F5a";
+    /// As declarer or dummy: correct partner's mistaken explanation now.
+    CORRECT_PARTNER_NOW = "CORRECT_PARTNER_NOW", "20F5b";
+    /// As a defender: correct partner's mistaken explanation now that play is over.
+    CORRECT_PARTNER_AFTER_PLAY = "CORRECT_PARTNER_AFTER_PLAY", "20F5b";
+    /// The opening lead was faced with a correction duty still open.
+    DUTY_MISSED = "DUTY_MISSED", "20F5b";
+    /// Last chance to correct one's own explanations: before the opening lead is faced.
+    CHECK_OWN_EXPLANATIONS = "CHECK_OWN_EXPLANATIONS", "20F4a";
+    // --- 5.6 information ---
+    /// Partner's alert, explanation or question is unauthorized information for this player.
+    UI_FROM_PARTNER = "UI_FROM_PARTNER", "16B1";
+    /// (added) A withdrawn call is unauthorized information for this player.
+    UI_WITHDRAWN_CALL = "UI_WITHDRAWN_CALL", "16C2";
+    /// (added) A withdrawn call is authorized information for this player.
+    AI_WITHDRAWN_CALL = "AI_WITHDRAWN_CALL", "16C1";
+    /// (added) Partner's slow call may be unauthorized information.
+    UI_TEMPO = "UI_TEMPO", "16B1";
+    // --- 5.7 play ---
+    /// Only the opening leader may lead.
+    NOT_YOUR_LEAD = "NOT_YOUR_LEAD", "41A";
+    /// A card already played.
+    CARD_ALREADY_PLAYED = "CARD_ALREADY_PLAYED", "";
+    /// (added) A card played out of turn.
+    NOT_YOUR_TURN_TO_PLAY = "NOT_YOUR_TURN_TO_PLAY", "44";
+    /// (added) A lead restriction was recorded for declarer to use (Law 26B).
+    LEAD_RESTRICTION = "LEAD_RESTRICTION", "26B";
+    /// (added) The Director may adjust after play.
+    ADJUSTMENT_POSSIBLE = "ADJUSTMENT_POSSIBLE", "72C";
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How serious a warning is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    /// An irregularity was committed.
+    Infraction,
+    /// Something a player must be careful about (e.g. unauthorized information).
+    Caution,
+    /// A duty or right that arises now.
+    Reminder,
+    /// For information.
+    Info,
+}
+
+/// A warning given to the table, citing its law.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Warning {
+    /// Public code.
+    pub code: Code,
+    /// Law clause, e.g. "27B2".
+    pub law: String,
+    /// How serious it is.
+    pub severity: Severity,
+    /// Who is shown it.
+    pub audience: Audience,
+    /// Human-readable English text.
+    pub message: String,
+}
+
+impl Warning {
+    /// A warning with the code's own law.
+    pub fn new(code: Code, severity: Severity, audience: Audience, message: impl Into<String>) -> Warning {
+        Warning {
+            code,
+            law: code.law().to_string(),
+            severity,
+            audience,
+            message: message.into(),
+        }
+    }
+
+    /// The same warning citing a more precise clause.
+    pub fn citing(mut self, law: &str) -> Warning {
+        self.law = law.to_string();
+        self
+    }
+}
+
+/// Why an action was refused. The table is unchanged; only the actor sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rejection {
+    /// Public code.
+    pub code: Code,
+    /// Law clause.
+    pub law: String,
+    /// Human-readable English text.
+    pub message: String,
+}
+
+impl Rejection {
+    /// A rejection with the code's own law.
+    pub fn new(code: Code, message: impl Into<String>) -> Rejection {
+        Rejection {
+            code,
+            law: code.law().to_string(),
+            message: message.into(),
+        }
+    }
+
+    /// The same rejection citing a more precise clause.
+    pub fn citing(mut self, law: &str) -> Rejection {
+        self.law = law.to_string();
+        self
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.law.is_empty() {
+            write!(f, "{}: {}", self.code, self.message)
+        } else {
+            write!(f, "{} (Law {}): {}", self.code, self.law, self.message)
+        }
+    }
+}
+
+impl std::error::Error for Rejection {}
+
+/// Shorthand for refusing an action.
+pub fn refuse<T>(code: Code, message: impl Into<String>) -> Result<T, Rejection> {
+    Err(Rejection::new(code, message))
+}

@@ -1,0 +1,262 @@
+//! The table: the only mutable thing. Its state is a fold of its action log; a refused
+//! action changes nothing (not the log, not the state, not the hash).
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::action::Action;
+use crate::audience::{Audience, Viewer};
+use crate::auction::{self, CallList};
+use crate::board::{Board, Vulnerability};
+use crate::call::{Call, Seat};
+use crate::event::{Event, EventKind, Outcome};
+use crate::procedure;
+use crate::regulation::{Regulation, RegulationSpec};
+use crate::report::{Code, Rejection, Warning};
+use crate::state::{Phase, State};
+use crate::view::{self, View};
+
+/// What a new table needs: the board and the regulation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableOptions {
+    /// The dealer.
+    pub dealer: Seat,
+    /// Vulnerability.
+    pub vulnerability: Vulnerability,
+    /// A preset name or `{preset, …overrides}`; `online` when absent.
+    #[serde(default)]
+    pub regulation: RegulationSpec,
+    /// Board number, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<u32>,
+}
+
+/// A table as data: its options and every accepted action. `Table::from_snapshot`
+/// replays it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Snapshot {
+    /// Board and regulation.
+    pub options: TableOptions,
+    /// Accepted actions, in order.
+    pub actions: Vec<Action>,
+}
+
+/// One board being bid and played under one regulation.
+#[derive(Clone, Debug)]
+pub struct Table {
+    board: Board,
+    regulation: Regulation,
+    options: TableOptions,
+    log: Vec<Action>,
+    state: State,
+}
+
+/// The working context of one action: read-only settings and the state being changed.
+pub struct Ctx<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The regulation.
+    pub reg: &'a Regulation,
+    /// The state being changed (a copy, dropped if the action is refused).
+    pub st: &'a mut State,
+    /// Events produced.
+    pub events: Vec<Event>,
+    /// Warnings produced.
+    pub warnings: Vec<Warning>,
+}
+
+impl Ctx<'_> {
+    /// Records an event for `audience`.
+    pub fn event(&mut self, kind: EventKind, audience: Audience) {
+        let e = Event { kind, audience };
+        self.st.feed.push(e.clone());
+        self.events.push(e);
+    }
+
+    /// Records a warning.
+    pub fn warn(&mut self, w: Warning) {
+        self.st.warnings.push(w.clone());
+        self.warnings.push(w);
+    }
+
+    /// The audience of everything public: the four players, the Director, spectators.
+    pub fn everyone(&self) -> Audience {
+        Audience::EVERYONE
+    }
+}
+
+impl Table {
+    /// A new table before the first call.
+    ///
+    /// # Errors
+    /// Never at present; kept fallible for options that need checking.
+    pub fn new(options: TableOptions) -> Result<Table, Rejection> {
+        let board = Board {
+            dealer: options.dealer,
+            vulnerability: options.vulnerability,
+            number: options.board,
+        };
+        Ok(Table {
+            board,
+            regulation: options.regulation.resolve(),
+            options,
+            log: Vec::new(),
+            state: State::new(),
+        })
+    }
+
+    /// A new table from options written as JSON.
+    ///
+    /// # Errors
+    /// `BAD_INPUT` when the text is not valid options.
+    pub fn from_options_json(text: &str) -> Result<Table, Rejection> {
+        let options: TableOptions = serde_json::from_str(text)
+            .map_err(|e| Rejection::new(Code::BAD_INPUT, crate::action::bad_input_message(&e)))?;
+        Table::new(options)
+    }
+
+    /// Applies one action: accepted with events and warnings, or refused with the table
+    /// unchanged.
+    pub fn apply(&mut self, action: Action) -> Outcome {
+        if let Err(r) = action.validate(self.regulation.max_text) {
+            return Outcome::Rejected(r);
+        }
+        let mut st = self.state.clone();
+        let mut cx = Ctx {
+            board: &self.board,
+            reg: &self.regulation,
+            st: &mut st,
+            events: Vec::new(),
+            warnings: Vec::new(),
+        };
+        match procedure::dispatch(&mut cx, &action) {
+            Ok(()) => {
+                let (events, warnings) = (cx.events, cx.warnings);
+                self.state = st;
+                self.log.push(action);
+                Outcome::Accepted { events, warnings }
+            }
+            Err(r) => Outcome::Rejected(r),
+        }
+    }
+
+    /// Applies one action written as JSON.
+    pub fn apply_json(&mut self, text: &str) -> Outcome {
+        match Action::from_json(text) {
+            Ok(a) => self.apply(a),
+            Err(r) => Outcome::Rejected(r),
+        }
+    }
+
+    /// A table rebuilt by applying `actions` in order.
+    ///
+    /// # Errors
+    /// The first refusal, with the position of the refused action in its message.
+    pub fn replay(options: TableOptions, actions: impl IntoIterator<Item = Action>) -> Result<Table, Rejection> {
+        let mut t = Table::new(options)?;
+        for (i, a) in actions.into_iter().enumerate() {
+            if let Outcome::Rejected(mut r) = t.apply(a) {
+                r.message = format!("action {i}: {}", r.message);
+                return Err(r);
+            }
+        }
+        Ok(t)
+    }
+
+    /// The table as data (options and accepted actions).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            options: self.options.clone(),
+            actions: self.log.clone(),
+        }
+    }
+
+    /// A table rebuilt from a snapshot.
+    ///
+    /// # Errors
+    /// As `replay`.
+    pub fn from_snapshot(s: Snapshot) -> Result<Table, Rejection> {
+        Table::replay(s.options, s.actions)
+    }
+
+    /// The snapshot as JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&self.snapshot()).unwrap_or_default()
+    }
+
+    /// A table rebuilt from snapshot JSON text.
+    ///
+    /// # Errors
+    /// `BAD_INPUT` for malformed text; as `replay` for a log the Laws refuse.
+    pub fn from_json(text: &str) -> Result<Table, Rejection> {
+        let s: Snapshot = serde_json::from_str(text)
+            .map_err(|e| Rejection::new(Code::BAD_INPUT, crate::action::bad_input_message(&e)))?;
+        Table::from_snapshot(s)
+    }
+
+    /// A SHA-256 of the state, hex: equal on every client that applied the same actions.
+    pub fn state_hash(&self) -> String {
+        let mut h = Sha256::new();
+        let bytes = serde_json::to_vec(&(&self.board, &self.regulation, &self.state)).unwrap_or_default();
+        h.update(&bytes);
+        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The regulation in force.
+    pub fn regulation(&self) -> &Regulation {
+        &self.regulation
+    }
+
+    /// The accepted actions, in order.
+    pub fn log(&self) -> &[Action] {
+        &self.log
+    }
+
+    /// The full state (for the Director, audits and tests).
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The period of the board.
+    pub fn phase(&self) -> Phase {
+        self.state.phase
+    }
+
+    /// The calls in force, in order.
+    pub fn calls(&self) -> Vec<Call> {
+        self.state.in_force().into_iter().map(|e| e.call).collect()
+    }
+
+    /// The seat that must act next (SPEC §7): the caller in the auction, the opening
+    /// leader in the clarification period, the player to play (declarer for dummy).
+    pub fn turn(&self) -> Option<Seat> {
+        procedure::turn(self.board(), &self.state)
+    }
+
+    /// The calls `seat` may make now without an irregularity (empty when it is not his turn).
+    pub fn legal_calls(&self, seat: Seat) -> CallList {
+        procedure::calls::legal_calls(&self.board, &self.regulation, &self.state, seat)
+    }
+
+    /// Whether `seat` may make `call` now without an irregularity.
+    pub fn is_legal(&self, seat: Seat, call: Call) -> bool {
+        self.legal_calls(seat).contains(&call)
+    }
+
+    /// The contract, once the auction has ended.
+    pub fn contract(&self) -> Option<auction::Contract> {
+        self.state.contract
+    }
+
+    /// What `viewer` may see.
+    pub fn view(&self, viewer: Viewer) -> View {
+        view::view(self, viewer)
+    }
+}

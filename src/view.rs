@@ -1,0 +1,329 @@
+//! What one viewer may see (SPEC §6). This is the only place that filters by audience.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::audience::{Audience, Viewer};
+use crate::board::Vulnerability;
+use crate::call::{Call, Seat};
+use crate::card::Card;
+use crate::event::{BarKind, DisclosureKind, Event};
+use crate::play::Trick;
+use crate::report::{Code, Warning};
+use crate::state::{Pending, Phase, State, Status};
+use crate::table::Table;
+
+/// A disclosure as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeenDisclosure {
+    /// Who disclosed.
+    pub by: Seat,
+    /// Alert, announcement, explanation or correction.
+    pub kind: DisclosureKind,
+    /// Whether it alerts the call.
+    pub alert: bool,
+    /// Text, if any.
+    pub text: Option<String>,
+    /// Replaced by a correction (shown to the Director only).
+    pub superseded: bool,
+}
+
+/// A call in force as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeenCall {
+    /// Position among the calls in force.
+    pub index: usize,
+    /// Caller.
+    pub seat: Seat,
+    /// The call.
+    pub call: Call,
+    /// Whether the viewer saw it alerted.
+    pub alerted: bool,
+    /// Made by the engine for a barred player.
+    pub auto: bool,
+    /// Disclosures the viewer may see.
+    pub disclosures: Vec<SeenDisclosure>,
+}
+
+/// A withdrawn or cancelled call.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeenWithdrawn {
+    /// Caller.
+    pub seat: Seat,
+    /// The call.
+    pub call: Call,
+    /// Law under which it was withdrawn.
+    pub law: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// A question the viewer may see.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeenQuestion {
+    /// Question number.
+    pub id: usize,
+    /// Who asked.
+    pub asker: Seat,
+    /// Who must answer.
+    pub answerers: Vec<Seat>,
+    /// Call asked about, or none for the whole auction.
+    pub index: Option<usize>,
+    /// Answered yet.
+    pub answered: bool,
+}
+
+/// A decision the table is waiting for.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decision {
+    /// What is pending: `insufficient_bid`, `out_of_rotation`, `replacement`, `undo`.
+    pub kind: &'static str,
+    /// The player whose call it concerns.
+    pub seat: Seat,
+    /// The call concerned.
+    pub call: Call,
+    /// Who must decide (`director` for a ruling).
+    pub awaiting: Vec<String>,
+    /// Actions that settle it.
+    pub options: Vec<&'static str>,
+    /// The engine's proposed replacement (L27B1a).
+    pub suggested: Option<Call>,
+    /// The law.
+    pub law: String,
+}
+
+/// Opening lead and tricks as the viewer sees them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeenPlay {
+    /// The opening leader.
+    pub leader: Seat,
+    /// Whether the opening lead has been made.
+    pub led: bool,
+    /// The face-down lead (leader and Director only), or the faced lead.
+    pub lead: Option<Card>,
+    /// Completed tricks.
+    pub tricks: Vec<Trick>,
+    /// The trick in progress.
+    pub current: Vec<(Seat, Card)>,
+    /// The hand due to play (dummy's seat when dummy's card is due).
+    pub to_play: Option<Seat>,
+}
+
+/// Everything one viewer may see.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// Who is looking.
+    pub viewer: Viewer,
+    /// The period.
+    pub phase: Phase,
+    /// Dealer.
+    pub dealer: Seat,
+    /// Vulnerability.
+    pub vulnerability: Vulnerability,
+    /// Board number.
+    pub board: Option<u32>,
+    /// Who must act next.
+    pub turn: Option<Seat>,
+    /// Calls in force.
+    pub calls: Vec<SeenCall>,
+    /// Withdrawn and cancelled calls.
+    pub withdrawn: Vec<SeenWithdrawn>,
+    /// Calls the viewer may make now (seats only).
+    pub legal_calls: Vec<Call>,
+    /// Bars on the viewer and his partner (all bars for the Director and spectators).
+    pub barred: BTreeMap<Seat, BarKind>,
+    /// A pending decision, if any.
+    pub pending: Option<Decision>,
+    /// Questions the viewer may see.
+    pub questions: Vec<SeenQuestion>,
+    /// Calls the viewer may change under Law 21B1 (indices).
+    pub change_offers: Vec<usize>,
+    /// Warnings, cautions and reminders addressed to the viewer.
+    pub warnings: Vec<Warning>,
+    /// Events the viewer may see, in order.
+    pub events: Vec<Event>,
+    /// The contract, once the auction has ended.
+    pub contract: Option<String>,
+    /// The presumed declarer.
+    pub declarer: Option<Seat>,
+    /// The presumed dummy.
+    pub dummy: Option<Seat>,
+    /// Opening lead and play.
+    pub play: Option<SeenPlay>,
+    /// Director only: the information ledger (L16).
+    pub ledger: Vec<Warning>,
+    /// Director only: questions awaiting a ruling.
+    pub open_rulings: Vec<String>,
+}
+
+/// The view of `table` for `viewer`.
+pub fn view(table: &Table, viewer: Viewer) -> View {
+    let st = table.state();
+    let board = table.board();
+    let is_director = viewer == Viewer::Director;
+    let seat = match viewer {
+        Viewer::Seat(s) => Some(s),
+        _ => None,
+    };
+    let warnings: Vec<Warning> = st.warnings.iter().filter(|w| w.audience.contains(viewer)).cloned().collect();
+    let ledger = if is_director {
+        st.warnings
+            .iter()
+            .filter(|w| matches!(w.code, Code::UI_FROM_PARTNER | Code::UI_WITHDRAWN_CALL | Code::AI_WITHDRAWN_CALL | Code::UI_TEMPO | Code::LATE_ALERT))
+            .cloned()
+            .collect()
+    } else {
+        Vec::new()
+    };
+    View {
+        viewer,
+        phase: st.phase,
+        dealer: board.dealer,
+        vulnerability: board.vulnerability,
+        board: board.number,
+        turn: table.turn(),
+        calls: seen_calls(st, viewer),
+        withdrawn: st
+            .record
+            .iter()
+            .filter(|r| r.status == Status::Withdrawn && r.audience.contains(viewer))
+            .map(|r| {
+                let (law, reason) = r.withdrawn.clone().unwrap_or_default();
+                SeenWithdrawn { seat: r.seat, call: r.call, law, reason }
+            })
+            .collect(),
+        legal_calls: seat.map(|s| table.legal_calls(s).to_vec()).unwrap_or_default(),
+        barred: Seat::ALL
+            .into_iter()
+            .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
+            .filter_map(|s| st.bars.get(s).as_ref().map(|b| (s, b.kind)))
+            .collect(),
+        pending: decision(st),
+        questions: st
+            .questions
+            .iter()
+            .enumerate()
+            .filter(|(_, q)| q.audience.contains(viewer))
+            .map(|(id, q)| SeenQuestion {
+                id,
+                asker: q.asker,
+                answerers: q.answerers.clone(),
+                index: q.call.and_then(|c| st.index_of(c)),
+                answered: q.answered,
+            })
+            .collect(),
+        change_offers: st
+            .offers
+            .iter()
+            .filter(|o| is_director || Some(o.seat) == seat)
+            .filter_map(|o| st.index_of(o.call))
+            .collect(),
+        warnings,
+        events: st.feed.iter().filter(|e| e.audience.contains(viewer)).cloned().collect(),
+        contract: st.contract.map(|c| c.to_string()),
+        declarer: st.declarer(),
+        dummy: st.contract.map(|c| c.dummy()),
+        play: st.play.as_ref().map(|p| SeenPlay {
+            leader: p.leader,
+            led: p.lead.is_some(),
+            lead: p.lead.filter(|_| st.phase != Phase::Clarification || is_director || seat == Some(p.leader)),
+            tricks: p.tricks.clone(),
+            current: p.current.clone(),
+            to_play: p.to_play(),
+        }),
+        ledger,
+        open_rulings: if is_director {
+            st.open_rulings.iter().map(|r| format!("{:?}", r.on).to_lowercase()).collect()
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+/// The calls in force with the disclosures `viewer` may see.
+pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall> {
+    st.in_force_ids()
+        .into_iter()
+        .enumerate()
+        .map(|(index, id)| {
+            let r = &st.record[id];
+            let disclosures: Vec<SeenDisclosure> = st
+                .disclosures
+                .iter()
+                .filter(|d| d.call == id && visible(d.audience, d.superseded, viewer))
+                .map(|d| SeenDisclosure {
+                    by: d.by,
+                    kind: d.kind,
+                    alert: d.alert,
+                    text: d.text.clone(),
+                    superseded: d.superseded,
+                })
+                .collect();
+            SeenCall {
+                index,
+                seat: r.seat,
+                call: r.call,
+                alerted: disclosures.iter().any(|d| d.alert),
+                auto: r.auto,
+                disclosures,
+            }
+        })
+        .collect()
+}
+
+/// A superseded disclosure is kept for the Director only.
+fn visible(a: Audience, superseded: bool, viewer: Viewer) -> bool {
+    a.contains(viewer) && (!superseded || viewer == Viewer::Director)
+}
+
+fn decision(st: &State) -> Option<Decision> {
+    if let Some(u) = &st.undo {
+        let r = &st.record[u.call];
+        return Some(Decision {
+            kind: "undo",
+            seat: u.seat,
+            call: r.call,
+            awaiting: vec![u.seat.lho().to_string(), u.seat.rho().to_string(), "director".into()],
+            options: vec!["respond", "ruling"],
+            suggested: Some(u.replacement),
+            law: "25A".into(),
+        });
+    }
+    let p = st.pending.as_ref()?;
+    Some(match p {
+        Pending::InsufficientBid { call } => {
+            let r = &st.record[*call];
+            Decision {
+                kind: "insufficient_bid",
+                seat: r.seat,
+                call: r.call,
+                awaiting: vec![r.seat.lho().to_string()],
+                options: vec!["accept", "decline", "call"],
+                suggested: None,
+                law: "27A".into(),
+            }
+        }
+        Pending::OutOfRotation { call, due } => {
+            let r = &st.record[*call];
+            Decision {
+                kind: "out_of_rotation",
+                seat: r.seat,
+                call: r.call,
+                awaiting: vec![r.seat.lho().to_string(), due.to_string()],
+                options: vec!["accept", "decline", "call"],
+                suggested: None,
+                law: "29".into(),
+            }
+        }
+        Pending::Replacement { seat, withdrawn, law, suggested } => Decision {
+            kind: "replacement",
+            seat: *seat,
+            call: st.record[*withdrawn].call,
+            awaiting: vec![seat.to_string()],
+            options: vec!["call"],
+            suggested: suggested.map(Call::Bid),
+            law: law.clone(),
+        },
+    })
+}
