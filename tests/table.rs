@@ -1,0 +1,155 @@
+//! The table as a whole: bad input never changes it, refusals never change it, replay and
+//! snapshots reproduce it, and views follow the audience of each item.
+
+use bridge_laws::{Code, Phase, Preset, RegulationSpec, Seat, Table, TableOptions, Viewer, Vulnerability};
+
+fn table(preset: Preset) -> Table {
+    Table::new(TableOptions {
+        dealer: Seat::N,
+        vulnerability: Vulnerability::NS,
+        regulation: RegulationSpec::Preset(preset),
+        board: Some(2),
+    })
+    .expect("a table")
+}
+
+fn apply(t: &mut Table, json: &str) {
+    let out = t.apply_json(json);
+    assert!(out.is_ok(), "{json} was refused: {:?}", out.rejection());
+}
+
+#[test]
+fn malformed_input_is_bad_input_and_leaves_the_table_unchanged() {
+    let mut t = table(Preset::Online);
+    apply(&mut t, r#"{"seat":"N","type":"call","call":"1C"}"#);
+    let before = t.state_hash();
+    let huge = format!(r#"{{"seat":"E","type":"call","call":"1NT","explanation":"{}"}}"#, "x".repeat(100_000));
+    for bad in [
+        "not json",
+        "{",
+        "null",
+        "42",
+        r#"{"seat":"Q","type":"call","call":"1C"}"#,
+        r#"{"seat":"E","type":"call","call":"8NT"}"#,
+        r#"{"seat":"E","type":"call","call":null}"#,
+        r#"{"seat":"E","type":"teleport"}"#,
+        r#"{"seat":"E","type":"ask","index":1.5}"#,
+        r#"{"seat":"E","type":"respond","accept":"yes"}"#,
+        r#"{"seat":"E","type":"call","call":"1D","at":-5}"#,
+        huge.as_str(),
+    ] {
+        let out = t.apply_json(bad);
+        assert_eq!(out.rejection().map(|r| r.code), Some(Code::BAD_INPUT), "{}", &bad[..bad.len().min(60)]);
+        assert_eq!(t.state_hash(), before);
+    }
+    assert_eq!(t.log().len(), 1);
+}
+
+#[test]
+fn a_refused_action_leaves_the_same_state_hash() {
+    let mut t = table(Preset::Online);
+    apply(&mut t, r#"{"seat":"N","type":"call","call":"1S"}"#);
+    let before = t.state_hash();
+    for refused in [
+        r#"{"seat":"E","type":"call","call":"1H"}"#,
+        r#"{"seat":"S","type":"call","call":"2C"}"#,
+        r#"{"seat":"E","type":"call","call":"XX"}"#,
+        r#"{"seat":"N","type":"ask","index":0}"#,
+        r#"{"seat":"S","type":"review"}"#,
+        r#"{"seat":"E","type":"lead","card":"SA"}"#,
+        r#"{"seat":"E","type":"accept"}"#,
+        r#"{"seat":"director","type":"ruling","on":"comparable","value":true}"#,
+    ] {
+        assert!(!t.apply_json(refused).is_ok(), "{refused} was accepted");
+        assert_eq!(t.state_hash(), before, "{refused} changed the table");
+    }
+}
+
+#[test]
+fn replaying_the_snapshot_gives_the_same_table() {
+    let mut t = table(Preset::FaceToFace);
+    for a in [
+        r#"{"seat":"N","type":"call","call":"1NT"}"#,
+        r#"{"seat":"S","type":"alert","index":0,"explanation":"15-17"}"#,
+        r#"{"seat":"E","type":"ask","index":0}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"S","type":"call","call":"3NT"}"#,
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"lead","card":"H4"}"#,
+    ] {
+        apply(&mut t, a);
+    }
+    let again = Table::from_json(&t.to_json()).expect("the snapshot replays");
+    assert_eq!(again.state_hash(), t.state_hash());
+    assert_eq!(again.phase(), Phase::Clarification);
+    assert_eq!(again.contract().map(|c| c.to_string()), Some("3NT".into()));
+}
+
+#[test]
+fn a_snapshot_with_an_illegal_action_is_refused() {
+    let json = r#"{"options":{"dealer":"N","vulnerability":"None","regulation":"online"},
+                   "actions":[{"seat":"E","type":"call","call":"1C"}]}"#;
+    let err = Table::from_json(json).expect_err("E may not open for N");
+    assert_eq!(err.code, Code::NOT_YOUR_TURN);
+    assert_eq!(Table::from_json("{}").expect_err("not a snapshot").code, Code::BAD_INPUT);
+}
+
+#[test]
+fn under_self_alerting_partner_sees_neither_the_alert_nor_the_question_to_his_partner() {
+    let mut t = table(Preset::Online);
+    apply(&mut t, r#"{"seat":"N","type":"call","call":"2D","alert":true,"explanation":"weak two in a major"}"#);
+    apply(&mut t, r#"{"seat":"E","type":"ask","index":0}"#);
+    let south = t.view(Viewer::Seat(Seat::S));
+    assert!(south.calls[0].disclosures.is_empty());
+    assert!(south.questions.is_empty());
+    let east = t.view(Viewer::Seat(Seat::E));
+    assert_eq!(east.calls[0].disclosures[0].text.as_deref(), Some("weak two in a major"));
+    assert_eq!(east.questions.len(), 1);
+    assert!(t.view(Viewer::Director).calls[0].alerted);
+}
+
+#[test]
+fn only_the_player_on_turn_is_offered_calls() {
+    let t = table(Preset::Online);
+    assert_eq!(t.view(Viewer::Seat(Seat::N)).legal_calls.len(), 36);
+    for s in [Seat::E, Seat::S, Seat::W] {
+        assert!(t.view(Viewer::Seat(s)).legal_calls.is_empty());
+    }
+    assert!(t.view(Viewer::Spectator).legal_calls.is_empty());
+}
+
+#[test]
+fn the_corrected_explanation_replaces_the_original_except_for_the_director() {
+    let mut t = table(Preset::FaceToFace);
+    apply(&mut t, r#"{"seat":"N","type":"call","call":"2C"}"#);
+    apply(&mut t, r#"{"seat":"S","type":"alert","index":0,"explanation":"weak"}"#);
+    let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":0,"text":"strong"}"#);
+    assert!(out.events().iter().any(|e| matches!(e.kind, bridge_laws::EventKind::DirectorSummoned { .. })));
+    let texts = |v: Viewer| -> Vec<Option<String>> {
+        t.view(v).calls[0].disclosures.iter().map(|d| d.text.clone()).collect()
+    };
+    assert_eq!(texts(Viewer::Seat(Seat::E)), vec![Some("strong".to_string())]);
+    assert_eq!(texts(Viewer::Director).len(), 2);
+}
+
+#[test]
+fn thirteen_tricks_end_play() {
+    let mut t = table(Preset::Online);
+    for a in ["1NT", "P", "P", "P"].iter().zip([Seat::N, Seat::E, Seat::S, Seat::W]) {
+        apply(&mut t, &format!(r#"{{"seat":"{}","type":"call","call":"{}"}}"#, a.1, a.0));
+    }
+    // Declarer N, dummy S, leader E. Each trick is led by E and won by E (spades, high first).
+    let ranks = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+    let suits = ["S", "H", "D", "C"];
+    for r in ranks {
+        let cards: Vec<String> = suits.iter().map(|s| format!("{s}{r}")).collect();
+        apply(&mut t, &format!(r#"{{"seat":"E","type":"play","card":"{}"}}"#, cards[0]));
+        apply(&mut t, &format!(r#"{{"seat":"N","type":"play","card":"{}","from":"dummy"}}"#, cards[1]));
+        apply(&mut t, &format!(r#"{{"seat":"W","type":"play","card":"{}"}}"#, cards[2]));
+        apply(&mut t, &format!(r#"{{"seat":"N","type":"play","card":"{}"}}"#, cards[3]));
+    }
+    assert_eq!(t.phase(), Phase::Ended);
+    assert_eq!(t.turn(), None);
+}
