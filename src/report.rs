@@ -148,6 +148,9 @@ codes! {
     LEAD_RESTRICTION = "LEAD_RESTRICTION", "26B";
     /// (added) The Director may adjust after play.
     ADJUSTMENT_POSSIBLE = "ADJUSTMENT_POSSIBLE", "72C";
+    /// (added) The auction is not over: it reverts to a player skipped by an accepted call
+    /// out of rotation, and the later passes are cancelled.
+    SKIPPED_PLAYER = "SKIPPED_PLAYER", "17D3";
 }
 
 impl fmt::Display for Code {

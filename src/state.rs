@@ -170,6 +170,25 @@ pub struct LeadRestrictionRecord {
     pub law: String,
     /// Strains the offender specified in the legal auction (not restrictable).
     pub specified: Vec<Strain>,
+    /// Record id of the withdrawn call that gave rise to it (a comparable ruling on its
+    /// replacement removes it, L26A).
+    pub call: usize,
+}
+
+/// A withdrawn call whose replacement the Director may rule comparable (L23A): what such
+/// a ruling undoes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    /// The offender.
+    pub offender: Seat,
+    /// Record id of the withdrawn (cancelled) call.
+    pub withdrawn: usize,
+    /// Record id of the replacement, once made.
+    pub replacement: Option<usize>,
+    /// The law branch applied while the replacement is presumed not comparable.
+    pub law: String,
+    /// Strains the withdrawn call specified, when the Director stated them (L27B1a, L29C).
+    pub specified: Option<Vec<Strain>>,
 }
 
 /// An irregularity whose rectification is pending (Laws 27–39).
@@ -180,6 +199,9 @@ pub enum Pending {
     InsufficientBid {
         /// Record id of the insufficient bid.
         call: usize,
+        /// Record id of the first insufficient bid of this episode (differs from `call`
+        /// for an insufficient replacement, L27B4).
+        first: usize,
     },
     /// LHO may accept or decline a call out of rotation (L29).
     OutOfRotation {
@@ -187,6 +209,25 @@ pub enum Pending {
         call: usize,
         /// Whose turn it was.
         due: Seat,
+        /// The intent the Director ruled for the next call of `due` (L28B vs L29A).
+        intent: Option<Intent>,
+    },
+    /// An inadmissible double or redouble awaits rectification (L36).
+    Inadmissible {
+        /// Record id of the double or redouble.
+        call: usize,
+    },
+    /// A barred player's bid, double or redouble awaits rectification (L37).
+    BarredCall {
+        /// Record id of the call.
+        call: usize,
+    },
+    /// An attempted change of an intended call, made at LHO's turn (L25B).
+    ChangeOfCall {
+        /// Record id of the attempted replacement.
+        call: usize,
+        /// Record id of the call it would replace.
+        original: usize,
     },
     /// The offender must replace a withdrawn call (L27B, L36B, …).
     Replacement {
@@ -198,6 +239,8 @@ pub enum Pending {
         law: String,
         /// The lowest sufficient bid in the same strain (L27B1a).
         suggested: Option<Bid>,
+        /// Record id of the first insufficient bid of the episode (L27), if any.
+        insufficient: Option<usize>,
     },
 }
 
@@ -247,6 +290,10 @@ pub struct State {
     pub open_rulings: Vec<OpenRuling>,
     /// Law 26B entitlements.
     pub lead_restrictions: Vec<LeadRestrictionRecord>,
+    /// Replacements the Director may still rule comparable (L23A).
+    pub comparisons: Vec<Comparison>,
+    /// The seat due to call when it is not the next in rotation (L17D3 revert).
+    pub turn_override: Option<Seat>,
     /// The contract fixed when the auction ended.
     pub contract: Option<Contract>,
     /// Opening lead and card play.
@@ -277,6 +324,8 @@ impl State {
             notes: Vec::new(),
             open_rulings: Vec::new(),
             lead_restrictions: Vec::new(),
+            comparisons: Vec::new(),
+            turn_override: None,
             contract: None,
             play: None,
             feed: Vec::new(),

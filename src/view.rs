@@ -77,7 +77,8 @@ pub struct SeenQuestion {
 /// A decision the table is waiting for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Decision {
-    /// What is pending: `insufficient_bid`, `out_of_rotation`, `replacement`, `undo`.
+    /// What is pending: `insufficient_bid`, `out_of_rotation`, `inadmissible`, `barred_call`,
+    /// `change_of_call`, `replacement`, `undo`.
     pub kind: &'static str,
     /// The player whose call it concerns.
     pub seat: Seat,
@@ -292,7 +293,7 @@ fn decision(st: &State) -> Option<Decision> {
     }
     let p = st.pending.as_ref()?;
     Some(match p {
-        Pending::InsufficientBid { call } => {
+        Pending::InsufficientBid { call, .. } => {
             let r = &st.record[*call];
             Decision {
                 kind: "insufficient_bid",
@@ -304,7 +305,7 @@ fn decision(st: &State) -> Option<Decision> {
                 law: "27A".into(),
             }
         }
-        Pending::OutOfRotation { call, due } => {
+        Pending::OutOfRotation { call, due, .. } => {
             let r = &st.record[*call];
             Decision {
                 kind: "out_of_rotation",
@@ -316,7 +317,32 @@ fn decision(st: &State) -> Option<Decision> {
                 law: "29".into(),
             }
         }
-        Pending::Replacement { seat, withdrawn, law, suggested } => Decision {
+        Pending::Inadmissible { call } | Pending::BarredCall { call } => {
+            let r = &st.record[*call];
+            let inadmissible = matches!(p, Pending::Inadmissible { .. });
+            Decision {
+                kind: if inadmissible { "inadmissible" } else { "barred_call" },
+                seat: r.seat,
+                call: r.call,
+                awaiting: vec![r.seat.lho().to_string()],
+                options: vec!["decline", "call"],
+                suggested: None,
+                law: if inadmissible { "36".into() } else { "37".into() },
+            }
+        }
+        Pending::ChangeOfCall { call, .. } => {
+            let r = &st.record[*call];
+            Decision {
+                kind: "change_of_call",
+                seat: r.seat,
+                call: r.call,
+                awaiting: vec![r.seat.lho().to_string()],
+                options: vec!["accept", "decline", "call"],
+                suggested: None,
+                law: "25B".into(),
+            }
+        }
+        Pending::Replacement { seat, withdrawn, law, suggested, .. } => Decision {
             kind: "replacement",
             seat: *seat,
             call: st.record[*withdrawn].call,

@@ -30,23 +30,41 @@ pub struct WithCall {
 pub fn turn_to_call(board: &Board, st: &State) -> Seat {
     match &st.pending {
         // L27A1: LHO may accept the insufficient bid by calling over it.
-        Some(Pending::InsufficientBid { call }) => st.record[*call].seat.lho(),
+        // L36A, L37A: LHO calls before rectification; L25B1: LHO may accept by calling.
+        Some(
+            Pending::InsufficientBid { call, .. }
+            | Pending::Inadmissible { call }
+            | Pending::BarredCall { call }
+            | Pending::ChangeOfCall { call, .. },
+        ) => st.record.get(*call).map_or_else(|| st.rotation(board), |r| r.seat.lho()),
         // L29: the call out of rotation is not in force; the player whose turn it was.
         Some(Pending::OutOfRotation { due, .. }) => *due,
         Some(Pending::Replacement { seat, .. }) => *seat,
-        None => st.rotation(board),
+        // L17D3: the auction reverted to a skipped player.
+        None => st.turn_override.unwrap_or_else(|| st.rotation(board)),
     }
 }
 
 /// The calls over which the seat due to call would be calling.
 fn calls_before_turn(st: &State) -> Vec<Entry> {
     let mut calls = st.in_force();
-    if let Some(Pending::InsufficientBid { call }) = &st.pending {
-        let r = &st.record[*call];
-        calls.push(Entry {
-            seat: r.seat,
-            call: r.call,
-        });
+    match &st.pending {
+        Some(Pending::InsufficientBid { call, .. }) => {
+            if let Some(r) = st.record.get(*call) {
+                calls.push(Entry { seat: r.seat, call: r.call });
+            }
+        }
+        Some(Pending::ChangeOfCall { call, original }) => {
+            // L25B1: LHO accepts the change by calling over it.
+            calls = st
+                .record
+                .iter()
+                .enumerate()
+                .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
+                .map(|(_, r)| Entry { seat: r.seat, call: r.call })
+                .collect();
+        }
+        _ => {}
     }
     calls
 }
@@ -194,6 +212,9 @@ pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     if cx.st.forced.is_some_and(|(s, _)| s == seat) {
         cx.st.forced = None;
     }
+    if cx.st.turn_override == Some(seat) {
+        cx.st.turn_override = None;
+    }
     irregularity::after_call_in_turn(cx, seat, id);
     lift_next_turn_bar(cx, seat, id);
     // L21B1: a change offer lapses when the offered player's partner calls.
@@ -233,7 +254,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
 }
 
 fn auto_pass(cx: &mut Ctx<'_>) {
-    let due = cx.st.rotation(cx.board);
+    let due = turn_to_call(cx.board, cx.st);
     let barred = cx.st.bars.get(due).is_some();
     if !(cx.reg.auto_pass_barred && barred) || cx.st.forced.is_some() {
         return;

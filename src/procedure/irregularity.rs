@@ -1,123 +1,410 @@
-//! Irregular calls in the `rectify` regulation (Laws 27–39), their rectification, and the
-//! Director's rulings (L23A comparability, L25A intent, L21B misinformation, L28B/L29A).
+//! Irregular calls in the `rectify` regulation (Laws 27–39): routing, the shared steps of
+//! every rectification (bars, lead restrictions, the comparable-call question), L39, L17D3,
+//! and the Director's rulings (L23A comparability, L25A intent, L21B misinformation,
+//! L28B/L29A). The laws themselves live in `insufficient` (L27), `rotation` (L25B, L28–L32)
+//! and `inadmissible` (L36, L37).
 
-use crate::action::{RulingOn, RulingValue, StrainName};
+use crate::action::RulingOn;
+use crate::audience::Audience;
 use crate::auction::Illegal;
-use crate::call::{Call, Seat};
-use crate::event::EventKind;
-use crate::procedure::{calls, undo};
-use crate::report::{refuse, Code, Rejection};
+use crate::call::{Call, Seat, Strain};
+use crate::event::{BarKind, EventKind};
+use crate::procedure::{calls, inadmissible, information, insufficient, rotation};
+use crate::regulation::LeadRestriction;
+use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::state::{Bar, Comparison, LeadRestrictionRecord, OpenRuling, Pending, Phase, Status};
 use crate::table::Ctx;
 
-fn not_yet<T>(what: &str) -> Result<T, Rejection> {
-    refuse(Code::NOT_SUPPORTED, format!("{what} is not rectified by this engine version yet"))
+// ---------------------------------------------------------------- shared steps
+
+/// The seat and call of record `id`.
+pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
+    cx.st.record.get(id).map_or((Seat::N, Call::Pass), |r| (r.seat, r.call))
 }
 
-/// L39: a call after the final pass.
-///
-/// # Errors
-/// Not supported yet.
-pub fn after_final_pass(_cx: &mut Ctx<'_>, _seat: Seat, _call: Call) -> Result<(), Rejection> {
-    not_yet("a call after the final pass")
+/// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
+pub fn flag(cx: &mut Ctx<'_>, code: Code, law: &str, seat: Seat, call: Call, message: String) {
+    cx.warn(Warning::new(code, Severity::Infraction, Audience::EVERYONE, message).citing(law));
+    cx.event(
+        EventKind::Irregularity {
+            code,
+            law: law.to_string(),
+            seat,
+            call: Some(call),
+        },
+        Audience::EVERYONE,
+    );
 }
 
-/// A call while a rectification is pending.
+/// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
+pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: &str, lifted_if_comparable: Option<usize>) {
+    if matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::Throughout) {
+        return;
+    }
+    *cx.st.bars.get_mut(seat) = Some(Bar {
+        kind,
+        law: law.to_string(),
+        lifted_if_comparable,
+    });
+    cx.event(
+        EventKind::Barred {
+            seat,
+            bar: kind,
+            law: law.to_string(),
+        },
+        Audience::EVERYONE,
+    );
+}
+
+/// Lifts the bar on `seat`, if any.
+pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
+    if cx.st.bars.get(seat).is_some() {
+        *cx.st.bars.get_mut(seat) = None;
+        cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
+    }
+}
+
+/// L26B: records declarer's entitlement, announced when the auction ends if the offender
+/// is then a defender.
+pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: &str, call: usize) {
+    cx.st.lead_restrictions.push(LeadRestrictionRecord {
+        offender,
+        law: law.to_string(),
+        specified: Vec::new(),
+        call,
+    });
+}
+
+/// L72C: a note for the Director that he may adjust after play.
+pub fn adjustment_possible(cx: &mut Ctx<'_>, law: &str, offender: Seat) {
+    cx.warn(
+        Warning::new(
+            Code::ADJUSTMENT_POSSIBLE,
+            Severity::Info,
+            Audience::DIRECTOR,
+            format!("Law {law}: if {offender} could have known that the irregularity could well damage the opponents, adjust after play (Law 72C)"),
+        )
+        .citing("72C"),
+    );
+}
+
+/// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
+pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: &str) {
+    cx.st.comparisons.push(Comparison {
+        offender,
+        withdrawn,
+        replacement,
+        law: law.to_string(),
+        specified: None,
+    });
+    cx.st.open_rulings.push(OpenRuling {
+        on: RulingOn::Comparable,
+        call: withdrawn,
+    });
+}
+
+/// Closes the comparable-call question about `withdrawn`.
+pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: usize) {
+    cx.st.comparisons.retain(|c| c.withdrawn != withdrawn);
+    cx.st
+        .open_rulings
+        .retain(|r| !(r.on == RulingOn::Comparable && r.call == withdrawn));
+}
+
+/// The comparable-call question about `withdrawn`, if open.
+pub fn comparison_mut<'a>(cx: &'a mut Ctx<'_>, withdrawn: usize) -> Option<&'a mut Comparison> {
+    cx.st.comparisons.iter_mut().find(|c| c.withdrawn == withdrawn)
+}
+
+/// Records a call and cancels it at once (L27B3, L36A, L39A, …).
+pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: &str, reason: &str) -> usize {
+    let id = calls::record(cx, seat, call, Status::InForce);
+    calls::withdraw(cx, id, law, reason);
+    id
+}
+
+// ---------------------------------------------------------------- routing
+
+/// A call while a rectification is pending: only the calls it allows.
 ///
 /// # Errors
-/// `RECTIFICATION_PENDING`.
-pub fn call_while_pending(_cx: &mut Ctx<'_>, _seat: Seat, _call: Call, _with: calls::WithCall) -> Result<(), Rejection> {
-    refuse(Code::RECTIFICATION_PENDING, "a rectification is pending")
+/// `RECTIFICATION_PENDING` for anyone the rectification does not wait for; the refusals
+/// of the call itself.
+pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+    let Some(pending) = cx.st.pending.clone() else {
+        return calls::call(cx, seat, call, with);
+    };
+    let waiting = || refuse(Code::RECTIFICATION_PENDING, "a rectification is pending: wait for it");
+    match pending {
+        Pending::InsufficientBid { call: ib, first } => {
+            let (offender, _) = rec(cx, ib);
+            if seat == offender.lho() {
+                // L27A1: LHO accepts by calling.
+                insufficient::accept(cx, seat, ib, first)?;
+                calls::call(cx, seat, call, with)
+            } else if seat == offender {
+                // L27C: a replacement before LHO decided: LHO has not accepted.
+                insufficient::decline(cx, offender.lho(), ib, first)?;
+                call_while_pending(cx, seat, call, with)
+            } else {
+                waiting()
+            }
+        }
+        Pending::Replacement { seat: offender, withdrawn, law, insufficient: ib, .. } => {
+            if seat != offender {
+                return waiting();
+            }
+            match ib {
+                Some(first) => insufficient::replace(cx, seat, call, with, first, &law),
+                None => inadmissible::replace(cx, seat, call, with, withdrawn, &law),
+            }
+        }
+        Pending::OutOfRotation { call: coor, due, intent } => {
+            rotation::call_while_pending(cx, seat, call, with, coor, due, intent)
+        }
+        Pending::Inadmissible { call: x } => {
+            let (offender, _) = rec(cx, x);
+            if seat == offender.lho() {
+                inadmissible::lho_called(cx, seat, call, x)
+            } else if seat == offender {
+                inadmissible::decline(cx, offender.lho(), x)?;
+                call_while_pending(cx, seat, call, with)
+            } else {
+                waiting()
+            }
+        }
+        Pending::BarredCall { call: id } => {
+            let (offender, _) = rec(cx, id);
+            if seat == offender.lho() {
+                inadmissible::barred_call_stands(cx, id)?;
+                calls::call(cx, seat, call, with)
+            } else {
+                waiting()
+            }
+        }
+        Pending::ChangeOfCall { call: id, original } => {
+            let (offender, _) = rec(cx, id);
+            if seat == offender.lho() {
+                rotation::change_accepted(cx, seat, id, original)?;
+                calls::call(cx, seat, call, with)
+            } else {
+                waiting()
+            }
+        }
+    }
 }
 
 /// L28–L32: a call out of rotation.
 ///
 /// # Errors
-/// Not supported yet.
-pub fn out_of_rotation(_cx: &mut Ctx<'_>, _seat: Seat, _call: Call, _due: Seat, _with: calls::WithCall) -> Result<(), Rejection> {
-    not_yet("a call out of rotation")
+/// None at present (kept fallible like every action).
+pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) -> Result<(), Rejection> {
+    rotation::out_of_rotation(cx, seat, call, due, with)
 }
 
-/// L37: a barred player's bid, double or redouble.
+/// L37: a barred player's bid, double or redouble (an inadmissible one is L36).
 ///
 /// # Errors
-/// Not supported yet.
-pub fn barred_call(_cx: &mut Ctx<'_>, _seat: Seat, _call: Call, _with: calls::WithCall) -> Result<(), Rejection> {
-    not_yet("a call by a barred player")
+/// None at present.
+pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+    match crate::auction::check(&cx.st.in_force(), seat, call) {
+        Err(illegal @ (Illegal::Double | Illegal::Redouble)) => illegal_call(cx, seat, call, illegal, with),
+        _ => inadmissible::barred_call(cx, seat, call, with),
+    }
 }
 
 /// L27, L36: an insufficient bid or inadmissible double or redouble in turn.
 ///
 /// # Errors
-/// Not supported yet.
-pub fn illegal_call(_cx: &mut Ctx<'_>, _seat: Seat, _call: Call, _illegal: Illegal, _with: calls::WithCall) -> Result<(), Rejection> {
-    not_yet("an insufficient bid or inadmissible double")
+/// None at present.
+pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, with: calls::WithCall) -> Result<(), Rejection> {
+    match illegal {
+        Illegal::Insufficient => insufficient::insufficient_bid(cx, seat, call, None, with),
+        Illegal::Double | Illegal::Redouble => inadmissible::inadmissible(cx, seat, call, with),
+    }
 }
 
 /// What a call in turn settles of an earlier rectification (L30B1b, L31, L32, L23).
-pub fn after_call_in_turn(_cx: &mut Ctx<'_>, _seat: Seat, _id: usize) {}
+pub fn after_call_in_turn(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    rotation::aftermath(cx, seat, id);
+}
+
+/// The offender's LHO accepts the irregular call (L27A1, L29A, L25B1).
+///
+/// # Errors
+/// `NOT_ENTITLED` when nothing is pending for this player, or the call cannot be accepted
+/// (L32 preamble, L36, L37).
+pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+    let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
+    match cx.st.pending.clone() {
+        Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
+            insufficient::accept(cx, seat, call, first)
+        }
+        Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
+            rotation::accept(cx, seat, call, due)
+        }
+        Some(Pending::ChangeOfCall { call, original }) if seat == rec(cx, call).0.lho() => {
+            rotation::change_accepted(cx, seat, call, original)
+        }
+        Some(Pending::Inadmissible { .. }) => not_entitled("an inadmissible double or redouble cannot be accepted (Law 36)")
+            .map_err(|r: Rejection| r.citing("36")),
+        Some(Pending::BarredCall { .. }) => {
+            not_entitled("a barred player's call cannot be accepted; call over it or decline (Law 37)")
+                .map_err(|r: Rejection| r.citing("37"))
+        }
+        Some(_) => not_entitled("only the offender's left-hand opponent may accept"),
+        None => not_entitled("there is no irregularity for you to accept"),
+    }
+}
+
+/// The offender's LHO declines the irregular call: the rectification applies.
+///
+/// # Errors
+/// `NOT_ENTITLED` when nothing is pending for this player.
+pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+    let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
+    match cx.st.pending.clone() {
+        Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
+            insufficient::decline(cx, seat, call, first)
+        }
+        Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
+            rotation::decline(cx, seat, call, due)
+        }
+        Some(Pending::ChangeOfCall { call, .. }) if seat == rec(cx, call).0.lho() => rotation::change_declined(cx, seat, call),
+        Some(Pending::Inadmissible { call }) if seat == rec(cx, call).0.lho() => inadmissible::decline(cx, seat, call),
+        Some(Pending::BarredCall { call }) if seat == rec(cx, call).0.lho() => inadmissible::barred_call_cancelled(cx, seat, call),
+        Some(_) => not_entitled("only the offender's left-hand opponent may decline"),
+        None => not_entitled("there is no irregularity for you to decline"),
+    }
+}
+
+// ---------------------------------------------------------------- L39, L17D3, L26B
+
+/// L39: a call after the final pass is cancelled; a defender's bid, double or redouble
+/// gives declarer a lead restriction (L39C).
+///
+/// # Errors
+/// None at present.
+pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejection> {
+    let id = record_cancelled(cx, seat, call, "39A", "call after the final pass cancelled");
+    flag(
+        cx,
+        Code::IRREG_CALL_AFTER_FINAL_PASS,
+        "39",
+        seat,
+        call,
+        format!("{seat}'s {call} after the final pass is cancelled (Law 39A)"),
+    );
+    information::withdrawn_call(cx, id, Some(seat.side()));
+    if cx.st.phase == Phase::Clarification && cx.st.is_defender(seat) && !call.is_pass() {
+        lead_restriction(cx, seat, "39C", id);
+        if let Some(r) = cx.st.lead_restrictions.last().cloned() {
+            announce_lead_restriction(cx, r);
+        }
+    }
+    Ok(())
+}
 
 /// L17D3: three passes after a call, one of which skipped a player, do not end the
-/// auction. Returns whether the auction was reverted.
-pub fn revert_skipped_player(_cx: &mut Ctx<'_>) -> bool {
+/// auction: it reverts to the skipped player and the later passes are cancelled. Returns
+/// whether the auction was reverted.
+pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
+    let calls = cx.st.in_force();
+    if crate::auction::status(&calls) == crate::auction::Status::Open {
+        return false;
+    }
+    let ids = cx.st.in_force_ids();
+    let passes: Vec<usize> = ids
+        .iter()
+        .rev()
+        .take_while(|i| cx.st.record.get(**i).is_some_and(|r| r.call.is_pass()))
+        .copied()
+        .collect();
+    for pid in passes.into_iter().rev() {
+        let Some(r) = cx.st.record.get(pid).cloned() else { continue };
+        let Some(skipped) = r.skipped.iter().copied().find(|s| !cx.st.called_since(*s, pid)) else { continue };
+        let later: Vec<usize> = ids.iter().copied().filter(|i| *i > pid).collect();
+        for i in later.iter().rev() {
+            calls::withdraw(cx, *i, "17D3", "cancelled: a skipped player had not called");
+        }
+        for i in later {
+            information::withdrawn_call(cx, i, Some(r.seat.side()));
+        }
+        cx.st.turn_override = Some(skipped);
+        cx.warn(
+            Warning::new(
+                Code::SKIPPED_PLAYER,
+                Severity::Info,
+                Audience::EVERYONE,
+                format!("the auction is not over: {skipped} lost his turn to {}'s pass out of rotation and calls now (Law 17D3)", r.seat),
+            )
+            .citing("17D3"),
+        );
+        return true;
+    }
     false
 }
 
 /// L26B: lead restrictions of offenders who became defenders, at the end of the auction.
-pub fn lead_restrictions_at_end(_cx: &mut Ctx<'_>) {}
-
-/// The offender's LHO accepts the irregular call (L27A1, L29A).
-///
-/// # Errors
-/// `NOT_ENTITLED` when nothing is pending for this player.
-pub fn accept(_cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
-    refuse(Code::NOT_ENTITLED, "there is no irregularity for you to accept")
-}
-
-/// The offender's LHO declines the irregular call.
-///
-/// # Errors
-/// `NOT_ENTITLED` when nothing is pending for this player.
-pub fn decline(_cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
-    refuse(Code::NOT_ENTITLED, "there is no irregularity for you to decline")
-}
-
-/// A Director's ruling: applies to the oldest open question of its kind.
-///
-/// # Errors
-/// `NO_PENDING_RULING` when no question of that kind is open; `BAD_INPUT` for a value of
-/// the wrong type.
-pub fn ruling(cx: &mut Ctx<'_>, on: RulingOn, value: Option<RulingValue>, _specified: Option<&[StrainName]>) -> Result<(), Rejection> {
-    let yes = match value {
-        Some(RulingValue::Yes(b)) => Some(b),
-        _ => None,
-    };
-    match on {
-        RulingOn::Unintended => {
-            let Some(yes) = yes else {
-                return refuse(Code::BAD_INPUT, "an `unintended` ruling needs value true or false");
-            };
-            if cx.st.undo.is_none() {
-                return refuse(Code::NO_PENDING_RULING, "no replacement of a call awaits a ruling");
-            }
-            cx.event(EventKind::Ruling { on, value }, crate::audience::Audience::EVERYONE);
-            undo::decide(cx, yes)
-        }
-        RulingOn::Misinformation => {
-            let Some(yes) = yes else {
-                return refuse(Code::BAD_INPUT, "a `misinformation` ruling needs value true or false");
-            };
-            let Some(pos) = cx.st.open_rulings.iter().position(|r| r.on == on) else {
-                return refuse(Code::NO_PENDING_RULING, "no change of call awaits a ruling");
-            };
-            let r = cx.st.open_rulings.remove(pos);
-            for c in cx.st.changes.iter_mut().filter(|c| c.replacement == r.call) {
-                c.allowed = Some(yes);
-            }
-            cx.event(EventKind::Ruling { on, value }, crate::audience::Audience::EVERYONE);
-            Ok(())
-        }
-        RulingOn::Comparable | RulingOn::Intent => {
-            refuse(Code::NO_PENDING_RULING, "no question of that kind awaits a ruling")
-        }
+pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
+    let records: Vec<LeadRestrictionRecord> = cx
+        .st
+        .lead_restrictions
+        .iter()
+        .filter(|r| cx.st.is_defender(r.offender))
+        .cloned()
+        .collect();
+    for r in records {
+        announce_lead_restriction(cx, r);
     }
 }
+
+fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
+    let Some(declarer) = cx.st.declarer() else { return };
+    let mut specified: Vec<Strain> = cx
+        .st
+        .in_force()
+        .iter()
+        .filter(|e| e.seat == r.offender)
+        .filter_map(|e| e.call.bid())
+        .map(|b| b.strain)
+        .filter(|s| s.suit().is_some())
+        .collect();
+    specified.dedup();
+    r.specified.clone_from(&specified);
+    for s in cx.st.lead_restrictions.iter_mut().filter(|x| x.call == r.call && x.law == r.law) {
+        s.specified.clone_from(&specified);
+    }
+    let what = match cx.reg.lead_restriction {
+        LeadRestriction::Prohibit => "prohibit",
+        LeadRestriction::RequireOrProhibit => "require or prohibit",
+    };
+    let named: Vec<&str> = specified.iter().map(|s| s.as_str()).collect();
+    let except = if named.is_empty() {
+        String::new()
+    } else {
+        format!(" other than {} (specified by {} in the legal auction)", named.join(", "), r.offender)
+    };
+    cx.event(
+        EventKind::LeadRestriction {
+            offender: r.offender,
+            law: r.law.clone(),
+        },
+        Audience::EVERYONE,
+    );
+    cx.warn(
+        Warning::new(
+            Code::LEAD_RESTRICTION,
+            Severity::Info,
+            Audience::seat(declarer),
+            format!(
+                "Law {}: at {}'s first turn to lead, declarer may {what} the lead of any one suit{except}; it lasts while he keeps the lead (Law 26B)",
+                r.law,
+                r.offender.partner()
+            ),
+        )
+        .citing("26B"),
+    );
+}
+
+pub use crate::procedure::rulings::ruling;

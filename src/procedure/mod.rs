@@ -5,9 +5,13 @@
 pub mod audience;
 pub mod calls;
 pub mod explanation;
+pub mod inadmissible;
+pub mod insufficient;
 pub mod information;
 pub mod irregularity;
 pub mod review;
+pub mod rotation;
+pub mod rulings;
 pub mod undo;
 
 use crate::action::{Action, ActionKind, Actor};

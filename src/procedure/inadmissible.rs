@@ -1,0 +1,168 @@
+//! Law 36 (inadmissible doubles and redoubles) and Law 37 (a barred player's bid, double
+//! or redouble). Neither can be accepted; LHO's call before rectification decides L36A and
+//! L37A, a `decline` (or, for L36, the offender's own premature call) applies L36B / L37B.
+
+use crate::audience::Audience;
+use crate::auction;
+use crate::call::{Call, Seat};
+use crate::event::{BarKind, EventKind};
+use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::{calls, information};
+use crate::report::{Code, Rejection};
+use crate::state::{Pending, Status};
+use crate::table::Ctx;
+
+/// An inadmissible double or redouble in rotation (L19, L35A).
+///
+/// # Errors
+/// None at present.
+pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+    let id = calls::record(cx, seat, call, Status::Pending);
+    irr::flag(
+        cx,
+        Code::IRREG_INADMISSIBLE_DOUBLE,
+        "36",
+        seat,
+        call,
+        format!("{seat}'s {call} is inadmissible (Law 19); it cannot be accepted (Law 36)"),
+    );
+    cx.st.pending = Some(Pending::Inadmissible { call: id });
+    information::tempo(cx, seat, with.at);
+    Ok(())
+}
+
+/// L36B4: an inadmissible double or redouble out of turn: cancelled at once, the auction
+/// returns to the player whose turn it was, offender's partner barred throughout.
+///
+/// # Errors
+/// None at present.
+pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) -> Result<(), Rejection> {
+    let id = irr::record_cancelled(cx, seat, call, "36B4", "inadmissible double or redouble out of turn cancelled");
+    irr::flag(
+        cx,
+        Code::IRREG_INADMISSIBLE_DOUBLE,
+        "36B4",
+        seat,
+        call,
+        format!("{seat}'s {call} was inadmissible and out of turn (it was {due}'s turn): cancelled; {} must pass throughout (Law 36B4)", seat.partner()),
+    );
+    information::withdrawn_call(cx, id, Some(seat.side()));
+    partner_barred(cx, seat, "36B4", id);
+    calls::end_or_continue(cx);
+    Ok(())
+}
+
+fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: &str, id: usize) {
+    irr::bar(cx, offender.partner(), BarKind::Throughout, law, None);
+    irr::lead_restriction(cx, offender, law, id);
+    irr::adjustment_possible(cx, law, offender);
+}
+
+/// L36A: LHO called before rectification: his call and the inadmissible one are
+/// cancelled, the auction resumes at the offender with no rectification.
+///
+/// # Errors
+/// None at present.
+pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, x);
+    cx.st.pending = None;
+    let l = irr::record_cancelled(cx, lho, call, "36A", "cancelled with the inadmissible call it followed");
+    calls::withdraw(cx, x, "36A", "inadmissible call cancelled: the auction resumes as if it had not been made");
+    information::withdrawn_call(cx, x, Some(offender.side()));
+    information::withdrawn_call(cx, l, Some(offender.side()));
+    Ok(())
+}
+
+/// L36B: not rectified by LHO's call: cancelled; the offender substitutes a legal call;
+/// partner barred throughout; L26B; L72C.
+///
+/// # Errors
+/// None at present.
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, x);
+    cx.event(EventKind::Declined { seat: lho, law: "36B".into() }, Audience::EVERYONE);
+    calls::withdraw(cx, x, "36B1", "inadmissible call cancelled");
+    information::withdrawn_call(cx, x, Some(offender.side()));
+    partner_barred(cx, offender, "36B2", x);
+    cx.st.pending = Some(Pending::Replacement {
+        seat: offender,
+        withdrawn: x,
+        law: "36B2".into(),
+        suggested: None,
+        insufficient: None,
+    });
+    Ok(())
+}
+
+/// L36B2: the offender's substitute must be a legal call.
+///
+/// # Errors
+/// The legality refusal (`INSUFFICIENT_BID`, `DOUBLE_NOT_ALLOWED`, `REDOUBLE_NOT_ALLOWED`)
+/// citing 36B2.
+pub fn replace(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, _withdrawn: usize, law: &str) -> Result<(), Rejection> {
+    if let Err(illegal) = auction::check(&cx.st.in_force(), seat, call) {
+        return Err(calls::refusal(illegal, call).citing(law));
+    }
+    cx.st.pending = None;
+    let id = calls::record(cx, seat, call, Status::InForce);
+    calls::finish_call(cx, seat, id, with)
+}
+
+/// A barred player's bid, double or redouble in rotation (L35B).
+///
+/// # Errors
+/// None at present.
+pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+    let id = calls::record(cx, seat, call, Status::Pending);
+    irr::flag(
+        cx,
+        Code::IRREG_BARRED_CALL,
+        "37",
+        seat,
+        call,
+        format!("{seat} was required to pass and made {call} (Law 37)"),
+    );
+    cx.st.pending = Some(Pending::BarredCall { call: id });
+    information::tempo(cx, seat, with.at);
+    Ok(())
+}
+
+/// L37A: LHO called before rectification: the call stands; a bar for the rest of the
+/// auction remains, a bar for one turn is used up.
+///
+/// # Errors
+/// None at present.
+pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, id);
+    cx.st.pending = None;
+    if let Some(r) = cx.st.record.get_mut(id) {
+        r.status = Status::InForce;
+    }
+    if matches!(cx.st.bars.get(offender), Some(b) if b.kind == BarKind::NextTurn) {
+        irr::lift_bar(cx, offender);
+    }
+    calls::settle_after_call(cx, offender, id);
+    Ok(())
+}
+
+/// L37B: cancelled; a pass is substituted; both members of the offending side pass
+/// throughout; L26B; L72C.
+///
+/// # Errors
+/// None at present.
+pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, id);
+    cx.st.pending = None;
+    cx.event(EventKind::Declined { seat: lho, law: "37B".into() }, Audience::EVERYONE);
+    calls::withdraw(cx, id, "37B1", "a barred player's call cancelled; a pass is substituted");
+    information::withdrawn_call(cx, id, Some(offender.side()));
+    let pass = calls::record(cx, offender, Call::Pass, Status::InForce);
+    *cx.st.bars.get_mut(offender) = None;
+    for s in [offender, offender.partner()] {
+        irr::bar(cx, s, BarKind::Throughout, "37B2", None);
+    }
+    irr::lead_restriction(cx, offender, "37B2", id);
+    irr::adjustment_possible(cx, "37B2", offender);
+    calls::settle_after_call(cx, offender, pass);
+    Ok(())
+}

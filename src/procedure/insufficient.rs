@@ -1,0 +1,204 @@
+//! Law 27: the insufficient bid — acceptance (A1), decline and replacement (B1a, B1b, B2,
+//! B3, B4), premature replacement (C). The engine presumes a replacement not comparable
+//! until the Director rules it comparable (`ruling {on: "comparable"}`).
+
+use crate::audience::Audience;
+use crate::auction;
+use crate::call::{Bid, Call, Seat, Strain};
+use crate::event::{BarKind, EventKind};
+use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::{calls, information};
+use crate::report::{Code, Rejection};
+use crate::state::{Comparison, Pending, Status};
+use crate::table::Ctx;
+
+/// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
+/// `first` = the episode's first insufficient bid).
+///
+/// # Errors
+/// None at present.
+pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: calls::WithCall) -> Result<(), Rejection> {
+    let id = calls::record(cx, seat, call, Status::Pending);
+    let law = if first.is_some() { "27B4" } else { "27" };
+    irr::flag(
+        cx,
+        Code::IRREG_INSUFFICIENT_BID,
+        law,
+        seat,
+        call,
+        format!("{seat}'s {call} is insufficient: {} may accept it or not (Law 27A)", seat.lho()),
+    );
+    let first = first.unwrap_or(id);
+    if first == id {
+        irr::open_comparison(cx, seat, id, None, "27B1b");
+    }
+    cx.st.pending = Some(Pending::InsufficientBid { call: id, first });
+    information::tempo(cx, seat, with.at);
+    Ok(())
+}
+
+/// L27A1: LHO accepts: the bid is in force and is the last bid.
+///
+/// # Errors
+/// None at present.
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, ib);
+    if let Some(r) = cx.st.record.get_mut(ib) {
+        r.status = Status::InForce;
+    }
+    cx.st.pending = None;
+    irr::close_comparison(cx, first);
+    cx.event(EventKind::Accepted { seat: lho, law: "27A1".into() }, Audience::EVERYONE);
+    calls::settle_after_call(cx, offender, ib);
+    Ok(())
+}
+
+/// LHO does not accept: the bid is withdrawn and the offender must replace it (L27B); an
+/// insufficient replacement not accepted is ruled as B3 (L27B4).
+///
+/// # Errors
+/// None at present.
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, ib);
+    let law = if ib == first { "27B" } else { "27B4" };
+    cx.event(EventKind::Declined { seat: lho, law: law.into() }, Audience::EVERYONE);
+    calls::withdraw(cx, ib, law, "insufficient bid not accepted: the offender must replace it");
+    let law = if ib == first {
+        "27B".to_string()
+    } else {
+        // L27B4 → B3: partner barred throughout; L26B, L72C.
+        information::withdrawn_call(cx, ib, Some(offender.side()));
+        bar_partner(cx, offender, first, "27B4");
+        "27B3".to_string()
+    };
+    cx.st.pending = Some(Pending::Replacement {
+        seat: offender,
+        withdrawn: ib,
+        law,
+        suggested: suggestion(cx, first),
+        insufficient: Some(first),
+    });
+    Ok(())
+}
+
+/// The strains the first insufficient bid specified: the Director's list, else its strain.
+fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
+    if let Some(list) = cx.st.comparisons.iter().find(|c| c.withdrawn == first).and_then(|c| c.specified.clone()) {
+        return list;
+    }
+    rec(cx, first).1.bid().map(|b| vec![b.strain]).unwrap_or_default()
+}
+
+/// L27B1a: the lowest sufficient bid in the (first) specified strain.
+fn suggestion(cx: &Ctx<'_>, first: usize) -> Option<Bid> {
+    let strain = specified(cx, first).into_iter().next()?;
+    match auction::last_bid(&cx.st.in_force()) {
+        Some((_, _, over)) => Bid::lowest_sufficient(strain, over),
+        None => crate::call::Level::new(1).map(|l| Bid::new(l, strain)),
+    }
+}
+
+/// Whether `b` is a lowest sufficient bid in a strain the insufficient bid specified.
+fn is_lowest_same_strain(cx: &Ctx<'_>, first: usize, b: Bid) -> bool {
+    let over = auction::last_bid(&cx.st.in_force()).map(|(_, _, x)| x);
+    specified(cx, first).into_iter().any(|s| {
+        let lowest = match over {
+            Some(o) => Bid::lowest_sufficient(s, o),
+            None => crate::call::Level::new(1).map(|l| Bid::new(l, s)),
+        };
+        lowest == Some(b)
+    })
+}
+
+/// After a `specified` ruling: the suggested replacement follows the stated strain.
+pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: usize) {
+    let new = suggestion(cx, first);
+    if let Some(Pending::Replacement { suggested, insufficient: Some(f), .. }) = cx.st.pending.as_mut() {
+        if *f == first {
+            *suggested = new;
+        }
+    }
+}
+
+fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: &str) {
+    irr::bar(cx, offender.partner(), BarKind::Throughout, law, Some(first));
+    irr::lead_restriction(cx, offender, law, first);
+    irr::adjustment_possible(cx, law, offender);
+}
+
+/// The offender's replacement of a withdrawn insufficient bid (L27B, L27C).
+///
+/// # Errors
+/// An illegal double or redouble as replacement (`DOUBLE_NOT_ALLOWED`,
+/// `REDOUBLE_NOT_ALLOWED`: the replacement must be a legal call).
+pub fn replace(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, first: usize, law: &str) -> Result<(), Rejection> {
+    let partner_barred = law == "27B3";
+    match auction::check(&cx.st.in_force(), seat, call) {
+        Err(auction::Illegal::Insufficient) => {
+            // L27B4: another insufficient bid; LHO may accept it.
+            cx.st.pending = None;
+            return insufficient_bid(cx, seat, call, Some(first), with);
+        }
+        Err(illegal) => {
+            return Err(calls::refusal(illegal, call).citing("27B"));
+        }
+        Ok(()) => {}
+    }
+    if matches!(call, Call::Double | Call::Redouble) {
+        // L27B3: presumed not comparable until the Director rules: cancelled, the offender
+        // calls again, partner barred throughout.
+        let x = irr::record_cancelled(cx, seat, call, "27B3", "double or redouble replacing an insufficient bid: not comparable");
+        information::withdrawn_call(cx, first, Some(seat.side()));
+        information::withdrawn_call(cx, x, Some(seat.side()));
+        bar_partner(cx, seat, first, "27B3");
+        if let Some(c) = irr::comparison_mut(cx, first) {
+            c.replacement = Some(x);
+            c.law = "27B3".into();
+        }
+        if let Some(Pending::Replacement { law, .. }) = cx.st.pending.as_mut() {
+            *law = "27B3".into();
+        }
+        return Ok(());
+    }
+    let lowest = call.bid().is_some_and(|b| is_lowest_same_strain(cx, first, b));
+    cx.st.pending = None;
+    let id = calls::record(cx, seat, call, Status::InForce);
+    if partner_barred {
+        // L27B3: the bar stands whatever the legal replacement.
+        if let Some(c) = irr::comparison_mut(cx, first) {
+            c.replacement = Some(id);
+        }
+    } else if lowest {
+        // L27B1a: no further rectification; L16C and L26B do not apply.
+        information::withdrawn_call(cx, first, None);
+        irr::close_comparison(cx, first);
+    } else {
+        // L27B2: partner passes throughout; L26B; L72C. A comparable ruling lifts it (B1b).
+        information::withdrawn_call(cx, first, Some(seat.side()));
+        bar_partner(cx, seat, first, "27B2");
+        if let Some(c) = irr::comparison_mut(cx, first) {
+            c.replacement = Some(id);
+            c.law = "27B2".into();
+        }
+    }
+    calls::finish_call(cx, seat, id, with)
+}
+
+/// L27B1b: a double or redouble ruled comparable after it was cancelled under L27B3 is
+/// reinstated, provided the offender has not called again.
+pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
+    let Some(x) = cmp.replacement else { return };
+    let waiting = matches!(&cx.st.pending, Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
+    let cancelled = cx.st.record.get(x).is_some_and(|r| r.status == Status::Withdrawn);
+    if !(waiting && cancelled) {
+        return;
+    }
+    let (seat, call) = rec(cx, x);
+    if auction::check(&cx.st.in_force(), seat, call).is_err() {
+        return;
+    }
+    cx.st.pending = None;
+    // Re-made in force: the cancelled record stays withdrawn, a new one carries the call.
+    let id = calls::record(cx, seat, call, Status::InForce);
+    calls::settle_after_call(cx, seat, id);
+}

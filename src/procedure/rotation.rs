@@ -1,0 +1,245 @@
+//! Calls out of rotation (Laws 28–32) and attempted changes of call at LHO's turn (L25B,
+//! L30B2, L31C, L32C). The offender's next call after a cancelled call out of rotation is
+//! presumed not comparable until the Director rules it comparable.
+
+use crate::action::{Intent, RulingOn};
+use crate::audience::Audience;
+use crate::auction;
+use crate::call::{Call, Seat};
+use crate::event::{BarKind, EventKind};
+use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::{calls, inadmissible, information};
+use crate::report::{refuse, Code, Rejection};
+use crate::state::{Aftermath, OpenRuling, Pending, Status};
+use crate::table::Ctx;
+
+/// A call by `seat` when it is `due`'s turn.
+///
+/// # Errors
+/// None at present.
+pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) -> Result<(), Rejection> {
+    if due == seat.lho() {
+        if let Some(original) = cx.st.last_call_of(seat) {
+            return change_of_call(cx, seat, call, original);
+        }
+    }
+    if matches!(call, Call::Double | Call::Redouble) && auction::check(&cx.st.in_force(), seat, call).is_err() {
+        // L32 preamble: never acceptable; L36B4.
+        return inadmissible::out_of_turn(cx, seat, call, due);
+    }
+    let id = calls::record(cx, seat, call, Status::Pending);
+    irr::flag(
+        cx,
+        Code::IRREG_CALL_OUT_OF_ROTATION,
+        "28",
+        seat,
+        call,
+        format!("{seat}'s {call} was out of rotation (it was {due}'s turn): {} may accept it or not (Law 29)", seat.lho()),
+    );
+    cx.st.pending = Some(Pending::OutOfRotation { call: id, due, intent: None });
+    if due == seat.lho() {
+        // L28B vs L29A: when LHO calls, his intent decides.
+        cx.st.open_rulings.push(OpenRuling { on: RulingOn::Intent, call: id });
+    }
+    information::tempo(cx, seat, with.at);
+    Ok(())
+}
+
+/// L25B: a call at LHO's turn by a player who has already called is an attempted change.
+fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> Result<(), Rejection> {
+    let id = calls::record(cx, seat, call, Status::Pending);
+    let (_, was) = rec(cx, original);
+    irr::flag(
+        cx,
+        Code::IRREG_CHANGE_OF_CALL,
+        "25B",
+        seat,
+        call,
+        format!("{seat} tried to change {was} to {call}: {} may accept the change by calling, or not (Law 25B)", seat.lho()),
+    );
+    cx.st.pending = Some(Pending::ChangeOfCall { call: id, original });
+    Ok(())
+}
+
+/// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
+///
+/// # Errors
+/// None at present.
+pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, id);
+    cx.st.pending = None;
+    cx.event(EventKind::Accepted { seat: lho, law: "25B1".into() }, Audience::EVERYONE);
+    calls::withdraw(cx, original, "25B1", "changed; the change was accepted");
+    information::withdrawn_call(cx, original, Some(offender.side()));
+    // The original was the last call in force, so the change takes its place.
+    if let Some(r) = cx.st.record.get_mut(id) {
+        r.status = Status::InForce;
+    }
+    irr::lead_restriction(cx, offender, "25B1", original);
+    calls::settle_after_call(cx, offender, id);
+    Ok(())
+}
+
+/// L25B2: LHO does not accept: the attempted change is void, the original stands.
+///
+/// # Errors
+/// None at present.
+pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, id);
+    cx.st.pending = None;
+    cx.event(EventKind::Declined { seat: lho, law: "25B2".into() }, Audience::EVERYONE);
+    calls::withdraw(cx, id, "25B2", "attempted change of call void: the original call stands");
+    information::withdrawn_call(cx, id, Some(offender.side()));
+    Ok(())
+}
+
+/// A call while a call out of rotation awaits LHO's decision.
+///
+/// # Errors
+/// `INTENT_REQUIRED` (LHO calls at his own turn without saying whether he accepts),
+/// `RECTIFICATION_PENDING` (anyone else but the player whose turn it was).
+pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, coor: usize, due: Seat, ruled: Option<Intent>) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, coor);
+    if seat != due {
+        return refuse(Code::RECTIFICATION_PENDING, format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho()))
+            .map_err(|r: Rejection| r.citing("29"));
+    }
+    if due == offender.lho() {
+        let Some(intent) = with.intent.or(ruled) else {
+            return refuse(
+                Code::INTENT_REQUIRED,
+                format!("say whether your call accepts {offender}'s call out of rotation (`intent: accept`) or ignores it (`intent: own_turn`)"),
+            );
+        };
+        if with.intent.is_some() {
+            cx.event(EventKind::IntentRecorded { seat, intent }, Audience::EVERYONE);
+        }
+        if intent == Intent::Accept {
+            accept(cx, seat, coor, due)?;
+            return calls::call(cx, seat, call, with);
+        }
+    }
+    // L28B: the player whose turn it was calls: his call is in rotation and the call out
+    // of rotation is cancelled; no further rectification, UI for the offender's partner.
+    cx.st.pending = None;
+    cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    calls::withdraw(cx, coor, "28B", "cancelled: the player whose turn it was called");
+    information::withdrawn_call(cx, coor, Some(offender.side()));
+    calls::call(cx, seat, call, with)
+}
+
+/// L29A: LHO accepts the call out of rotation; rotation continues from it and the players
+/// it skipped keep their right to call (L17D3).
+///
+/// # Errors
+/// None at present.
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(), Rejection> {
+    let (offender, _) = rec(cx, coor);
+    let mut skipped = Vec::new();
+    let mut s = due;
+    while s != offender && skipped.len() < 4 {
+        skipped.push(s);
+        s = s.lho();
+    }
+    if let Some(r) = cx.st.record.get_mut(coor) {
+        r.status = Status::InForce;
+        r.skipped = skipped;
+    }
+    cx.st.pending = None;
+    cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    cx.event(EventKind::Accepted { seat: lho, law: "29A".into() }, Audience::EVERYONE);
+    calls::settle_after_call(cx, offender, coor);
+    Ok(())
+}
+
+/// L29B: LHO does not accept: the call is cancelled, the auction reverts to the player
+/// whose turn it was, and L30–L32 apply.
+///
+/// # Errors
+/// None at present.
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(), Rejection> {
+    let (offender, call) = rec(cx, coor);
+    cx.st.pending = None;
+    cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    cx.event(EventKind::Declined { seat: lho, law: "29B".into() }, Audience::EVERYONE);
+    calls::withdraw(cx, coor, "29B", "call out of rotation cancelled");
+    let at_rho = due == offender.rho();
+    let family = match call {
+        Call::Pass => "30",
+        Call::Bid(_) => "31",
+        Call::Double | Call::Redouble => "32",
+    };
+    if at_rho && call.is_pass() {
+        // L30A: the offender passes at his next turn; nothing more.
+        information::withdrawn_call(cx, coor, Some(offender.side()));
+        irr::bar(cx, offender, BarKind::NextTurn, "30A", None);
+        cx.st.aftermath = None;
+    } else if at_rho {
+        // L31A, L32A: what RHO does decides (UI deferred: a repeated call conveys nothing new).
+        cx.st.aftermath = Some(Aftermath {
+            seat: offender,
+            cancelled: coor,
+            law: format!("{family}A"),
+            repeat_if_rho_passes: true,
+            intent: None,
+        });
+    } else {
+        // L30B1, L31B, L32B: partner free (UI); the offender's next call is judged.
+        information::withdrawn_call(cx, coor, Some(offender.side()));
+        let law = if family == "30" { "30B1b".to_string() } else { format!("{family}B") };
+        cx.st.aftermath = Some(Aftermath {
+            seat: offender,
+            cancelled: coor,
+            law,
+            repeat_if_rho_passes: false,
+            intent: None,
+        });
+    }
+    calls::end_or_continue(cx);
+    Ok(())
+}
+
+/// After a call in force: what it settles of a cancelled call out of rotation.
+pub fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    let Some(a) = cx.st.aftermath.clone() else { return };
+    let (_, call) = rec(cx, id);
+    let (_, cancelled_call) = rec(cx, a.cancelled);
+    if a.repeat_if_rho_passes && seat == a.seat.rho() {
+        let family = &a.law[..2.min(a.law.len())];
+        let mut next = a.clone();
+        next.repeat_if_rho_passes = false;
+        if call.is_pass() {
+            // L31A1, L32A1: the offender must repeat the call.
+            next.law = format!("{family}A1");
+            cx.st.forced = Some((a.seat, cancelled_call));
+        } else {
+            // L31A2, L32A2: the offender calls freely; UI for his partner.
+            next.law = format!("{family}A2");
+            information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
+        }
+        cx.st.aftermath = Some(next);
+        return;
+    }
+    if seat != a.seat {
+        return;
+    }
+    cx.st.aftermath = None;
+    if a.law.ends_with("A1") && call == cancelled_call {
+        return; // L31A1/L32A1: repeated: no rectification.
+    }
+    if a.law == "30B1b" && call.is_pass() {
+        return; // A pass is comparable to a pass (L30B1b(i), Kooijman).
+    }
+    // Presumed not comparable: partner passes at his next turn; L26B; L72C.
+    let law = match a.law.as_str() {
+        "30B1b" => "30B1b",
+        "31B" => "31B2",
+        "32B" => "32B2",
+        "32A2" | "32A1" => "32A2b",
+        _ => "31A2b",
+    };
+    irr::bar(cx, a.seat.partner(), BarKind::NextTurn, law, Some(a.cancelled));
+    irr::lead_restriction(cx, a.seat, law, a.cancelled);
+    irr::adjustment_possible(cx, law, a.seat);
+    irr::open_comparison(cx, a.seat, a.cancelled, Some(id), law);
+}

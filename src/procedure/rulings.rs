@@ -1,0 +1,135 @@
+//! The Director's rulings (SPEC §3 `ruling`, docs/DIRECTOR.md): each applies to the
+//! oldest open question of its kind — L25A `unintended`, L21B `misinformation`, L23A
+//! `comparable` (with L27B1a `specified` strains), L28B/L29A `intent`.
+
+use crate::action::{Intent, RulingOn, RulingValue, StrainName};
+use crate::audience::Audience;
+use crate::call::{Seat, Strain};
+use crate::event::EventKind;
+use crate::procedure::irregularity::{close_comparison, comparison_mut, lift_bar};
+use crate::procedure::{insufficient, rotation, undo};
+use crate::report::{refuse, Code, Rejection};
+use crate::state::Pending;
+use crate::table::Ctx;
+
+/// A Director's ruling: applies to the oldest open question of its kind.
+///
+/// # Errors
+/// `NO_PENDING_RULING` when no question of that kind is open; `BAD_INPUT` for a value of
+/// the wrong type.
+pub fn ruling(cx: &mut Ctx<'_>, on: RulingOn, value: Option<RulingValue>, specified: Option<&[StrainName]>) -> Result<(), Rejection> {
+    let yes = match value {
+        Some(RulingValue::Yes(b)) => Some(b),
+        _ => None,
+    };
+    match on {
+        RulingOn::Unintended => {
+            let Some(yes) = yes else {
+                return refuse(Code::BAD_INPUT, "an `unintended` ruling needs value true or false");
+            };
+            if cx.st.undo.is_none() {
+                return refuse(Code::NO_PENDING_RULING, "no replacement of a call awaits a ruling");
+            }
+            cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
+            undo::decide(cx, yes)
+        }
+        RulingOn::Misinformation => {
+            let Some(yes) = yes else {
+                return refuse(Code::BAD_INPUT, "a `misinformation` ruling needs value true or false");
+            };
+            let Some(pos) = cx.st.open_rulings.iter().position(|r| r.on == on) else {
+                return refuse(Code::NO_PENDING_RULING, "no change of call awaits a ruling");
+            };
+            let r = cx.st.open_rulings.remove(pos);
+            for c in cx.st.changes.iter_mut().filter(|c| c.replacement == r.call) {
+                c.allowed = Some(yes);
+            }
+            cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
+            Ok(())
+        }
+        RulingOn::Comparable => comparable_ruling(cx, value, yes, specified),
+        RulingOn::Intent => intent_ruling(cx, value),
+    }
+}
+
+fn comparable_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, yes: Option<bool>, specified: Option<&[StrainName]>) -> Result<(), Rejection> {
+    if value.is_some() && yes.is_none() {
+        return refuse(Code::BAD_INPUT, "a `comparable` ruling needs value true or false");
+    }
+    if yes.is_none() && specified.is_none() {
+        return refuse(Code::BAD_INPUT, "a `comparable` ruling needs a value or a `specified` list");
+    }
+    let Some(open) = cx.st.open_rulings.iter().find(|r| r.on == RulingOn::Comparable).cloned() else {
+        return refuse(Code::NO_PENDING_RULING, "no replacement awaits a comparable-call ruling");
+    };
+    let Some(cmp) = cx.st.comparisons.iter().find(|c| c.withdrawn == open.call).cloned() else {
+        return refuse(Code::NO_PENDING_RULING, "no replacement awaits a comparable-call ruling");
+    };
+    if yes.is_some() && cmp.replacement.is_none() {
+        return refuse(Code::NO_PENDING_RULING, "the replacement has not been made yet")
+            .map_err(|r: Rejection| r.citing("23A"));
+    }
+    cx.event(
+        EventKind::Ruling {
+            on: RulingOn::Comparable,
+            value,
+        },
+        Audience::EVERYONE,
+    );
+    if let Some(list) = specified {
+        let strains: Vec<Strain> = list.iter().map(|s| s.0).collect();
+        if let Some(c) = comparison_mut(cx, cmp.withdrawn) {
+            c.specified = Some(strains);
+        }
+        insufficient::refresh_suggestion(cx, cmp.withdrawn);
+    }
+    match yes {
+        None => Ok(()),
+        Some(false) => {
+            close_comparison(cx, cmp.withdrawn);
+            Ok(())
+        }
+        Some(true) => {
+            // L23A/L27B1b/L30B1b(i)/L31A2a/L32A2a: no further rectification; L26A, L23B.
+            close_comparison(cx, cmp.withdrawn);
+            for seat in Seat::ALL {
+                if matches!(cx.st.bars.get(seat), Some(b) if b.lifted_if_comparable == Some(cmp.withdrawn)) {
+                    lift_bar(cx, seat);
+                }
+            }
+            cx.st.lead_restrictions.retain(|r| r.call != cmp.withdrawn);
+            insufficient::reinstate_comparable_double(cx, &cmp);
+            Ok(())
+        }
+    }
+}
+
+fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>) -> Result<(), Rejection> {
+    let Some(RulingValue::Intent(intent)) = value else {
+        return refuse(Code::BAD_INPUT, "an `intent` ruling needs value \"accept\" or \"own_turn\"");
+    };
+    let Some(open) = cx.st.open_rulings.iter().find(|r| r.on == RulingOn::Intent).cloned() else {
+        return refuse(Code::NO_PENDING_RULING, "no call out of rotation awaits an intent ruling");
+    };
+    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.pending.clone() else {
+        cx.st.open_rulings.retain(|r| r.on != RulingOn::Intent);
+        return refuse(Code::NO_PENDING_RULING, "no call out of rotation awaits an intent ruling");
+    };
+    if call != open.call {
+        return refuse(Code::NO_PENDING_RULING, "no call out of rotation awaits an intent ruling");
+    }
+    cx.event(EventKind::Ruling { on: RulingOn::Intent, value }, Audience::EVERYONE);
+    cx.event(EventKind::IntentRecorded { seat: due, intent }, Audience::EVERYONE);
+    match intent {
+        Intent::Accept => rotation::accept(cx, due, call, due),
+        Intent::OwnTurn => {
+            cx.st.pending = Some(Pending::OutOfRotation {
+                call,
+                due,
+                intent: Some(Intent::OwnTurn),
+            });
+            cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Intent && r.call == call));
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,300 @@
+//! Irregular calls in the `rectify` regulation (SPEC §5.2, Laws 17D3, 25B, 27–39): one test
+//! per rectification path, named after the clauses it covers, and one table-driven walk.
+
+use bridge_laws::event::BarKind;
+use bridge_laws::{Code, Phase, Seat, Table};
+
+/// A face-to-face table (dealer N) after `steps`, each a JSON action; panics on a refusal.
+fn table(steps: &[&str]) -> Table {
+    table_with("face_to_face", steps)
+}
+
+fn table_with(regulation: &str, steps: &[&str]) -> Table {
+    let mut t = Table::from_options_json(&format!(
+        r#"{{"dealer":"N","vulnerability":"None","regulation":"{regulation}"}}"#
+    ))
+    .expect("options");
+    for s in steps {
+        let o = t.apply_json(s);
+        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
+    }
+    t
+}
+
+fn call(seat: &str, call: &str) -> String {
+    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
+}
+
+fn act(seat: &str, kind: &str) -> String {
+    format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
+}
+
+fn comparable(yes: bool) -> String {
+    format!(r#"{{"seat":"director","type":"ruling","on":"comparable","value":{yes}}}"#)
+}
+
+fn calls(t: &Table) -> Vec<String> {
+    t.calls().iter().map(ToString::to_string).collect()
+}
+
+fn bar(t: &Table, seat: Seat) -> Option<BarKind> {
+    t.state().bars.get(seat).as_ref().map(|b| b.kind)
+}
+
+fn refused(t: &mut Table, step: &str) -> Code {
+    t.apply_json(step).rejection().map(|r| r.code).expect("refused")
+}
+
+fn run(steps: &[String]) -> Table {
+    let refs: Vec<&str> = steps.iter().map(String::as_str).collect();
+    table(&refs)
+}
+
+fn ib() -> Vec<String> {
+    vec![call("N", "1S"), call("E", "1H")]
+}
+
+#[test]
+fn l27a1_lho_accepts_and_the_insufficient_bid_becomes_the_last_bid() {
+    let mut s = ib();
+    s.push(act("S", "accept"));
+    let t = run(&s);
+    assert_eq!(calls(&t), ["1S", "1H"]);
+    assert!(t.is_legal(Seat::S, "1S".parse().expect("call")));
+}
+
+#[test]
+fn l27a1_only_lho_may_accept_and_others_wait() {
+    let mut t = run(&ib());
+    assert_eq!(refused(&mut t, &act("W", "accept")), Code::NOT_ENTITLED);
+    assert_eq!(refused(&mut t, &call("W", "P")), Code::RECTIFICATION_PENDING);
+}
+
+#[test]
+fn l27b1a_lowest_sufficient_same_strain_has_no_rectification_and_no_l16c() {
+    let mut s = ib();
+    s.extend([act("S", "decline"), call("E", "2H")]);
+    let t = run(&s);
+    assert_eq!(calls(&t), ["1S", "2H"]);
+    assert_eq!(bar(&t, Seat::W), None);
+    assert!(!t.state().warnings.iter().any(|w| w.code == Code::UI_WITHDRAWN_CALL));
+}
+
+#[test]
+fn l27b2_other_replacement_bars_partner_throughout_with_lead_restriction() {
+    let mut s = ib();
+    s.extend([act("S", "decline"), call("E", "3H")]);
+    let t = run(&s);
+    assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
+    assert_eq!(t.state().lead_restrictions.len(), 1);
+    assert!(t.state().warnings.iter().any(|w| w.code == Code::ADJUSTMENT_POSSIBLE));
+}
+
+#[test]
+fn l27b1b_comparable_ruling_lifts_the_l27b2_bar_and_l26a_lead_restriction() {
+    let mut s = ib();
+    s.extend([act("S", "decline"), call("E", "3H"), comparable(true)]);
+    let t = run(&s);
+    assert_eq!(bar(&t, Seat::W), None);
+    assert!(t.state().lead_restrictions.is_empty());
+}
+
+#[test]
+fn l27b3_double_replacement_is_cancelled_and_the_offender_calls_again() {
+    let mut s = ib();
+    s.extend([act("S", "decline"), call("E", "X")]);
+    let t = run(&s);
+    assert_eq!(calls(&t), ["1S"]);
+    assert_eq!(t.turn(), Some(Seat::E));
+    assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
+}
+
+#[test]
+fn l27b4_insufficient_replacement_not_accepted_is_ruled_as_l27b3() {
+    let mut s = ib();
+    s.extend([act("S", "decline"), call("E", "1D"), act("S", "decline"), call("E", "2D")]);
+    let t = run(&s);
+    assert_eq!(calls(&t), ["1S", "2D"]);
+    assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
+}
+
+#[test]
+fn l27c_premature_replacement_counts_as_not_accepted() {
+    let mut s = ib();
+    s.push(call("E", "2H"));
+    let t = run(&s);
+    assert_eq!(calls(&t), ["1S", "2H"]);
+    assert_eq!(bar(&t, Seat::W), None);
+}
+
+#[test]
+fn l28b_the_player_whose_turn_it_was_calls_and_the_call_out_of_rotation_is_cancelled() {
+    let t = run(&[call("E", "1H"), call("N", "1S")]);
+    assert_eq!(calls(&t), ["1S"]);
+    assert_eq!(t.turn(), Some(Seat::E));
+}
+
+#[test]
+fn l28b_l29a_lho_must_state_his_intent() {
+    let mut t = run(&[call("W", "1H")]);
+    assert_eq!(refused(&mut t, &call("N", "1S")), Code::INTENT_REQUIRED);
+    let o = t.apply_json(r#"{"seat":"N","type":"call","call":"1S","intent":"accept"}"#);
+    assert!(o.is_ok());
+    assert_eq!(calls(&t), ["1H", "1S"]);
+}
+
+#[test]
+fn l29a_l17d3_accepted_pass_that_skipped_a_player_does_not_end_the_auction() {
+    let t = run(&[call("N", "1C"), call("S", "P"), act("W", "accept"), call("W", "P"), call("N", "P")]);
+    assert_eq!(t.phase(), Phase::Auction);
+    assert_eq!(t.turn(), Some(Seat::E));
+    assert_eq!(calls(&t), ["1C", "P"]);
+}
+
+#[test]
+fn l30a_pass_at_rho_turn_bars_the_offender_once() {
+    let t = run(&[call("E", "P"), act("S", "decline")]);
+    assert_eq!(bar(&t, Seat::E), Some(BarKind::NextTurn));
+    assert_eq!(t.turn(), Some(Seat::N));
+}
+
+#[test]
+fn l30b1b_a_pass_is_comparable_to_a_cancelled_pass() {
+    let t = run(&[call("S", "P"), act("W", "decline"), call("N", "1C"), call("E", "P"), call("S", "P")]);
+    assert_eq!(bar(&t, Seat::N), None);
+}
+
+#[test]
+fn l31a1_rho_passes_and_the_offender_must_repeat_his_bid() {
+    let mut t = run(&[call("E", "1H"), act("S", "decline"), call("N", "P")]);
+    assert_eq!(t.legal_calls(Seat::E).to_vec(), ["1H".parse().expect("call")]);
+    assert_eq!(refused(&mut t, &call("E", "2H")), Code::FORCED_CALL);
+}
+
+#[test]
+fn l31a2b_rho_bids_and_a_non_comparable_call_bars_partner_once() {
+    let t = run(&[call("E", "1H"), act("S", "decline"), call("N", "1S"), call("E", "2H")]);
+    assert_eq!(bar(&t, Seat::W), Some(BarKind::NextTurn));
+}
+
+#[test]
+fn l31b_bid_at_partner_turn_then_comparable_ruling_lifts_the_bar() {
+    let t = run(&[
+        call("S", "1H"),
+        act("W", "decline"),
+        call("N", "P"),
+        call("E", "P"),
+        call("S", "1H"),
+        comparable(true),
+    ]);
+    assert_eq!(bar(&t, Seat::N), None);
+}
+
+#[test]
+fn l32a1_double_at_rho_turn_must_be_repeated_when_rho_passes() {
+    let t = run(&[call("N", "1C"), call("E", "P"), call("W", "X"), act("N", "decline"), call("S", "P"), call("W", "X")]);
+    assert_eq!(calls(&t), ["1C", "P", "P", "X"]);
+}
+
+#[test]
+fn l25b_change_of_call_at_lho_turn_is_void_unless_accepted() {
+    let t = run(&[call("N", "1C"), call("N", "1D"), act("E", "decline")]);
+    assert_eq!(calls(&t), ["1C"]);
+    let t = run(&[call("N", "1C"), call("N", "1D"), call("E", "P")]);
+    assert_eq!(calls(&t), ["1D", "P"]);
+}
+
+#[test]
+fn l36a_lho_calls_over_an_inadmissible_redouble_and_both_are_cancelled() {
+    let t = run(&[call("N", "1C"), call("E", "XX"), call("S", "1H")]);
+    assert_eq!(calls(&t), ["1C"]);
+    assert_eq!(t.turn(), Some(Seat::E));
+}
+
+#[test]
+fn l36b_rectified_inadmissible_double_bars_partner_throughout() {
+    let t = run(&[call("N", "1C"), call("E", "XX"), act("S", "decline"), call("E", "P")]);
+    assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
+}
+
+#[test]
+fn l37a_l37b_barred_call_stands_if_lho_calls_else_a_pass_is_substituted() {
+    let base = [call("E", "P"), act("S", "decline"), call("N", "1C"), call("E", "1H")];
+    let mut a = base.to_vec();
+    a.push(call("S", "1S"));
+    assert_eq!(calls(&run(&a)), ["1C", "1H", "1S"]);
+    let mut b = base.to_vec();
+    b.push(act("S", "decline"));
+    let t = run(&b);
+    assert_eq!(calls(&t), ["1C", "P"]);
+    assert_eq!(bar(&t, Seat::E), Some(BarKind::Throughout));
+    assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
+}
+
+#[test]
+fn l39c_defender_bid_after_the_final_pass_gives_a_lead_restriction_l39b_declarer_none() {
+    let end = [call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P")];
+    let mut a = end.to_vec();
+    a.push(call("E", "2H"));
+    let t = run(&a);
+    assert_eq!(t.phase(), Phase::Clarification);
+    assert_eq!(t.state().lead_restrictions.len(), 1);
+    let mut b = end.to_vec();
+    b.push(call("N", "2S"));
+    assert!(run(&b).state().lead_restrictions.is_empty());
+}
+
+#[test]
+fn l26b_lead_restriction_is_announced_to_declarer_when_the_offender_defends() {
+    let mut s = ib();
+    s.extend([act("S", "decline"), call("E", "P"), call("S", "P"), call("W", "P")]);
+    let t = run(&s);
+    let w = t.state().warnings.iter().find(|w| w.code == Code::LEAD_RESTRICTION).expect("lead restriction");
+    assert!(w.message.contains("prohibit"));
+}
+
+#[test]
+fn prevent_mode_still_refuses_l17c_and_l27() {
+    let mut t = table_with("online", &[]);
+    assert_eq!(refused(&mut t, &call("E", "1H")), Code::NOT_YOUR_TURN);
+}
+
+/// Every rectification path: steps, then the calls in force and the bars expected.
+#[test]
+fn every_rectification_path_ends_as_the_laws_say() {
+    type Case = (&'static str, Vec<String>, Vec<&'static str>, Vec<(Seat, BarKind)>);
+    let ibs = |extra: &[String]| {
+        let mut v = ib();
+        v.extend_from_slice(extra);
+        v
+    };
+    let cases: Vec<Case> = vec![
+        ("L27A1", ibs(&[act("S", "accept")]), vec!["1S", "1H"], vec![]),
+        ("L27B1a", ibs(&[act("S", "decline"), call("E", "2H")]), vec!["1S", "2H"], vec![]),
+        ("L27B1b", ibs(&[act("S", "decline"), call("E", "3H"), comparable(true)]), vec!["1S", "3H"], vec![]),
+        ("L27B2", ibs(&[act("S", "decline"), call("E", "P")]), vec!["1S", "P"], vec![(Seat::W, BarKind::Throughout)]),
+        ("L27B3", ibs(&[act("S", "decline"), call("E", "X"), call("E", "2H")]), vec!["1S", "2H"], vec![(Seat::W, BarKind::Throughout)]),
+        ("L27B4", ibs(&[act("S", "decline"), call("E", "1D"), act("S", "accept")]), vec!["1S", "1D"], vec![]),
+        ("L27C", ibs(&[call("E", "2H")]), vec!["1S", "2H"], vec![]),
+        ("L28B", vec![call("E", "1H"), call("N", "1S")], vec!["1S"], vec![]),
+        ("L29A", vec![call("S", "1H"), act("W", "accept")], vec!["1H"], vec![]),
+        ("L30A", vec![call("E", "P"), act("S", "decline")], vec![], vec![(Seat::E, BarKind::NextTurn)]),
+        ("L30B1b", vec![call("S", "P"), act("W", "decline"), call("N", "P"), call("E", "P"), call("S", "1C")], vec!["P", "P", "1C"], vec![(Seat::N, BarKind::NextTurn)]),
+        ("L31A1", vec![call("E", "1H"), act("S", "decline"), call("N", "P"), call("E", "1H")], vec!["P", "1H"], vec![]),
+        ("L31A2", vec![call("E", "1H"), act("S", "decline"), call("N", "1S"), call("E", "2H")], vec!["1S", "2H"], vec![(Seat::W, BarKind::NextTurn)]),
+        ("L31B", vec![call("S", "1H"), act("W", "decline"), call("N", "P"), call("E", "P"), call("S", "1H")], vec!["P", "P", "1H"], vec![(Seat::N, BarKind::NextTurn)]),
+        ("L32A1", vec![call("N", "1C"), call("E", "P"), call("W", "X"), act("N", "decline"), call("S", "P"), call("W", "X")], vec!["1C", "P", "P", "X"], vec![]),
+        ("L25B2", vec![call("N", "1C"), call("N", "1D"), act("E", "decline")], vec!["1C"], vec![]),
+        ("L36A", vec![call("N", "1C"), call("E", "XX"), call("S", "1H")], vec!["1C"], vec![]),
+        ("L36B", vec![call("N", "1C"), call("E", "XX"), act("S", "decline"), call("E", "P")], vec!["1C", "P"], vec![(Seat::W, BarKind::Throughout)]),
+        ("L36B4", vec![call("N", "1C"), call("S", "X")], vec!["1C"], vec![(Seat::N, BarKind::Throughout)]),
+        ("L37B", vec![call("E", "P"), act("S", "decline"), call("N", "1C"), call("E", "1H"), act("S", "decline")], vec!["1C", "P"], vec![(Seat::E, BarKind::Throughout), (Seat::W, BarKind::Throughout)]),
+        ("L39A", vec![call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P"), call("E", "2H")], vec!["1S", "P", "P", "P"], vec![]),
+    ];
+    for (law, steps, want_calls, want_bars) in cases {
+        let t = run(&steps);
+        assert_eq!(calls(&t), want_calls, "{law}: calls");
+        let bars: Vec<(Seat, BarKind)> = Seat::ALL.into_iter().filter_map(|s| bar(&t, s).map(|b| (s, b))).collect();
+        assert_eq!(bars, want_bars, "{law}: bars");
+    }
+}
