@@ -177,6 +177,15 @@ pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize
     id
 }
 
+/// Records an irregular call pending rectification with what came with it: its
+/// self-disclosure (shown once the call is in force) and its tempo.
+pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall) -> usize {
+    let id = record(cx, seat, call, Status::Pending);
+    explanation::disclose_with_call(cx, seat, id, with);
+    information::tempo(cx, seat, with.at);
+    id
+}
+
 /// Withdraws (or cancels) record `id`, announcing it to everyone.
 pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) {
     let Some(r) = cx.st.record.get_mut(id) else { return };
@@ -201,7 +210,7 @@ pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) {
 /// # Errors
 /// A refused self-disclosure.
 pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) -> Result<(), Rejection> {
-    explanation::disclose_with_call(cx, seat, id, &with)?;
+    explanation::disclose_with_call(cx, seat, id, &with);
     information::tempo(cx, seat, with.at);
     settle_after_call(cx, seat, id);
     Ok(())

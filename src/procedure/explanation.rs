@@ -34,13 +34,11 @@ pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &calls::WithCall) -
     Ok(())
 }
 
-/// Records the alert or announcement made with a call (self-alerting, screens).
-///
-/// # Errors
-/// None at present (checked before the call was recorded).
-pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &calls::WithCall) -> Result<(), Rejection> {
+/// Records the alert or announcement made with a call (self-alerting, screens); whether
+/// the caller may disclose was checked before the call was recorded.
+pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &calls::WithCall) {
     if !with.alert && with.explanation.is_none() {
-        return Ok(());
+        return;
     }
     let kind = if with.alert {
         DisclosureKind::Alert
@@ -48,7 +46,6 @@ pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &calls:
         DisclosureKind::Announcement
     };
     disclose(cx, seat, id, kind, with.alert, with.explanation.clone());
-    Ok(())
 }
 
 /// Records a disclosure and announces it to its audience.
@@ -65,7 +62,8 @@ fn disclose(cx: &mut Ctx<'_>, by: Seat, id: usize, kind: DisclosureKind, alert: 
         superseded: false,
         at_record_len: cx.st.record.len(),
     });
-    let index = cx.st.index_of(id).unwrap_or(0);
+    // A call pending rectification would take the next position.
+    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
     cx.event(
         EventKind::Disclosure {
             index,

@@ -17,7 +17,7 @@ use crate::table::Ctx;
 /// # Errors
 /// None at present.
 pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
-    let id = calls::record(cx, seat, call, Status::Pending);
+    let id = calls::record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_INADMISSIBLE_DOUBLE,
@@ -27,7 +27,6 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithC
         format!("{seat}'s {call} is inadmissible (Law 19); it cannot be accepted (Law 36)"),
     );
     cx.st.pending = Some(Pending::Inadmissible { call: id });
-    information::tempo(cx, seat, with.at);
     Ok(())
 }
 
@@ -113,7 +112,7 @@ pub fn replace(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, 
 /// # Errors
 /// None at present.
 pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
-    let id = calls::record(cx, seat, call, Status::Pending);
+    let id = calls::record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_BARRED_CALL,
@@ -123,7 +122,6 @@ pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCa
         format!("{seat} was required to pass and made {call} (Law 37)"),
     );
     cx.st.pending = Some(Pending::BarredCall { call: id });
-    information::tempo(cx, seat, with.at);
     Ok(())
 }
 

@@ -18,7 +18,7 @@ use crate::table::Ctx;
 /// # Errors
 /// None at present.
 pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: calls::WithCall) -> Result<(), Rejection> {
-    let id = calls::record(cx, seat, call, Status::Pending);
+    let id = calls::record_pending(cx, seat, call, &with);
     let law = if first.is_some() { "27B4" } else { "27" };
     irr::flag(
         cx,
@@ -33,7 +33,6 @@ pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<
         irr::open_comparison(cx, seat, id, None, "27B1b");
     }
     cx.st.pending = Some(Pending::InsufficientBid { call: id, first });
-    information::tempo(cx, seat, with.at);
     Ok(())
 }
 

@@ -27,7 +27,7 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
         // L32 preamble: never acceptable; L36B4.
         return inadmissible::out_of_turn(cx, seat, call, due);
     }
-    let id = calls::record(cx, seat, call, Status::Pending);
+    let id = calls::record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_CALL_OUT_OF_ROTATION,
@@ -41,7 +41,6 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
         // L28B vs L29A: when LHO calls, his intent decides.
         cx.st.open_rulings.push(OpenRuling { on: RulingOn::Intent, call: id });
     }
-    information::tempo(cx, seat, with.at);
     Ok(())
 }
 

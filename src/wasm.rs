@@ -1,0 +1,315 @@
+//! JavaScript bindings (wasm32 only). Each export converts its input, calls the core and
+//! converts the output: nothing here decides anything about the Laws.
+//!
+//! Errors: malformed input (not an object, an unknown seat, `"8NT"`, wrong field types,
+//! `null`, `NaN`) throws a real `Error` whose `name` is `"BridgeLawsError"` and whose
+//! `code` is `"BAD_INPUT"`; a well-formed action the Laws refuse is returned as
+//! `{ok: false, rejection: {code, law, message}}`.
+//!
+//! Values cross the boundary as JSON text (`JSON.stringify` → serde_json → core →
+//! serde_json → `JSON.parse`): the browser then parses exactly what the native JSON API
+//! parses, with the same messages, and the module carries one serde back end instead of
+//! two (serde-wasm-bindgen would add ~90 KB of wasm, ~20 KB gzipped). Outputs are plain
+//! objects: maps as objects, `None` as `null`.
+
+use js_sys::JsString;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::action::bad_input_message;
+use crate::{Action, Call, Code, Rejection, Seat, Snapshot, TableOptions, Viewer};
+
+/// A bridge table: one board bid (and played) under one regulation.
+#[wasm_bindgen(js_name = Table)]
+pub struct JsTable {
+    inner: crate::Table,
+}
+
+#[wasm_bindgen(js_class = Table)]
+impl JsTable {
+    /// A new table: `new Table({dealer: "N", vulnerability: "None", regulation: "online"})`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "TableOptions")] options: JsValue,
+    ) -> Result<JsTable, JsValue> {
+        let options: TableOptions = input(&options)?;
+        crate::Table::new(options)
+            .map(|inner| JsTable { inner })
+            .map_err(thrown)
+    }
+
+    /// Applies one action (SPEC §3): `{ok: true, events, warnings}` or
+    /// `{ok: false, rejection}`; a refused action leaves the table unchanged.
+    #[wasm_bindgen(unchecked_return_type = "Outcome")]
+    pub fn apply(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let action: Action = input(&action)?;
+        let outcome = self.inner.apply(action);
+        match outcome.rejection() {
+            Some(r) if r.code == Code::BAD_INPUT => Err(thrown(r.clone())),
+            _ => output(&outcome),
+        }
+    }
+
+    /// The calls `seat` may make now, canonical (`"P"`, `"X"`, `"1NT"`); empty when it is
+    /// not his turn.
+    #[wasm_bindgen(js_name = legalCalls, unchecked_return_type = "Call[]")]
+    pub fn legal_calls(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Seat")] seat: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let seat: Seat = parse(&seat, "seat")?;
+        output(&self.inner.legal_calls(seat).as_slice())
+    }
+
+    /// What `viewer` (`"N"`…`"W"`, `"director"`, `"spectator"`) may see.
+    #[wasm_bindgen(unchecked_return_type = "View")]
+    pub fn view(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let viewer: Viewer = parse(&viewer, "viewer")?;
+        output(&self.inner.view(viewer))
+    }
+
+    /// The table as data (`{options, actions}`), so `JSON.stringify(table)` saves it.
+    #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "Snapshot")]
+    pub fn to_json(&self) -> Result<JsValue, JsValue> {
+        output(&self.inner.snapshot())
+    }
+
+    /// A table rebuilt from `toJSON()`'s object or its JSON text.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "Snapshot | string")] snapshot: JsValue,
+    ) -> Result<JsTable, JsValue> {
+        let inner = match snapshot.as_string() {
+            Some(text) => crate::Table::from_json(&text),
+            None => crate::Table::from_snapshot(input::<Snapshot>(&snapshot)?),
+        };
+        inner.map(|inner| JsTable { inner }).map_err(thrown)
+    }
+
+    /// A SHA-256 of the state, hex: equal wherever the same actions were applied.
+    #[wasm_bindgen(js_name = stateHash)]
+    pub fn state_hash(&self) -> String {
+        self.inner.state_hash()
+    }
+}
+
+/// The canonical spelling of a call: `parseCall("1n") === "1NT"`, `parseCall("dbl") === "X"`.
+#[wasm_bindgen(js_name = parseCall, unchecked_return_type = "Call")]
+pub fn parse_call(
+    #[wasm_bindgen(unchecked_param_type = "string")] call: JsValue,
+) -> Result<String, JsValue> {
+    parse::<Call>(&call, "call").map(|c| c.to_string())
+}
+
+/// A call for display, with suit symbols: `formatCall("1h") === "1♥"`, `"P"` → `"Pass"`.
+#[wasm_bindgen(js_name = formatCall)]
+pub fn format_call(
+    #[wasm_bindgen(unchecked_param_type = "string")] call: JsValue,
+) -> Result<String, JsValue> {
+    Ok(match parse::<Call>(&call, "call")? {
+        Call::Pass => "Pass".into(),
+        Call::Double => "Dbl".into(),
+        Call::Redouble => "Rdbl".into(),
+        Call::Bid(b) => {
+            let strain = ["♣", "♦", "♥", "♠", "NT"][b.strain as usize];
+            format!("{}{strain}", b.level.get())
+        }
+    })
+}
+
+/// A JS value deserialized into a core type, or a thrown `BAD_INPUT`. `NaN` and the
+/// infinities are refused (`JSON.stringify` would silently make them `null`).
+fn input<T: DeserializeOwned>(value: &JsValue) -> Result<T, JsValue> {
+    let mut finite = |_key: JsString, v: JsValue| match v.as_f64() {
+        Some(n) if !n.is_finite() => Err(JsError::new("numbers must be finite")),
+        _ => Ok(Some(v)),
+    };
+    let text =
+        js_sys::JSON::stringify_with_replacer_func(value, &mut finite, None).map_err(|e| {
+            let why = e
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()));
+            bad_input(&why.unwrap_or_else(|| "not JSON-shaped".into()))
+        })?;
+    let text = JsValue::from(text)
+        .as_string()
+        .ok_or_else(|| bad_input("expected an object"))?;
+    serde_json::from_str(&text).map_err(|e| bad_input(&e.to_string()))
+}
+
+/// A JS string parsed with the core's `FromStr`, or a thrown `BAD_INPUT`.
+fn parse<T: std::str::FromStr<Err = crate::ParseError>>(
+    value: &JsValue,
+    what: &str,
+) -> Result<T, JsValue> {
+    let text = value
+        .as_string()
+        .ok_or_else(|| bad_input(&format!("{what} must be a string")))?;
+    text.parse()
+        .map_err(|e: crate::ParseError| bad_input(&e.to_string()))
+}
+
+/// A core value as a plain JS value.
+fn output<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    let text = serde_json::to_string(value).map_err(|e| error("INTERNAL", "", &e.to_string()))?;
+    js_sys::JSON::parse(&text)
+}
+
+/// A rejection thrown as an error (malformed input, or a snapshot the Laws refuse).
+fn thrown(r: Rejection) -> JsValue {
+    error(r.code.as_str(), &r.law, &r.message)
+}
+
+/// A thrown `BAD_INPUT` with the core's wording ("malformed input: …", at most 200 characters).
+fn bad_input(why: &str) -> JsValue {
+    error(Code::BAD_INPUT.as_str(), "", &bad_input_message(&why))
+}
+
+/// `Error {name: "BridgeLawsError", code, law, message}`.
+fn error(code: &str, law: &str, message: &str) -> JsValue {
+    let e = js_sys::Error::new(message);
+    e.set_name("BridgeLawsError");
+    let obj: &JsValue = e.as_ref();
+    for (key, value) in [("code", code), ("law", law)] {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), &JsValue::from_str(value));
+    }
+    e.into()
+}
+
+// The TypeScript names used above. Seat, Side and Vulnerability come from tsify derives in
+// the core; the rest are declared here until the core types derive `tsify::Tsify` too
+// (then delete each declaration as its derive lands: the .d.ts must not declare a name twice).
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+/** A call, canonical on output: "P", "X", "XX", "1C" … "7NT" (input accepts any spelling). */
+export type Call = string;
+/** A card: "S2" … "SA" (T for ten). */
+export type Card = string;
+export type Actor = Seat | "director";
+export type Viewer = Seat | "director" | "spectator";
+export type Phase = "auction" | "clarification" | "play" | "passed_out" | "ended";
+export type Preset = "online" | "online_tournament" | "face_to_face" | "screens";
+export interface Regulation {
+  preset: Preset;
+  disclosure: "self" | "partner" | "screens";
+  irregularities: "prevent" | "rectify";
+  questions: "own_turn" | "any_time";
+  undo: "off" | "consent" | "director";
+  auto_pass_barred: boolean;
+  lead_restriction: "prohibit" | "require_or_prohibit";
+  spectators_see_disclosures: boolean;
+  max_text: number;
+  tempo_threshold_ms: number | null;
+  screenmates: "ne_sw" | "nw_se";
+}
+export type RegulationSpec = Preset | Partial<Regulation>;
+export interface TableOptions {
+  dealer: Seat;
+  vulnerability: Vulnerability;
+  regulation?: RegulationSpec;
+  board?: number;
+}
+export type Intent = "accept" | "own_turn";
+export type ActionKind =
+  | { type: "call"; call: Call; alert?: boolean; explanation?: string; intent?: Intent }
+  | { type: "alert"; index: number; explanation?: string }
+  | { type: "explain"; index: number; text: string }
+  | { type: "ask"; index?: number }
+  | { type: "review" | "ask_lead" | "ask_contract" | "accept" | "decline" | "face_lead" | "end_play" | "return_hands" }
+  | { type: "correct_explanation"; index: number; text: string }
+  | { type: "note_partner_mistake"; index: number }
+  | { type: "replace_call" | "change_call"; call: Call }
+  | { type: "respond"; accept: boolean }
+  | { type: "director"; reason?: string }
+  | { type: "ruling"; on: "unintended" | "comparable" | "misinformation" | "intent"; value?: boolean | Intent; specified?: string[] }
+  | { type: "lead"; card: Card }
+  | { type: "play"; card: Card; from?: "dummy" };
+/** One action at the table (SPEC §3); `at` is the client clock in milliseconds. */
+export type Action = { seat: Actor; at?: number } & ActionKind;
+export interface Snapshot { options: TableOptions; actions: Action[] }
+/** A public code such as "INSUFFICIENT_BID" (SPEC §5). */
+export type Code = string;
+export type Severity = "infraction" | "caution" | "reminder" | "info";
+export interface Rejection { code: Code; law: string; message: string }
+export interface Warning extends Rejection { severity: Severity; audience: Viewer[] }
+export type DisclosureKind = "alert" | "announcement" | "explanation" | "correction";
+export type BarKind = "next_turn" | "throughout";
+export type Doubling = "undoubled" | "doubled" | "redoubled";
+export interface ReviewLine { index: number; seat: Seat; call: Call; alerted: boolean; explanations: string[] }
+export type EventKind =
+  | { kind: "call"; seat: Seat; call: Call; index: number }
+  | { kind: "call_withdrawn"; seat: Seat; call: Call; law: string; reason: string }
+  | { kind: "auction_ended"; contract: string; declarer: Seat }
+  | { kind: "passed_out" | "hands_returned" }
+  | { kind: "disclosure"; index: number; by: Seat; disclosure: DisclosureKind; alert: boolean; text: string | null }
+  | { kind: "question"; id: number; asker: Seat; answerers: Seat[]; index: number | null }
+  | { kind: "review"; requester: Seat; calls: ReviewLine[] }
+  | { kind: "lead_answer"; seat: Seat; your_lead: boolean }
+  | { kind: "contract_answer"; seat: Seat; contract: string; doubling: Doubling }
+  | { kind: "correction"; index: number; by: Seat; text: string }
+  | { kind: "director_summoned"; by: string; law: string; reason: string }
+  | { kind: "irregularity"; code: Code; law: string; seat: Seat; call: Call | null }
+  | { kind: "accepted" | "declined"; seat: Seat; law: string }
+  | { kind: "barred"; seat: Seat; bar: BarKind; law: string }
+  | { kind: "bar_lifted" | "auto_pass" | "undo_refused" | "opening_lead"; seat: Seat }
+  | { kind: "lead_restriction"; offender: Seat; law: string }
+  | { kind: "change_offered"; seat: Seat; index: number }
+  | { kind: "undo_requested"; seat: Seat; call: Call }
+  | { kind: "ruling"; on: string; value: boolean | Intent | null }
+  | { kind: "intent_recorded"; seat: Seat; intent: Intent }
+  | { kind: "lead_faced"; seat: Seat; card: Card }
+  | { kind: "card"; seat: Seat; card: Card; from_dummy: boolean }
+  | { kind: "trick"; number: number; winner: Seat }
+  | { kind: "play_ended"; tricks: number };
+export type Event = EventKind & { audience: Viewer[] };
+export type Outcome =
+  | { ok: true; events: Event[]; warnings: Warning[] }
+  | { ok: false; rejection: Rejection };
+export interface SeenDisclosure { by: Seat; kind: DisclosureKind; alert: boolean; text: string | null; superseded: boolean }
+export interface SeenCall { index: number; seat: Seat; call: Call; alerted: boolean; auto: boolean; disclosures: SeenDisclosure[] }
+export interface SeenWithdrawn { seat: Seat; call: Call; law: string; reason: string }
+export interface SeenQuestion { id: number; asker: Seat; answerers: Seat[]; index: number | null; answered: boolean }
+export interface Decision {
+  kind: "insufficient_bid" | "out_of_rotation" | "replacement" | "undo";
+  seat: Seat;
+  call: Call;
+  awaiting: string[];
+  options: string[];
+  suggested: Call | null;
+  law: string;
+}
+export interface Trick { cards: [Seat, Card][]; winner: Seat }
+export interface SeenPlay { leader: Seat; led: boolean; lead: Card | null; tricks: Trick[]; current: [Seat, Card][]; to_play: Seat | null }
+/** Everything one viewer may see (SPEC §6). */
+export interface View {
+  viewer: Viewer;
+  phase: Phase;
+  dealer: Seat;
+  vulnerability: Vulnerability;
+  board: number | null;
+  turn: Seat | null;
+  calls: SeenCall[];
+  withdrawn: SeenWithdrawn[];
+  legal_calls: Call[];
+  barred: Partial<Record<Seat, BarKind>>;
+  pending: Decision | null;
+  questions: SeenQuestion[];
+  change_offers: number[];
+  warnings: Warning[];
+  events: Event[];
+  contract: string | null;
+  declarer: Seat | null;
+  dummy: Seat | null;
+  play: SeenPlay | null;
+  ledger: Warning[];
+  open_rulings: string[];
+}
+"#;
