@@ -6,7 +6,9 @@ use std::hint::black_box;
 use bridge_laws::{Seat, Table, TableOptions, Viewer, Vulnerability};
 use criterion::{criterion_group, criterion_main, Criterion};
 
-const AUCTION: [&str; 14] = ["1C", "P", "1H", "P", "1S", "X", "XX", "2D", "2NT", "P", "3NT", "P", "P", "P"];
+const AUCTION: [&str; 14] = [
+    "1C", "P", "1H", "P", "1S", "X", "XX", "2D", "2NT", "P", "3NT", "P", "P", "P",
+];
 
 fn table() -> Table {
     Table::new(TableOptions {
@@ -21,7 +23,9 @@ fn table() -> Table {
 fn bid_all(t: &mut Table) {
     let mut seat = Seat::N;
     for c in AUCTION {
-        let ok = t.apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"{c}","alert":true,"explanation":"conventional"}}"#));
+        let ok = t.apply_json(&format!(
+            r#"{{"seat":"{seat}","type":"call","call":"{c}","alert":true,"explanation":"conventional"}}"#
+        ));
         assert!(ok.is_ok());
         seat = seat.lho();
     }
@@ -38,13 +42,21 @@ fn engine(c: &mut Criterion) {
     let mut mid = table();
     for (i, call) in AUCTION[..6].iter().enumerate() {
         let seat = Seat::from_index(i);
-        assert!(mid.apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)).is_ok());
+        assert!(mid
+            .apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#))
+            .is_ok());
     }
-    c.bench_function("legal calls mid-auction", |b| b.iter(|| black_box(mid.legal_calls(Seat::S))));
+    c.bench_function("legal calls mid-auction", |b| {
+        b.iter(|| black_box(mid.legal_calls(Seat::S)))
+    });
     let mut done = table();
     bid_all(&mut done);
-    c.bench_function("view for one seat after a full auction", |b| b.iter(|| black_box(done.view(Viewer::Seat(Seat::E)))));
-    c.bench_function("state hash after a full auction", |b| b.iter(|| black_box(done.state_hash())));
+    c.bench_function("view for one seat after a full auction", |b| {
+        b.iter(|| black_box(done.view(Viewer::Seat(Seat::E))))
+    });
+    c.bench_function("state hash after a full auction", |b| {
+        b.iter(|| black_box(done.state_hash()))
+    });
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/auctions.jsonl");
     if let Ok(text) = std::fs::read_to_string(path) {
         let sample: String = text.lines().take(1000).collect::<Vec<_>>().join("\n");

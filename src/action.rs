@@ -306,7 +306,10 @@ impl Action {
             }
         }
         if self.at.is_some_and(|t| !t.is_finite() || t < 0.0) {
-            return Err(Rejection::new(Code::BAD_INPUT, "`at` must be a non-negative number of milliseconds"));
+            return Err(Rejection::new(
+                Code::BAD_INPUT,
+                "`at` must be a non-negative number of milliseconds",
+            ));
         }
         Ok(())
     }

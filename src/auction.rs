@@ -141,12 +141,18 @@ pub fn check(calls: &[Entry], seat: Seat, call: Call) -> Result<(), Illegal> {
         },
         // L19A1: only the last bid, by an opponent, with only passes since.
         Call::Double => match last_action(calls) {
-            Some(Entry { seat: by, call: Call::Bid(_) }) if by.is_opponent_of(seat) => Ok(()),
+            Some(Entry {
+                seat: by,
+                call: Call::Bid(_),
+            }) if by.is_opponent_of(seat) => Ok(()),
             _ => Err(Illegal::Double),
         },
         // L19B1: only the last double, by an opponent, with only passes since.
         Call::Redouble => match last_action(calls) {
-            Some(Entry { seat: by, call: Call::Double }) if by.is_opponent_of(seat) => Ok(()),
+            Some(Entry {
+                seat: by,
+                call: Call::Double,
+            }) if by.is_opponent_of(seat) => Ok(()),
             _ => Err(Illegal::Redouble),
         },
     }

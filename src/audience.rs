@@ -76,9 +76,7 @@ impl Audience {
 
     /// Several seats (and the Director).
     pub fn seats(seats: impl IntoIterator<Item = Seat>) -> Audience {
-        seats
-            .into_iter()
-            .fold(Audience::DIRECTOR, |a, s| a.with(s))
+        seats.into_iter().fold(Audience::DIRECTOR, |a, s| a.with(s))
     }
 
     /// This audience and `seat`.

@@ -66,10 +66,7 @@ impl Seat {
 
     /// Whether `other` sits on the other side.
     pub const fn is_opponent_of(self, other: Seat) -> bool {
-        !matches!(
-            (self.side(), other.side()),
-            (Side::NS, Side::NS) | (Side::EW, Side::EW)
-        )
+        !matches!((self.side(), other.side()), (Side::NS, Side::NS) | (Side::EW, Side::EW))
     }
 
     /// The letter of the seat.

@@ -148,21 +148,30 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
             "turn" => table.turn().map_or(Value::Null, |s| Value::String(s.to_string())),
             "calls" => Value::from(table.calls().iter().map(ToString::to_string).collect::<Vec<_>>()),
             "contract" => table.contract().map_or(Value::Null, |c| Value::String(c.to_string())),
-            "declarer" => table.contract().map_or(Value::Null, |c| Value::String(c.declarer.to_string())),
+            "declarer" => table
+                .contract()
+                .map_or(Value::Null, |c| Value::String(c.declarer.to_string())),
             "barred" => {
                 let m: BTreeMap<String, Value> = Seat::ALL
                     .into_iter()
                     .filter_map(|s| {
-                        table.state().bars.get(s).as_ref().map(|b| {
-                            (s.to_string(), serde_json::to_value(b.kind).unwrap_or(Value::Null))
-                        })
+                        table
+                            .state()
+                            .bars
+                            .get(s)
+                            .as_ref()
+                            .map(|b| (s.to_string(), serde_json::to_value(b.kind).unwrap_or(Value::Null)))
                     })
                     .collect();
                 serde_json::to_value(m).unwrap_or(Value::Null)
             }
             "legal_calls" => {
                 let mut m = serde_json::Map::new();
-                for seat in v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
+                for seat in v
+                    .as_object()
+                    .map(|o| o.keys().cloned().collect::<Vec<_>>())
+                    .unwrap_or_default()
+                {
                     let s = seat_of(&seat)?;
                     let calls: Vec<String> = table.legal_calls(s).iter().map(ToString::to_string).collect();
                     m.insert(seat, Value::from(calls));
@@ -171,7 +180,11 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
             }
             "visible" => {
                 let mut m = serde_json::Map::new();
-                for viewer in v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
+                for viewer in v
+                    .as_object()
+                    .map(|o| o.keys().cloned().collect::<Vec<_>>())
+                    .unwrap_or_default()
+                {
                     let vw: Viewer = viewer.parse().map_err(|_| format!("unknown viewer {viewer}"))?;
                     let seen: Vec<usize> = crate::view::seen_calls(table.state(), vw)
                         .into_iter()

@@ -47,7 +47,12 @@ pub struct Summary {
 
 /// Judges one auction.
 pub fn judge(dealer: Seat, vul: Vulnerability, calls: &[String]) -> (Verdict, usize) {
-    let Ok(mut t) = Table::new(TableOptions { dealer, vulnerability: vul, regulation: Default::default(), board: None }) else {
+    let Ok(mut t) = Table::new(TableOptions {
+        dealer,
+        vulnerability: vul,
+        regulation: Default::default(),
+        board: None,
+    }) else {
         return (Verdict::Flagged("no table".into()), 0);
     };
     let mut applied = 0;
@@ -87,7 +92,10 @@ pub fn replay(text: &str) -> Summary {
             s.unreadable += 1;
             continue;
         };
-        let (Ok(dealer), Ok(vul)) = (d.dealer.parse::<Seat>(), serde_json::from_value::<Vulnerability>(d.vul.clone().into())) else {
+        let (Ok(dealer), Ok(vul)) = (
+            d.dealer.parse::<Seat>(),
+            serde_json::from_value::<Vulnerability>(d.vul.clone().into()),
+        ) else {
             s.unreadable += 1;
             continue;
         };
@@ -99,7 +107,9 @@ pub fn replay(text: &str) -> Summary {
             (true, Verdict::Sound) => s.sound_agreed += 1,
             (false, Verdict::Flagged(_)) => s.broken_agreed += 1,
             (true, Verdict::Flagged(why)) => s.disagreements.push((d.id, why)),
-            (false, Verdict::Sound) => s.disagreements.push((d.id, format!("marked {:?}, engine found it sound", d.problems))),
+            (false, Verdict::Sound) => s
+                .disagreements
+                .push((d.id, format!("marked {:?}, engine found it sound", d.problems))),
         }
     }
     s

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Intent, RulingOn, RulingValue};
-use crate::audience::Audience;
 use crate::auction::Doubling;
+use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::card::Card;
 use crate::report::{Code, Rejection, Warning};
@@ -56,27 +56,52 @@ pub enum EventKind {
     /// A call was made (and is in force or pending rectification).
     Call { seat: Seat, call: Call, index: usize },
     /// A call was withdrawn or cancelled.
-    CallWithdrawn { seat: Seat, call: Call, law: String, reason: String },
+    CallWithdrawn {
+        seat: Seat,
+        call: Call,
+        law: String,
+        reason: String,
+    },
     /// Three passes after a bid.
     AuctionEnded { contract: String, declarer: Seat },
     /// Four passes.
     PassedOut,
     /// An alert, announcement or explanation.
-    Disclosure { index: usize, by: Seat, disclosure: DisclosureKind, alert: bool, text: Option<String> },
+    Disclosure {
+        index: usize,
+        by: Seat,
+        disclosure: DisclosureKind,
+        alert: bool,
+        text: Option<String>,
+    },
     /// A question about the opponents' calls.
-    Question { id: usize, asker: Seat, answerers: Vec<Seat>, index: Option<usize> },
+    Question {
+        id: usize,
+        asker: Seat,
+        answerers: Vec<Seat>,
+        index: Option<usize>,
+    },
     /// A restatement of the auction.
     Review { requester: Seat, calls: Vec<ReviewLine> },
     /// Answer to "is it my lead?".
     LeadAnswer { seat: Seat, your_lead: bool },
     /// Answer to "what is the contract?" (never who doubled).
-    ContractAnswer { seat: Seat, contract: String, doubling: Doubling },
+    ContractAnswer {
+        seat: Seat,
+        contract: String,
+        doubling: Doubling,
+    },
     /// An explanation was corrected.
     Correction { index: usize, by: Seat, text: String },
     /// The Director was called.
     DirectorSummoned { by: String, law: String, reason: String },
     /// An irregularity was recorded.
-    Irregularity { code: Code, law: String, seat: Seat, call: Option<Call> },
+    Irregularity {
+        code: Code,
+        law: String,
+        seat: Seat,
+        call: Option<Call>,
+    },
     /// LHO accepted the irregular call.
     Accepted { seat: Seat, law: String },
     /// LHO declined the irregular call.

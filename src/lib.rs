@@ -42,8 +42,8 @@ pub mod view;
 mod wasm;
 
 pub use action::{Action, ActionKind, Actor};
-pub use audience::{Audience, Viewer};
 pub use auction::{Contract, Doubling};
+pub use audience::{Audience, Viewer};
 pub use board::{Board, Vulnerability};
 pub use call::{Bid, BySeat, Call, Level, ParseError, Seat, Side, Strain, Suit};
 pub use card::Card;

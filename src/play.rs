@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::audience::Audience;
 use crate::auction::Contract;
+use crate::audience::Audience;
 use crate::call::Seat;
 use crate::card::Card;
 use crate::event::EventKind;
@@ -69,7 +69,10 @@ impl PlayState {
 
     /// Every card played so far.
     fn played(&self) -> impl Iterator<Item = &(Seat, Card)> {
-        self.tricks.iter().flat_map(|t| t.cards.iter()).chain(self.current.iter())
+        self.tricks
+            .iter()
+            .flat_map(|t| t.cards.iter())
+            .chain(self.current.iter())
     }
 
     /// Whether `seat` has played a card (declarer: from either hand; the leader: his lead,
@@ -78,9 +81,8 @@ impl PlayState {
         if seat == self.leader && self.lead.is_some() {
             return true;
         }
-        self.played().any(|(s, _)| {
-            *s == seat || (seat == contract.declarer && *s == contract.dummy())
-        })
+        self.played()
+            .any(|(s, _)| *s == seat || (seat == contract.declarer && *s == contract.dummy()))
     }
 }
 
@@ -115,11 +117,15 @@ fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Rejection> {
 /// `NOT_YOUR_LEAD`; `WRONG_PERIOD` outside the clarification period.
 pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
     if cx.st.phase != Phase::Clarification {
-        return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass").map_err(|r: Rejection| r.citing("41A"));
+        return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
+            .map_err(|r: Rejection| r.citing("41A"));
     }
     let contract = contract_of(cx)?;
     if seat != contract.leader() {
-        return refuse(Code::NOT_YOUR_LEAD, format!("{} makes the opening lead", contract.leader()));
+        return refuse(
+            Code::NOT_YOUR_LEAD,
+            format!("{} makes the opening lead", contract.leader()),
+        );
     }
     let play = cx.st.play.get_or_insert_with(|| PlayState::new(contract.leader()));
     if play.lead.is_some() {
@@ -136,13 +142,17 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
 /// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `WRONG_PERIOD`.
 pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     if cx.st.phase != Phase::Clarification {
-        return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead").map_err(|r: Rejection| r.citing("41C"));
+        return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
+            .map_err(|r: Rejection| r.citing("41C"));
     }
     let contract = contract_of(cx)?;
     let card = cx.st.play.as_ref().and_then(|p| p.lead);
     let Some(card) = card.filter(|_| cx.st.is_defender(seat)) else {
-        return refuse(Code::NOT_YOUR_LEAD, "a defender faces the opening lead once it has been made face down")
-            .map_err(|r: Rejection| r.citing("41C"));
+        return refuse(
+            Code::NOT_YOUR_LEAD,
+            "a defender faces the opening lead once it has been made face down",
+        )
+        .map_err(|r: Rejection| r.citing("41C"));
     };
     explanation::duties_missed_at_lead(cx);
     cx.st.phase = Phase::Play;
@@ -150,7 +160,13 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     if let Some(p) = cx.st.play.as_mut() {
         p.current.push((contract.leader(), card));
     }
-    cx.event(EventKind::LeadFaced { seat: contract.leader(), card }, Audience::EVERYONE);
+    cx.event(
+        EventKind::LeadFaced {
+            seat: contract.leader(),
+            card,
+        },
+        Audience::EVERYONE,
+    );
     Ok(())
 }
 
@@ -180,7 +196,11 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         seat == due && !from_dummy
     };
     if !ok {
-        let who = if due == contract.dummy() { format!("declarer ({}) from dummy", contract.declarer) } else { due.to_string() };
+        let who = if due == contract.dummy() {
+            format!("declarer ({}) from dummy", contract.declarer)
+        } else {
+            due.to_string()
+        };
         return refuse(Code::NOT_YOUR_TURN_TO_PLAY, format!("it is {who} to play"));
     }
     if p.played().any(|(_, c)| *c == card) {
@@ -196,7 +216,14 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         trick = Some((p.tricks.len(), w));
     }
     let last = p.tricks.len() >= 13;
-    cx.event(EventKind::Card { seat: due, card, from_dummy }, Audience::EVERYONE);
+    cx.event(
+        EventKind::Card {
+            seat: due,
+            card,
+            from_dummy,
+        },
+        Audience::EVERYONE,
+    );
     if let Some((number, winner)) = trick {
         cx.event(EventKind::Trick { number, winner }, Audience::EVERYONE);
     }
@@ -231,7 +258,8 @@ fn finish_play(cx: &mut Ctx<'_>) {
 /// `WRONG_PERIOD` unless the board was passed out.
 pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
     if cx.st.phase != Phase::PassedOut {
-        return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned").map_err(|r: Rejection| r.citing("17D2"));
+        return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
+            .map_err(|r: Rejection| r.citing("17D2"));
     }
     cx.st.phase = Phase::Ended;
     cx.st.offers.clear();
@@ -247,12 +275,28 @@ mod tests {
 
     #[test]
     fn a_trump_beats_the_suit_led_and_otherwise_the_highest_card_wins() {
-        let Some(bid) = "4H".parse::<Call>().ok().and_then(Call::bid) else { panic!("4H is a bid") };
-        let c = Contract { bid, doubling: Doubling::Undoubled, declarer: Seat::S };
+        let Some(bid) = "4H".parse::<Call>().ok().and_then(Call::bid) else {
+            panic!("4H is a bid")
+        };
+        let c = Contract {
+            bid,
+            doubling: Doubling::Undoubled,
+            declarer: Seat::S,
+        };
         let card = |s: &str| s.parse::<Card>().expect("test card");
-        let t = [(Seat::W, card("SA")), (Seat::N, card("S2")), (Seat::E, card("H2")), (Seat::S, card("SK"))];
+        let t = [
+            (Seat::W, card("SA")),
+            (Seat::N, card("S2")),
+            (Seat::E, card("H2")),
+            (Seat::S, card("SK")),
+        ];
         assert_eq!(winner(&t, c), Seat::E);
-        let u = [(Seat::W, card("SQ")), (Seat::N, card("DA")), (Seat::E, card("S3")), (Seat::S, card("SK"))];
+        let u = [
+            (Seat::W, card("SQ")),
+            (Seat::N, card("DA")),
+            (Seat::E, card("S3")),
+            (Seat::S, card("SK")),
+        ];
         assert_eq!(winner(&u, c), Seat::S);
     }
 }

@@ -231,9 +231,7 @@ impl RegulationSpec {
                     undo: o.undo.unwrap_or(r.undo),
                     auto_pass_barred: o.auto_pass_barred.unwrap_or(r.auto_pass_barred),
                     lead_restriction: o.lead_restriction.unwrap_or(r.lead_restriction),
-                    spectators_see_disclosures: o
-                        .spectators_see_disclosures
-                        .unwrap_or(r.spectators_see_disclosures),
+                    spectators_see_disclosures: o.spectators_see_disclosures.unwrap_or(r.spectators_see_disclosures),
                     max_text: o.max_text.unwrap_or(r.max_text),
                     tempo_threshold_ms: o.tempo_threshold_ms.unwrap_or(r.tempo_threshold_ms),
                     screenmates: o.screenmates.unwrap_or(r.screenmates),
@@ -270,10 +268,12 @@ mod tests {
         let a: RegulationSpec = serde_json::from_str(r#""face_to_face""#).expect("name");
         assert_eq!(a.resolve().disclosure, Disclosure::Partner);
         let b: RegulationSpec =
-            serde_json::from_str(r#"{"preset":"online","undo":"off","tempo_threshold_ms":null}"#)
-                .expect("overrides");
+            serde_json::from_str(r#"{"preset":"online","undo":"off","tempo_threshold_ms":null}"#).expect("overrides");
         let r = b.resolve();
-        assert_eq!((r.undo, r.disclosure, r.tempo_threshold_ms), (Undo::Off, Disclosure::SelfAlert, None));
+        assert_eq!(
+            (r.undo, r.disclosure, r.tempo_threshold_ms),
+            (Undo::Off, Disclosure::SelfAlert, None)
+        );
     }
 
     #[test]

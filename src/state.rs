@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use crate::action::{Intent, RulingOn};
-use crate::audience::Audience;
 use crate::auction::{self, Contract, Entry};
+use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Bid, BySeat, Call, Seat, Strain};
 use crate::event::{BarKind, DisclosureKind, Event};
@@ -150,6 +150,8 @@ pub struct ChangeForReview {
     pub replacement: usize,
     /// The Director's ruling, once given.
     pub allowed: Option<bool>,
+    /// The contract of the original auction, if it had ended before the change.
+    pub contract_before: Option<Contract>,
 }
 
 /// A question the Director must answer.

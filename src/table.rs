@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::action::Action;
-use crate::audience::{Audience, Viewer};
 use crate::auction::{self, CallList};
+use crate::audience::{Audience, Viewer};
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::event::{Event, EventKind, Outcome};

@@ -156,6 +156,8 @@ pub struct View {
     pub ledger: Vec<Warning>,
     /// Director only: questions awaiting a ruling.
     pub open_rulings: Vec<String>,
+    /// Director only: the contract to score when a Law 21B change was ruled not allowed.
+    pub scoring_contract: Option<String>,
 }
 
 /// The view of `table` for `viewer`.
@@ -167,11 +169,25 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
         Viewer::Seat(s) => Some(s),
         _ => None,
     };
-    let warnings: Vec<Warning> = st.warnings.iter().filter(|w| w.audience.contains(viewer)).cloned().collect();
+    let warnings: Vec<Warning> = st
+        .warnings
+        .iter()
+        .filter(|w| w.audience.contains(viewer))
+        .cloned()
+        .collect();
     let ledger = if is_director {
         st.warnings
             .iter()
-            .filter(|w| matches!(w.code, Code::UI_FROM_PARTNER | Code::UI_WITHDRAWN_CALL | Code::AI_WITHDRAWN_CALL | Code::UI_TEMPO | Code::LATE_ALERT))
+            .filter(|w| {
+                matches!(
+                    w.code,
+                    Code::UI_FROM_PARTNER
+                        | Code::UI_WITHDRAWN_CALL
+                        | Code::AI_WITHDRAWN_CALL
+                        | Code::UI_TEMPO
+                        | Code::LATE_ALERT
+                )
+            })
             .cloned()
             .collect()
     } else {
@@ -191,7 +207,12 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             .filter(|r| r.status == Status::Withdrawn && r.audience.contains(viewer))
             .map(|r| {
                 let (law, reason) = r.withdrawn.clone().unwrap_or_default();
-                SeenWithdrawn { seat: r.seat, call: r.call, law, reason }
+                SeenWithdrawn {
+                    seat: r.seat,
+                    call: r.call,
+                    law,
+                    reason,
+                }
             })
             .collect(),
         legal_calls: seat.map(|s| table.legal_calls(s).to_vec()).unwrap_or_default(),
@@ -221,21 +242,36 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             .filter_map(|o| st.index_of(o.call))
             .collect(),
         warnings,
-        events: st.feed.iter().filter(|e| e.audience.contains(viewer)).cloned().collect(),
+        events: st
+            .feed
+            .iter()
+            .filter(|e| e.audience.contains(viewer))
+            .cloned()
+            .collect(),
         contract: st.contract.map(|c| c.to_string()),
         declarer: st.declarer(),
         dummy: st.contract.map(|c| c.dummy()),
         play: st.play.as_ref().map(|p| SeenPlay {
             leader: p.leader,
             led: p.lead.is_some(),
-            lead: p.lead.filter(|_| st.phase != Phase::Clarification || is_director || seat == Some(p.leader)),
+            lead: p
+                .lead
+                .filter(|_| st.phase != Phase::Clarification || is_director || seat == Some(p.leader)),
             tricks: p.tricks.clone(),
             current: p.current.clone(),
             to_play: p.to_play(),
         }),
         ledger,
+        scoring_contract: st
+            .changes
+            .iter()
+            .filter(|c| is_director && c.allowed == Some(false))
+            .find_map(|c| c.contract_before.map(|k| k.to_string())),
         open_rulings: if is_director {
-            st.open_rulings.iter().map(|r| format!("{:?}", r.on).to_lowercase()).collect()
+            st.open_rulings
+                .iter()
+                .map(|r| format!("{:?}", r.on).to_lowercase())
+                .collect()
         } else {
             Vec::new()
         },
@@ -342,7 +378,13 @@ fn decision(st: &State) -> Option<Decision> {
                 law: "25B".into(),
             }
         }
-        Pending::Replacement { seat, withdrawn, law, suggested, .. } => Decision {
+        Pending::Replacement {
+            seat,
+            withdrawn,
+            law,
+            suggested,
+            ..
+        } => Decision {
             kind: "replacement",
             seat: *seat,
             call: st.record[*withdrawn].call,

@@ -30,9 +30,7 @@ pub struct JsTable {
 impl JsTable {
     /// A new table: `new Table({dealer: "N", vulnerability: "None", regulation: "online"})`.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "TableOptions")] options: JsValue,
-    ) -> Result<JsTable, JsValue> {
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "TableOptions")] options: JsValue) -> Result<JsTable, JsValue> {
         let options: TableOptions = input(&options)?;
         crate::Table::new(options)
             .map(|inner| JsTable { inner })
@@ -67,10 +65,7 @@ impl JsTable {
 
     /// What `viewer` (`"N"`…`"W"`, `"director"`, `"spectator"`) may see.
     #[wasm_bindgen(unchecked_return_type = "View")]
-    pub fn view(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue,
-    ) -> Result<JsValue, JsValue> {
+    pub fn view(&self, #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue) -> Result<JsValue, JsValue> {
         let viewer: Viewer = parse(&viewer, "viewer")?;
         output(&self.inner.view(viewer))
     }
@@ -102,17 +97,13 @@ impl JsTable {
 
 /// The canonical spelling of a call: `parseCall("1n") === "1NT"`, `parseCall("dbl") === "X"`.
 #[wasm_bindgen(js_name = parseCall, unchecked_return_type = "Call")]
-pub fn parse_call(
-    #[wasm_bindgen(unchecked_param_type = "string")] call: JsValue,
-) -> Result<String, JsValue> {
+pub fn parse_call(#[wasm_bindgen(unchecked_param_type = "string")] call: JsValue) -> Result<String, JsValue> {
     parse::<Call>(&call, "call").map(|c| c.to_string())
 }
 
 /// A call for display, with suit symbols: `formatCall("1h") === "1♥"`, `"P"` → `"Pass"`.
 #[wasm_bindgen(js_name = formatCall)]
-pub fn format_call(
-    #[wasm_bindgen(unchecked_param_type = "string")] call: JsValue,
-) -> Result<String, JsValue> {
+pub fn format_call(#[wasm_bindgen(unchecked_param_type = "string")] call: JsValue) -> Result<String, JsValue> {
     Ok(match parse::<Call>(&call, "call")? {
         Call::Pass => "Pass".into(),
         Call::Double => "Dbl".into(),
@@ -131,13 +122,10 @@ fn input<T: DeserializeOwned>(value: &JsValue) -> Result<T, JsValue> {
         Some(n) if !n.is_finite() => Err(JsError::new("numbers must be finite")),
         _ => Ok(Some(v)),
     };
-    let text =
-        js_sys::JSON::stringify_with_replacer_func(value, &mut finite, None).map_err(|e| {
-            let why = e
-                .dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()));
-            bad_input(&why.unwrap_or_else(|| "not JSON-shaped".into()))
-        })?;
+    let text = js_sys::JSON::stringify_with_replacer_func(value, &mut finite, None).map_err(|e| {
+        let why = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()));
+        bad_input(&why.unwrap_or_else(|| "not JSON-shaped".into()))
+    })?;
     let text = JsValue::from(text)
         .as_string()
         .ok_or_else(|| bad_input("expected an object"))?;
@@ -145,15 +133,11 @@ fn input<T: DeserializeOwned>(value: &JsValue) -> Result<T, JsValue> {
 }
 
 /// A JS string parsed with the core's `FromStr`, or a thrown `BAD_INPUT`.
-fn parse<T: std::str::FromStr<Err = crate::ParseError>>(
-    value: &JsValue,
-    what: &str,
-) -> Result<T, JsValue> {
+fn parse<T: std::str::FromStr<Err = crate::ParseError>>(value: &JsValue, what: &str) -> Result<T, JsValue> {
     let text = value
         .as_string()
         .ok_or_else(|| bad_input(&format!("{what} must be a string")))?;
-    text.parse()
-        .map_err(|e: crate::ParseError| bad_input(&e.to_string()))
+    text.parse().map_err(|e: crate::ParseError| bad_input(&e.to_string()))
 }
 
 /// A core value as a plain JS value.

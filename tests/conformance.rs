@@ -10,7 +10,13 @@ fn run(dir: &Path) -> usize {
         .iter()
         .filter_map(|r| r.failure.as_ref().map(|f| format!("{}: {f}", r.id)))
         .collect();
-    assert!(failed.is_empty(), "{} scenario(s) failed in {}:\n{}", failed.len(), dir.display(), failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "{} scenario(s) failed in {}:\n{}",
+        failed.len(),
+        dir.display(),
+        failed.join("\n")
+    );
     results.len()
 }
 

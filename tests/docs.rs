@@ -10,6 +10,10 @@ fn every_public_code_is_listed_in_docs_codes_md_with_its_law() {
             .lines()
             .find(|l| l.starts_with(&format!("| `{}` |", code.as_str())))
             .unwrap_or_else(|| panic!("{} is missing from docs/CODES.md", code.as_str()));
-        assert!(row.contains(&format!("| {} |", code.law())), "{} cites the wrong law in docs/CODES.md: {row}", code.as_str());
+        assert!(
+            row.contains(&format!("| {} |", code.law())),
+            "{} cites the wrong law in docs/CODES.md: {row}",
+            code.as_str()
+        );
     }
 }

@@ -112,7 +112,12 @@ fn l27b3_double_replacement_is_cancelled_and_the_offender_calls_again() {
 #[test]
 fn l27b4_insufficient_replacement_not_accepted_is_ruled_as_l27b3() {
     let mut s = ib();
-    s.extend([act("S", "decline"), call("E", "1D"), act("S", "decline"), call("E", "2D")]);
+    s.extend([
+        act("S", "decline"),
+        call("E", "1D"),
+        act("S", "decline"),
+        call("E", "2D"),
+    ]);
     let t = run(&s);
     assert_eq!(calls(&t), ["1S", "2D"]);
     assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
@@ -145,7 +150,13 @@ fn l28b_l29a_lho_must_state_his_intent() {
 
 #[test]
 fn l29a_l17d3_accepted_pass_that_skipped_a_player_does_not_end_the_auction() {
-    let t = run(&[call("N", "1C"), call("S", "P"), act("W", "accept"), call("W", "P"), call("N", "P")]);
+    let t = run(&[
+        call("N", "1C"),
+        call("S", "P"),
+        act("W", "accept"),
+        call("W", "P"),
+        call("N", "P"),
+    ]);
     assert_eq!(t.phase(), Phase::Auction);
     assert_eq!(t.turn(), Some(Seat::E));
     assert_eq!(calls(&t), ["1C", "P"]);
@@ -160,7 +171,13 @@ fn l30a_pass_at_rho_turn_bars_the_offender_once() {
 
 #[test]
 fn l30b1b_a_pass_is_comparable_to_a_cancelled_pass() {
-    let t = run(&[call("S", "P"), act("W", "decline"), call("N", "1C"), call("E", "P"), call("S", "P")]);
+    let t = run(&[
+        call("S", "P"),
+        act("W", "decline"),
+        call("N", "1C"),
+        call("E", "P"),
+        call("S", "P"),
+    ]);
     assert_eq!(bar(&t, Seat::N), None);
 }
 
@@ -192,7 +209,14 @@ fn l31b_bid_at_partner_turn_then_comparable_ruling_lifts_the_bar() {
 
 #[test]
 fn l32a1_double_at_rho_turn_must_be_repeated_when_rho_passes() {
-    let t = run(&[call("N", "1C"), call("E", "P"), call("W", "X"), act("N", "decline"), call("S", "P"), call("W", "X")]);
+    let t = run(&[
+        call("N", "1C"),
+        call("E", "P"),
+        call("W", "X"),
+        act("N", "decline"),
+        call("S", "P"),
+        call("W", "X"),
+    ]);
     assert_eq!(calls(&t), ["1C", "P", "P", "X"]);
 }
 
@@ -249,7 +273,12 @@ fn l26b_lead_restriction_is_announced_to_declarer_when_the_offender_defends() {
     let mut s = ib();
     s.extend([act("S", "decline"), call("E", "P"), call("S", "P"), call("W", "P")]);
     let t = run(&s);
-    let w = t.state().warnings.iter().find(|w| w.code == Code::LEAD_RESTRICTION).expect("lead restriction");
+    let w = t
+        .state()
+        .warnings
+        .iter()
+        .find(|w| w.code == Code::LEAD_RESTRICTION)
+        .expect("lead restriction");
     assert!(w.message.contains("prohibit"));
 }
 
@@ -270,31 +299,150 @@ fn every_rectification_path_ends_as_the_laws_say() {
     };
     let cases: Vec<Case> = vec![
         ("L27A1", ibs(&[act("S", "accept")]), vec!["1S", "1H"], vec![]),
-        ("L27B1a", ibs(&[act("S", "decline"), call("E", "2H")]), vec!["1S", "2H"], vec![]),
-        ("L27B1b", ibs(&[act("S", "decline"), call("E", "3H"), comparable(true)]), vec!["1S", "3H"], vec![]),
-        ("L27B2", ibs(&[act("S", "decline"), call("E", "P")]), vec!["1S", "P"], vec![(Seat::W, BarKind::Throughout)]),
-        ("L27B3", ibs(&[act("S", "decline"), call("E", "X"), call("E", "2H")]), vec!["1S", "2H"], vec![(Seat::W, BarKind::Throughout)]),
-        ("L27B4", ibs(&[act("S", "decline"), call("E", "1D"), act("S", "accept")]), vec!["1S", "1D"], vec![]),
+        (
+            "L27B1a",
+            ibs(&[act("S", "decline"), call("E", "2H")]),
+            vec!["1S", "2H"],
+            vec![],
+        ),
+        (
+            "L27B1b",
+            ibs(&[act("S", "decline"), call("E", "3H"), comparable(true)]),
+            vec!["1S", "3H"],
+            vec![],
+        ),
+        (
+            "L27B2",
+            ibs(&[act("S", "decline"), call("E", "P")]),
+            vec!["1S", "P"],
+            vec![(Seat::W, BarKind::Throughout)],
+        ),
+        (
+            "L27B3",
+            ibs(&[act("S", "decline"), call("E", "X"), call("E", "2H")]),
+            vec!["1S", "2H"],
+            vec![(Seat::W, BarKind::Throughout)],
+        ),
+        (
+            "L27B4",
+            ibs(&[act("S", "decline"), call("E", "1D"), act("S", "accept")]),
+            vec!["1S", "1D"],
+            vec![],
+        ),
         ("L27C", ibs(&[call("E", "2H")]), vec!["1S", "2H"], vec![]),
         ("L28B", vec![call("E", "1H"), call("N", "1S")], vec!["1S"], vec![]),
         ("L29A", vec![call("S", "1H"), act("W", "accept")], vec!["1H"], vec![]),
-        ("L30A", vec![call("E", "P"), act("S", "decline")], vec![], vec![(Seat::E, BarKind::NextTurn)]),
-        ("L30B1b", vec![call("S", "P"), act("W", "decline"), call("N", "P"), call("E", "P"), call("S", "1C")], vec!["P", "P", "1C"], vec![(Seat::N, BarKind::NextTurn)]),
-        ("L31A1", vec![call("E", "1H"), act("S", "decline"), call("N", "P"), call("E", "1H")], vec!["P", "1H"], vec![]),
-        ("L31A2", vec![call("E", "1H"), act("S", "decline"), call("N", "1S"), call("E", "2H")], vec!["1S", "2H"], vec![(Seat::W, BarKind::NextTurn)]),
-        ("L31B", vec![call("S", "1H"), act("W", "decline"), call("N", "P"), call("E", "P"), call("S", "1H")], vec!["P", "P", "1H"], vec![(Seat::N, BarKind::NextTurn)]),
-        ("L32A1", vec![call("N", "1C"), call("E", "P"), call("W", "X"), act("N", "decline"), call("S", "P"), call("W", "X")], vec!["1C", "P", "P", "X"], vec![]),
-        ("L25B2", vec![call("N", "1C"), call("N", "1D"), act("E", "decline")], vec!["1C"], vec![]),
-        ("L36A", vec![call("N", "1C"), call("E", "XX"), call("S", "1H")], vec!["1C"], vec![]),
-        ("L36B", vec![call("N", "1C"), call("E", "XX"), act("S", "decline"), call("E", "P")], vec!["1C", "P"], vec![(Seat::W, BarKind::Throughout)]),
-        ("L36B4", vec![call("N", "1C"), call("S", "X")], vec!["1C"], vec![(Seat::N, BarKind::Throughout)]),
-        ("L37B", vec![call("E", "P"), act("S", "decline"), call("N", "1C"), call("E", "1H"), act("S", "decline")], vec!["1C", "P"], vec![(Seat::E, BarKind::Throughout), (Seat::W, BarKind::Throughout)]),
-        ("L39A", vec![call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P"), call("E", "2H")], vec!["1S", "P", "P", "P"], vec![]),
+        (
+            "L30A",
+            vec![call("E", "P"), act("S", "decline")],
+            vec![],
+            vec![(Seat::E, BarKind::NextTurn)],
+        ),
+        (
+            "L30B1b",
+            vec![
+                call("S", "P"),
+                act("W", "decline"),
+                call("N", "P"),
+                call("E", "P"),
+                call("S", "1C"),
+            ],
+            vec!["P", "P", "1C"],
+            vec![(Seat::N, BarKind::NextTurn)],
+        ),
+        (
+            "L31A1",
+            vec![call("E", "1H"), act("S", "decline"), call("N", "P"), call("E", "1H")],
+            vec!["P", "1H"],
+            vec![],
+        ),
+        (
+            "L31A2",
+            vec![call("E", "1H"), act("S", "decline"), call("N", "1S"), call("E", "2H")],
+            vec!["1S", "2H"],
+            vec![(Seat::W, BarKind::NextTurn)],
+        ),
+        (
+            "L31B",
+            vec![
+                call("S", "1H"),
+                act("W", "decline"),
+                call("N", "P"),
+                call("E", "P"),
+                call("S", "1H"),
+            ],
+            vec!["P", "P", "1H"],
+            vec![(Seat::N, BarKind::NextTurn)],
+        ),
+        (
+            "L32A1",
+            vec![
+                call("N", "1C"),
+                call("E", "P"),
+                call("W", "X"),
+                act("N", "decline"),
+                call("S", "P"),
+                call("W", "X"),
+            ],
+            vec!["1C", "P", "P", "X"],
+            vec![],
+        ),
+        (
+            "L25B2",
+            vec![call("N", "1C"), call("N", "1D"), act("E", "decline")],
+            vec!["1C"],
+            vec![],
+        ),
+        (
+            "L36A",
+            vec![call("N", "1C"), call("E", "XX"), call("S", "1H")],
+            vec!["1C"],
+            vec![],
+        ),
+        (
+            "L36B",
+            vec![call("N", "1C"), call("E", "XX"), act("S", "decline"), call("E", "P")],
+            vec!["1C", "P"],
+            vec![(Seat::W, BarKind::Throughout)],
+        ),
+        (
+            "L36B4",
+            vec![call("N", "1C"), call("S", "X")],
+            vec!["1C"],
+            vec![(Seat::N, BarKind::Throughout)],
+        ),
+        (
+            "L37B",
+            vec![
+                call("E", "P"),
+                act("S", "decline"),
+                call("N", "1C"),
+                call("E", "1H"),
+                act("S", "decline"),
+            ],
+            vec!["1C", "P"],
+            vec![(Seat::E, BarKind::Throughout), (Seat::W, BarKind::Throughout)],
+        ),
+        (
+            "L39A",
+            vec![
+                call("N", "1S"),
+                call("E", "P"),
+                call("S", "P"),
+                call("W", "P"),
+                call("E", "2H"),
+            ],
+            vec!["1S", "P", "P", "P"],
+            vec![],
+        ),
     ];
     for (law, steps, want_calls, want_bars) in cases {
         let t = run(&steps);
         assert_eq!(calls(&t), want_calls, "{law}: calls");
-        let bars: Vec<(Seat, BarKind)> = Seat::ALL.into_iter().filter_map(|s| bar(&t, s).map(|b| (s, b))).collect();
+        let bars: Vec<(Seat, BarKind)> = Seat::ALL
+            .into_iter()
+            .filter_map(|s| bar(&t, s).map(|b| (s, b)))
+            .collect();
         assert_eq!(bars, want_bars, "{law}: bars");
     }
 }

@@ -23,7 +23,10 @@ fn malformed_input_is_bad_input_and_leaves_the_table_unchanged() {
     let mut t = table(Preset::Online);
     apply(&mut t, r#"{"seat":"N","type":"call","call":"1C"}"#);
     let before = t.state_hash();
-    let huge = format!(r#"{{"seat":"E","type":"call","call":"1NT","explanation":"{}"}}"#, "x".repeat(100_000));
+    let huge = format!(
+        r#"{{"seat":"E","type":"call","call":"1NT","explanation":"{}"}}"#,
+        "x".repeat(100_000)
+    );
     for bad in [
         "not json",
         "{",
@@ -39,7 +42,12 @@ fn malformed_input_is_bad_input_and_leaves_the_table_unchanged() {
         huge.as_str(),
     ] {
         let out = t.apply_json(bad);
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::BAD_INPUT), "{}", &bad[..bad.len().min(60)]);
+        assert_eq!(
+            out.rejection().map(|r| r.code),
+            Some(Code::BAD_INPUT),
+            "{}",
+            &bad[..bad.len().min(60)]
+        );
         assert_eq!(t.state_hash(), before);
     }
     assert_eq!(t.log().len(), 1);
@@ -93,19 +101,28 @@ fn a_snapshot_with_an_illegal_action_is_refused() {
                    "actions":[{"seat":"E","type":"call","call":"1C"}]}"#;
     let err = Table::from_json(json).expect_err("E may not open for N");
     assert_eq!(err.code, Code::NOT_YOUR_TURN);
-    assert_eq!(Table::from_json("{}").expect_err("not a snapshot").code, Code::BAD_INPUT);
+    assert_eq!(
+        Table::from_json("{}").expect_err("not a snapshot").code,
+        Code::BAD_INPUT
+    );
 }
 
 #[test]
 fn under_self_alerting_partner_sees_neither_the_alert_nor_the_question_to_his_partner() {
     let mut t = table(Preset::Online);
-    apply(&mut t, r#"{"seat":"N","type":"call","call":"2D","alert":true,"explanation":"weak two in a major"}"#);
+    apply(
+        &mut t,
+        r#"{"seat":"N","type":"call","call":"2D","alert":true,"explanation":"weak two in a major"}"#,
+    );
     apply(&mut t, r#"{"seat":"E","type":"ask","index":0}"#);
     let south = t.view(Viewer::Seat(Seat::S));
     assert!(south.calls[0].disclosures.is_empty());
     assert!(south.questions.is_empty());
     let east = t.view(Viewer::Seat(Seat::E));
-    assert_eq!(east.calls[0].disclosures[0].text.as_deref(), Some("weak two in a major"));
+    assert_eq!(
+        east.calls[0].disclosures[0].text.as_deref(),
+        Some("weak two in a major")
+    );
     assert_eq!(east.questions.len(), 1);
     assert!(t.view(Viewer::Director).calls[0].alerted);
 }
@@ -126,10 +143,12 @@ fn the_corrected_explanation_replaces_the_original_except_for_the_director() {
     apply(&mut t, r#"{"seat":"N","type":"call","call":"2C"}"#);
     apply(&mut t, r#"{"seat":"S","type":"alert","index":0,"explanation":"weak"}"#);
     let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":0,"text":"strong"}"#);
-    assert!(out.events().iter().any(|e| matches!(e.kind, bridge_laws::EventKind::DirectorSummoned { .. })));
-    let texts = |v: Viewer| -> Vec<Option<String>> {
-        t.view(v).calls[0].disclosures.iter().map(|d| d.text.clone()).collect()
-    };
+    assert!(out
+        .events()
+        .iter()
+        .any(|e| matches!(e.kind, bridge_laws::EventKind::DirectorSummoned { .. })));
+    let texts =
+        |v: Viewer| -> Vec<Option<String>> { t.view(v).calls[0].disclosures.iter().map(|d| d.text.clone()).collect() };
     assert_eq!(texts(Viewer::Seat(Seat::E)), vec![Some("strong".to_string())]);
     assert_eq!(texts(Viewer::Director).len(), 2);
 }
@@ -138,18 +157,59 @@ fn the_corrected_explanation_replaces_the_original_except_for_the_director() {
 fn thirteen_tricks_end_play() {
     let mut t = table(Preset::Online);
     for a in ["1NT", "P", "P", "P"].iter().zip([Seat::N, Seat::E, Seat::S, Seat::W]) {
-        apply(&mut t, &format!(r#"{{"seat":"{}","type":"call","call":"{}"}}"#, a.1, a.0));
+        apply(
+            &mut t,
+            &format!(r#"{{"seat":"{}","type":"call","call":"{}"}}"#, a.1, a.0),
+        );
     }
     // Declarer N, dummy S, leader E. Each trick is led by E and won by E (spades, high first).
     let ranks = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
     let suits = ["S", "H", "D", "C"];
     for r in ranks {
         let cards: Vec<String> = suits.iter().map(|s| format!("{s}{r}")).collect();
-        apply(&mut t, &format!(r#"{{"seat":"E","type":"play","card":"{}"}}"#, cards[0]));
-        apply(&mut t, &format!(r#"{{"seat":"N","type":"play","card":"{}","from":"dummy"}}"#, cards[1]));
-        apply(&mut t, &format!(r#"{{"seat":"W","type":"play","card":"{}"}}"#, cards[2]));
-        apply(&mut t, &format!(r#"{{"seat":"N","type":"play","card":"{}"}}"#, cards[3]));
+        apply(
+            &mut t,
+            &format!(r#"{{"seat":"E","type":"play","card":"{}"}}"#, cards[0]),
+        );
+        apply(
+            &mut t,
+            &format!(r#"{{"seat":"N","type":"play","card":"{}","from":"dummy"}}"#, cards[1]),
+        );
+        apply(
+            &mut t,
+            &format!(r#"{{"seat":"W","type":"play","card":"{}"}}"#, cards[2]),
+        );
+        apply(
+            &mut t,
+            &format!(r#"{{"seat":"N","type":"play","card":"{}"}}"#, cards[3]),
+        );
     }
     assert_eq!(t.phase(), Phase::Ended);
     assert_eq!(t.turn(), None);
+}
+
+#[test]
+fn a_change_ruled_not_allowed_shows_the_director_the_original_contract_to_score() {
+    let mut t = table(Preset::FaceToFace);
+    for a in [
+        r#"{"seat":"N","type":"call","call":"1NT"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"S","type":"call","call":"2D"}"#,
+        r#"{"seat":"N","type":"alert","index":2,"explanation":"natural"}"#,
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"N","type":"correct_explanation","index":2,"text":"transfer"}"#,
+        r#"{"seat":"E","type":"change_call","call":"X"}"#,
+        r#"{"seat":"S","type":"call","call":"2H"}"#,
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"director","type":"ruling","on":"misinformation","value":false}"#,
+    ] {
+        apply(&mut t, a);
+    }
+    assert_eq!(t.contract().map(|c| c.to_string()), Some("2H".into()));
+    assert_eq!(t.view(Viewer::Director).scoring_contract.as_deref(), Some("2D"));
+    assert_eq!(t.view(Viewer::Seat(Seat::E)).scoring_contract, None);
 }

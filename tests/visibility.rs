@@ -2,8 +2,8 @@
 //! its audience — in particular, under self-alerting a player never sees his partner's
 //! alerts, explanations or the questions put to his partner (SPEC §6, DESIGN.md).
 
-use bridge_laws::regulation::Disclosure;
 use bridge_laws::event::DisclosureKind;
+use bridge_laws::regulation::Disclosure;
 use bridge_laws::view::View;
 use bridge_laws::{Preset, Regulation, RegulationSpec, Seat, Table, TableOptions, Viewer, Vulnerability};
 use proptest::prelude::*;
@@ -33,8 +33,14 @@ fn action(t: &Table, (kind, a, b): Step) -> String {
         0..=4 => {
             let turn = t.turn().unwrap_or(who);
             let legal = t.legal_calls(turn);
-            let call = legal.get(usize::from(b) % legal.len().max(1)).map_or("P".to_string(), ToString::to_string);
-            let alert = if a % 3 == 0 { r#","alert":true,"explanation":"artificial""# } else { "" };
+            let call = legal
+                .get(usize::from(b) % legal.len().max(1))
+                .map_or("P".to_string(), ToString::to_string);
+            let alert = if a % 3 == 0 {
+                r#","alert":true,"explanation":"artificial""#
+            } else {
+                ""
+            };
             format!(r#"{{"seat":"{turn}","type":"call","call":"{call}"{alert}}}"#)
         }
         5 => format!(r#"{{"seat":"{who}","type":"alert","index":{index},"explanation":"x{b}"}}"#),
@@ -71,7 +77,9 @@ fn check_view(reg: &Regulation, v: &View) -> Result<(), String> {
                         return Err(format!("{me} sees a disclosure of partner's call {}", c.call));
                     }
                     // A correction goes to the original explanation's audience (SPEC 5.5).
-                    Disclosure::Screens if d.kind != DisclosureKind::Correction && d.by != me && d.by != reg.screenmates.of(me) => {
+                    Disclosure::Screens
+                        if d.kind != DisclosureKind::Correction && d.by != me && d.by != reg.screenmates.of(me) =>
+                    {
                         return Err(format!("{me} sees {}'s disclosure from across the screen", d.by));
                     }
                     _ => {}
@@ -89,7 +97,10 @@ fn check_view(reg: &Regulation, v: &View) -> Result<(), String> {
             let put_to_partner = q.answerers.contains(&me.partner()) && q.asker != me;
             match reg.disclosure {
                 Disclosure::SelfAlert if !mine || (put_to_partner && !q.answerers.contains(&me)) => {
-                    return Err(format!("{me} sees a question between {} and {:?}", q.asker, q.answerers));
+                    return Err(format!(
+                        "{me} sees a question between {} and {:?}",
+                        q.asker, q.answerers
+                    ));
                 }
                 Disclosure::Screens if q.asker != me && q.asker != reg.screenmates.of(me) => {
                     return Err(format!("{me} sees a question from across the screen"));
@@ -129,7 +140,10 @@ fn run(preset: Preset, steps: &[Step], dealer: u8) -> Result<(), String> {
 }
 
 fn cases() -> u32 {
-    std::env::var("VISIBILITY_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000)
+    std::env::var("VISIBILITY_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000)
 }
 
 macro_rules! visibility_property {
@@ -145,6 +159,9 @@ macro_rules! visibility_property {
 }
 
 visibility_property!(no_online_view_leaks_outside_its_audience, Preset::Online);
-visibility_property!(no_online_tournament_view_leaks_outside_its_audience, Preset::OnlineTournament);
+visibility_property!(
+    no_online_tournament_view_leaks_outside_its_audience,
+    Preset::OnlineTournament
+);
 visibility_property!(no_face_to_face_view_leaks_outside_its_audience, Preset::FaceToFace);
 visibility_property!(no_screens_view_leaks_outside_its_audience, Preset::Screens);

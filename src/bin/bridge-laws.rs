@@ -60,7 +60,11 @@ fn corpus_cmd(path: &str) -> ExitCode {
         "corpus: {} deals, {} calls; {} sound as recorded, {} broken auctions flagged, {} unreadable lines",
         s.deals, s.calls, s.sound_agreed, s.broken_agreed, s.unreadable
     );
-    println!("{} passed, {} failed", s.sound_agreed + s.broken_agreed, s.disagreements.len());
+    println!(
+        "{} passed, {} failed",
+        s.sound_agreed + s.broken_agreed,
+        s.disagreements.len()
+    );
     if s.disagreements.is_empty() && s.deals > 0 {
         ExitCode::SUCCESS
     } else {
@@ -78,7 +82,12 @@ fn replay_cmd(path: &str) -> ExitCode {
     };
     match Table::from_json(&text) {
         Ok(t) => {
-            println!("{} actions, phase {:?}, state hash {}", t.log().len(), t.phase(), t.state_hash());
+            println!(
+                "{} actions, phase {:?}, state hash {}",
+                t.log().len(),
+                t.phase(),
+                t.state_hash()
+            );
             ExitCode::SUCCESS
         }
         Err(r) => {

@@ -2,8 +2,8 @@
 //! and in the `prevent` regulation the refusals of SPEC 5.1.
 
 use crate::action::Intent;
-use crate::audience::Audience;
 use crate::auction::{self, CallList, Entry, Illegal};
+use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
@@ -36,7 +36,10 @@ pub fn turn_to_call(board: &Board, st: &State) -> Seat {
             | Pending::Inadmissible { call }
             | Pending::BarredCall { call }
             | Pending::ChangeOfCall { call, .. },
-        ) => st.record.get(*call).map_or_else(|| st.rotation(board), |r| r.seat.lho()),
+        ) => st
+            .record
+            .get(*call)
+            .map_or_else(|| st.rotation(board), |r| r.seat.lho()),
         // L29: the call out of rotation is not in force; the player whose turn it was.
         Some(Pending::OutOfRotation { due, .. }) => *due,
         Some(Pending::Replacement { seat, .. }) => *seat,
@@ -51,7 +54,10 @@ fn calls_before_turn(st: &State) -> Vec<Entry> {
     match &st.pending {
         Some(Pending::InsufficientBid { call, .. }) => {
             if let Some(r) = st.record.get(*call) {
-                calls.push(Entry { seat: r.seat, call: r.call });
+                calls.push(Entry {
+                    seat: r.seat,
+                    call: r.call,
+                });
             }
         }
         Some(Pending::ChangeOfCall { call, original }) => {
@@ -61,7 +67,10 @@ fn calls_before_turn(st: &State) -> Vec<Entry> {
                 .iter()
                 .enumerate()
                 .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
-                .map(|(_, r)| Entry { seat: r.seat, call: r.call })
+                .map(|(_, r)| Entry {
+                    seat: r.seat,
+                    call: r.call,
+                })
                 .collect();
         }
         _ => {}
@@ -233,8 +242,8 @@ pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 
 /// A `next_turn` bar is used up by the barred player's pass.
 fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    let used = matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::NextTurn)
-        && cx.st.record[id].call.is_pass();
+    let used =
+        matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::NextTurn) && cx.st.record[id].call.is_pass();
     if used {
         *cx.st.bars.get_mut(seat) = None;
         cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
@@ -276,7 +285,9 @@ fn auto_pass(cx: &mut Ctx<'_>) {
 
 /// The final pass: the contract is fixed and the clarification period begins.
 fn end_auction(cx: &mut Ctx<'_>) {
-    let Some(contract) = auction::contract(&cx.st.in_force()) else { return };
+    let Some(contract) = auction::contract(&cx.st.in_force()) else {
+        return;
+    };
     cx.st.phase = Phase::Clarification;
     cx.st.contract = Some(contract);
     cx.event(

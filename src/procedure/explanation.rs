@@ -1,13 +1,13 @@
 //! Alerts, explanations, questions and corrections (L20F, L21B, L40B, L75), and the
 //! duties they create.
 
+use crate::action::RulingOn;
 use crate::audience::Audience;
 use crate::call::{Call, Seat, Side};
 use crate::event::{DisclosureKind, EventKind};
 use crate::procedure::{audience, calls, information};
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::{ChangeForReview, ChangeOffer, DisclosureRecord, OpenRuling, PartnerNote, Phase, QuestionRecord};
-use crate::action::RulingOn;
 use crate::table::Ctx;
 
 /// The record id of call `index`, or `NO_SUCH_CALL`.
@@ -49,7 +49,14 @@ pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &calls:
 }
 
 /// Records a disclosure and announces it to its audience.
-fn disclose(cx: &mut Ctx<'_>, by: Seat, id: usize, kind: DisclosureKind, alert: bool, text: Option<String>) -> Audience {
+fn disclose(
+    cx: &mut Ctx<'_>,
+    by: Seat,
+    id: usize,
+    kind: DisclosureKind,
+    alert: bool,
+    text: Option<String>,
+) -> Audience {
     let caller = cx.st.record[id].seat;
     let aud = audience::disclosure(cx.reg, caller, by);
     cx.st.disclosures.push(DisclosureRecord {
@@ -80,7 +87,10 @@ fn disclose(cx: &mut Ctx<'_>, by: Seat, id: usize, kind: DisclosureKind, alert: 
             cx,
             Code::UI_FROM_PARTNER,
             caller,
-            format!("{by}'s disclosure of your call {} is unauthorized information for you", cx.st.record[id].call),
+            format!(
+                "{by}'s disclosure of your call {} is unauthorized information for you",
+                cx.st.record[id].call
+            ),
             "75A",
         );
     }
@@ -101,7 +111,10 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
     let id = call_id(cx, index)?;
     let caller = cx.st.record[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
-        return refuse(Code::NOT_YOURS_TO_EXPLAIN, format!("{seat} may not alert {caller}'s call here"));
+        return refuse(
+            Code::NOT_YOURS_TO_EXPLAIN,
+            format!("{seat} may not alert {caller}'s call here"),
+        );
     }
     let late = later_call_exists(cx, id);
     let aud = disclose(cx, seat, id, DisclosureKind::Alert, true, text);
@@ -114,14 +127,12 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
 /// L21B1a: failure to alert promptly is misinformation.
 fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
     let call = cx.st.record[id].call;
-    cx.warn(
-        Warning::new(
-            Code::LATE_ALERT,
-            Severity::Caution,
-            aud,
-            format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
-        ),
-    );
+    cx.warn(Warning::new(
+        Code::LATE_ALERT,
+        Severity::Caution,
+        aud,
+        format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
+    ));
     offer_changes(cx, cx.st.record[id].seat.side(), id + 1);
 }
 
@@ -133,7 +144,10 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     let id = call_id(cx, index)?;
     let caller = cx.st.record[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
-        return refuse(Code::NOT_YOURS_TO_EXPLAIN, format!("{seat} may not explain {caller}'s call here"));
+        return refuse(
+            Code::NOT_YOURS_TO_EXPLAIN,
+            format!("{seat} may not explain {caller}'s call here"),
+        );
     }
     let mut answered = false;
     for q in cx.st.questions.iter_mut() {
@@ -182,7 +196,8 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         }
         Phase::Clarification | Phase::Play => check_ask_after_auction(cx, seat)?,
         Phase::PassedOut | Phase::Ended => {
-            return refuse(Code::WRONG_PERIOD, "there is no auction to ask about now").map_err(|r: Rejection| r.citing("20F"));
+            return refuse(Code::WRONG_PERIOD, "there is no auction to ask about now")
+                .map_err(|r: Rejection| r.citing("20F"));
         }
     }
     let answerers: Vec<Seat> = match id {
@@ -222,7 +237,12 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         );
     }
     for a in &answerers {
-        calls::remind(cx, Code::ANSWER_PENDING, *a, format!("{seat} asks about your side's calls: please answer"));
+        calls::remind(
+            cx,
+            Code::ANSWER_PENDING,
+            *a,
+            format!("{seat} asks about your side's calls: please answer"),
+        );
     }
     if audience::partner_hears(cx.reg) {
         information::caution(
@@ -238,12 +258,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
 
 /// Whether `seat`'s partner has asked a question since `seat` last called.
 fn partner_asked_since_my_turn(cx: &Ctx<'_>, seat: Seat) -> bool {
-    let mine = cx
-        .st
-        .record
-        .iter()
-        .rposition(|r| r.seat == seat)
-        .map_or(0, |p| p + 1);
+    let mine = cx.st.record.iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
     cx.st
         .questions
         .iter()
@@ -263,8 +278,11 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
         Phase::Clarification => {
             let led = play.is_some_and(|p| p.lead.is_some());
             if seat == contract.leader() && led {
-                return refuse(Code::ASK_NOT_YOUR_TURN, "the opening leader asks before leading (Law 20F2)")
-                    .map_err(|r: Rejection| r.citing("20F2"));
+                return refuse(
+                    Code::ASK_NOT_YOUR_TURN,
+                    "the opening leader asks before leading (Law 20F2)",
+                )
+                .map_err(|r: Rejection| r.citing("20F2"));
             }
             Ok(())
         }
@@ -273,8 +291,11 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
             if my_turn {
                 Ok(())
             } else {
-                refuse(Code::ASK_NOT_YOUR_TURN, "during play, questions are asked at one's own turn to play")
-                    .map_err(|r: Rejection| r.citing("20F2"))
+                refuse(
+                    Code::ASK_NOT_YOUR_TURN,
+                    "during play, questions are asked at one's own turn to play",
+                )
+                .map_err(|r: Rejection| r.citing("20F2"))
             }
         }
     }
@@ -296,13 +317,21 @@ enum Corrector {
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Rejection> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record[id].seat;
-    let gave = |s: Seat| cx.st.disclosures.iter().any(|d| d.call == id && d.by == s && !d.superseded);
+    let gave = |s: Seat| {
+        cx.st
+            .disclosures
+            .iter()
+            .any(|d| d.call == id && d.by == s && !d.superseded)
+    };
     let who = if gave(seat) || (audience::may_disclose(cx.reg, caller, seat) && !gave(seat.partner())) {
         Corrector::Own
     } else if gave(seat.partner()) {
         Corrector::Partners
     } else {
-        return refuse(Code::NOT_YOURS_TO_EXPLAIN, format!("{seat} gave no explanation of call {index}"));
+        return refuse(
+            Code::NOT_YOURS_TO_EXPLAIN,
+            format!("{seat} gave no explanation of call {index}"),
+        );
     };
     let law = match who {
         Corrector::Own => {
@@ -321,10 +350,19 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     let mut aud = Audience::DIRECTOR;
     let mut mi_pos = id + 1;
     let mut first = true;
-    for d in cx.st.disclosures.iter_mut().filter(|d| d.call == id && d.by == corrected && !d.superseded) {
+    for d in cx
+        .st
+        .disclosures
+        .iter_mut()
+        .filter(|d| d.call == id && d.by == corrected && !d.superseded)
+    {
         d.superseded = true;
         aud = if first { d.audience } else { union(aud, d.audience) };
-        mi_pos = if first { d.at_record_len } else { mi_pos.min(d.at_record_len) };
+        mi_pos = if first {
+            d.at_record_len
+        } else {
+            mi_pos.min(d.at_record_len)
+        };
         first = false;
     }
     if first {
@@ -350,8 +388,14 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
 }
 
 fn union(a: Audience, b: Audience) -> Audience {
-    Audience::seats(crate::call::Seat::ALL.into_iter().filter(|s| a.has_seat(*s) || b.has_seat(*s)))
-        .with_spectators_if(a.contains(crate::audience::Viewer::Spectator) || b.contains(crate::audience::Viewer::Spectator))
+    Audience::seats(
+        crate::call::Seat::ALL
+            .into_iter()
+            .filter(|s| a.has_seat(*s) || b.has_seat(*s)),
+    )
+    .with_spectators_if(
+        a.contains(crate::audience::Viewer::Spectator) || b.contains(crate::audience::Viewer::Spectator),
+    )
 }
 
 /// L20F5: when a player may correct his partner's explanation.
@@ -427,9 +471,13 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize) {
 /// `CHANGE_NOT_OFFERED` without an offer; the refusal of the new call if it is illegal.
 pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejection> {
     let Some(pos) = cx.st.offers.iter().position(|o| o.seat == seat) else {
-        return refuse(Code::CHANGE_NOT_OFFERED, "no change of call was offered to you (Law 21B1)");
+        return refuse(
+            Code::CHANGE_NOT_OFFERED,
+            "no change of call was offered to you (Law 21B1)",
+        );
     };
     let offered = cx.st.offers.remove(pos).call;
+    let contract_before = cx.st.contract;
     let cancelled = rewind_to(cx, offered, "21B1", "changed after misinformation");
     for id in &cancelled {
         // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own.
@@ -443,6 +491,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
         original: offered,
         replacement,
         allowed: None,
+        contract_before,
     });
     cx.st.open_rulings.push(OpenRuling {
         on: RulingOn::Misinformation,
@@ -497,7 +546,15 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
     }
     for seat in [contract.declarer, contract.dummy()] {
         if let Some(msg) = partner_duty(cx, seat) {
-            calls::remind(cx, Code::CORRECT_PARTNER_NOW, seat, format!("as {}: {msg} now, before the opening lead is faced (Law 20F5b)", if seat == contract.declarer { "declarer" } else { "dummy" }));
+            calls::remind(
+                cx,
+                Code::CORRECT_PARTNER_NOW,
+                seat,
+                format!(
+                    "as {}: {msg} now, before the opening lead is faced (Law 20F5b)",
+                    if seat == contract.declarer { "declarer" } else { "dummy" }
+                ),
+            );
         }
     }
 }
@@ -507,7 +564,12 @@ pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
     let Some(contract) = cx.st.contract else { return };
     for seat in [contract.leader(), contract.leader().partner()] {
         if let Some(msg) = partner_duty(cx, seat) {
-            calls::remind(cx, Code::CORRECT_PARTNER_AFTER_PLAY, seat, format!("play is over: {msg} now (Law 20F5b)"));
+            calls::remind(
+                cx,
+                Code::CORRECT_PARTNER_AFTER_PLAY,
+                seat,
+                format!("play is over: {msg} now (Law 20F5b)"),
+            );
         }
     }
 }
@@ -542,7 +604,10 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
             Code::DUTY_MISSED,
             Severity::Infraction,
             Audience::DIRECTOR,
-            format!("{} did not correct partner's explanation of {call} before the opening lead was faced", n.seat),
+            format!(
+                "{} did not correct partner's explanation of {call} before the opening lead was faced",
+                n.seat
+            ),
         ));
     }
 }

@@ -2,8 +2,8 @@
 //! or redouble). Neither can be accepted; LHO's call before rectification decides L36A and
 //! L37A, a `decline` (or, for L36, the offender's own premature call) applies L36B / L37B.
 
-use crate::audience::Audience;
 use crate::auction;
+use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::procedure::irregularity::{self as irr, rec};
@@ -36,7 +36,13 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithC
 /// # Errors
 /// None at present.
 pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) -> Result<(), Rejection> {
-    let id = irr::record_cancelled(cx, seat, call, "36B4", "inadmissible double or redouble out of turn cancelled");
+    let id = irr::record_cancelled(
+        cx,
+        seat,
+        call,
+        "36B4",
+        "inadmissible double or redouble out of turn cancelled",
+    );
     irr::flag(
         cx,
         Code::IRREG_INADMISSIBLE_DOUBLE,
@@ -66,7 +72,12 @@ pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) -> Result<(
     let (offender, _) = rec(cx, x);
     cx.st.pending = None;
     let l = irr::record_cancelled(cx, lho, call, "36A", "cancelled with the inadmissible call it followed");
-    calls::withdraw(cx, x, "36A", "inadmissible call cancelled: the auction resumes as if it had not been made");
+    calls::withdraw(
+        cx,
+        x,
+        "36A",
+        "inadmissible call cancelled: the auction resumes as if it had not been made",
+    );
     information::withdrawn_call(cx, x, Some(offender.side()));
     information::withdrawn_call(cx, l, Some(offender.side()));
     Ok(())
@@ -79,7 +90,13 @@ pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) -> Result<(
 /// None at present.
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, x);
-    cx.event(EventKind::Declined { seat: lho, law: "36B".into() }, Audience::EVERYONE);
+    cx.event(
+        EventKind::Declined {
+            seat: lho,
+            law: "36B".into(),
+        },
+        Audience::EVERYONE,
+    );
     calls::withdraw(cx, x, "36B1", "inadmissible call cancelled");
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, "36B2", x);
@@ -98,7 +115,14 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) -> Result<(), Rejection> {
 /// # Errors
 /// The legality refusal (`INSUFFICIENT_BID`, `DOUBLE_NOT_ALLOWED`, `REDOUBLE_NOT_ALLOWED`)
 /// citing 36B2.
-pub fn replace(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, _withdrawn: usize, law: &str) -> Result<(), Rejection> {
+pub fn replace(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    with: calls::WithCall,
+    _withdrawn: usize,
+    law: &str,
+) -> Result<(), Rejection> {
     if let Err(illegal) = auction::check(&cx.st.in_force(), seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
     }
@@ -151,8 +175,19 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) -> Result<(), Rejection> 
 pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, id);
     cx.st.pending = None;
-    cx.event(EventKind::Declined { seat: lho, law: "37B".into() }, Audience::EVERYONE);
-    calls::withdraw(cx, id, "37B1", "a barred player's call cancelled; a pass is substituted");
+    cx.event(
+        EventKind::Declined {
+            seat: lho,
+            law: "37B".into(),
+        },
+        Audience::EVERYONE,
+    );
+    calls::withdraw(
+        cx,
+        id,
+        "37B1",
+        "a barred player's call cancelled; a pass is substituted",
+    );
     information::withdrawn_call(cx, id, Some(offender.side()));
     let pass = calls::record(cx, offender, Call::Pass, Status::InForce);
     *cx.st.bars.get_mut(offender) = None;

@@ -46,7 +46,9 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
 pub fn tempo(cx: &mut Ctx<'_>, seat: Seat, at: Option<f64>) {
     let Some(now) = at else { return };
     let previous = cx.st.last_clock.replace(now);
-    let (Some(limit), Some(before)) = (cx.reg.tempo_threshold_ms, previous) else { return };
+    let (Some(limit), Some(before)) = (cx.reg.tempo_threshold_ms, previous) else {
+        return;
+    };
     if now - before > f64::from(limit) && !matches!(cx.reg.disclosure, Disclosure::Screens) {
         let secs = (now - before) / 1000.0;
         caution(

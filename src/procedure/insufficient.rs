@@ -2,8 +2,8 @@
 //! B3, B4), premature replacement (C). The engine presumes a replacement not comparable
 //! until the Director rules it comparable (`ruling {on: "comparable"}`).
 
-use crate::audience::Audience;
 use crate::auction;
+use crate::audience::Audience;
 use crate::call::{Bid, Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
 use crate::procedure::irregularity::{self as irr, rec};
@@ -17,7 +17,13 @@ use crate::table::Ctx;
 ///
 /// # Errors
 /// None at present.
-pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn insufficient_bid(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    first: Option<usize>,
+    with: calls::WithCall,
+) -> Result<(), Rejection> {
     let id = calls::record_pending(cx, seat, call, &with);
     let law = if first.is_some() { "27B4" } else { "27" };
     irr::flag(
@@ -26,7 +32,10 @@ pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<
         law,
         seat,
         call,
-        format!("{seat}'s {call} is insufficient: {} may accept it or not (Law 27A)", seat.lho()),
+        format!(
+            "{seat}'s {call} is insufficient: {} may accept it or not (Law 27A)",
+            seat.lho()
+        ),
     );
     let first = first.unwrap_or(id);
     if first == id {
@@ -47,7 +56,13 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<()
     }
     cx.st.pending = None;
     irr::close_comparison(cx, first);
-    cx.event(EventKind::Accepted { seat: lho, law: "27A1".into() }, Audience::EVERYONE);
+    cx.event(
+        EventKind::Accepted {
+            seat: lho,
+            law: "27A1".into(),
+        },
+        Audience::EVERYONE,
+    );
     calls::settle_after_call(cx, offender, ib);
     Ok(())
 }
@@ -60,8 +75,19 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<()
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, ib);
     let law = if ib == first { "27B" } else { "27B4" };
-    cx.event(EventKind::Declined { seat: lho, law: law.into() }, Audience::EVERYONE);
-    calls::withdraw(cx, ib, law, "insufficient bid not accepted: the offender must replace it");
+    cx.event(
+        EventKind::Declined {
+            seat: lho,
+            law: law.into(),
+        },
+        Audience::EVERYONE,
+    );
+    calls::withdraw(
+        cx,
+        ib,
+        law,
+        "insufficient bid not accepted: the offender must replace it",
+    );
     let law = if ib == first {
         "27B".to_string()
     } else {
@@ -82,7 +108,13 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
 fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
-    if let Some(list) = cx.st.comparisons.iter().find(|c| c.withdrawn == first).and_then(|c| c.specified.clone()) {
+    if let Some(list) = cx
+        .st
+        .comparisons
+        .iter()
+        .find(|c| c.withdrawn == first)
+        .and_then(|c| c.specified.clone())
+    {
         return list;
     }
     rec(cx, first).1.bid().map(|b| vec![b.strain]).unwrap_or_default()
@@ -112,7 +144,12 @@ fn is_lowest_same_strain(cx: &Ctx<'_>, first: usize, b: Bid) -> bool {
 /// After a `specified` ruling: the suggested replacement follows the stated strain.
 pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: usize) {
     let new = suggestion(cx, first);
-    if let Some(Pending::Replacement { suggested, insufficient: Some(f), .. }) = cx.st.pending.as_mut() {
+    if let Some(Pending::Replacement {
+        suggested,
+        insufficient: Some(f),
+        ..
+    }) = cx.st.pending.as_mut()
+    {
         if *f == first {
             *suggested = new;
         }
@@ -130,7 +167,14 @@ fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: &str) {
 /// # Errors
 /// An illegal double or redouble as replacement (`DOUBLE_NOT_ALLOWED`,
 /// `REDOUBLE_NOT_ALLOWED`: the replacement must be a legal call).
-pub fn replace(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, first: usize, law: &str) -> Result<(), Rejection> {
+pub fn replace(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    with: calls::WithCall,
+    first: usize,
+    law: &str,
+) -> Result<(), Rejection> {
     let partner_barred = law == "27B3";
     match auction::check(&cx.st.in_force(), seat, call) {
         Err(auction::Illegal::Insufficient) => {
@@ -146,7 +190,13 @@ pub fn replace(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, 
     if matches!(call, Call::Double | Call::Redouble) {
         // L27B3: presumed not comparable until the Director rules: cancelled, the offender
         // calls again, partner barred throughout.
-        let x = irr::record_cancelled(cx, seat, call, "27B3", "double or redouble replacing an insufficient bid: not comparable");
+        let x = irr::record_cancelled(
+            cx,
+            seat,
+            call,
+            "27B3",
+            "double or redouble replacing an insufficient bid: not comparable",
+        );
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
         bar_partner(cx, seat, first, "27B3");
@@ -187,7 +237,8 @@ pub fn replace(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, 
 /// reinstated, provided the offender has not called again.
 pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     let Some(x) = cmp.replacement else { return };
-    let waiting = matches!(&cx.st.pending, Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
+    let waiting =
+        matches!(&cx.st.pending, Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
     let cancelled = cx.st.record.get(x).is_some_and(|r| r.status == Status::Withdrawn);
     if !(waiting && cancelled) {
         return;

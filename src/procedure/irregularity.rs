@@ -5,8 +5,8 @@
 //! and `inadmissible` (L36, L37).
 
 use crate::action::RulingOn;
-use crate::audience::Audience;
 use crate::auction::Illegal;
+use crate::audience::Audience;
 use crate::call::{Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
 use crate::procedure::{calls, inadmissible, information, insufficient, rotation};
@@ -150,7 +150,13 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
                 waiting()
             }
         }
-        Pending::Replacement { seat: offender, withdrawn, law, insufficient: ib, .. } => {
+        Pending::Replacement {
+            seat: offender,
+            withdrawn,
+            law,
+            insufficient: ib,
+            ..
+        } => {
             if seat != offender {
                 return waiting();
             }
@@ -159,9 +165,11 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
                 None => inadmissible::replace(cx, seat, call, with, withdrawn, &law),
             }
         }
-        Pending::OutOfRotation { call: coor, due, intent } => {
-            rotation::call_while_pending(cx, seat, call, with, coor, due, intent)
-        }
+        Pending::OutOfRotation {
+            call: coor,
+            due,
+            intent,
+        } => rotation::call_while_pending(cx, seat, call, with, coor, due, intent),
         Pending::Inadmissible { call: x } => {
             let (offender, _) = rec(cx, x);
             if seat == offender.lho() {
@@ -198,7 +206,13 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
 ///
 /// # Errors
 /// None at present (kept fallible like every action).
-pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn out_of_rotation(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    due: Seat,
+    with: calls::WithCall,
+) -> Result<(), Rejection> {
     rotation::out_of_rotation(cx, seat, call, due, with)
 }
 
@@ -217,7 +231,13 @@ pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCa
 ///
 /// # Errors
 /// None at present.
-pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn illegal_call(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    illegal: Illegal,
+    with: calls::WithCall,
+) -> Result<(), Rejection> {
     match illegal {
         Illegal::Insufficient => insufficient::insufficient_bid(cx, seat, call, None, with),
         Illegal::Double | Illegal::Redouble => inadmissible::inadmissible(cx, seat, call, with),
@@ -246,8 +266,10 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
         Some(Pending::ChangeOfCall { call, original }) if seat == rec(cx, call).0.lho() => {
             rotation::change_accepted(cx, seat, call, original)
         }
-        Some(Pending::Inadmissible { .. }) => not_entitled("an inadmissible double or redouble cannot be accepted (Law 36)")
-            .map_err(|r: Rejection| r.citing("36")),
+        Some(Pending::Inadmissible { .. }) => {
+            not_entitled("an inadmissible double or redouble cannot be accepted (Law 36)")
+                .map_err(|r: Rejection| r.citing("36"))
+        }
         Some(Pending::BarredCall { .. }) => {
             not_entitled("a barred player's call cannot be accepted; call over it or decline (Law 37)")
                 .map_err(|r: Rejection| r.citing("37"))
@@ -270,9 +292,13 @@ pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
         Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
             rotation::decline(cx, seat, call, due)
         }
-        Some(Pending::ChangeOfCall { call, .. }) if seat == rec(cx, call).0.lho() => rotation::change_declined(cx, seat, call),
+        Some(Pending::ChangeOfCall { call, .. }) if seat == rec(cx, call).0.lho() => {
+            rotation::change_declined(cx, seat, call)
+        }
         Some(Pending::Inadmissible { call }) if seat == rec(cx, call).0.lho() => inadmissible::decline(cx, seat, call),
-        Some(Pending::BarredCall { call }) if seat == rec(cx, call).0.lho() => inadmissible::barred_call_cancelled(cx, seat, call),
+        Some(Pending::BarredCall { call }) if seat == rec(cx, call).0.lho() => {
+            inadmissible::barred_call_cancelled(cx, seat, call)
+        }
         Some(_) => not_entitled("only the offender's left-hand opponent may decline"),
         None => not_entitled("there is no irregularity for you to decline"),
     }
@@ -321,8 +347,12 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
         .copied()
         .collect();
     for pid in passes.into_iter().rev() {
-        let Some(r) = cx.st.record.get(pid).cloned() else { continue };
-        let Some(skipped) = r.skipped.iter().copied().find(|s| !cx.st.called_since(*s, pid)) else { continue };
+        let Some(r) = cx.st.record.get(pid).cloned() else {
+            continue;
+        };
+        let Some(skipped) = r.skipped.iter().copied().find(|s| !cx.st.called_since(*s, pid)) else {
+            continue;
+        };
         let later: Vec<usize> = ids.iter().copied().filter(|i| *i > pid).collect();
         for i in later.iter().rev() {
             calls::withdraw(cx, *i, "17D3", "cancelled: a skipped player had not called");
@@ -372,7 +402,12 @@ fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
         .collect();
     specified.dedup();
     r.specified.clone_from(&specified);
-    for s in cx.st.lead_restrictions.iter_mut().filter(|x| x.call == r.call && x.law == r.law) {
+    for s in cx
+        .st
+        .lead_restrictions
+        .iter_mut()
+        .filter(|x| x.call == r.call && x.law == r.law)
+    {
         s.specified.clone_from(&specified);
     }
     let what = match cx.reg.lead_restriction {
@@ -383,7 +418,11 @@ fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
     let except = if named.is_empty() {
         String::new()
     } else {
-        format!(" other than {} (specified by {} in the legal auction)", named.join(", "), r.offender)
+        format!(
+            " other than {} (specified by {} in the legal auction)",
+            named.join(", "),
+            r.offender
+        )
     };
     cx.event(
         EventKind::LeadRestriction {

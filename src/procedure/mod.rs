@@ -6,8 +6,8 @@ pub mod audience;
 pub mod calls;
 pub mod explanation;
 pub mod inadmissible;
-pub mod insufficient;
 pub mod information;
+pub mod insufficient;
 pub mod irregularity;
 pub mod review;
 pub mod rotation;
@@ -41,12 +41,20 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
                     explanation::summon(cx, "director", reason.as_deref(), "81");
                     Ok(())
                 }
-                _ => refuse(Code::BAD_INPUT, format!("the Director cannot do `{}`", action.type_name())),
+                _ => refuse(
+                    Code::BAD_INPUT,
+                    format!("the Director cannot do `{}`", action.type_name()),
+                ),
             };
         }
     };
     match &action.kind {
-        ActionKind::Call { call, alert, explanation, intent } => calls::call(
+        ActionKind::Call {
+            call,
+            alert,
+            explanation,
+            intent,
+        } => calls::call(
             cx,
             seat,
             *call,
@@ -57,17 +65,13 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
                 at: action.at,
             },
         ),
-        ActionKind::Alert { index, explanation } => {
-            explanation::alert(cx, seat, *index, explanation.clone())
-        }
+        ActionKind::Alert { index, explanation } => explanation::alert(cx, seat, *index, explanation.clone()),
         ActionKind::Explain { index, text } => explanation::explain(cx, seat, *index, text.clone()),
         ActionKind::Ask { index } => explanation::ask(cx, seat, *index),
         ActionKind::Review => review::review(cx, seat),
         ActionKind::AskLead => review::ask_lead(cx, seat),
         ActionKind::AskContract => review::ask_contract(cx, seat),
-        ActionKind::CorrectExplanation { index, text } => {
-            explanation::correct(cx, seat, *index, text.clone())
-        }
+        ActionKind::CorrectExplanation { index, text } => explanation::correct(cx, seat, *index, text.clone()),
         ActionKind::NotePartnerMistake { index } => explanation::note_partner_mistake(cx, seat, *index),
         ActionKind::ReplaceCall { call } => undo::replace_call(cx, seat, *call),
         ActionKind::ChangeCall { call } => explanation::change_call(cx, seat, *call),

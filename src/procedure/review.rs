@@ -1,11 +1,11 @@
 //! Review of the auction (L20A–E, L20C, L41B–C): who may have the calls restated, and when.
 
+use crate::audience::Viewer;
 use crate::call::Seat;
 use crate::event::{EventKind, ReviewLine};
 use crate::procedure::{audience, calls};
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{Phase, State};
-use crate::audience::Viewer;
 use crate::table::Ctx;
 
 /// The `review` action.
@@ -18,10 +18,16 @@ pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
         Phase::Auction => {
             // L20B: at his own turn to call, unless he must pass.
             if calls::turn_to_call(cx.board, cx.st) != seat {
-                return refuse(Code::REVIEW_NOT_YOUR_TURN, "a review is given at one's own turn to call");
+                return refuse(
+                    Code::REVIEW_NOT_YOUR_TURN,
+                    "a review is given at one's own turn to call",
+                );
             }
             if cx.st.bars.get(seat).is_some() {
-                return refuse(Code::REVIEW_WHILE_BARRED, "a player who must pass may not have the auction reviewed");
+                return refuse(
+                    Code::REVIEW_WHILE_BARRED,
+                    "a player who must pass may not have the auction reviewed",
+                );
             }
         }
         Phase::Clarification | Phase::Play => check_after_auction(cx.st, seat)?,
@@ -37,7 +43,10 @@ pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 /// L41B, L20C2: after the final pass.
 fn check_after_auction(st: &State, seat: Seat) -> Result<(), Rejection> {
     if st.is_dummy(seat) {
-        return refuse(Code::DUMMY_MAY_NOT_ASK, "the presumed dummy may not have the auction reviewed (Law 41B)");
+        return refuse(
+            Code::DUMMY_MAY_NOT_ASK,
+            "the presumed dummy may not have the auction reviewed (Law 41B)",
+        );
     }
     let Some(contract) = st.contract else {
         return refuse(Code::WRONG_PERIOD, "no contract");
@@ -45,11 +54,17 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Rejection> {
     let play = st.play.as_ref();
     let has_played = play.is_some_and(|p| p.has_played(seat, contract));
     if has_played {
-        return refuse(Code::REVIEW_EXPIRED, "the right to a review lapses when the player has played a card (Law 41B)");
+        return refuse(
+            Code::REVIEW_EXPIRED,
+            "the right to a review lapses when the player has played a card (Law 41B)",
+        );
     }
     if st.phase == Phase::Play && play.and_then(|p| p.turn_to_act(st.contract)) != Some(seat) {
-        return refuse(Code::REVIEW_NOT_YOUR_TURN, "in play, a review is given at one's first turn to play (Law 20C2)")
-            .map_err(|r: Rejection| r.citing("20C2"));
+        return refuse(
+            Code::REVIEW_NOT_YOUR_TURN,
+            "in play, a review is given at one's first turn to play (Law 20C2)",
+        )
+        .map_err(|r: Rejection| r.citing("20C2"));
     }
     Ok(())
 }
@@ -88,11 +103,17 @@ pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
 /// `NOT_A_DEFENDER`; `WRONG_PERIOD` outside the clarification period.
 pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     if cx.st.phase != Phase::Clarification {
-        return refuse(Code::WRONG_PERIOD, "ask about the opening lead after the final pass, before it is faced")
-            .map_err(|r: Rejection| r.citing("20C1"));
+        return refuse(
+            Code::WRONG_PERIOD,
+            "ask about the opening lead after the final pass, before it is faced",
+        )
+        .map_err(|r: Rejection| r.citing("20C1"));
     }
     let Some(contract) = cx.st.contract.filter(|_| cx.st.is_defender(seat)) else {
-        return refuse(Code::NOT_A_DEFENDER, "only a presumed defender may ask whether it is his lead");
+        return refuse(
+            Code::NOT_A_DEFENDER,
+            "only a presumed defender may ask whether it is his lead",
+        );
     };
     cx.event(
         EventKind::LeadAnswer {
@@ -110,8 +131,13 @@ pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 /// `DUMMY_MAY_NOT_ASK`; `ASK_NOT_YOUR_TURN` in play out of turn; `WRONG_PERIOD` without
 /// a contract.
 pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
-    let Some(contract) = cx.st.contract.filter(|_| matches!(cx.st.phase, Phase::Clarification | Phase::Play)) else {
-        return refuse(Code::WRONG_PERIOD, "there is no contract to ask about now").map_err(|r: Rejection| r.citing("41C"));
+    let Some(contract) = cx
+        .st
+        .contract
+        .filter(|_| matches!(cx.st.phase, Phase::Clarification | Phase::Play))
+    else {
+        return refuse(Code::WRONG_PERIOD, "there is no contract to ask about now")
+            .map_err(|r: Rejection| r.citing("41C"));
     };
     if cx.st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)").map_err(|r: Rejection| r.citing("41C"));

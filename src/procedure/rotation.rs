@@ -3,8 +3,8 @@
 //! presumed not comparable until the Director rules it comparable.
 
 use crate::action::{Intent, RulingOn};
-use crate::audience::Audience;
 use crate::auction;
+use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::procedure::irregularity::{self as irr, rec};
@@ -17,7 +17,13 @@ use crate::table::Ctx;
 ///
 /// # Errors
 /// None at present.
-pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn out_of_rotation(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    due: Seat,
+    with: calls::WithCall,
+) -> Result<(), Rejection> {
     if due == seat.lho() {
         if let Some(original) = cx.st.last_call_of(seat) {
             return change_of_call(cx, seat, call, original);
@@ -34,12 +40,22 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
         "28",
         seat,
         call,
-        format!("{seat}'s {call} was out of rotation (it was {due}'s turn): {} may accept it or not (Law 29)", seat.lho()),
+        format!(
+            "{seat}'s {call} was out of rotation (it was {due}'s turn): {} may accept it or not (Law 29)",
+            seat.lho()
+        ),
     );
-    cx.st.pending = Some(Pending::OutOfRotation { call: id, due, intent: None });
+    cx.st.pending = Some(Pending::OutOfRotation {
+        call: id,
+        due,
+        intent: None,
+    });
     if due == seat.lho() {
         // L28B vs L29A: when LHO calls, his intent decides.
-        cx.st.open_rulings.push(OpenRuling { on: RulingOn::Intent, call: id });
+        cx.st.open_rulings.push(OpenRuling {
+            on: RulingOn::Intent,
+            call: id,
+        });
     }
     Ok(())
 }
@@ -54,7 +70,10 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> 
         "25B",
         seat,
         call,
-        format!("{seat} tried to change {was} to {call}: {} may accept the change by calling, or not (Law 25B)", seat.lho()),
+        format!(
+            "{seat} tried to change {was} to {call}: {} may accept the change by calling, or not (Law 25B)",
+            seat.lho()
+        ),
     );
     cx.st.pending = Some(Pending::ChangeOfCall { call: id, original });
     Ok(())
@@ -67,7 +86,13 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> 
 pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, id);
     cx.st.pending = None;
-    cx.event(EventKind::Accepted { seat: lho, law: "25B1".into() }, Audience::EVERYONE);
+    cx.event(
+        EventKind::Accepted {
+            seat: lho,
+            law: "25B1".into(),
+        },
+        Audience::EVERYONE,
+    );
     calls::withdraw(cx, original, "25B1", "changed; the change was accepted");
     information::withdrawn_call(cx, original, Some(offender.side()));
     // The original was the last call in force, so the change takes its place.
@@ -86,8 +111,19 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
 pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, id);
     cx.st.pending = None;
-    cx.event(EventKind::Declined { seat: lho, law: "25B2".into() }, Audience::EVERYONE);
-    calls::withdraw(cx, id, "25B2", "attempted change of call void: the original call stands");
+    cx.event(
+        EventKind::Declined {
+            seat: lho,
+            law: "25B2".into(),
+        },
+        Audience::EVERYONE,
+    );
+    calls::withdraw(
+        cx,
+        id,
+        "25B2",
+        "attempted change of call void: the original call stands",
+    );
     information::withdrawn_call(cx, id, Some(offender.side()));
     Ok(())
 }
@@ -97,11 +133,22 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rej
 /// # Errors
 /// `INTENT_REQUIRED` (LHO calls at his own turn without saying whether he accepts),
 /// `RECTIFICATION_PENDING` (anyone else but the player whose turn it was).
-pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall, coor: usize, due: Seat, ruled: Option<Intent>) -> Result<(), Rejection> {
+pub fn call_while_pending(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    with: calls::WithCall,
+    coor: usize,
+    due: Seat,
+    ruled: Option<Intent>,
+) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, coor);
     if seat != due {
-        return refuse(Code::RECTIFICATION_PENDING, format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho()))
-            .map_err(|r: Rejection| r.citing("29"));
+        return refuse(
+            Code::RECTIFICATION_PENDING,
+            format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho()),
+        )
+        .map_err(|r: Rejection| r.citing("29"));
     }
     if due == offender.lho() {
         let Some(intent) = with.intent.or(ruled) else {
@@ -121,7 +168,9 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
     // L28B: the player whose turn it was calls: his call is in rotation and the call out
     // of rotation is cancelled; no further rectification, UI for the offender's partner.
     cx.st.pending = None;
-    cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    cx.st
+        .open_rulings
+        .retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
     calls::withdraw(cx, coor, "28B", "cancelled: the player whose turn it was called");
     information::withdrawn_call(cx, coor, Some(offender.side()));
     calls::call(cx, seat, call, with)
@@ -145,8 +194,16 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(),
         r.skipped = skipped;
     }
     cx.st.pending = None;
-    cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
-    cx.event(EventKind::Accepted { seat: lho, law: "29A".into() }, Audience::EVERYONE);
+    cx.st
+        .open_rulings
+        .retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    cx.event(
+        EventKind::Accepted {
+            seat: lho,
+            law: "29A".into(),
+        },
+        Audience::EVERYONE,
+    );
     calls::settle_after_call(cx, offender, coor);
     Ok(())
 }
@@ -159,8 +216,16 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(),
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(), Rejection> {
     let (offender, call) = rec(cx, coor);
     cx.st.pending = None;
-    cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
-    cx.event(EventKind::Declined { seat: lho, law: "29B".into() }, Audience::EVERYONE);
+    cx.st
+        .open_rulings
+        .retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    cx.event(
+        EventKind::Declined {
+            seat: lho,
+            law: "29B".into(),
+        },
+        Audience::EVERYONE,
+    );
     calls::withdraw(cx, coor, "29B", "call out of rotation cancelled");
     let at_rho = due == offender.rho();
     let family = match call {
@@ -185,7 +250,11 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<()
     } else {
         // L30B1, L31B, L32B: partner free (UI); the offender's next call is judged.
         information::withdrawn_call(cx, coor, Some(offender.side()));
-        let law = if family == "30" { "30B1b".to_string() } else { format!("{family}B") };
+        let law = if family == "30" {
+            "30B1b".to_string()
+        } else {
+            format!("{family}B")
+        };
         cx.st.aftermath = Some(Aftermath {
             seat: offender,
             cancelled: coor,

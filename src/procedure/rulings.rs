@@ -8,7 +8,7 @@ use crate::call::{Seat, Strain};
 use crate::event::EventKind;
 use crate::procedure::irregularity::{close_comparison, comparison_mut, lift_bar};
 use crate::procedure::{insufficient, rotation, undo};
-use crate::report::{refuse, Code, Rejection};
+use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::Pending;
 use crate::table::Ctx;
 
@@ -17,7 +17,12 @@ use crate::table::Ctx;
 /// # Errors
 /// `NO_PENDING_RULING` when no question of that kind is open; `BAD_INPUT` for a value of
 /// the wrong type.
-pub fn ruling(cx: &mut Ctx<'_>, on: RulingOn, value: Option<RulingValue>, specified: Option<&[StrainName]>) -> Result<(), Rejection> {
+pub fn ruling(
+    cx: &mut Ctx<'_>,
+    on: RulingOn,
+    value: Option<RulingValue>,
+    specified: Option<&[StrainName]>,
+) -> Result<(), Rejection> {
     let yes = match value {
         Some(RulingValue::Yes(b)) => Some(b),
         _ => None,
@@ -41,10 +46,22 @@ pub fn ruling(cx: &mut Ctx<'_>, on: RulingOn, value: Option<RulingValue>, specif
                 return refuse(Code::NO_PENDING_RULING, "no change of call awaits a ruling");
             };
             let r = cx.st.open_rulings.remove(pos);
+            let mut before = None;
             for c in cx.st.changes.iter_mut().filter(|c| c.replacement == r.call) {
                 c.allowed = Some(yes);
+                before = c.contract_before;
             }
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
+            if !yes {
+                // SPEC 5.3: the change stands at the table; the score reverts (L21B3).
+                let msg = match before {
+                    Some(c) => format!("the change of call is not allowed: score the board in the original contract {c} by {} (Law 21B3)", c.declarer),
+                    None => "the change of call is not allowed: the Director assigns an adjusted score (Law 21B3)".to_string(),
+                };
+                cx.warn(
+                    Warning::new(Code::ADJUSTMENT_POSSIBLE, Severity::Info, Audience::DIRECTOR, msg).citing("21B3"),
+                );
+            }
             Ok(())
         }
         RulingOn::Comparable => comparable_ruling(cx, value, yes, specified),
@@ -52,18 +69,38 @@ pub fn ruling(cx: &mut Ctx<'_>, on: RulingOn, value: Option<RulingValue>, specif
     }
 }
 
-fn comparable_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, yes: Option<bool>, specified: Option<&[StrainName]>) -> Result<(), Rejection> {
+fn comparable_ruling(
+    cx: &mut Ctx<'_>,
+    value: Option<RulingValue>,
+    yes: Option<bool>,
+    specified: Option<&[StrainName]>,
+) -> Result<(), Rejection> {
     if value.is_some() && yes.is_none() {
         return refuse(Code::BAD_INPUT, "a `comparable` ruling needs value true or false");
     }
     if yes.is_none() && specified.is_none() {
-        return refuse(Code::BAD_INPUT, "a `comparable` ruling needs a value or a `specified` list");
+        return refuse(
+            Code::BAD_INPUT,
+            "a `comparable` ruling needs a value or a `specified` list",
+        );
     }
-    let Some(open) = cx.st.open_rulings.iter().find(|r| r.on == RulingOn::Comparable).cloned() else {
-        return refuse(Code::NO_PENDING_RULING, "no replacement awaits a comparable-call ruling");
+    let Some(open) = cx
+        .st
+        .open_rulings
+        .iter()
+        .find(|r| r.on == RulingOn::Comparable)
+        .cloned()
+    else {
+        return refuse(
+            Code::NO_PENDING_RULING,
+            "no replacement awaits a comparable-call ruling",
+        );
     };
     let Some(cmp) = cx.st.comparisons.iter().find(|c| c.withdrawn == open.call).cloned() else {
-        return refuse(Code::NO_PENDING_RULING, "no replacement awaits a comparable-call ruling");
+        return refuse(
+            Code::NO_PENDING_RULING,
+            "no replacement awaits a comparable-call ruling",
+        );
     };
     if yes.is_some() && cmp.replacement.is_none() {
         return refuse(Code::NO_PENDING_RULING, "the replacement has not been made yet")
@@ -106,19 +143,37 @@ fn comparable_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, yes: Option<b
 
 fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>) -> Result<(), Rejection> {
     let Some(RulingValue::Intent(intent)) = value else {
-        return refuse(Code::BAD_INPUT, "an `intent` ruling needs value \"accept\" or \"own_turn\"");
+        return refuse(
+            Code::BAD_INPUT,
+            "an `intent` ruling needs value \"accept\" or \"own_turn\"",
+        );
     };
     let Some(open) = cx.st.open_rulings.iter().find(|r| r.on == RulingOn::Intent).cloned() else {
-        return refuse(Code::NO_PENDING_RULING, "no call out of rotation awaits an intent ruling");
+        return refuse(
+            Code::NO_PENDING_RULING,
+            "no call out of rotation awaits an intent ruling",
+        );
     };
     let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.pending.clone() else {
         cx.st.open_rulings.retain(|r| r.on != RulingOn::Intent);
-        return refuse(Code::NO_PENDING_RULING, "no call out of rotation awaits an intent ruling");
+        return refuse(
+            Code::NO_PENDING_RULING,
+            "no call out of rotation awaits an intent ruling",
+        );
     };
     if call != open.call {
-        return refuse(Code::NO_PENDING_RULING, "no call out of rotation awaits an intent ruling");
+        return refuse(
+            Code::NO_PENDING_RULING,
+            "no call out of rotation awaits an intent ruling",
+        );
     }
-    cx.event(EventKind::Ruling { on: RulingOn::Intent, value }, Audience::EVERYONE);
+    cx.event(
+        EventKind::Ruling {
+            on: RulingOn::Intent,
+            value,
+        },
+        Audience::EVERYONE,
+    );
     cx.event(EventKind::IntentRecorded { seat: due, intent }, Audience::EVERYONE);
     match intent {
         Intent::Accept => rotation::accept(cx, due, call, due),
@@ -128,7 +183,9 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>) -> Result<(), Rej
                 due,
                 intent: Some(Intent::OwnTurn),
             });
-            cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Intent && r.call == call));
+            cx.st
+                .open_rulings
+                .retain(|r| !(r.on == RulingOn::Intent && r.call == call));
             Ok(())
         }
     }

@@ -63,8 +63,11 @@ pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Rejecti
         return refuse(Code::NOT_ENTITLED, "there is no request to answer").map_err(|r: Rejection| r.citing("25A"));
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
-        return refuse(Code::NOT_ENTITLED, "only an opponent of the player answers this request")
-            .map_err(|r: Rejection| r.citing("25A"));
+        return refuse(
+            Code::NOT_ENTITLED,
+            "only an opponent of the player answers this request",
+        )
+        .map_err(|r: Rejection| r.citing("25A"));
     }
     decide(cx, accept)
 }
@@ -77,7 +80,9 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Rejection> {
     let Some(req) = cx.st.undo.take() else {
         return refuse(Code::NO_PENDING_RULING, "no replacement is pending");
     };
-    cx.st.open_rulings.retain(|r| !(r.on == RulingOn::Unintended && r.call == req.call));
+    cx.st
+        .open_rulings
+        .retain(|r| !(r.on == RulingOn::Unintended && r.call == req.call));
     if !unintended {
         // L25A2: the call stands.
         cx.event(EventKind::UndoRefused { seat: req.seat }, Audience::EVERYONE);
