@@ -7,7 +7,7 @@ use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
-use crate::procedure::{explanation, information, irregularity};
+use crate::procedure::{explanation, information, irregularity, rotation};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
@@ -121,7 +121,7 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
     let due = turn_to_call(cx.board, cx.st);
     if seat != due {
         if cx.reg.rectifies() {
-            return irregularity::out_of_rotation(cx, seat, call, due, with);
+            return rotation::out_of_rotation(cx, seat, call, due, with);
         }
         return refuse(Code::NOT_YOUR_TURN, format!("it is {due}'s turn to call"));
     }

@@ -202,20 +202,6 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
     }
 }
 
-/// L28–L32: a call out of rotation.
-///
-/// # Errors
-/// None at present (kept fallible like every action).
-pub fn out_of_rotation(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    call: Call,
-    due: Seat,
-    with: calls::WithCall,
-) -> Result<(), Rejection> {
-    rotation::out_of_rotation(cx, seat, call, due, with)
-}
-
 /// L37: a barred player's bid, double or redouble (an inadmissible one is L36).
 ///
 /// # Errors
