@@ -174,7 +174,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 /// face up at once (lead and face in one step).
 ///
 /// # Errors
-/// `NOT_YOUR_TURN_TO_PLAY`, `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
+/// `NOT_YOUR_TURN` (law 44), `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
 pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Rejection> {
     if cx.st.phase == Phase::Clarification && !from_dummy && cx.st.play.as_ref().is_none_or(|p| p.lead.is_none()) {
         lead(cx, seat, card)?;
@@ -201,7 +201,7 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         } else {
             due.to_string()
         };
-        return refuse(Code::NOT_YOUR_TURN_TO_PLAY, format!("it is {who} to play"));
+        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Rejection| r.citing("44"));
     }
     if p.played().any(|(_, c)| *c == card) {
         return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"));

@@ -43,12 +43,10 @@ codes! {
     NOT_SUPPORTED = "NOT_SUPPORTED", "";
     /// (added) The action is not possible in the current period.
     WRONG_PERIOD = "WRONG_PERIOD", "17";
-    /// (added) Only the Director may do this.
-    DIRECTOR_ONLY = "DIRECTOR_ONLY", "81";
     /// (added) The call index names no call in force.
     NO_SUCH_CALL = "NO_SUCH_CALL", "20";
     // --- 5.1 order and legality ---
-    /// A call out of turn was refused.
+    /// A call (or, citing law 44, a card) out of turn was refused.
     NOT_YOUR_TURN = "NOT_YOUR_TURN", "17C";
     /// A bid that does not supersede the last bid was refused.
     INSUFFICIENT_BID = "INSUFFICIENT_BID", "27";
@@ -142,8 +140,6 @@ codes! {
     NOT_YOUR_LEAD = "NOT_YOUR_LEAD", "41A";
     /// A card already played.
     CARD_ALREADY_PLAYED = "CARD_ALREADY_PLAYED", "";
-    /// (added) A card played out of turn.
-    NOT_YOUR_TURN_TO_PLAY = "NOT_YOUR_TURN_TO_PLAY", "44";
     /// (added) A lead restriction was recorded for declarer to use (Law 26B).
     LEAD_RESTRICTION = "LEAD_RESTRICTION", "26B";
     /// (added) The Director may adjust after play.

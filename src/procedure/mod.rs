@@ -30,7 +30,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
     if let ActionKind::Ruling { on, value, specified } = &action.kind {
         return match action.seat {
             Actor::Director => irregularity::ruling(cx, *on, *value, specified.as_deref()),
-            Actor::Seat(_) => refuse(Code::DIRECTOR_ONLY, "only the Director gives rulings"),
+            Actor::Seat(_) => refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing("81")),
         };
     }
     let seat = match action.seat {
@@ -42,9 +42,10 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
                     Ok(())
                 }
                 _ => refuse(
-                    Code::BAD_INPUT,
-                    format!("the Director cannot do `{}`", action.type_name()),
-                ),
+                    Code::NOT_ENTITLED,
+                    format!("the Director does not `{}`: a player does", action.type_name()),
+                )
+                .map_err(|r: Rejection| r.citing("81")),
             };
         }
     };
@@ -87,7 +88,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),
         ActionKind::EndPlay => play::end_play(cx, seat),
         ActionKind::ReturnHands => play::return_hands(cx, seat),
-        ActionKind::Ruling { .. } => refuse(Code::DIRECTOR_ONLY, "only the Director gives rulings"),
+        ActionKind::Ruling { .. } => refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing("81")),
     }
 }
 

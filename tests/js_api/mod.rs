@@ -1,0 +1,197 @@
+//! The JavaScript-facing API (src/wasm.rs) exercised with JS values, shared by the browser
+//! suite (web.rs) and the Node.js suite (node.rs).
+
+use bridge_laws::wasm::{format_call, parse_call, JsTable};
+use js_sys::{Error, Reflect, JSON};
+use serde_json::{json, Value};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+/// A JS value from JSON text.
+fn js(text: &str) -> JsValue {
+    JSON::parse(text).expect("test JSON is valid")
+}
+
+/// A JS value as serde_json, through JSON.stringify (what a site would send on).
+fn rust(v: &JsValue) -> Value {
+    let text: String = JSON::stringify(v).expect("stringifiable").into();
+    serde_json::from_str(&text).expect("JSON")
+}
+
+fn table(regulation: &str) -> JsTable {
+    JsTable::new(js(&format!(
+        r#"{{"dealer":"N","vulnerability":"None","regulation":"{regulation}"}}"#
+    )))
+    .expect("valid options")
+}
+
+fn call(t: &mut JsTable, seat: &str, call: &str) -> Value {
+    rust(
+        &t.apply(js(&format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)))
+            .expect("well-formed"),
+    )
+}
+
+/// The thrown value is a real Error named BridgeLawsError with code BAD_INPUT.
+fn assert_bad_input(thrown: JsValue, what: &str) {
+    let e: &Error = thrown
+        .dyn_ref::<Error>()
+        .unwrap_or_else(|| panic!("{what}: thrown value is not an Error"));
+    assert_eq!(String::from(e.name()), "BridgeLawsError", "{what}");
+    let code = Reflect::get(&thrown, &"code".into()).expect("code").as_string();
+    assert_eq!(code.as_deref(), Some("BAD_INPUT"), "{what}");
+    assert!(!String::from(e.message()).is_empty(), "{what}: has a message");
+}
+
+#[wasm_bindgen_test]
+fn an_auction_bid_through_the_js_api_reaches_a_contract() {
+    let mut t = table("online");
+    for (seat, c) in [
+        ("N", "1S"),
+        ("E", "P"),
+        ("S", "2S"),
+        ("W", "P"),
+        ("N", "4S"),
+        ("E", "X"),
+        ("S", "P"),
+        ("W", "P"),
+    ] {
+        assert_eq!(call(&mut t, seat, c)["ok"], json!(true), "{seat} {c}");
+    }
+    let last = call(&mut t, "N", "P");
+    assert_eq!(last["ok"], json!(true));
+    assert!(last["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .any(|e| e["kind"] == "auction_ended"));
+    let view = rust(&t.view(js(r#""E""#)).expect("view"));
+    assert_eq!(view["phase"], "clarification");
+    assert_eq!(view["contract"], "4SX");
+    assert_eq!(view["declarer"], "N");
+    assert!(view["barred"].is_object(), "maps are plain objects");
+}
+
+#[wasm_bindgen_test]
+fn legal_calls_are_what_the_seat_may_call_now() {
+    let mut t = table("online");
+    call(&mut t, "N", "1S");
+    let east = rust(&t.legal_calls(js(r#""E""#)).expect("seat"));
+    let east: Vec<&str> = east
+        .as_array()
+        .expect("array")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(&east[..3], ["P", "X", "1NT"], "canonical order, 1H and 1S not offered");
+    assert_eq!(east.len(), 2 + 31);
+    assert_eq!(
+        rust(&t.legal_calls(js(r#""S""#)).expect("seat")),
+        json!([]),
+        "not South's turn"
+    );
+    let view = rust(&t.view(js(r#""E""#)).expect("view"));
+    assert_eq!(view["legal_calls"].as_array().map(Vec::len), Some(33));
+}
+
+#[wasm_bindgen_test]
+fn a_refused_call_is_returned_as_a_rejection_and_changes_nothing() {
+    let mut t = table("online");
+    call(&mut t, "N", "1S");
+    let before = t.state_hash();
+    let out = call(&mut t, "E", "1H");
+    assert_eq!(out["ok"], json!(false));
+    assert_eq!(out["rejection"]["code"], "INSUFFICIENT_BID");
+    assert!(out["rejection"]["law"].as_str().is_some_and(|l| l.starts_with("27")));
+    assert!(out["rejection"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    assert_eq!(t.state_hash(), before, "a rejection leaves the state hash unchanged");
+}
+
+#[wasm_bindgen_test]
+fn malformed_input_throws_a_bridge_laws_error_with_a_code() {
+    let mut t = table("online");
+    call(&mut t, "N", "1NT");
+    let before = t.state_hash();
+    let nan = js(r#"{"seat":"E","type":"ask"}"#);
+    Reflect::set(&nan, &"index".into(), &JsValue::from_f64(f64::NAN)).expect("set");
+    let actions = [
+        ("null", JsValue::NULL),
+        ("undefined", JsValue::UNDEFINED),
+        ("a string", JsValue::from_str("1NT")),
+        ("a number", JsValue::from_f64(3.0)),
+        ("unknown seat", js(r#"{"seat":"Q","type":"call","call":"1C"}"#)),
+        ("8NT", js(r#"{"seat":"E","type":"call","call":"8NT"}"#)),
+        ("unknown type", js(r#"{"seat":"E","type":"fly"}"#)),
+        ("index as text", js(r#"{"seat":"E","type":"ask","index":"0"}"#)),
+        ("NaN index", nan),
+        (
+            "text too long",
+            js(&format!(
+                r#"{{"seat":"N","type":"explain","index":0,"text":"{}"}}"#,
+                "x".repeat(501)
+            )),
+        ),
+    ];
+    for (what, action) in actions {
+        assert_bad_input(t.apply(action).expect_err(what), what);
+    }
+    assert_eq!(t.state_hash(), before, "malformed input leaves the table unchanged");
+    assert_bad_input(t.legal_calls(js(r#""Q""#)).expect_err("seat Q"), "legalCalls(Q)");
+    assert_bad_input(
+        t.legal_calls(JsValue::from_f64(1.0)).expect_err("seat 1"),
+        "legalCalls(1)",
+    );
+    assert_bad_input(t.view(js(r#""nobody""#)).expect_err("viewer"), "view(nobody)");
+    assert_bad_input(JsTable::new(js("{}")).err().expect("no dealer"), "new Table({})");
+    assert_bad_input(JsTable::new(JsValue::NULL).err().expect("null"), "new Table(null)");
+    assert_bad_input(
+        JsTable::from_json(JsValue::from_str("{")).err().expect("text"),
+        "fromJSON('{')",
+    );
+    assert_bad_input(
+        JsTable::from_json(JsValue::from_f64(5.0)).err().expect("number"),
+        "fromJSON(5)",
+    );
+    assert_bad_input(parse_call(js(r#""8NT""#)).expect_err("8NT"), "parseCall(8NT)");
+}
+
+#[wasm_bindgen_test]
+fn a_table_round_trips_through_to_json_and_from_json() {
+    let mut t = table("online");
+    let alerted = js(r#"{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17"}"#);
+    assert_eq!(rust(&t.apply(alerted).expect("ok"))["ok"], json!(true));
+    call(&mut t, "E", "2C");
+    let snapshot = t.to_json().expect("snapshot");
+    assert_eq!(rust(&snapshot)["actions"].as_array().map(Vec::len), Some(2));
+    let from_object = JsTable::from_json(snapshot.clone()).expect("object");
+    let text = JSON::stringify(&snapshot).expect("text");
+    let from_text = JsTable::from_json(text.into()).expect("text");
+    assert_eq!(from_object.state_hash(), t.state_hash());
+    assert_eq!(from_text.state_hash(), t.state_hash());
+    assert_eq!(
+        rust(&from_text.view(js(r#""W""#)).expect("view")),
+        rust(&t.view(js(r#""W""#)).expect("view"))
+    );
+}
+
+#[wasm_bindgen_test]
+fn calls_parse_to_canonical_text_and_format_with_symbols() {
+    for (input, canonical) in [
+        ("1n", "1NT"),
+        ("pass", "P"),
+        ("Dbl", "X"),
+        ("rdbl", "XX"),
+        ("2♥", "2H"),
+        ("7nt", "7NT"),
+    ] {
+        assert_eq!(
+            parse_call(JsValue::from_str(input)).ok().as_deref(),
+            Some(canonical),
+            "{input}"
+        );
+    }
+    assert_eq!(format_call(JsValue::from_str("4h")).ok().as_deref(), Some("4♥"));
+    assert_eq!(format_call(JsValue::from_str("3NT")).ok().as_deref(), Some("3NT"));
+    assert_eq!(format_call(JsValue::from_str("P")).ok().as_deref(), Some("Pass"));
+    assert_bad_input(format_call(JsValue::NULL).expect_err("null"), "formatCall(null)");
+}
