@@ -59,6 +59,41 @@ pub fn run_text(text: &str, fallback_id: &str) -> ScenarioResult {
     }
 }
 
+/// Applies a scenario's steps, ignoring its expectations, and returns one line per step:
+/// the action and its outcome as JSON, then the Director's view at the end.
+///
+/// # Errors
+/// When the text is not a scenario.
+pub fn trace(text: &str) -> Result<Vec<String>, String> {
+    let s: Scenario = serde_json::from_str(text).map_err(|e| format!("not a scenario: {e}"))?;
+    let mut table = new_table(&s)?;
+    let mut lines = Vec::new();
+    for mut step in s.steps {
+        if let Some(o) = step.as_object_mut() {
+            o.remove("expect");
+        }
+        let outcome = match serde_json::from_value::<Action>(step.clone()) {
+            Ok(a) => table.apply(a),
+            Err(e) => Outcome::Rejected(Rejection::new(Code::BAD_INPUT, e.to_string())),
+        };
+        let out = serde_json::to_string(&outcome).unwrap_or_default();
+        lines.push(format!("{step}\n  => {out}"));
+    }
+    let view = serde_json::to_string(&table.view(Viewer::Director)).unwrap_or_default();
+    lines.push(format!("director view: {view}"));
+    Ok(lines)
+}
+
+fn new_table(s: &Scenario) -> Result<Table, String> {
+    Table::new(TableOptions {
+        dealer: s.board.dealer,
+        vulnerability: s.board.vulnerability,
+        regulation: s.regulation.clone(),
+        board: None,
+    })
+    .map_err(|r| r.to_string())
+}
+
 fn run(s: Scenario) -> Result<(), String> {
     let mut table = Table::new(TableOptions {
         dealer: s.board.dealer,

@@ -6,19 +6,18 @@
 //! `code` is `"BAD_INPUT"`; a well-formed action the Laws refuse is returned as
 //! `{ok: false, rejection: {code, law, message}}`.
 //!
-//! Values cross the boundary as JSON text (`JSON.stringify` → serde_json → core →
-//! serde_json → `JSON.parse`): the browser then parses exactly what the native JSON API
-//! parses, with the same messages, and the module carries one serde back end instead of
-//! two (serde-wasm-bindgen would add ~90 KB of wasm, ~20 KB gzipped). Outputs are plain
+//! Values cross the boundary as JSON text (`JSON.stringify` → the core's JSON entry points
+//! → serde_json → `JSON.parse`): the browser accepts and refuses exactly what the native
+//! JSON API does, with the same messages, and the module carries one serde back end instead
+//! of two (serde-wasm-bindgen measured +90 KB of wasm, +20 KB gzipped). Outputs are plain
 //! objects: maps as objects, `None` as `null`.
 
-use js_sys::JsString;
-use serde::de::DeserializeOwned;
+use js_sys::{JsString, JSON};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::action::bad_input_message;
-use crate::{Action, Call, Code, Rejection, Seat, Snapshot, TableOptions, Viewer};
+use crate::{Call, Code, Rejection, Seat, Viewer};
 
 /// A bridge table: one board bid (and played) under one regulation.
 #[wasm_bindgen(js_name = Table)]
@@ -44,8 +43,7 @@ impl JsTable {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let action: Action = input(&action)?;
-        let outcome = self.inner.apply(action);
+        let outcome = self.inner.apply_json(&json_text(&action)?);
         match outcome.rejection() {
             Some(r) if r.code == Code::BAD_INPUT => Err(thrown(r.clone())),
             _ => output(&outcome),
@@ -73,7 +71,7 @@ impl JsTable {
     /// The table as data (`{options, actions}`), so `JSON.stringify(table)` saves it.
     #[wasm_bindgen(js_name = toJSON, unchecked_return_type = "Snapshot")]
     pub fn to_json(&self) -> Result<JsValue, JsValue> {
-        output(&self.inner.snapshot())
+        JSON::parse(&self.inner.to_json())
     }
 
     /// A table rebuilt from `toJSON()`'s object or its JSON text.
@@ -81,11 +79,13 @@ impl JsTable {
     pub fn from_json(
         #[wasm_bindgen(unchecked_param_type = "Snapshot | string")] snapshot: JsValue,
     ) -> Result<JsTable, JsValue> {
-        let inner = match snapshot.as_string() {
-            Some(text) => crate::Table::from_json(&text),
-            None => crate::Table::from_snapshot(input::<Snapshot>(&snapshot)?),
+        let text = match snapshot.as_string() {
+            Some(text) => text,
+            None => json_text(&snapshot)?,
         };
-        inner.map(|inner| JsTable { inner }).map_err(thrown)
+        crate::Table::from_json(&text)
+            .map(|inner| JsTable { inner })
+            .map_err(thrown)
     }
 
     /// A SHA-256 of the state, hex: equal wherever the same actions were applied.
@@ -115,21 +115,21 @@ pub fn format_call(#[wasm_bindgen(unchecked_param_type = "string")] call: JsValu
     })
 }
 
-/// A JS value deserialized into a core type, or a thrown `BAD_INPUT`. `NaN` and the
-/// infinities are refused (`JSON.stringify` would silently make them `null`).
-fn input<T: DeserializeOwned>(value: &JsValue) -> Result<T, JsValue> {
+/// The JSON text of a JS value, for the core's JSON entry points; a thrown `BAD_INPUT` for
+/// what JSON cannot carry faithfully (`undefined`, `NaN`, infinities, `BigInt`, cycles).
+fn json_text(value: &JsValue) -> Result<String, JsValue> {
+    // JSON.stringify would silently turn NaN and the infinities into null.
     let mut finite = |_key: JsString, v: JsValue| match v.as_f64() {
         Some(n) if !n.is_finite() => Err(JsError::new("numbers must be finite")),
         _ => Ok(Some(v)),
     };
-    let text = js_sys::JSON::stringify_with_replacer_func(value, &mut finite, None).map_err(|e| {
+    let text = JSON::stringify_with_replacer_func(value, &mut finite, None).map_err(|e| {
         let why = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message()));
         bad_input(&why.unwrap_or_else(|| "not JSON-shaped".into()))
     })?;
-    let text = JsValue::from(text)
+    JsValue::from(text)
         .as_string()
-        .ok_or_else(|| bad_input("expected an object"))?;
-    serde_json::from_str(&text).map_err(|e| bad_input(&e.to_string()))
+        .ok_or_else(|| bad_input("expected an object"))
 }
 
 /// A JS string parsed with the core's `FromStr`, or a thrown `BAD_INPUT`.
@@ -143,7 +143,7 @@ fn parse<T: std::str::FromStr<Err = crate::ParseError>>(value: &JsValue, what: &
 /// A core value as a plain JS value.
 fn output<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     let text = serde_json::to_string(value).map_err(|e| error("INTERNAL", "", &e.to_string()))?;
-    js_sys::JSON::parse(&text)
+    JSON::parse(&text)
 }
 
 /// A rejection thrown as an error (malformed input, or a snapshot the Laws refuse).

@@ -8,7 +8,8 @@ use bridge_laws::{conformance, corpus, Table};
 const USAGE: &str = "usage:
   bridge-laws conformance PATH...   run scenario files (SPEC §7)
   bridge-laws corpus FILE.jsonl     replay a corpus of real auctions
-  bridge-laws replay SNAPSHOT.json  replay a table snapshot and print its state hash";
+  bridge-laws replay SNAPSHOT.json  replay a table snapshot and print its state hash
+  bridge-laws trace SCENARIO.json   apply a scenario's steps and print each outcome as JSON";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
         Some("conformance") if args.len() > 1 => conformance_cmd(&args[1..]),
         Some("corpus") if args.len() == 2 => corpus_cmd(&args[1]),
         Some("replay") if args.len() == 2 => replay_cmd(&args[1]),
+        Some("trace") if args.len() == 2 => trace_cmd(&args[1]),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
@@ -92,6 +94,28 @@ fn replay_cmd(path: &str) -> ExitCode {
         }
         Err(r) => {
             println!("refused: {r}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn trace_cmd(path: &str) -> ExitCode {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot read {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match conformance::trace(&text) {
+        Ok(lines) => {
+            for l in lines {
+                println!("{l}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
             ExitCode::from(1)
         }
     }
