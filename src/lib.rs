@@ -41,6 +41,11 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+/// The README's Rust example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use action::{Action, ActionKind, Actor};
 pub use auction::{Contract, Doubling};
 pub use audience::{Audience, Viewer};
