@@ -7,7 +7,7 @@ use crate::action::{Intent, RulingOn};
 use crate::auction::{self, Contract, Entry};
 use crate::audience::Audience;
 use crate::board::Board;
-use crate::call::{Bid, BySeat, Call, Seat, Strain};
+use crate::call::{Bid, BySeat, Call, Seat, Strain, Side};
 use crate::event::{BarKind, DisclosureKind, Event};
 use crate::play::PlayState;
 use crate::report::Warning;
@@ -154,6 +154,17 @@ pub struct ChangeForReview {
     pub contract_before: Option<Contract>,
 }
 
+/// LHO's call cancelled when a call before it was replaced or changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Recall {
+    /// LHO, who calls again.
+    pub seat: Seat,
+    /// Record id of his cancelled call.
+    pub cancelled: usize,
+    /// The side for which the cancelled call is unauthorized.
+    pub offending: Side,
+}
+
 /// A question the Director must answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OpenRuling {
@@ -296,6 +307,9 @@ pub struct State {
     pub comparisons: Vec<Comparison>,
     /// The seat due to call when it is not the next in rotation (L17D3 revert).
     pub turn_override: Option<Seat>,
+    /// A call cancelled by an earlier change (L25A6, L21B2) whose L16C entries wait for its
+    /// caller to call again: none if he repeats it.
+    pub recall: Option<Recall>,
     /// The contract fixed when the auction ended.
     pub contract: Option<Contract>,
     /// Opening lead and card play.
@@ -328,6 +342,7 @@ impl State {
             lead_restrictions: Vec::new(),
             comparisons: Vec::new(),
             turn_override: None,
+            recall: None,
             contract: None,
             play: None,
             feed: Vec::new(),

@@ -30,8 +30,7 @@ impl JsTable {
     /// A new table: `new Table({dealer: "N", vulnerability: "None", regulation: "online"})`.
     #[wasm_bindgen(constructor)]
     pub fn new(#[wasm_bindgen(unchecked_param_type = "TableOptions")] options: JsValue) -> Result<JsTable, JsValue> {
-        let options: TableOptions = input(&options)?;
-        crate::Table::new(options)
+        crate::Table::from_options_json(&json_text(&options)?)
             .map(|inner| JsTable { inner })
             .map_err(thrown)
     }
@@ -262,7 +261,7 @@ export interface SeenCall { index: number; seat: Seat; call: Call; alerted: bool
 export interface SeenWithdrawn { seat: Seat; call: Call; law: string; reason: string }
 export interface SeenQuestion { id: number; asker: Seat; answerers: Seat[]; index: number | null; answered: boolean }
 export interface Decision {
-  kind: "insufficient_bid" | "out_of_rotation" | "replacement" | "undo";
+  kind: "insufficient_bid" | "out_of_rotation" | "inadmissible" | "barred_call" | "change_of_call" | "replacement" | "undo";
   seat: Seat;
   call: Call;
   awaiting: string[];
@@ -295,5 +294,6 @@ export interface View {
   play: SeenPlay | null;
   ledger: Warning[];
   open_rulings: string[];
+  scoring_contract: string | null;
 }
 "#;

@@ -233,6 +233,7 @@ pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     if cx.st.turn_override == Some(seat) {
         cx.st.turn_override = None;
     }
+    information::settle_recall(cx, seat, id);
     irregularity::after_call_in_turn(cx, seat, id);
     lift_next_turn_bar(cx, seat, id);
     // L21B1: a change offer lapses when the offered player's partner calls.

@@ -480,8 +480,9 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
     let contract_before = cx.st.contract;
     let cancelled = rewind_to(cx, offered, "21B1", "changed after misinformation");
     for id in &cancelled {
-        // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own.
-        information::withdrawn_call(cx, *id, Some(seat.side().other()));
+        // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own
+        // (recorded when LHO calls again, unless he repeats it).
+        information::defer_until_recall(cx, *id, seat.side().other());
     }
     information::withdrawn_call(cx, offered, Some(seat.side().other()));
     calls::call_in_turn(cx, seat, call, calls::WithCall::default())?;

@@ -5,6 +5,7 @@ use crate::audience::Audience;
 use crate::call::{Seat, Side};
 use crate::regulation::Disclosure;
 use crate::report::{Code, Severity, Warning};
+use crate::state::Recall;
 use crate::table::Ctx;
 
 /// A caution for one player, citing `law`.
@@ -38,6 +39,26 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
                 .citing("16C1"),
             );
         }
+    }
+}
+
+/// L25A6, L21B2: LHO's cancelled call is unauthorized for `offending` unless LHO repeats
+/// it when he calls again; the entries wait for that call.
+pub fn defer_until_recall(cx: &mut Ctx<'_>, id: usize, offending: Side) {
+    let Some(r) = cx.st.record.get(id) else { return };
+    cx.st.recall = Some(Recall {
+        seat: r.seat,
+        cancelled: id,
+        offending,
+    });
+}
+
+/// LHO calls again after a cancelled call: the L16C entries, unless he repeated it.
+pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: usize) {
+    let Some(recall) = cx.st.recall.take_if(|r| r.seat == seat) else { return };
+    let same = cx.st.record.get(recall.cancelled).map(|r| r.call) == cx.st.record.get(new_call).map(|r| r.call);
+    if !same {
+        withdrawn_call(cx, recall.cancelled, Some(recall.offending));
     }
 }
 

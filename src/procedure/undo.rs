@@ -96,7 +96,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Rejection> {
     explanation::rewind_to(cx, req.call, "25A1", "unintended call replaced");
     if let Some(id) = lho_call {
         // L25A6: LHO's cancelled call is AI for his side, UI for the replacing side.
-        information::withdrawn_call(cx, id, Some(req.seat.side()));
+        information::defer_until_recall(cx, id, req.seat.side());
     }
     calls::call_in_turn(cx, req.seat, req.replacement, calls::WithCall::default())
 }
