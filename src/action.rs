@@ -11,6 +11,7 @@ use crate::report::{Code, Rejection};
 
 /// Who acts: a player or the Director.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "Seat | \"director\""))]
 pub enum Actor {
     /// A player.
     Seat(Seat),
@@ -62,6 +63,7 @@ impl<'de> Deserialize<'de> for Actor {
 /// How LHO's call over a call out of rotation at his own turn is meant (L28B vs L29A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Intent {
     /// He accepts the call out of rotation and calls over it (L29A).
     Accept,
@@ -72,6 +74,7 @@ pub enum Intent {
 /// What a Director's ruling decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum RulingOn {
     /// Was the call unintended (L25A)?
     Unintended,
@@ -86,6 +89,7 @@ pub enum RulingOn {
 /// The value of a ruling: yes/no, or an intent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum RulingValue {
     /// Yes or no.
     Yes(bool),
@@ -96,6 +100,7 @@ pub enum RulingValue {
 /// Which hand a card comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Hand {
     /// Dummy's hand, played by declarer.
     Dummy,
@@ -103,6 +108,11 @@ pub enum Hand {
 
 /// One action at the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(type = "ActionKind & { seat: Actor; at?: number }")
+)]
 pub struct Action {
     /// Who acts.
     pub seat: Actor,
@@ -117,6 +127,7 @@ pub struct Action {
 /// The kinds of action of SPEC §3.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum ActionKind {
     /// Make a call, optionally self-disclosing it.
     Call {
@@ -230,6 +241,7 @@ pub enum ActionKind {
 
 /// A strain written as text in a ruling (`"H"`, `"NT"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct StrainName(pub Strain);
 
 impl Serialize for StrainName {

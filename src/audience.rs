@@ -9,6 +9,11 @@ use crate::call::{ParseError, Seat};
 
 /// Someone looking at the table: a seat, the Director or a spectator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(type = "Seat | \"director\" | \"spectator\"")
+)]
 pub enum Viewer {
     /// A player.
     Seat(Seat),
@@ -56,6 +61,7 @@ impl<'de> Deserialize<'de> for Viewer {
 
 /// A set of viewers. The Director is in every audience.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "Viewer[]"))]
 pub struct Audience(u8);
 
 const DIRECTOR: u8 = 1 << 4;

@@ -296,6 +296,7 @@ impl fmt::Display for Bid {
 
 /// A call: pass, double, redouble or a bid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "string"))]
 pub enum Call {
     /// Pass.
     Pass,

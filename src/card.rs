@@ -9,6 +9,7 @@ use crate::call::{ParseError, Suit};
 
 /// A card: suit and rank 2–14 (ace high).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct Card {
     /// The suit.
     pub suit: Suit,

@@ -12,6 +12,7 @@ use crate::report::{Code, Rejection, Warning};
 /// How a call's meaning was disclosed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum DisclosureKind {
     /// An alert, with or without explanation.
     Alert,
@@ -26,6 +27,7 @@ pub enum DisclosureKind {
 /// A bar on calling (Laws 27–37).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum BarKind {
     /// Must pass at his next turn only.
     NextTurn,
@@ -35,6 +37,7 @@ pub enum BarKind {
 
 /// One line of a restatement of the auction (L20B, L20C2).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ReviewLine {
     /// Position among the calls in force.
     pub index: usize,
@@ -52,6 +55,7 @@ pub struct ReviewLine {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[allow(missing_docs)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum EventKind {
     /// A call was made (and is in force or pending rectification).
     Call { seat: Seat, call: Call, index: usize },
@@ -140,6 +144,11 @@ pub enum EventKind {
 
 /// An event and who may see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(type = "EventKind & { audience: Audience }")
+)]
 pub struct Event {
     /// What happened.
     #[serde(flatten)]
@@ -150,6 +159,11 @@ pub struct Event {
 
 /// The result of an action: accepted with events and warnings, or refused.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(type = "{ ok: true; events: Event[]; warnings: Warning[] } | { ok: false; rejection: Rejection }")
+)]
 pub enum Outcome {
     /// The action was recorded.
     Accepted {

@@ -39,7 +39,7 @@ pub mod table;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 /// The README's Rust example, run as a doctest.
 #[cfg(doctest)]

@@ -16,6 +16,7 @@ use crate::table::Ctx;
 
 /// A completed trick.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Trick {
     /// Cards in the order played.
     pub cards: Vec<(Seat, Card)>,

@@ -7,6 +7,7 @@ use crate::call::Seat;
 /// A named set of choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Preset {
     /// Online club play: self-alerting, irregularities prevented, undo with consent.
     Online,
@@ -21,6 +22,7 @@ pub enum Preset {
 /// Who alerts and explains a call (L40B2a(iii)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Disclosure {
     /// The caller alerts and explains to both opponents, never to partner.
     #[serde(rename = "self")]
@@ -34,6 +36,7 @@ pub enum Disclosure {
 /// Whether irregular calls are refused or recorded and rectified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Irregularities {
     /// Refuse every irregular call.
     Prevent,
@@ -44,6 +47,7 @@ pub enum Irregularities {
 /// When a player may ask about the opponents' calls (L20F1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Questions {
     /// Only at one's own turn (L20F1/F2).
     OwnTurn,
@@ -54,6 +58,7 @@ pub enum Questions {
 /// How a Law 25A replacement of an unintended call is granted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Undo {
     /// Not at all.
     Off,
@@ -66,6 +71,7 @@ pub enum Undo {
 /// Which Law 26B version applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum LeadRestriction {
     /// Declarer may prohibit the lead of one suit (amended 2017 text).
     Prohibit,
@@ -76,6 +82,7 @@ pub enum LeadRestriction {
 /// How the screens divide the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Screenmates {
     /// North with East, South with West.
     NeSw,
@@ -102,6 +109,7 @@ impl Screenmates {
 /// Every choice the engine needs from the regulations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Regulation {
     /// The preset these settings started from.
     pub preset: Preset,
@@ -179,6 +187,7 @@ impl Regulation {
 /// A regulation as written in options: a preset name, or a preset with overrides.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum RegulationSpec {
     /// `"online"`, `"face_to_face"`, …
     Preset(Preset),
@@ -188,8 +197,9 @@ pub enum RegulationSpec {
 
 /// A preset and the settings that differ from it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 #[allow(missing_docs)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Overrides {
     pub preset: Option<Preset>,
     pub disclosure: Option<Disclosure>,

@@ -14,6 +14,7 @@ macro_rules! codes {
         /// A public code: what happened or why an action was refused.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[allow(non_camel_case_types)]
+        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
         pub enum Code {
             $( $(#[$doc])* #[serde(rename = $text)] $name, )*
         }
@@ -158,6 +159,7 @@ impl fmt::Display for Code {
 /// How serious a warning is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Severity {
     /// An irregularity was committed.
     Infraction,
@@ -171,6 +173,7 @@ pub enum Severity {
 
 /// A warning given to the table, citing its law.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Warning {
     /// Public code.
     pub code: Code,
@@ -205,6 +208,7 @@ impl Warning {
 
 /// Why an action was refused. The table is unchanged; only the actor sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Rejection {
     /// Public code.
     pub code: Code,

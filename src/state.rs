@@ -7,7 +7,7 @@ use crate::action::{Intent, RulingOn};
 use crate::auction::{self, Contract, Entry};
 use crate::audience::Audience;
 use crate::board::Board;
-use crate::call::{Bid, BySeat, Call, Seat, Strain, Side};
+use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
 use crate::event::{BarKind, DisclosureKind, Event};
 use crate::play::PlayState;
 use crate::report::Warning;
@@ -15,6 +15,7 @@ use crate::report::Warning;
 /// The period of the board (Law 17, SPEC §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Phase {
     /// First call to final pass.
     Auction,

@@ -10,12 +10,14 @@ use crate::call::{Call, Seat};
 use crate::card::Card;
 use crate::event::{BarKind, DisclosureKind, Event};
 use crate::play::Trick;
+use crate::regulation::{Regulation, Undo};
 use crate::report::{Code, Warning};
 use crate::state::{Pending, Phase, State, Status};
 use crate::table::Table;
 
 /// A disclosure as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenDisclosure {
     /// Who disclosed.
     pub by: Seat,
@@ -31,6 +33,7 @@ pub struct SeenDisclosure {
 
 /// A call in force as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenCall {
     /// Position among the calls in force.
     pub index: usize,
@@ -48,6 +51,7 @@ pub struct SeenCall {
 
 /// A withdrawn or cancelled call.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenWithdrawn {
     /// Caller.
     pub seat: Seat,
@@ -61,6 +65,7 @@ pub struct SeenWithdrawn {
 
 /// A question the viewer may see.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenQuestion {
     /// Question number.
     pub id: usize,
@@ -76,6 +81,7 @@ pub struct SeenQuestion {
 
 /// A decision the table is waiting for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Decision {
     /// What is pending: `insufficient_bid`, `out_of_rotation`, `inadmissible`, `barred_call`,
     /// `change_of_call`, `replacement`, `undo`.
@@ -96,6 +102,7 @@ pub struct Decision {
 
 /// Opening lead and tricks as the viewer sees them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenPlay {
     /// The opening leader.
     pub leader: Seat,
@@ -113,6 +120,7 @@ pub struct SeenPlay {
 
 /// Everything one viewer may see.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,
@@ -133,6 +141,7 @@ pub struct View {
     /// Calls the viewer may make now (seats only).
     pub legal_calls: Vec<Call>,
     /// Bars on the viewer and his partner (all bars for the Director and spectators).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Partial<Record<Seat, BarKind>>"))]
     pub barred: BTreeMap<Seat, BarKind>,
     /// A pending decision, if any.
     pub pending: Option<Decision>,
@@ -150,6 +159,10 @@ pub struct View {
     pub declarer: Option<Seat>,
     /// The presumed dummy.
     pub dummy: Option<Seat>,
+    /// The opening leader, once the auction has ended (declarer's LHO, L41A).
+    pub opening_leader: Option<Seat>,
+    /// The regulation in force (after overrides).
+    pub regulation: Regulation,
     /// Opening lead and play.
     pub play: Option<SeenPlay>,
     /// Director only: the information ledger (L16).
@@ -221,7 +234,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
             .filter_map(|s| st.bars.get(s).as_ref().map(|b| (s, b.kind)))
             .collect(),
-        pending: decision(st),
+        pending: decision(st, table.regulation()),
         questions: st
             .questions
             .iter()
@@ -251,6 +264,8 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
         contract: st.contract.map(|c| c.to_string()),
         declarer: st.declarer(),
         dummy: st.contract.map(|c| c.dummy()),
+        opening_leader: st.contract.map(|c| c.leader()),
+        regulation: *table.regulation(),
         play: st.play.as_ref().map(|p| SeenPlay {
             leader: p.leader,
             led: p.lead.is_some(),
@@ -270,7 +285,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
         open_rulings: if is_director {
             st.open_rulings
                 .iter()
-                .map(|r| format!("{:?}", r.on).to_lowercase())
+                .map(|r| format!("{:?}", r.on).to_ascii_lowercase())
                 .collect()
         } else {
             Vec::new()
@@ -314,15 +329,23 @@ fn visible(a: Audience, superseded: bool, viewer: Viewer) -> bool {
     a.contains(viewer) && (!superseded || viewer == Viewer::Director)
 }
 
-fn decision(st: &State) -> Option<Decision> {
+fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
     if let Some(u) = &st.undo {
         let r = &st.record[u.call];
+        // Who decides depends on the undo policy: an opponent's consent, or the Director.
+        let (awaiting, options) = match reg.undo {
+            Undo::Director => (vec!["director".to_string()], vec!["ruling"]),
+            _ => (
+                vec![u.seat.lho().to_string(), u.seat.rho().to_string()],
+                vec!["respond"],
+            ),
+        };
         return Some(Decision {
             kind: "undo",
             seat: u.seat,
             call: r.call,
-            awaiting: vec![u.seat.lho().to_string(), u.seat.rho().to_string(), "director".into()],
-            options: vec!["respond", "ruling"],
+            awaiting,
+            options,
             suggested: Some(u.replacement),
             law: "25A".into(),
         });

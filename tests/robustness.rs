@@ -16,11 +16,35 @@ fn table(preset: Preset) -> Table {
     t
 }
 
-const PRESETS: [Preset; 4] = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens];
+const PRESETS: [Preset; 4] = [
+    Preset::Online,
+    Preset::OnlineTournament,
+    Preset::FaceToFace,
+    Preset::Screens,
+];
 const TYPES: [&str; 22] = [
-    "call", "alert", "explain", "ask", "review", "ask_lead", "ask_contract", "correct_explanation",
-    "note_partner_mistake", "replace_call", "change_call", "respond", "accept", "decline", "director",
-    "ruling", "lead", "face_lead", "play", "end_play", "return_hands", "nonsense",
+    "call",
+    "alert",
+    "explain",
+    "ask",
+    "review",
+    "ask_lead",
+    "ask_contract",
+    "correct_explanation",
+    "note_partner_mistake",
+    "replace_call",
+    "change_call",
+    "respond",
+    "accept",
+    "decline",
+    "director",
+    "ruling",
+    "lead",
+    "face_lead",
+    "play",
+    "end_play",
+    "return_hands",
+    "nonsense",
 ];
 
 fn value() -> impl Strategy<Value = String> {

@@ -226,13 +226,13 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         },
         aud,
     );
-    if let Some(i) = index {
+    if let Some((caller, call)) = id.and_then(|id| cx.st.record.get(id)).map(|r| (r.seat, r.call)) {
         // L20F3 / L16B1: a question about a single call may convey information.
         information::caution(
             cx,
             Code::SINGLE_CALL_QUESTION,
             seat,
-            format!("asking about call {i} alone may give your partner unauthorized information"),
+            format!("asking about {caller}'s {call} alone may give your partner unauthorized information"),
             "20F3",
         );
     }

@@ -55,7 +55,9 @@ pub fn defer_until_recall(cx: &mut Ctx<'_>, id: usize, offending: Side) {
 
 /// LHO calls again after a cancelled call: the L16C entries, unless he repeated it.
 pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: usize) {
-    let Some(recall) = cx.st.recall.take_if(|r| r.seat == seat) else { return };
+    let Some(recall) = cx.st.recall.take_if(|r| r.seat == seat) else {
+        return;
+    };
     let same = cx.st.record.get(recall.cancelled).map(|r| r.call) == cx.st.record.get(new_call).map(|r| r.call);
     if !same {
         withdrawn_call(cx, recall.cancelled, Some(recall.offending));

@@ -30,7 +30,9 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
     if let ActionKind::Ruling { on, value, specified } = &action.kind {
         return match action.seat {
             Actor::Director => irregularity::ruling(cx, *on, *value, specified.as_deref()),
-            Actor::Seat(_) => refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing("81")),
+            Actor::Seat(_) => {
+                refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing("81"))
+            }
         };
     }
     let seat = match action.seat {
@@ -88,7 +90,9 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),
         ActionKind::EndPlay => play::end_play(cx, seat),
         ActionKind::ReturnHands => play::return_hands(cx, seat),
-        ActionKind::Ruling { .. } => refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing("81")),
+        ActionKind::Ruling { .. } => {
+            refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing("81"))
+        }
     }
 }
 

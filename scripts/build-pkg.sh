@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the npm package in pkg/: the bundler build at the top (what `import "bridge-laws"`
+# gives a site built with Vite, webpack, …), the Node.js build in pkg/node (picked by the
+# "node" export condition) and the ES-module build for pages without a bundler in pkg/web
+# (`import init, { Table } from "bridge-laws/web"; await init();`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# wasm-opt from the npm `binaryen` package (www/ devDependency, a current release):
+# Debian's binaryen 108 mis-handles the reference-types module rustc emits (the externref
+# table comes out funcref and the module fails to load). -O1 rather than -Oz: on this crate
+# -Oz makes the .wasm smaller but its gzip larger (measured: -O1 118.5 KB, -Oz 124.6 KB).
+WASM_OPT_FLAGS=(-O1 --enable-bulk-memory --enable-nontrapping-float-to-int)
+export PATH="$PWD/www/node_modules/.bin:$PATH"
+command -v wasm-opt >/dev/null || { echo "wasm-opt missing: run scripts/setup.sh" >&2; exit 1; }
+
+# --mode no-install: use the wasm-bindgen CLI on PATH (scripts/setup.sh installs it).
+build() {
+  local out=$2
+  wasm-pack --log-level warn build --mode no-install --release --no-opt --target "$1" --out-dir "$out" "${@:3}"
+  wasm-opt "${WASM_OPT_FLAGS[@]}" "$out/bridge_laws_bg.wasm" -o "$out/bridge_laws_bg.wasm"
+}
+rm -rf pkg
+build bundler pkg
+build nodejs pkg/node --no-pack --no-gitignore
+build web pkg/web --no-pack --no-gitignore
+node scripts/package-json.mjs pkg

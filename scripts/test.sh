@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The project's one test command (README, CI): installs what is missing, then runs every
+# check. Every step runs even after a failure (steps that need a missing build are
+# skipped); the exit status is non-zero if any step failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+SHARED=../shared
+start=$SECONDS
+summary=()
+failed=0
+
+# step NAME COMMAND…: runs one command (one process: `bash -c` for compound ones, as errexit
+# does not apply inside an `if`), records ok/FAIL and its duration.
+step() {
+  local name=$1 t0=$SECONDS
+  shift
+  printf '\n==> %s\n' "$name"
+  if "$@"; then
+    summary+=("ok    $name ($((SECONDS - t0))s)")
+  else
+    summary+=("FAIL  $name ($((SECONDS - t0))s)")
+    failed=1
+    return 1
+  fi
+}
+note() { summary+=("$1"); }
+
+scripts/setup.sh
+
+# --- native: format, lints, tests, the CLI on the conformance sets --------------------
+step "cargo fmt --check" cargo fmt --all --check || :
+step "cargo clippy (native, all targets)" cargo clippy --all-targets --quiet -- -D warnings || :
+step "cargo test (native)" cargo test --quiet || :
+
+cli=(cargo run --quiet --release --bin bridge-laws --)
+step "conformance: tests/scenarios" "${cli[@]}" conformance tests/scenarios || :
+if [ -d "$SHARED/scenarios" ]; then
+  step "conformance: $SHARED/scenarios" "${cli[@]}" conformance "$SHARED/scenarios" || :
+else
+  note "absent $SHARED/scenarios (shared conformance set not run)"
+fi
+if [ -f "$SHARED/corpus/auctions.jsonl" ]; then
+  step "corpus: $SHARED/corpus/auctions.jsonl" "${cli[@]}" corpus "$SHARED/corpus/auctions.jsonl" || :
+else
+  note "absent $SHARED/corpus/auctions.jsonl (corpus audit not run)"
+fi
+
+# --- wasm: bindings lint, npm package, size budget, wasm-bindgen tests -----------------
+wasm=(--target wasm32-unknown-unknown)
+step "cargo clippy (wasm32: bindings and their tests)" \
+  cargo clippy "${wasm[@]}" --quiet --lib --test web --test node -- -D warnings || :
+pkg=0
+step "npm package: scripts/build-pkg.sh (bundler, node, web)" scripts/build-pkg.sh && pkg=1 || :
+if [ $pkg = 1 ]; then
+  step "size budget (size-budget.json)" scripts/check-size.sh || :
+else
+  note "skip  size budget (no package)"
+fi
+# The wasm-bindgen tests run through cargo with wasm-bindgen-test-runner (what
+# `wasm-pack test` does) so that only tests/web.rs and tests/node.rs are built for wasm32:
+# `wasm-pack test` always adds `--tests`, compiling the native-only test files too.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+step "wasm-bindgen tests in headless Chromium (tests/web.rs)" \
+  env CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}" cargo test "${wasm[@]}" --test web || :
+step "wasm-bindgen tests in Node.js (tests/node.rs)" cargo test "${wasm[@]}" --test node || :
+
+# --- www: types, the package in Node, the demo build, browser end-to-end ---------------
+npm_www() { (cd www && npm run --silent "$@"); }
+if [ $pkg = 1 ]; then
+  step "tsc --noEmit (demo + types-check.ts against pkg/*.d.ts)" npm_www typecheck || :
+  step "npm package in Node.js (www/test)" npm_www test:node || :
+  www=0
+  step "vite build (www/dist)" npm_www build && www=1 || :
+  if [ $www = 1 ]; then
+    step "Playwright end-to-end (www/e2e, screenshots in www/test-results)" npm_www test:e2e || :
+  else
+    note "skip  Playwright end-to-end (no www build)"
+  fi
+else
+  note "skip  tsc, Node package tests, vite build, Playwright (no package)"
+fi
+
+printf '\n==> Summary (%ss)\n' $((SECONDS - start))
+printf '  %s\n' "${summary[@]}"
+if [ $failed = 1 ]; then
+  echo "FAILED"
+  exit 1
+fi
+echo "All checks passed."

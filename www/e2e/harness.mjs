@@ -1,0 +1,104 @@
+// Shared set-up for the end-to-end tests: the built demo (www/dist) served by `vite
+// preview` on 127.0.0.1 at a free port, and headless Chromium driven by playwright-core.
+import { existsSync, mkdirSync } from "node:fs";
+import net from "node:net";
+import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
+import { chromium } from "playwright-core";
+import { preview } from "vite";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const results = fileURLToPath(new URL("../test-results/", import.meta.url));
+
+export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+export const CHROMIUM_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the preview server and the browser; `close()` stops both. */
+export async function start() {
+  assert.ok(existsSync(`${root}/dist/index.html`), "www/dist is missing: run `npm run build` first");
+  const port = await freePort();
+  const server = await preview({ root, logLevel: "warn", preview: { host: "127.0.0.1", port, strictPort: true } });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** A fresh page with a new board; page errors fail the test in `done()`. */
+export async function openTable(env, { regulation = "online", dealer = "N", vulnerability = "None" } = {}) {
+  const page = await env.browser.newPage({ viewport: { width: 1440, height: 1000 }, reducedMotion: "reduce" });
+  page.setDefaultTimeout(5000);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(env.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.selectOption("#regulation", regulation);
+  await page.selectOption("#dealer", dealer);
+  await page.selectOption("#vulnerability", vulnerability);
+  await page.click("#new-board");
+  page.done = async (name) => {
+    await shot(page, name);
+    assert.deepEqual(errors, [], "no errors in the page");
+    await page.close();
+  };
+  return page;
+}
+
+export async function viewAs(page, viewer) {
+  await page.click(`#viewer-switch [data-viewer="${viewer}"]`);
+  await page.waitForSelector(`body[data-viewer="${viewer}"]`);
+}
+
+/** Makes a call from the bidding box as `seat` (switching the viewer to him). */
+export async function bid(page, seat, call) {
+  await viewAs(page, seat);
+  const button = page.locator(`#box .box-call[data-call="${call}"]`);
+  assert.ok(await button.isEnabled(), `${call} is offered to ${seat}`);
+  await button.click();
+}
+
+/** The offered calls in the bidding box, in box order. */
+export function offered(page) {
+  return page.$$eval("#box .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
+}
+
+/** The calls in the auction grid, as the current viewer sees them. */
+export function gridCalls(page) {
+  return page.$$eval("#auction .bid", (cells) => cells.map((c) => c.querySelector(".sr-only, .call")?.textContent ?? ""));
+}
+
+/** The live table's view for `viewer`, read through the page's window.__table hook. */
+export function viewOf(page, viewer) {
+  return page.evaluate((v) => window.__table.view(v), viewer);
+}
+
+export async function shot(page, name) {
+  mkdirSync(results, { recursive: true });
+  await page.screenshot({ path: `${results}${name}.png`, fullPage: true });
+}

@@ -1,0 +1,114 @@
+// The demo's state: one Table from the bridge-laws package, the viewer, and act(), the
+// only way anything changes: table.apply(action), then re-render from table.view(viewer).
+import { Table, parseCall } from "bridge-laws";
+import type { ActionKind, Outcome, Preset, Seat, TableOptions, View, Viewer } from "bridge-laws";
+import { isSeat } from "./calls";
+import { toast } from "./feed";
+
+/** Who discloses under each preset (SPEC §2); the view does not carry the regulation. */
+const DISCLOSURE: Record<Preset, "self" | "partner" | "screens"> = {
+  online: "self",
+  online_tournament: "self",
+  face_to_face: "partner",
+  screens: "screens",
+};
+
+export interface Ctx {
+  view: View;
+  viewer: Viewer;
+  /** The viewer's seat, or null for the Director and spectators. */
+  me: Seat | null;
+  preset: Preset;
+  disclosure: "self" | "partner" | "screens";
+  /** Applies an action as the viewer (a seat, or the Director). */
+  act(kind: ActionKind): Outcome | undefined;
+  /** Parses a call typed by the user; shows a toast and returns null when it is no call. */
+  parse(text: string): string | null;
+}
+
+type Listener = () => void;
+
+export class App {
+  table: Table;
+  options: TableOptions;
+  viewer: Viewer = "N";
+  followTurn = false;
+  private listeners: Listener[] = [];
+
+  constructor(options: TableOptions) {
+    this.options = options;
+    this.table = new Table(options);
+    this.expose();
+  }
+
+  onChange(f: Listener): void {
+    this.listeners.push(f);
+  }
+
+  changed(): void {
+    if (this.followTurn) {
+      const turn = this.table.view("director").turn;
+      if (turn) this.viewer = turn;
+    }
+    for (const f of this.listeners) f();
+  }
+
+  newBoard(options: TableOptions): void {
+    this.table.free();
+    this.options = options;
+    this.table = new Table(options);
+    this.expose();
+    this.changed();
+  }
+
+  setViewer(v: Viewer): void {
+    this.viewer = v;
+    this.changed();
+  }
+
+  ctx(): Ctx {
+    const viewer = this.viewer;
+    const me = isSeat(viewer) ? viewer : null;
+    const preset = (typeof this.options.regulation === "string" ? this.options.regulation : "online") as Preset;
+    return {
+      view: this.table.view(viewer),
+      viewer,
+      me,
+      preset,
+      disclosure: DISCLOSURE[preset],
+      act: (kind) => this.apply({ seat: me ?? "director", ...kind }),
+      parse: (text) => {
+        try {
+          return parseCall(text);
+        } catch (e) {
+          toast(errorInfo(e));
+          return null;
+        }
+      },
+    };
+  }
+
+  /** table.apply: a refusal or a thrown BridgeLawsError becomes a toast. */
+  apply(action: Parameters<Table["apply"]>[0]): Outcome | undefined {
+    let out: Outcome;
+    try {
+      out = this.table.apply(action);
+    } catch (e) {
+      toast(errorInfo(e));
+      return undefined;
+    }
+    if (!out.ok) toast({ ...out.rejection, kind: "rejection" });
+    this.changed();
+    return out;
+  }
+
+  /** Test and console hooks: window.__table is the live Table; __app drives the page. */
+  private expose(): void {
+    Object.assign(window, { __table: this.table, __app: this });
+  }
+}
+
+function errorInfo(e: unknown) {
+  const err = e as { name?: string; code?: string; message?: string };
+  return { kind: "error" as const, code: err.code ?? err.name ?? "ERROR", law: "", message: err.message ?? String(e) };
+}

@@ -1,0 +1,70 @@
+// The bidding box: every call is a button, enabled only when the view offers it
+// (view.legal_calls); typed calls go to the engine as they are (face-to-face irregularities
+// are recorded and rectified; online they are refused with the law).
+import type { Call, Intent } from "bridge-laws";
+import type { App, Ctx } from "./app";
+import { ALL_CALLS, callLabel, callNode, SEAT_NAME } from "./calls";
+import { byId, fill, h } from "./dom";
+
+export function createBox(app: App): void {
+  const row = (calls: Call[], cls: string) =>
+    h("div", { class: `box-row ${cls}` }, calls.map((call) =>
+      h("button", {
+        type: "button",
+        class: "box-call",
+        "data-call": call,
+        "aria-label": callLabel(call),
+        disabled: true,
+        onclick: () => bid(app, call),
+      }, callNode(call))));
+  const levels = [1, 2, 3, 4, 5, 6, 7].map((l) => row(ALL_CALLS.filter((c) => c.startsWith(String(l))), "box-level"));
+  fill("box", levels, row(["P", "X", "XX"], "box-others"));
+
+  byId<HTMLFormElement>("keyboard").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const input = byId<HTMLInputElement>("call-input");
+    const call = app.ctx().parse(input.value);
+    if (call && bid(app, call)) input.value = "";
+    input.focus();
+  });
+}
+
+/** Makes a call as the viewer, with the self-disclosure and intent fields. */
+function bid(app: App, call: Call): boolean {
+  const alert = byId<HTMLInputElement>("alert");
+  const explanation = byId<HTMLInputElement>("explanation");
+  const intent = document.querySelector<HTMLInputElement>('input[name="intent"]:checked');
+  const c = app.ctx();
+  const selfDisclosing = c.disclosure !== "partner";
+  const out = c.act({
+    type: "call",
+    call,
+    ...(selfDisclosing && alert.checked ? { alert: true } : {}),
+    ...(selfDisclosing && explanation.value.trim() ? { explanation: explanation.value.trim() } : {}),
+    ...(intent && !byId("intent-row").hidden ? { intent: intent.value as Intent } : {}),
+  });
+  if (out?.ok) {
+    alert.checked = false;
+    explanation.value = "";
+    if (intent) intent.checked = false;
+  }
+  return out?.ok ?? false;
+}
+
+export function renderBox(c: Ctx): void {
+  const v = c.view;
+  const legal = new Set(v.legal_calls);
+  for (const b of document.querySelectorAll<HTMLButtonElement>("#box .box-call")) {
+    b.disabled = !legal.has(b.dataset.call!);
+  }
+  byId("box-panel").hidden = c.me === null || !["auction", "clarification", "passed_out"].includes(v.phase);
+  byId("self-alert").hidden = c.disclosure === "partner";
+  const p = v.pending;
+  byId("intent-row").hidden = !(p && p.kind === "out_of_rotation" && c.me && p.awaiting.includes(c.me));
+  const hint = !c.me
+    ? ""
+    : v.turn === c.me
+      ? v.barred[c.me] ? "you are barred: pass" : "your call"
+      : v.turn ? `waiting for ${SEAT_NAME[v.turn]}` : "";
+  fill("box-hint", hint);
+}

@@ -1,0 +1,79 @@
+// Display helpers for seats, calls and cards: suit symbols with text alternatives.
+import type { Call, Card, Seat } from "bridge-laws";
+import { h } from "./dom";
+
+export const SEATS: Seat[] = ["N", "E", "S", "W"];
+/** Auction grid columns, as printed on score cards. */
+export const COLUMNS: Seat[] = ["W", "N", "E", "S"];
+export const SEAT_NAME: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
+export const STRAINS = ["C", "D", "H", "S", "NT"] as const;
+type Strain = (typeof STRAINS)[number];
+
+const STRAIN: Record<Strain, { symbol: string; one: string; many: string }> = {
+  C: { symbol: "♣", one: "club", many: "clubs" },
+  D: { symbol: "♦", one: "diamond", many: "diamonds" },
+  H: { symbol: "♥", one: "heart", many: "hearts" },
+  S: { symbol: "♠", one: "spade", many: "spades" },
+  NT: { symbol: "NT", one: "no trump", many: "no trump" },
+};
+const OTHER: Record<string, string> = { P: "Pass", X: "Double", XX: "Redouble" };
+const SHORT: Record<string, string> = { P: "Pass", X: "Dbl", XX: "Rdbl" };
+
+export const partner = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 2) % 4];
+export const lho = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 1) % 4];
+export const isSeat = (v: string): v is Seat => (SEATS as string[]).includes(v);
+
+/** Every call in the bidding box order: P, X, XX, 1C … 7NT. */
+export const ALL_CALLS: Call[] = ["P", "X", "XX"];
+for (let level = 1; level <= 7; level++) for (const s of STRAINS) ALL_CALLS.push(`${level}${s}`);
+
+function split(call: Call): { level: number; strain: Strain } | null {
+  const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
+  return m ? { level: Number(m[1]), strain: m[2] as Strain } : null;
+}
+
+/** "1 heart", "3 no trump", "Double". */
+export function callLabel(call: Call): string {
+  const b = split(call);
+  if (!b) return OTHER[call] ?? call;
+  return `${b.level} ${b.level === 1 ? STRAIN[b.strain].one : STRAIN[b.strain].many}`;
+}
+
+/** A call with a coloured suit symbol; screen readers get the words. */
+export function callNode(call: Call): HTMLElement {
+  const b = split(call);
+  if (!b) return h("span", { class: `call call-${call.toLowerCase()}` }, SHORT[call] ?? call);
+  return h(
+    "span",
+    { class: "call", title: callLabel(call) },
+    h("span", { class: "sr-only" }, callLabel(call)),
+    h("span", { "aria-hidden": "true" }, String(b.level), h("span", { class: `suit suit-${b.strain}` }, STRAIN[b.strain].symbol)),
+  );
+}
+
+/** "4♥X by S" from the view's contract text "4HX". */
+export function contractNode(contract: string): HTMLElement {
+  const m = /^([1-7](?:C|D|H|S|NT))(X{0,2})$/.exec(contract);
+  if (!m) return h("span", {}, contract);
+  return h("span", { class: "contract-text" }, callNode(m[1]), m[2] ? h("span", { class: "dbl" }, m[2]) : null);
+}
+
+const RANK: Record<string, string> = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
+const SUIT_OF: Record<string, Strain> = { S: "S", H: "H", D: "D", C: "C" };
+
+export function cardLabel(card: Card): string {
+  const s = SUIT_OF[card[0]];
+  const r = card.slice(1);
+  return `${RANK[r] ?? r} of ${s ? STRAIN[s].many : "?"}`;
+}
+
+export function cardNode(card: Card): HTMLElement {
+  const s = SUIT_OF[card[0]] ?? "S";
+  const r = card.slice(1) === "T" ? "10" : card.slice(1);
+  return h(
+    "span",
+    { class: "card", title: cardLabel(card) },
+    h("span", { class: "sr-only" }, cardLabel(card)),
+    h("span", { "aria-hidden": "true" }, h("span", { class: `suit suit-${s}` }, STRAIN[s].symbol), r),
+  );
+}

@@ -1,0 +1,247 @@
+// Everything a player does besides calling: decisions awaiting him (accept/decline, undo
+// consent), questions and answers, reviews, alerts and explanations, corrections, changes
+// of call, and the Director's rulings.
+import type { Call, Seat, SeenCall, View } from "bridge-laws";
+import type { Ctx } from "./app";
+import { callLabel, callNode, partner, SEAT_NAME } from "./calls";
+import { fill, h } from "./dom";
+import { warningItem } from "./feed";
+
+const panel = (id: string, title: string, ...children: unknown[]) =>
+  h("div", { class: "panel", id }, h("h2", {}, title), ...(children as HTMLElement[]));
+
+const field = (name: string, placeholder: string, label = placeholder) =>
+  h("input", { type: "text", name, placeholder, "aria-label": label, maxlength: 500 });
+
+/** A small form: the submit handler gets the form's named fields. */
+function form(cls: string, onSubmit: (f: Record<string, string>, el: HTMLFormElement, button: string) => void, ...children: unknown[]) {
+  const el = h("form", { class: `inline-form ${cls}`, autocomplete: "off" }, ...(children as HTMLElement[]));
+  el.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const data: Record<string, string> = {};
+    new FormData(el).forEach((value, key) => (data[key] = String(value)));
+    onSubmit(data, el, ((ev as SubmitEvent).submitter as HTMLButtonElement | null)?.value ?? "");
+  });
+  return el;
+}
+
+function callOption(call: SeenCall, selected = false) {
+  return h("option", { value: String(call.index), selected }, `${call.index + 1}. ${SEAT_NAME[call.seat]} ${callLabel(call.call)}`);
+}
+
+const ourSide = (me: Seat, s: Seat) => s === me || s === partner(me);
+
+export function renderDecision(c: Ctx): void {
+  const p = c.view.pending;
+  if (!p) return void fill("decision");
+  const mine = (c.me && p.awaiting.includes(c.me)) || (c.viewer === "director" && p.awaiting.includes("director"));
+  const what: Record<string, string> = {
+    insufficient_bid: "Insufficient bid",
+    out_of_rotation: "Call out of rotation",
+    inadmissible: "Inadmissible double or redouble",
+    barred_call: "Call by a barred player",
+    change_of_call: "Change of call",
+    replacement: "Replacement call due",
+    undo: "Undo requested",
+  };
+  const who = p.awaiting.map((a) => SEAT_NAME[a as Seat] ?? "the Director").join(", ");
+  const buttons: HTMLElement[] = [];
+  if (mine && c.me) {
+    if (p.options.includes("accept")) buttons.push(h("button", { class: "primary", onclick: () => c.act({ type: "accept" }) }, "Accept"));
+    if (p.options.includes("decline")) buttons.push(h("button", { onclick: () => c.act({ type: "decline" }) }, "Decline"));
+    if (p.kind === "undo") {
+      buttons.push(h("button", { class: "primary", onclick: () => c.act({ type: "respond", accept: true }) }, "Agree to the undo"));
+      buttons.push(h("button", { onclick: () => c.act({ type: "respond", accept: false }) }, "Refuse"));
+    }
+    if (p.kind === "replacement" && p.suggested) {
+      const s = p.suggested;
+      buttons.push(h("button", { class: "primary", onclick: () => c.act({ type: "call", call: s }) }, "Bid ", callNode(s)));
+    }
+  }
+  fill(
+    "decision",
+    h(
+      "div",
+      { class: `panel decision${mine ? " for-me" : ""}`, role: "region", "aria-label": "Pending decision", "data-kind": p.kind },
+      h("h2", {}, what[p.kind] ?? p.kind, h("span", { class: "law" }, `Law ${p.law}`)),
+      h("p", {}, `${SEAT_NAME[p.seat]}: `, callNode(p.call),
+        p.kind === "undo" && p.suggested ? [" → ", callNode(p.suggested)] : null,
+        p.kind === "replacement" && p.suggested ? [" — lowest sufficient bid in the same strain: ", callNode(p.suggested)] : null),
+      h("p", { class: "muted" }, mine ? "Your decision" : `Waiting for ${who}`,
+        mine && p.options.includes("call") ? " — or simply make your call" : ""),
+      buttons.length ? h("div", { class: "buttons" }, buttons) : null,
+    ),
+  );
+}
+
+export function renderQuestions(c: Ctx): void {
+  const v = c.view;
+  if (!v.questions.length) return void fill("questions");
+  const items = v.questions.map((q) => {
+    const about = q.index === null ? "the auction" : v.calls[q.index] ? [callLabel(v.calls[q.index].call), ` (call ${q.index + 1})`] : `call ${q.index + 1}`;
+    const mustAnswer = c.me !== null && q.answerers.includes(c.me) && !q.answered;
+    const answerable = v.calls.filter((call) => c.me && ourSide(c.me, call.seat));
+    return h(
+      "li",
+      { class: `question${q.answered ? " answered" : ""}`, "data-question": q.id },
+      h("p", {}, h("strong", {}, SEAT_NAME[q.asker]), " asks about ", about,
+        h("span", { class: "muted" }, q.answered ? " — answered" : ` — to ${q.answerers.map((s) => SEAT_NAME[s]).join(", ")}`)),
+      mustAnswer
+        ? form("answer", (f) => c.act({ type: "explain", index: Number(f.index), text: f.text }),
+            q.index === null
+              ? h("select", { name: "index", "aria-label": "Call to explain" }, answerable.map((call) => callOption(call)))
+              : h("input", { type: "hidden", name: "index", value: String(q.index) }),
+            field("text", "Your answer", "Answer to the question"),
+            h("button", { type: "submit", class: "primary" }, "Answer"))
+        : null,
+    );
+  });
+  fill("questions", panel("questions-panel", "Questions", h("ol", { class: "questions" }, items)));
+}
+
+export function renderActions(c: Ctx): void {
+  const v = c.view;
+  const me = c.me;
+  if (!me) return void fill("actions");
+  const over = v.phase === "ended";
+  const auctionPeriod = v.phase === "auction" || v.phase === "clarification" || v.phase === "passed_out";
+  const mine = v.calls.filter((call) => call.seat === me);
+  const disclosable = v.calls.filter((call) =>
+    c.disclosure === "self" ? call.seat === me : c.disclosure === "partner" ? call.seat === partner(me) : ourSide(me, call.seat));
+  // Explanations I may have given: of my own calls when self-alerting, else of our side's.
+  const correctable = v.calls.filter((call) => (c.disclosure === "self" ? call.seat === me : ourSide(me, call.seat)));
+  const review = [...v.events].reverse().find((e) => e.kind === "review" && e.requester === me);
+
+  fill(
+    "actions",
+    panel(
+      "actions-panel",
+      "At the table",
+      h("div", { class: "buttons" },
+        over ? null : h("button", { onclick: () => c.act({ type: "review" }) }, "Review the auction"),
+        over ? null : h("button", { onclick: () => c.act({ type: "ask" }) }, "Ask about their auction"),
+        h("button", { onclick: () => c.act({ type: "director", reason: "called from the table" }) }, "Call the Director"),
+      ),
+      review && review.kind === "review" ? reviewBox(review.calls) : null,
+      v.change_offers.map((index) =>
+        form("change-call", (f) => { const call = c.parse(f.call); if (call) c.act({ type: "change_call", call }); },
+          h("p", { class: "offer" }, "Law 21B1: you may change your ", callNode(v.calls[index]?.call ?? "P"), " now that the explanation was corrected."),
+          field("call", "New call", "New call (Law 21B1)"),
+          h("button", { type: "submit", class: "primary" }, "Change my call"))),
+      auctionPeriod && mine.length
+        ? form("undo", (f) => { const call = c.parse(f.call); if (call) c.act({ type: "replace_call", call }); },
+            h("label", {}, "Undo my last call (unintended, Law 25A) — replace with"),
+            field("call", "e.g. 1NT", "Replacement call"),
+            h("button", { type: "submit" }, "Request undo"))
+        : null,
+      auctionPeriod && disclosable.length
+        ? form("disclose", (f, el, button) => {
+            const index = Number(f.index);
+            const text = f.text.trim();
+            if (button === "explain") c.act({ type: "explain", index, text });
+            else c.act({ type: "alert", index, ...(text ? { explanation: text } : {}) });
+            el.reset();
+          },
+            h("label", {}, c.disclosure === "partner" ? "Alert or explain partner's call" : "Alert or explain a call"),
+            h("select", { name: "index", "aria-label": "Call to disclose" }, disclosable.map((call, i) => callOption(call, i === disclosable.length - 1))),
+            field("text", "Explanation"),
+            h("button", { type: "submit", value: "alert" }, "Alert"),
+            h("button", { type: "submit", value: "explain" }, "Explain"))
+        : null,
+      correctable.length && v.phase !== "passed_out"
+        ? form("correct", (f, el, button) => {
+            const index = Number(f.index);
+            if (button === "note") c.act({ type: "note_partner_mistake", index });
+            else c.act({ type: "correct_explanation", index, text: f.text.trim() });
+            el.reset();
+          },
+            h("label", {}, "Correct an explanation"),
+            h("select", { name: "index", "aria-label": "Call whose explanation to correct" }, correctable.map((call) => callOption(call))),
+            field("text", "Correct explanation"),
+            h("button", { type: "submit", value: "correct" }, "Correct"),
+            c.disclosure === "self" ? null : h("button", { type: "submit", value: "note", title: "Privately note that partner's explanation was wrong" }, "Partner was wrong"))
+        : null,
+    ),
+  );
+}
+
+function reviewBox(lines: { index: number; seat: Seat; call: Call; alerted: boolean; explanations: string[] }[]) {
+  return h("div", { class: "review", role: "status" },
+    h("h3", {}, "Review"),
+    h("ol", {}, lines.map((l) =>
+      h("li", {}, `${SEAT_NAME[l.seat]} `, callNode(l.call), l.alerted ? h("span", { class: "alert-mark" }, "!") : null,
+        l.explanations.length ? h("span", { class: "muted" }, ` — ${l.explanations.join("; ")}`) : null))));
+}
+
+export function renderPlay(c: Ctx): void {
+  const v = c.view;
+  const me = c.me;
+  const p = v.play;
+  if (v.phase === "ended") {
+    return void fill("play", panel("play-panel", "Board over",
+      h("p", {}, v.contract ? ["Contract ", v.contract, v.declarer ? ` by ${SEAT_NAME[v.declarer]}` : "", ` — ${p?.tricks.length ?? 0} tricks played.`] : "The board was passed out."),
+      h("div", { class: "buttons" }, h("button", { class: "primary", onclick: () => document.getElementById("new-board")?.click() }, "Next board"))));
+  }
+  if (!me || !["clarification", "play", "passed_out"].includes(v.phase)) return void fill("play");
+  const answers = [...v.events].reverse().filter((e) => (e.kind === "lead_answer" || e.kind === "contract_answer") && e.seat === me);
+  const last = answers[0];
+  const isDefender = !!v.declarer && me !== v.declarer && me !== v.dummy;
+  // The opening leader: from the play record once there is one, else the seat to act.
+  const leader = p?.leader ?? (v.phase === "clarification" ? v.turn : null);
+  fill(
+    "play",
+    panel(
+      "play-panel",
+      v.phase === "passed_out" ? "Passed out" : v.phase === "clarification" ? "Opening lead" : "Play",
+      v.phase === "passed_out"
+        ? h("div", { class: "buttons" }, h("button", { onclick: () => c.act({ type: "return_hands" }) }, "Return the hands"))
+        : h("div", { class: "buttons" },
+            isDefender && v.phase === "clarification" ? h("button", { onclick: () => c.act({ type: "ask_lead" }) }, "Is it my lead?") : null,
+            h("button", { onclick: () => c.act({ type: "ask_contract" }) }, "What is the contract?"),
+            v.phase === "clarification" && p?.led && leader === me ? h("button", { class: "primary", onclick: () => c.act({ type: "face_lead" }) }, "Face the lead") : null,
+            v.phase === "play" ? h("button", { onclick: () => c.act({ type: "end_play" }) }, "End play (claim agreed)") : null),
+      last?.kind === "lead_answer" ? h("p", { class: "answer" }, last.your_lead ? "Yes — it is your opening lead." : "No, it is not your lead.") : null,
+      last?.kind === "contract_answer" ? h("p", { class: "answer" }, `The contract is ${last.contract} (${last.doubling}).`) : null,
+      v.phase === "clarification" && !p?.led && leader === me
+        ? form("lead", (f) => c.act({ type: "lead", card: f.card.trim() }),
+            h("label", {}, "Lead face down"), field("card", "e.g. SK, H7, DT", "Opening lead card"),
+            h("button", { type: "submit", class: "primary" }, "Lead"))
+        : null,
+      v.phase === "play"
+        ? form("play-card", (f) => c.act({ type: "play", card: f.card.trim(), ...(f.dummy ? { from: "dummy" as const } : {}) }),
+            h("label", {}, p?.to_play ? `${SEAT_NAME[p.to_play]} to play` : "Play a card"),
+            field("card", "e.g. S2", "Card to play"),
+            me === v.declarer ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "dummy", value: "1" }), " from dummy") : null,
+            h("button", { type: "submit", class: "primary" }, "Play"))
+        : null,
+    ),
+  );
+}
+
+export function renderDirector(c: Ctx): void {
+  if (c.viewer !== "director") return void fill("director");
+  const v: View = c.view;
+  fill(
+    "director",
+    panel(
+      "director-panel",
+      "Director",
+      h("p", { class: "muted" }, v.open_rulings.length ? `Open questions for a ruling: ${v.open_rulings.join(", ")}` : "No ruling is awaited."),
+      form("ruling", (f) => {
+        const value = f.value === "" ? undefined : f.value === "true" ? true : f.value === "false" ? false : (f.value as "accept" | "own_turn");
+        const specified = f.specified.split(/[\s,]+/).filter(Boolean);
+        c.act({ type: "ruling", on: f.on as "unintended", ...(value === undefined ? {} : { value }), ...(specified.length ? { specified } : {}) });
+      },
+        h("label", {}, "Ruling on"),
+        h("select", { name: "on", "aria-label": "Ruling on" },
+          ["unintended", "comparable", "misinformation", "intent"].map((o) => h("option", { value: o, selected: v.open_rulings[0] === o }, o))),
+        h("select", { name: "value", "aria-label": "Ruling value" },
+          h("option", { value: "true" }, "yes"), h("option", { value: "false" }, "no"),
+          h("option", { value: "accept" }, "accept (intent)"), h("option", { value: "own_turn" }, "own turn (intent)"),
+          h("option", { value: "" }, "(none)")),
+        field("specified", "Strains, e.g. H S", "Specified strains"),
+        h("button", { type: "submit", class: "primary" }, "Give ruling")),
+      v.ledger.length ? [h("h3", {}, "Information ledger (Law 16)"), h("ol", { class: "feed" }, v.ledger.map(warningItem))] : null,
+    ),
+  );
+}

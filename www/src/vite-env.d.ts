@@ -1,0 +1,2 @@
+// Side-effect CSS imports are handled by Vite.
+declare module "*.css";

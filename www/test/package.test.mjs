@@ -1,0 +1,45 @@
+// The npm package as a site's back end would use it: `import "bridge-laws"` in Node.js
+// resolves to the Node build (export condition "node"); "bridge-laws/web" initialises from
+// bytes. Runs the public contract example of DESIGN.md.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { test } from "node:test";
+import { Table, parseCall, formatCall } from "bridge-laws";
+
+test("the DESIGN.md contract example runs against the Node build", () => {
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
+  const out = table.apply({ seat: "N", type: "call", call: "1NT", alert: true, explanation: "15-17" });
+  assert.equal(out.ok, true);
+  assert.ok(out.events.some((e) => e.kind === "call"));
+  assert.ok(Array.isArray(out.warnings));
+  assert.ok(table.legalCalls("E").includes("2C"));
+  assert.equal(table.view("E").calls[0].disclosures[0].text, "15-17");
+  assert.deepEqual(table.view("S").calls[0].disclosures, [], "partner does not see a self-alert");
+
+  const refused = table.apply({ seat: "E", type: "call", call: "1S" });
+  assert.deepEqual(Object.keys(refused.rejection).sort(), ["code", "law", "message"]);
+  assert.equal(refused.rejection.code, "INSUFFICIENT_BID");
+
+  const copy = Table.fromJSON(JSON.parse(JSON.stringify(table)));
+  assert.equal(copy.stateHash(), table.stateHash());
+  assert.equal(parseCall("1n"), "1NT");
+  assert.equal(formatCall("2h"), "2♥");
+});
+
+test("malformed input throws a BridgeLawsError with code BAD_INPUT", () => {
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
+  for (const bad of [null, "1NT", { seat: "N", type: "call", call: "8NT" }, { seat: "X", type: "review" }]) {
+    assert.throws(() => table.apply(bad), (e) => e instanceof Error && e.name === "BridgeLawsError" && e.code === "BAD_INPUT");
+  }
+  assert.throws(() => new Table({ dealer: "N" }), { name: "BridgeLawsError", code: "BAD_INPUT" });
+});
+
+test("the web build initialises from bytes through the ./web export", async () => {
+  const web = await import("bridge-laws/web");
+  const require = createRequire(import.meta.url);
+  const wasm = readFileSync(require.resolve("bridge-laws/web").replace(/bridge_laws\.js$/, "bridge_laws_bg.wasm"));
+  web.initSync({ module: wasm });
+  const t = new web.Table({ dealer: "E", vulnerability: "All", regulation: "screens" });
+  assert.equal(t.view("director").turn, "E");
+});

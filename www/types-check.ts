@@ -1,0 +1,60 @@
+// Compiled with `tsc --noEmit` (never run): the package's generated .d.ts types the API as
+// a site uses it, and rejects what it should.
+import { Table, parseCall, formatCall } from "bridge-laws";
+import type { Action, Call, Outcome, Seat, Snapshot, TableOptions, View, Warning } from "bridge-laws";
+
+const options: TableOptions = { dealer: "N", vulnerability: "None", regulation: "online", board: 1 };
+const custom: TableOptions = { dealer: "E", vulnerability: "All", regulation: { preset: "face_to_face", undo: "off" } };
+const table = new Table(options);
+new Table(custom).free();
+
+const opening: Action = { seat: "N", type: "call", call: "1NT", alert: true, explanation: "15-17" };
+const out: Outcome = table.apply(opening);
+if (out.ok) {
+  const warnings: Warning[] = out.warnings;
+  const kinds: string[] = out.events.map((e) => e.kind);
+  void [warnings, kinds];
+} else {
+  const { code, law, message }: { code: string; law: string; message: string } = out.rejection;
+  void [code, law, message];
+}
+
+const calls: Call[] = table.legalCalls("E");
+const view: View = table.view("director");
+const turn: Seat | null = view.turn;
+const contract: string | null = view.contract;
+const alerted: boolean[] = view.calls.map((c) => c.alerted);
+const explanations: (string | null)[] = view.calls.flatMap((c) => c.disclosures.map((d) => d.text));
+const pendingFor: string[] = view.pending?.awaiting ?? [];
+const snapshot: Snapshot = table.toJSON();
+const copy: Table = Table.fromJSON(snapshot);
+const fromText: Table = Table.fromJSON(JSON.stringify(table));
+const hash: string = copy.stateHash() + fromText.stateHash();
+const canonical: Call = parseCall("1n") + formatCall("2h");
+void [calls, turn, contract, alerted, explanations, pendingFor, hash, canonical];
+
+const actions: Action[] = [
+  { seat: "W", type: "ask", index: 0 },
+  { seat: "E", type: "ask" },
+  { seat: "S", type: "review" },
+  { seat: "N", type: "explain", index: 0, text: "15-17 balanced" },
+  { seat: "N", type: "replace_call", call: "2C" },
+  { seat: "E", type: "respond", accept: true },
+  { seat: "director", type: "ruling", on: "unintended", value: true },
+  { seat: "E", type: "lead", card: "SK" },
+  { seat: "N", type: "play", card: "S2", from: "dummy" },
+  { seat: "S", type: "call", call: "P", at: 1234 },
+];
+void actions;
+
+// @ts-expect-error a call action needs its call
+const missingCall: Action = { seat: "N", type: "call" };
+// @ts-expect-error "Q" is not a seat
+const badSeat: Action = { seat: "Q", type: "review" };
+// @ts-expect-error a viewer is a seat, "director" or "spectator"
+table.view("nobody");
+// @ts-expect-error options need a dealer
+new Table({ vulnerability: "None" });
+// @ts-expect-error the outcome must be narrowed before reading the rejection
+out.rejection.code;
+void [missingCall, badSeat];
