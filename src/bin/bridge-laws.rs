@@ -47,12 +47,9 @@ fn conformance_cmd(paths: &[String]) -> ExitCode {
 }
 
 fn corpus_cmd(path: &str) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read(path) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("cannot read {path}: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     let s = corpus::replay(&text);
     for (id, why) in s.disagreements.iter().take(20) {
@@ -75,12 +72,9 @@ fn corpus_cmd(path: &str) -> ExitCode {
 }
 
 fn replay_cmd(path: &str) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read(path) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("cannot read {path}: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     match Table::from_json(&text) {
         Ok(t) => {
@@ -100,12 +94,9 @@ fn replay_cmd(path: &str) -> ExitCode {
 }
 
 fn trace_cmd(path: &str) -> ExitCode {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read(path) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("cannot read {path}: {e}");
-            return ExitCode::from(2);
-        }
+        Err(code) => return code,
     };
     match conformance::trace(&text) {
         Ok(lines) => {
@@ -119,4 +110,12 @@ fn trace_cmd(path: &str) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The text of `path`, or exit status 2 after saying why it cannot be read.
+fn read(path: &str) -> Result<String, ExitCode> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("cannot read {path}: {e}");
+        ExitCode::from(2)
+    })
 }
