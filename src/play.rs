@@ -112,11 +112,26 @@ fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Rejection> {
         .ok_or_else(|| Rejection::new(Code::WRONG_PERIOD, "there is no contract"))
 }
 
+/// A pending L25A request to replace the final pass keeps the auction period open: the
+/// opening lead waits (a reopened auction would take it back), and so do the hands of a
+/// passed-out board.
+fn undo_pending(cx: &Ctx<'_>) -> Result<(), Rejection> {
+    if cx.st.undo.is_some() {
+        return refuse(
+            Code::UNDO_PENDING,
+            "a request to replace a call is pending: the auction may reopen (Law 25A5)",
+        )
+        .map_err(|r: Rejection| r.citing("25A5"));
+    }
+    Ok(())
+}
+
 /// The `lead` action: the opening lead, face down (L41A).
 ///
 /// # Errors
-/// `NOT_YOUR_LEAD`; `WRONG_PERIOD` outside the clarification period.
+/// `NOT_YOUR_LEAD`; `UNDO_PENDING`; `WRONG_PERIOD` outside the clarification period.
 pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+    undo_pending(cx)?;
     if cx.st.phase != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
             .map_err(|r: Rejection| r.citing("41A"));
@@ -140,8 +155,10 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
 /// The `face_lead` action: the opening lead is faced; the play period begins (L41C).
 ///
 /// # Errors
-/// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `WRONG_PERIOD`.
+/// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `UNDO_PENDING`;
+/// `WRONG_PERIOD`.
 pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+    undo_pending(cx)?;
     if cx.st.phase != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
             .map_err(|r: Rejection| r.citing("41C"));
@@ -205,7 +222,8 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Rejection| r.citing("44"));
     }
     if p.played().any(|(_, c)| *c == card) {
-        return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"));
+        return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"))
+            .map_err(|r: Rejection| r.citing("45"));
     }
     p.current.push((due, card));
     let done = p.current.len() == 4;
@@ -256,8 +274,9 @@ fn finish_play(cx: &mut Ctx<'_>) {
 /// The `return_hands` action: a passed-out board's hands go back (L17D2).
 ///
 /// # Errors
-/// `WRONG_PERIOD` unless the board was passed out.
+/// `UNDO_PENDING`; `WRONG_PERIOD` unless the board was passed out.
 pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
+    undo_pending(cx)?;
     if cx.st.phase != Phase::PassedOut {
         return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
             .map_err(|r: Rejection| r.citing("17D2"));

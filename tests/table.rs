@@ -213,3 +213,33 @@ fn a_change_ruled_not_allowed_shows_the_director_the_original_contract_to_score(
     assert_eq!(t.view(Viewer::Director).scoring_contract.as_deref(), Some("2D"));
     assert_eq!(t.view(Viewer::Seat(Seat::E)).scoring_contract, None);
 }
+
+#[test]
+fn a_refused_early_correction_is_remembered_without_changing_the_hash_and_survives_a_snapshot() {
+    let mut t = table(Preset::FaceToFace);
+    for a in [
+        r#"{"seat":"N","type":"call","call":"1NT"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"S","type":"call","call":"2D"}"#,
+        r#"{"seat":"N","type":"alert","index":2,"explanation":"natural"}"#,
+    ] {
+        apply(&mut t, a);
+    }
+    let before = t.state_hash();
+    let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":2,"text":"transfer"}"#);
+    assert_eq!(out.rejection().map(|r| r.code), Some(Code::CORRECTION_TOO_EARLY));
+    assert_eq!(t.state_hash(), before);
+    let mut copy = Table::from_json(&t.to_json()).expect("the snapshot replays");
+    for a in [
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"N","type":"call","call":"2H"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"S","type":"call","call":"P"}"#,
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"lead","card":"SA"}"#,
+    ] {
+        apply(&mut copy, a);
+    }
+    let out = copy.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
+    assert!(out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED));
+}

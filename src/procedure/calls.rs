@@ -103,6 +103,11 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
 /// In `prevent`, any irregular call (SPEC 5.1); in `rectify`, what the pending
 /// rectification does not allow.
 pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Rejection> {
+    // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
+    // over a call that may vanish, in the clarification period either.
+    if cx.st.undo.is_some() {
+        return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
+    }
     if cx.st.phase != Phase::Auction {
         // L39: a call after the final pass.
         return if cx.reg.rectifies() && matches!(cx.st.phase, Phase::Clarification | Phase::PassedOut) {
@@ -111,9 +116,6 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
             refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Rejection| r.citing("39"))
         };
     }
-    if cx.st.undo.is_some() {
-        return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
-    }
     explanation::check_self_disclosure(cx, seat, &with)?;
     if cx.st.pending.is_some() {
         return irregularity::call_while_pending(cx, seat, call, with);
@@ -121,6 +123,9 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
     let due = turn_to_call(cx.board, cx.st);
     if seat != due {
         if cx.reg.rectifies() {
+            if rotation::pass_for_barred_rho(cx, seat, due) {
+                return self::call(cx, seat, call, with);
+            }
             return rotation::out_of_rotation(cx, seat, call, due, with);
         }
         return refuse(Code::NOT_YOUR_TURN, format!("it is {due}'s turn to call"));
@@ -142,6 +147,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
             .map_err(|r: Rejection| r.citing("31A1"));
         }
     }
+    rotation::repeat_made(cx, seat, call);
     if cx.st.bars.get(seat).is_some() && !call.is_pass() {
         // L37: a barred player's bid, double or redouble.
         if cx.reg.rectifies() {
@@ -264,8 +270,9 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
     match auction::status(&calls) {
         auction::Status::Ended => end_auction(cx),
         auction::Status::PassedOut => {
+            // The auction period lasts until the hands are returned (L17D2): L21B1 offers
+            // stand until then.
             cx.st.phase = Phase::PassedOut;
-            cx.st.offers.clear();
             cx.event(EventKind::PassedOut, Audience::EVERYONE);
         }
         auction::Status::Open => auto_pass(cx),

@@ -116,7 +116,14 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
             format!("{seat} may not alert {caller}'s call here"),
         );
     }
-    let late = later_call_exists(cx, id);
+    // An alert repeated (say, to add its explanation) after the call was alerted in time
+    // by the same player is not late: the opponents were alerted before they called.
+    let alerted_before = cx
+        .st
+        .disclosures
+        .iter()
+        .any(|d| d.call == id && d.by == seat && (d.alert || d.kind == DisclosureKind::Announcement));
+    let late = !alerted_before && later_call_exists(cx, id);
     let aud = disclose(cx, seat, id, DisclosureKind::Alert, true, text);
     if late {
         late_alert(cx, id, aud);
@@ -124,7 +131,8 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
     Ok(())
 }
 
-/// L21B1a: failure to alert promptly is misinformation.
+/// L21B1a: failure to alert promptly is misinformation — to the opponents who hear the
+/// late alert (under screens, only the giver's screenmate was deprived of it).
 fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
     let call = cx.st.record[id].call;
     cx.warn(Warning::new(
@@ -133,7 +141,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
         aud,
         format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
     ));
-    offer_changes(cx, cx.st.record[id].seat.side(), id + 1);
+    offer_changes(cx, cx.st.record[id].seat.side(), id + 1, aud);
 }
 
 /// The `explain` action: an answer to a question or a volunteered explanation.
@@ -156,11 +164,7 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
             answered = true;
         }
     }
-    let disclosed_before = cx
-        .st
-        .disclosures
-        .iter()
-        .any(|d| d.call == id && d.by.side() == caller.side());
+    let disclosed_before = cx.st.disclosures.iter().any(|d| d.call == id && d.by == seat);
     let late = !answered && !disclosed_before && later_call_exists(cx, id);
     let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(text));
     if late {
@@ -176,6 +180,10 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
 /// `NO_SUCH_CALL`, `WRONG_PERIOD`.
 pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rejection> {
     let id = index.map(|i| call_id(cx, i)).transpose()?;
+    // Dummy may never ask (L41B, L20F2), whatever the call.
+    if matches!(cx.st.phase, Phase::Clarification | Phase::Play) && cx.st.is_dummy(seat) {
+        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
+    }
     if let Some(id) = id {
         if !cx.st.record[id].seat.is_opponent_of(seat) {
             return refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only");
@@ -368,6 +376,9 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     if first {
         aud = audience::disclosure(cx.reg, caller, seat);
     }
+    // Those who heard the explanation were misinformed (SPEC §6: under self-alerting a
+    // correction, like the explanation, never reaches the caller's partner).
+    let misinformed = aud;
     cx.st.disclosures.push(DisclosureRecord {
         call: id,
         by: seat,
@@ -383,7 +394,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     for n in cx.st.notes.iter_mut().filter(|n| n.seat == seat && n.call == id) {
         n.corrected = true;
     }
-    offer_changes(cx, caller.side(), mi_pos);
+    offer_changes(cx, caller.side(), mi_pos, misinformed);
     Ok(())
 }
 
@@ -444,14 +455,14 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
     Ok(())
 }
 
-/// L21B1: after misinformation from `side` given when the record had `mi_pos` calls, each
-/// opponent who has called since, whose partner has not called after him, may change his
-/// last call while the auction period lasts.
-pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize) {
+/// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
+/// the seats in `heard`, each of those opponents who has called since, whose partner has
+/// not called after him, may change his last call while the auction period lasts.
+pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audience) {
     if !cx.st.in_auction_period() {
         return;
     }
-    for seat in Seat::ALL.into_iter().filter(|s| s.side() != side) {
+    for seat in Seat::ALL.into_iter().filter(|s| s.side() != side && heard.has_seat(*s)) {
         let Some(last) = cx.st.last_call_of(seat) else { continue };
         if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record[last].auto {
             continue;
@@ -535,7 +546,8 @@ pub fn summon(cx: &mut Ctx<'_>, by: &str, reason: Option<&str>, law: &str) {
 pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
     let Some(contract) = cx.st.contract else { return };
     for seat in Seat::ALL {
-        let gave = cx.st.disclosures.iter().any(|d| d.by == seat && d.text.is_some());
+        // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
+        let gave = cx.st.disclosures.iter().any(|d| d.by == seat);
         if gave {
             calls::remind(
                 cx,
@@ -577,27 +589,48 @@ pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
 
 /// The text of `seat`'s duty about partner's explanations, if partner explained anything.
 fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
-    let noted = cx.st.notes.iter().any(|n| n.seat == seat && !n.corrected);
+    let noted = open_notes(cx).iter().any(|n| n.seat == seat);
     if noted {
         return Some("call the Director and correct your partner's mistaken explanation".into());
     }
+    // Only a disclosure the player heard (not under self-alerting or across a screen).
     let partner_explained = cx
         .st
         .disclosures
         .iter()
-        .any(|d| d.by == seat.partner() && d.text.is_some() && !d.superseded);
+        .any(|d| d.by == seat.partner() && !d.superseded && d.audience.has_seat(seat));
     partner_explained.then(|| "if your partner's explanation was mistaken, call the Director and correct it".into())
+}
+
+/// Partner's mistaken explanations a player knows of and has not corrected: his
+/// `note_partner_mistake` notes and the table's memos of his refused early corrections
+/// (SPEC 5.5: "the engine remembers it as note_partner_mistake does").
+fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
+    let corrected = |seat: Seat, call: usize| {
+        cx.st
+            .disclosures
+            .iter()
+            .any(|d| d.kind == DisclosureKind::Correction && d.by == seat && d.call == call)
+    };
+    let mut open: Vec<PartnerNote> = cx.st.notes.iter().filter(|n| !n.corrected).cloned().collect();
+    for m in cx.memos {
+        if !corrected(m.seat, m.call) && !open.iter().any(|n| n.seat == m.seat && n.call == m.call) {
+            open.push(PartnerNote {
+                seat: m.seat,
+                call: m.call,
+                corrected: false,
+            });
+        }
+    }
+    open
 }
 
 /// At the opening lead faced: a declaring-side duty still open is missed (Director only).
 pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
     let Some(contract) = cx.st.contract else { return };
-    let missed: Vec<PartnerNote> = cx
-        .st
-        .notes
-        .iter()
-        .filter(|n| !n.corrected && n.seat.side() == contract.side())
-        .cloned()
+    let missed: Vec<PartnerNote> = open_notes(cx)
+        .into_iter()
+        .filter(|n| n.seat.side() == contract.side())
         .collect();
     for n in missed {
         let call = cx.st.record[n.call].call;

@@ -60,6 +60,41 @@ pub fn out_of_rotation(
     Ok(())
 }
 
+/// L28A: a call made at RHO's turn is in rotation when RHO is required by law to pass:
+/// the barred RHO's pass is recorded for him (`auto_pass`) and the call is then made in
+/// turn. Returns whether that pass was made.
+pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
+    let must_pass = cx.st.bars.get(due).is_some() && cx.st.forced.is_none_or(|(s, _)| s != due);
+    if due != seat.rho() || !must_pass || cx.st.pending.is_some() || cx.st.undo.is_some() {
+        return false;
+    }
+    cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
+    let id = calls::record(cx, due, Call::Pass, Status::InForce);
+    if let Some(r) = cx.st.record.get_mut(id) {
+        r.auto = true;
+    }
+    calls::settle_after_call(cx, due, id);
+    true
+}
+
+/// L31A1, L32A1: the offender has repeated his call out of rotation as he must: L31A/L32A
+/// is settled, even if the repeated call is itself irregular (then the law for that
+/// irregularity applies, e.g. L27 for an insufficient bid).
+pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
+    if cx.st.forced != Some((seat, call)) {
+        return;
+    }
+    cx.st.forced = None;
+    if cx
+        .st
+        .aftermath
+        .as_ref()
+        .is_some_and(|a| a.seat == seat && a.law.ends_with("A1"))
+    {
+        cx.st.aftermath = None;
+    }
+}
+
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
 fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> Result<(), Rejection> {
     let id = calls::record(cx, seat, call, Status::Pending);
@@ -143,6 +178,12 @@ pub fn call_while_pending(
     ruled: Option<Intent>,
 ) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, coor);
+    if seat != due && seat == offender.lho() {
+        // L29A: the offender's LHO may elect to call, thereby accepting the call out of
+        // rotation; rotation then continues from it, so his call is in turn.
+        accept(cx, seat, coor, due)?;
+        return calls::call(cx, seat, call, with);
+    }
     if seat != due {
         return refuse(
             Code::RECTIFICATION_PENDING,
