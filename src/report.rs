@@ -40,8 +40,6 @@ codes! {
     // --- input ---
     /// Malformed input: not an action, unknown seat or type, "8NT", text over `max_text`.
     BAD_INPUT = "BAD_INPUT", "";
-    /// (added) The action is not supported by this engine version.
-    NOT_SUPPORTED = "NOT_SUPPORTED", "";
     /// (added) The action is not possible in the current period.
     WRONG_PERIOD = "WRONG_PERIOD", "17";
     /// (added) The call index names no call in force.
