@@ -99,19 +99,40 @@ pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
 fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> Result<(), Rejection> {
     let id = calls::record(cx, seat, call, Status::Pending);
     let (_, was) = rec(cx, original);
-    irr::flag(
-        cx,
-        Code::IRREG_CHANGE_OF_CALL,
-        "25B",
-        seat,
-        call,
-        format!(
-            "{seat} tried to change {was} to {call}: {} may accept the change by calling, or not (Law 25B)",
-            seat.lho()
-        ),
-    );
+    if barred_change(cx, seat, call) {
+        // L35B: a bid, double or redouble by a player required to pass is Law 37's, even
+        // when it comes as a change of his pass.
+        irr::flag(
+            cx,
+            Code::IRREG_BARRED_CALL,
+            "37",
+            seat,
+            call,
+            format!(
+                "{seat} must pass and tried to change {was} to {call}: if {} calls it stands, otherwise Law 37B applies",
+                seat.lho()
+            ),
+        );
+    } else {
+        irr::flag(
+            cx,
+            Code::IRREG_CHANGE_OF_CALL,
+            "25B",
+            seat,
+            call,
+            format!(
+                "{seat} tried to change {was} to {call}: {} may accept the change by calling, or not (Law 25B)",
+                seat.lho()
+            ),
+        );
+    }
     cx.st.pending = Some(Pending::ChangeOfCall { call: id, original });
     Ok(())
+}
+
+/// Whether an attempted change is a barred player's bid, double or redouble (L35B, L37).
+fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
+    cx.st.bars.get(seat).is_some() && !call.is_pass()
 }
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
@@ -119,22 +140,27 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> 
 /// # Errors
 /// None at present.
 pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) -> Result<(), Rejection> {
-    let (offender, _) = rec(cx, id);
+    let (offender, call) = rec(cx, id);
+    // L37A: a barred player's call stands when LHO calls over it; no lead restriction.
+    let barred = barred_change(cx, offender, call);
+    let law = if barred { "37A" } else { "25B1" };
     cx.st.pending = None;
     cx.event(
         EventKind::Accepted {
             seat: lho,
-            law: "25B1".into(),
+            law: law.into(),
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(cx, original, "25B1", "changed; the change was accepted");
+    calls::withdraw(cx, original, law, "changed; the change was accepted");
     information::withdrawn_call(cx, original, Some(offender.side()));
     // The original was the last call in force, so the change takes its place.
     if let Some(r) = cx.st.record.get_mut(id) {
         r.status = Status::InForce;
     }
-    irr::lead_restriction(cx, offender, "25B1", original);
+    if !barred {
+        irr::lead_restriction(cx, offender, "25B1", original);
+    }
     calls::settle_after_call(cx, offender, id);
     Ok(())
 }
@@ -144,22 +170,27 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
 /// # Errors
 /// None at present.
 pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
-    let (offender, _) = rec(cx, id);
+    let (offender, call) = rec(cx, id);
+    let barred = barred_change(cx, offender, call);
+    let law = if barred { "37B" } else { "25B2" };
     cx.st.pending = None;
     cx.event(
         EventKind::Declined {
             seat: lho,
-            law: "25B2".into(),
+            law: law.into(),
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(
-        cx,
-        id,
-        "25B2",
-        "attempted change of call void: the original call stands",
-    );
+    calls::withdraw(cx, id, law, "attempted change of call void: the original call stands");
     information::withdrawn_call(cx, id, Some(offender.side()));
+    if barred {
+        // L37B: his pass stands (it is the substituted pass); both offenders pass throughout.
+        for s in [offender, offender.partner()] {
+            irr::bar(cx, s, BarKind::Throughout, "37B2", None);
+        }
+        irr::lead_restriction(cx, offender, "37B2", id);
+        irr::adjustment_possible(cx, "37B2", offender);
+    }
     Ok(())
 }
 
