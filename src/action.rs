@@ -87,7 +87,7 @@ pub enum RulingOn {
 }
 
 /// The value of a ruling: yes/no, or an intent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum RulingValue {
@@ -107,7 +107,7 @@ pub enum Hand {
 }
 
 /// One action at the table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(
     target_arch = "wasm32",
     derive(tsify::Tsify),
@@ -124,9 +124,9 @@ pub struct Action {
     pub at: Option<f64>,
 }
 
-/// The kinds of action of SPEC §3.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+/// The kinds of action of SPEC §3. (Read from JSON through `Action`'s flat reader.)
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum ActionKind {
     /// Make a call, optionally self-disclosing it.
@@ -358,6 +358,9 @@ mod tests {
             r#"{"seat":"N","type":"alert","index":-1}"#,
             r#"{"seat":"N","type":"alert","index":"0"}"#,
             r#"{"seat":"N","type":"call"}"#,
+            r#"{"seat":"N","type":"review","call":"1C"}"#,
+            r#"{"seat":"N","type":"ruling","on":"intent","value":"maybe"}"#,
+            r#"{"seat":"N","type":"call","call":"1C","colour":"red"}"#,
         ] {
             let e = Action::from_json(bad).expect_err(bad);
             assert_eq!(e.code, Code::BAD_INPUT, "{bad}");
@@ -371,5 +374,187 @@ mod tests {
             .expect("parses");
         assert_eq!(a.validate(500).map_err(|e| e.code), Err(Code::BAD_INPUT));
         assert!(a.validate(600).is_ok());
+    }
+}
+
+impl<'de> Deserialize<'de> for RulingValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<RulingValue, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = RulingValue;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("true, false, \"accept\" or \"own_turn\"")
+            }
+            fn visit_bool<E: serde::de::Error>(self, b: bool) -> Result<RulingValue, E> {
+                Ok(RulingValue::Yes(b))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<RulingValue, E> {
+                match s {
+                    "accept" => Ok(RulingValue::Intent(Intent::Accept)),
+                    "own_turn" => Ok(RulingValue::Intent(Intent::OwnTurn)),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(s), &self)),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Every field an action may carry, read flat: a plain struct keeps the JSON reader small
+/// (an internally tagged enum behind `flatten` buffers the whole object first — the
+/// largest single part of the wasm module). `into_action` checks which fields belong to
+/// the type.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FlatAction {
+    seat: Actor,
+    #[serde(rename = "type")]
+    kind: String,
+    call: Option<Call>,
+    alert: Option<bool>,
+    explanation: Option<String>,
+    intent: Option<Intent>,
+    index: Option<usize>,
+    text: Option<String>,
+    accept: Option<bool>,
+    reason: Option<String>,
+    on: Option<RulingOn>,
+    value: Option<RulingValue>,
+    specified: Option<Vec<StrainName>>,
+    card: Option<Card>,
+    from: Option<Hand>,
+    at: Option<f64>,
+}
+
+fn required<T>(v: Option<T>, name: &str, kind: &str) -> Result<T, String> {
+    v.ok_or_else(|| format!("missing field `{name}` for type `{kind}`"))
+}
+
+impl FlatAction {
+    /// The action, or why the fields do not make one.
+    fn into_action(self) -> Result<Action, String> {
+        let present = [
+            ("call", self.call.is_some()),
+            ("alert", self.alert.is_some()),
+            ("explanation", self.explanation.is_some()),
+            ("intent", self.intent.is_some()),
+            ("index", self.index.is_some()),
+            ("text", self.text.is_some()),
+            ("accept", self.accept.is_some()),
+            ("reason", self.reason.is_some()),
+            ("on", self.on.is_some()),
+            ("value", self.value.is_some()),
+            ("specified", self.specified.is_some()),
+            ("card", self.card.is_some()),
+            ("from", self.from.is_some()),
+        ];
+        let t = self.kind.as_str();
+        let (kind, allowed): (ActionKind, &[&str]) = match t {
+            "call" => (
+                ActionKind::Call {
+                    call: required(self.call, "call", t)?,
+                    alert: self.alert.unwrap_or(false),
+                    explanation: self.explanation,
+                    intent: self.intent,
+                },
+                &["call", "alert", "explanation", "intent"],
+            ),
+            "alert" => (
+                ActionKind::Alert {
+                    index: required(self.index, "index", t)?,
+                    explanation: self.explanation,
+                },
+                &["index", "explanation"],
+            ),
+            "explain" => (
+                ActionKind::Explain {
+                    index: required(self.index, "index", t)?,
+                    text: required(self.text, "text", t)?,
+                },
+                &["index", "text"],
+            ),
+            "ask" => (ActionKind::Ask { index: self.index }, &["index"]),
+            "review" => (ActionKind::Review, &[]),
+            "ask_lead" => (ActionKind::AskLead, &[]),
+            "ask_contract" => (ActionKind::AskContract, &[]),
+            "correct_explanation" => (
+                ActionKind::CorrectExplanation {
+                    index: required(self.index, "index", t)?,
+                    text: required(self.text, "text", t)?,
+                },
+                &["index", "text"],
+            ),
+            "note_partner_mistake" => (
+                ActionKind::NotePartnerMistake {
+                    index: required(self.index, "index", t)?,
+                },
+                &["index"],
+            ),
+            "replace_call" => (
+                ActionKind::ReplaceCall {
+                    call: required(self.call, "call", t)?,
+                },
+                &["call"],
+            ),
+            "change_call" => (
+                ActionKind::ChangeCall {
+                    call: required(self.call, "call", t)?,
+                },
+                &["call"],
+            ),
+            "respond" => (
+                ActionKind::Respond {
+                    accept: required(self.accept, "accept", t)?,
+                },
+                &["accept"],
+            ),
+            "accept" => (ActionKind::Accept, &[]),
+            "decline" => (ActionKind::Decline, &[]),
+            "director" => (ActionKind::Director { reason: self.reason }, &["reason"]),
+            "ruling" => (
+                ActionKind::Ruling {
+                    on: required(self.on, "on", t)?,
+                    value: self.value,
+                    specified: self.specified,
+                },
+                &["on", "value", "specified"],
+            ),
+            "lead" => (
+                ActionKind::Lead {
+                    card: required(self.card, "card", t)?,
+                },
+                &["card"],
+            ),
+            "face_lead" => (ActionKind::FaceLead, &[]),
+            "play" => (
+                ActionKind::Play {
+                    card: required(self.card, "card", t)?,
+                    from: self.from,
+                },
+                &["card", "from"],
+            ),
+            "end_play" => (ActionKind::EndPlay, &[]),
+            "return_hands" => (ActionKind::ReturnHands, &[]),
+            other => {
+                let shown: String = other.chars().take(40).collect();
+                return Err(format!("unknown action type `{shown}`"));
+            }
+        };
+        if let Some((name, _)) = present.iter().find(|(name, is)| *is && !allowed.contains(name)) {
+            return Err(format!("field `{name}` does not belong to type `{t}`"));
+        }
+        Ok(Action {
+            seat: self.seat,
+            kind,
+            at: self.at,
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+        FlatAction::deserialize(d)?
+            .into_action()
+            .map_err(serde::de::Error::custom)
     }
 }

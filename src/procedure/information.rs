@@ -73,12 +73,13 @@ pub fn tempo(cx: &mut Ctx<'_>, seat: Seat, at: Option<f64>) {
         return;
     };
     if now - before > f64::from(limit) && !matches!(cx.reg.disclosure, Disclosure::Screens) {
-        let secs = (now - before) / 1000.0;
+        // Whole seconds, formatted as an integer (float formatting is heavy in wasm).
+        let secs = ((now - before) / 1000.0).round() as u64;
         caution(
             cx,
             Code::UI_TEMPO,
             seat.partner(),
-            format!("your partner {seat} took {secs:.0} s over the call: that is unauthorized information for you"),
+            format!("your partner {seat} took {secs} s over the call: that is unauthorized information for you"),
             "16B1",
         );
     }
