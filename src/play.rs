@@ -9,7 +9,7 @@ use crate::audience::Audience;
 use crate::call::Seat;
 use crate::card::Card;
 use crate::event::EventKind;
-use crate::procedure::explanation;
+use crate::procedure::correction;
 use crate::report::{refuse, Code, Rejection};
 use crate::state::Phase;
 use crate::table::Ctx;
@@ -172,7 +172,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
         )
         .map_err(|r: Rejection| r.citing("41C"));
     };
-    explanation::duties_missed_at_lead(cx);
+    correction::duties_missed_at_lead(cx);
     cx.st.phase = Phase::Play;
     cx.st.offers.clear();
     if let Some(p) = cx.st.play.as_mut() {
@@ -268,7 +268,7 @@ fn finish_play(cx: &mut Ctx<'_>) {
     cx.st.phase = Phase::Ended;
     let tricks = cx.st.play.as_ref().map_or(0, |p| p.tricks.len());
     cx.event(EventKind::PlayEnded { tricks }, Audience::EVERYONE);
-    explanation::duties_at_end_of_play(cx);
+    correction::duties_at_end_of_play(cx);
 }
 
 /// The `return_hands` action: a passed-out board's hands go back (L17D2).

@@ -7,7 +7,7 @@ use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
-use crate::procedure::{explanation, information, irregularity, rotation};
+use crate::procedure::{correction, explanation, information, irregularity, rotation};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
@@ -312,7 +312,7 @@ fn end_auction(cx: &mut Ctx<'_>) {
         }
     }
     irregularity::lead_restrictions_at_end(cx);
-    explanation::duties_at_final_pass(cx);
+    correction::duties_at_final_pass(cx);
 }
 
 /// A reminder for one player.

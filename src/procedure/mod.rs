@@ -4,11 +4,14 @@
 
 pub mod audience;
 pub mod calls;
+pub mod change;
+pub mod correction;
 pub mod explanation;
 pub mod inadmissible;
 pub mod information;
 pub mod insufficient;
 pub mod irregularity;
+pub mod questions;
 pub mod review;
 pub mod rotation;
 pub mod rulings;
@@ -70,14 +73,14 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         ),
         ActionKind::Alert { index, explanation } => explanation::alert(cx, seat, *index, explanation.clone()),
         ActionKind::Explain { index, text } => explanation::explain(cx, seat, *index, text.clone()),
-        ActionKind::Ask { index } => explanation::ask(cx, seat, *index),
+        ActionKind::Ask { index } => questions::ask(cx, seat, *index),
         ActionKind::Review => review::review(cx, seat),
         ActionKind::AskLead => review::ask_lead(cx, seat),
         ActionKind::AskContract => review::ask_contract(cx, seat),
-        ActionKind::CorrectExplanation { index, text } => explanation::correct(cx, seat, *index, text.clone()),
-        ActionKind::NotePartnerMistake { index } => explanation::note_partner_mistake(cx, seat, *index),
+        ActionKind::CorrectExplanation { index, text } => correction::correct(cx, seat, *index, text.clone()),
+        ActionKind::NotePartnerMistake { index } => correction::note_partner_mistake(cx, seat, *index),
         ActionKind::ReplaceCall { call } => undo::replace_call(cx, seat, *call),
-        ActionKind::ChangeCall { call } => explanation::change_call(cx, seat, *call),
+        ActionKind::ChangeCall { call } => change::change_call(cx, seat, *call),
         ActionKind::Respond { accept } => undo::respond(cx, seat, *accept),
         ActionKind::Accept => irregularity::accept(cx, seat),
         ActionKind::Decline => irregularity::decline(cx, seat),

@@ -4,7 +4,7 @@ use crate::action::RulingOn;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::EventKind;
-use crate::procedure::{calls, explanation, information};
+use crate::procedure::{calls, change, explanation, information};
 use crate::regulation::Undo;
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{OpenRuling, UndoRequest};
@@ -93,7 +93,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Rejection> {
         .in_force_ids()
         .into_iter()
         .find(|i| *i > req.call && cx.st.record[*i].seat == req.seat.lho());
-    explanation::rewind_to(cx, req.call, "25A1", "unintended call replaced");
+    change::rewind_to(cx, req.call, "25A1", "unintended call replaced");
     if let Some(id) = lho_call {
         // L25A6: LHO's cancelled call is AI for his side, UI for the replacing side.
         information::defer_until_recall(cx, id, req.seat.side());

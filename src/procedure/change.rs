@@ -1,0 +1,84 @@
+//! Changes of call after misinformation (L21B): the offers, the change and the rewind.
+
+use crate::action::RulingOn;
+use crate::audience::Audience;
+use crate::call::{Call, Seat, Side};
+use crate::event::EventKind;
+use crate::procedure::{calls, information};
+use crate::report::{refuse, Code, Rejection};
+use crate::state::{ChangeForReview, ChangeOffer, OpenRuling, Phase};
+use crate::table::Ctx;
+
+/// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
+/// the seats in `heard`, each of those opponents who has called since, whose partner has
+/// not called after him, may change his last call while the auction period lasts.
+pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audience) {
+    if !cx.st.in_auction_period() {
+        return;
+    }
+    for seat in Seat::ALL.into_iter().filter(|s| s.side() != side && heard.has_seat(*s)) {
+        let Some(last) = cx.st.last_call_of(seat) else { continue };
+        if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record[last].auto {
+            continue;
+        }
+        if cx.st.offers.iter().any(|o| o.seat == seat && o.call == last) {
+            continue;
+        }
+        cx.st.offers.push(ChangeOffer { seat, call: last });
+        let index = cx.st.index_of(last).unwrap_or(0);
+        cx.event(EventKind::ChangeOffered { seat, index }, Audience::seat(seat));
+    }
+}
+
+/// The `change_call` action (L21B1, L21B2).
+///
+/// # Errors
+/// `CHANGE_NOT_OFFERED` without an offer; the refusal of the new call if it is illegal.
+pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejection> {
+    let Some(pos) = cx.st.offers.iter().position(|o| o.seat == seat) else {
+        return refuse(
+            Code::CHANGE_NOT_OFFERED,
+            "no change of call was offered to you (Law 21B1)",
+        );
+    };
+    let offered = cx.st.offers.remove(pos).call;
+    let contract_before = cx.st.contract;
+    let cancelled = rewind_to(cx, offered, "21B1", "changed after misinformation");
+    for id in &cancelled {
+        // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own
+        // (recorded when LHO calls again, unless he repeats it).
+        information::defer_until_recall(cx, *id, seat.side().other());
+    }
+    information::withdrawn_call(cx, offered, Some(seat.side().other()));
+    calls::call_in_turn(cx, seat, call, calls::WithCall::default())?;
+    let replacement = cx.st.record.len() - 1;
+    cx.st.changes.push(ChangeForReview {
+        seat,
+        original: offered,
+        replacement,
+        allowed: None,
+        contract_before,
+    });
+    cx.st.open_rulings.push(OpenRuling {
+        on: RulingOn::Misinformation,
+        call: replacement,
+    });
+    Ok(())
+}
+
+/// Withdraws record `id` and cancels every call in force after it; reopens the auction.
+/// Returns the ids of the cancelled later calls.
+pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) -> Vec<usize> {
+    let later: Vec<usize> = cx.st.in_force_ids().into_iter().filter(|i| *i > id).collect();
+    for i in later.iter().rev() {
+        calls::withdraw(cx, *i, law, "cancelled: a call before it was changed");
+    }
+    calls::withdraw(cx, id, law, reason);
+    if cx.st.phase != Phase::Auction {
+        cx.st.phase = Phase::Auction;
+        cx.st.contract = None;
+        // A face-down opening lead returns to the hand.
+        cx.st.play = None;
+    }
+    later
+}

@@ -1,0 +1,260 @@
+//! Corrections of mistaken explanations (L20F4, L20F5, L75B) and the duties they create.
+
+use crate::audience::Audience;
+use crate::call::Seat;
+use crate::event::{DisclosureKind, EventKind};
+use crate::procedure::{audience, calls, change, explanation};
+use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::state::{DisclosureRecord, PartnerNote, Phase};
+use crate::table::Ctx;
+
+/// Who gave the explanations being corrected, and under which law.
+enum Corrector {
+    /// His own explanation (L20F4, L75B2).
+    Own,
+    /// Partner's explanation (L20F5b, L75B3).
+    Partners,
+}
+
+/// The `correct_explanation` action.
+///
+/// # Errors
+/// `CORRECTION_TOO_EARLY` for partner's explanation during the auction (and, for a
+/// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`.
+pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Rejection> {
+    let id = explanation::call_id(cx, index)?;
+    let caller = cx.st.record[id].seat;
+    let gave = |s: Seat| {
+        cx.st
+            .disclosures
+            .iter()
+            .any(|d| d.call == id && d.by == s && !d.superseded)
+    };
+    let who = if gave(seat) || (audience::may_disclose(cx.reg, caller, seat) && !gave(seat.partner())) {
+        Corrector::Own
+    } else if gave(seat.partner()) {
+        Corrector::Partners
+    } else {
+        return refuse(
+            Code::NOT_YOURS_TO_EXPLAIN,
+            format!("{seat} gave no explanation of call {index}"),
+        );
+    };
+    let law = match who {
+        Corrector::Own => {
+            if cx.st.phase == Phase::Play || cx.st.phase == Phase::Ended {
+                "75B2"
+            } else {
+                "20F4a"
+            }
+        }
+        Corrector::Partners => partner_correction_law(cx, seat)?,
+    };
+    let corrected = match who {
+        Corrector::Own => seat,
+        Corrector::Partners => seat.partner(),
+    };
+    let mut aud = Audience::DIRECTOR;
+    let mut mi_pos = id + 1;
+    let mut first = true;
+    for d in cx
+        .st
+        .disclosures
+        .iter_mut()
+        .filter(|d| d.call == id && d.by == corrected && !d.superseded)
+    {
+        d.superseded = true;
+        aud = if first { d.audience } else { union(aud, d.audience) };
+        mi_pos = if first {
+            d.at_record_len
+        } else {
+            mi_pos.min(d.at_record_len)
+        };
+        first = false;
+    }
+    if first {
+        aud = audience::disclosure(cx.reg, caller, seat);
+    }
+    // Those who heard the explanation were misinformed (SPEC §6: under self-alerting a
+    // correction, like the explanation, never reaches the caller's partner).
+    let misinformed = aud;
+    cx.st.disclosures.push(DisclosureRecord {
+        call: id,
+        by: seat,
+        kind: DisclosureKind::Correction,
+        alert: true,
+        text: Some(text.clone()),
+        audience: aud,
+        superseded: false,
+        at_record_len: cx.st.record.len(),
+    });
+    cx.event(EventKind::Correction { index, by: seat, text }, aud);
+    explanation::summon(cx, &seat.to_string(), Some("correction of an explanation"), law);
+    for n in cx.st.notes.iter_mut().filter(|n| n.seat == seat && n.call == id) {
+        n.corrected = true;
+    }
+    change::offer_changes(cx, caller.side(), mi_pos, misinformed);
+    Ok(())
+}
+
+fn union(a: Audience, b: Audience) -> Audience {
+    Audience::seats(
+        crate::call::Seat::ALL
+            .into_iter()
+            .filter(|s| a.has_seat(*s) || b.has_seat(*s)),
+    )
+    .with_spectators_if(
+        a.contains(crate::audience::Viewer::Spectator) || b.contains(crate::audience::Viewer::Spectator),
+    )
+}
+
+/// L20F5: when a player may correct his partner's explanation.
+fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<&'static str, Rejection> {
+    match cx.st.phase {
+        Phase::Auction => refuse(
+            Code::CORRECTION_TOO_EARLY,
+            "you may not correct partner's explanation during the auction nor show that it was wrong; \
+             you will be reminded when to do it (Law 20F5a)",
+        ),
+        Phase::Clarification | Phase::Play if cx.st.is_defender(seat) => refuse(
+            Code::CORRECTION_TOO_EARLY,
+            "as a defender, correct partner's explanation when play is over (Law 20F5b)",
+        )
+        .map_err(|r: Rejection| r.citing("20F5b")),
+        Phase::Clarification | Phase::Play => Ok("20F5b"),
+        Phase::Ended | Phase::PassedOut => Ok("75B3"),
+    }
+}
+
+/// The `note_partner_mistake` action: a private note that schedules the L20F5b duty.
+///
+/// # Errors
+/// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when partner gave no explanation of that call.
+pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Rejection> {
+    let id = explanation::call_id(cx, index)?;
+    let partner_explained = cx.st.disclosures.iter().any(|d| d.call == id && d.by == seat.partner());
+    let caller_side = cx.st.record[id].seat.side() == seat.side();
+    if !partner_explained && !caller_side {
+        return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
+    }
+    if !cx.st.notes.iter().any(|n| n.seat == seat && n.call == id) {
+        cx.st.notes.push(PartnerNote {
+            seat,
+            call: id,
+            corrected: false,
+        });
+    }
+    calls::remind(
+        cx,
+        Code::CORRECTION_TOO_EARLY,
+        seat,
+        "noted: say nothing now; as declarer or dummy correct it after the final pass, as a defender after play (Law 20F5)"
+            .into(),
+    );
+    Ok(())
+}
+
+/// Reminders due at the final pass: L20F4a for every explainer, L20F5b for declarer and
+/// dummy whose partner explained.
+pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
+    let Some(contract) = cx.st.contract else { return };
+    for seat in Seat::ALL {
+        // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
+        let gave = cx.st.disclosures.iter().any(|d| d.by == seat);
+        if gave {
+            calls::remind(
+                cx,
+                Code::CHECK_OWN_EXPLANATIONS,
+                seat,
+                "if any of your explanations was wrong, call the Director and correct it before the opening lead is faced (Law 20F4a)".into(),
+            );
+        }
+    }
+    for seat in [contract.declarer, contract.dummy()] {
+        if let Some(msg) = partner_duty(cx, seat) {
+            calls::remind(
+                cx,
+                Code::CORRECT_PARTNER_NOW,
+                seat,
+                format!(
+                    "as {}: {msg} now, before the opening lead is faced (Law 20F5b)",
+                    if seat == contract.declarer { "declarer" } else { "dummy" }
+                ),
+            );
+        }
+    }
+}
+
+/// Reminders due at the end of play: L20F5b for the defenders.
+pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
+    let Some(contract) = cx.st.contract else { return };
+    for seat in [contract.leader(), contract.leader().partner()] {
+        if let Some(msg) = partner_duty(cx, seat) {
+            calls::remind(
+                cx,
+                Code::CORRECT_PARTNER_AFTER_PLAY,
+                seat,
+                format!("play is over: {msg} now (Law 20F5b)"),
+            );
+        }
+    }
+}
+
+/// The text of `seat`'s duty about partner's explanations, if partner explained anything.
+fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
+    let noted = open_notes(cx).iter().any(|n| n.seat == seat);
+    if noted {
+        return Some("call the Director and correct your partner's mistaken explanation".into());
+    }
+    // Only a disclosure the player heard (not under self-alerting or across a screen).
+    let partner_explained = cx
+        .st
+        .disclosures
+        .iter()
+        .any(|d| d.by == seat.partner() && !d.superseded && d.audience.has_seat(seat));
+    partner_explained.then(|| "if your partner's explanation was mistaken, call the Director and correct it".into())
+}
+
+/// Partner's mistaken explanations a player knows of and has not corrected: his
+/// `note_partner_mistake` notes and the table's memos of his refused early corrections
+/// (SPEC 5.5: "the engine remembers it as note_partner_mistake does").
+fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
+    let corrected = |seat: Seat, call: usize| {
+        cx.st
+            .disclosures
+            .iter()
+            .any(|d| d.kind == DisclosureKind::Correction && d.by == seat && d.call == call)
+    };
+    let mut open: Vec<PartnerNote> = cx.st.notes.iter().filter(|n| !n.corrected).cloned().collect();
+    for m in cx.memos {
+        if !corrected(m.seat, m.call) && !open.iter().any(|n| n.seat == m.seat && n.call == m.call) {
+            open.push(PartnerNote {
+                seat: m.seat,
+                call: m.call,
+                corrected: false,
+            });
+        }
+    }
+    open
+}
+
+/// At the opening lead faced: a declaring-side duty still open is missed (Director only).
+pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
+    let Some(contract) = cx.st.contract else { return };
+    let missed: Vec<PartnerNote> = open_notes(cx)
+        .into_iter()
+        .filter(|n| n.seat.side() == contract.side())
+        .collect();
+    for n in missed {
+        let call = cx.st.record[n.call].call;
+        cx.warn(Warning::new(
+            Code::DUTY_MISSED,
+            Severity::Infraction,
+            Audience::DIRECTOR,
+            format!(
+                "{} did not correct partner's explanation of {call} before the opening lead was faced",
+                n.seat
+            ),
+        ));
+    }
+}

@@ -1,0 +1,144 @@
+//! Questions about the opponents' calls (L20F1–F3, L41B): who may ask, when, and who answers.
+
+use crate::call::Seat;
+use crate::event::EventKind;
+use crate::procedure::{audience, calls, explanation, information};
+use crate::report::{refuse, Code, Rejection};
+use crate::state::{Phase, QuestionRecord};
+use crate::table::Ctx;
+
+/// The `ask` action (L20F1, L20F2, L41B).
+///
+/// # Errors
+/// `ASK_OWN_SIDE`, `SUPPLEMENTARY_QUESTION`, `ASK_NOT_YOUR_TURN`, `DUMMY_MAY_NOT_ASK`,
+/// `NO_SUCH_CALL`, `WRONG_PERIOD`.
+pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rejection> {
+    let id = index.map(|i| explanation::call_id(cx, i)).transpose()?;
+    // Dummy may never ask (L41B, L20F2), whatever the call.
+    if matches!(cx.st.phase, Phase::Clarification | Phase::Play) && cx.st.is_dummy(seat) {
+        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
+    }
+    if let Some(id) = id {
+        if !cx.st.record[id].seat.is_opponent_of(seat) {
+            return refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only");
+        }
+    }
+    match cx.st.phase {
+        Phase::Auction => {
+            let due = calls::turn_to_call(cx.board, cx.st);
+            if seat != due && partner_asked_since_my_turn(cx, seat) {
+                return refuse(
+                    Code::SUPPLEMENTARY_QUESTION,
+                    "your partner asked: you may not ask a supplementary question until your own turn",
+                );
+            }
+            if seat != due && matches!(cx.reg.questions, crate::regulation::Questions::OwnTurn) {
+                return refuse(Code::ASK_NOT_YOUR_TURN, "questions are asked at one's own turn to call");
+            }
+        }
+        Phase::Clarification | Phase::Play => check_ask_after_auction(cx, seat)?,
+        Phase::PassedOut | Phase::Ended => {
+            return refuse(Code::WRONG_PERIOD, "there is no auction to ask about now")
+                .map_err(|r: Rejection| r.citing("20F"));
+        }
+    }
+    let answerers: Vec<Seat> = match id {
+        Some(id) => vec![audience::answerer(cx.reg, seat, cx.st.record[id].seat)],
+        None => match cx.reg.disclosure {
+            crate::regulation::Disclosure::Screens => vec![cx.reg.screenmates.of(seat)],
+            _ => vec![seat.lho(), seat.rho()],
+        },
+    };
+    let aud = audience::question(cx.reg, seat, &answerers);
+    cx.st.questions.push(QuestionRecord {
+        asker: seat,
+        answerers: answerers.clone(),
+        call: id,
+        answered: false,
+        audience: aud,
+        at_record_len: cx.st.record.len(),
+    });
+    let qid = cx.st.questions.len() - 1;
+    cx.event(
+        EventKind::Question {
+            id: qid,
+            asker: seat,
+            answerers: answerers.clone(),
+            index,
+        },
+        aud,
+    );
+    if let Some((caller, call)) = id.and_then(|id| cx.st.record.get(id)).map(|r| (r.seat, r.call)) {
+        // L20F3 / L16B1: a question about a single call may convey information.
+        information::caution(
+            cx,
+            Code::SINGLE_CALL_QUESTION,
+            seat,
+            format!("asking about {caller}'s {call} alone may give your partner unauthorized information"),
+            "20F3",
+        );
+    }
+    for a in &answerers {
+        calls::remind(
+            cx,
+            Code::ANSWER_PENDING,
+            *a,
+            format!("{seat} asks about your side's calls: please answer"),
+        );
+    }
+    if audience::partner_hears(cx.reg) {
+        information::caution(
+            cx,
+            Code::UI_FROM_PARTNER,
+            seat.partner(),
+            format!("your partner {seat}'s question is unauthorized information for you"),
+            "16B1",
+        );
+    }
+    Ok(())
+}
+
+/// Whether `seat`'s partner has asked a question since `seat` last called.
+fn partner_asked_since_my_turn(cx: &Ctx<'_>, seat: Seat) -> bool {
+    let mine = cx.st.record.iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
+    cx.st
+        .questions
+        .iter()
+        .any(|q| q.asker == seat.partner() && q.at_record_len >= mine)
+}
+
+/// L20F2 / L41B: who may ask after the final pass.
+fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+    if cx.st.is_dummy(seat) {
+        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
+    }
+    let Some(contract) = cx.st.contract else {
+        return refuse(Code::WRONG_PERIOD, "no contract");
+    };
+    let play = cx.st.play.as_ref();
+    match cx.st.phase {
+        Phase::Clarification => {
+            let led = play.is_some_and(|p| p.lead.is_some());
+            if seat == contract.leader() && led {
+                return refuse(
+                    Code::ASK_NOT_YOUR_TURN,
+                    "the opening leader asks before leading (Law 20F2)",
+                )
+                .map_err(|r: Rejection| r.citing("20F2"));
+            }
+            Ok(())
+        }
+        _ => {
+            let my_turn = play.and_then(|p| p.turn_to_act(cx.st.contract)) == Some(seat);
+            if my_turn {
+                Ok(())
+            } else {
+                refuse(
+                    Code::ASK_NOT_YOUR_TURN,
+                    "during play, questions are asked at one's own turn to play",
+                )
+                .map_err(|r: Rejection| r.citing("20F2"))
+            }
+        }
+    }
+}
