@@ -423,12 +423,6 @@ impl State {
     pub fn in_auction_period(&self) -> bool {
         matches!(self.phase, Phase::Auction | Phase::Clarification | Phase::PassedOut)
     }
-
-    /// Records an event.
-    pub fn push_event(&mut self, out: &mut Vec<Event>, event: Event) {
-        self.feed.push(event.clone());
-        out.push(event);
-    }
 }
 
 impl Default for State {

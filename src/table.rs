@@ -101,11 +101,6 @@ impl Ctx<'_> {
         self.st.warnings.push(w.clone());
         self.warnings.push(w);
     }
-
-    /// The audience of everything public: the four players, the Director, spectators.
-    pub fn everyone(&self) -> Audience {
-        Audience::EVERYONE
-    }
 }
 
 impl Table {

@@ -99,33 +99,20 @@ pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
 fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> Result<(), Rejection> {
     let id = calls::record(cx, seat, call, Status::Pending);
     let (_, was) = rec(cx, original);
-    if barred_change(cx, seat, call) {
-        // L35B: a bid, double or redouble by a player required to pass is Law 37's, even
-        // when it comes as a change of his pass.
-        irr::flag(
-            cx,
-            Code::IRREG_BARRED_CALL,
-            "37",
-            seat,
-            call,
-            format!(
-                "{seat} must pass and tried to change {was} to {call}: if {} calls it stands, otherwise Law 37B applies",
-                seat.lho()
-            ),
+    let lho = seat.lho();
+    // L35B: a bid, double or redouble by a player required to pass is Law 37's, even when
+    // it comes as a change of his pass.
+    let (code, law, message) = if barred_change(cx, seat, call) {
+        let m = format!(
+            "{seat} must pass and tried to change {was} to {call}: if {lho} calls it stands, otherwise Law 37B applies"
         );
+        (Code::IRREG_BARRED_CALL, "37", m)
     } else {
-        irr::flag(
-            cx,
-            Code::IRREG_CHANGE_OF_CALL,
-            "25B",
-            seat,
-            call,
-            format!(
-                "{seat} tried to change {was} to {call}: {} may accept the change by calling, or not (Law 25B)",
-                seat.lho()
-            ),
-        );
-    }
+        let m =
+            format!("{seat} tried to change {was} to {call}: {lho} may accept the change by calling, or not (Law 25B)");
+        (Code::IRREG_CHANGE_OF_CALL, "25B", m)
+    };
+    irr::flag(cx, code, law, seat, call, message);
     cx.st.pending = Some(Pending::ChangeOfCall { call: id, original });
     Ok(())
 }
