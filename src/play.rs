@@ -9,7 +9,7 @@ use crate::audience::Audience;
 use crate::call::Seat;
 use crate::card::Card;
 use crate::event::EventKind;
-use crate::procedure::correction;
+use crate::procedure::{calls, correction};
 use crate::report::{refuse, Code, Rejection};
 use crate::state::Phase;
 use crate::table::Ctx;
@@ -174,6 +174,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     };
     correction::duties_missed_at_lead(cx);
     cx.st.phase = Phase::Play;
+    calls::lift_bars_at_end_of_period(cx);
     cx.st.offers.clear();
     if let Some(p) = cx.st.play.as_mut() {
         p.current.push((contract.leader(), card));
@@ -284,6 +285,7 @@ pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
     cx.st.phase = Phase::Ended;
     cx.st.offers.clear();
     cx.event(EventKind::HandsReturned, Audience::EVERYONE);
+    calls::lift_bars_at_end_of_period(cx);
     Ok(())
 }
 

@@ -159,7 +159,7 @@ fn l29a_l17d3_accepted_pass_that_skipped_a_player_does_not_end_the_auction() {
     ]);
     assert_eq!(t.phase(), Phase::Auction);
     assert_eq!(t.turn(), Some(Seat::E));
-    assert_eq!(calls(&t), ["1C", "P"]);
+    assert_eq!(calls(&t), ["1C"]);
 }
 
 #[test]

@@ -233,6 +233,13 @@ pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) -> R
 
 /// Bars, offers and the end of the auction after a call in force by `seat`.
 pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    settle_before_next_call(cx, seat, id);
+    end_or_continue(cx);
+}
+
+/// What a call in force by `seat` settles, short of the end of the auction (judged after
+/// the next call when that call follows at once, as when LHO accepts by calling, L29A).
+pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     if cx.st.forced.is_some_and(|(s, _)| s == seat) {
         cx.st.forced = None;
     }
@@ -244,7 +251,6 @@ pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     lift_next_turn_bar(cx, seat, id);
     // L21B1: a change offer lapses when the offered player's partner calls.
     cx.st.offers.retain(|o| o.seat != seat.partner());
-    end_or_continue(cx);
 }
 
 /// A `next_turn` bar is used up by the barred player's pass.
@@ -264,6 +270,8 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
         return;
     }
     if irregularity::revert_skipped_player(cx) {
+        // The player the auction reverted to may be barred (auto_pass_barred).
+        auto_pass(cx);
         return;
     }
     let calls = cx.st.in_force();
@@ -305,14 +313,22 @@ fn end_auction(cx: &mut Ctx<'_>) {
         },
         Audience::EVERYONE,
     );
+    // Bars stay until the auction period ends (lift_bars_at_end_of_period): an auction
+    // reopened by L21B1 or L25A5 finds its barred players still barred.
+    irregularity::lead_restrictions_at_end(cx);
+    correction::duties_at_final_pass(cx);
+}
+
+/// The end of the auction period (opening lead faced, L41C; hands returned, L17D2): the
+/// bars for the rest of the auction (L23, L27B2–B4, L30–L32, L36–L39) and any unused
+/// `next_turn` bar lapse. Until then an auction reopened under L21B1 or L25A5 keeps them.
+pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
     for seat in Seat::ALL {
         if cx.st.bars.get(seat).is_some() {
             *cx.st.bars.get_mut(seat) = None;
             cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
         }
     }
-    irregularity::lead_restrictions_at_end(cx);
-    correction::duties_at_final_pass(cx);
 }
 
 /// A reminder for one player.

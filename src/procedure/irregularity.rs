@@ -317,8 +317,13 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), 
     Ok(())
 }
 
-/// L17D3: three passes after a call, one of which skipped a player, do not end the
-/// auction: it reverts to the skipped player and the later passes are cancelled. Returns
+/// L17D3, L34: three passes after a call (or four passes), one of which was an accepted
+/// pass out of rotation that cost a player his turn, do not end the auction. The pass out
+/// of rotation and every pass after it are cancelled and the auction reverts to the player
+/// whose turn it was when that pass was made; it then continues normally. Only the
+/// out-of-rotation passer is an offender (Kooijman): his cancelled pass is UI for his
+/// partner (L16C), the cancelled passes of the players who merely called after it carry no
+/// rectification. Whatever the position of that pass among the closing passes. Returns
 /// whether the auction was reverted.
 pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     let calls = cx.st.in_force();
@@ -326,39 +331,48 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
         return false;
     }
     let ids = cx.st.in_force_ids();
-    let passes: Vec<usize> = ids
+    let mut passes: Vec<usize> = ids
         .iter()
         .rev()
         .take_while(|i| cx.st.record.get(**i).is_some_and(|r| r.call.is_pass()))
         .copied()
         .collect();
-    for pid in passes.into_iter().rev() {
-        let Some(r) = cx.st.record.get(pid).cloned() else {
-            continue;
+    passes.reverse();
+    // The oldest closing pass that skipped a player who has not called since.
+    let found = passes.into_iter().find_map(|pid| {
+        let r = cx.st.record.get(pid)?;
+        let deprived = r.skipped.iter().any(|s| !cx.st.called_since(*s, pid));
+        let due = r.skipped.first().copied()?;
+        deprived.then_some((pid, r.seat, due))
+    });
+    let Some((pid, offender, due)) = found else {
+        return false;
+    };
+    let cancelled: Vec<usize> = ids.iter().copied().filter(|i| *i >= pid).collect();
+    for i in cancelled.iter().rev() {
+        let reason = if *i == pid {
+            "cancelled: pass out of rotation that cost a player his turn"
+        } else {
+            "cancelled: a player skipped by a pass out of rotation had not called"
         };
-        let Some(skipped) = r.skipped.iter().copied().find(|s| !cx.st.called_since(*s, pid)) else {
-            continue;
-        };
-        let later: Vec<usize> = ids.iter().copied().filter(|i| *i > pid).collect();
-        for i in later.iter().rev() {
-            calls::withdraw(cx, *i, "17D3", "cancelled: a skipped player had not called");
-        }
-        for i in later {
-            information::withdrawn_call(cx, i, Some(r.seat.side()));
-        }
-        cx.st.turn_override = Some(skipped);
-        cx.warn(
-            Warning::new(
-                Code::SKIPPED_PLAYER,
-                Severity::Info,
-                Audience::EVERYONE,
-                format!("the auction is not over: {skipped} lost his turn to {}'s pass out of rotation and calls now (Law 17D3)", r.seat),
-            )
-            .citing("17D3"),
-        );
-        return true;
+        calls::withdraw(cx, *i, "17D3", reason);
     }
-    false
+    // L16C: only the pass out of rotation is an offence (UI for the passer's partner).
+    information::withdrawn_call(cx, pid, Some(offender.side()));
+    // The auction reverts to the player whose turn it was; the record normally says so.
+    cx.st.turn_override = (cx.st.rotation(cx.board) != due).then_some(due);
+    cx.warn(
+        Warning::new(
+            Code::SKIPPED_PLAYER,
+            Severity::Info,
+            Audience::EVERYONE,
+            format!(
+                "the auction is not over: {due} lost his turn to {offender}'s pass out of rotation; that pass and the passes after it are cancelled and {due} calls now (Law 17D3)"
+            ),
+        )
+        .citing("17D3"),
+    );
+    true
 }
 
 /// L26B: lead restrictions of offenders who became defenders, at the end of the auction.

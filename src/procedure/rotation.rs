@@ -198,8 +198,9 @@ pub fn call_while_pending(
     let (offender, _) = rec(cx, coor);
     if seat != due && seat == offender.lho() {
         // L29A: the offender's LHO may elect to call, thereby accepting the call out of
-        // rotation; rotation then continues from it, so his call is in turn.
-        accept(cx, seat, coor, due)?;
+        // rotation; rotation then continues from it, so his call is in turn (the end of
+        // the auction, L17D3 included, is judged after his call).
+        accept_by_calling(cx, seat, coor, due);
         return calls::call(cx, seat, call, with);
     }
     if seat != due {
@@ -220,7 +221,7 @@ pub fn call_while_pending(
             cx.event(EventKind::IntentRecorded { seat, intent }, Audience::EVERYONE);
         }
         if intent == Intent::Accept {
-            accept(cx, seat, coor, due)?;
+            accept_by_calling(cx, seat, coor, due);
             return calls::call(cx, seat, call, with);
         }
     }
@@ -241,6 +242,20 @@ pub fn call_while_pending(
 /// # Errors
 /// None at present.
 pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(), Rejection> {
+    let offender = accepted(cx, lho, coor, due);
+    calls::settle_after_call(cx, offender, coor);
+    Ok(())
+}
+
+/// L29A by calling: the call out of rotation stands and LHO's call follows it at once, so
+/// whether the auction has ended (L22, L17D3) is judged after LHO's call, not before.
+fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
+    let offender = accepted(cx, lho, coor, due);
+    calls::settle_before_next_call(cx, offender, coor);
+}
+
+/// The call out of rotation is in force, with the players it skipped; returns its maker.
+fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
     let (offender, _) = rec(cx, coor);
     let mut skipped = Vec::new();
     let mut s = due;
@@ -263,8 +278,7 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(),
         },
         Audience::EVERYONE,
     );
-    calls::settle_after_call(cx, offender, coor);
-    Ok(())
+    offender
 }
 
 /// L29B: LHO does not accept: the call is cancelled, the auction reverts to the player

@@ -1,0 +1,357 @@
+//! Rulings on the flow of the board (issue 9): L17D3/L34 (a pass out of rotation among the
+//! closing passes), bars that last the auction period (L27B2 … L37 with L21B1/L25A5),
+//! questions at any time online (SPEC 5.5) and L26B lead restrictions on the opening lead.
+//! Each class is generated over seats, positions and regulations.
+
+use bridge_laws::event::Outcome;
+use bridge_laws::{Call, Code, Phase, Seat, Table};
+
+fn new_table(dealer: Seat, regulation: &str) -> Table {
+    Table::from_options_json(&format!(
+        r#"{{"dealer":"{dealer}","vulnerability":"None","regulation":{regulation}}}"#
+    ))
+    .expect("options")
+}
+
+fn call(seat: Seat, call: &str) -> String {
+    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
+}
+
+fn act(seat: Seat, kind: &str) -> String {
+    format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
+}
+
+fn ok(t: &mut Table, step: &str) -> Outcome {
+    let o = t.apply_json(step);
+    assert!(o.is_ok(), "{step}: {:?} (calls {:?})", o.rejection(), t.calls());
+    o
+}
+
+fn codes(o: &Outcome) -> Vec<Code> {
+    match o {
+        Outcome::Accepted { warnings, .. } => warnings.iter().map(|w| w.code).collect(),
+        Outcome::Rejected(_) => Vec::new(),
+    }
+}
+
+/// The regulations in which an irregular call is recorded and rectified.
+const RECTIFYING: [&str; 3] = [
+    r#""face_to_face""#,
+    r#""screens""#,
+    r#"{"preset":"online","irregularities":"rectify"}"#,
+];
+
+/// How the offender's LHO accepts the pass out of rotation (L29A).
+#[derive(Clone, Copy, Debug)]
+enum Acceptance {
+    Explicit,
+    ByCalling,
+}
+
+/// One L17D3 case: dealer, whether a bid opens, how many passes in rotation precede the
+/// pass out of rotation among the closing passes, who makes it (at RHO's or at partner's
+/// turn) and how it is accepted. Returns the table right after the auction reverted.
+fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn: bool, how: Acceptance) -> Table {
+    let mut t = new_table(dealer, reg);
+    let mut seat = dealer;
+    if bid {
+        ok(&mut t, &call(seat, "1C"));
+        seat = seat.lho();
+    }
+    for _ in 0..before {
+        ok(&mut t, &call(seat, "P"));
+        seat = seat.lho();
+    }
+    let due = t.turn().expect("auction");
+    assert_eq!(due, seat);
+    let calls_before = t.calls();
+    let offender = if at_partner_turn { due.partner() } else { due.lho() };
+    let o = ok(&mut t, &call(offender, "P"));
+    assert!(codes(&o).contains(&Code::IRREG_CALL_OUT_OF_ROTATION));
+    let case = format!("{reg} dealer {dealer} bid {bid} before {before} partner-turn {at_partner_turn} {how:?}");
+    let mut last = match how {
+        Acceptance::Explicit => ok(&mut t, &act(offender.lho(), "accept")),
+        Acceptance::ByCalling => ok(&mut t, &call(offender.lho(), "P")),
+    };
+    // Rotation continues from the accepted pass until the auction would end.
+    let mut guard = 0;
+    if !bid && before == 0 {
+        // The pass out of rotation is the first call: three passes in rotation follow it
+        // and every player has called once: passed out (L22B), nobody lost his turn.
+        while t.phase() == Phase::Auction {
+            let next = t.turn().expect("auction");
+            ok(&mut t, &call(next, "P"));
+            guard += 1;
+            assert!(guard < 4, "{case}");
+        }
+        assert_eq!(t.phase(), Phase::PassedOut, "{case}");
+        assert_eq!(t.calls().len(), 4, "{case}");
+        return t;
+    }
+    while !codes(&last).contains(&Code::SKIPPED_PLAYER) {
+        assert_eq!(
+            t.phase(),
+            Phase::Auction,
+            "{case}: the auction ended with a player skipped"
+        );
+        let next = t.turn().expect("auction");
+        last = ok(&mut t, &call(next, "P"));
+        guard += 1;
+        assert!(guard < 4, "{case}: no L17D3 ruling");
+    }
+    // L17D3: the pass out of rotation and every pass after it are cancelled; the auction
+    // reverts to the player whose turn it was.
+    assert_eq!(t.phase(), Phase::Auction, "{case}");
+    assert_eq!(t.calls(), calls_before, "{case}");
+    assert_eq!(t.turn(), Some(due), "{case}");
+    assert!(t.legal_calls(due).contains(&Call::Pass), "{case}");
+    // L16C: only the pass out of rotation is unauthorized information (for its maker's partner).
+    let ui: Vec<Seat> = match &last {
+        Outcome::Accepted { warnings, .. } => warnings
+            .iter()
+            .filter(|w| w.code == Code::UI_WITHDRAWN_CALL)
+            .flat_map(|w| Seat::ALL.into_iter().filter(|s| w.audience.has_seat(*s)))
+            .collect(),
+        Outcome::Rejected(_) => Vec::new(),
+    };
+    assert_eq!(ui, [offender.partner()], "{case}");
+    t
+}
+
+#[test]
+fn l17d3_a_pass_out_of_rotation_among_the_closing_passes_never_ends_the_auction() {
+    let mut cases = 0;
+    for reg in RECTIFYING {
+        for dealer in Seat::ALL {
+            for bid in [true, false] {
+                let positions = if bid { 0..3 } else { 0..4 };
+                for before in positions {
+                    for at_partner_turn in [false, true] {
+                        for how in [Acceptance::Explicit, Acceptance::ByCalling] {
+                            l17d3_case(reg, dealer, bid, before, at_partner_turn, how);
+                            cases += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 3 * 4 * (3 + 4) * 2 * 2);
+}
+
+#[test]
+fn l17d3_after_the_revert_the_auction_continues_normally_and_ends_in_rotation() {
+    for reg in RECTIFYING {
+        for dealer in Seat::ALL {
+            for before in 0..3 {
+                let mut t = l17d3_case(reg, dealer, true, before, false, Acceptance::Explicit);
+                let reverted = t.calls().len();
+                let mut n = 0;
+                while t.phase() == Phase::Auction {
+                    let s = t.turn().expect("turn");
+                    ok(&mut t, &call(s, "P"));
+                    n += 1;
+                }
+                assert_eq!(t.phase(), Phase::Clarification);
+                // Three passes in rotation after the bid: each player had his turn.
+                assert_eq!(reverted + n, 4, "{reg} {dealer} {before}");
+                assert_eq!(t.contract().map(|c| c.declarer), Some(dealer));
+            }
+        }
+    }
+}
+
+#[test]
+fn l17d3_four_passes_with_one_out_of_rotation_do_not_pass_the_board_out() {
+    for dealer in Seat::ALL {
+        let mut t = l17d3_case(RECTIFYING[0], dealer, false, 2, true, Acceptance::ByCalling);
+        assert_ne!(t.phase(), Phase::PassedOut);
+        let s = t.turn().expect("turn");
+        ok(&mut t, &call(s, "1NT"));
+        assert_eq!(t.phase(), Phase::Auction);
+    }
+}
+
+#[test]
+fn l17d3_in_prevent_a_pass_out_of_rotation_is_refused_and_nothing_ends() {
+    for dealer in Seat::ALL {
+        let mut t = new_table(dealer, r#""online""#);
+        ok(&mut t, &call(dealer, "1C"));
+        ok(&mut t, &call(dealer.lho(), "P"));
+        let o = t.apply_json(&call(dealer, "P"));
+        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NOT_YOUR_TURN));
+        assert_eq!(t.phase(), Phase::Auction);
+        assert_eq!(t.turn(), Some(dealer.partner()));
+    }
+}
+
+// ------------------------------------------------------------ bars for the auction period
+
+/// The seat `i` places after the dealer.
+fn nth(dealer: Seat, i: usize) -> Seat {
+    Seat::from_index((dealer.index() + i) % 4)
+}
+
+fn barred(t: &Table) -> Vec<(Seat, bridge_laws::event::BarKind)> {
+    Seat::ALL
+        .into_iter()
+        .filter_map(|s| t.state().bars.get(s).as_ref().map(|b| (s, b.kind)))
+        .collect()
+}
+
+/// A step relative to the dealer: seat offset, action type, call.
+type Step = (usize, &'static str, &'static str);
+
+/// Ways to bar players for the rest of the auction, as calls relative to the dealer
+/// (seat offset, JSON action kind, call).
+fn bar_producers() -> Vec<(&'static str, Vec<Step>)> {
+    vec![
+        // L27B2: a pass replaces an insufficient bid: the offender's partner passes throughout.
+        (
+            "27B2",
+            vec![
+                (0, "call", "1S"),
+                (1, "call", "1H"),
+                (2, "decline", ""),
+                (1, "call", "P"),
+            ],
+        ),
+        // L27B2: a non-comparable sufficient bid replaces it.
+        (
+            "27B2-bid",
+            vec![
+                (0, "call", "1S"),
+                (1, "call", "1H"),
+                (2, "decline", ""),
+                (1, "call", "2C"),
+            ],
+        ),
+        // L37B: a barred player's bid, declined: both offenders pass throughout.
+        (
+            "37B",
+            vec![
+                (0, "call", "1S"),
+                (1, "call", "1H"),
+                (2, "decline", ""),
+                (1, "call", "P"),
+                (2, "call", "2S"),
+                (3, "call", "3H"),
+                (0, "decline", ""),
+            ],
+        ),
+        // L36B: an inadmissible double of partner's bid, declined: partner passes throughout.
+        (
+            "36B",
+            vec![
+                (0, "call", "1S"),
+                (1, "call", "P"),
+                (2, "call", "X"),
+                (3, "decline", ""),
+                (2, "call", "2S"),
+            ],
+        ),
+    ]
+}
+
+fn step(dealer: Seat, (i, kind, c): (usize, &str, &str)) -> String {
+    let seat = nth(dealer, i);
+    if kind == "call" {
+        call(seat, c)
+    } else {
+        act(seat, kind)
+    }
+}
+
+/// Passes in rotation until the auction ends.
+fn pass_out_the_auction(t: &mut Table) {
+    let mut guard = 0;
+    while t.phase() == Phase::Auction {
+        let s = t.turn().expect("turn");
+        ok(t, &call(s, "P"));
+        guard += 1;
+        assert!(guard < 8, "the auction does not end");
+    }
+}
+
+#[test]
+fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
+    let mut cases = 0;
+    for reg in [r#""face_to_face""#, r#""screens""#] {
+        for dealer in Seat::ALL {
+            for (law, steps) in bar_producers() {
+                let mut t = new_table(dealer, reg);
+                for s in &steps {
+                    ok(&mut t, &step(dealer, *s));
+                }
+                let bars = barred(&t);
+                assert!(!bars.is_empty(), "{law}: nobody barred");
+                pass_out_the_auction(&mut t);
+                assert_eq!(t.phase(), Phase::Clarification, "{law}");
+                // The bars last the whole auction period.
+                assert_eq!(barred(&t), bars, "{law} {dealer}: bars lifted at the final pass");
+                // L25A5: the latest passer who is not barred replaces his pass by a bid.
+                let record = &t.state().record;
+                let replacer = record
+                    .iter()
+                    .rev()
+                    .map(|r| r.seat)
+                    .find(|s| !bars.iter().any(|(b, _)| b == s))
+                    .expect("an unbarred passer");
+                ok(
+                    &mut t,
+                    &format!(r#"{{"seat":"{replacer}","type":"replace_call","call":"7NT"}}"#),
+                );
+                ok(
+                    &mut t,
+                    r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#,
+                );
+                assert_eq!(t.phase(), Phase::Auction, "{law}");
+                assert_eq!(barred(&t), bars, "{law} {dealer}: bars lost when the auction reopened");
+                // Every barred player's turn in the reopened auction: pass only.
+                let mut guard = 0;
+                while t.phase() == Phase::Auction {
+                    let s = t.turn().expect("turn");
+                    if bars.iter().any(|(b, _)| *b == s) {
+                        assert_eq!(t.legal_calls(s).to_vec(), [Call::Pass], "{law} {dealer} {s}");
+                        let mut probe = t.clone();
+                        let o = probe.apply_json(&call(s, "X"));
+                        assert!(codes(&o).contains(&Code::IRREG_BARRED_CALL), "{law} {dealer} {s}");
+                    }
+                    ok(&mut t, &call(s, "P"));
+                    guard += 1;
+                    assert!(guard < 8);
+                }
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 2 * 4 * bar_producers().len());
+}
+
+#[test]
+fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
+    for dealer in Seat::ALL {
+        let mut t = new_table(dealer, r#""face_to_face""#);
+        for s in &bar_producers()[0].1 {
+            ok(&mut t, &step(dealer, *s));
+        }
+        pass_out_the_auction(&mut t);
+        assert!(!barred(&t).is_empty());
+        let leader = t.contract().expect("contract").leader();
+        ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"lead","card":"CA"}}"#));
+        assert!(
+            !barred(&t).is_empty(),
+            "the auction period lasts until the lead is faced"
+        );
+        let o = ok(&mut t, &act(leader, "face_lead"));
+        assert!(barred(&t).is_empty());
+        let lifted = match &o {
+            Outcome::Accepted { events, .. } => events
+                .iter()
+                .filter(|e| matches!(e.kind, bridge_laws::EventKind::BarLifted { .. }))
+                .count(),
+            Outcome::Rejected(_) => 0,
+        };
+        assert_eq!(lifted, 1);
+    }
+}
