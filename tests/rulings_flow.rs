@@ -355,3 +355,110 @@ fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
         assert_eq!(lifted, 1);
     }
 }
+
+// ------------------------------------------------------ SPEC 2 / 5.5: questions at any time
+
+/// An auction in which every seat calls, declarer = dealer: 1C (1H) 1S P 1NT P P P.
+fn auction_with_every_seat(dealer: Seat, reg: &str) -> Table {
+    let mut t = new_table(dealer, reg);
+    for (i, c) in ["1C", "1H", "1S", "P", "1NT", "P", "P", "P"].iter().enumerate() {
+        ok(&mut t, &call(nth(dealer, i), c));
+    }
+    assert_eq!(t.contract().map(|c| c.declarer), Some(dealer));
+    t
+}
+
+fn ask(seat: Seat, index: usize) -> String {
+    format!(r#"{{"seat":"{seat}","type":"ask","index":{index}}}"#)
+}
+
+/// What `ask` answers for each seat and each call: `expected(seat, caller)`.
+fn check_questions(t: &Table, what: &str, expected: &dyn Fn(Seat, Seat) -> Option<Code>) {
+    let callers: Vec<Seat> = t
+        .state()
+        .record
+        .iter()
+        .filter(|r| r.status == bridge_laws::state::Status::InForce)
+        .map(|r| r.seat)
+        .collect();
+    for seat in Seat::ALL {
+        for (index, caller) in callers.iter().enumerate() {
+            let mut probe = t.clone();
+            let o = probe.apply_json(&ask(seat, index));
+            let got = o.rejection().map(|r| r.code);
+            assert_eq!(
+                got,
+                expected(seat, *caller),
+                "{what}: {seat} asks about {caller}'s call {index}"
+            );
+        }
+    }
+}
+
+#[test]
+fn spec_5_5_l20f2_online_any_time_a_player_asks_about_an_opponents_call_during_play_out_of_turn() {
+    for dealer in Seat::ALL {
+        let mut t = auction_with_every_seat(dealer, r#""online""#);
+        let dummy = dealer.partner();
+        let rule = |seat: Seat, caller: Seat| {
+            if seat == dummy {
+                Some(Code::DUMMY_MAY_NOT_ASK)
+            } else if !caller.is_opponent_of(seat) {
+                Some(Code::ASK_OWN_SIDE)
+            } else {
+                None
+            }
+        };
+        check_questions(&t, "clarification", &rule);
+        let leader = dealer.lho();
+        ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"lead","card":"SA"}}"#));
+        check_questions(&t, "clarification, lead face down", &rule);
+        ok(&mut t, &act(leader, "face_lead"));
+        assert_eq!(t.phase(), Phase::Play);
+        check_questions(&t, "play, dummy's card due", &rule);
+        ok(
+            &mut t,
+            &format!(r#"{{"seat":"{dealer}","type":"play","card":"S2","from":"dummy"}}"#),
+        );
+        check_questions(&t, "play, third hand due", &rule);
+    }
+}
+
+#[test]
+fn spec_5_5_l20f2_own_turn_regulation_still_limits_questions_in_play_to_ones_turn() {
+    for dealer in Seat::ALL {
+        let mut t = auction_with_every_seat(dealer, r#""online_tournament""#);
+        let leader = dealer.lho();
+        ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"play","card":"SA"}}"#));
+        let due = t.turn().expect("declarer plays from dummy");
+        let rule = |seat: Seat, caller: Seat| {
+            if seat == dealer.partner() {
+                Some(Code::DUMMY_MAY_NOT_ASK)
+            } else if !caller.is_opponent_of(seat) {
+                Some(Code::ASK_OWN_SIDE)
+            } else if seat != due {
+                Some(Code::ASK_NOT_YOUR_TURN)
+            } else {
+                None
+            }
+        };
+        check_questions(&t, "own_turn play", &rule);
+    }
+}
+
+#[test]
+fn spec_2_questions_any_time_whole_auction_question_in_play_by_anyone_but_dummy() {
+    for dealer in Seat::ALL {
+        let mut t = auction_with_every_seat(dealer, r#""online""#);
+        ok(
+            &mut t,
+            &format!(r#"{{"seat":"{}","type":"play","card":"SA"}}"#, dealer.lho()),
+        );
+        for seat in Seat::ALL {
+            let mut probe = t.clone();
+            let o = probe.apply_json(&act(seat, "ask"));
+            let want = (seat == dealer.partner()).then_some(Code::DUMMY_MAY_NOT_ASK);
+            assert_eq!(o.rejection().map(|r| r.code), want, "{seat}");
+        }
+    }
+}

@@ -115,6 +115,12 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     let Some(contract) = cx.st.contract else {
         return refuse(Code::WRONG_PERIOD, "no contract");
     };
+    if matches!(cx.reg.questions, crate::regulation::Questions::AnyTime) {
+        // SPEC 2/5.5 (online, Law 80 choice): a player may ask about an opponent's call at
+        // any time — clarification period and play alike, whoever is to play; dummy never
+        // asks (L42/L43, checked above), nor does anyone about his own side's calls.
+        return Ok(());
+    }
     let play = cx.st.play.as_ref();
     match cx.st.phase {
         Phase::Clarification => {
