@@ -6,12 +6,12 @@ use serde::Serialize;
 
 use crate::auction::Contract;
 use crate::audience::Audience;
-use crate::call::Seat;
+use crate::call::{Seat, Strain};
 use crate::card::Card;
 use crate::event::EventKind;
-use crate::procedure::{calls, correction};
-use crate::report::{refuse, Code, Rejection};
-use crate::state::Phase;
+use crate::procedure::{calls, correction, explanation};
+use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::state::{LeadRestrictionRecord, Phase, State};
 use crate::table::Ctx;
 
 /// A completed trick.
@@ -143,12 +143,77 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
             format!("{} makes the opening lead", contract.leader()),
         );
     }
-    let play = cx.st.play.get_or_insert_with(|| PlayState::new(contract.leader()));
-    if play.lead.is_some() {
+    if cx.st.play.as_ref().is_some_and(|p| p.lead.is_some()) {
         return refuse(Code::NOT_YOUR_LEAD, "the opening lead has been made");
     }
+    check_lead_restriction(cx, seat, card)?;
+    let play = cx.st.play.get_or_insert_with(|| PlayState::new(contract.leader()));
     play.lead = Some(card);
     cx.event(EventKind::OpeningLead { seat }, Audience::EVERYONE);
+    Ok(())
+}
+
+/// L26B: the lead restriction that applies to the opening lead: one whose offender became
+/// the opening leader's partner (a defender), with at least one suit declarer may name.
+pub fn opening_lead_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
+    let leader = st.contract?.leader();
+    st.lead_restrictions
+        .iter()
+        .filter(|r| r.offender == leader.partner() && st.is_defender(r.offender))
+        .find(|r| !restrictable_suits(r).is_empty())
+}
+
+/// L26B: the suits declarer may prohibit: those the offender did not specify in the legal
+/// auction (recorded at the end of the auction).
+pub fn restrictable_suits(r: &LeadRestrictionRecord) -> Vec<Strain> {
+    Strain::ALL
+        .into_iter()
+        .filter(|s| s.suit().is_some() && !r.specified.contains(s))
+        .collect()
+}
+
+/// The suits the opening leader may lead now without breaking a Law 26B restriction (every
+/// suit unless declarer has prohibited one).
+pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
+    let prohibited = opening_lead_restriction(st).and_then(|r| r.prohibited);
+    Strain::ALL
+        .into_iter()
+        .filter(|s| s.suit().is_some() && Some(*s) != prohibited)
+        .collect()
+}
+
+/// L26B on the opening lead: a lead of the prohibited suit is refused under `prevent`;
+/// under `rectify` it is recorded as an irregularity and the Director is summoned.
+fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+    let Some(r) = opening_lead_restriction(cx.st) else {
+        return Ok(());
+    };
+    let Some(prohibited) = r.prohibited.filter(|s| s.suit() == Some(card.suit)) else {
+        return Ok(());
+    };
+    let law = r.law.clone();
+    if !cx.reg.rectifies() {
+        return refuse(
+            Code::LEAD_PROHIBITED,
+            format!(
+                "declarer prohibited the lead of {} (Law 26B, after Law {law})",
+                prohibited.as_str()
+            ),
+        )
+        .map_err(|r: Rejection| r.citing("26B"));
+    }
+    cx.warn(
+        Warning::new(
+            Code::IRREG_PROHIBITED_LEAD,
+            Severity::Infraction,
+            Audience::EVERYONE,
+            format!(
+                "{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"
+            ),
+        )
+        .citing("26B"),
+    );
+    explanation::summon(cx, &seat.to_string(), Some("prohibited opening lead"), "26B");
     Ok(())
 }
 
@@ -320,5 +385,116 @@ mod tests {
             (Seat::S, card("SK")),
         ];
         assert_eq!(winner(&u, c), Seat::S);
+    }
+}
+
+#[cfg(test)]
+mod lead_restriction_tests {
+    use super::*;
+    use crate::table::Table;
+
+    /// Dealer N: 1C P 1D 1H 1S P 2S, West's insufficient 2H replaced by a pass (East barred
+    /// throughout, L27B2), then passes: 2S by North, East leads, West is the offender.
+    fn restricted(regulation: &str) -> Table {
+        let mut t = Table::from_options_json(&format!(
+            r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation}}}"#
+        ))
+        .expect("options");
+        let steps = [
+            ("N", "call", "1C"),
+            ("E", "call", "P"),
+            ("S", "call", "1D"),
+            ("W", "call", "1H"),
+            ("N", "call", "1S"),
+            ("E", "call", "P"),
+            ("S", "call", "2S"),
+            ("W", "call", "2H"),
+            ("N", "decline", ""),
+            ("W", "call", "P"),
+            ("N", "call", "P"),
+            ("E", "call", "P"),
+            ("S", "call", "P"),
+        ];
+        for (seat, kind, call) in steps {
+            let json = if kind == "call" {
+                format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
+            } else {
+                format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
+            };
+            assert!(t.apply_json(&json).is_ok(), "{json}");
+        }
+        t
+    }
+
+    /// Leads `card` for East with `prohibited` named by declarer (as issue 13's action will).
+    fn lead_with(t: &Table, prohibited: Strain, card: &str) -> (Result<(), Rejection>, Vec<Warning>, State) {
+        let mut st = t.state().clone();
+        for r in &mut st.lead_restrictions {
+            r.prohibited = Some(prohibited);
+        }
+        let memos = Vec::new();
+        let mut cx = Ctx {
+            board: t.board(),
+            reg: t.regulation(),
+            st: &mut st,
+            events: Vec::new(),
+            warnings: Vec::new(),
+            memos: &memos,
+        };
+        let card = card.parse::<Card>().expect("card");
+        let res = lead(&mut cx, Seat::E, card);
+        let warnings = cx.warnings;
+        (res, warnings, st)
+    }
+
+    #[test]
+    fn l26b_the_restriction_on_the_opening_lead_names_the_suits_declarer_may_prohibit() {
+        let t = restricted(r#""face_to_face""#);
+        let r = opening_lead_restriction(t.state()).expect("restriction");
+        assert_eq!(r.offender, Seat::W);
+        assert_eq!(restrictable_suits(r), [Strain::Clubs, Strain::Diamonds, Strain::Spades]);
+        assert_eq!(allowed_lead_suits(t.state()).len(), 4);
+    }
+
+    #[test]
+    fn l26b_under_prevent_a_lead_of_the_prohibited_suit_is_refused_citing_26b() {
+        let t = restricted(r#"{"preset":"online","irregularities":"rectify"}"#);
+        let mut prevent = *t.regulation();
+        prevent.irregularities = crate::regulation::Irregularities::Prevent;
+        let mut st = t.state().clone();
+        for r in &mut st.lead_restrictions {
+            r.prohibited = Some(Strain::Spades);
+        }
+        assert!(!allowed_lead_suits(&st).contains(&Strain::Spades));
+        let memos = Vec::new();
+        let mut cx = Ctx {
+            board: t.board(),
+            reg: &prevent,
+            st: &mut st,
+            events: Vec::new(),
+            warnings: Vec::new(),
+            memos: &memos,
+        };
+        let refused = lead(&mut cx, Seat::E, "SA".parse().expect("card")).expect_err("refused");
+        assert_eq!(refused.code, Code::LEAD_PROHIBITED);
+        assert_eq!(refused.law, "26B");
+        assert!(lead(&mut cx, Seat::E, "HA".parse().expect("card")).is_ok());
+    }
+
+    #[test]
+    fn l26b_under_rectify_a_lead_of_the_prohibited_suit_is_recorded_and_the_director_summoned() {
+        let t = restricted(r#""face_to_face""#);
+        let (res, warnings, st) = lead_with(&t, Strain::Clubs, "C2");
+        assert!(res.is_ok());
+        assert!(warnings
+            .iter()
+            .any(|w| w.code == Code::IRREG_PROHIBITED_LEAD && w.law == "26B"));
+        assert!(st
+            .feed
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::DirectorSummoned { .. })));
+        let (res, warnings, _) = lead_with(&t, Strain::Clubs, "D2");
+        assert!(res.is_ok());
+        assert!(warnings.iter().all(|w| w.code != Code::IRREG_PROHIBITED_LEAD));
     }
 }

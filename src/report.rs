@@ -141,6 +141,12 @@ codes! {
     CARD_ALREADY_PLAYED = "CARD_ALREADY_PLAYED", "";
     /// (added) A lead restriction was recorded for declarer to use (Law 26B).
     LEAD_RESTRICTION = "LEAD_RESTRICTION", "26B";
+    /// (added) Refused (`prevent`): the opening lead is of the suit declarer prohibited
+    /// under Law 26B.
+    LEAD_PROHIBITED = "LEAD_PROHIBITED", "26B";
+    /// (added) Recorded (`rectify`): the opening lead is of the suit declarer prohibited
+    /// under Law 26B; the Director is summoned.
+    IRREG_PROHIBITED_LEAD = "IRREG_PROHIBITED_LEAD", "26B";
     /// (added) The Director may adjust after play.
     ADJUSTMENT_POSSIBLE = "ADJUSTMENT_POSSIBLE", "72C";
     /// (added) The auction is not over: it reverts to a player skipped by an accepted call

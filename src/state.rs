@@ -187,6 +187,9 @@ pub struct LeadRestrictionRecord {
     /// Record id of the withdrawn call that gave rise to it (a comparable ruling on its
     /// replacement removes it, L26A).
     pub call: usize,
+    /// The suit declarer prohibited (L26B), once he has named one; until then every lead
+    /// is allowed (declarer's choice is not an action yet).
+    pub prohibited: Option<Strain>,
 }
 
 /// A withdrawn call whose replacement the Director may rule comparable (L23A): what such

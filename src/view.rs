@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::audience::{Audience, Viewer};
 use crate::board::Vulnerability;
-use crate::call::{Call, Seat};
+use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
 use crate::event::{BarKind, DisclosureKind, Event};
 use crate::play::Trick;
@@ -100,6 +100,24 @@ pub struct Decision {
     pub law: String,
 }
 
+/// A Law 26B lead restriction on the opening lead, as announced at the table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct SeenLeadRestriction {
+    /// The offender (the opening leader's partner).
+    pub offender: Seat,
+    /// The opening leader it restricts.
+    pub leader: Seat,
+    /// The law under which it arose.
+    pub law: String,
+    /// The suits declarer may prohibit (not specified by the offender in the legal auction).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string[]"))]
+    pub restrictable: Vec<Strain>,
+    /// The suit declarer prohibited, once named.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    pub prohibited: Option<Strain>,
+}
+
 /// Opening lead and tricks as the viewer sees them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
@@ -165,6 +183,11 @@ pub struct View {
     pub regulation: Regulation,
     /// Opening lead and play.
     pub play: Option<SeenPlay>,
+    /// The Law 26B restriction on the opening lead, once the auction has ended (public).
+    pub lead_restriction: Option<SeenLeadRestriction>,
+    /// The opening leader, before he leads: the suits he may lead (L26B). Empty otherwise.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string[]"))]
+    pub legal_leads: Vec<Strain>,
     /// Director only: the information ledger (L16).
     pub ledger: Vec<Warning>,
     /// Director only: questions awaiting a ruling.
@@ -276,6 +299,22 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             current: p.current.clone(),
             to_play: p.to_play(),
         }),
+        lead_restriction: crate::play::opening_lead_restriction(st).map(|r| SeenLeadRestriction {
+            offender: r.offender,
+            leader: r.offender.partner(),
+            law: r.law.clone(),
+            restrictable: crate::play::restrictable_suits(r),
+            prohibited: r.prohibited,
+        }),
+        legal_leads: if st.phase == Phase::Clarification
+            && st.play.as_ref().is_none_or(|p| p.lead.is_none())
+            && seat.is_some()
+            && seat == st.contract.map(|c| c.leader())
+        {
+            crate::play::allowed_lead_suits(st)
+        } else {
+            Vec::new()
+        },
         ledger,
         scoring_contract: st
             .changes

@@ -462,3 +462,70 @@ fn spec_2_questions_any_time_whole_auction_question_in_play_by_anyone_but_dummy(
         }
     }
 }
+
+// ------------------------------------------------------------- L26B on the opening lead
+
+/// Dealer d: 1C P 1D 1H 1S P 2S, the fourth seat's insufficient 2H replaced by a pass
+/// (L27B2), then passes: 2S by the dealer; the opening leader's partner is the offender.
+fn restricted_lead(dealer: Seat) -> Table {
+    let mut t = new_table(dealer, r#""face_to_face""#);
+    let steps: [Step; 9] = [
+        (0, "call", "1C"),
+        (1, "call", "P"),
+        (2, "call", "1D"),
+        (3, "call", "1H"),
+        (0, "call", "1S"),
+        (1, "call", "P"),
+        (2, "call", "2S"),
+        (3, "call", "2H"),
+        (0, "decline", ""),
+    ];
+    for s in steps {
+        ok(&mut t, &step(dealer, s));
+    }
+    ok(&mut t, &call(nth(dealer, 3), "P"));
+    pass_out_the_auction(&mut t);
+    assert_eq!(t.contract().map(|c| c.declarer), Some(dealer));
+    t
+}
+
+#[test]
+fn l26b_the_opening_leader_sees_the_restriction_and_the_leads_allowed() {
+    use bridge_laws::{Strain, Viewer};
+    for dealer in Seat::ALL {
+        let mut t = restricted_lead(dealer);
+        let leader = dealer.lho();
+        let offender = leader.partner();
+        for seat in Seat::ALL {
+            let v = t.view(Viewer::Seat(seat));
+            let r = v.lead_restriction.expect("the restriction is announced to everyone");
+            assert_eq!((r.offender, r.leader), (offender, leader));
+            // Hearts were specified by the offender in the legal auction (1H).
+            assert_eq!(r.restrictable, [Strain::Clubs, Strain::Diamonds, Strain::Spades]);
+            assert_eq!(r.prohibited, None);
+            let want = if seat == leader { 4 } else { 0 };
+            assert_eq!(v.legal_leads.len(), want, "{seat}");
+        }
+        // Until declarer names a suit, every lead is allowed.
+        let o = ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"lead","card":"SA"}}"#));
+        assert!(!codes(&o).contains(&Code::IRREG_PROHIBITED_LEAD));
+        assert!(t.view(Viewer::Seat(leader)).legal_leads.is_empty());
+    }
+}
+
+#[test]
+fn l26b_a_restriction_on_the_opening_leaders_own_offence_does_not_touch_the_opening_lead() {
+    use bridge_laws::Viewer;
+    for dealer in Seat::ALL {
+        // The second seat's insufficient 1H over 1S, replaced by a pass: he leads himself.
+        let mut t = new_table(dealer, r#""face_to_face""#);
+        ok(&mut t, &call(dealer, "1S"));
+        ok(&mut t, &call(dealer.lho(), "1H"));
+        ok(&mut t, &act(dealer.partner(), "decline"));
+        ok(&mut t, &call(dealer.lho(), "P"));
+        pass_out_the_auction(&mut t);
+        assert_eq!(t.contract().map(|c| c.leader()), Some(dealer.lho()));
+        assert!(t.view(Viewer::Seat(dealer.lho())).lead_restriction.is_none());
+        assert_eq!(t.view(Viewer::Seat(dealer.lho())).legal_leads.len(), 4);
+    }
+}

@@ -72,6 +72,7 @@ pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: &str, call: usize
         law: law.to_string(),
         specified: Vec::new(),
         call,
+        prohibited: None,
     });
 }
 
