@@ -293,24 +293,31 @@ impl Action {
         }
     }
 
+    /// The texts this action carries (explanation, correction, reason).
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        let text = match &self.kind {
+            ActionKind::Call { explanation, .. } | ActionKind::Alert { explanation, .. } => explanation.as_deref(),
+            ActionKind::Explain { text, .. } | ActionKind::CorrectExplanation { text, .. } => Some(text.as_str()),
+            ActionKind::Director { reason } => reason.as_deref(),
+            _ => None,
+        };
+        text.into_iter()
+    }
+
+    /// The characters of text this action carries (counted against `max_total_text`).
+    pub fn text_chars(&self) -> usize {
+        self.texts().map(|t| t.chars().count()).sum()
+    }
+
     /// Checks what serde cannot: text lengths and clock values.
     ///
     /// # Errors
     /// `BAD_INPUT` for text longer than `max_text` characters or a clock that is not a
     /// finite, non-negative number.
     pub fn validate(&self, max_text: u32) -> Result<(), Rejection> {
-        let texts: [Option<&str>; 2] = match &self.kind {
-            ActionKind::Call { explanation, .. } | ActionKind::Alert { explanation, .. } => {
-                [explanation.as_deref(), None]
-            }
-            ActionKind::Explain { text, .. } | ActionKind::CorrectExplanation { text, .. } => {
-                [Some(text.as_str()), None]
-            }
-            ActionKind::Director { reason } => [reason.as_deref(), None],
-            _ => [None, None],
-        };
-        for t in texts.into_iter().flatten() {
-            if t.chars().count() > max_text as usize {
+        for t in self.texts() {
+            // Counting stops one past the limit: a huge text costs no more than a long one.
+            if t.chars().take(max_text as usize + 1).count() > max_text as usize {
                 return Err(Rejection::new(
                     Code::BAD_INPUT,
                     format!("text longer than {max_text} characters"),

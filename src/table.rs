@@ -53,6 +53,8 @@ pub struct Table {
     options: TableOptions,
     log: Vec<Action>,
     state: State,
+    /// Characters of text in the accepted actions (against `max_total_text`).
+    text_used: usize,
 }
 
 /// The working context of one action: read-only settings and the state being changed.
@@ -101,6 +103,7 @@ impl Table {
             options,
             log: Vec::new(),
             state: State::new(),
+            text_used: 0,
         })
     }
 
@@ -120,6 +123,10 @@ impl Table {
         if let Err(r) = action.validate(self.regulation.max_text) {
             return Outcome::Rejected(r);
         }
+        let chars = action.text_chars();
+        if let Err(r) = self.within_limits(chars) {
+            return Outcome::Rejected(r);
+        }
         let mut st = self.state.clone();
         let mut cx = Ctx {
             board: &self.board,
@@ -133,10 +140,34 @@ impl Table {
                 let (events, warnings) = (cx.events, cx.warnings);
                 self.state = st;
                 self.log.push(action);
+                self.text_used += chars;
                 Outcome::Accepted { events, warnings }
             }
             Err(r) => Outcome::Rejected(r),
         }
+    }
+
+    /// The regulation's limits on a board: `max_actions` accepted actions and
+    /// `max_total_text` characters of text in all.
+    fn within_limits(&self, chars: usize) -> Result<(), Rejection> {
+        let max_actions = self.regulation.max_actions as usize;
+        if self.log.len() >= max_actions {
+            return Err(Rejection::new(
+                Code::LIMIT_REACHED,
+                format!("this board has accepted its limit of {max_actions} actions"),
+            ));
+        }
+        let max_text = self.regulation.max_total_text as usize;
+        if chars > 0 && self.text_used.saturating_add(chars) > max_text {
+            return Err(Rejection::new(
+                Code::LIMIT_REACHED,
+                format!(
+                    "this board accepts {max_text} characters of text in all; {} are left",
+                    max_text.saturating_sub(self.text_used)
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Applies one action written as JSON.
