@@ -90,9 +90,12 @@ impl PlayState {
 /// The winner of a complete trick: the highest trump, else the highest card of the suit led.
 fn winner(cards: &[(Seat, Card)], contract: Contract) -> Seat {
     let trump = contract.bid.strain.suit();
-    let led = cards[0].1.suit;
-    let mut best = cards[0];
-    for &(s, c) in &cards[1..] {
+    let Some((&first, rest)) = cards.split_first() else {
+        return contract.declarer;
+    };
+    let led = first.1.suit;
+    let mut best = first;
+    for &(s, c) in rest {
         let b = best.1;
         let beats = if Some(c.suit) == trump && Some(b.suit) != trump {
             true

@@ -144,6 +144,10 @@ pub struct Regulation {
 /// calls, play 52 cards), low enough that a table's state stays small.
 pub const MAX_ACTIONS: u32 = 2_000;
 
+/// The largest `max_text` a table accepts: a text field can never be longer, which bounds
+/// what the readers of untrusted JSON let through before parsing.
+pub const MAX_TEXT_CAP: u32 = 100_000;
+
 /// Default of `max_total_text`: forty full-length explanations.
 pub const MAX_TOTAL_TEXT: u32 = 20_000;
 

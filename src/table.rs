@@ -11,7 +11,7 @@ use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::event::{Event, EventKind, Outcome};
 use crate::procedure;
-use crate::regulation::{Regulation, RegulationSpec};
+use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{Code, Rejection, Warning};
 use crate::state::{Phase, State};
 use crate::view::{self, View};
@@ -90,8 +90,15 @@ impl Table {
     /// A new table before the first call.
     ///
     /// # Errors
-    /// Never at present; kept fallible for options that need checking.
+    /// `BAD_INPUT` for a `max_text` above `MAX_TEXT_CAP` (100 000 characters).
     pub fn new(options: TableOptions) -> Result<Table, Rejection> {
+        let regulation = options.regulation.resolve();
+        if regulation.max_text > MAX_TEXT_CAP {
+            return Err(Rejection::new(
+                Code::BAD_INPUT,
+                format!("malformed input: max_text may be at most {MAX_TEXT_CAP} characters"),
+            ));
+        }
         let board = Board {
             dealer: options.dealer,
             vulnerability: options.vulnerability,
@@ -99,7 +106,7 @@ impl Table {
         };
         Ok(Table {
             board,
-            regulation: options.regulation.resolve(),
+            regulation,
             options,
             log: Vec::new(),
             state: State::new(),
@@ -112,6 +119,7 @@ impl Table {
     /// # Errors
     /// `BAD_INPUT` when the text is not valid options.
     pub fn from_options_json(text: &str) -> Result<Table, Rejection> {
+        crate::input::check_string_sizes(text, crate::input::OPTIONS_STRING_BYTES)?;
         let options: TableOptions = serde_json::from_str(text)
             .map_err(|e| Rejection::new(Code::BAD_INPUT, crate::action::bad_input_message(&e)))?;
         Table::new(options)
@@ -172,7 +180,7 @@ impl Table {
 
     /// Applies one action written as JSON.
     pub fn apply_json(&mut self, text: &str) -> Outcome {
-        match Action::from_json(text) {
+        match Action::from_json_within(text, self.regulation.max_text) {
             Ok(a) => self.apply(a),
             Err(r) => Outcome::Rejected(r),
         }
@@ -219,6 +227,8 @@ impl Table {
     /// # Errors
     /// `BAD_INPUT` for malformed text; as `replay` for a log the Laws refuse.
     pub fn from_json(text: &str) -> Result<Table, Rejection> {
+        // Before parsing: no string of a snapshot is longer than the longest text allowed.
+        crate::input::check_string_sizes(text, crate::input::string_bytes_for(MAX_TEXT_CAP))?;
         let s: Snapshot = serde_json::from_str(text)
             .map_err(|e| Rejection::new(Code::BAD_INPUT, crate::action::bad_input_message(&e)))?;
         Table::from_snapshot(s)
