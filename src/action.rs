@@ -38,10 +38,11 @@ impl fmt::Display for Actor {
     }
 }
 
+/// Exactly SPEC §3's spellings: a seat (`N`, `E`, `S`, `W`) or `director`.
 impl FromStr for Actor {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Actor, ParseError> {
-        if s.trim().eq_ignore_ascii_case("director") {
+        if s == "director" {
             return Ok(Actor::Director);
         }
         s.parse().map(Actor::Seat).map_err(|_| ParseError::new("seat", s))
@@ -261,8 +262,19 @@ impl Action {
     /// An action parsed from its JSON text.
     ///
     /// # Errors
-    /// `BAD_INPUT` when the text is not an action of SPEC §3.
+    /// `BAD_INPUT` when the text is not an action of SPEC §3, or holds a string longer
+    /// than any text a table accepts (`MAX_TEXT_CAP` characters).
     pub fn from_json(text: &str) -> Result<Action, Rejection> {
+        Action::from_json_within(text, crate::regulation::MAX_TEXT_CAP)
+    }
+
+    /// An action parsed from its JSON text, refusing before parsing any string token that
+    /// cannot hold `max_text` characters or fewer (a key, a seat, a call or a text).
+    ///
+    /// # Errors
+    /// `BAD_INPUT` as `from_json`.
+    pub fn from_json_within(text: &str, max_text: u32) -> Result<Action, Rejection> {
+        crate::input::check_string_sizes(text, crate::input::string_bytes_for(max_text))?;
         serde_json::from_str(text).map_err(|e| Rejection::new(Code::BAD_INPUT, bad_input_message(&e)))
     }
 
@@ -293,24 +305,31 @@ impl Action {
         }
     }
 
+    /// The texts this action carries (explanation, correction, reason).
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
+        let text = match &self.kind {
+            ActionKind::Call { explanation, .. } | ActionKind::Alert { explanation, .. } => explanation.as_deref(),
+            ActionKind::Explain { text, .. } | ActionKind::CorrectExplanation { text, .. } => Some(text.as_str()),
+            ActionKind::Director { reason } => reason.as_deref(),
+            _ => None,
+        };
+        text.into_iter()
+    }
+
+    /// The characters of text this action carries (counted against `max_total_text`).
+    pub fn text_chars(&self) -> usize {
+        self.texts().map(|t| t.chars().count()).sum()
+    }
+
     /// Checks what serde cannot: text lengths and clock values.
     ///
     /// # Errors
     /// `BAD_INPUT` for text longer than `max_text` characters or a clock that is not a
     /// finite, non-negative number.
     pub fn validate(&self, max_text: u32) -> Result<(), Rejection> {
-        let texts: [Option<&str>; 2] = match &self.kind {
-            ActionKind::Call { explanation, .. } | ActionKind::Alert { explanation, .. } => {
-                [explanation.as_deref(), None]
-            }
-            ActionKind::Explain { text, .. } | ActionKind::CorrectExplanation { text, .. } => {
-                [Some(text.as_str()), None]
-            }
-            ActionKind::Director { reason } => [reason.as_deref(), None],
-            _ => [None, None],
-        };
-        for t in texts.into_iter().flatten() {
-            if t.chars().count() > max_text as usize {
+        for t in self.texts() {
+            // Counting stops one past the limit: a huge text costs no more than a long one.
+            if t.chars().take((max_text as usize).saturating_add(1)).count() > max_text as usize {
                 return Err(Rejection::new(
                     Code::BAD_INPUT,
                     format!("text longer than {max_text} characters"),
@@ -327,12 +346,7 @@ impl Action {
     }
 }
 
-/// A short, safe description of a JSON error (never echoes a huge input).
-pub(crate) fn bad_input_message(e: &dyn fmt::Display) -> String {
-    let s = e.to_string();
-    let short: String = s.chars().take(200).collect();
-    format!("malformed input: {short}")
-}
+pub(crate) use crate::input::bad_input_message;
 
 #[cfg(test)]
 mod tests {
@@ -414,7 +428,8 @@ struct FlatAction {
     alert: Option<bool>,
     explanation: Option<String>,
     intent: Option<Intent>,
-    index: Option<usize>,
+    /// `u32` so that native and wasm32 builds accept the same numbers.
+    index: Option<u32>,
     text: Option<String>,
     accept: Option<bool>,
     reason: Option<String>,
@@ -461,32 +476,37 @@ impl FlatAction {
             ),
             "alert" => (
                 ActionKind::Alert {
-                    index: required(self.index, "index", t)?,
+                    index: required(self.index, "index", t)? as usize,
                     explanation: self.explanation,
                 },
                 &["index", "explanation"],
             ),
             "explain" => (
                 ActionKind::Explain {
-                    index: required(self.index, "index", t)?,
+                    index: required(self.index, "index", t)? as usize,
                     text: required(self.text, "text", t)?,
                 },
                 &["index", "text"],
             ),
-            "ask" => (ActionKind::Ask { index: self.index }, &["index"]),
+            "ask" => (
+                ActionKind::Ask {
+                    index: self.index.map(|i| i as usize),
+                },
+                &["index"],
+            ),
             "review" => (ActionKind::Review, &[]),
             "ask_lead" => (ActionKind::AskLead, &[]),
             "ask_contract" => (ActionKind::AskContract, &[]),
             "correct_explanation" => (
                 ActionKind::CorrectExplanation {
-                    index: required(self.index, "index", t)?,
+                    index: required(self.index, "index", t)? as usize,
                     text: required(self.text, "text", t)?,
                 },
                 &["index", "text"],
             ),
             "note_partner_mistake" => (
                 ActionKind::NotePartnerMistake {
-                    index: required(self.index, "index", t)?,
+                    index: required(self.index, "index", t)? as usize,
                 },
                 &["index"],
             ),

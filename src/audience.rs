@@ -33,12 +33,14 @@ impl fmt::Display for Viewer {
     }
 }
 
+/// Exactly a seat (`N`, `E`, `S`, `W`), `director`, or `spectator` (also SPEC §6's
+/// audience name `spectators`); no other case or spelling.
 impl FromStr for Viewer {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Viewer, ParseError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "director" | "td" => Ok(Viewer::Director),
-            "spectator" | "spectators" | "kibitzer" => Ok(Viewer::Spectator),
+        match s {
+            "director" => Ok(Viewer::Director),
+            "spectator" | "spectators" => Ok(Viewer::Spectator),
             _ => s
                 .parse::<Seat>()
                 .map(Viewer::Seat)

@@ -86,14 +86,16 @@ impl fmt::Display for Seat {
     }
 }
 
+/// Exactly SPEC §1's spellings `N`, `E`, `S`, `W`: not `n`, `North` or ` N` (one strict
+/// reader for actions, options, views and scenarios, as serde's for `Seat`).
 impl FromStr for Seat {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Seat, ParseError> {
-        match s.trim().to_ascii_uppercase().as_str() {
-            "N" | "NORTH" => Ok(Seat::N),
-            "E" | "EAST" => Ok(Seat::E),
-            "S" | "SOUTH" => Ok(Seat::S),
-            "W" | "WEST" => Ok(Seat::W),
+        match s {
+            "N" => Ok(Seat::N),
+            "E" => Ok(Seat::E),
+            "S" => Ok(Seat::S),
+            "W" => Ok(Seat::W),
             _ => Err(ParseError::new("seat", s)),
         }
     }

@@ -30,6 +30,7 @@ pub mod card;
 pub mod conformance;
 pub mod corpus;
 pub mod event;
+mod input;
 pub mod play;
 pub mod procedure;
 pub mod regulation;

@@ -90,9 +90,12 @@ impl PlayState {
 /// The winner of a complete trick: the highest trump, else the highest card of the suit led.
 fn winner(cards: &[(Seat, Card)], contract: Contract) -> Seat {
     let trump = contract.bid.strain.suit();
-    let led = cards[0].1.suit;
-    let mut best = cards[0];
-    for &(s, c) in &cards[1..] {
+    let Some((&first, rest)) = cards.split_first() else {
+        return contract.declarer;
+    };
+    let led = first.1.suit;
+    let mut best = first;
+    for &(s, c) in rest {
         let b = best.1;
         let beats = if Some(c.suit) == trump && Some(b.suit) != trump {
             true
@@ -432,14 +435,12 @@ mod lead_restriction_tests {
         for r in &mut st.lead_restrictions {
             r.prohibited = Some(prohibited);
         }
-        let memos = Vec::new();
         let mut cx = Ctx {
             board: t.board(),
             reg: t.regulation(),
             st: &mut st,
             events: Vec::new(),
             warnings: Vec::new(),
-            memos: &memos,
         };
         let card = card.parse::<Card>().expect("card");
         let res = lead(&mut cx, Seat::E, card);
@@ -466,14 +467,12 @@ mod lead_restriction_tests {
             r.prohibited = Some(Strain::Spades);
         }
         assert!(!allowed_lead_suits(&st).contains(&Strain::Spades));
-        let memos = Vec::new();
         let mut cx = Ctx {
             board: t.board(),
             reg: &prevent,
             st: &mut st,
             events: Vec::new(),
             warnings: Vec::new(),
-            memos: &memos,
         };
         let refused = lead(&mut cx, Seat::E, "SA".parse().expect("card")).expect_err("refused");
         assert_eq!(refused.code, Code::LEAD_PROHIBITED);

@@ -133,7 +133,23 @@ pub struct Regulation {
     pub tempo_threshold_ms: Option<u32>,
     /// Screen arrangement (used with `disclosure: screens`).
     pub screenmates: Screenmates,
+    /// The most actions a board accepts; beyond it every action is `LIMIT_REACHED`.
+    pub max_actions: u32,
+    /// The most characters of text (explanations, corrections, reasons for summoning the
+    /// Director) a board accepts in all; beyond it an action with text is `LIMIT_REACHED`.
+    pub max_total_text: u32,
 }
+
+/// Default of `max_actions`: far above any real board (the longest legal auction has 319
+/// calls, play 52 cards), low enough that a table's state stays small.
+pub const MAX_ACTIONS: u32 = 2_000;
+
+/// The largest `max_text` a table accepts: a text field can never be longer, which bounds
+/// what the readers of untrusted JSON let through before parsing.
+pub const MAX_TEXT_CAP: u32 = 100_000;
+
+/// Default of `max_total_text`: forty full-length explanations.
+pub const MAX_TOTAL_TEXT: u32 = 20_000;
 
 impl Regulation {
     /// The settings of a preset (SPEC §2 table).
@@ -150,6 +166,8 @@ impl Regulation {
             max_text: 500,
             tempo_threshold_ms: None,
             screenmates: Screenmates::NeSw,
+            max_actions: MAX_ACTIONS,
+            max_total_text: MAX_TOTAL_TEXT,
         };
         match p {
             Preset::Online => base,
@@ -195,24 +213,40 @@ pub enum RegulationSpec {
     Custom(Overrides),
 }
 
-/// A preset and the settings that differ from it.
+/// A preset and the settings that differ from it. An absent setting is the preset's; an
+/// override is written back exactly as given (`tempo_threshold_ms: null` is "off", absent
+/// is the preset's threshold), so options round-trip through JSON.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[allow(missing_docs)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Overrides {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<Preset>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub disclosure: Option<Disclosure>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub irregularities: Option<Irregularities>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub questions: Option<Questions>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub undo: Option<Undo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub auto_pass_barred: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub lead_restriction: Option<LeadRestriction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub spectators_see_disclosures: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_text: Option<u32>,
-    #[serde(default, deserialize_with = "some_option")]
+    #[serde(deserialize_with = "some_option", skip_serializing_if = "Option::is_none")]
     pub tempo_threshold_ms: Option<Option<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub screenmates: Option<Screenmates>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_actions: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_total_text: Option<u32>,
 }
 
 /// Distinguishes an explicit `null` (`Some(None)`) from an absent field (`None`).
@@ -245,6 +279,8 @@ impl RegulationSpec {
                     max_text: o.max_text.unwrap_or(r.max_text),
                     tempo_threshold_ms: o.tempo_threshold_ms.unwrap_or(r.tempo_threshold_ms),
                     screenmates: o.screenmates.unwrap_or(r.screenmates),
+                    max_actions: o.max_actions.unwrap_or(r.max_actions),
+                    max_total_text: o.max_total_text.unwrap_or(r.max_total_text),
                 }
             }
         }
@@ -265,6 +301,8 @@ impl From<Regulation> for RegulationSpec {
             max_text: Some(r.max_text),
             tempo_threshold_ms: Some(r.tempo_threshold_ms),
             screenmates: Some(r.screenmates),
+            max_actions: Some(r.max_actions),
+            max_total_text: Some(r.max_total_text),
         })
     }
 }
@@ -290,6 +328,26 @@ mod tests {
     fn an_unknown_setting_is_refused() {
         assert!(serde_json::from_str::<RegulationSpec>(r#"{"preset":"online","undoo":"off"}"#).is_err());
         assert!(serde_json::from_str::<RegulationSpec>(r#""chess""#).is_err());
+    }
+
+    #[test]
+    fn overrides_are_written_back_exactly_as_given() {
+        for text in [
+            r#"{"preset":"online_tournament"}"#,
+            r#"{"preset":"online_tournament","tempo_threshold_ms":null}"#,
+            r#"{"max_text":100000,"max_actions":5,"max_total_text":0}"#,
+        ] {
+            let spec: RegulationSpec = serde_json::from_str(text).expect("overrides");
+            let again = serde_json::to_string(&spec).expect("serializes");
+            assert_eq!(again, text);
+            let back: RegulationSpec = serde_json::from_str(&again).expect("reads back");
+            assert_eq!((back.clone(), back.resolve()), (spec.clone(), spec.resolve()));
+        }
+        let absent: RegulationSpec = serde_json::from_str(r#"{"preset":"online_tournament"}"#).expect("absent");
+        let off: RegulationSpec =
+            serde_json::from_str(r#"{"preset":"online_tournament","tempo_threshold_ms":null}"#).expect("null");
+        assert_eq!(absent.resolve().tempo_threshold_ms, Some(10_000));
+        assert_eq!(off.resolve().tempo_threshold_ms, None);
     }
 
     #[test]

@@ -44,6 +44,9 @@ codes! {
     WRONG_PERIOD = "WRONG_PERIOD", "17";
     /// (added) The call index names no call in force.
     NO_SUCH_CALL = "NO_SUCH_CALL", "20";
+    /// (added) The board has accepted `max_actions` actions, or this text would take it past
+    /// `max_total_text` characters.
+    LIMIT_REACHED = "LIMIT_REACHED", "";
     // --- 5.1 order and legality ---
     /// A call (or, citing law 44, a card) out of turn was refused.
     NOT_YOUR_TURN = "NOT_YOUR_TURN", "17C";

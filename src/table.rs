@@ -4,14 +4,14 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::action::{Action, ActionKind, Actor};
+use crate::action::Action;
 use crate::auction::{self, CallList};
 use crate::audience::{Audience, Viewer};
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::event::{Event, EventKind, Outcome};
 use crate::procedure;
-use crate::regulation::{Regulation, RegulationSpec};
+use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{Code, Rejection, Warning};
 use crate::state::{Phase, State};
 use crate::view::{self, View};
@@ -43,22 +43,6 @@ pub struct Snapshot {
     pub options: TableOptions,
     /// Accepted actions, in order.
     pub actions: Vec<Action>,
-    /// Private memos of refused early corrections of partner's explanation.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub memos: Vec<Memo>,
-}
-
-/// A player tried to correct his partner's explanation during the auction (L20F5a). The
-/// attempt is refused and changes nothing at the table — not the log, not the state, not
-/// the hash — but the table remembers it privately, so that the player's L20F5b duty is
-/// reminded and, if missed, reported to the Director (SPEC 5.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub struct Memo {
-    /// Who tried to correct.
-    pub seat: Seat,
-    /// Record id of the call whose explanation he tried to correct.
-    pub call: usize,
 }
 
 /// One board being bid and played under one regulation.
@@ -69,7 +53,8 @@ pub struct Table {
     options: TableOptions,
     log: Vec<Action>,
     state: State,
-    memos: Vec<Memo>,
+    /// Characters of text in the accepted actions (against `max_total_text`).
+    text_used: usize,
 }
 
 /// The working context of one action: read-only settings and the state being changed.
@@ -84,8 +69,6 @@ pub struct Ctx<'a> {
     pub events: Vec<Event>,
     /// Warnings produced.
     pub warnings: Vec<Warning>,
-    /// Private memos of refused early corrections (read only).
-    pub memos: &'a [Memo],
 }
 
 impl Ctx<'_> {
@@ -107,8 +90,15 @@ impl Table {
     /// A new table before the first call.
     ///
     /// # Errors
-    /// Never at present; kept fallible for options that need checking.
+    /// `BAD_INPUT` for a `max_text` above `MAX_TEXT_CAP` (100 000 characters).
     pub fn new(options: TableOptions) -> Result<Table, Rejection> {
+        let regulation = options.regulation.resolve();
+        if regulation.max_text > MAX_TEXT_CAP {
+            return Err(Rejection::new(
+                Code::BAD_INPUT,
+                format!("malformed input: max_text may be at most {MAX_TEXT_CAP} characters"),
+            ));
+        }
         let board = Board {
             dealer: options.dealer,
             vulnerability: options.vulnerability,
@@ -116,11 +106,11 @@ impl Table {
         };
         Ok(Table {
             board,
-            regulation: options.regulation.resolve(),
+            regulation,
             options,
             log: Vec::new(),
             state: State::new(),
-            memos: Vec::new(),
+            text_used: 0,
         })
     }
 
@@ -129,6 +119,7 @@ impl Table {
     /// # Errors
     /// `BAD_INPUT` when the text is not valid options.
     pub fn from_options_json(text: &str) -> Result<Table, Rejection> {
+        crate::input::check_string_sizes(text, crate::input::OPTIONS_STRING_BYTES)?;
         let options: TableOptions = serde_json::from_str(text)
             .map_err(|e| Rejection::new(Code::BAD_INPUT, crate::action::bad_input_message(&e)))?;
         Table::new(options)
@@ -140,6 +131,10 @@ impl Table {
         if let Err(r) = action.validate(self.regulation.max_text) {
             return Outcome::Rejected(r);
         }
+        let chars = action.text_chars();
+        if let Err(r) = self.within_limits(chars) {
+            return Outcome::Rejected(r);
+        }
         let mut st = self.state.clone();
         let mut cx = Ctx {
             board: &self.board,
@@ -147,40 +142,45 @@ impl Table {
             st: &mut st,
             events: Vec::new(),
             warnings: Vec::new(),
-            memos: &self.memos,
         };
         match procedure::dispatch(&mut cx, &action) {
             Ok(()) => {
                 let (events, warnings) = (cx.events, cx.warnings);
                 self.state = st;
                 self.log.push(action);
+                self.text_used += chars;
                 Outcome::Accepted { events, warnings }
             }
-            Err(r) => {
-                self.remember(&action, &r);
-                Outcome::Rejected(r)
-            }
+            Err(r) => Outcome::Rejected(r),
         }
     }
 
-    /// SPEC 5.5: a refused early correction of partner's explanation is remembered as
-    /// `note_partner_mistake` would be, outside the state (see `Memo`).
-    fn remember(&mut self, action: &Action, r: &Rejection) {
-        let (Actor::Seat(seat), ActionKind::CorrectExplanation { index, .. }) = (action.seat, &action.kind) else {
-            return;
-        };
-        let Some(call) = self.state.record_id(*index) else {
-            return;
-        };
-        let memo = Memo { seat, call };
-        if r.code == Code::CORRECTION_TOO_EARLY && self.state.phase == Phase::Auction && !self.memos.contains(&memo) {
-            self.memos.push(memo);
+    /// The regulation's limits on a board: `max_actions` accepted actions and
+    /// `max_total_text` characters of text in all.
+    fn within_limits(&self, chars: usize) -> Result<(), Rejection> {
+        let max_actions = self.regulation.max_actions as usize;
+        if self.log.len() >= max_actions {
+            return Err(Rejection::new(
+                Code::LIMIT_REACHED,
+                format!("this board has accepted its limit of {max_actions} actions"),
+            ));
         }
+        let max_text = self.regulation.max_total_text as usize;
+        if chars > 0 && self.text_used.saturating_add(chars) > max_text {
+            return Err(Rejection::new(
+                Code::LIMIT_REACHED,
+                format!(
+                    "this board accepts {max_text} characters of text in all; {} are left",
+                    max_text.saturating_sub(self.text_used)
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Applies one action written as JSON.
     pub fn apply_json(&mut self, text: &str) -> Outcome {
-        match Action::from_json(text) {
+        match Action::from_json_within(text, self.regulation.max_text) {
             Ok(a) => self.apply(a),
             Err(r) => Outcome::Rejected(r),
         }
@@ -191,16 +191,7 @@ impl Table {
     /// # Errors
     /// The first refusal, with the position of the refused action in its message.
     pub fn replay(options: TableOptions, actions: impl IntoIterator<Item = Action>) -> Result<Table, Rejection> {
-        Table::replay_with_memos(options, Vec::new(), actions)
-    }
-
-    fn replay_with_memos(
-        options: TableOptions,
-        memos: Vec<Memo>,
-        actions: impl IntoIterator<Item = Action>,
-    ) -> Result<Table, Rejection> {
         let mut t = Table::new(options)?;
-        t.memos = memos;
         for (i, a) in actions.into_iter().enumerate() {
             if let Outcome::Rejected(mut r) = t.apply(a) {
                 r.message = format!("action {i}: {}", r.message);
@@ -215,7 +206,6 @@ impl Table {
         Snapshot {
             options: self.options.clone(),
             actions: self.log.clone(),
-            memos: self.memos.clone(),
         }
     }
 
@@ -224,7 +214,7 @@ impl Table {
     /// # Errors
     /// As `replay`.
     pub fn from_snapshot(s: Snapshot) -> Result<Table, Rejection> {
-        Table::replay_with_memos(s.options, s.memos, s.actions)
+        Table::replay(s.options, s.actions)
     }
 
     /// The snapshot as JSON text.
@@ -237,6 +227,8 @@ impl Table {
     /// # Errors
     /// `BAD_INPUT` for malformed text; as `replay` for a log the Laws refuse.
     pub fn from_json(text: &str) -> Result<Table, Rejection> {
+        // Before parsing: no string of a snapshot is longer than the longest text allowed.
+        crate::input::check_string_sizes(text, crate::input::string_bytes_for(MAX_TEXT_CAP))?;
         let s: Snapshot = serde_json::from_str(text)
             .map_err(|e| Rejection::new(Code::BAD_INPUT, crate::action::bad_input_message(&e)))?;
         Table::from_snapshot(s)

@@ -215,7 +215,7 @@ fn a_change_ruled_not_allowed_shows_the_director_the_original_contract_to_score(
 }
 
 #[test]
-fn a_refused_early_correction_is_remembered_without_changing_the_hash_and_survives_a_snapshot() {
+fn a_refused_early_correction_leaves_nothing_behind_and_only_a_note_makes_the_duty() {
     let mut t = table(Preset::FaceToFace);
     for a in [
         r#"{"seat":"N","type":"call","call":"1NT"}"#,
@@ -225,21 +225,124 @@ fn a_refused_early_correction_is_remembered_without_changing_the_hash_and_surviv
     ] {
         apply(&mut t, a);
     }
-    let before = t.state_hash();
+    let (hash, json) = (t.state_hash(), t.to_json());
+    let views: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
     let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":2,"text":"transfer"}"#);
     assert_eq!(out.rejection().map(|r| r.code), Some(Code::CORRECTION_TOO_EARLY));
-    assert_eq!(t.state_hash(), before);
-    let mut copy = Table::from_json(&t.to_json()).expect("the snapshot replays");
-    for a in [
+    assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json));
+    let after: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
+    assert_eq!(after, views);
+    let finish = [
         r#"{"seat":"W","type":"call","call":"P"}"#,
         r#"{"seat":"N","type":"call","call":"2H"}"#,
         r#"{"seat":"E","type":"call","call":"P"}"#,
         r#"{"seat":"S","type":"call","call":"P"}"#,
         r#"{"seat":"W","type":"call","call":"P"}"#,
         r#"{"seat":"E","type":"lead","card":"SA"}"#,
-    ] {
+    ];
+    // Without a note, no duty can be missed.
+    let mut plain = Table::from_json(&t.to_json()).expect("the snapshot replays");
+    for a in finish {
+        apply(&mut plain, a);
+    }
+    let out = plain.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
+    assert!(!out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED));
+    // The note is an accepted action: in the log, the snapshot and the hash.
+    apply(&mut t, r#"{"seat":"S","type":"note_partner_mistake","index":2}"#);
+    assert_ne!(t.state_hash(), hash);
+    let mut copy = Table::from_json(&t.to_json()).expect("the snapshot replays");
+    assert_eq!(copy.state_hash(), t.state_hash());
+    for a in finish {
         apply(&mut copy, a);
     }
     let out = copy.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
     assert!(out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED));
+}
+
+#[test]
+fn a_snapshot_with_memos_is_bad_input() {
+    let json = r#"{"options":{"dealer":"W","vulnerability":"None","regulation":"face_to_face"},
+                   "actions":[{"seat":"W","type":"call","call":"1C"}],
+                   "memos":[{"seat":"S","call":4294967295}]}"#;
+    assert_eq!(
+        Table::from_json(json).map(|_| ()).map_err(|e| e.code),
+        Err(Code::BAD_INPUT)
+    );
+}
+
+fn viewers() -> impl Iterator<Item = Viewer> {
+    Seat::ALL
+        .into_iter()
+        .map(Viewer::Seat)
+        .chain([Viewer::Director, Viewer::Spectator])
+}
+
+fn custom(overrides: &str) -> Table {
+    Table::from_options_json(&format!(
+        r#"{{"dealer":"N","vulnerability":"None","regulation":{overrides}}}"#
+    ))
+    .expect("a table")
+}
+
+#[test]
+fn a_board_refuses_actions_beyond_max_actions_and_keeps_working() {
+    let mut t = custom(r#"{"preset":"online","max_actions":3}"#);
+    for a in [
+        r#"{"seat":"N","type":"call","call":"1C"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"S","type":"call","call":"1H"}"#,
+    ] {
+        apply(&mut t, a);
+    }
+    let (hash, json) = (t.state_hash(), t.to_json());
+    for refused in [
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"W","type":"review"}"#,
+        r#"{"seat":"W","type":"director"}"#,
+    ] {
+        let out = t.apply_json(refused);
+        assert_eq!(out.rejection().map(|r| r.code), Some(Code::LIMIT_REACHED), "{refused}");
+        assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json.clone()));
+    }
+    assert_eq!(t.legal_calls(Seat::W).len(), 34);
+    assert_eq!(t.view(Viewer::Seat(Seat::W)).calls.len(), 3);
+    let mut copy = Table::from_json(&json).expect("a full board still reloads");
+    assert_eq!(copy.state_hash(), hash);
+    let out = copy.apply_json(r#"{"seat":"W","type":"call","call":"P"}"#);
+    assert_eq!(out.rejection().map(|r| r.code), Some(Code::LIMIT_REACHED));
+}
+
+#[test]
+fn text_beyond_max_total_text_is_refused_while_actions_without_text_go_on() {
+    let mut t = custom(r#"{"preset":"online","max_total_text":10}"#);
+    apply(
+        &mut t,
+        r#"{"seat":"N","type":"call","call":"2C","alert":true,"explanation":"strong♣"}"#,
+    );
+    let hash = t.state_hash();
+    let out = t.apply_json(r#"{"seat":"E","type":"director","reason":"hesitated"}"#);
+    assert_eq!(out.rejection().map(|r| r.code), Some(Code::LIMIT_REACHED));
+    assert_eq!(t.state_hash(), hash);
+    // Characters, not bytes: "strong♣" is 7 of the 10, so three more fit.
+    apply(&mut t, r#"{"seat":"E","type":"director","reason":"why"}"#);
+    apply(&mut t, r#"{"seat":"E","type":"call","call":"P"}"#);
+    apply(&mut t, r#"{"seat":"S","type":"call","call":"2D","alert":true}"#);
+    // The snapshot's replay counts the same text: one more character is too many.
+    let mut copy = Table::from_json(&t.to_json()).expect("the snapshot replays");
+    assert_eq!(copy.state_hash(), t.state_hash());
+    for table in [&mut t, &mut copy] {
+        let out = table.apply_json(r#"{"seat":"W","type":"call","call":"P","explanation":"x"}"#);
+        assert_eq!(out.rejection().map(|r| r.code), Some(Code::LIMIT_REACHED));
+        apply(table, r#"{"seat":"W","type":"call","call":"P"}"#);
+    }
+}
+
+#[test]
+fn a_snapshot_beyond_its_own_limits_is_refused() {
+    let json = r#"{"options":{"dealer":"N","vulnerability":"None","regulation":{"max_actions":1}},
+                   "actions":[{"seat":"N","type":"call","call":"1C"},{"seat":"E","type":"call","call":"P"}]}"#;
+    assert_eq!(
+        Table::from_json(json).map(|_| ()).map_err(|e| e.code),
+        Err(Code::LIMIT_REACHED)
+    );
 }

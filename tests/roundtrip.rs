@@ -1,0 +1,243 @@
+//! Round trips: for every regulation (each preset, and presets with any overrides,
+//! `tempo_threshold_ms: null` as well as absent, the limits) and any table reached by
+//! plausible and irregular actions, `from_json(to_json(t))`, `from_snapshot(snapshot(t))`
+//! and replaying the log give the same table: the same options, log, state hash and views.
+
+use bridge_laws::{Preset, Seat, Snapshot, Table, TableOptions, Viewer};
+use proptest::prelude::*;
+
+const PRESETS: [&str; 4] = ["online", "online_tournament", "face_to_face", "screens"];
+
+fn pick(options: &[&'static str]) -> impl Strategy<Value = Option<&'static str>> {
+    prop::option::of(prop::sample::select(options.to_vec()))
+}
+
+/// A regulation as written in options: a preset name, or an object of overrides.
+fn regulation() -> impl Strategy<Value = String> {
+    let settings = (
+        pick(&PRESETS),
+        pick(&["self", "partner", "screens"]),
+        pick(&["prevent", "rectify"]),
+        pick(&["own_turn", "any_time"]),
+        pick(&["off", "consent", "director"]),
+        pick(&["true", "false"]),
+        pick(&["prohibit", "require_or_prohibit"]),
+        pick(&["true", "false"]),
+    );
+    let numbers = (
+        prop::option::of(prop_oneof![Just(0u32), 1u32..600, Just(100_000)]),
+        // Absent, null (off) or a threshold.
+        0u8..3,
+        0u32..20_000,
+        pick(&["ne_sw", "nw_se"]),
+        prop::option::of(prop_oneof![1u32..40, Just(2_000)]),
+        prop::option::of(prop_oneof![0u32..60, Just(20_000)]),
+    );
+    prop_oneof![
+        prop::sample::select(PRESETS.to_vec()).prop_map(|p| format!("{p:?}")),
+        (settings, numbers).prop_map(|(s, n)| {
+            let mut fields = Vec::new();
+            let quoted = |name: &str, v: Option<&str>| v.map(|v| format!("{name:?}:{v:?}"));
+            let bare = |name: &str, v: Option<&str>| v.map(|v| format!("{name:?}:{v}"));
+            fields.extend(quoted("preset", s.0));
+            fields.extend(quoted("disclosure", s.1));
+            fields.extend(quoted("irregularities", s.2));
+            fields.extend(quoted("questions", s.3));
+            fields.extend(quoted("undo", s.4));
+            fields.extend(bare("auto_pass_barred", s.5));
+            fields.extend(quoted("lead_restriction", s.6));
+            fields.extend(bare("spectators_see_disclosures", s.7));
+            fields.extend(n.0.map(|v| format!(r#""max_text":{v}"#)));
+            match n.1 {
+                0 => {}
+                1 => fields.push(r#""tempo_threshold_ms":null"#.into()),
+                _ => fields.push(format!(r#""tempo_threshold_ms":{}"#, n.2)),
+            }
+            fields.extend(quoted("screenmates", n.3));
+            fields.extend(n.4.map(|v| format!(r#""max_actions":{v}"#)));
+            fields.extend(n.5.map(|v| format!(r#""max_total_text":{v}"#)));
+            format!("{{{}}}", fields.join(","))
+        }),
+    ]
+}
+
+fn options() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["N", "E", "S", "W"]),
+        prop::sample::select(vec!["None", "NS", "EW", "All"]),
+        regulation(),
+        prop::option::of(0u32..40),
+    )
+        .prop_map(|(dealer, vul, reg, board)| {
+            let board = board.map(|b| format!(r#","board":{b}"#)).unwrap_or_default();
+            format!(r#"{{"dealer":"{dealer}","vulnerability":"{vul}","regulation":{reg}{board}}}"#)
+        })
+}
+
+const SEATS: [&str; 5] = ["N", "E", "S", "W", "director"];
+const CALLS: [&str; 8] = ["P", "X", "XX", "1C", "1NT", "2H", "3S", "7NT"];
+const TEXTS: [&str; 4] = ["", "15-17", "transfer ♥ áé", "nul\u{0}byte"];
+const CARDS: [&str; 6] = ["SA", "H4", "D2", "CK", "ST", "H9"];
+
+/// One step: what to do, who does it, and two numbers that pick its details.
+type Step = (u8, usize, u32, u32);
+
+/// The JSON text of a step on table `t`: mostly legal calls by the player on turn, with
+/// disclosures, questions, irregular calls, rulings and play mixed in.
+fn action(t: &Table, (kind, who, x, y): Step) -> String {
+    let seat = SEATS[who % SEATS.len()];
+    let player = ["N", "E", "S", "W"][who % 4];
+    let n = t.calls().len().max(1);
+    let i = x as usize % (n + 1);
+    let text = TEXTS[y as usize % TEXTS.len()];
+    let call = CALLS[x as usize % CALLS.len()];
+    let card = CARDS[y as usize % CARDS.len()];
+    let at = if y % 3 == 0 {
+        format!(r#","at":{}"#, x % 30_000)
+    } else {
+        String::new()
+    };
+    match kind % 16 {
+        0..=5 => {
+            let turn = t.turn().unwrap_or(Seat::N);
+            let legal = t.legal_calls(turn);
+            let c = legal
+                .as_slice()
+                .get(x as usize % legal.len().max(1))
+                .map_or("P".to_string(), ToString::to_string);
+            let disclose = match y % 4 {
+                0 => r#","alert":true"#.to_string(),
+                1 => format!(r#","explanation":{text:?}"#),
+                _ => String::new(),
+            };
+            format!(r#"{{"seat":"{turn}","type":"call","call":"{c}"{disclose}{at}}}"#)
+        }
+        6 => format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"{at}}}"#),
+        7 => format!(r#"{{"seat":"{player}","type":"alert","index":{i},"explanation":{text:?}}}"#),
+        8 => format!(r#"{{"seat":"{player}","type":"explain","index":{i},"text":{text:?}}}"#),
+        9 => format!(r#"{{"seat":"{player}","type":"ask","index":{i}}}"#),
+        10 => format!(r#"{{"seat":"{seat}","type":"director","reason":{text:?}}}"#),
+        11 => {
+            let (on, value) = [
+                ("unintended", "true"),
+                ("unintended", "false"),
+                ("comparable", "true"),
+                ("comparable", "false"),
+                ("misinformation", "true"),
+                ("intent", "\"accept\""),
+                ("intent", "\"own_turn\""),
+            ][y as usize % 7];
+            format!(r#"{{"seat":"director","type":"ruling","on":"{on}","value":{value}}}"#)
+        }
+        12 => {
+            let ty = ["accept", "decline", "review", "ask_lead", "ask_contract", "face_lead"][y as usize % 6];
+            format!(r#"{{"seat":"{player}","type":"{ty}"}}"#)
+        }
+        13 => {
+            let ty = ["replace_call", "change_call"][y as usize % 2];
+            format!(r#"{{"seat":"{player}","type":"{ty}","call":"{call}"}}"#)
+        }
+        14 => {
+            if y % 2 == 0 {
+                format!(r#"{{"seat":"{player}","type":"correct_explanation","index":{i},"text":{text:?}}}"#)
+            } else {
+                format!(r#"{{"seat":"{player}","type":"note_partner_mistake","index":{i}}}"#)
+            }
+        }
+        _ => match y % 3 {
+            0 => format!(r#"{{"seat":"{player}","type":"lead","card":"{card}"}}"#),
+            1 => format!(r#"{{"seat":"{player}","type":"play","card":"{card}"}}"#),
+            _ => format!(r#"{{"seat":"{player}","type":"respond","accept":{}}}"#, x % 2 == 0),
+        },
+    }
+}
+
+fn viewers() -> impl Iterator<Item = Viewer> {
+    Seat::ALL
+        .into_iter()
+        .map(Viewer::Seat)
+        .chain([Viewer::Director, Viewer::Spectator])
+}
+
+/// The three round trips of `t`, each compared with `t`.
+fn check_round_trips(t: &Table, views: bool) -> Result<(), TestCaseError> {
+    let hash = t.state_hash();
+    let json = t.to_json();
+    let from_json = Table::from_json(&json).map_err(|e| TestCaseError::fail(format!("from_json: {e:?}")))?;
+    prop_assert_eq!(from_json.state_hash(), hash.clone(), "from_json(to_json) hash");
+    prop_assert_eq!(from_json.to_json(), json.clone(), "from_json(to_json) text");
+    let snapshot = t.snapshot();
+    let read_back: Snapshot = serde_json::from_str(&json).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(&read_back, &snapshot, "the snapshot reads back equal as data");
+    let from_snapshot =
+        Table::from_snapshot(snapshot.clone()).map_err(|e| TestCaseError::fail(format!("from_snapshot: {e:?}")))?;
+    prop_assert_eq!(from_snapshot.state_hash(), hash.clone(), "from_snapshot hash");
+    prop_assert_eq!(from_snapshot.snapshot(), snapshot.clone());
+    let replayed = Table::replay(snapshot.options.clone(), t.log().to_vec())
+        .map_err(|e| TestCaseError::fail(format!("replay: {e:?}")))?;
+    prop_assert_eq!(replayed.state_hash(), hash, "replay hash");
+    prop_assert_eq!(replayed.regulation(), t.regulation());
+    if views {
+        for v in viewers() {
+            let want = format!("{:?}", t.view(v));
+            prop_assert_eq!(format!("{:?}", from_json.view(v)), want.clone(), "view of {}", v);
+            prop_assert_eq!(format!("{:?}", replayed.view(v)), want, "view of {}", v);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn options_read_back_as_the_same_options_and_regulation(text in options()) {
+        let options: TableOptions = serde_json::from_str(&text).expect("generated options are valid");
+        let again: TableOptions = serde_json::from_str(&serde_json::to_string(&options).expect("serializes"))
+            .expect("reads back");
+        prop_assert_eq!(&again, &options);
+        prop_assert_eq!(again.regulation.resolve(), options.regulation.resolve());
+    }
+
+    #[test]
+    fn every_table_survives_its_three_round_trips(
+        text in options(),
+        steps in prop::collection::vec((any::<u8>(), 0usize..5, any::<u32>(), any::<u32>()), 0..30),
+    ) {
+        let mut t = Table::from_options_json(&text).expect("generated options make a table");
+        check_round_trips(&t, true)?;
+        for step in steps {
+            let a = action(&t, step);
+            if t.apply_json(&a).is_ok() {
+                check_round_trips(&t, false)?;
+            }
+        }
+        check_round_trips(&t, true)?;
+    }
+}
+
+#[test]
+fn absent_and_null_tempo_thresholds_stay_apart_through_a_snapshot() {
+    // fuzz-findings/001 and 003: an absent override was written as null, read back as "off".
+    for (regulation, want) in [
+        (r#"{"preset":"online_tournament"}"#, Some(10_000)),
+        (r#"{"preset":"online_tournament","tempo_threshold_ms":null}"#, None),
+        (r#"{"preset":"online","tempo_threshold_ms":2500}"#, Some(2_500)),
+    ] {
+        let t = Table::from_options_json(&format!(
+            r#"{{"dealer":"N","vulnerability":"NS","regulation":{regulation},"board":25}}"#
+        ))
+        .expect("a table");
+        let again = Table::from_json(&t.to_json()).expect("reloads");
+        assert_eq!(again.regulation().tempo_threshold_ms, want, "{regulation}");
+        assert_eq!(again.state_hash(), t.state_hash(), "{regulation}");
+        assert!(t.to_json().contains(regulation), "{}", t.to_json());
+    }
+    assert_eq!(
+        Table::from_options_json(r#"{"dealer":"N","vulnerability":"NS","regulation":"online_tournament"}"#)
+            .expect("a table")
+            .regulation()
+            .preset,
+        Preset::OnlineTournament
+    );
+}
