@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::action::{Action, ActionKind, Actor};
+use crate::action::Action;
 use crate::auction::{self, CallList};
 use crate::audience::{Audience, Viewer};
 use crate::board::{Board, Vulnerability};
@@ -43,22 +43,6 @@ pub struct Snapshot {
     pub options: TableOptions,
     /// Accepted actions, in order.
     pub actions: Vec<Action>,
-    /// Private memos of refused early corrections of partner's explanation.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub memos: Vec<Memo>,
-}
-
-/// A player tried to correct his partner's explanation during the auction (L20F5a). The
-/// attempt is refused and changes nothing at the table — not the log, not the state, not
-/// the hash — but the table remembers it privately, so that the player's L20F5b duty is
-/// reminded and, if missed, reported to the Director (SPEC 5.5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-pub struct Memo {
-    /// Who tried to correct.
-    pub seat: Seat,
-    /// Record id of the call whose explanation he tried to correct.
-    pub call: usize,
 }
 
 /// One board being bid and played under one regulation.
@@ -69,7 +53,6 @@ pub struct Table {
     options: TableOptions,
     log: Vec<Action>,
     state: State,
-    memos: Vec<Memo>,
 }
 
 /// The working context of one action: read-only settings and the state being changed.
@@ -84,8 +67,6 @@ pub struct Ctx<'a> {
     pub events: Vec<Event>,
     /// Warnings produced.
     pub warnings: Vec<Warning>,
-    /// Private memos of refused early corrections (read only).
-    pub memos: &'a [Memo],
 }
 
 impl Ctx<'_> {
@@ -120,7 +101,6 @@ impl Table {
             options,
             log: Vec::new(),
             state: State::new(),
-            memos: Vec::new(),
         })
     }
 
@@ -147,7 +127,6 @@ impl Table {
             st: &mut st,
             events: Vec::new(),
             warnings: Vec::new(),
-            memos: &self.memos,
         };
         match procedure::dispatch(&mut cx, &action) {
             Ok(()) => {
@@ -156,25 +135,7 @@ impl Table {
                 self.log.push(action);
                 Outcome::Accepted { events, warnings }
             }
-            Err(r) => {
-                self.remember(&action, &r);
-                Outcome::Rejected(r)
-            }
-        }
-    }
-
-    /// SPEC 5.5: a refused early correction of partner's explanation is remembered as
-    /// `note_partner_mistake` would be, outside the state (see `Memo`).
-    fn remember(&mut self, action: &Action, r: &Rejection) {
-        let (Actor::Seat(seat), ActionKind::CorrectExplanation { index, .. }) = (action.seat, &action.kind) else {
-            return;
-        };
-        let Some(call) = self.state.record_id(*index) else {
-            return;
-        };
-        let memo = Memo { seat, call };
-        if r.code == Code::CORRECTION_TOO_EARLY && self.state.phase == Phase::Auction && !self.memos.contains(&memo) {
-            self.memos.push(memo);
+            Err(r) => Outcome::Rejected(r),
         }
     }
 
@@ -191,16 +152,7 @@ impl Table {
     /// # Errors
     /// The first refusal, with the position of the refused action in its message.
     pub fn replay(options: TableOptions, actions: impl IntoIterator<Item = Action>) -> Result<Table, Rejection> {
-        Table::replay_with_memos(options, Vec::new(), actions)
-    }
-
-    fn replay_with_memos(
-        options: TableOptions,
-        memos: Vec<Memo>,
-        actions: impl IntoIterator<Item = Action>,
-    ) -> Result<Table, Rejection> {
         let mut t = Table::new(options)?;
-        t.memos = memos;
         for (i, a) in actions.into_iter().enumerate() {
             if let Outcome::Rejected(mut r) = t.apply(a) {
                 r.message = format!("action {i}: {}", r.message);
@@ -215,7 +167,6 @@ impl Table {
         Snapshot {
             options: self.options.clone(),
             actions: self.log.clone(),
-            memos: self.memos.clone(),
         }
     }
 
@@ -224,7 +175,7 @@ impl Table {
     /// # Errors
     /// As `replay`.
     pub fn from_snapshot(s: Snapshot) -> Result<Table, Rejection> {
-        Table::replay_with_memos(s.options, s.memos, s.actions)
+        Table::replay(s.options, s.actions)
     }
 
     /// The snapshot as JSON text.

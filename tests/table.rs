@@ -216,7 +216,7 @@ fn a_change_ruled_not_allowed_shows_the_director_the_original_contract_to_score(
 }
 
 #[test]
-fn a_refused_early_correction_is_remembered_without_changing_the_hash_and_survives_a_snapshot() {
+fn a_refused_early_correction_leaves_nothing_behind_and_only_a_note_makes_the_duty() {
     let mut t = table(Preset::FaceToFace);
     for a in [
         r#"{"seat":"N","type":"call","call":"1NT"}"#,
@@ -226,21 +226,54 @@ fn a_refused_early_correction_is_remembered_without_changing_the_hash_and_surviv
     ] {
         apply(&mut t, a);
     }
-    let before = t.state_hash();
+    let (hash, json) = (t.state_hash(), t.to_json());
+    let views: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
     let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":2,"text":"transfer"}"#);
     assert_eq!(out.rejection().map(|r| r.code), Some(Code::CORRECTION_TOO_EARLY));
-    assert_eq!(t.state_hash(), before);
-    let mut copy = Table::from_json(&t.to_json()).expect("the snapshot replays");
-    for a in [
+    assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json));
+    let after: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
+    assert_eq!(after, views);
+    let finish = [
         r#"{"seat":"W","type":"call","call":"P"}"#,
         r#"{"seat":"N","type":"call","call":"2H"}"#,
         r#"{"seat":"E","type":"call","call":"P"}"#,
         r#"{"seat":"S","type":"call","call":"P"}"#,
         r#"{"seat":"W","type":"call","call":"P"}"#,
         r#"{"seat":"E","type":"lead","card":"SA"}"#,
-    ] {
+    ];
+    // Without a note, no duty can be missed.
+    let mut plain = Table::from_json(&t.to_json()).expect("the snapshot replays");
+    for a in finish {
+        apply(&mut plain, a);
+    }
+    let out = plain.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
+    assert!(!out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED));
+    // The note is an accepted action: in the log, the snapshot and the hash.
+    apply(&mut t, r#"{"seat":"S","type":"note_partner_mistake","index":2}"#);
+    assert_ne!(t.state_hash(), hash);
+    let mut copy = Table::from_json(&t.to_json()).expect("the snapshot replays");
+    assert_eq!(copy.state_hash(), t.state_hash());
+    for a in finish {
         apply(&mut copy, a);
     }
     let out = copy.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
     assert!(out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED));
+}
+
+#[test]
+fn a_snapshot_with_memos_is_bad_input() {
+    let json = r#"{"options":{"dealer":"W","vulnerability":"None","regulation":"face_to_face"},
+                   "actions":[{"seat":"W","type":"call","call":"1C"}],
+                   "memos":[{"seat":"S","call":4294967295}]}"#;
+    assert_eq!(
+        Table::from_json(json).map(|_| ()).map_err(|e| e.code),
+        Err(Code::BAD_INPUT)
+    );
+}
+
+fn viewers() -> impl Iterator<Item = Viewer> {
+    Seat::ALL
+        .into_iter()
+        .map(Viewer::Seat)
+        .chain([Viewer::Director, Viewer::Spectator])
 }

@@ -114,7 +114,7 @@ fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<&'static str, Reje
         Phase::Auction => refuse(
             Code::CORRECTION_TOO_EARLY,
             "you may not correct partner's explanation during the auction nor show that it was wrong; \
-             you will be reminded when to do it (Law 20F5a)",
+             record it privately with `note_partner_mistake` and you will be reminded when to correct it (Law 20F5a)",
         ),
         Phase::Clarification | Phase::Play if cx.st.is_defender(seat) => refuse(
             Code::CORRECTION_TOO_EARLY,
@@ -216,26 +216,10 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
 }
 
 /// Partner's mistaken explanations a player knows of and has not corrected: his
-/// `note_partner_mistake` notes and the table's memos of his refused early corrections
-/// (SPEC 5.5: "the engine remembers it as note_partner_mistake does").
+/// `note_partner_mistake` notes, the only record of the duty (a refused early correction
+/// leaves nothing behind; see docs/DECISIONS.md).
 fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
-    let corrected = |seat: Seat, call: usize| {
-        cx.st
-            .disclosures
-            .iter()
-            .any(|d| d.kind == DisclosureKind::Correction && d.by == seat && d.call == call)
-    };
-    let mut open: Vec<PartnerNote> = cx.st.notes.iter().filter(|n| !n.corrected).cloned().collect();
-    for m in cx.memos {
-        if !corrected(m.seat, m.call) && !open.iter().any(|n| n.seat == m.seat && n.call == m.call) {
-            open.push(PartnerNote {
-                seat: m.seat,
-                call: m.call,
-                corrected: false,
-            });
-        }
-    }
-    open
+    cx.st.notes.iter().filter(|n| !n.corrected).cloned().collect()
 }
 
 /// At the opening lead faced: a declaring-side duty still open is missed (Director only).
@@ -246,7 +230,9 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
         .filter(|n| n.seat.side() == contract.side())
         .collect();
     for n in missed {
-        let call = cx.st.record[n.call].call;
+        let Some(call) = cx.st.record.get(n.call).map(|r| r.call) else {
+            continue;
+        };
         cx.warn(Warning::new(
             Code::DUTY_MISSED,
             Severity::Infraction,
