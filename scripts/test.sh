@@ -58,12 +58,11 @@ if [ $pkg = 1 ]; then
 else
   note "skip  size budget (no package)"
 fi
-# The wasm-bindgen tests run through cargo with wasm-bindgen-test-runner (what
-# `wasm-pack test` does) so that only tests/web.rs and tests/node.rs are built for wasm32:
-# `wasm-pack test` always adds `--tests`, compiling the native-only test files too.
+# The wasm-bindgen tests in Chromium run exactly as a developer runs them (the native-only
+# test files are gated off wasm32); the Node.js ones through cargo with the test runner.
+step "wasm-pack test --headless --chrome (tests/web.rs)" \
+  env CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}" wasm-pack --quiet test --headless --chrome || :
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-step "wasm-bindgen tests in headless Chromium (tests/web.rs)" \
-  env CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}" cargo test "${wasm[@]}" --test web || :
 step "wasm-bindgen tests in Node.js (tests/node.rs)" cargo test "${wasm[@]}" --test node || :
 
 # --- www: types, the package in Node, the demo build, browser end-to-end ---------------

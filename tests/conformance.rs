@@ -1,4 +1,5 @@
 //! Runs the project's scenarios always, and the shared scenarios when ../shared exists.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};
 

@@ -1,4 +1,5 @@
 //! The documentation lists every public code with its law, and the README's commands exist.
+#![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::Code;
 

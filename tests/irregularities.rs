@@ -1,5 +1,6 @@
 //! Irregular calls in the `rectify` regulation (SPEC §5.2, Laws 17D3, 25B, 27–39): one test
 //! per rectification path, named after the clauses it covers, and one table-driven walk.
+#![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::event::BarKind;
 use bridge_laws::{Code, Phase, Seat, Table};

@@ -1,5 +1,6 @@
 //! Perft: counting legal call sequences catches rule bugs (STYLE.md). Lengths 1–4 number
 //! 36, 701, 9 731 and 107 451 (an independent count).
+#![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::auction::{self, Entry, Status};
 use bridge_laws::{Seat, Table, TableOptions, Vulnerability};

@@ -1,5 +1,6 @@
 //! The table as a whole: bad input never changes it, refusals never change it, replay and
 //! snapshots reproduce it, and views follow the audience of each item.
+#![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::{Code, Phase, Preset, RegulationSpec, Seat, Table, TableOptions, Viewer, Vulnerability};
 

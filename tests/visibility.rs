@@ -1,6 +1,7 @@
 //! Property: for random tables under every regulation, no view ever holds an item outside
 //! its audience — in particular, under self-alerting a player never sees his partner's
 //! alerts, explanations or the questions put to his partner (SPEC §6, DESIGN.md).
+#![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::event::DisclosureKind;
 use bridge_laws::regulation::Disclosure;

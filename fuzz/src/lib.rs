@@ -1,0 +1,93 @@
+//! The properties every input keeps, checked by the fuzz targets and, on the saved
+//! regressions, by `tests/fuzz_regressions.rs` (which includes this file by path).
+//!
+//! Each check panics (the fuzzer's finding) when a property is broken; the engine itself
+//! must never panic on any input.
+
+use bridge_laws::{Outcome, Seat, Table, Viewer};
+
+/// Every viewer of a table.
+const VIEWERS: [Viewer; 6] = [
+    Viewer::Seat(Seat::N),
+    Viewer::Seat(Seat::E),
+    Viewer::Seat(Seat::S),
+    Viewer::Seat(Seat::W),
+    Viewer::Director,
+    Viewer::Spectator,
+];
+
+/// Options used when the input's first line is not valid options.
+const DEFAULT_OPTIONS: &str = r#"{"dealer":"N","vulnerability":"None"}"#;
+
+/// What a refused action must leave unchanged: hash, log, every view, the bidding boxes.
+fn fingerprint(t: &Table) -> (String, usize, Vec<String>, Vec<String>) {
+    let views = VIEWERS.iter().map(|v| format!("{:?}", t.view(*v))).collect();
+    let boxes = [Seat::N, Seat::E, Seat::S, Seat::W]
+        .iter()
+        .map(|s| format!("{:?}", t.legal_calls(*s)))
+        .collect();
+    (t.state_hash(), t.log().len(), views, boxes)
+}
+
+/// Checks the three round trips: JSON text, snapshot value and log replay.
+pub fn assert_round_trips(t: &Table) {
+    let hash = t.state_hash();
+    let json = t.to_json();
+    let from_json = Table::from_json(&json).unwrap_or_else(|r| panic!("from_json(to_json) refused: {r:?}\n{json}"));
+    assert_eq!(
+        from_json.state_hash(),
+        hash,
+        "from_json(to_json) changed the hash\n{json}"
+    );
+    assert_eq!(from_json.to_json(), json, "to_json differs after a round trip");
+    let from_snapshot = Table::from_snapshot(t.snapshot()).unwrap_or_else(|r| panic!("from_snapshot refused: {r:?}"));
+    assert_eq!(
+        from_snapshot.state_hash(),
+        hash,
+        "from_snapshot(snapshot) changed the hash\n{json}"
+    );
+    let replayed = Table::replay(t.snapshot().options, t.log().iter().cloned())
+        .unwrap_or_else(|r| panic!("replay of the log refused: {r:?}"));
+    assert_eq!(replayed.state_hash(), hash, "log replay changed the hash\n{json}");
+}
+
+/// A session: the first line is table options (JSON), every further line an action (JSON).
+/// A refused action must change nothing; the table must round-trip at the end.
+pub fn session(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or_default();
+    let mut t = match Table::from_options_json(first) {
+        Ok(t) => t,
+        Err(_) => match Table::from_options_json(DEFAULT_OPTIONS) {
+            Ok(t) => t,
+            Err(r) => panic!("default options refused: {r:?}"),
+        },
+    };
+    for line in lines {
+        let before = t.clone();
+        if let Outcome::Rejected(_) = t.apply_json(line) {
+            assert!(fingerprint(&t) == fingerprint(&before), "a refused action changed the table: {line}");
+        }
+    }
+    assert_round_trips(&t);
+}
+
+/// A snapshot from untrusted text: refused with a code, or a table that round-trips.
+pub fn snapshot(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    match Table::from_json(text) {
+        Ok(t) => assert_round_trips(&t),
+        Err(r) => assert!(!r.code.as_str().is_empty(), "a refusal without a code"),
+    }
+}
+
+/// Table options from untrusted text: refused with a code, or a table whose options
+/// round-trip.
+pub fn options(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    match Table::from_options_json(text) {
+        Ok(t) => assert_round_trips(&t),
+        Err(r) => assert!(!r.code.as_str().is_empty(), "a refusal without a code"),
+    }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs every cargo-fuzz target (fuzz/) for SECONDS each (default 600), seeded from the
+# conformance scenarios and the kept corpus in tests/fuzz-corpus/. Afterwards the corpus is
+# minimized back into tests/fuzz-corpus/<target>/ and any crash is copied to
+# tests/fuzz-regressions/<target>/, where `cargo test --test fuzz_regressions` replays it.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET…]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+secs=${1:-600}
+shift || :
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(action snapshot options)
+
+rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+
+dirs=(tests/scenarios)
+[ -d ../shared/scenarios ] && dirs+=(../shared/scenarios)
+node scripts/fuzz-seeds.mjs "${dirs[@]}"
+mkdir -p fuzz/logs
+for t in "${targets[@]}"; do
+  mkdir -p "tests/fuzz-corpus/$t" "tests/fuzz-regressions/$t"
+  cp -n tests/fuzz-corpus/"$t"/* "fuzz/corpus/$t/" 2>/dev/null || :
+  echo "==> fuzzing $t for ${secs}s"
+  # -max_len: a session of a few dozen actions; -timeout: any input slower than 2 s is a finding.
+  cargo +nightly fuzz run "$t" "fuzz/corpus/$t" -- -max_total_time="$secs" -max_len=8192 \
+    -timeout=2 -dict=fuzz/session.dict -print_final_stats=1 2>&1 | tee "fuzz/logs/$t.log" | grep -E '^(#[0-9]+ +DONE|stat::|==|SUMMARY|Done)' || :
+  cp -n fuzz/artifacts/"$t"/* "tests/fuzz-regressions/$t/" 2>/dev/null || :
+  rm -rf "fuzz/cmin/$t" && mkdir -p "fuzz/cmin/$t"
+  cargo +nightly fuzz cmin "$t" "fuzz/corpus/$t" -- -max_len=8192 >/dev/null 2>&1 || :
+  rm -f tests/fuzz-corpus/"$t"/*
+  cp fuzz/corpus/"$t"/* "tests/fuzz-corpus/$t/"
+done
+echo "kept corpus: $(find tests/fuzz-corpus -type f | wc -l) inputs; findings: $(find tests/fuzz-regressions -type f | wc -l)"
