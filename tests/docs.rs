@@ -18,3 +18,19 @@ fn every_public_code_is_listed_in_docs_codes_md_with_its_law() {
         );
     }
 }
+
+#[test]
+fn every_native_test_file_is_gated_off_wasm32_so_wasm_pack_test_builds() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    for entry in std::fs::read_dir(dir).expect("tests/ is readable").flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.ends_with(".rs") || name == "web.rs" || name == "node.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(entry.path()).expect("a readable test file");
+        assert!(
+            text.contains("#![cfg(not(target_arch = \"wasm32\"))]"),
+            "tests/{name} is compiled for wasm32 by `wasm-pack test`: add #![cfg(not(target_arch = \"wasm32\"))]"
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! `tempo_threshold_ms: null` as well as absent, the limits) and any table reached by
 //! plausible and irregular actions, `from_json(to_json(t))`, `from_snapshot(snapshot(t))`
 //! and replaying the log give the same table: the same options, log, state hash and views.
+#![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::{Preset, Seat, Snapshot, Table, TableOptions, Viewer};
 use proptest::prelude::*;

@@ -2,6 +2,7 @@
 //! closing passes), bars that last the auction period (L27B2 … L37 with L21B1/L25A5),
 //! questions at any time online (SPEC 5.5) and L26B lead restrictions on the opening lead.
 //! Each class is generated over seats, positions and regulations.
+#![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::event::Outcome;
 use bridge_laws::{Call, Code, Phase, Seat, Table};

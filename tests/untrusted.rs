@@ -1,6 +1,7 @@
 //! Everything read from outside is untrusted: actions, options, snapshots and scenarios.
 //! Bad data is a coded refusal (never a panic), costs no more than its size to refuse, is
 //! quoted in messages by a short prefix only, and names are read strictly.
+#![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::conformance::run_text;
 use bridge_laws::{Action, Code, Seat, Table, Viewer};

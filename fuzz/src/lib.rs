@@ -67,7 +67,10 @@ pub fn session(data: &[u8]) {
     for line in lines {
         let before = t.clone();
         if let Outcome::Rejected(_) = t.apply_json(line) {
-            assert!(fingerprint(&t) == fingerprint(&before), "a refused action changed the table: {line}");
+            assert!(
+                fingerprint(&t) == fingerprint(&before),
+                "a refused action changed the table: {line}"
+            );
         }
     }
     assert_round_trips(&t);
