@@ -3,27 +3,14 @@
 //! alerts, explanations or the questions put to his partner (SPEC §6, DESIGN.md).
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::event::DisclosureKind;
-use bridge_laws::regulation::Disclosure;
-use bridge_laws::view::View;
-use bridge_laws::{Preset, Regulation, RegulationSpec, Seat, Table, TableOptions, Viewer, Vulnerability};
-use proptest::prelude::*;
+mod common;
 
-const VIEWERS: [Viewer; 6] = [
-    Viewer::Seat(Seat::N),
-    Viewer::Seat(Seat::E),
-    Viewer::Seat(Seat::S),
-    Viewer::Seat(Seat::W),
-    Viewer::Director,
-    Viewer::Spectator,
-];
+use bridge_laws::{Preset, Regulation, RegulationSpec, Table, TableOptions, Vulnerability};
+use common::{check_view, seat, VIEWERS};
+use proptest::prelude::*;
 
 /// One random step: which kind of action, and two numbers to pick its details.
 type Step = (u8, u8, u8);
-
-fn seat(n: u8) -> Seat {
-    Seat::from_index(usize::from(n))
-}
 
 /// Turns a random step into an action that fits the table now (often legal, sometimes not).
 fn action(t: &Table, (kind, a, b): Step) -> String {
@@ -53,67 +40,6 @@ fn action(t: &Table, (kind, a, b): Step) -> String {
         10 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
         _ => format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#),
     }
-}
-
-fn check_view(reg: &Regulation, v: &View) -> Result<(), String> {
-    let viewer = v.viewer;
-    for e in &v.events {
-        if !e.audience.contains(viewer) {
-            return Err(format!("{viewer} sees event {:?} outside its audience", e.kind));
-        }
-    }
-    for w in &v.warnings {
-        if !w.audience.contains(viewer) {
-            return Err(format!("{viewer} sees warning {} outside its audience", w.code));
-        }
-    }
-    for c in &v.calls {
-        for d in &c.disclosures {
-            if d.superseded && viewer != Viewer::Director {
-                return Err(format!("{viewer} sees a superseded explanation"));
-            }
-            match viewer {
-                Viewer::Seat(me) => match reg.disclosure {
-                    Disclosure::SelfAlert if c.seat == me.partner() => {
-                        return Err(format!("{me} sees a disclosure of partner's call {}", c.call));
-                    }
-                    // A correction goes to the original explanation's audience (SPEC 5.5).
-                    Disclosure::Screens
-                        if d.kind != DisclosureKind::Correction && d.by != me && d.by != reg.screenmates.of(me) =>
-                    {
-                        return Err(format!("{me} sees {}'s disclosure from across the screen", d.by));
-                    }
-                    _ => {}
-                },
-                Viewer::Spectator if !reg.spectators_see_disclosures => {
-                    return Err("a spectator sees a disclosure".into());
-                }
-                _ => {}
-            }
-        }
-    }
-    if let Viewer::Seat(me) = viewer {
-        for q in &v.questions {
-            let mine = q.asker == me || q.answerers.contains(&me);
-            let put_to_partner = q.answerers.contains(&me.partner()) && q.asker != me;
-            match reg.disclosure {
-                Disclosure::SelfAlert if !mine || (put_to_partner && !q.answerers.contains(&me)) => {
-                    return Err(format!(
-                        "{me} sees a question between {} and {:?}",
-                        q.asker, q.answerers
-                    ));
-                }
-                Disclosure::Screens if q.asker != me && q.asker != reg.screenmates.of(me) => {
-                    return Err(format!("{me} sees a question from across the screen"));
-                }
-                _ => {}
-            }
-        }
-        if v.legal_calls.iter().any(|_| v.turn != Some(me)) {
-            return Err(format!("{me} is offered calls out of turn"));
-        }
-    }
-    Ok(())
 }
 
 fn run(preset: Preset, steps: &[Step], dealer: u8) -> Result<(), String> {

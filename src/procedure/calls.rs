@@ -52,7 +52,8 @@ pub fn turn_to_call(board: &Board, st: &State) -> Seat {
 fn calls_before_turn(st: &State) -> Vec<Entry> {
     let mut calls = st.in_force();
     match &st.pending {
-        Some(Pending::InsufficientBid { call, .. }) => {
+        // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand.
+        Some(Pending::InsufficientBid { call, .. } | Pending::BarredCall { call }) => {
             if let Some(r) = st.record.get(*call) {
                 calls.push(Entry {
                     seat: r.seat,
@@ -78,23 +79,47 @@ fn calls_before_turn(st: &State) -> Vec<Entry> {
     calls
 }
 
-/// The calls `seat` may make now without an irregularity (SPEC 5.1).
+/// The calls `seat` may make now without an irregularity (SPEC 5.1): exactly the calls
+/// `call` accepts without an irregularity warning.
 pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallList {
-    let mut out = CallList::new();
-    if st.phase != Phase::Auction || st.undo.is_some() || turn_to_call(board, st) != seat {
+    if st.phase != Phase::Auction || st.undo.is_some() {
+        return CallList::new();
+    }
+    if turn_to_call(board, st) != seat {
+        return CallList::new();
+    }
+    if let Some(Pending::Inadmissible { .. }) = st.pending {
+        // L36A: LHO's call before rectification is cancelled with the inadmissible call,
+        // without rectification, whatever it is.
+        let mut out = CallList::new();
+        out.extend([Call::Pass, Call::Double, Call::Redouble]);
+        out.extend(crate::call::Bid::all().map(Call::Bid));
         return out;
     }
+    legal_over(st, &calls_before_turn(st), seat)
+}
+
+/// The calls `seat`, due to call over `calls`, may make without an irregularity: his
+/// forced repeat (L31A1, L32A1) if it is itself regular — if not, the law for its
+/// illegality applies to it and no call is regular —, a pass if barred (L37), else every
+/// sufficient call (L18, L19).
+fn legal_over(st: &State, calls: &[Entry], seat: Seat) -> CallList {
+    let barred = st.bars.get(seat).is_some();
     if let Some((forced_seat, call)) = st.forced {
         if forced_seat == seat {
-            out.push(call);
+            let mut out = CallList::new();
+            if (call.is_pass() || !barred) && auction::check(calls, seat, call).is_ok() {
+                out.push(call);
+            }
             return out;
         }
     }
-    if st.bars.get(seat).is_some() {
+    if barred {
+        let mut out = CallList::new();
         out.push(Call::Pass);
         return out;
     }
-    auction::legal_calls(&calls_before_turn(st), seat)
+    auction::legal_calls(calls, seat)
 }
 
 /// The `call` action.

@@ -1,0 +1,127 @@
+//! Shared by the property tests: the viewers, the view-audience check and the generators
+//! of random regulations and random actions (plausible, irregular and malformed).
+#![allow(dead_code)]
+
+use bridge_laws::event::DisclosureKind;
+use bridge_laws::regulation::Disclosure;
+use bridge_laws::view::View;
+use bridge_laws::{Call, Regulation, Seat, Table, Viewer};
+
+/// Every viewer of a table.
+pub const VIEWERS: [Viewer; 6] = [
+    Viewer::Seat(Seat::N),
+    Viewer::Seat(Seat::E),
+    Viewer::Seat(Seat::S),
+    Viewer::Seat(Seat::W),
+    Viewer::Director,
+    Viewer::Spectator,
+];
+
+/// The seat numbered `n` (mod 4).
+pub fn seat(n: u8) -> Seat {
+    Seat::from_index(usize::from(n))
+}
+
+/// The 38 calls: pass, double, redouble and the 35 bids.
+pub fn all_calls() -> Vec<String> {
+    let mut out = vec!["P".to_string(), "X".to_string(), "XX".to_string()];
+    for level in 1..=7 {
+        for strain in ["C", "D", "H", "S", "NT"] {
+            out.push(format!("{level}{strain}"));
+        }
+    }
+    out
+}
+
+/// The call numbered `n` among the 38 (mod 38).
+pub fn any_call(n: u8) -> String {
+    let all = all_calls();
+    all[usize::from(n) % all.len()].clone()
+}
+
+/// The card numbered `n` among the 52 (mod 52).
+pub fn any_card(n: u8) -> String {
+    let n = usize::from(n) % 52;
+    let suit = ["S", "H", "D", "C"][n / 13];
+    let rank = "23456789TJQKA".as_bytes()[n % 13] as char;
+    format!("{suit}{rank}")
+}
+
+/// Whether the call in force at each position was admissible over the calls before it
+/// (L19, L36: an inadmissible double or redouble can never stand).
+pub fn inadmissible_in_force(t: &Table) -> Option<String> {
+    let calls = t.state().in_force();
+    for (i, e) in calls.iter().enumerate() {
+        if matches!(e.call, Call::Double | Call::Redouble)
+            && bridge_laws::auction::check(&calls[..i], e.seat, e.call).is_err()
+        {
+            let list: Vec<String> = calls.iter().map(|c| format!("{}:{}", c.seat, c.call)).collect();
+            return Some(format!("{}'s {} in [{}]", e.seat, e.call, list.join(" ")));
+        }
+    }
+    None
+}
+
+/// SPEC §6: no view holds an item outside its audience — in particular, under
+/// self-alerting a player never sees his partner's alerts, explanations or the questions
+/// put to his partner; under screens he sees only his side of the screen.
+pub fn check_view(reg: &Regulation, v: &View) -> Result<(), String> {
+    let viewer = v.viewer;
+    for e in &v.events {
+        if !e.audience.contains(viewer) {
+            return Err(format!("{viewer} sees event {:?} outside its audience", e.kind));
+        }
+    }
+    for w in &v.warnings {
+        if !w.audience.contains(viewer) {
+            return Err(format!("{viewer} sees warning {} outside its audience", w.code));
+        }
+    }
+    for c in &v.calls {
+        for d in &c.disclosures {
+            if d.superseded && viewer != Viewer::Director {
+                return Err(format!("{viewer} sees a superseded explanation"));
+            }
+            match viewer {
+                Viewer::Seat(me) => match reg.disclosure {
+                    Disclosure::SelfAlert if c.seat == me.partner() => {
+                        return Err(format!("{me} sees a disclosure of partner's call {}", c.call));
+                    }
+                    // A correction goes to the original explanation's audience (SPEC 5.5).
+                    Disclosure::Screens
+                        if d.kind != DisclosureKind::Correction && d.by != me && d.by != reg.screenmates.of(me) =>
+                    {
+                        return Err(format!("{me} sees {}'s disclosure from across the screen", d.by));
+                    }
+                    _ => {}
+                },
+                Viewer::Spectator if !reg.spectators_see_disclosures => {
+                    return Err("a spectator sees a disclosure".into());
+                }
+                _ => {}
+            }
+        }
+    }
+    if let Viewer::Seat(me) = viewer {
+        for q in &v.questions {
+            let mine = q.asker == me || q.answerers.contains(&me);
+            let put_to_partner = q.answerers.contains(&me.partner()) && q.asker != me;
+            match reg.disclosure {
+                Disclosure::SelfAlert if !mine || (put_to_partner && !q.answerers.contains(&me)) => {
+                    return Err(format!(
+                        "{me} sees a question between {} and {:?}",
+                        q.asker, q.answerers
+                    ));
+                }
+                Disclosure::Screens if q.asker != me && q.asker != reg.screenmates.of(me) => {
+                    return Err(format!("{me} sees a question from across the screen"));
+                }
+                _ => {}
+            }
+        }
+        if v.legal_calls.iter().any(|_| v.turn != Some(me)) {
+            return Err(format!("{me} is offered calls out of turn"));
+        }
+    }
+    Ok(())
+}
