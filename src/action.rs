@@ -219,6 +219,17 @@ pub enum ActionKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         specified: Option<Vec<StrainName>>,
     },
+    /// Declarer's Law 26B choice on the opening lead: prohibit the lead of `suit` (or, with
+    /// `require` under `lead_restriction: require_or_prohibit`, require it); without
+    /// `suit`, declarer does not restrict the lead.
+    RestrictLead {
+        /// The suit named (`S`, `H`, `D`, `C`); none: no restriction.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        suit: Option<StrainName>,
+        /// Require the lead of `suit` instead of prohibiting it.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        require: bool,
+    },
     /// The opening lead, face down.
     Lead {
         /// The card.
@@ -297,6 +308,7 @@ impl Action {
             ActionKind::Decline => "decline",
             ActionKind::Director { .. } => "director",
             ActionKind::Ruling { .. } => "ruling",
+            ActionKind::RestrictLead { .. } => "restrict_lead",
             ActionKind::Lead { .. } => "lead",
             ActionKind::FaceLead => "face_lead",
             ActionKind::Play { .. } => "play",
@@ -375,10 +387,34 @@ mod tests {
             r#"{"seat":"N","type":"review","call":"1C"}"#,
             r#"{"seat":"N","type":"ruling","on":"intent","value":"maybe"}"#,
             r#"{"seat":"N","type":"call","call":"1C","colour":"red"}"#,
+            r#"{"seat":"N","type":"restrict_lead","suit":"NT"}"#,
+            r#"{"seat":"N","type":"restrict_lead","require":true}"#,
+            r#"{"seat":"N","type":"restrict_lead","suit":"H","card":"HA"}"#,
         ] {
             let e = Action::from_json(bad).expect_err(bad);
             assert_eq!(e.code, Code::BAD_INPUT, "{bad}");
         }
+    }
+
+    #[test]
+    fn restrict_lead_parses_with_or_without_a_suit() {
+        let a = Action::from_json(r#"{"seat":"S","type":"restrict_lead","suit":"H","require":true}"#).expect("valid");
+        assert_eq!(
+            a.kind,
+            ActionKind::RestrictLead {
+                suit: Some(StrainName(Strain::Hearts)),
+                require: true
+            }
+        );
+        let a = Action::from_json(r#"{"seat":"S","type":"restrict_lead"}"#).expect("valid");
+        assert_eq!(
+            a.kind,
+            ActionKind::RestrictLead {
+                suit: None,
+                require: false
+            }
+        );
+        assert_eq!(a.type_name(), "restrict_lead");
     }
 
     #[test]
@@ -438,6 +474,8 @@ struct FlatAction {
     specified: Option<Vec<StrainName>>,
     card: Option<Card>,
     from: Option<Hand>,
+    suit: Option<StrainName>,
+    require: Option<bool>,
     at: Option<f64>,
 }
 
@@ -462,6 +500,8 @@ impl FlatAction {
             ("specified", self.specified.is_some()),
             ("card", self.card.is_some()),
             ("from", self.from.is_some()),
+            ("suit", self.suit.is_some()),
+            ("require", self.require.is_some()),
         ];
         let t = self.kind.as_str();
         let (kind, allowed): (ActionKind, &[&str]) = match t {
@@ -545,6 +585,22 @@ impl FlatAction {
                 },
                 &["card"],
             ),
+            "restrict_lead" => {
+                if self.suit.is_some_and(|s| s.0.suit().is_none()) {
+                    return Err("`suit` must be S, H, D or C".into());
+                }
+                let require = self.require.unwrap_or(false);
+                if require && self.suit.is_none() {
+                    return Err("`require` needs a `suit`".into());
+                }
+                (
+                    ActionKind::RestrictLead {
+                        suit: self.suit,
+                        require,
+                    },
+                    &["suit", "require"],
+                )
+            }
             "face_lead" => (ActionKind::FaceLead, &[]),
             "play" => (
                 ActionKind::Play {

@@ -230,6 +230,27 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                 }
                 Value::Object(m)
             }
+            // L26B: the restriction on the opening lead as everyone sees it (or null).
+            "lead_restriction" => {
+                serde_json::to_value(crate::view::view(table, Viewer::Director).lead_restriction).unwrap_or(Value::Null)
+            }
+            // `{seat: [suits]}` exactly: the suits each listed seat may lead now (L26B).
+            "legal_leads" => {
+                let mut m = serde_json::Map::new();
+                for seat in v
+                    .as_object()
+                    .map(|o| o.keys().cloned().collect::<Vec<_>>())
+                    .unwrap_or_default()
+                {
+                    let s = seat_of(&seat)?;
+                    let suits: Vec<&str> = crate::play::legal_leads(table.state(), s)
+                        .iter()
+                        .map(|x| x.as_str())
+                        .collect();
+                    m.insert(seat, Value::from(suits));
+                }
+                Value::Object(m)
+            }
             other => return Err(format!("unknown state key {other}")),
         };
         if &got != v {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::{Intent, RulingOn, RulingValue};
+use crate::action::{Intent, RulingOn, RulingValue, StrainName};
 use crate::auction::Doubling;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
@@ -116,6 +116,14 @@ pub enum EventKind {
     BarLifted { seat: Seat },
     /// Declarer may restrict the lead (L26B).
     LeadRestriction { offender: Seat, law: String },
+    /// Declarer's Law 26B choice on the opening lead: `suit` prohibited (or required); no
+    /// suit: the lead is not restricted.
+    LeadRestricted {
+        declarer: Seat,
+        leader: Seat,
+        suit: Option<StrainName>,
+        require: bool,
+    },
     /// The engine passed for a barred player.
     AutoPass { seat: Seat },
     /// A player may change his last call (L21B1).

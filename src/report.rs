@@ -150,6 +150,29 @@ codes! {
     /// (added) Recorded (`rectify`): the opening lead is of the suit declarer prohibited
     /// under Law 26B; the Director is summoned.
     IRREG_PROHIBITED_LEAD = "IRREG_PROHIBITED_LEAD", "26B";
+    /// (added) Refused (`prevent`): the opening lead waits for declarer's Law 26B choice
+    /// (`restrict_lead`).
+    LEAD_RESTRICTION_PENDING = "LEAD_RESTRICTION_PENDING", "26B";
+    /// (added) Recorded (`rectify`): the opening lead was made before declarer's Law 26B
+    /// choice; the Director is summoned.
+    IRREG_LEAD_BEFORE_RESTRICTION = "IRREG_LEAD_BEFORE_RESTRICTION", "26B";
+    /// (added) The opening leader did not lead the suit declarer required: he states he is
+    /// void in it, which the Laws allow (Law 26B); shown to everyone.
+    REQUIRED_SUIT_VOID = "REQUIRED_SUIT_VOID", "26B";
+    /// (added) Recorded: the opening leader, who led another suit when declarer required
+    /// one (claiming a void), has now played a card of the required suit; the Director is
+    /// summoned.
+    IRREG_REQUIRED_SUIT_NOT_LED = "IRREG_REQUIRED_SUIT_NOT_LED", "26B";
+    /// (added) Refused: no Law 26B restriction concerns the opening lead.
+    NO_LEAD_RESTRICTION = "NO_LEAD_RESTRICTION", "26B";
+    /// (added) Refused: declarer has already made his Law 26B choice.
+    LEAD_ALREADY_RESTRICTED = "LEAD_ALREADY_RESTRICTED", "26B";
+    /// (added) Refused: the suit was specified by the offender in the legal auction, so
+    /// declarer may not name it (Law 26B).
+    SUIT_NOT_RESTRICTABLE = "SUIT_NOT_RESTRICTABLE", "26B";
+    /// (added) Refused: under `lead_restriction: prohibit` declarer may only prohibit a
+    /// suit, not require one (Law 26B as amended).
+    REQUIRE_NOT_ALLOWED = "REQUIRE_NOT_ALLOWED", "26B";
     /// (added) The Director may adjust after play.
     ADJUSTMENT_POSSIBLE = "ADJUSTMENT_POSSIBLE", "72C";
     /// (added) The auction is not over: it reverts to a player skipped by an accepted call

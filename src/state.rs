@@ -187,9 +187,17 @@ pub struct LeadRestrictionRecord {
     /// Record id of the withdrawn call that gave rise to it (a comparable ruling on its
     /// replacement removes it, L26A).
     pub call: usize,
-    /// The suit declarer prohibited (L26B), once he has named one; until then every lead
-    /// is allowed (declarer's choice is not an action yet).
-    pub prohibited: Option<Strain>,
+}
+
+/// Declarer's Law 26B choice for the opening lead (the `restrict_lead` action).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LeadChoice {
+    /// Declarer, who chose.
+    pub declarer: Seat,
+    /// The suit named; none when declarer chose not to restrict the lead.
+    pub suit: Option<Strain>,
+    /// The suit is required (`require_or_prohibit`), not prohibited.
+    pub require: bool,
 }
 
 /// A withdrawn call whose replacement the Director may rule comparable (L23A): what such
@@ -307,6 +315,9 @@ pub struct State {
     pub open_rulings: Vec<OpenRuling>,
     /// Law 26B entitlements.
     pub lead_restrictions: Vec<LeadRestrictionRecord>,
+    /// Declarer's L26B choice for the opening lead, once made (reset when the auction
+    /// ends again after a reopening).
+    pub lead_choice: Option<LeadChoice>,
     /// Replacements the Director may still rule comparable (L23A).
     pub comparisons: Vec<Comparison>,
     /// The seat due to call when it is not the next in rotation (L17D3 revert).
@@ -344,6 +355,7 @@ impl State {
             notes: Vec::new(),
             open_rulings: Vec::new(),
             lead_restrictions: Vec::new(),
+            lead_choice: None,
             comparisons: Vec::new(),
             turn_override: None,
             recall: None,

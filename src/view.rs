@@ -110,12 +110,22 @@ pub struct SeenLeadRestriction {
     pub leader: Seat,
     /// The law under which it arose.
     pub law: String,
-    /// The suits declarer may prohibit (not specified by the offender in the legal auction).
+    /// Declarer, who chooses.
+    pub declarer: Seat,
+    /// The suits declarer may name (not specified by the offender in the legal auction).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "string[]"))]
     pub restrictable: Vec<Strain>,
+    /// Declarer may require the lead of a suit as well as prohibit one
+    /// (`lead_restriction: require_or_prohibit`).
+    pub may_require: bool,
+    /// Declarer has made his choice (`restrict_lead`); until then the lead waits.
+    pub chosen: bool,
     /// The suit declarer prohibited, once named.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
     pub prohibited: Option<Strain>,
+    /// The suit declarer required, once named.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    pub required: Option<Strain>,
 }
 
 /// Opening lead and tricks as the viewer sees them.
@@ -299,22 +309,23 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             current: p.current.clone(),
             to_play: p.to_play(),
         }),
-        lead_restriction: crate::play::opening_lead_restriction(st).map(|r| SeenLeadRestriction {
-            offender: r.offender,
-            leader: r.offender.partner(),
-            law: r.law.clone(),
-            restrictable: crate::play::restrictable_suits(r),
-            prohibited: r.prohibited,
+        lead_restriction: crate::play::opening_lead_restriction(st).map(|r| {
+            let choice = st.lead_choice;
+            let named = |require: bool| choice.filter(|c| c.require == require).and_then(|c| c.suit);
+            SeenLeadRestriction {
+                offender: r.offender,
+                leader: r.offender.partner(),
+                law: r.law.clone(),
+                declarer: st.declarer().unwrap_or(r.offender.lho()),
+                restrictable: crate::play::restrictable_suits(r),
+                may_require: table.regulation().lead_restriction
+                    == crate::regulation::LeadRestriction::RequireOrProhibit,
+                chosen: choice.is_some(),
+                prohibited: named(false),
+                required: named(true),
+            }
         }),
-        legal_leads: if st.phase == Phase::Clarification
-            && st.play.as_ref().is_none_or(|p| p.lead.is_none())
-            && seat.is_some()
-            && seat == st.contract.map(|c| c.leader())
-        {
-            crate::play::allowed_lead_suits(st)
-        } else {
-            Vec::new()
-        },
+        legal_leads: seat.map_or_else(Vec::new, |s| crate::play::legal_leads(st, s)),
         ledger,
         scoring_contract: st
             .changes

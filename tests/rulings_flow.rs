@@ -468,8 +468,8 @@ fn spec_2_questions_any_time_whole_auction_question_in_play_by_anyone_but_dummy(
 
 /// Dealer d: 1C P 1D 1H 1S P 2S, the fourth seat's insufficient 2H replaced by a pass
 /// (L27B2), then passes: 2S by the dealer; the opening leader's partner is the offender.
-fn restricted_lead(dealer: Seat) -> Table {
-    let mut t = new_table(dealer, r#""face_to_face""#);
+fn restricted_lead_in(reg: &str, dealer: Seat) -> Table {
+    let mut t = new_table(dealer, reg);
     let steps: [Step; 9] = [
         (0, "call", "1C"),
         (1, "call", "P"),
@@ -490,27 +490,208 @@ fn restricted_lead(dealer: Seat) -> Table {
     t
 }
 
+fn restricted_lead(dealer: Seat) -> Table {
+    restricted_lead_in(r#""face_to_face""#, dealer)
+}
+
+const REQUIRE_OR_PROHIBIT: &str = r#"{"preset":"face_to_face","lead_restriction":"require_or_prohibit"}"#;
+
+fn restrict(seat: impl std::fmt::Display, suit: Option<&str>, require: bool) -> String {
+    let suit = suit.map_or_else(String::new, |s| format!(r#","suit":"{s}""#));
+    let require = if require { r#","require":true"# } else { "" };
+    format!(r#"{{"seat":"{seat}","type":"restrict_lead"{suit}{require}}}"#)
+}
+
+fn lead(seat: Seat, card: &str) -> String {
+    format!(r#"{{"seat":"{seat}","type":"lead","card":"{card}"}}"#)
+}
+
+fn kinds(o: &Outcome) -> Vec<String> {
+    o.events()
+        .iter()
+        .filter_map(|e| serde_json::to_value(&e.kind).ok())
+        .filter_map(|v| v.get("kind").and_then(|k| k.as_str()).map(str::to_string))
+        .collect()
+}
+
+/// Refused with `code`, leaving the table as it was.
+fn refused(t: &mut Table, step: &str, code: Code) {
+    let hash = t.state_hash();
+    let log = t.log().len();
+    let o = t.apply_json(step);
+    assert_eq!(
+        o.rejection().map(|r| (r.code, r.law.as_str())),
+        Some((code, "26B")),
+        "{step}"
+    );
+    assert_eq!(
+        (t.state_hash(), t.log().len()),
+        (hash, log),
+        "{step} left something behind"
+    );
+}
+
 #[test]
-fn l26b_the_opening_leader_sees_the_restriction_and_the_leads_allowed() {
+fn l26b_everyone_sees_the_restriction_and_the_lead_waits_for_declarers_choice() {
     use bridge_laws::{Strain, Viewer};
+    for reg in RECTIFYING.into_iter().chain([REQUIRE_OR_PROHIBIT]) {
+        for dealer in Seat::ALL {
+            let t = restricted_lead_in(reg, dealer);
+            let leader = dealer.lho();
+            let offender = leader.partner();
+            for viewer in Seat::ALL.map(Viewer::Seat).into_iter().chain([Viewer::Director]) {
+                let v = t.view(viewer);
+                let r = v.lead_restriction.expect("the restriction is announced to everyone");
+                assert_eq!((r.offender, r.leader, r.declarer), (offender, leader, dealer));
+                // Hearts were specified by the offender in the legal auction (1H).
+                assert_eq!(r.restrictable, [Strain::Clubs, Strain::Diamonds, Strain::Spades]);
+                assert_eq!(r.may_require, reg == REQUIRE_OR_PROHIBIT);
+                assert!(!r.chosen);
+                assert_eq!((r.prohibited, r.required), (None, None));
+                // Nobody may lead without an irregularity until declarer has chosen.
+                assert!(v.legal_leads.is_empty(), "{reg} {viewer:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn l26b_only_declarer_chooses_once_among_the_suits_the_offender_did_not_specify() {
+    use bridge_laws::{Strain, Viewer};
+    for reg in RECTIFYING {
+        for dealer in Seat::ALL {
+            let mut t = restricted_lead_in(reg, dealer);
+            for other in [dealer.lho(), dealer.partner(), dealer.rho()] {
+                refused(&mut t, &restrict(other, Some("S"), false), Code::NOT_ENTITLED);
+            }
+            refused(&mut t, &restrict(dealer, Some("H"), false), Code::SUIT_NOT_RESTRICTABLE);
+            refused(&mut t, &restrict(dealer, Some("S"), true), Code::REQUIRE_NOT_ALLOWED);
+            let o = ok(&mut t, &restrict(dealer, Some("S"), false));
+            assert_eq!(kinds(&o), ["lead_restricted"]);
+            refused(
+                &mut t,
+                &restrict(dealer, Some("C"), false),
+                Code::LEAD_ALREADY_RESTRICTED,
+            );
+            refused(&mut t, &restrict(dealer, None, false), Code::LEAD_ALREADY_RESTRICTED);
+            for seat in Seat::ALL {
+                let v = t.view(Viewer::Seat(seat));
+                let r = v.lead_restriction.expect("restriction");
+                assert!(r.chosen);
+                assert_eq!((r.prohibited, r.required), (Some(Strain::Spades), None));
+                let want: &[Strain] = if seat == dealer.lho() {
+                    &[Strain::Clubs, Strain::Diamonds, Strain::Hearts]
+                } else {
+                    &[]
+                };
+                assert_eq!(v.legal_leads, want, "{reg} {seat}");
+            }
+            let o = ok(&mut t, &lead(dealer.lho(), "SA"));
+            assert!(codes(&o).contains(&Code::IRREG_PROHIBITED_LEAD));
+            assert!(kinds(&o).contains(&"director_summoned".to_string()));
+            // Once faced, the choice is over.
+            ok(&mut t, &act(dealer.rho(), "face_lead"));
+            refused(&mut t, &restrict(dealer, Some("C"), false), Code::WRONG_PERIOD);
+            let back = Table::from_json(&t.to_json()).expect("round trip");
+            assert_eq!(back.state_hash(), t.state_hash());
+        }
+    }
+}
+
+#[test]
+fn l26b_a_lead_that_respects_the_prohibition_or_a_waived_restriction_is_clean() {
     for dealer in Seat::ALL {
         let mut t = restricted_lead(dealer);
-        let leader = dealer.lho();
-        let offender = leader.partner();
-        for seat in Seat::ALL {
-            let v = t.view(Viewer::Seat(seat));
-            let r = v.lead_restriction.expect("the restriction is announced to everyone");
-            assert_eq!((r.offender, r.leader), (offender, leader));
-            // Hearts were specified by the offender in the legal auction (1H).
-            assert_eq!(r.restrictable, [Strain::Clubs, Strain::Diamonds, Strain::Spades]);
-            assert_eq!(r.prohibited, None);
-            let want = if seat == leader { 4 } else { 0 };
-            assert_eq!(v.legal_leads.len(), want, "{seat}");
+        ok(&mut t, &restrict(dealer, Some("C"), false));
+        let o = ok(&mut t, &lead(dealer.lho(), "HA"));
+        assert!(codes(&o).is_empty(), "{:?}", codes(&o));
+        let mut t = restricted_lead(dealer);
+        ok(&mut t, &restrict(dealer, None, false));
+        assert_eq!(t.view(bridge_laws::Viewer::Seat(dealer.lho())).legal_leads.len(), 4);
+        let o = ok(&mut t, &lead(dealer.lho(), "SA"));
+        assert!(codes(&o).is_empty(), "{:?}", codes(&o));
+    }
+}
+
+#[test]
+fn l26b_under_rectify_a_lead_before_declarers_choice_is_recorded_and_checked_when_he_chooses() {
+    for reg in RECTIFYING {
+        for dealer in Seat::ALL {
+            let mut t = restricted_lead_in(reg, dealer);
+            let o = ok(&mut t, &lead(dealer.lho(), "SA"));
+            assert!(codes(&o).contains(&Code::IRREG_LEAD_BEFORE_RESTRICTION));
+            assert!(kinds(&o).contains(&"director_summoned".to_string()));
+            // Declarer may still choose while the lead is face down; the hidden card is then
+            // checked (recorded, never refused, which would reveal it).
+            let o = ok(&mut t, &restrict(dealer, Some("S"), false));
+            assert!(codes(&o).contains(&Code::IRREG_PROHIBITED_LEAD));
         }
-        // Until declarer names a suit, every lead is allowed.
-        let o = ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"lead","card":"SA"}}"#));
+    }
+}
+
+#[test]
+fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_void() {
+    use bridge_laws::{Strain, Viewer};
+    for dealer in Seat::ALL {
+        let leader = dealer.lho();
+        let mut t = restricted_lead_in(REQUIRE_OR_PROHIBIT, dealer);
+        refused(&mut t, &restrict(dealer, Some("H"), true), Code::SUIT_NOT_RESTRICTABLE);
+        let o = ok(&mut t, &restrict(dealer, Some("D"), true));
+        assert_eq!(kinds(&o), ["lead_restricted"]);
+        let v = t.view(Viewer::Seat(leader));
+        let r = v.lead_restriction.expect("restriction");
+        assert_eq!((r.prohibited, r.required), (None, Some(Strain::Diamonds)));
+        assert_eq!(v.legal_leads, [Strain::Diamonds]);
+        let o = ok(&mut t, &lead(leader, "D7"));
+        assert!(codes(&o).is_empty(), "{:?}", codes(&o));
+
+        // A void leader leads another suit; if he later shows a diamond, he was not void.
+        let mut t = restricted_lead_in(REQUIRE_OR_PROHIBIT, dealer);
+        ok(&mut t, &restrict(dealer, Some("D"), true));
+        let o = ok(&mut t, &lead(leader, "HK"));
+        assert!(codes(&o).contains(&Code::REQUIRED_SUIT_VOID));
         assert!(!codes(&o).contains(&Code::IRREG_PROHIBITED_LEAD));
-        assert!(t.view(Viewer::Seat(leader)).legal_leads.is_empty());
+        ok(&mut t, &act(leader.partner(), "face_lead"));
+        let dummy = dealer.partner();
+        let cards = [
+            format!(r#"{{"seat":"{dealer}","type":"play","card":"HA","from":"dummy"}}"#),
+            format!(r#"{{"seat":"{}","type":"play","card":"H2"}}"#, leader.partner()),
+            format!(r#"{{"seat":"{dealer}","type":"play","card":"H3"}}"#),
+        ];
+        for c in &cards {
+            ok(&mut t, c);
+        }
+        // Dummy won; declarer leads a club from dummy and the leader follows with a diamond.
+        assert_eq!(t.turn(), Some(dealer), "dummy {dummy} on lead, played by declarer");
+        ok(
+            &mut t,
+            &format!(r#"{{"seat":"{dealer}","type":"play","card":"C2","from":"dummy"}}"#),
+        );
+        let o = ok(
+            &mut t,
+            &format!(r#"{{"seat":"{}","type":"play","card":"D2"}}"#, leader.partner()),
+        );
+        assert!(
+            !codes(&o).contains(&Code::IRREG_REQUIRED_SUIT_NOT_LED),
+            "partner is not bound"
+        );
+        ok(&mut t, &format!(r#"{{"seat":"{dealer}","type":"play","card":"C3"}}"#));
+        let o = ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"play","card":"D3"}}"#));
+        assert!(codes(&o).contains(&Code::IRREG_REQUIRED_SUIT_NOT_LED));
+        assert!(kinds(&o).contains(&"director_summoned".to_string()));
+    }
+}
+
+#[test]
+fn l26b_declarer_has_nothing_to_choose_without_a_restriction_or_outside_the_clarification_period() {
+    for dealer in Seat::ALL {
+        let mut t = new_table(dealer, r#""face_to_face""#);
+        refused(&mut t, &restrict(dealer, Some("S"), false), Code::WRONG_PERIOD);
+        ok(&mut t, &call(dealer, "1S"));
+        pass_out_the_auction(&mut t);
+        refused(&mut t, &restrict(dealer, Some("S"), false), Code::NO_LEAD_RESTRICTION);
+        let o = t.apply_json(&restrict("director", Some("S"), false));
+        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NOT_ENTITLED));
     }
 }
 

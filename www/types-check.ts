@@ -31,7 +31,10 @@ const copy: Table = Table.fromJSON(snapshot);
 const fromText: Table = Table.fromJSON(JSON.stringify(table));
 const hash: string = copy.stateHash() + fromText.stateHash();
 const canonical: Call = parseCall("1n") + formatCall("2h");
-void [calls, turn, contract, alerted, explanations, pendingFor, hash, canonical];
+const restrictable: string[] = view.lead_restriction?.restrictable ?? [];
+const boundLeader: Seat | undefined = view.lead_restriction?.leader;
+const leads: string[] = view.legal_leads;
+void [calls, turn, contract, alerted, explanations, pendingFor, hash, canonical, restrictable, boundLeader, leads];
 
 const actions: Action[] = [
   { seat: "W", type: "ask", index: 0 },
@@ -41,6 +44,9 @@ const actions: Action[] = [
   { seat: "N", type: "replace_call", call: "2C" },
   { seat: "E", type: "respond", accept: true },
   { seat: "director", type: "ruling", on: "unintended", value: true },
+  { seat: "N", type: "restrict_lead", suit: "S" },
+  { seat: "N", type: "restrict_lead", suit: "D", require: true },
+  { seat: "N", type: "restrict_lead" },
   { seat: "E", type: "lead", card: "SK" },
   { seat: "N", type: "play", card: "S2", from: "dummy" },
   { seat: "S", type: "call", call: "P", at: 1234 },

@@ -72,7 +72,6 @@ pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: &str, call: usize
         law: law.to_string(),
         specified: Vec::new(),
         call,
-        prohibited: None,
     });
 }
 
@@ -378,6 +377,8 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
 
 /// L26B: lead restrictions of offenders who became defenders, at the end of the auction.
 pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
+    // A choice made for an earlier end of the auction (before a reopening) lapses.
+    cx.st.lead_choice = None;
     let records: Vec<LeadRestrictionRecord> = cx
         .st
         .lead_restrictions

@@ -88,6 +88,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
             explanation::summon(cx, &seat.to_string(), reason.as_deref(), "9B1a");
             Ok(())
         }
+        ActionKind::RestrictLead { suit, require } => play::restrict_lead(cx, seat, suit.map(|s| s.0), *require),
         ActionKind::Lead { card } => play::lead(cx, seat, *card),
         ActionKind::FaceLead => play::face_lead(cx, seat),
         ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),

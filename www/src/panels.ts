@@ -200,6 +200,21 @@ export function renderPlay(c: Ctx): void {
             h("button", { onclick: () => c.act({ type: "ask_contract" }) }, "What is the contract?"),
             v.phase === "clarification" && p?.led && leader === me ? h("button", { class: "primary", onclick: () => c.act({ type: "face_lead" }) }, "Face the lead") : null,
             v.phase === "play" ? h("button", { onclick: () => c.act({ type: "end_play" }) }, "End play (claim agreed)") : null),
+      // L26B: the restriction on the opening lead, and declarer's choice (restrict_lead).
+      v.lead_restriction && v.phase === "clarification"
+        ? h("p", { class: "answer" }, `Law 26B (after Law ${v.lead_restriction.law}): ${SEAT_NAME[v.lead_restriction.leader]}'s opening lead — `,
+            !v.lead_restriction.chosen ? `declarer may ${v.lead_restriction.may_require ? "require or prohibit" : "prohibit"} one of ${v.lead_restriction.restrictable.join(" ")}; the lead waits.`
+              : v.lead_restriction.prohibited ? `${v.lead_restriction.prohibited} prohibited.`
+              : v.lead_restriction.required ? `${v.lead_restriction.required} required (unless void).` : "not restricted.")
+        : null,
+      v.lead_restriction && v.phase === "clarification" && !v.lead_restriction.chosen && me === v.lead_restriction.declarer
+        ? h("div", { class: "buttons" },
+            ...v.lead_restriction.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s }) }, `Prohibit ${s}`)),
+            ...(v.lead_restriction.may_require
+              ? v.lead_restriction.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s, require: true }) }, `Require ${s}`))
+              : []),
+            h("button", { onclick: () => c.act({ type: "restrict_lead" }) }, "No restriction"))
+        : null,
       last?.kind === "lead_answer" ? h("p", { class: "answer" }, last.your_lead ? "Yes — it is your opening lead." : "No, it is not your lead.") : null,
       last?.kind === "contract_answer" ? h("p", { class: "answer" }, `The contract is ${last.contract} (${last.doubling}).`) : null,
       v.phase === "clarification" && !p?.led && leader === me
