@@ -213,6 +213,10 @@ pub struct Comparison {
 pub struct BeforeCall {
     /// Length of the record when the call action began: the calls it made have ids from here.
     pub from: usize,
+    /// The status then of each earlier call not withdrawn (the action may settle one: an
+    /// insufficient bid accepted by LHO's call or withdrawn by the offender's, a call out
+    /// of rotation cancelled by the call in turn).
+    pub statuses: Vec<(usize, Status)>,
     /// The rectification then pending.
     pub pending: Option<Pending>,
     /// Bars then.

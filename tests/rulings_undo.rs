@@ -574,3 +574,68 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
         }
     }
 }
+
+// ------------------------------------------------- what the replaced call had settled
+
+/// No pending rectification refers to a call that is no longer awaiting it.
+fn consistent(t: &Table) -> bool {
+    use bridge_laws::state::Status;
+    let awaiting = |id: &usize| t.state().record.get(*id).is_some_and(|r| r.status == Status::Pending);
+    match &t.state().pending {
+        Some(
+            Pending::InsufficientBid { call, .. }
+            | Pending::Inadmissible { call }
+            | Pending::BarredCall { call }
+            | Pending::OutOfRotation { call, .. }
+            | Pending::ChangeOfCall { call, .. },
+        ) => awaiting(call),
+        _ => true,
+    }
+}
+
+#[test]
+fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
+    for dealer in Seat::ALL {
+        let (n, e, s) = (dealer, dealer.lho(), dealer.partner());
+        // L27C: the premature replacement of an insufficient bid, corrected to the lowest.
+        let mut t = f2f(dealer);
+        for step in [
+            call(n, "1S"),
+            call(e, "1H"),
+            call(e, "3H"),
+            replace(e, "2H"),
+            unintended(true),
+        ] {
+            ok(&mut t, &step);
+        }
+        assert_eq!(calls(&t), ["1S", "2H"], "{dealer}");
+        assert_eq!(bar(&t, e.partner()), None, "{dealer}");
+        assert!(consistent(&t) && t.state().pending.is_none(), "{dealer}");
+        // L27A1: LHO's call accepted the insufficient bid; his slip is replaced: still accepted.
+        let mut t = f2f(dealer);
+        for step in [
+            call(n, "1S"),
+            call(e, "1H"),
+            call(s, "2C"),
+            replace(s, "2D"),
+            unintended(true),
+        ] {
+            ok(&mut t, &step);
+        }
+        assert_eq!(calls(&t), ["1S", "1H", "2D"], "{dealer}");
+        assert!(consistent(&t) && t.state().pending.is_none(), "{dealer}");
+        // L28B: the call in turn cancelled partner's call out of rotation; replaced, it
+        // cancels it again.
+        let mut t = f2f(dealer);
+        for step in [call(s, "1C"), call(n, "1D"), replace(n, "1H"), unintended(true)] {
+            ok(&mut t, &step);
+        }
+        assert_eq!(calls(&t), ["1H"], "{dealer}");
+        assert!(
+            consistent(&t) && t.state().pending.is_none(),
+            "{dealer}: {:?}",
+            t.state().pending
+        );
+        assert_eq!(t.turn(), Some(e), "{dealer}");
+    }
+}

@@ -91,6 +91,13 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
     let st = &*cx.st;
     let before = BeforeCall {
         from: st.record.len(),
+        statuses: st
+            .record
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.status != Status::Withdrawn)
+            .map(|(i, r)| (i, r.status))
+            .collect(),
         pending: st.pending.clone(),
         bars: st.bars.clone(),
         comparisons: st.comparisons.clone(),
@@ -125,6 +132,12 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: &str, reason: &st
     };
     restore_bars(cx, &b);
     let st = &mut *cx.st;
+    for (i, status) in &b.statuses {
+        if let Some(r) = st.record.get_mut(*i).filter(|r| r.status != *status) {
+            r.status = *status;
+            r.withdrawn = None;
+        }
+    }
     st.pending = b.pending;
     st.aftermath = b.aftermath;
     st.forced = b.forced;
