@@ -216,6 +216,36 @@ pub struct Comparison {
     pub specified: Option<Vec<Strain>>,
 }
 
+/// The rectification state just before a seat's latest call action: what a Law 25A
+/// replacement (or an L21B change) of that call restores, so that the intended call is
+/// itself subject to the appropriate law as if the replaced call had never been made
+/// (L25A1, Kooijman on L25A6).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BeforeCall {
+    /// Length of the record when the call action began: the calls it made have ids from here.
+    pub from: usize,
+    /// The status then of each earlier call not withdrawn (the action may settle one: an
+    /// insufficient bid accepted by LHO's call or withdrawn by the offender's, a call out
+    /// of rotation cancelled by the call in turn).
+    pub statuses: Vec<(usize, Status)>,
+    /// The rectification then pending.
+    pub pending: Option<Pending>,
+    /// Bars then.
+    pub bars: BySeat<Option<Bar>>,
+    /// Comparable-call questions then (L23A).
+    pub comparisons: Vec<Comparison>,
+    /// The comparable-call rulings then awaited, oldest first.
+    pub comparable_rulings: Vec<OpenRuling>,
+    /// Law 26B entitlements then.
+    pub lead_restrictions: Vec<LeadRestrictionRecord>,
+    /// The aftermath of a cancelled call out of rotation then.
+    pub aftermath: Option<Aftermath>,
+    /// A call then forced (L31A1, L32A1).
+    pub forced: Option<(Seat, Call)>,
+    /// The L17D3 turn override then.
+    pub turn_override: Option<Seat>,
+}
+
 /// An irregularity whose rectification is pending (Laws 27–39).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -335,6 +365,8 @@ pub struct State {
     pub warnings: Vec<Warning>,
     /// Client clock of the last call, for tempo.
     pub last_clock: Option<f64>,
+    /// By seat: the rectification state before his latest call action (L25A, L21B).
+    pub before_call: BySeat<Option<BeforeCall>>,
 }
 
 impl State {
@@ -364,6 +396,7 @@ impl State {
             feed: Vec::new(),
             warnings: Vec::new(),
             last_clock: None,
+            before_call: BySeat::default(),
         }
     }
 

@@ -7,7 +7,7 @@ use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
-use crate::procedure::{correction, explanation, information, irregularity, rotation};
+use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
@@ -142,6 +142,8 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
         };
     }
     explanation::check_self_disclosure(cx, seat, &with)?;
+    // L25A, L21B: what a replacement of this call would restore.
+    undo::remember(cx, seat);
     if cx.st.pending.is_some() {
         return irregularity::call_while_pending(cx, seat, call, with);
     }

@@ -4,9 +4,9 @@ use crate::action::RulingOn;
 use crate::audience::Audience;
 use crate::call::{Call, Seat, Side};
 use crate::event::EventKind;
-use crate::procedure::{calls, information};
+use crate::procedure::{calls, information, undo};
 use crate::report::{refuse, Code, Rejection};
-use crate::state::{ChangeForReview, ChangeOffer, OpenRuling, Phase};
+use crate::state::{ChangeForReview, ChangeOffer, OpenRuling, Phase, Status};
 use crate::table::Ctx;
 
 /// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
@@ -43,14 +43,20 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
     };
     let offered = cx.st.offers.remove(pos).call;
     let contract_before = cx.st.contract;
-    let cancelled = rewind_to(cx, offered, "21B1", "changed after misinformation");
+    let (cancelled, restored) = undo::reopen_at(cx, seat, offered, "21B1", "changed after misinformation");
     for id in &cancelled {
         // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own
         // (recorded when LHO calls again, unless he repeats it).
         information::defer_until_recall(cx, *id, seat.side().other());
     }
     information::withdrawn_call(cx, offered, Some(seat.side().other()));
-    calls::call_in_turn(cx, seat, call, calls::WithCall::default())?;
+    if restored {
+        // The new call is made as if the changed one never had been: an inadmissible
+        // double goes to L36, an insufficient bid to L27, a replacement to L27B afresh.
+        calls::call(cx, seat, call, calls::WithCall::default())?;
+    } else {
+        calls::call_in_turn(cx, seat, call, calls::WithCall::default())?;
+    }
     let replacement = cx.st.record.len() - 1;
     cx.st.changes.push(ChangeForReview {
         seat,
@@ -66,10 +72,17 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
     Ok(())
 }
 
-/// Withdraws record `id` and cancels every call in force after it; reopens the auction.
-/// Returns the ids of the cancelled later calls.
+/// Withdraws record `id` and cancels every call after it that is in force or awaiting
+/// rectification; reopens the auction. Returns the ids of the cancelled later calls.
 pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) -> Vec<usize> {
-    let later: Vec<usize> = cx.st.in_force_ids().into_iter().filter(|i| *i > id).collect();
+    let later: Vec<usize> = cx
+        .st
+        .record
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| *i > id && r.status != Status::Withdrawn)
+        .map(|(i, _)| i)
+        .collect();
     for i in later.iter().rev() {
         calls::withdraw(cx, *i, law, "cancelled: a call before it was changed");
     }

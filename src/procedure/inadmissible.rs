@@ -57,6 +57,27 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) -> Resul
     Ok(())
 }
 
+/// Whether `call`, offered by `seat` in place of his call `original` (an L25B attempted
+/// change at LHO's turn), is a double or redouble that L19 does not permit over the calls
+/// it would follow: it is then an inadmissible call, never acceptable (L35A, L36).
+pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize) -> bool {
+    if !matches!(call, Call::Double | Call::Redouble) {
+        return false;
+    }
+    let before: Vec<auction::Entry> = cx
+        .st
+        .in_force_ids()
+        .into_iter()
+        .filter(|i| *i != original)
+        .filter_map(|i| cx.st.record.get(i))
+        .map(|r| auction::Entry {
+            seat: r.seat,
+            call: r.call,
+        })
+        .collect();
+    auction::check(&before, seat, call).is_err()
+}
+
 fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: &str, id: usize) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, None);
     irr::lead_restriction(cx, offender, law, id);

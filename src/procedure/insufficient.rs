@@ -120,25 +120,62 @@ fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
     rec(cx, first).1.bid().map(|b| vec![b.strain]).unwrap_or_default()
 }
 
-/// L27B1a: the lowest sufficient bid in the (first) specified strain.
+/// L27B1a: the lowest sufficient bid in the specified strain, when the insufficient bid
+/// specified exactly one. One that specified several (or none) has no natural
+/// replacement the engine can propose: a bid naming one of its strains does not specify
+/// the same denominations (WBF commentary on L27B1a).
 fn suggestion(cx: &Ctx<'_>, first: usize) -> Option<Bid> {
-    let strain = specified(cx, first).into_iter().next()?;
-    match auction::last_bid(&cx.st.in_force()) {
+    let [strain] = specified(cx, first)[..] else {
+        return None;
+    };
+    lowest_over(&cx.st.in_force(), strain)
+}
+
+fn lowest_over(calls: &[auction::Entry], strain: Strain) -> Option<Bid> {
+    match auction::last_bid(calls) {
         Some((_, _, over)) => Bid::lowest_sufficient(strain, over),
         None => crate::call::Level::new(1).map(|l| Bid::new(l, strain)),
     }
 }
 
-/// Whether `b` is a lowest sufficient bid in a strain the insufficient bid specified.
-fn is_lowest_same_strain(cx: &Ctx<'_>, first: usize, b: Bid) -> bool {
-    let over = auction::last_bid(&cx.st.in_force()).map(|(_, _, x)| x);
-    specified(cx, first).into_iter().any(|s| {
-        let lowest = match over {
-            Some(o) => Bid::lowest_sufficient(s, o),
-            None => crate::call::Level::new(1).map(|l| Bid::new(l, s)),
-        };
-        lowest == Some(b)
-    })
+/// L27B1a: whether `b`, made over `calls`, is the lowest sufficient bid that specifies the
+/// same denomination(s) as the insufficient bid. The engine knows what a bid specifies
+/// only when it is natural: with one specified strain, the lowest sufficient bid in it
+/// qualifies; when the insufficient bid specified several denominations (a two-suited
+/// bid), a bid in only one of them does not, and the replacement is presumed not to
+/// qualify until the Director rules it comparable (B1b; it covers a replacement that
+/// specifies the same denominations too, since both leave no rectification).
+fn qualifies_b1a(cx: &Ctx<'_>, first: usize, calls: &[auction::Entry], b: Bid) -> bool {
+    let [strain] = specified(cx, first)[..] else {
+        return false;
+    };
+    lowest_over(calls, strain) == Some(b)
+}
+
+/// L27B1a after the replacement: whether replacement `x` of the insufficient bid `first`
+/// qualifies with the strains now specified, judged over the calls before it.
+pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
+    let Some(b) = cx
+        .st
+        .record
+        .get(x)
+        .filter(|r| r.status == Status::InForce)
+        .and_then(|r| r.call.bid())
+    else {
+        return false;
+    };
+    let before: Vec<auction::Entry> = cx
+        .st
+        .in_force_ids()
+        .into_iter()
+        .filter(|i| *i < x)
+        .filter_map(|i| cx.st.record.get(i))
+        .map(|r| auction::Entry {
+            seat: r.seat,
+            call: r.call,
+        })
+        .collect();
+    qualifies_b1a(cx, first, &before, b)
 }
 
 /// After a `specified` ruling: the suggested replacement follows the stated strain.
@@ -209,7 +246,8 @@ pub fn replace(
         }
         return Ok(());
     }
-    let lowest = call.bid().is_some_and(|b| is_lowest_same_strain(cx, first, b));
+    let calls_before = cx.st.in_force();
+    let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, &calls_before, b));
     cx.st.pending = None;
     let id = calls::record(cx, seat, call, Status::InForce);
     if partner_barred {

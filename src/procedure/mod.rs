@@ -82,8 +82,8 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         ActionKind::ReplaceCall { call } => undo::replace_call(cx, seat, *call),
         ActionKind::ChangeCall { call } => change::change_call(cx, seat, *call),
         ActionKind::Respond { accept } => undo::respond(cx, seat, *accept),
-        ActionKind::Accept => irregularity::accept(cx, seat),
-        ActionKind::Decline => irregularity::decline(cx, seat),
+        ActionKind::Accept => undo::not_pending(cx).and_then(|()| irregularity::accept(cx, seat)),
+        ActionKind::Decline => undo::not_pending(cx).and_then(|()| irregularity::decline(cx, seat)),
         ActionKind::Director { reason } => {
             explanation::summon(cx, &seat.to_string(), reason.as_deref(), "9B1a");
             Ok(())

@@ -97,6 +97,12 @@ pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
 fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> Result<(), Rejection> {
+    if inadmissible::inadmissible_change(cx, seat, call, original) {
+        // L35A/L36: an inadmissible double or redouble is never acceptable, not even as a
+        // change; made at LHO's turn, it is cancelled at once and the original stands
+        // (L36B4, as any inadmissible double out of turn).
+        return inadmissible::out_of_turn(cx, seat, call, seat.lho());
+    }
     let id = calls::record(cx, seat, call, Status::Pending);
     let (_, was) = rec(cx, original);
     let lho = seat.lho();

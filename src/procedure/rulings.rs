@@ -113,13 +113,22 @@ fn comparable_ruling(
         },
         Audience::EVERYONE,
     );
+    let mut b1a = false;
     if let Some(list) = specified {
         let strains: Vec<Strain> = list.iter().map(|s| s.0).collect();
         if let Some(c) = comparison_mut(cx, cmp.withdrawn) {
             c.specified = Some(strains);
         }
         insufficient::refresh_suggestion(cx, cmp.withdrawn);
+        // L27C: a replacement made before the Director came is tested under L27B1a with
+        // the strains he states; B3 (a cancelled double, another insufficient bid) stands.
+        b1a = cmp.law == "27B2"
+            && cmp
+                .replacement
+                .is_some_and(|x| insufficient::replacement_qualifies(cx, cmp.withdrawn, x));
     }
+    // L27B1a needs no comparability: it leaves no rectification whatever the value.
+    let yes = if b1a { Some(true) } else { yes };
     match yes {
         None => Ok(()),
         Some(false) => {

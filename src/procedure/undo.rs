@@ -3,11 +3,13 @@
 use crate::action::RulingOn;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
+use crate::event::BarKind;
 use crate::event::EventKind;
+use crate::procedure::irregularity::lift_bar;
 use crate::procedure::{calls, change, explanation, information};
 use crate::regulation::Undo;
 use crate::report::{refuse, Code, Rejection};
-use crate::state::{OpenRuling, UndoRequest};
+use crate::state::{BeforeCall, OpenRuling, Pending, Status, UndoRequest};
 use crate::table::Ctx;
 
 /// The `replace_call` action.
@@ -39,11 +41,16 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Reje
 }
 
 /// L25A1/A4/A5: the player's last call, while his partner has not called since and the
-/// auction period lasts.
+/// auction period lasts. His last call may be one still awaiting rectification (an
+/// insufficient bid, an inadmissible double or redouble, a barred player's call): a
+/// mechanical slip is replaced before Laws 27, 36 or 37 are applied to it.
 fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Rejection> {
     let closed = |why: &str| refuse(Code::CHANGE_WINDOW_CLOSED, why.to_string());
     if !cx.st.in_auction_period() {
         return closed("the auction period is over (Law 25A5)").map_err(|r: Rejection| r.citing("25A5"));
+    }
+    if let Some(id) = awaiting_rectification(cx, seat) {
+        return Ok(id);
     }
     let Some(id) = cx.st.last_call_of(seat) else {
         return closed("you have no call to replace");
@@ -52,6 +59,136 @@ fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Rejection> {
         return closed("your partner has called since (Law 25A4)");
     }
     Ok(id)
+}
+
+/// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any.
+fn awaiting_rectification(cx: &Ctx<'_>, seat: Seat) -> Option<usize> {
+    let id = match cx.st.pending.as_ref()? {
+        Pending::InsufficientBid { call, .. } | Pending::Inadmissible { call } | Pending::BarredCall { call } => *call,
+        _ => return None,
+    };
+    cx.st
+        .record
+        .get(id)
+        .is_some_and(|r| r.seat == seat && r.status == Status::Pending)
+        .then_some(id)
+}
+
+/// Refuses an action that would settle a rectification while a request to replace a call
+/// is pending: the call it concerns may vanish (SPEC 5.3).
+///
+/// # Errors
+/// `UNDO_PENDING`.
+pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Rejection> {
+    if cx.st.undo.is_some() {
+        return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
+    }
+    Ok(())
+}
+
+/// Remembers the rectification state before `seat`'s call action (see `BeforeCall`).
+pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
+    let st = &*cx.st;
+    let before = BeforeCall {
+        from: st.record.len(),
+        statuses: st
+            .record
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.status != Status::Withdrawn)
+            .map(|(i, r)| (i, r.status))
+            .collect(),
+        pending: st.pending.clone(),
+        bars: st.bars.clone(),
+        comparisons: st.comparisons.clone(),
+        comparable_rulings: st
+            .open_rulings
+            .iter()
+            .filter(|r| r.on == RulingOn::Comparable)
+            .cloned()
+            .collect(),
+        lead_restrictions: st.lead_restrictions.clone(),
+        aftermath: st.aftermath.clone(),
+        forced: st.forced,
+        turn_override: st.turn_override,
+    };
+    *cx.st.before_call.get_mut(seat) = Some(before);
+}
+
+/// Withdraws `seat`'s call `id` and every call after it (in force or awaiting
+/// rectification), and puts the rectification state back as it was before that call was
+/// made: the replacement is then subject to the appropriate law afresh (L25A1: an
+/// insufficient or inadmissible intended call goes to L27/L36; a replacement of an
+/// insufficient bid is tested against L27B1 again, and a bar its predecessor created goes
+/// if it now qualifies). Returns the ids of the later calls cancelled, and whether the
+/// state was restored (it is not when the call was not made by the seat's latest call
+/// action; then only a rectification pending on a withdrawn call is dropped).
+pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: &str, reason: &str) -> (Vec<usize>, bool) {
+    let later = change::rewind_to(cx, id, law, reason);
+    let before = cx.st.before_call.get(seat).clone().filter(|b| b.from <= id);
+    let Some(b) = before else {
+        drop_stale_pending(cx);
+        return (later, false);
+    };
+    restore_bars(cx, &b);
+    let st = &mut *cx.st;
+    for (i, status) in &b.statuses {
+        if let Some(r) = st.record.get_mut(*i).filter(|r| r.status != *status) {
+            r.status = *status;
+            r.withdrawn = None;
+        }
+    }
+    st.pending = b.pending;
+    st.aftermath = b.aftermath;
+    st.forced = b.forced;
+    st.turn_override = b.turn_override;
+    st.comparisons = b.comparisons;
+    st.lead_restrictions = b.lead_restrictions;
+    st.open_rulings.retain(|r| r.on != RulingOn::Comparable);
+    st.open_rulings.extend(b.comparable_rulings);
+    (later, true)
+}
+
+/// Bars as they were before the call: those it (or a call after it) imposed are lifted.
+fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
+    for s in Seat::ALL {
+        let was = b.bars.get(s).clone();
+        if *cx.st.bars.get(s) == was {
+            continue;
+        }
+        match was {
+            None => lift_bar(cx, s),
+            Some(bar) => {
+                let (kind, law): (BarKind, String) = (bar.kind, bar.law.clone());
+                *cx.st.bars.get_mut(s) = Some(bar);
+                cx.event(
+                    EventKind::Barred {
+                        seat: s,
+                        bar: kind,
+                        law,
+                    },
+                    Audience::EVERYONE,
+                );
+            }
+        }
+    }
+}
+
+/// A rectification pending on a call that is no longer awaiting it is void.
+fn drop_stale_pending(cx: &mut Ctx<'_>) {
+    let call = match &cx.st.pending {
+        Some(
+            Pending::InsufficientBid { call, .. }
+            | Pending::Inadmissible { call }
+            | Pending::BarredCall { call }
+            | Pending::OutOfRotation { call, .. }
+            | Pending::ChangeOfCall { call, .. },
+        ) => *call,
+        _ => return,
+    };
+    if cx.st.record.get(call).is_none_or(|r| r.status != Status::Pending) {
+        cx.st.pending = None;
+    }
 }
 
 /// The `respond` action: an opponent answers a pending request (`undo: consent`).
@@ -88,15 +225,20 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Rejection> {
         cx.event(EventKind::UndoRefused { seat: req.seat }, Audience::EVERYONE);
         return Ok(());
     }
-    let lho_call = cx
-        .st
-        .in_force_ids()
+    let (later, restored) = reopen_at(cx, req.seat, req.call, "25A1", "unintended call replaced");
+    let lho = req.seat.lho();
+    if let Some(id) = later
         .into_iter()
-        .find(|i| *i > req.call && cx.st.record[*i].seat == req.seat.lho());
-    change::rewind_to(cx, req.call, "25A1", "unintended call replaced");
-    if let Some(id) = lho_call {
+        .find(|i| cx.st.record.get(*i).is_some_and(|r| r.seat == lho))
+    {
         // L25A6: LHO's cancelled call is AI for his side, UI for the replacing side.
         information::defer_until_recall(cx, id, req.seat.side());
     }
-    calls::call_in_turn(cx, req.seat, req.replacement, calls::WithCall::default())
+    if restored {
+        // L25A1: the intended call is made as if the unintended one never had been, and
+        // is subject to the appropriate law (L27, L36, L37, …).
+        calls::call(cx, req.seat, req.replacement, calls::WithCall::default())
+    } else {
+        calls::call_in_turn(cx, req.seat, req.replacement, calls::WithCall::default())
+    }
 }
