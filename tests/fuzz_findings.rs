@@ -2,6 +2,7 @@
 //! ../shared/fuzz-findings when that directory exists; format in its README): each
 //! minimized sequence is replayed and the property named in its `class` is checked.
 
+#![cfg(not(target_arch = "wasm32"))]
 mod common;
 
 use bridge_laws::{Call, Outcome, Seat, Table, TableOptions};

@@ -15,6 +15,7 @@
 //! `cargo test` runs 4 × 160 cases of 0–400 actions (≈ 128 000 actions); set
 //! `PROPERTY_CASES` for more or fewer cases per preset.
 
+#![cfg(not(target_arch = "wasm32"))]
 mod common;
 
 use bridge_laws::{Call, EventKind, Outcome, Preset, Seat, Table, View};
