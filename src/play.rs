@@ -441,6 +441,7 @@ mod lead_restriction_tests {
             st: &mut st,
             events: Vec::new(),
             warnings: Vec::new(),
+            calling: None,
         };
         let card = card.parse::<Card>().expect("card");
         let res = lead(&mut cx, Seat::E, card);
@@ -473,6 +474,7 @@ mod lead_restriction_tests {
             st: &mut st,
             events: Vec::new(),
             warnings: Vec::new(),
+            calling: None,
         };
         let refused = lead(&mut cx, Seat::E, "SA".parse().expect("card")).expect_err("refused");
         assert_eq!(refused.code, Code::LEAD_PROHIBITED);

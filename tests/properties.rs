@@ -18,7 +18,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod common;
 
-use bridge_laws::{Call, EventKind, Outcome, Preset, Seat, Table, View};
+use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View};
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
 
@@ -298,7 +298,16 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
             let parsed: Call = call.parse().map_err(|_| format!("{call} does not parse"))?;
             let listed = legal.contains(&parsed);
             let mut probe = t.clone();
-            let out = probe.apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#));
+            let mut out = probe.apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#));
+            if listed && matches!(&out, Outcome::Rejected(r) if r.code == Code::INTENT_REQUIRED) {
+                // SPEC 5.4 (L28B vs L29A): over a call out of rotation at his own turn, LHO
+                // must say whether his call accepts it; a listed call is a call in his own
+                // turn, so it must be regular with `intent: own_turn`.
+                let mut probe = t.clone();
+                out = probe.apply_json(&format!(
+                    r#"{{"seat":"{s}","type":"call","call":"{call}","intent":"own_turn"}}"#
+                ));
+            }
             let shown: Vec<String> = legal.iter().map(ToString::to_string).collect();
             if listed {
                 if let Outcome::Rejected(r) = &out {

@@ -70,6 +70,9 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
 /// Returns the ids of the cancelled later calls.
 pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) -> Vec<usize> {
     let later: Vec<usize> = cx.st.in_force_ids().into_iter().filter(|i| *i > id).collect();
+    for i in cx.st.forget_turn_and_rectification_after(id).into_iter().rev() {
+        calls::withdraw(cx, i, law, "cancelled: a call before it was changed");
+    }
     for i in later.iter().rev() {
         calls::withdraw(cx, *i, law, "cancelled: a call before it was changed");
     }
