@@ -711,6 +711,7 @@ mod lead_restriction_tests {
             st: &mut st,
             events: Vec::new(),
             warnings: Vec::new(),
+            calling: None,
         };
         f(&mut cx)
     }

@@ -178,6 +178,10 @@ codes! {
     /// (added) The auction is not over: it reverts to a player skipped by an accepted call
     /// out of rotation, and the later passes are cancelled.
     SKIPPED_PLAYER = "SKIPPED_PLAYER", "17D3";
+    /// (added) The offender replaced his insufficient bid or inadmissible double or
+    /// redouble before his LHO had decided (Law 27C, Law 9B2): not accepted; the
+    /// replacement is ruled as a replacement.
+    IRREG_PREMATURE_REPLACEMENT = "IRREG_PREMATURE_REPLACEMENT", "27C";
 }
 
 impl fmt::Display for Code {

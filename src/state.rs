@@ -467,6 +467,37 @@ impl State {
         self.contract.is_some_and(|c| c.dummy() == seat)
     }
 
+    /// The record id of the call a pending rectification is about (the irregular call, or
+    /// the withdrawn call awaiting its replacement).
+    pub fn pending_call(&self) -> Option<usize> {
+        match self.pending.as_ref()? {
+            Pending::InsufficientBid { call, .. }
+            | Pending::OutOfRotation { call, .. }
+            | Pending::Inadmissible { call }
+            | Pending::BarredCall { call }
+            | Pending::ChangeOfCall { call, .. } => Some(*call),
+            Pending::Replacement { withdrawn, .. } => Some(*withdrawn),
+        }
+    }
+
+    /// When record `id` is withdrawn and every call after it cancelled (L21B1, L25A): the
+    /// turn the auction had reverted to (L17D3) no longer applies, and a rectification
+    /// pending on a later call lapses with the calls it was made over. Returns the ids of
+    /// the later calls still awaiting rectification (not in force), for the caller to
+    /// cancel.
+    pub fn forget_turn_and_rectification_after(&mut self, id: usize) -> Vec<usize> {
+        self.turn_override = None;
+        if self.pending_call().is_some_and(|p| p > id) {
+            self.pending = None;
+        }
+        self.record
+            .iter()
+            .enumerate()
+            .filter(|(i, r)| *i > id && r.status == Status::Pending)
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// Whether the auction period (auction and clarification) lasts (L17D).
     pub fn in_auction_period(&self) -> bool {
         matches!(self.phase, Phase::Auction | Phase::Clarification | Phase::PassedOut)

@@ -69,6 +69,10 @@ pub struct Ctx<'a> {
     pub events: Vec<Event>,
     /// Warnings produced.
     pub warnings: Vec<Warning>,
+    /// The player whose call this action is making, until it is in force: the engine
+    /// never passes for him under `auto_pass_barred` meanwhile (he is calling himself, as
+    /// when a barred LHO accepts an irregular call by calling over it, L27A1, L25B1, L37A).
+    pub calling: Option<Seat>,
 }
 
 impl Ctx<'_> {
@@ -142,6 +146,7 @@ impl Table {
             st: &mut st,
             events: Vec::new(),
             warnings: Vec::new(),
+            calling: None,
         };
         match procedure::dispatch(&mut cx, &action) {
             Ok(()) => {

@@ -53,3 +53,129 @@ fn calls_over_a_barred_players_pending_bid_are_legal_over_that_bid() {
     }
     assert!(!t.legal_calls(Seat::E).contains(&Call::Double) || regular(&t, Seat::E, "X"));
 }
+
+/// Every call `legal_calls` lists, for every seat, is accepted without an irregularity.
+fn every_listed_call_is_regular(t: &Table) {
+    for s in Seat::ALL {
+        for call in t.legal_calls(s) {
+            assert!(regular(t, s, &call.to_string()), "{call} by {s} listed but not regular");
+        }
+    }
+}
+
+fn warned(out: &Outcome, code: &str) -> bool {
+    matches!(out, Outcome::Accepted { warnings, .. } if warnings.iter().any(|w| w.code.as_str() == code))
+}
+
+#[test]
+fn a_change_of_an_earlier_call_cancels_a_later_call_still_awaiting_rectification() {
+    // L21B1: N may change 4S after E's correction; E's insufficient 1NT (over 4S) awaits
+    // S's decision. The change cancels every later call, the pending 1NT with it: no
+    // rectification is left pending and E calls again in rotation.
+    let mut t = table(
+        r#"{"dealer":"E","vulnerability":"NS","regulation":"screens"}"#,
+        &[
+            r#"{"seat":"W","type":"call","call":"P"}"#,
+            r#"{"seat":"N","type":"call","call":"4S"}"#,
+            r#"{"seat":"E","type":"correct_explanation","index":0,"text":"natural"}"#,
+            r#"{"seat":"E","type":"call","call":"1NT"}"#,
+        ],
+    );
+    assert!(t.state().pending.is_some());
+    assert!(t.apply_json(r#"{"seat":"N","type":"change_call","call":"P"}"#).is_ok());
+    assert!(t.state().pending.is_none(), "{:?}", t.state().pending);
+    assert_eq!(t.turn(), Some(Seat::E));
+    assert!(t.legal_calls(Seat::E).contains(&"1NT".parse::<Call>().expect("call")));
+    every_listed_call_is_regular(&t);
+}
+
+#[test]
+fn lho_cannot_accept_by_calling_a_change_that_ends_the_auction() {
+    // L25B1: N's change of 3NT to a pass would be the third pass after 1S: E accepting it
+    // by calling would call after the final pass (L39), so no call is listed; `accept`
+    // ends the auction.
+    let mut t = table(
+        r#"{"dealer":"E","vulnerability":"EW","regulation":{"preset":"screens","undo":"director"}}"#,
+        &[
+            r#"{"seat":"E","type":"call","call":"1S"}"#,
+            r#"{"seat":"S","type":"call","call":"P"}"#,
+            r#"{"seat":"W","type":"call","call":"P"}"#,
+            r#"{"seat":"N","type":"call","call":"P"}"#,
+            r#"{"seat":"N","type":"replace_call","call":"3NT"}"#,
+            r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#,
+            r#"{"seat":"N","type":"call","call":"P"}"#,
+        ],
+    );
+    assert!(t.legal_calls(Seat::E).is_empty(), "{:?}", t.legal_calls(Seat::E));
+    assert!(!regular(&t, Seat::E, "P"));
+    assert!(t.apply_json(r#"{"seat":"E","type":"accept"}"#).is_ok());
+    assert_eq!(t.contract().map(|c| c.to_string()), Some("1S".to_string()));
+}
+
+#[test]
+fn a_barred_lho_accepts_an_insufficient_bid_by_passing_without_an_extra_automatic_pass() {
+    // W is barred throughout (L27B2); S's 1D is insufficient at W's turn. Under
+    // auto_pass_barred W's own pass accepts it (L27A1): one pass, no attempted change.
+    let mut t = table(
+        r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"face_to_face","irregularities":"rectify","auto_pass_barred":true}}"#,
+        &[
+            r#"{"seat":"N","type":"call","call":"1H"}"#,
+            r#"{"seat":"E","type":"call","call":"1C"}"#,
+            r#"{"seat":"S","type":"decline"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"1D"}"#,
+        ],
+    );
+    assert_eq!(t.legal_calls(Seat::W).to_vec(), vec![Call::Pass]);
+    let out = t.apply_json(r#"{"seat":"W","type":"call","call":"P"}"#);
+    assert!(out.is_ok() && !warned(&out, "IRREG_CHANGE_OF_CALL"), "{out:?}");
+    assert_eq!(
+        t.calls().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["1H", "P", "1D", "P"]
+    );
+    assert_eq!(t.turn(), Some(Seat::N));
+    every_listed_call_is_regular(&t);
+}
+
+#[test]
+fn a_barred_offender_replacing_an_inadmissible_redouble_is_held_to_his_bar() {
+    // W is barred throughout (L36B2, from E's inadmissible double); his own inadmissible
+    // redouble is declined and he must replace it: only a pass is regular, and a double
+    // is a barred player's call (L37), as legal_calls says.
+    let t = table(
+        r#"{"dealer":"E","vulnerability":"EW","regulation":{"preset":"face_to_face","disclosure":"self"}}"#,
+        &[
+            r#"{"seat":"E","type":"call","call":"X"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"2D"}"#,
+            r#"{"seat":"W","type":"call","call":"XX","intent":"own_turn"}"#,
+            r#"{"seat":"N","type":"decline"}"#,
+        ],
+    );
+    assert_eq!(t.legal_calls(Seat::W).to_vec(), vec![Call::Pass]);
+    let out = t.clone().apply_json(r#"{"seat":"W","type":"call","call":"X"}"#);
+    assert!(warned(&out, "IRREG_BARRED_CALL"), "{out:?}");
+    every_listed_call_is_regular(&t);
+}
+
+#[test]
+fn replacing_an_insufficient_bid_before_lho_decides_is_itself_an_irregularity() {
+    // L27C, L9B2: E's 2H before S said whether he accepts 1H: not accepted, 2H is ruled as
+    // the replacement, and the premature call is recorded as an irregularity (it is not
+    // among E's legal calls: it is S's turn).
+    let mut t = table(
+        r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#,
+        &[
+            r#"{"seat":"N","type":"call","call":"1S"}"#,
+            r#"{"seat":"E","type":"call","call":"1H"}"#,
+        ],
+    );
+    assert!(t.legal_calls(Seat::E).is_empty());
+    let out = t.apply_json(r#"{"seat":"E","type":"call","call":"2H"}"#);
+    assert!(warned(&out, "IRREG_PREMATURE_REPLACEMENT"), "{out:?}");
+    assert_eq!(
+        t.calls().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["1S", "2H"]
+    );
+    every_listed_call_is_regular(&t);
+}

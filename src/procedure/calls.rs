@@ -96,7 +96,13 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
         out.extend(crate::call::Bid::all().map(Call::Bid));
         return out;
     }
-    legal_over(st, &calls_before_turn(st), seat)
+    let calls = calls_before_turn(st);
+    if auction::status(&calls) != auction::Status::Open {
+        // L25B1: accepting by calling a change to a pass that ends the auction: that call
+        // would follow the final pass (L39); LHO accepts with `accept` instead.
+        return CallList::new();
+    }
+    legal_over(st, &calls, seat)
 }
 
 /// The calls `seat`, due to call over `calls`, may make without an irregularity: his
@@ -128,6 +134,7 @@ fn legal_over(st: &State, calls: &[Entry], seat: Seat) -> CallList {
 /// In `prevent`, any irregular call (SPEC 5.1); in `rectify`, what the pending
 /// rectification does not allow.
 pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Rejection> {
+    cx.calling = Some(seat);
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
     if cx.st.undo.is_some() {
@@ -273,6 +280,9 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     if cx.st.turn_override == Some(seat) {
         cx.st.turn_override = None;
     }
+    if cx.calling == Some(seat) {
+        cx.calling = None;
+    }
     information::settle_recall(cx, seat, id);
     irregularity::after_call_in_turn(cx, seat, id);
     lift_next_turn_bar(cx, seat, id);
@@ -317,7 +327,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
 fn auto_pass(cx: &mut Ctx<'_>) {
     let due = turn_to_call(cx.board, cx.st);
     let barred = cx.st.bars.get(due).is_some();
-    if !(cx.reg.auto_pass_barred && barred) || cx.st.forced.is_some() {
+    if !(cx.reg.auto_pass_barred && barred) || cx.st.forced.is_some() || cx.calling == Some(due) {
         return;
     }
     cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);

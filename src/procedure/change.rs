@@ -83,6 +83,8 @@ pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) -> Vec<us
         .filter(|(i, r)| *i > id && r.status != Status::Withdrawn)
         .map(|(i, _)| i)
         .collect();
+    // Later calls are withdrawn below; nothing may still wait on them or on an L17D3 turn.
+    cx.st.forget_turn_and_rectification_after(id);
     for i in later.iter().rev() {
         calls::withdraw(cx, *i, law, "cancelled: a call before it was changed");
     }

@@ -148,6 +148,11 @@ pub fn replace(
         return Err(calls::refusal(illegal, call).citing(law));
     }
     cx.st.pending = None;
+    if cx.st.bars.get(seat).is_some() && !call.is_pass() {
+        // A barred offender's replacement (his own earlier bar): the law of the bar applies
+        // to it like to any call (L37), as `legal_calls` says.
+        return irr::barred_call(cx, seat, call, with);
+    }
     let id = calls::record(cx, seat, call, Status::InForce);
     calls::finish_call(cx, seat, id, with)
 }

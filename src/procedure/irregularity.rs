@@ -144,6 +144,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
                 calls::call(cx, seat, call, with)
             } else if seat == offender {
                 // L27C: a replacement before LHO decided: LHO has not accepted.
+                premature_replacement(cx, seat, call, ib);
                 insufficient::decline(cx, offender.lho(), ib, first)?;
                 call_while_pending(cx, seat, call, with)
             } else {
@@ -175,6 +176,8 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
             if seat == offender.lho() {
                 inadmissible::lho_called(cx, seat, call, x)
             } else if seat == offender {
+                // As L27C: a replacement before LHO's call or the Director's ruling.
+                premature_replacement(cx, seat, call, x);
                 inadmissible::decline(cx, offender.lho(), x)?;
                 call_while_pending(cx, seat, call, with)
             } else {
@@ -200,6 +203,24 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
             }
         }
     }
+}
+
+/// L27C, L9B2: the offender calls again before his LHO has decided on his irregular call:
+/// an irregularity of its own (he did not wait for the rectification), after which the
+/// call is not accepted and his new call is ruled as its replacement.
+fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: usize) {
+    let (_, made) = rec(cx, irregular);
+    flag(
+        cx,
+        Code::IRREG_PREMATURE_REPLACEMENT,
+        "27C",
+        seat,
+        call,
+        format!(
+            "{seat} replaced {made} with {call} before {} had decided whether to accept it: it is not accepted, and {call} is ruled as its replacement (Law 27C)",
+            seat.lho()
+        ),
+    );
 }
 
 /// L37: a barred player's bid, double or redouble (an inadmissible one is L36).

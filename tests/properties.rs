@@ -1,0 +1,464 @@
+//! Properties of random tables (issue 9, "Proof in the test suite"): every regulation preset
+//! with random overrides, every actor (four seats and the Director), plausible, irregular
+//! and malformed actions. After every action:
+//! - nothing panics;
+//! - a refused action leaves the hash, the log, every view and every `legal_calls` as
+//!   they were;
+//! - no inadmissible double or redouble stands among the calls in force (L19, L36);
+//! - no viewer sees anything outside its audience (SPEC §6);
+//! - `legal_calls` agrees with `apply` both ways: every call it lists is accepted without
+//!   an irregularity, and a call it does not list is refused (`prevent`) or treated as an
+//!   irregularity (`rectify`) — sampled after every action, in full every few actions;
+//! - and, every few actions and at the end of every case, `from_json(to_json)`,
+//!   `from_snapshot(snapshot)` and a replay of the log give the same table and hash.
+//!
+//! `cargo test` runs 4 × 256 cases of 0–199 actions (≈ 102 000 actions); set
+//! `PROPERTY_CASES` for more or fewer cases per preset. Measured with the optimized test
+//! profile on the shared 2-core machine: about 80 s wall (79 s CPU) for the four presets
+//! (cases of up to 400 actions took 205 s: the round trips replay the whole log, so long
+//! cases cost quadratically).
+
+#![cfg(not(target_arch = "wasm32"))]
+mod common;
+
+use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View};
+use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
+use proptest::prelude::*;
+
+/// One random step: the kind of action and three numbers to pick its details.
+type Step = (u8, u8, u8, u8);
+
+/// Random overrides of a preset: each setting absent or one of its values.
+type Overrides = [u8; 11];
+
+const FULL_PROBE_EVERY: usize = 8;
+const ROUND_TRIP_EVERY: usize = 25;
+
+const TEXTS: [&str; 8] = [
+    "15-17",
+    "transfer to hearts",
+    "weak two",
+    "\"quoted\" \\ back\\slash",
+    "tab\tnew\nline",
+    "<script>alert(1)</script>",
+    "人工的な 🂡",
+    "",
+];
+
+/// The regulation written as options JSON: the preset with the overrides drawn.
+fn regulation_json(preset: Preset, o: Overrides) -> String {
+    let name = serde_json::to_string(&preset).unwrap_or_default();
+    let mut fields = vec![format!(r#""preset":{name}"#)];
+    let mut pick = |i: usize, key: &str, values: &[&str]| {
+        let n = usize::from(o[i]);
+        // About half the settings keep the preset's value.
+        if n % 2 == 0 {
+            fields.push(format!(r#""{key}":{}"#, values[(n / 2) % values.len()]));
+        }
+    };
+    pick(0, "disclosure", &[r#""self""#, r#""partner""#, r#""screens""#]);
+    pick(1, "irregularities", &[r#""prevent""#, r#""rectify""#]);
+    pick(2, "questions", &[r#""own_turn""#, r#""any_time""#]);
+    pick(3, "undo", &[r#""off""#, r#""consent""#, r#""director""#]);
+    pick(4, "auto_pass_barred", &["true", "false"]);
+    pick(5, "lead_restriction", &[r#""prohibit""#, r#""require_or_prohibit""#]);
+    pick(6, "spectators_see_disclosures", &["true", "false"]);
+    pick(7, "max_text", &["500", "40", "100000"]);
+    pick(8, "tempo_threshold_ms", &["null", "10000", "2000"]);
+    pick(9, "screenmates", &[r#""ne_sw""#, r#""nw_se""#]);
+    format!("{{{}}}", fields.join(","))
+}
+
+fn options_json(preset: Preset, o: Overrides, dealer: u8, vul: u8, board: u8) -> String {
+    let vul = ["None", "NS", "EW", "All"][usize::from(vul % 4)];
+    let board = if board % 3 == 0 {
+        String::new()
+    } else {
+        format!(r#","board":{board}"#)
+    };
+    format!(
+        r#"{{"dealer":"{}","vulnerability":"{vul}","regulation":{}{board}}}"#,
+        seat(dealer),
+        regulation_json(preset, o)
+    )
+}
+
+fn text(n: u8) -> &'static str {
+    TEXTS[usize::from(n) % TEXTS.len()]
+}
+
+/// A call JSON for `seat`, with what may come with it.
+fn call_json(seat: Seat, call: &str, extra: u8) -> String {
+    let with = match extra % 8 {
+        0 => format!(r#","alert":true,"explanation":"{}""#, text(extra / 8).escape_default()),
+        1 => r#","alert":true"#.to_string(),
+        2 => format!(r#","explanation":"{}""#, text(extra / 8).escape_default()),
+        3 => format!(r#","at":{}"#, u32::from(extra) * 700),
+        4 => r#","intent":"accept""#.to_string(),
+        5 => r#","intent":"own_turn""#.to_string(),
+        _ => String::new(),
+    };
+    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"{with}}}"#)
+}
+
+/// Turns a random step into an action that fits the table now: mostly plausible (legal
+/// calls, disclosures, questions, rulings that answer what the Director is asked),
+/// sometimes irregular (out of turn, insufficient, barred, inadmissible, changes) and
+/// sometimes malformed.
+fn action(t: &Table, (kind, a, b, c): Step) -> String {
+    let st = t.state();
+    let who = seat(a);
+    let turn = t.turn().unwrap_or(who);
+    let in_force = t.calls().len();
+    let index = usize::from(b) % in_force.max(1);
+    let last_caller = st.record.last().map_or(who, |r| r.seat);
+    let s = |j: &str| j.to_string();
+    match kind % 40 {
+        // Plausible: a call the seat to act may make, often a pass.
+        0..=13 => {
+            let legal = t.legal_calls(turn);
+            let call = if c % 3 == 0 && legal.contains(&Call::Pass) {
+                "P".to_string()
+            } else {
+                legal
+                    .get(usize::from(b) % legal.len().max(1))
+                    .map_or_else(|| any_call(b), ToString::to_string)
+            };
+            call_json(turn, &call, if c % 4 == 0 { a } else { 7 })
+        }
+        // Irregular: any call by the seat to act (insufficient, inadmissible, barred).
+        14..=16 => call_json(turn, &any_call(b), c),
+        // Irregular: a call out of turn, legal or not.
+        17..=19 => {
+            let legal = t.legal_calls(turn);
+            let call = if b % 2 == 0 {
+                legal.first().map_or_else(|| any_call(b), ToString::to_string)
+            } else {
+                any_call(b)
+            };
+            call_json(who, &call, c)
+        }
+        20 => format!(
+            r#"{{"seat":"{}","type":"change_call","call":"{}"}}"#,
+            if c % 2 == 0 { last_caller } else { who },
+            any_call(b)
+        ),
+        21 => format!(
+            r#"{{"seat":"{}","type":"replace_call","call":"{}"}}"#,
+            if c % 2 == 0 { last_caller } else { who },
+            any_call(b)
+        ),
+        22..=23 => {
+            let by = if c % 3 == 0 { who } else { turn };
+            if b % 2 == 0 {
+                format!(r#"{{"seat":"{by}","type":"accept"}}"#)
+            } else {
+                format!(r#"{{"seat":"{by}","type":"decline"}}"#)
+            }
+        }
+        24 => format!(r#"{{"seat":"{who}","type":"respond","accept":{}}}"#, b % 2 == 0),
+        // The Director answers what he is asked, or rules on something at random.
+        25..=26 => {
+            let on = st
+                .open_rulings
+                .get(usize::from(b) % st.open_rulings.len().max(1))
+                .map(|r| serde_json::to_string(&r.on).unwrap_or_default())
+                .unwrap_or_else(|| {
+                    s(["\"unintended\"", "\"comparable\"", "\"misinformation\"", "\"intent\""][usize::from(b) % 4])
+                });
+            let value = if on == "\"intent\"" {
+                s(if c % 2 == 0 { "\"accept\"" } else { "\"own_turn\"" })
+            } else {
+                s(if c % 3 == 0 { "false" } else { "true" })
+            };
+            let specified = match a % 5 {
+                0 => r#","specified":["H"]"#,
+                1 => r#","specified":["H","S"]"#,
+                _ => "",
+            };
+            format!(r#"{{"seat":"director","type":"ruling","on":{on},"value":{value}{specified}}}"#)
+        }
+        27 => format!(
+            r#"{{"seat":"{who}","type":"alert","index":{index}{}}}"#,
+            if c % 2 == 0 {
+                format!(r#","explanation":"{}""#, text(b).escape_default())
+            } else {
+                String::new()
+            }
+        ),
+        28 => format!(
+            r#"{{"seat":"{who}","type":"explain","index":{index},"text":"{}"}}"#,
+            text(c).escape_default()
+        ),
+        29 if c % 2 == 0 => format!(r#"{{"seat":"{who}","type":"ask"}}"#),
+        29 => format!(r#"{{"seat":"{who}","type":"ask","index":{index}}}"#),
+        30 => format!(
+            r#"{{"seat":"{who}","type":"{}"}}"#,
+            ["review", "ask_lead", "ask_contract"][usize::from(b) % 3]
+        ),
+        31 => format!(
+            r#"{{"seat":"{who}","type":"correct_explanation","index":{index},"text":"{}"}}"#,
+            text(c).escape_default()
+        ),
+        32 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
+        33 => format!(
+            r#"{{"seat":"{who}","type":"director","reason":"{}"}}"#,
+            text(b).escape_default()
+        ),
+        // The play period, as far as the Laws here need it.
+        34..=36 => {
+            let card = any_card(b);
+            match c % 8 {
+                0..=2 => format!(r#"{{"seat":"{turn}","type":"lead","card":"{card}"}}"#),
+                3 => format!(r#"{{"seat":"{who}","type":"face_lead"}}"#),
+                4 | 5 => format!(r#"{{"seat":"{turn}","type":"play","card":"{card}"}}"#),
+                6 => format!(r#"{{"seat":"{turn}","type":"play","card":"{card}","from":"dummy"}}"#),
+                _ => format!(
+                    r#"{{"seat":"{who}","type":"{}"}}"#,
+                    ["end_play", "return_hands"][usize::from(b) % 2]
+                ),
+            }
+        }
+        // Malformed: refused, and nothing may change.
+        _ => [
+            s("not json"),
+            s("{}"),
+            s("[]"),
+            s("null"),
+            format!(r#"{{"seat":"{who}","type":"call"}}"#),
+            format!(r#"{{"seat":"{who}","type":"call","call":"8NT"}}"#),
+            format!(r#"{{"seat":"{who}","type":"call","call":"P","bogus":1}}"#),
+            format!(r#"{{"seat":"{who}","type":"alert","index":{}}}"#, 1000 + usize::from(b)),
+            format!(r#"{{"seat":"{who}","type":"explain","index":-1,"text":"x"}}"#),
+            format!(r#"{{"seat":"{who}","type":"nonsense"}}"#),
+            s(r#"{"seat":"director","type":"call","call":"P"}"#),
+            format!(r#"{{"seat":"{who}","type":"ruling","on":"unintended","value":true}}"#),
+            s(r#"{"seat":"director","type":"ruling","on":"sideways","value":true}"#),
+            format!(r#"{{"seat":"{who}","type":"play","card":"Z9"}}"#),
+            format!(
+                r#"{{"seat":"{who}","type":"explain","index":0,"text":"{}"}}"#,
+                "x".repeat(600)
+            ),
+        ][usize::from(b) % 15]
+            .clone(),
+    }
+}
+
+/// Everything a refused action must leave as it was.
+#[derive(PartialEq, Debug)]
+struct Fingerprint {
+    hash: String,
+    log: String,
+    views: Vec<String>,
+    legal: Vec<Vec<Call>>,
+}
+
+fn fingerprint(t: &Table, views: &[View]) -> Fingerprint {
+    Fingerprint {
+        hash: t.state_hash(),
+        log: serde_json::to_string(t.log()).unwrap_or_default(),
+        views: views
+            .iter()
+            .map(|v| serde_json::to_string(v).unwrap_or_default())
+            .collect(),
+        legal: Seat::ALL.iter().map(|s| t.legal_calls(*s).to_vec()).collect(),
+    }
+}
+
+fn irregularity(out: &Outcome) -> Option<String> {
+    match out {
+        Outcome::Accepted { warnings, .. } => warnings
+            .iter()
+            .find(|w| w.code.as_str().starts_with("IRREG_"))
+            .map(|w| format!("{} ({})", w.code.as_str(), w.message)),
+        Outcome::Rejected(_) => None,
+    }
+}
+
+/// LHO's call over an irregularity accepts it (L25B1, L27A1, L29A), and a call at the turn
+/// of a RHO who must pass is in rotation (L28A: the engine passes for him first): calls by
+/// a player who is not the one due to call, but no irregularity.
+fn accepts_irregularity(out: &Outcome) -> bool {
+    matches!(out, Outcome::Accepted { events, .. }
+        if events.iter().any(|e| matches!(e.kind, EventKind::Accepted { .. } | EventKind::AutoPass { .. })))
+}
+
+/// `legal_calls` agrees with `apply`: every listed call is accepted without an
+/// irregularity; an unlisted call is refused (`prevent`) or an irregularity (`rectify`).
+/// With `pick`, only a few calls are probed, chosen by it.
+fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
+    let calls = all_calls();
+    let prevent = !t.regulation().rectifies();
+    for s in Seat::ALL {
+        let legal = t.legal_calls(s);
+        for (i, call) in calls.iter().enumerate() {
+            if let Some((x, y)) = pick {
+                let chosen = i == usize::from(x) % calls.len() || i == usize::from(y) % calls.len() || i == 0;
+                if !(chosen && (s == seat(x) || t.turn() == Some(s))) {
+                    continue;
+                }
+            }
+            let parsed: Call = call.parse().map_err(|_| format!("{call} does not parse"))?;
+            let listed = legal.contains(&parsed);
+            let mut probe = t.clone();
+            let mut out = probe.apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#));
+            if listed && matches!(&out, Outcome::Rejected(r) if r.code == Code::INTENT_REQUIRED) {
+                // SPEC 5.4 (L28B vs L29A): over a call out of rotation at his own turn, LHO
+                // must say whether his call accepts it; a listed call is a call in his own
+                // turn, so it must be regular with `intent: own_turn`.
+                let mut probe = t.clone();
+                out = probe.apply_json(&format!(
+                    r#"{{"seat":"{s}","type":"call","call":"{call}","intent":"own_turn"}}"#
+                ));
+            }
+            let shown: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            if listed {
+                if let Outcome::Rejected(r) = &out {
+                    return Err(format!(
+                        "{call} by {s}, listed in legal_calls({s}) = [{}], was refused: {} {}",
+                        shown.join(" "),
+                        r.code.as_str(),
+                        r.message
+                    ));
+                }
+                if let Some(w) = irregularity(&out) {
+                    return Err(format!(
+                        "{call} by {s}, listed in legal_calls({s}) = [{}], was an irregularity: {w}",
+                        shown.join(" ")
+                    ));
+                }
+            } else if out.is_ok() && (prevent || irregularity(&out).is_none()) && !accepts_irregularity(&out) {
+                return Err(format!(
+                    "{call} by {s}, not in legal_calls({s}) = [{}], was accepted as a regular call",
+                    shown.join(" ")
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn round_trips(t: &Table) -> Result<(), String> {
+    let hash = t.state_hash();
+    let json = t.to_json();
+    let back = Table::from_json(&json).map_err(|r| format!("from_json(to_json) refused: {r}"))?;
+    if back.state_hash() != hash {
+        return Err(format!("from_json(to_json) changed the hash; json {json}"));
+    }
+    if back.to_json() != json {
+        return Err(format!(
+            "from_json(to_json) changed the snapshot: {json} vs {}",
+            back.to_json()
+        ));
+    }
+    let snap = Table::from_snapshot(t.snapshot()).map_err(|r| format!("from_snapshot refused: {r}"))?;
+    if snap.state_hash() != hash {
+        return Err("from_snapshot(snapshot) changed the hash".into());
+    }
+    let replayed = Table::replay(t.snapshot().options, t.log().to_vec()).map_err(|r| format!("replay refused: {r}"))?;
+    if replayed.state_hash() != hash {
+        return Err("a replay of the log changed the hash".into());
+    }
+    Ok(())
+}
+
+/// Plays `steps` on a new table and checks every property after every action. The error
+/// names the property broken and lists the options and every action tried.
+fn run(options: &str, steps: &[Step]) -> Result<(), String> {
+    let mut t = Table::from_options_json(options).map_err(|r| format!("options {options} refused: {r}"))?;
+    let mut tried: Vec<String> = Vec::new();
+    let fail = |tried: &[String], what: String| {
+        Err(format!(
+            "{what}\noptions: {options}\nactions:\n{}",
+            tried.iter().map(|a| format!("  {a}")).collect::<Vec<_>>().join("\n")
+        ))
+    };
+    let mut views: Vec<View> = VIEWERS.iter().map(|v| t.view(*v)).collect();
+    for (i, step) in steps.iter().enumerate() {
+        let json = action(&t, *step);
+        tried.push(json.clone());
+        let before = t.clone();
+        let before_views = std::mem::take(&mut views);
+        let out = t.apply_json(&json);
+        views = VIEWERS.iter().map(|v| t.view(*v)).collect();
+        if let Outcome::Rejected(r) = &out {
+            let (was, now) = (fingerprint(&before, &before_views), fingerprint(&t, &views));
+            if was != now {
+                let what = if was.hash != now.hash {
+                    "the hash"
+                } else if was.log != now.log {
+                    "the log"
+                } else if was.views != now.views {
+                    "a view"
+                } else {
+                    "legal_calls"
+                };
+                return fail(&tried, format!("refused ({}) but changed {what}", r.code.as_str()));
+            }
+        }
+        for v in &views {
+            if let Err(e) = check_view(t.regulation(), v) {
+                return fail(&tried, format!("view audience: {e}"));
+            }
+        }
+        if let Some(e) = inadmissible_in_force(&t) {
+            return fail(&tried, format!("an inadmissible call stands: {e}"));
+        }
+        let full = i % FULL_PROBE_EVERY == FULL_PROBE_EVERY - 1 || i + 1 == steps.len();
+        let pick = if full {
+            None
+        } else {
+            Some((step.1 ^ step.3, step.2 ^ step.0))
+        };
+        if let Err(e) = probe_legal_calls(&t, pick) {
+            return fail(&tried, format!("legal_calls disagrees with apply: {e}"));
+        }
+        if i % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1 || i + 1 == steps.len() {
+            if let Err(e) = round_trips(&t) {
+                return fail(&tried, format!("round trip: {e}"));
+            }
+        }
+    }
+    if steps.is_empty() {
+        if let Err(e) = probe_legal_calls(&t, None).and_then(|()| round_trips(&t)) {
+            return fail(&tried, e);
+        }
+    }
+    Ok(())
+}
+
+fn cases() -> u32 {
+    std::env::var("PROPERTY_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(256)
+}
+
+macro_rules! table_properties {
+    ($name:ident, $preset:expr) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+            #[test]
+            fn $name(
+                overrides in any::<Overrides>(),
+                board in (any::<u8>(), any::<u8>(), any::<u8>()),
+                steps in prop::collection::vec(any::<Step>(), 0..200),
+            ) {
+                let options = options_json($preset, overrides, board.0, board.1, board.2);
+                let out = run(&options, &steps);
+                prop_assert!(out.is_ok(), "{}", out.err().unwrap_or_default());
+            }
+        }
+    };
+}
+
+table_properties!(online_tables_keep_every_property_after_every_action, Preset::Online);
+table_properties!(
+    online_tournament_tables_keep_every_property_after_every_action,
+    Preset::OnlineTournament
+);
+table_properties!(
+    face_to_face_tables_keep_every_property_after_every_action,
+    Preset::FaceToFace
+);
+table_properties!(screens_tables_keep_every_property_after_every_action, Preset::Screens);
