@@ -61,7 +61,7 @@ fi
 # The wasm-bindgen tests in Chromium run exactly as a developer runs them (the native-only
 # test files are gated off wasm32); the Node.js ones through cargo with the test runner.
 step "wasm-pack test --headless --chrome (tests/web.rs)" \
-  env CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}" wasm-pack --quiet test --headless --chrome || :
+  env CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}" wasm-pack test --headless --chrome || :
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 step "wasm-bindgen tests in Node.js (tests/node.rs)" cargo test "${wasm[@]}" --test node || :
 
