@@ -337,7 +337,7 @@ impl Action {
     ///
     /// # Errors
     /// `BAD_INPUT` for text longer than `max_text` characters or a clock that is not a
-    /// finite, non-negative number.
+    /// number of milliseconds from 0 to `MAX_CLOCK_MS`.
     pub fn validate(&self, max_text: u32) -> Result<(), Rejection> {
         for t in self.texts() {
             // Counting stops one past the limit: a huge text costs no more than a long one.
@@ -348,10 +348,10 @@ impl Action {
                 ));
             }
         }
-        if self.at.is_some_and(|t| !t.is_finite() || t < 0.0) {
+        if self.at.is_some_and(|t| !(0.0..=MAX_CLOCK_MS).contains(&t)) {
             return Err(Rejection::new(
                 Code::BAD_INPUT,
-                "`at` must be a non-negative number of milliseconds",
+                "`at` must be a number of milliseconds from 0 to 2^53",
             ));
         }
         Ok(())
@@ -359,6 +359,10 @@ impl Action {
 }
 
 pub(crate) use crate::input::bad_input_message;
+
+/// The largest client clock accepted: 2^53 ms, the largest integer a JS number holds
+/// exactly (some 285 000 years), so that every clock reads back as it was written.
+pub const MAX_CLOCK_MS: f64 = 9_007_199_254_740_992.0;
 
 #[cfg(test)]
 mod tests {

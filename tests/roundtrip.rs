@@ -242,3 +242,39 @@ fn absent_and_null_tempo_thresholds_stay_apart_through_a_snapshot() {
         Preset::OnlineTournament
     );
 }
+
+#[test]
+fn every_clock_a_table_accepts_reads_back_with_the_same_hash() {
+    let clocks = [
+        "0",
+        "0.1",
+        "1234.5678901234567",
+        "1700000000000.123",
+        "9007199254740991",
+        "9007199254740992",
+    ];
+    for at in clocks {
+        let mut t = Table::from_options_json(
+            r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"face_to_face","tempo_threshold_ms":2500}}"#,
+        )
+        .expect("options");
+        for (seat, call) in [("N", "1C"), ("E", "P"), ("S", "1H")] {
+            let action = format!(r#"{{"seat":"{seat}","type":"call","call":"{call}","at":{at}}}"#);
+            assert!(t.apply_json(&action).is_ok(), "{action} refused");
+        }
+        let back = Table::from_json(&t.to_json()).expect("reloads");
+        assert_eq!(
+            back.state_hash(),
+            t.state_hash(),
+            "clock {at} changed the hash on reload"
+        );
+    }
+}
+
+#[test]
+fn a_clock_beyond_two_to_the_53_is_bad_input() {
+    let mut t = Table::from_options_json(r#"{"dealer":"N","vulnerability":"None"}"#).expect("options");
+    let out = t.apply_json(r#"{"seat":"N","type":"call","call":"1C","at":15555555555555555554001}"#);
+    assert_eq!(out.rejection().map(|r| r.code.as_str()), Some("BAD_INPUT"));
+    assert!(t.log().is_empty());
+}
