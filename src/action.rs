@@ -121,8 +121,18 @@ pub struct Action {
     #[serde(flatten)]
     pub kind: ActionKind,
     /// Client clock in milliseconds, for tempo records.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", serialize_with = "whole_ms")]
     pub at: Option<f64>,
+}
+
+/// Writes a clock as an integer: the table keeps whole milliseconds (`Table::apply` rounds),
+/// and an integer literal up to 2^53 reads back exactly, where `9007199254740991.0` may not.
+fn whole_ms<S: serde::Serializer>(at: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match at {
+        Some(t) if t.fract() == 0.0 && (0.0..=MAX_CLOCK_MS).contains(t) => s.serialize_u64(*t as u64),
+        Some(t) => s.serialize_f64(*t),
+        None => s.serialize_none(),
+    }
 }
 
 /// The kinds of action of SPEC §3. (Read from JSON through `Action`'s flat reader.)

@@ -131,7 +131,10 @@ impl Table {
 
     /// Applies one action: accepted with events and warnings, or refused with the table
     /// unchanged.
-    pub fn apply(&mut self, action: Action) -> Outcome {
+    pub fn apply(&mut self, mut action: Action) -> Outcome {
+        // Whole milliseconds: a logged clock is an integer up to 2^53, which every JSON
+        // reader reads back exactly, so reloading never changes the hash.
+        action.at = action.at.map(f64::round);
         if let Err(r) = action.validate(self.regulation.max_text) {
             return Outcome::Rejected(r);
         }
