@@ -173,6 +173,15 @@ fn seat_of(key: &str) -> Result<Seat, String> {
     key.parse().map_err(|_| format!("unknown seat {key}"))
 }
 
+/// The object `{key: answer(key)}` for every key of the expected object `want`.
+fn per_key(want: &Value, answer: impl Fn(&str) -> Result<Value, String>) -> Result<Value, String> {
+    let mut m = serde_json::Map::new();
+    for key in want.as_object().into_iter().flat_map(|o| o.keys()) {
+        m.insert(key.clone(), answer(key)?);
+    }
+    Ok(Value::Object(m))
+}
+
 fn check_state(table: &Table, want: &Value) -> Result<(), String> {
     let Some(obj) = want.as_object() else {
         return Err("state is not an object".into());
@@ -200,57 +209,35 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                     .collect();
                 serde_json::to_value(m).unwrap_or(Value::Null)
             }
-            "legal_calls" => {
-                let mut m = serde_json::Map::new();
-                for seat in v
-                    .as_object()
-                    .map(|o| o.keys().cloned().collect::<Vec<_>>())
-                    .unwrap_or_default()
-                {
-                    let s = seat_of(&seat)?;
-                    let calls: Vec<String> = table.legal_calls(s).iter().map(ToString::to_string).collect();
-                    m.insert(seat, Value::from(calls));
-                }
-                Value::Object(m)
-            }
-            "visible" => {
-                let mut m = serde_json::Map::new();
-                for viewer in v
-                    .as_object()
-                    .map(|o| o.keys().cloned().collect::<Vec<_>>())
-                    .unwrap_or_default()
-                {
-                    let vw: Viewer = viewer.parse().map_err(|_| format!("unknown viewer {viewer}"))?;
-                    let seen: Vec<usize> = crate::view::seen_calls(table.state(), vw)
-                        .into_iter()
-                        .filter(|c| !c.disclosures.is_empty())
-                        .map(|c| c.index)
-                        .collect();
-                    m.insert(viewer, Value::from(seen));
-                }
-                Value::Object(m)
-            }
+            "legal_calls" => per_key(v, |seat| {
+                let calls: Vec<String> = table
+                    .legal_calls(seat_of(seat)?)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                Ok(Value::from(calls))
+            })?,
+            "visible" => per_key(v, |viewer| {
+                let vw: Viewer = viewer.parse().map_err(|_| format!("unknown viewer {viewer}"))?;
+                let seen: Vec<usize> = crate::view::seen_calls(table.state(), vw)
+                    .into_iter()
+                    .filter(|c| !c.disclosures.is_empty())
+                    .map(|c| c.index)
+                    .collect();
+                Ok(Value::from(seen))
+            })?,
             // L26B: the restriction on the opening lead as everyone sees it (or null).
             "lead_restriction" => {
                 serde_json::to_value(crate::view::view(table, Viewer::Director).lead_restriction).unwrap_or(Value::Null)
             }
             // `{seat: [suits]}` exactly: the suits each listed seat may lead now (L26B).
-            "legal_leads" => {
-                let mut m = serde_json::Map::new();
-                for seat in v
-                    .as_object()
-                    .map(|o| o.keys().cloned().collect::<Vec<_>>())
-                    .unwrap_or_default()
-                {
-                    let s = seat_of(&seat)?;
-                    let suits: Vec<&str> = crate::play::legal_leads(table.state(), s)
-                        .iter()
-                        .map(|x| x.as_str())
-                        .collect();
-                    m.insert(seat, Value::from(suits));
-                }
-                Value::Object(m)
-            }
+            "legal_leads" => per_key(v, |seat| {
+                let suits: Vec<&str> = crate::play::legal_leads(table.state(), seat_of(seat)?)
+                    .iter()
+                    .map(|x| x.as_str())
+                    .collect();
+                Ok(Value::from(suits))
+            })?,
             other => return Err(format!("unknown state key {other}")),
         };
         if &got != v {

@@ -482,20 +482,12 @@ impl State {
 
     /// When record `id` is withdrawn and every call after it cancelled (L21B1, L25A): the
     /// turn the auction had reverted to (L17D3) no longer applies, and a rectification
-    /// pending on a later call lapses with the calls it was made over. Returns the ids of
-    /// the later calls still awaiting rectification (not in force), for the caller to
-    /// cancel.
-    pub fn forget_turn_and_rectification_after(&mut self, id: usize) -> Vec<usize> {
+    /// pending on a later call lapses with the calls it was made over.
+    pub fn forget_turn_and_rectification_after(&mut self, id: usize) {
         self.turn_override = None;
         if self.pending_call().is_some_and(|p| p > id) {
             self.pending = None;
         }
-        self.record
-            .iter()
-            .enumerate()
-            .filter(|(i, r)| *i > id && r.status == Status::Pending)
-            .map(|(i, _)| i)
-            .collect()
     }
 
     /// Whether the auction period (auction and clarification) lasts (L17D).

@@ -174,17 +174,14 @@ fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
     }
 }
 
-/// A rectification pending on a call that is no longer awaiting it is void.
+/// A rectification pending on a call that is no longer awaiting it is void. (A pending
+/// replacement is about a withdrawn call by design.)
 fn drop_stale_pending(cx: &mut Ctx<'_>) {
-    let call = match &cx.st.pending {
-        Some(
-            Pending::InsufficientBid { call, .. }
-            | Pending::Inadmissible { call }
-            | Pending::BarredCall { call }
-            | Pending::OutOfRotation { call, .. }
-            | Pending::ChangeOfCall { call, .. },
-        ) => *call,
-        _ => return,
+    if matches!(cx.st.pending, Some(Pending::Replacement { .. })) {
+        return;
+    }
+    let Some(call) = cx.st.pending_call() else {
+        return;
     };
     if cx.st.record.get(call).is_none_or(|r| r.status != Status::Pending) {
         cx.st.pending = None;
