@@ -8,9 +8,9 @@ use crate::auction::{self, Contract, Entry};
 use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
-use crate::event::{BarKind, DisclosureKind, Event};
+use crate::event::{BarKind, DisclosureKind};
+use crate::journal::Journaled;
 use crate::play::PlayState;
-use crate::report::Warning;
 
 /// The period of the board (Law 17, SPEC §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -320,11 +320,11 @@ pub struct State {
     /// Period.
     pub phase: Phase,
     /// Every call ever made.
-    pub record: Vec<CallRecord>,
+    pub record: Journaled<CallRecord>,
     /// Every disclosure.
-    pub disclosures: Vec<DisclosureRecord>,
+    pub disclosures: Journaled<DisclosureRecord>,
     /// Every question.
-    pub questions: Vec<QuestionRecord>,
+    pub questions: Journaled<QuestionRecord>,
     /// Bars by seat.
     pub bars: BySeat<Option<Bar>>,
     /// Rectification in progress.
@@ -359,10 +359,6 @@ pub struct State {
     pub contract: Option<Contract>,
     /// Opening lead and card play.
     pub play: Option<PlayState>,
-    /// Every event, with its audience.
-    pub feed: Vec<Event>,
-    /// Every warning, with its audience.
-    pub warnings: Vec<Warning>,
     /// Client clock of the last call, for tempo.
     pub last_clock: Option<f64>,
     /// By seat: the rectification state before his latest call action (L25A, L21B).
@@ -374,9 +370,9 @@ impl State {
     pub fn new() -> State {
         State {
             phase: Phase::Auction,
-            record: Vec::new(),
-            disclosures: Vec::new(),
-            questions: Vec::new(),
+            record: Journaled::default(),
+            disclosures: Journaled::default(),
+            questions: Journaled::default(),
             bars: BySeat::default(),
             pending: None,
             aftermath: None,
@@ -393,11 +389,53 @@ impl State {
             recall: None,
             contract: None,
             play: None,
-            feed: Vec::new(),
-            warnings: Vec::new(),
             last_clock: None,
             before_call: BySeat::default(),
         }
+    }
+
+    /// Starts applying an action: what it changes can be undone by `rollback`. The lists
+    /// that grow with the board are journaled; the rest (bounded by the Laws, not by the
+    /// length of the auction) is copied.
+    pub fn begin(&mut self) -> Checkpoint {
+        self.record.begin();
+        self.disclosures.begin();
+        self.questions.begin();
+        let lists = self.take_lists();
+        let rest = self.clone();
+        self.put_lists(lists);
+        Checkpoint(rest)
+    }
+
+    /// Keeps what the action changed.
+    pub fn commit(&mut self) {
+        self.record.commit();
+        self.disclosures.commit();
+        self.questions.commit();
+    }
+
+    /// Undoes everything the action changed.
+    pub fn rollback(&mut self, cp: Checkpoint) {
+        let (mut record, mut disclosures, mut questions) = self.take_lists();
+        record.rollback();
+        disclosures.rollback();
+        questions.rollback();
+        *self = cp.0;
+        self.put_lists((record, disclosures, questions));
+    }
+
+    fn take_lists(&mut self) -> Lists {
+        (
+            std::mem::take(&mut self.record),
+            std::mem::take(&mut self.disclosures),
+            std::mem::take(&mut self.questions),
+        )
+    }
+
+    fn put_lists(&mut self, (record, disclosures, questions): Lists) {
+        self.record = record;
+        self.disclosures = disclosures;
+        self.questions = questions;
     }
 
     /// Record ids of the calls in force, in order.
@@ -495,6 +533,17 @@ impl State {
         matches!(self.phase, Phase::Auction | Phase::Clarification | Phase::PassedOut)
     }
 }
+
+/// The journaled lists of a state.
+type Lists = (
+    Journaled<CallRecord>,
+    Journaled<DisclosureRecord>,
+    Journaled<QuestionRecord>,
+);
+
+/// The state at the start of an action, but for its journaled lists.
+#[derive(Debug)]
+pub struct Checkpoint(State);
 
 impl Default for State {
     fn default() -> State {

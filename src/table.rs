@@ -2,7 +2,6 @@
 //! action changes nothing (not the log, not the state, not the hash).
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::action::Action;
 use crate::auction::{self, CallList};
@@ -10,6 +9,7 @@ use crate::audience::{Audience, Viewer};
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::event::{Event, EventKind, Outcome};
+use crate::hash::StateHash;
 use crate::procedure;
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{Code, Rejection, Warning};
@@ -55,6 +55,12 @@ pub struct Table {
     state: State,
     /// Characters of text in the accepted actions (against `max_total_text`).
     text_used: usize,
+    /// The canonical hash, chained over the accepted actions.
+    hash: StateHash,
+    /// Every event of the accepted actions, with its audience.
+    feed: Vec<Event>,
+    /// Every warning of the accepted actions, with its audience.
+    warnings: Vec<Warning>,
 }
 
 /// The working context of one action: read-only settings and the state being changed.
@@ -63,7 +69,7 @@ pub struct Ctx<'a> {
     pub board: &'a Board,
     /// The regulation.
     pub reg: &'a Regulation,
-    /// The state being changed (a copy, dropped if the action is refused).
+    /// The state being changed (rolled back if the action is refused).
     pub st: &'a mut State,
     /// Events produced.
     pub events: Vec<Event>,
@@ -78,14 +84,11 @@ pub struct Ctx<'a> {
 impl Ctx<'_> {
     /// Records an event for `audience`.
     pub fn event(&mut self, kind: EventKind, audience: Audience) {
-        let e = Event { kind, audience };
-        self.st.feed.push(e.clone());
-        self.events.push(e);
+        self.events.push(Event { kind, audience });
     }
 
     /// Records a warning.
     pub fn warn(&mut self, w: Warning) {
-        self.st.warnings.push(w.clone());
         self.warnings.push(w);
     }
 }
@@ -109,12 +112,15 @@ impl Table {
             number: options.board,
         };
         Ok(Table {
+            hash: StateHash::start(&board, &regulation),
             board,
             regulation,
             options,
             log: Vec::new(),
             state: State::new(),
             text_used: 0,
+            feed: Vec::new(),
+            warnings: Vec::new(),
         })
     }
 
@@ -142,24 +148,31 @@ impl Table {
         if let Err(r) = self.within_limits(chars) {
             return Outcome::Rejected(r);
         }
-        let mut st = self.state.clone();
+        let checkpoint = self.state.begin();
         let mut cx = Ctx {
             board: &self.board,
             reg: &self.regulation,
-            st: &mut st,
+            st: &mut self.state,
             events: Vec::new(),
             warnings: Vec::new(),
             calling: None,
         };
-        match procedure::dispatch(&mut cx, &action) {
+        let result = procedure::dispatch(&mut cx, &action);
+        let (events, warnings) = (cx.events, cx.warnings);
+        match result {
             Ok(()) => {
-                let (events, warnings) = (cx.events, cx.warnings);
-                self.state = st;
+                self.state.commit();
+                self.feed.extend(events.iter().cloned());
+                self.warnings.extend(warnings.iter().cloned());
+                self.hash = self.hash.then(&action);
                 self.log.push(action);
                 self.text_used += chars;
                 Outcome::Accepted { events, warnings }
             }
-            Err(r) => Outcome::Rejected(r),
+            Err(r) => {
+                self.state.rollback(checkpoint);
+                Outcome::Rejected(r)
+            }
         }
     }
 
@@ -242,12 +255,16 @@ impl Table {
         Table::from_snapshot(s)
     }
 
-    /// A SHA-256 of the state, hex: equal on every client that applied the same actions.
+    /// The canonical state hash, hex: a SHA-256 chained over the board, the regulation and
+    /// each accepted action (src/hash.rs); equal on every client that applied the same
+    /// actions, natively and in wasm. Reading it costs no more after many actions.
     pub fn state_hash(&self) -> String {
-        let mut h = Sha256::new();
-        let bytes = serde_json::to_vec(&(&self.board, &self.regulation, &self.state)).unwrap_or_default();
-        h.update(&bytes);
-        h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+        self.hash.to_hex()
+    }
+
+    /// The canonical state hash as a value.
+    pub fn hash(&self) -> StateHash {
+        self.hash
     }
 
     /// The board.
@@ -263,6 +280,16 @@ impl Table {
     /// The accepted actions, in order.
     pub fn log(&self) -> &[Action] {
         &self.log
+    }
+
+    /// Every event of the board, with its audience, in order.
+    pub fn feed(&self) -> &[Event] {
+        &self.feed
+    }
+
+    /// Every warning of the board, with its audience, in order.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
     }
 
     /// The full state (for the Director, audits and tests).

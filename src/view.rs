@@ -215,14 +215,15 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
         Viewer::Seat(s) => Some(s),
         _ => None,
     };
-    let warnings: Vec<Warning> = st
-        .warnings
+    let warnings: Vec<Warning> = table
+        .warnings()
         .iter()
         .filter(|w| w.audience.contains(viewer))
         .cloned()
         .collect();
     let ledger = if is_director {
-        st.warnings
+        table
+            .warnings()
             .iter()
             .filter(|w| {
                 matches!(
@@ -288,8 +289,8 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             .filter_map(|o| st.index_of(o.call))
             .collect(),
         warnings,
-        events: st
-            .feed
+        events: table
+            .feed()
             .iter()
             .filter(|e| e.audience.contains(viewer))
             .cloned()

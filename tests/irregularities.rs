@@ -78,7 +78,7 @@ fn l27b1a_lowest_sufficient_same_strain_has_no_rectification_and_no_l16c() {
     let t = run(&s);
     assert_eq!(calls(&t), ["1S", "2H"]);
     assert_eq!(bar(&t, Seat::W), None);
-    assert!(!t.state().warnings.iter().any(|w| w.code == Code::UI_WITHDRAWN_CALL));
+    assert!(!t.warnings().iter().any(|w| w.code == Code::UI_WITHDRAWN_CALL));
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn l27b2_other_replacement_bars_partner_throughout_with_lead_restriction() {
     let t = run(&s);
     assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
     assert_eq!(t.state().lead_restrictions.len(), 1);
-    assert!(t.state().warnings.iter().any(|w| w.code == Code::ADJUSTMENT_POSSIBLE));
+    assert!(t.warnings().iter().any(|w| w.code == Code::ADJUSTMENT_POSSIBLE));
 }
 
 #[test]
@@ -275,8 +275,7 @@ fn l26b_lead_restriction_is_announced_to_declarer_when_the_offender_defends() {
     s.extend([act("S", "decline"), call("E", "P"), call("S", "P"), call("W", "P")]);
     let t = run(&s);
     let w = t
-        .state()
-        .warnings
+        .warnings()
         .iter()
         .find(|w| w.code == Code::LEAD_RESTRICTION)
         .expect("lead restriction");

@@ -248,6 +248,9 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
 #[derive(PartialEq, Debug)]
 struct Fingerprint {
     hash: String,
+    /// The whole state: the hash is chained over the log, so it alone would not see a
+    /// refused action that changed the state and left the log alone.
+    state: String,
     log: String,
     views: Vec<String>,
     legal: Vec<Vec<Call>>,
@@ -256,6 +259,7 @@ struct Fingerprint {
 fn fingerprint(t: &Table, views: &[View]) -> Fingerprint {
     Fingerprint {
         hash: t.state_hash(),
+        state: format!("{:?}", t.state()),
         log: serde_json::to_string(t.log()).unwrap_or_default(),
         views: views
             .iter()
@@ -345,6 +349,9 @@ fn round_trips(t: &Table) -> Result<(), String> {
     if back.state_hash() != hash {
         return Err(format!("from_json(to_json) changed the hash; json {json}"));
     }
+    if back.state() != t.state() {
+        return Err(format!("from_json(to_json) rebuilt a different state; json {json}"));
+    }
     if back.to_json() != json {
         return Err(format!(
             "from_json(to_json) changed the snapshot: {json} vs {}",
@@ -386,6 +393,8 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
             if was != now {
                 let what = if was.hash != now.hash {
                     "the hash"
+                } else if was.state != now.state {
+                    "the state"
                 } else if was.log != now.log {
                     "the log"
                 } else if was.views != now.views {

@@ -332,7 +332,9 @@ fn auto_pass(cx: &mut Ctx<'_>) {
     }
     cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
     let id = record(cx, due, Call::Pass, Status::InForce);
-    cx.st.record[id].auto = true;
+    if let Some(r) = cx.st.record.get_mut(id) {
+        r.auto = true;
+    }
     settle_after_call(cx, due, id);
 }
 

@@ -57,21 +57,19 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     let mut aud = Audience::DIRECTOR;
     let mut mi_pos = id + 1;
     let mut first = true;
-    for d in cx
-        .st
-        .disclosures
-        .iter_mut()
-        .filter(|d| d.call == id && d.by == corrected && !d.superseded)
-    {
-        d.superseded = true;
-        aud = if first { d.audience } else { union(aud, d.audience) };
-        mi_pos = if first {
-            d.at_record_len
-        } else {
-            mi_pos.min(d.at_record_len)
-        };
-        first = false;
-    }
+    cx.st.disclosures.update_where(
+        |d| d.call == id && d.by == corrected && !d.superseded,
+        |d| {
+            d.superseded = true;
+            aud = if first { d.audience } else { union(aud, d.audience) };
+            mi_pos = if first {
+                d.at_record_len
+            } else {
+                mi_pos.min(d.at_record_len)
+            };
+            first = false;
+        },
+    );
     if first {
         aud = audience::disclosure(cx.reg, caller, seat);
     }

@@ -157,12 +157,13 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
         );
     }
     let mut answered = false;
-    for q in cx.st.questions.iter_mut() {
-        if !q.answered && q.answerers.contains(&seat) && q.call.is_none_or(|c| c == id) {
+    cx.st.questions.update_where(
+        |q| !q.answered && q.answerers.contains(&seat) && q.call.is_none_or(|c| c == id),
+        |q| {
             q.answered = true;
             answered = true;
-        }
-    }
+        },
+    );
     let disclosed_before = cx.st.disclosures.iter().any(|d| d.call == id && d.by == seat);
     let late = !answered && !disclosed_before && later_call_exists(cx, id);
     let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(text));
