@@ -224,10 +224,10 @@ pub struct Comparison {
 pub struct BeforeCall {
     /// Length of the record when the call action began: the calls it made have ids from here.
     pub from: usize,
-    /// The status then of each earlier call not withdrawn (the action may settle one: an
-    /// insufficient bid accepted by LHO's call or withdrawn by the offender's, a call out
-    /// of rotation cancelled by the call in turn).
-    pub statuses: Vec<(usize, Status)>,
+    /// Length of the status log then: the changes since, to earlier calls, are undone (the
+    /// action may settle one: an insufficient bid accepted by LHO's call or withdrawn by the
+    /// offender's, a call out of rotation cancelled by the call in turn).
+    pub status_mark: usize,
     /// The rectification then pending.
     pub pending: Option<Pending>,
     /// Bars then.
@@ -319,8 +319,21 @@ pub struct Aftermath {
 pub struct State {
     /// Period.
     pub phase: Phase,
-    /// Every call ever made.
-    pub record: Journaled<CallRecord>,
+    /// Every call ever made (read with `record`, changed through the methods below so the
+    /// calls in force stay known).
+    record: Journaled<CallRecord>,
+    /// Record ids of the calls in force, ascending (kept with `record`).
+    #[serde(skip)]
+    in_force_ids: Vec<usize>,
+    /// The calls in force (kept with `record`).
+    #[serde(skip)]
+    in_force: Vec<Entry>,
+    /// Every change of a recorded call's status, with what it was before: what a Law 25A
+    /// replacement puts back (see `BeforeCall`).
+    status_log: Journaled<StatusChange>,
+    /// The caches were rebuilt during the current action (a rollback rebuilds them again).
+    #[serde(skip)]
+    rebuilt: bool,
     /// Every disclosure.
     pub disclosures: Journaled<DisclosureRecord>,
     /// Every question.
@@ -371,6 +384,10 @@ impl State {
         State {
             phase: Phase::Auction,
             record: Journaled::default(),
+            in_force_ids: Vec::new(),
+            in_force: Vec::new(),
+            status_log: Journaled::default(),
+            rebuilt: false,
             disclosures: Journaled::default(),
             questions: Journaled::default(),
             bars: BySeat::default(),
@@ -401,10 +418,13 @@ impl State {
         self.record.begin();
         self.disclosures.begin();
         self.questions.begin();
+        self.status_log.begin();
+        self.rebuilt = false;
+        let in_force_len = self.in_force_ids.len();
         let lists = self.take_lists();
         let rest = self.clone();
         self.put_lists(lists);
-        Checkpoint(rest)
+        Checkpoint { rest, in_force_len }
     }
 
     /// Keeps what the action changed.
@@ -412,82 +432,193 @@ impl State {
         self.record.commit();
         self.disclosures.commit();
         self.questions.commit();
+        self.status_log.commit();
+        self.rebuilt = false;
     }
 
     /// Undoes everything the action changed.
     pub fn rollback(&mut self, cp: Checkpoint) {
-        let (mut record, mut disclosures, mut questions) = self.take_lists();
-        record.rollback();
-        disclosures.rollback();
-        questions.rollback();
-        *self = cp.0;
-        self.put_lists((record, disclosures, questions));
+        let rebuilt = self.rebuilt;
+        let mut lists = self.take_lists();
+        lists.record.rollback();
+        lists.disclosures.rollback();
+        lists.questions.rollback();
+        lists.status_log.rollback();
+        *self = cp.rest;
+        self.put_lists(lists);
+        if rebuilt {
+            self.rebuild_in_force();
+        } else {
+            // Only calls pushed in force by the action: they go.
+            self.in_force_ids.truncate(cp.in_force_len);
+            self.in_force.truncate(cp.in_force_len);
+        }
+        self.rebuilt = false;
     }
 
     fn take_lists(&mut self) -> Lists {
-        (
-            std::mem::take(&mut self.record),
-            std::mem::take(&mut self.disclosures),
-            std::mem::take(&mut self.questions),
-        )
+        Lists {
+            record: std::mem::take(&mut self.record),
+            disclosures: std::mem::take(&mut self.disclosures),
+            questions: std::mem::take(&mut self.questions),
+            status_log: std::mem::take(&mut self.status_log),
+            in_force_ids: std::mem::take(&mut self.in_force_ids),
+            in_force: std::mem::take(&mut self.in_force),
+        }
     }
 
-    fn put_lists(&mut self, (record, disclosures, questions): Lists) {
-        self.record = record;
-        self.disclosures = disclosures;
-        self.questions = questions;
+    fn put_lists(&mut self, l: Lists) {
+        self.record = l.record;
+        self.disclosures = l.disclosures;
+        self.questions = l.questions;
+        self.status_log = l.status_log;
+        self.in_force_ids = l.in_force_ids;
+        self.in_force = l.in_force;
+    }
+
+    /// Every call ever made, in order (ids are positions).
+    pub fn record(&self) -> &[CallRecord] {
+        &self.record
+    }
+
+    /// The status changes so far (see `BeforeCall::status_mark`).
+    pub fn status_log(&self) -> &[StatusChange] {
+        &self.status_log
+    }
+
+    /// Appends a call to the record; returns its id.
+    pub fn push_call(&mut self, seat: Seat, call: Call, status: Status) -> usize {
+        let id = self.record.len();
+        self.record.push(CallRecord {
+            seat,
+            call,
+            status,
+            withdrawn: None,
+            skipped: Vec::new(),
+            auto: false,
+            audience: Audience::EVERYONE,
+        });
+        if status == Status::InForce {
+            self.in_force_ids.push(id);
+            self.in_force.push(Entry { seat, call });
+        }
+        id
+    }
+
+    /// Marks call `id` as made by the engine for a barred player.
+    pub fn mark_auto(&mut self, id: usize) {
+        if let Some(r) = self.record.get_mut(id) {
+            r.auto = true;
+        }
+    }
+
+    /// Records the seats skipped when call `id` was accepted out of rotation.
+    pub fn set_skipped(&mut self, id: usize, skipped: Vec<Seat>) {
+        if let Some(r) = self.record.get_mut(id) {
+            r.skipped = skipped;
+        }
+    }
+
+    /// Puts call `id` in force (an irregular call accepted, or a rectification settled).
+    pub fn put_in_force(&mut self, id: usize) {
+        self.set_status(id, Status::InForce, None);
+    }
+
+    /// Withdraws (or cancels) call `id` under `law`, for `reason`.
+    pub fn withdraw_call(&mut self, id: usize, law: &str, reason: &str) {
+        self.set_status(id, Status::Withdrawn, Some((law.to_string(), reason.to_string())));
+    }
+
+    /// Changes the status of call `id`, logging what it was.
+    fn set_status(&mut self, id: usize, status: Status, withdrawn: Option<(String, String)>) {
+        let Some(r) = self.record.get_mut(id) else { return };
+        let old = StatusChange {
+            id,
+            status: r.status,
+            withdrawn: std::mem::replace(&mut r.withdrawn, withdrawn),
+        };
+        r.status = status;
+        let was_in_force = old.status == Status::InForce;
+        self.status_log.push(old);
+        if was_in_force != (status == Status::InForce) {
+            self.rebuild_in_force();
+        }
+    }
+
+    /// Undoes the status changes logged since `mark` to calls before `from`, newest first:
+    /// those calls are back as they were when the log had `mark` entries.
+    pub fn restore_statuses(&mut self, mark: usize, from: usize) {
+        let back: Vec<StatusChange> = self
+            .status_log
+            .get(mark..)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .filter(|c| c.id < from)
+            .cloned()
+            .collect();
+        for c in back {
+            if self.record.get(c.id).is_some_and(|r| r.status != c.status) {
+                self.set_status(c.id, c.status, c.withdrawn);
+            }
+        }
+    }
+
+    /// Rebuilds the calls in force from the record (after a status change).
+    fn rebuild_in_force(&mut self) {
+        self.rebuilt = true;
+        self.in_force_ids.clear();
+        self.in_force.clear();
+        for (i, r) in self.record.iter().enumerate() {
+            if r.status == Status::InForce {
+                self.in_force_ids.push(i);
+                self.in_force.push(Entry {
+                    seat: r.seat,
+                    call: r.call,
+                });
+            }
+        }
     }
 
     /// Record ids of the calls in force, in order.
-    pub fn in_force_ids(&self) -> Vec<usize> {
-        self.record
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.status == Status::InForce)
-            .map(|(i, _)| i)
-            .collect()
+    pub fn in_force_ids(&self) -> &[usize] {
+        &self.in_force_ids
     }
 
     /// The calls in force.
-    pub fn in_force(&self) -> Vec<Entry> {
-        self.record
-            .iter()
-            .filter(|r| r.status == Status::InForce)
-            .map(|r| Entry {
-                seat: r.seat,
-                call: r.call,
-            })
-            .collect()
+    pub fn in_force(&self) -> &[Entry] {
+        &self.in_force
     }
 
     /// The record id of call `index` among the calls in force.
     pub fn record_id(&self, index: usize) -> Option<usize> {
-        self.in_force_ids().get(index).copied()
+        self.in_force_ids.get(index).copied()
     }
 
     /// The index among the calls in force of record `id`.
     pub fn index_of(&self, id: usize) -> Option<usize> {
-        self.in_force_ids().iter().position(|i| *i == id)
+        self.in_force_ids.binary_search(&id).ok()
     }
 
     /// The seat due to call in rotation (the auction period only).
     pub fn rotation(&self, board: &Board) -> Seat {
-        auction::next_in_rotation(&self.in_force(), board.dealer)
+        auction::next_in_rotation(&self.in_force, board.dealer)
     }
 
     /// The last call in force by `seat`, as a record id.
     pub fn last_call_of(&self, seat: Seat) -> Option<usize> {
-        self.in_force_ids()
-            .into_iter()
-            .rev()
-            .find(|i| self.record[*i].seat == seat)
+        let k = self.in_force.iter().rposition(|e| e.seat == seat)?;
+        self.in_force_ids.get(k).copied()
     }
 
     /// Whether `seat` has made a call in force after record `id`.
     pub fn called_since(&self, seat: Seat, id: usize) -> bool {
-        self.in_force_ids()
-            .into_iter()
-            .any(|i| i > id && self.record[i].seat == seat)
+        let from = self.in_force_ids.partition_point(|i| *i <= id);
+        self.in_force
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .any(|e| e.seat == seat)
     }
 
     /// The presumed declarer, once the auction has ended.
@@ -534,16 +665,34 @@ impl State {
     }
 }
 
-/// The journaled lists of a state.
-type Lists = (
-    Journaled<CallRecord>,
-    Journaled<DisclosureRecord>,
-    Journaled<QuestionRecord>,
-);
+/// The lists of a state that grow with the board: journaled, or (the calls in force)
+/// truncated or rebuilt on a rollback, never copied.
+struct Lists {
+    record: Journaled<CallRecord>,
+    disclosures: Journaled<DisclosureRecord>,
+    questions: Journaled<QuestionRecord>,
+    status_log: Journaled<StatusChange>,
+    in_force_ids: Vec<usize>,
+    in_force: Vec<Entry>,
+}
 
-/// The state at the start of an action, but for its journaled lists.
+/// The state at the start of an action, but for the lists that grow with the board.
 #[derive(Debug)]
-pub struct Checkpoint(State);
+pub struct Checkpoint {
+    rest: State,
+    in_force_len: usize,
+}
+
+/// A change of a recorded call's status, with the status it replaced.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StatusChange {
+    /// Record id of the call.
+    pub id: usize,
+    /// Its status before.
+    pub status: Status,
+    /// Its withdrawal before.
+    pub withdrawn: Option<(String, String)>,
+}
 
 impl Default for State {
     fn default() -> State {

@@ -249,7 +249,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
         turn: table.turn(),
         calls: seen_calls(st, viewer),
         withdrawn: st
-            .record
+            .record()
             .iter()
             .filter(|r| r.status == Status::Withdrawn && r.audience.contains(viewer))
             .map(|r| {
@@ -347,10 +347,11 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
 /// The calls in force with the disclosures `viewer` may see.
 pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall> {
     st.in_force_ids()
-        .into_iter()
+        .iter()
+        .copied()
         .enumerate()
         .map(|(index, id)| {
-            let r = &st.record[id];
+            let r = &st.record()[id];
             let disclosures: Vec<SeenDisclosure> = st
                 .disclosures
                 .iter()
@@ -382,7 +383,7 @@ fn visible(a: Audience, superseded: bool, viewer: Viewer) -> bool {
 
 fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
     if let Some(u) = &st.undo {
-        let r = &st.record[u.call];
+        let r = &st.record()[u.call];
         // Who decides depends on the undo policy: an opponent's consent, or the Director.
         let (awaiting, options) = match reg.undo {
             Undo::Director => (vec!["director".to_string()], vec!["ruling"]),
@@ -404,7 +405,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
     let p = st.pending.as_ref()?;
     Some(match p {
         Pending::InsufficientBid { call, .. } => {
-            let r = &st.record[*call];
+            let r = &st.record()[*call];
             Decision {
                 kind: "insufficient_bid",
                 seat: r.seat,
@@ -416,7 +417,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             }
         }
         Pending::OutOfRotation { call, due, .. } => {
-            let r = &st.record[*call];
+            let r = &st.record()[*call];
             Decision {
                 kind: "out_of_rotation",
                 seat: r.seat,
@@ -428,7 +429,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             }
         }
         Pending::Inadmissible { call } | Pending::BarredCall { call } => {
-            let r = &st.record[*call];
+            let r = &st.record()[*call];
             let inadmissible = matches!(p, Pending::Inadmissible { .. });
             Decision {
                 kind: if inadmissible { "inadmissible" } else { "barred_call" },
@@ -441,7 +442,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             }
         }
         Pending::ChangeOfCall { call, .. } => {
-            let r = &st.record[*call];
+            let r = &st.record()[*call];
             Decision {
                 kind: "change_of_call",
                 seat: r.seat,
@@ -461,7 +462,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
         } => Decision {
             kind: "replacement",
             seat: *seat,
-            call: st.record[*withdrawn].call,
+            call: st.record()[*withdrawn].call,
             awaiting: vec![seat.to_string()],
             options: vec!["call"],
             suggested: suggested.map(Call::Bid),

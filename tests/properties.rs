@@ -111,7 +111,7 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
     let turn = t.turn().unwrap_or(who);
     let in_force = t.calls().len();
     let index = usize::from(b) % in_force.max(1);
-    let last_caller = st.record.last().map_or(who, |r| r.seat);
+    let last_caller = st.record().last().map_or(who, |r| r.seat);
     let s = |j: &str| j.to_string();
     match kind % 40 {
         // Plausible: a call the seat to act may make, often a pass.

@@ -291,7 +291,7 @@ fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
                 // The bars last the whole auction period.
                 assert_eq!(barred(&t), bars, "{law} {dealer}: bars lifted at the final pass");
                 // L25A5: the latest passer who is not barred replaces his pass by a bid.
-                let record = &t.state().record;
+                let record = &t.state().record();
                 let replacer = record
                     .iter()
                     .rev()
@@ -377,7 +377,7 @@ fn ask(seat: Seat, index: usize) -> String {
 fn check_questions(t: &Table, what: &str, expected: &dyn Fn(Seat, Seat) -> Option<Code>) {
     let callers: Vec<Seat> = t
         .state()
-        .record
+        .record()
         .iter()
         .filter(|r| r.status == bridge_laws::state::Status::InForce)
         .map(|r| r.seat)

@@ -126,7 +126,7 @@ fn l25a_an_unintended_insufficient_bid_is_replaced_with_no_rectification() {
         assert!(!t.legal_calls(offender.lho()).is_empty(), "{ctx}");
         let withdrawn = t
             .state()
-            .record
+            .record()
             .iter()
             .find(|r| r.call == Call::Bid(ib))
             .expect("record");
@@ -157,7 +157,7 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
             panic!("{ctx}: {:?}", t.state().pending)
         };
         assert_eq!(id, first, "{ctx}: a fresh Law 27 episode, not L27B4");
-        assert_eq!(t.state().record[id].call, Call::Bid(intended), "{ctx}");
+        assert_eq!(t.state().record()[id].call, Call::Bid(intended), "{ctx}");
         // L27 runs on the intended call: LHO declines, the lowest bid in its strain is B1a.
         ok(&mut t, &act(offender.lho(), "decline"));
         let b1a = lowest(intended.strain, opening).expect("sufficient");
@@ -581,7 +581,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
 /// No pending rectification refers to a call that is no longer awaiting it.
 fn consistent(t: &Table) -> bool {
     use bridge_laws::state::Status;
-    let awaiting = |id: &usize| t.state().record.get(*id).is_some_and(|r| r.status == Status::Pending);
+    let awaiting = |id: &usize| t.state().record().get(*id).is_some_and(|r| r.status == Status::Pending);
     match &t.state().pending {
         Some(
             Pending::InsufficientBid { call, .. }

@@ -10,7 +10,7 @@ use crate::event::{BarKind, EventKind};
 use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
-use crate::state::{CallRecord, Pending, Phase, State, Status};
+use crate::state::{Pending, Phase, State, Status};
 use crate::table::Ctx;
 
 /// What may come with a call: self-disclosure, intent, clock.
@@ -37,7 +37,7 @@ pub fn turn_to_call(board: &Board, st: &State) -> Seat {
             | Pending::BarredCall { call }
             | Pending::ChangeOfCall { call, .. },
         ) => st
-            .record
+            .record()
             .get(*call)
             .map_or_else(|| st.rotation(board), |r| r.seat.lho()),
         // L29: the call out of rotation is not in force; the player whose turn it was.
@@ -50,11 +50,11 @@ pub fn turn_to_call(board: &Board, st: &State) -> Seat {
 
 /// The calls over which the seat due to call would be calling.
 fn calls_before_turn(st: &State) -> Vec<Entry> {
-    let mut calls = st.in_force();
+    let mut calls = st.in_force().to_vec();
     match &st.pending {
         // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand.
         Some(Pending::InsufficientBid { call, .. } | Pending::BarredCall { call }) => {
-            if let Some(r) = st.record.get(*call) {
+            if let Some(r) = st.record().get(*call) {
                 calls.push(Entry {
                     seat: r.seat,
                     call: r.call,
@@ -64,7 +64,7 @@ fn calls_before_turn(st: &State) -> Vec<Entry> {
         Some(Pending::ChangeOfCall { call, original }) => {
             // L25B1: LHO accepts the change by calling over it.
             calls = st
-                .record
+                .record()
                 .iter()
                 .enumerate()
                 .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
@@ -211,16 +211,7 @@ pub fn refusal(illegal: Illegal, call: Call) -> Rejection {
 
 /// Appends a call to the record and announces it.
 pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
-    cx.st.record.push(CallRecord {
-        seat,
-        call,
-        status,
-        withdrawn: None,
-        skipped: Vec::new(),
-        auto: false,
-        audience: Audience::EVERYONE,
-    });
-    let id = cx.st.record.len() - 1;
+    let id = cx.st.push_call(seat, call, status);
     let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
     cx.event(EventKind::Call { seat, call, index }, Audience::EVERYONE);
     id
@@ -237,10 +228,9 @@ pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall)
 
 /// Withdraws (or cancels) record `id`, announcing it to everyone.
 pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) {
-    let Some(r) = cx.st.record.get_mut(id) else { return };
-    r.status = Status::Withdrawn;
-    r.withdrawn = Some((law.to_string(), reason.to_string()));
+    let Some(r) = cx.st.record().get(id) else { return };
     let (seat, call) = (r.seat, r.call);
+    cx.st.withdraw_call(id, law, reason);
     cx.st.changes.retain(|c| c.replacement != id);
     cx.event(
         EventKind::CallWithdrawn {
@@ -293,7 +283,7 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 /// A `next_turn` bar is used up by the barred player's pass.
 fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     let used =
-        matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::NextTurn) && cx.st.record[id].call.is_pass();
+        matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
     if used {
         *cx.st.bars.get_mut(seat) = None;
         cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
@@ -332,9 +322,7 @@ fn auto_pass(cx: &mut Ctx<'_>) {
     }
     cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
     let id = record(cx, due, Call::Pass, Status::InForce);
-    if let Some(r) = cx.st.record.get_mut(id) {
-        r.auto = true;
-    }
+    cx.st.mark_auto(id);
     settle_after_call(cx, due, id);
 }
 

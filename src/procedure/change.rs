@@ -18,7 +18,7 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audienc
     }
     for seat in Seat::ALL.into_iter().filter(|s| s.side() != side && heard.has_seat(*s)) {
         let Some(last) = cx.st.last_call_of(seat) else { continue };
-        if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record[last].auto {
+        if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record()[last].auto {
             continue;
         }
         if cx.st.offers.iter().any(|o| o.seat == seat && o.call == last) {
@@ -57,7 +57,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
     } else {
         calls::call_in_turn(cx, seat, call, calls::WithCall::default())?;
     }
-    let replacement = cx.st.record.len() - 1;
+    let replacement = cx.st.record().len() - 1;
     cx.st.changes.push(ChangeForReview {
         seat,
         original: offered,
@@ -77,7 +77,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
 pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) -> Vec<usize> {
     let later: Vec<usize> = cx
         .st
-        .record
+        .record()
         .iter()
         .enumerate()
         .filter(|(i, r)| *i > id && r.status != Status::Withdrawn)

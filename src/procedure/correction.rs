@@ -23,7 +23,7 @@ enum Corrector {
 /// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`.
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Rejection> {
     let id = explanation::call_id(cx, index)?;
-    let caller = cx.st.record[id].seat;
+    let caller = cx.st.record()[id].seat;
     let gave = |s: Seat| {
         cx.st
             .disclosures
@@ -84,7 +84,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
         text: Some(text.clone()),
         audience: aud,
         superseded: false,
-        at_record_len: cx.st.record.len(),
+        at_record_len: cx.st.record().len(),
     });
     cx.event(EventKind::Correction { index, by: seat, text }, aud);
     explanation::summon(cx, &seat.to_string(), Some("correction of an explanation"), law);
@@ -131,7 +131,7 @@ fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<&'static str, Reje
 pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Rejection> {
     let id = explanation::call_id(cx, index)?;
     let partner_explained = cx.st.disclosures.iter().any(|d| d.call == id && d.by == seat.partner());
-    let caller_side = cx.st.record[id].seat.side() == seat.side();
+    let caller_side = cx.st.record()[id].seat.side() == seat.side();
     if !partner_explained && !caller_side {
         return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
     }
@@ -228,7 +228,7 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
         .filter(|n| n.seat.side() == contract.side())
         .collect();
     for n in missed {
-        let Some(call) = cx.st.record.get(n.call).map(|r| r.call) else {
+        let Some(call) = cx.st.record().get(n.call).map(|r| r.call) else {
             continue;
         };
         cx.warn(Warning::new(

@@ -56,7 +56,7 @@ fn disclose(
     alert: bool,
     text: Option<String>,
 ) -> Audience {
-    let caller = cx.st.record[id].seat;
+    let caller = cx.st.record()[id].seat;
     let aud = audience::disclosure(cx.reg, caller, by);
     cx.st.disclosures.push(DisclosureRecord {
         call: id,
@@ -66,7 +66,7 @@ fn disclose(
         text: text.clone(),
         audience: aud,
         superseded: false,
-        at_record_len: cx.st.record.len(),
+        at_record_len: cx.st.record().len(),
     });
     // A call pending rectification would take the next position.
     let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
@@ -88,7 +88,7 @@ fn disclose(
             caller,
             format!(
                 "{by}'s disclosure of your call {} is unauthorized information for you",
-                cx.st.record[id].call
+                cx.st.record()[id].call
             ),
             "75A",
         );
@@ -98,7 +98,7 @@ fn disclose(
 
 /// Whether a call in force follows record `id`.
 fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
-    cx.st.in_force_ids().into_iter().any(|i| i > id)
+    cx.st.in_force_ids().iter().any(|i| *i > id)
 }
 
 /// The `alert` action: alert (and perhaps explain or announce) call `index`.
@@ -108,7 +108,7 @@ fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
 /// another player.
 pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -> Result<(), Rejection> {
     let id = call_id(cx, index)?;
-    let caller = cx.st.record[id].seat;
+    let caller = cx.st.record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
         return refuse(
             Code::NOT_YOURS_TO_EXPLAIN,
@@ -133,14 +133,14 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
 /// L21B1a: failure to alert promptly is misinformation — to the opponents who hear the
 /// late alert (under screens, only the giver's screenmate was deprived of it).
 fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
-    let call = cx.st.record[id].call;
+    let call = cx.st.record()[id].call;
     cx.warn(Warning::new(
         Code::LATE_ALERT,
         Severity::Caution,
         aud,
         format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
     ));
-    change::offer_changes(cx, cx.st.record[id].seat.side(), id + 1, aud);
+    change::offer_changes(cx, cx.st.record()[id].seat.side(), id + 1, aud);
 }
 
 /// The `explain` action: an answer to a question or a volunteered explanation.
@@ -149,7 +149,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN`.
 pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Rejection> {
     let id = call_id(cx, index)?;
-    let caller = cx.st.record[id].seat;
+    let caller = cx.st.record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
         return refuse(
             Code::NOT_YOURS_TO_EXPLAIN,

@@ -67,9 +67,10 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
     let before: Vec<auction::Entry> = cx
         .st
         .in_force_ids()
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|i| *i != original)
-        .filter_map(|i| cx.st.record.get(i))
+        .filter_map(|i| cx.st.record().get(i))
         .map(|r| auction::Entry {
             seat: r.seat,
             call: r.call,
@@ -183,9 +184,7 @@ pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCa
 pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, id);
     cx.st.pending = None;
-    if let Some(r) = cx.st.record.get_mut(id) {
-        r.status = Status::InForce;
-    }
+    cx.st.put_in_force(id);
     if matches!(cx.st.bars.get(offender), Some(b) if b.kind == BarKind::NextTurn) {
         irr::lift_bar(cx, offender);
     }

@@ -18,7 +18,7 @@ pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String, law: &
 /// unintended call replaced under L25A).
 pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
     let Some(os) = offending else { return };
-    let (caller, call) = (cx.st.record[id].seat, cx.st.record[id].call);
+    let (caller, call) = (cx.st.record()[id].seat, cx.st.record()[id].call);
     for seat in Seat::ALL.into_iter().filter(|s| *s != caller) {
         if seat.side() == os {
             caution(
@@ -45,7 +45,7 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
 /// L25A6, L21B2: LHO's cancelled call is unauthorized for `offending` unless LHO repeats
 /// it when he calls again; the entries wait for that call.
 pub fn defer_until_recall(cx: &mut Ctx<'_>, id: usize, offending: Side) {
-    let Some(r) = cx.st.record.get(id) else { return };
+    let Some(r) = cx.st.record().get(id) else { return };
     cx.st.recall = Some(Recall {
         seat: r.seat,
         cancelled: id,
@@ -58,7 +58,7 @@ pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: usize) {
     let Some(recall) = cx.st.recall.take_if(|r| r.seat == seat) else {
         return;
     };
-    let same = cx.st.record.get(recall.cancelled).map(|r| r.call) == cx.st.record.get(new_call).map(|r| r.call);
+    let same = cx.st.record().get(recall.cancelled).map(|r| r.call) == cx.st.record().get(new_call).map(|r| r.call);
     if !same {
         withdrawn_call(cx, recall.cancelled, Some(recall.offending));
     }

@@ -51,9 +51,7 @@ pub fn insufficient_bid(
 /// None at present.
 pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, ib);
-    if let Some(r) = cx.st.record.get_mut(ib) {
-        r.status = Status::InForce;
-    }
+    cx.st.put_in_force(ib);
     cx.st.pending = None;
     irr::close_comparison(cx, first);
     cx.event(
@@ -157,7 +155,7 @@ fn qualifies_b1a(cx: &Ctx<'_>, first: usize, calls: &[auction::Entry], b: Bid) -
 pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
     let Some(b) = cx
         .st
-        .record
+        .record()
         .get(x)
         .filter(|r| r.status == Status::InForce)
         .and_then(|r| r.call.bid())
@@ -167,9 +165,10 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
     let before: Vec<auction::Entry> = cx
         .st
         .in_force_ids()
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|i| *i < x)
-        .filter_map(|i| cx.st.record.get(i))
+        .filter_map(|i| cx.st.record().get(i))
         .map(|r| auction::Entry {
             seat: r.seat,
             call: r.call,
@@ -277,7 +276,7 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     let Some(x) = cmp.replacement else { return };
     let waiting =
         matches!(&cx.st.pending, Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
-    let cancelled = cx.st.record.get(x).is_some_and(|r| r.status == Status::Withdrawn);
+    let cancelled = cx.st.record().get(x).is_some_and(|r| r.status == Status::Withdrawn);
     if !(waiting && cancelled) {
         return;
     }

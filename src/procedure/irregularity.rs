@@ -19,7 +19,10 @@ use crate::table::Ctx;
 
 /// The seat and call of record `id`.
 pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
-    cx.st.record.get(id).map_or((Seat::N, Call::Pass), |r| (r.seat, r.call))
+    cx.st
+        .record()
+        .get(id)
+        .map_or((Seat::N, Call::Pass), |r| (r.seat, r.call))
 }
 
 /// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
@@ -355,13 +358,13 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     let mut passes: Vec<usize> = ids
         .iter()
         .rev()
-        .take_while(|i| cx.st.record.get(**i).is_some_and(|r| r.call.is_pass()))
+        .take_while(|i| cx.st.record().get(**i).is_some_and(|r| r.call.is_pass()))
         .copied()
         .collect();
     passes.reverse();
     // The oldest closing pass that skipped a player who has not called since.
     let found = passes.into_iter().find_map(|pid| {
-        let r = cx.st.record.get(pid)?;
+        let r = cx.st.record().get(pid)?;
         let deprived = r.skipped.iter().any(|s| !cx.st.called_since(*s, pid));
         let due = r.skipped.first().copied()?;
         deprived.then_some((pid, r.seat, due))

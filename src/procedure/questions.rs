@@ -19,7 +19,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
     }
     if let Some(id) = id {
-        if !cx.st.record[id].seat.is_opponent_of(seat) {
+        if !cx.st.record()[id].seat.is_opponent_of(seat) {
             return refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only");
         }
     }
@@ -43,7 +43,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         }
     }
     let answerers: Vec<Seat> = match id {
-        Some(id) => vec![audience::answerer(cx.reg, seat, cx.st.record[id].seat)],
+        Some(id) => vec![audience::answerer(cx.reg, seat, cx.st.record()[id].seat)],
         None => match cx.reg.disclosure {
             crate::regulation::Disclosure::Screens => vec![cx.reg.screenmates.of(seat)],
             _ => vec![seat.lho(), seat.rho()],
@@ -56,7 +56,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         call: id,
         answered: false,
         audience: aud,
-        at_record_len: cx.st.record.len(),
+        at_record_len: cx.st.record().len(),
     });
     let qid = cx.st.questions.len() - 1;
     cx.event(
@@ -68,7 +68,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         },
         aud,
     );
-    if let Some((caller, call)) = id.and_then(|id| cx.st.record.get(id)).map(|r| (r.seat, r.call)) {
+    if let Some((caller, call)) = id.and_then(|id| cx.st.record().get(id)).map(|r| (r.seat, r.call)) {
         // L20F3 / L16B1: a question about a single call may convey information.
         information::caution(
             cx,
@@ -100,7 +100,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
 
 /// Whether `seat`'s partner has asked a question since `seat` last called.
 fn partner_asked_since_my_turn(cx: &Ctx<'_>, seat: Seat) -> bool {
-    let mine = cx.st.record.iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
+    let mine = cx.st.record().iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
     cx.st
         .questions
         .iter()

@@ -72,10 +72,11 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Rejection> {
 /// Every call in force with the alerts and explanations `viewer` may see (never partial).
 pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
     st.in_force_ids()
-        .into_iter()
+        .iter()
+        .copied()
         .enumerate()
         .map(|(index, id)| {
-            let r = &st.record[id];
+            let r = &st.record()[id];
             let seen = st
                 .disclosures
                 .iter()

@@ -70,9 +70,7 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
     }
     cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
     let id = calls::record(cx, due, Call::Pass, Status::InForce);
-    if let Some(r) = cx.st.record.get_mut(id) {
-        r.auto = true;
-    }
+    cx.st.mark_auto(id);
     calls::settle_after_call(cx, due, id);
     true
 }
@@ -148,9 +146,7 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
     calls::withdraw(cx, original, law, "changed; the change was accepted");
     information::withdrawn_call(cx, original, Some(offender.side()));
     // The original was the last call in force, so the change takes its place.
-    if let Some(r) = cx.st.record.get_mut(id) {
-        r.status = Status::InForce;
-    }
+    cx.st.put_in_force(id);
     if !barred {
         irr::lead_restriction(cx, offender, "25B1", original);
     }
@@ -269,10 +265,8 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
         skipped.push(s);
         s = s.lho();
     }
-    if let Some(r) = cx.st.record.get_mut(coor) {
-        r.status = Status::InForce;
-        r.skipped = skipped;
-    }
+    cx.st.put_in_force(coor);
+    cx.st.set_skipped(coor, skipped);
     cx.st.pending = None;
     cx.st
         .open_rulings

@@ -68,7 +68,7 @@ fn awaiting_rectification(cx: &Ctx<'_>, seat: Seat) -> Option<usize> {
         _ => return None,
     };
     cx.st
-        .record
+        .record()
         .get(id)
         .is_some_and(|r| r.seat == seat && r.status == Status::Pending)
         .then_some(id)
@@ -90,14 +90,8 @@ pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Rejection> {
 pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
     let st = &*cx.st;
     let before = BeforeCall {
-        from: st.record.len(),
-        statuses: st
-            .record
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.status != Status::Withdrawn)
-            .map(|(i, r)| (i, r.status))
-            .collect(),
+        from: st.record().len(),
+        status_mark: st.status_log().len(),
         pending: st.pending.clone(),
         bars: st.bars.clone(),
         comparisons: st.comparisons.clone(),
@@ -132,12 +126,7 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: &str, reason: &st
     };
     restore_bars(cx, &b);
     let st = &mut *cx.st;
-    for (i, status) in &b.statuses {
-        if let Some(r) = st.record.get_mut(*i).filter(|r| r.status != *status) {
-            r.status = *status;
-            r.withdrawn = None;
-        }
-    }
+    st.restore_statuses(b.status_mark, b.from);
     st.pending = b.pending;
     st.aftermath = b.aftermath;
     st.forced = b.forced;
@@ -183,7 +172,7 @@ fn drop_stale_pending(cx: &mut Ctx<'_>) {
     let Some(call) = cx.st.pending_call() else {
         return;
     };
-    if cx.st.record.get(call).is_none_or(|r| r.status != Status::Pending) {
+    if cx.st.record().get(call).is_none_or(|r| r.status != Status::Pending) {
         cx.st.pending = None;
     }
 }
@@ -226,7 +215,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Rejection> {
     let lho = req.seat.lho();
     if let Some(id) = later
         .into_iter()
-        .find(|i| cx.st.record.get(*i).is_some_and(|r| r.seat == lho))
+        .find(|i| cx.st.record().get(*i).is_some_and(|r| r.seat == lho))
     {
         // L25A6: LHO's cancelled call is AI for his side, UI for the replacing side.
         information::defer_until_recall(cx, id, req.seat.side());
