@@ -47,16 +47,18 @@ function parseArgs(argv) {
 // --- a static server for exactly the files the pages need ------------------------------
 const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html" };
 
+// The first table: the module script imports the package's glue (as a site's bundle would
+// hold it), and from its first statement fetches and instantiates the wasm and makes a table.
 const STARTUP_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>first table</title>
 <script>window.__t0 = performance.now();</script>
 <script type="module">
-const { default: init, Table } = await import("/pkg/web/bridge_laws.js");
-const imported = performance.now();
+import init, { Table } from "/pkg/web/bridge_laws.js";
+const scriptStart = performance.now();
 await init();
 const initialised = performance.now();
 const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
 const firstTable = performance.now();
-window.__startup = { scriptStart: window.__t0, imported, initialised, firstTable, legal: table.legalCalls("N").length };
+window.__startup = { pageStart: window.__t0, scriptStart, initialised, firstTable, legal: table.legalCalls("N").length };
 </script></head><body></body></html>`;
 
 const BENCH_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>bridge-laws browser benchmark</title>
@@ -134,6 +136,7 @@ function gitCommit() {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  const loadAtStart = Number(os.loadavg()[0].toFixed(2));
   if (!existsSync(path.join(pkgWeb, "bridge_laws.js"))) {
     console.error("pkg/web is missing: build the npm package first with scripts/build-pkg.sh");
     process.exit(2);
@@ -166,7 +169,7 @@ async function main() {
         date: new Date().toISOString(),
         command: `npm --prefix www run bench:browser${args.quick ? " -- --quick" : ""}`,
         commit: gitCommit(),
-        machine: { cpu: os.cpus()[0]?.model ?? "?", cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()} ${os.arch()}` },
+        machine: { cpu: os.cpus()[0]?.model ?? "?", cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()} ${os.arch()}`, loadAverage1mAtStart: loadAtStart },
         node: process.version,
         peer: `@bridge-tools/core ${JSON.parse(readFileSync(path.join(www, "node_modules", "@bridge-tools", "core", "package.json"), "utf8")).version}`,
         wasmBytes: { raw: wasm.length, gzip: gzipSync(wasm, { level: 9 }).length },

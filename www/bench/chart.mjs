@@ -24,8 +24,8 @@ export function summarize({ run, startup, meta }) {
   const loads = (list) => ({
     scriptToTable: stats(list.map((s) => s.firstTable - s.scriptStart)),
     navigationToTable: stats(list.map((s) => s.firstTable)),
-    importModule: stats(list.map((s) => s.imported - s.scriptStart)),
-    initWasm: stats(list.map((s) => s.initialised - s.imported)),
+    loadGlue: stats(list.map((s) => s.scriptStart - s.pageStart)),
+    initWasm: stats(list.map((s) => s.initialised - s.scriptStart)),
     newTable: stats(list.map((s) => s.firstTable - s.initialised)),
   });
   const cold = loads(startup.cold);
@@ -56,7 +56,16 @@ export function summarize({ run, startup, meta }) {
       };
     }),
     startup: {
-      unit: "ms; script start = the first script of the page; navigation start = performance.timeOrigin",
+      unit: "ms",
+      definitions: {
+        scriptToTable: "first statement of the page's module script (the package's JS glue already imported, as in a bundle) to the first Table constructed: init() fetches, compiles and instantiates the wasm, then new Table",
+        navigationToTable: "navigation start (performance.timeOrigin) to the first Table",
+        loadGlue: "the page's first (inline) script to the module script's first statement: fetching the JS glue",
+        initWasm: "await init(): fetch, compile and instantiate the .wasm",
+        newTable: "the first new Table (the wasm functions it runs are compiled lazily on first call)",
+        cold: "a new browser context per load: empty HTTP and code caches",
+        warm: "the same page loaded again in that context",
+      },
       loads: startup.cold.length,
       goalScriptToTableMs: GOAL_FIRST_TABLE_MS,
       goalMet: cold.scriptToTable.median !== null && cold.scriptToTable.median <= GOAL_FIRST_TABLE_MS,
@@ -89,7 +98,7 @@ export function renderChart(r) {
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${height}" viewBox="0 0 ${W} ${height}" font-family="system-ui, sans-serif" font-size="12">`);
   out.push(`<rect width="100%" height="100%" fill="#fff"/>`);
   out.push(`<text x="12" y="22" font-size="15" font-weight="600">${esc(`bridge-laws (npm, wasm) beside ${r.peer}, ${r.browser}`)}</text>`);
-  out.push(`<text x="12" y="40" fill="#444">${esc(`${r.auctions} auctions, ${r.calls} calls; µs per operation, log scale; bar = median, whisker = p99; ${r.machine.cores} cores, ${r.machine.cpu}`)}</text>`);
+  out.push(`<text x="12" y="40" fill="#444">${esc(`${r.auctions} auctions, ${r.calls} calls; µs per operation, log scale; bar = median, whisker = p99; ${r.machine.cores} cores, ${r.machine.cpu}, load ${r.machine.loadAverage1mAtStart ?? "?"}`)}</text>`);
   out.push(`<rect x="12" y="50" width="12" height="10" fill="${OURS}"/><text x="28" y="59">bridge-laws</text>`);
   out.push(`<rect x="112" y="50" width="12" height="10" fill="${PEER}"/><text x="128" y="59">${esc(r.peer)}</text>`);
   for (let e = lo; e <= hi; e++) {
