@@ -58,7 +58,8 @@ await init();
 const initialised = performance.now();
 const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
 const firstTable = performance.now();
-window.__startup = { pageStart: window.__t0, scriptStart, initialised, firstTable, legal: table.legalCalls("N").length };
+const wasm = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"));
+window.__startup = { pageStart: window.__t0, scriptStart, wasmFetched: wasm ? wasm.responseEnd : null, initialised, firstTable, legal: table.legalCalls("N").length };
 </script></head><body></body></html>`;
 
 const BENCH_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>bridge-laws browser benchmark</title>

@@ -26,6 +26,8 @@ export function summarize({ run, startup, meta }) {
     navigationToTable: stats(list.map((s) => s.firstTable)),
     loadGlue: stats(list.map((s) => s.scriptStart - s.pageStart)),
     initWasm: stats(list.map((s) => s.initialised - s.scriptStart)),
+    fetchWasm: stats(list.filter((s) => s.wasmFetched !== null).map((s) => s.wasmFetched - s.scriptStart)),
+    compileInstantiate: stats(list.filter((s) => s.wasmFetched !== null).map((s) => s.initialised - s.wasmFetched)),
     newTable: stats(list.map((s) => s.firstTable - s.initialised)),
   });
   const cold = loads(startup.cold);
@@ -62,6 +64,8 @@ export function summarize({ run, startup, meta }) {
         navigationToTable: "navigation start (performance.timeOrigin) to the first Table",
         loadGlue: "the page's first (inline) script to the module script's first statement: fetching the JS glue",
         initWasm: "await init(): fetch, compile and instantiate the .wasm",
+        fetchWasm: "module script start to the end of the .wasm response (Resource Timing)",
+        compileInstantiate: "end of the .wasm response to init() resolved: what is left of compiling and instantiating once the bytes are in",
         newTable: "the first new Table (the wasm functions it runs are compiled lazily on first call)",
         cold: "a new browser context per load: empty HTTP and code caches",
         warm: "the same page loaded again in that context",
