@@ -35,7 +35,8 @@ function parseArgs(argv) {
   return {
     quick,
     builtIn: argv.includes("--built-in"),
-    out: path.resolve(value("--out", path.join(here, "results"))),
+    // A quick run never overwrites the committed results.
+    out: path.resolve(value("--out", quick ? path.join(os.tmpdir(), "bridge-laws-bench-quick") : path.join(here, "results"))),
     auctions: Number(value("--auctions", quick ? 100 : 2000)),
     budgetMs: Number(value("--budget-ms", quick ? 100 : 2000)),
     startupLoads: Number(value("--loads", quick ? 2 : 20)),
