@@ -1,48 +1,205 @@
-// Browser benchmark of the JS API: the built demo (www/dist) in headless Chromium, timing
-// the package's Table as a site's page would call it (apply, legalCalls, view, stateHash,
-// toJSON/fromJSON). Run: `npm run build && npm run bench:browser` (after scripts/build-pkg.sh).
-import { start } from "../e2e/harness.mjs";
+// Browser benchmark, one command (`npm run bench:browser` in www/): the npm package's web
+// build (pkg/web) and the pure TypeScript package @bridge-tools/core, side by side in one
+// headless Chromium page served from 127.0.0.1, on the same auctions (the shared corpus when
+// present, else a built-in set). Reports median and p99 per operation, the ratio to the peer,
+// and the time from script start to the first table; writes JSON and an SVG chart.
+//
+//   node bench/browser.bench.mjs [--quick] [--built-in] [--out DIR] [--auctions N]
+//                                [--budget-ms MS] [--loads N]
+// --quick: a smoke run (few samples); --built-in: the built-in auctions even if the corpus is
+// there; --budget-ms: time per operation and library; --loads: page loads for the first table.
+// Builds nothing: pkg/ comes from scripts/build-pkg.sh.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium } from "playwright-core";
+import { builtIn, loadCorpus } from "./auctions.mjs";
+import { renderChart, summarize } from "./chart.mjs";
 
-const env = await start();
-try {
-  const page = await env.browser.newPage();
-  await page.goto(env.url);
-  await page.waitForSelector('body[data-ready="true"]');
-  const results = await page.evaluate(() => {
-    const Table = window.__table.constructor;
-    const AUCTION = ["1C", "P", "1H", "P", "1S", "X", "XX", "2D", "2NT", "P", "3NT", "P", "P", "P"];
-    const SEATS = ["N", "E", "S", "W"];
-    const bidAll = (t) => {
-      AUCTION.forEach((call, i) => {
-        const out = t.apply({ seat: SEATS[i % 4], type: "call", call, alert: true, explanation: "conventional" });
-        if (!out.ok) throw new Error(`refused ${call}`);
-      });
-    };
-    const time = (name, runs, f) => {
-      for (let i = 0; i < Math.min(50, runs); i++) f(); // warm-up
-      const t0 = performance.now();
-      for (let i = 0; i < runs; i++) f();
-      const us = ((performance.now() - t0) * 1000) / runs;
-      return { name, runs, microseconds: Math.round(us * 10) / 10 };
-    };
-    const opts = { dealer: "N", vulnerability: "None", regulation: "online" };
-    const done = new Table(opts);
-    bidAll(done);
-    const mid = new Table(opts);
-    AUCTION.slice(0, 6).forEach((call, i) => mid.apply({ seat: SEATS[i % 4], type: "call", call }));
-    const snapshot = JSON.stringify(done);
-    return [
-      time("new Table + 14-call auction with self-alerts (apply)", 500, () => { const t = new Table(opts); bidAll(t); t.free(); }),
-      time("legalCalls mid-auction", 5000, () => mid.legalCalls("S")),
-      time("view for one seat after a full auction", 2000, () => done.view("E")),
-      time("stateHash after a full auction", 2000, () => done.stateHash()),
-      time("Table.fromJSON of a finished auction", 500, () => Table.fromJSON(snapshot).free()),
-    ];
-  });
-  const ua = await page.evaluate(() => navigator.userAgent);
-  console.log(`browser: ${ua}`);
-  console.log("| operation | runs | µs per run |\n|---|---|---|");
-  for (const r of results) console.log(`| ${r.name} | ${r.runs} | ${r.microseconds} |`);
-} finally {
-  await env.close();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const www = path.resolve(here, "..");
+const repo = path.resolve(www, "..");
+const pkgWeb = path.join(repo, "pkg", "web");
+
+function parseArgs(argv) {
+  const quick = argv.includes("--quick");
+  const value = (flag, fallback) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
+  };
+  return {
+    quick,
+    builtIn: argv.includes("--built-in"),
+    // A quick run never overwrites the committed results.
+    out: path.resolve(value("--out", quick ? path.join(os.tmpdir(), "bridge-laws-bench-quick") : path.join(here, "results"))),
+    auctions: Number(value("--auctions", quick ? 100 : 2000)),
+    budgetMs: Number(value("--budget-ms", quick ? 100 : 2000)),
+    startupLoads: Number(value("--loads", quick ? 2 : 20)),
+    corpus: process.env.BENCH_CORPUS ?? path.resolve(repo, "..", "shared", "corpus", "auctions.jsonl"),
+    chromium: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  };
 }
+
+// --- a static server for exactly the files the pages need ------------------------------
+const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html" };
+
+// The first table: the module script imports the package's glue (as a site's bundle would
+// hold it), and from its first statement fetches and instantiates the wasm and makes a table.
+const STARTUP_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>first table</title>
+<script>window.__t0 = performance.now();</script>
+<script type="module">
+import init, { Table } from "/pkg/web/bridge_laws.js";
+const scriptStart = performance.now();
+await init();
+const initialised = performance.now();
+const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
+const firstTable = performance.now();
+const wasm = performance.getEntriesByType("resource").find((e) => e.name.endsWith(".wasm"));
+window.__startup = { pageStart: window.__t0, scriptStart, wasmFetched: wasm ? wasm.responseEnd : null, initialised, firstTable, legal: table.legalCalls("N").length };
+</script></head><body></body></html>`;
+
+const BENCH_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>bridge-laws browser benchmark</title>
+<script type="module" src="/bench/page.mjs"></script></head><body></body></html>`;
+
+function routes() {
+  const require = createRequire(import.meta.url);
+  const peer = path.join(path.dirname(require.resolve("@bridge-tools/core/package.json")), "dist", "index.mjs");
+  const files = new Map([
+    ["/bench/page.mjs", path.join(here, "page.mjs")],
+    ["/peer/core.mjs", peer],
+    ["/pkg/web/bridge_laws.js", path.join(pkgWeb, "bridge_laws.js")],
+    ["/pkg/web/bridge_laws_bg.wasm", path.join(pkgWeb, "bridge_laws_bg.wasm")],
+  ]);
+  return (url) => {
+    if (url === "/startup.html") return { type: "text/html", body: STARTUP_HTML };
+    if (url === "/bench.html") return { type: "text/html", body: BENCH_HTML };
+    const file = files.get(url);
+    return file ? { type: TYPES[path.extname(file)], body: readFileSync(file) } : null;
+  };
+}
+
+function serve() {
+  const route = routes();
+  const server = http.createServer((req, res) => {
+    const found = route(new URL(req.url, "http://127.0.0.1").pathname);
+    // Cross-origin isolation: Chromium then gives performance.now() 5 µs resolution.
+    const headers = {
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Cross-Origin-Embedder-Policy": "require-corp",
+      "Cache-Control": "max-age=600",
+    };
+    if (!found) {
+      res.writeHead(404, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, "Content-Type": found.type }).end(found.body);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+// --- measurement --------------------------------------------------------------------------
+const CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+/** Time to the first table: `cold` in a fresh context each time (empty caches), `warm` as a
+ * second visit in the same context. Milliseconds from navigation start (timeOrigin). */
+async function startup(browser, base, loads) {
+  const cold = [];
+  const warm = [];
+  const load = async (page) => {
+    await page.goto(`${base}/startup.html`);
+    await page.waitForFunction(() => window.__startup);
+    return page.evaluate(() => window.__startup);
+  };
+  for (let i = 0; i < loads; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    cold.push(await load(page));
+    warm.push(await load(page));
+    await context.close();
+  }
+  return { cold, warm };
+}
+
+function gitCommit() {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repo, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src", "Cargo.toml"], { cwd: repo, encoding: "utf8" }).trim();
+    return dirty ? `${head} (src modified)` : head;
+  } catch {
+    return null;
+  }
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const loadAtStart = Number(os.loadavg()[0].toFixed(2));
+  if (!existsSync(path.join(pkgWeb, "bridge_laws.js"))) {
+    console.error("pkg/web is missing: build the npm package first with scripts/build-pkg.sh");
+    process.exit(2);
+  }
+  const data = (!args.builtIn && loadCorpus(args.corpus, args.auctions)) || builtIn();
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: args.chromium, args: CHROMIUM_FLAGS });
+  let page;
+  try {
+    const first = await startup(browser, base, args.startupLoads);
+    page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${base}/bench.html`);
+    await page.waitForFunction(() => window.benchReady === true, null, { timeout: 10000 });
+    const run = await page.evaluate((cfg) => window.runBench(cfg), {
+      auctions: data.auctions,
+      budgetMs: args.budgetMs,
+      minSampleMs: 2,
+      minSamples: args.quick ? 5 : 30,
+      maxSamples: 2000,
+    });
+    if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
+    const wasm = readFileSync(path.join(pkgWeb, "bridge_laws_bg.wasm"));
+    const result = summarize({
+      run,
+      startup: first,
+      meta: {
+        date: new Date().toISOString(),
+        command: `npm --prefix www run bench:browser${args.quick ? " -- --quick" : ""}`,
+        commit: gitCommit(),
+        machine: { cpu: os.cpus()[0]?.model ?? "?", cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()} ${os.arch()}`, loadAverage1mAtStart: loadAtStart },
+        node: process.version,
+        peer: `@bridge-tools/core ${JSON.parse(readFileSync(path.join(www, "node_modules", "@bridge-tools", "core", "package.json"), "utf8")).version}`,
+        wasmBytes: { raw: wasm.length, gzip: gzipSync(wasm, { level: 9 }).length },
+        corpus: { source: path.relative(www, data.source) || data.source, available: data.available, sampled: data.auctions.length },
+        quick: args.quick,
+      },
+    });
+    mkdirSync(args.out, { recursive: true });
+    writeFileSync(path.join(args.out, "browser.json"), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(path.join(args.out, "browser.svg"), renderChart(result));
+    print(result, args.out);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+function print(r, out) {
+  const f = (x) => (x === null ? "—" : x.toPrecision(3));
+  console.log(`${r.browser}; ${r.machine.cpu}, ${r.machine.cores} cores; timer ${f(r.timerResolutionUs)} µs`);
+  console.log(`${r.auctions} auctions, ${r.calls} calls (${r.corpus.source}); legalCalls agree with the peer at ${r.legalCallsAgree}/${r.positions} positions`);
+  console.log("| operation | bridge-laws median µs | p99 µs | @bridge-tools/core median µs | p99 µs | ratio |\n|---|---|---|---|---|---|");
+  for (const o of r.operations) {
+    console.log(`| ${o.name} | ${f(o.ours.median)} | ${f(o.ours.p99)} | ${o.peer ? f(o.peer.median) : "—"} | ${o.peer ? f(o.peer.p99) : "—"} | ${o.ratio === null ? "no counterpart" : `${f(o.ratio)}×`} |`);
+  }
+  const s = r.startup;
+  console.log(`first table (ms, median / p99): script start → table cold ${f(s.cold.scriptToTable.median)} / ${f(s.cold.scriptToTable.p99)}, warm ${f(s.warm.scriptToTable.median)} / ${f(s.warm.scriptToTable.p99)}; navigation start → table cold ${f(s.cold.navigationToTable.median)}, warm ${f(s.warm.navigationToTable.median)}`);
+  console.log(`wrote ${path.join(out, "browser.json")} and browser.svg`);
+}
+
+await main();

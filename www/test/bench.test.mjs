@@ -1,0 +1,60 @@
+// The browser benchmark command itself works: a quick run (built-in auctions, few samples)
+// in headless Chromium writes its JSON and SVG, times every operation of both libraries,
+// and both libraries agree on the legal calls. Timings are not checked (noisy machine).
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { builtIn, canonicalCall } from "../bench/auctions.mjs";
+import { percentile } from "../bench/chart.mjs";
+
+const www = fileURLToPath(new URL("..", import.meta.url));
+
+test("percentiles are nearest-rank", () => {
+  const xs = Array.from({ length: 100 }, (_, i) => i + 1);
+  assert.equal(percentile(xs, 0.5), 50);
+  assert.equal(percentile(xs, 0.99), 99);
+  assert.equal(percentile([7], 0.99), 7);
+});
+
+test("corpus calls are read in the package's notation", () => {
+  assert.deepEqual(["2N", "p", "D", "r", "7nt", "8C"].map(canonicalCall), ["2NT", "P", "X", "XX", "7NT", null]);
+});
+
+test("the built-in auctions are legal and complete for the package", async () => {
+  const { Table } = await import("bridge-laws");
+  const seats = ["N", "E", "S", "W"];
+  const { auctions } = builtIn();
+  assert.equal(auctions.length, 50);
+  for (const a of auctions) {
+    const t = new Table({ dealer: a.dealer, vulnerability: a.vul, regulation: "online" });
+    a.calls.forEach((call, i) => {
+      const seat = seats[(seats.indexOf(a.dealer) + i) % 4];
+      assert.equal(t.apply({ seat, type: "call", call }).ok, true, `${a.id} call ${i} ${call}`);
+    });
+    assert.notEqual(t.view("director").phase, "auction", `${a.id} ends`);
+    t.free();
+  }
+});
+
+test("the browser benchmark command writes its JSON and chart", { timeout: 60000 }, () => {
+  const out = mkdtempSync(path.join(os.tmpdir(), "bench-browser-"));
+  execFileSync("node", ["bench/browser.bench.mjs", "--quick", "--built-in", "--loads", "1", "--out", out], { cwd: www, stdio: "pipe" });
+  const r = JSON.parse(readFileSync(path.join(out, "browser.json"), "utf8"));
+  assert.deepEqual(r.operations.map((o) => o.name), ["apply", "legalCalls", "view", "stateHash", "new Table", "toJSON", "Table.fromJSON"]);
+  for (const o of r.operations) assert.ok(o.ours.median > 0 && o.ours.p99 >= o.ours.median, o.name);
+  for (const name of ["apply", "legalCalls"]) {
+    const o = r.operations.find((x) => x.name === name);
+    assert.ok(o.peer.median > 0 && o.ratio > 0, `${name} has the peer beside it`);
+  }
+  assert.equal(r.auctions, 50);
+  assert.deepEqual(r.droppedAuctions, { ours: 0, peer: 0 });
+  assert.equal(r.legalCallsAgree, r.positions, "both libraries offer the same calls");
+  assert.equal(r.refusedWhileTimed, 0);
+  assert.ok(r.startup.cold.scriptToTable.median > 0);
+  assert.match(readFileSync(path.join(out, "browser.svg"), "utf8"), /^<svg [^>]*>[\s\S]*apply[\s\S]*<\/svg>\n$/);
+  rmSync(out, { recursive: true, force: true });
+});
