@@ -304,7 +304,7 @@ impl Table {
 
     /// The calls in force, in order.
     pub fn calls(&self) -> Vec<Call> {
-        self.state.in_force().into_iter().map(|e| e.call).collect()
+        self.state.in_force().iter().map(|e| e.call).collect()
     }
 
     /// The seat that must act next (SPEC §7): the caller in the auction, the opening

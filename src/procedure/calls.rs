@@ -189,7 +189,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
         }
         return refuse(Code::MUST_PASS, format!("{seat} is barred and must pass"));
     }
-    if let Err(illegal) = auction::check(&cx.st.in_force(), seat, call) {
+    if let Err(illegal) = auction::check(cx.st.in_force(), seat, call) {
         if cx.reg.rectifies() {
             return irregularity::illegal_call(cx, seat, call, illegal, with);
         }
@@ -302,7 +302,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
         return;
     }
     let calls = cx.st.in_force();
-    match auction::status(&calls) {
+    match auction::status(calls) {
         auction::Status::Ended => end_auction(cx),
         auction::Status::PassedOut => {
             // The auction period lasts until the hands are returned (L17D2): L21B1 offers
@@ -328,7 +328,7 @@ fn auto_pass(cx: &mut Ctx<'_>) {
 
 /// The final pass: the contract is fixed and the clarification period begins.
 fn end_auction(cx: &mut Ctx<'_>) {
-    let Some(contract) = auction::contract(&cx.st.in_force()) else {
+    let Some(contract) = auction::contract(cx.st.in_force()) else {
         return;
     };
     cx.st.phase = Phase::Clarification;

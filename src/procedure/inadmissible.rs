@@ -145,7 +145,7 @@ pub fn replace(
     _withdrawn: usize,
     law: &str,
 ) -> Result<(), Rejection> {
-    if let Err(illegal) = auction::check(&cx.st.in_force(), seat, call) {
+    if let Err(illegal) = auction::check(cx.st.in_force(), seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
     }
     cx.st.pending = None;

@@ -126,7 +126,7 @@ fn suggestion(cx: &Ctx<'_>, first: usize) -> Option<Bid> {
     let [strain] = specified(cx, first)[..] else {
         return None;
     };
-    lowest_over(&cx.st.in_force(), strain)
+    lowest_over(cx.st.in_force(), strain)
 }
 
 fn lowest_over(calls: &[auction::Entry], strain: Strain) -> Option<Bid> {
@@ -212,7 +212,7 @@ pub fn replace(
     law: &str,
 ) -> Result<(), Rejection> {
     let partner_barred = law == "27B3";
-    match auction::check(&cx.st.in_force(), seat, call) {
+    match auction::check(cx.st.in_force(), seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
             cx.st.pending = None;
@@ -246,7 +246,7 @@ pub fn replace(
         return Ok(());
     }
     let calls_before = cx.st.in_force();
-    let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, &calls_before, b));
+    let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, calls_before, b));
     cx.st.pending = None;
     let id = calls::record(cx, seat, call, Status::InForce);
     if partner_barred {
@@ -281,7 +281,7 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
         return;
     }
     let (seat, call) = rec(cx, x);
-    if auction::check(&cx.st.in_force(), seat, call).is_err() {
+    if auction::check(cx.st.in_force(), seat, call).is_err() {
         return;
     }
     cx.st.pending = None;

@@ -231,7 +231,7 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: us
 /// # Errors
 /// None at present.
 pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
-    match crate::auction::check(&cx.st.in_force(), seat, call) {
+    match crate::auction::check(cx.st.in_force(), seat, call) {
         Err(illegal @ (Illegal::Double | Illegal::Redouble)) => illegal_call(cx, seat, call, illegal, with),
         _ => inadmissible::barred_call(cx, seat, call, with),
     }
@@ -351,7 +351,7 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), 
 /// whether the auction was reverted.
 pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     let calls = cx.st.in_force();
-    if crate::auction::status(&calls) == crate::auction::Status::Open {
+    if crate::auction::status(calls) == crate::auction::Status::Open {
         return false;
     }
     let ids = cx.st.in_force_ids();

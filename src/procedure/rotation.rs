@@ -29,7 +29,7 @@ pub fn out_of_rotation(
             return change_of_call(cx, seat, call, original);
         }
     }
-    if matches!(call, Call::Double | Call::Redouble) && auction::check(&cx.st.in_force(), seat, call).is_err() {
+    if matches!(call, Call::Double | Call::Redouble) && auction::check(cx.st.in_force(), seat, call).is_err() {
         // L32 preamble: never acceptable; L36B4.
         return inadmissible::out_of_turn(cx, seat, call, due);
     }
