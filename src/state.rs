@@ -9,6 +9,7 @@ use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
 use crate::event::{BarKind, DisclosureKind, Event};
+use crate::law::Law;
 use crate::play::PlayState;
 use crate::report::Warning;
 
@@ -51,7 +52,7 @@ pub struct CallRecord {
     /// In force, pending or withdrawn.
     pub status: Status,
     /// Law and reason of the withdrawal.
-    pub withdrawn: Option<(String, String)>,
+    pub withdrawn: Option<(Law, String)>,
     /// Seats skipped when this call was accepted out of rotation (L29A, L17D3).
     pub skipped: Vec<Seat>,
     /// Made by the engine for a barred player.
@@ -104,7 +105,7 @@ pub struct Bar {
     /// Once or throughout.
     pub kind: BarKind,
     /// The law that imposed it.
-    pub law: String,
+    pub law: Law,
     /// Record id of the call whose comparability may still lift it (L23A ruling).
     pub lifted_if_comparable: Option<usize>,
 }
@@ -181,7 +182,7 @@ pub struct LeadRestrictionRecord {
     /// The offender.
     pub offender: Seat,
     /// The law under which it arose.
-    pub law: String,
+    pub law: Law,
     /// Strains the offender specified in the legal auction (not restrictable).
     pub specified: Vec<Strain>,
     /// Record id of the withdrawn call that gave rise to it (a comparable ruling on its
@@ -211,7 +212,7 @@ pub struct Comparison {
     /// Record id of the replacement, once made.
     pub replacement: Option<usize>,
     /// The law branch applied while the replacement is presumed not comparable.
-    pub law: String,
+    pub law: Law,
     /// Strains the withdrawn call specified, when the Director stated them (L27B1a, L29C).
     pub specified: Option<Vec<Strain>>,
 }
@@ -291,7 +292,7 @@ pub enum Pending {
         /// Record id of the withdrawn call.
         withdrawn: usize,
         /// The law being applied.
-        law: String,
+        law: Law,
         /// The lowest sufficient bid in the same strain (L27B1a).
         suggested: Option<Bid>,
         /// Record id of the first insufficient bid of the episode (L27), if any.
@@ -307,7 +308,7 @@ pub struct Aftermath {
     /// Record id of the cancelled call.
     pub cancelled: usize,
     /// Law branch: "30B1b", "31A", "31B", "32A", "32B".
-    pub law: String,
+    pub law: Law,
     /// L31A1/L32A1: must repeat the call if RHO passes.
     pub repeat_if_rho_passes: bool,
     /// Intent of the player whose turn it was, if he called over it (L28B/L29A).

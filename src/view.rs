@@ -9,6 +9,7 @@ use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
 use crate::event::{BarKind, DisclosureKind, Event};
+use crate::law::Law;
 use crate::play::Trick;
 use crate::regulation::{Regulation, Undo};
 use crate::report::{Code, Warning};
@@ -58,7 +59,7 @@ pub struct SeenWithdrawn {
     /// The call.
     pub call: Call,
     /// Law under which it was withdrawn.
-    pub law: String,
+    pub law: Law,
     /// Why.
     pub reason: String,
 }
@@ -97,7 +98,7 @@ pub struct Decision {
     /// The engine's proposed replacement (L27B1a).
     pub suggested: Option<Call>,
     /// The law.
-    pub law: String,
+    pub law: Law,
 }
 
 /// A Law 26B lead restriction on the opening lead, as announced at the table.
@@ -109,7 +110,7 @@ pub struct SeenLeadRestriction {
     /// The opening leader it restricts.
     pub leader: Seat,
     /// The law under which it arose.
-    pub law: String,
+    pub law: Law,
     /// Declarer, who chooses.
     pub declarer: Seat,
     /// The suits declarer may name (not specified by the offender in the legal auction).
@@ -315,7 +316,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             SeenLeadRestriction {
                 offender: r.offender,
                 leader: r.offender.partner(),
-                law: r.law.clone(),
+                law: r.law,
                 declarer: st.declarer().unwrap_or(r.offender.lho()),
                 restrictable: crate::play::restrictable_suits(r),
                 may_require: table.regulation().lead_restriction
@@ -397,7 +398,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             awaiting,
             options,
             suggested: Some(u.replacement),
-            law: "25A".into(),
+            law: Law::L25A,
         });
     }
     let p = st.pending.as_ref()?;
@@ -411,7 +412,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
                 awaiting: vec![r.seat.lho().to_string()],
                 options: vec!["accept", "decline", "call"],
                 suggested: None,
-                law: "27A".into(),
+                law: Law::L27A,
             }
         }
         Pending::OutOfRotation { call, due, .. } => {
@@ -423,7 +424,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
                 awaiting: vec![r.seat.lho().to_string(), due.to_string()],
                 options: vec!["accept", "decline", "call"],
                 suggested: None,
-                law: "29".into(),
+                law: Law::L29,
             }
         }
         Pending::Inadmissible { call } | Pending::BarredCall { call } => {
@@ -436,7 +437,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
                 awaiting: vec![r.seat.lho().to_string()],
                 options: vec!["decline", "call"],
                 suggested: None,
-                law: if inadmissible { "36".into() } else { "37".into() },
+                law: if inadmissible { Law::L36 } else { Law::L37 },
             }
         }
         Pending::ChangeOfCall { call, .. } => {
@@ -448,7 +449,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
                 awaiting: vec![r.seat.lho().to_string()],
                 options: vec!["accept", "decline", "call"],
                 suggested: None,
-                law: "25B".into(),
+                law: Law::L25B,
             }
         }
         Pending::Replacement {
@@ -464,7 +465,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             awaiting: vec![seat.to_string()],
             options: vec!["call"],
             suggested: suggested.map(Call::Bid),
-            law: law.clone(),
+            law: *law,
         },
     })
 }

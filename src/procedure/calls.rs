@@ -7,6 +7,7 @@ use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
@@ -145,7 +146,7 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
         return if cx.reg.rectifies() && matches!(cx.st.phase, Phase::Clarification | Phase::PassedOut) {
             irregularity::after_final_pass(cx, seat, call)
         } else {
-            refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Rejection| r.citing("39"))
+            refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Rejection| r.citing(Law::L39))
         };
     }
     explanation::check_self_disclosure(cx, seat, &with)?;
@@ -178,7 +179,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
                 Code::FORCED_CALL,
                 format!("{seat} must repeat {forced}, the call made out of rotation"),
             )
-            .map_err(|r: Rejection| r.citing("31A1"));
+            .map_err(|r: Rejection| r.citing(Law::L31A1));
         }
     }
     rotation::repeat_made(cx, seat, call);
@@ -236,17 +237,17 @@ pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall)
 }
 
 /// Withdraws (or cancels) record `id`, announcing it to everyone.
-pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) {
+pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) {
     let Some(r) = cx.st.record.get_mut(id) else { return };
     r.status = Status::Withdrawn;
-    r.withdrawn = Some((law.to_string(), reason.to_string()));
+    r.withdrawn = Some((law, reason.to_string()));
     let (seat, call) = (r.seat, r.call);
     cx.st.changes.retain(|c| c.replacement != id);
     cx.event(
         EventKind::CallWithdrawn {
             seat,
             call,
-            law: law.to_string(),
+            law,
             reason: reason.to_string(),
         },
         Audience::EVERYONE,

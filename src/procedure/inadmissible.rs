@@ -6,6 +6,7 @@ use crate::auction;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::{calls, information};
 use crate::report::{Code, Rejection};
@@ -21,7 +22,7 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithC
     irr::flag(
         cx,
         Code::IRREG_INADMISSIBLE_DOUBLE,
-        "36",
+        Law::L36,
         seat,
         call,
         format!("{seat}'s {call} is inadmissible (Law 19); it cannot be accepted (Law 36)"),
@@ -40,19 +41,19 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) -> Resul
         cx,
         seat,
         call,
-        "36B4",
+        Law::L36B4,
         "inadmissible double or redouble out of turn cancelled",
     );
     irr::flag(
         cx,
         Code::IRREG_INADMISSIBLE_DOUBLE,
-        "36B4",
+        Law::L36B4,
         seat,
         call,
         format!("{seat}'s {call} was inadmissible and out of turn (it was {due}'s turn): cancelled; {} must pass throughout (Law 36B4)", seat.partner()),
     );
     information::withdrawn_call(cx, id, Some(seat.side()));
-    partner_barred(cx, seat, "36B4", id);
+    partner_barred(cx, seat, Law::L36B4, id);
     calls::end_or_continue(cx);
     Ok(())
 }
@@ -78,7 +79,7 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
     auction::check(&before, seat, call).is_err()
 }
 
-fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: &str, id: usize) {
+fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, None);
     irr::lead_restriction(cx, offender, law, id);
     irr::adjustment_possible(cx, law, offender);
@@ -92,11 +93,17 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: &str, id: usize) {
 pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, x);
     cx.st.pending = None;
-    let l = irr::record_cancelled(cx, lho, call, "36A", "cancelled with the inadmissible call it followed");
+    let l = irr::record_cancelled(
+        cx,
+        lho,
+        call,
+        Law::L36A,
+        "cancelled with the inadmissible call it followed",
+    );
     calls::withdraw(
         cx,
         x,
-        "36A",
+        Law::L36A,
         "inadmissible call cancelled: the auction resumes as if it had not been made",
     );
     information::withdrawn_call(cx, x, Some(offender.side()));
@@ -114,17 +121,17 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) -> Result<(), Rejection> {
     cx.event(
         EventKind::Declined {
             seat: lho,
-            law: "36B".into(),
+            law: Law::L36B,
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(cx, x, "36B1", "inadmissible call cancelled");
+    calls::withdraw(cx, x, Law::L36B1, "inadmissible call cancelled");
     information::withdrawn_call(cx, x, Some(offender.side()));
-    partner_barred(cx, offender, "36B2", x);
+    partner_barred(cx, offender, Law::L36B2, x);
     cx.st.pending = Some(Pending::Replacement {
         seat: offender,
         withdrawn: x,
-        law: "36B2".into(),
+        law: Law::L36B2,
         suggested: None,
         insufficient: None,
     });
@@ -142,7 +149,7 @@ pub fn replace(
     call: Call,
     with: calls::WithCall,
     _withdrawn: usize,
-    law: &str,
+    law: Law,
 ) -> Result<(), Rejection> {
     if let Err(illegal) = auction::check(&cx.st.in_force(), seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
@@ -166,7 +173,7 @@ pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCa
     irr::flag(
         cx,
         Code::IRREG_BARRED_CALL,
-        "37",
+        Law::L37,
         seat,
         call,
         format!("{seat} was required to pass and made {call} (Law 37)"),
@@ -204,24 +211,24 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(
     cx.event(
         EventKind::Declined {
             seat: lho,
-            law: "37B".into(),
+            law: Law::L37B,
         },
         Audience::EVERYONE,
     );
     calls::withdraw(
         cx,
         id,
-        "37B1",
+        Law::L37B1,
         "a barred player's call cancelled; a pass is substituted",
     );
     information::withdrawn_call(cx, id, Some(offender.side()));
     let pass = calls::record(cx, offender, Call::Pass, Status::InForce);
     *cx.st.bars.get_mut(offender) = None;
     for s in [offender, offender.partner()] {
-        irr::bar(cx, s, BarKind::Throughout, "37B2", None);
+        irr::bar(cx, s, BarKind::Throughout, Law::L37B2, None);
     }
-    irr::lead_restriction(cx, offender, "37B2", id);
-    irr::adjustment_possible(cx, "37B2", offender);
+    irr::lead_restriction(cx, offender, Law::L37B2, id);
+    irr::adjustment_possible(cx, Law::L37B2, offender);
     calls::settle_after_call(cx, offender, pass);
     Ok(())
 }

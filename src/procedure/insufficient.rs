@@ -6,6 +6,7 @@ use crate::auction;
 use crate::audience::Audience;
 use crate::call::{Bid, Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::{calls, information};
 use crate::report::{Code, Rejection};
@@ -25,7 +26,7 @@ pub fn insufficient_bid(
     with: calls::WithCall,
 ) -> Result<(), Rejection> {
     let id = calls::record_pending(cx, seat, call, &with);
-    let law = if first.is_some() { "27B4" } else { "27" };
+    let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
         cx,
         Code::IRREG_INSUFFICIENT_BID,
@@ -39,7 +40,7 @@ pub fn insufficient_bid(
     );
     let first = first.unwrap_or(id);
     if first == id {
-        irr::open_comparison(cx, seat, id, None, "27B1b");
+        irr::open_comparison(cx, seat, id, None, Law::L27B1b);
     }
     cx.st.pending = Some(Pending::InsufficientBid { call: id, first });
     Ok(())
@@ -59,7 +60,7 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<()
     cx.event(
         EventKind::Accepted {
             seat: lho,
-            law: "27A1".into(),
+            law: Law::L27A1,
         },
         Audience::EVERYONE,
     );
@@ -74,14 +75,8 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<()
 /// None at present.
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
     let (offender, _) = rec(cx, ib);
-    let law = if ib == first { "27B" } else { "27B4" };
-    cx.event(
-        EventKind::Declined {
-            seat: lho,
-            law: law.into(),
-        },
-        Audience::EVERYONE,
-    );
+    let law = if ib == first { Law::L27B } else { Law::L27B4 };
+    cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
     calls::withdraw(
         cx,
         ib,
@@ -89,12 +84,12 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(
         "insufficient bid not accepted: the offender must replace it",
     );
     let law = if ib == first {
-        "27B".to_string()
+        Law::L27B
     } else {
         // L27B4 → B3: partner barred throughout; L26B, L72C.
         information::withdrawn_call(cx, ib, Some(offender.side()));
-        bar_partner(cx, offender, first, "27B4");
-        "27B3".to_string()
+        bar_partner(cx, offender, first, Law::L27B4);
+        Law::L27B3
     };
     cx.st.pending = Some(Pending::Replacement {
         seat: offender,
@@ -193,7 +188,7 @@ pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: usize) {
     }
 }
 
-fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: &str) {
+fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: Law) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, Some(first));
     irr::lead_restriction(cx, offender, law, first);
     irr::adjustment_possible(cx, law, offender);
@@ -210,9 +205,9 @@ pub fn replace(
     call: Call,
     with: calls::WithCall,
     first: usize,
-    law: &str,
+    law: Law,
 ) -> Result<(), Rejection> {
-    let partner_barred = law == "27B3";
+    let partner_barred = law == Law::L27B3;
     match auction::check(&cx.st.in_force(), seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
@@ -220,7 +215,7 @@ pub fn replace(
             return insufficient_bid(cx, seat, call, Some(first), with);
         }
         Err(illegal) => {
-            return Err(calls::refusal(illegal, call).citing("27B"));
+            return Err(calls::refusal(illegal, call).citing(Law::L27B));
         }
         Ok(()) => {}
     }
@@ -231,18 +226,18 @@ pub fn replace(
             cx,
             seat,
             call,
-            "27B3",
+            Law::L27B3,
             "double or redouble replacing an insufficient bid: not comparable",
         );
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
-        bar_partner(cx, seat, first, "27B3");
+        bar_partner(cx, seat, first, Law::L27B3);
         if let Some(c) = irr::comparison_mut(cx, first) {
             c.replacement = Some(x);
-            c.law = "27B3".into();
+            c.law = Law::L27B3;
         }
         if let Some(Pending::Replacement { law, .. }) = cx.st.pending.as_mut() {
-            *law = "27B3".into();
+            *law = Law::L27B3;
         }
         return Ok(());
     }
@@ -262,10 +257,10 @@ pub fn replace(
     } else {
         // L27B2: partner passes throughout; L26B; L72C. A comparable ruling lifts it (B1b).
         information::withdrawn_call(cx, first, Some(seat.side()));
-        bar_partner(cx, seat, first, "27B2");
+        bar_partner(cx, seat, first, Law::L27B2);
         if let Some(c) = irr::comparison_mut(cx, first) {
             c.replacement = Some(id);
-            c.law = "27B2".into();
+            c.law = Law::L27B2;
         }
     }
     calls::finish_call(cx, seat, id, with)

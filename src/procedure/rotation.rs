@@ -7,6 +7,7 @@ use crate::auction;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::{calls, inadmissible, information};
 use crate::report::{refuse, Code, Rejection};
@@ -37,7 +38,7 @@ pub fn out_of_rotation(
     irr::flag(
         cx,
         Code::IRREG_CALL_OUT_OF_ROTATION,
-        "28",
+        Law::L28,
         seat,
         call,
         format!(
@@ -89,7 +90,7 @@ pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
         .st
         .aftermath
         .as_ref()
-        .is_some_and(|a| a.seat == seat && a.law.ends_with("A1"))
+        .is_some_and(|a| a.seat == seat && a.law.is_forced_repeat())
     {
         cx.st.aftermath = None;
     }
@@ -112,11 +113,11 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> 
         let m = format!(
             "{seat} must pass and tried to change {was} to {call}: if {lho} calls it stands, otherwise Law 37B applies"
         );
-        (Code::IRREG_BARRED_CALL, "37", m)
+        (Code::IRREG_BARRED_CALL, Law::L37, m)
     } else {
         let m =
             format!("{seat} tried to change {was} to {call}: {lho} may accept the change by calling, or not (Law 25B)");
-        (Code::IRREG_CHANGE_OF_CALL, "25B", m)
+        (Code::IRREG_CHANGE_OF_CALL, Law::L25B, m)
     };
     irr::flag(cx, code, law, seat, call, message);
     cx.st.pending = Some(Pending::ChangeOfCall { call: id, original });
@@ -136,15 +137,9 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
     let (offender, call) = rec(cx, id);
     // L37A: a barred player's call stands when LHO calls over it; no lead restriction.
     let barred = barred_change(cx, offender, call);
-    let law = if barred { "37A" } else { "25B1" };
+    let law = if barred { Law::L37A } else { Law::L25B1 };
     cx.st.pending = None;
-    cx.event(
-        EventKind::Accepted {
-            seat: lho,
-            law: law.into(),
-        },
-        Audience::EVERYONE,
-    );
+    cx.event(EventKind::Accepted { seat: lho, law }, Audience::EVERYONE);
     calls::withdraw(cx, original, law, "changed; the change was accepted");
     information::withdrawn_call(cx, original, Some(offender.side()));
     // The original was the last call in force, so the change takes its place.
@@ -152,7 +147,7 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
         r.status = Status::InForce;
     }
     if !barred {
-        irr::lead_restriction(cx, offender, "25B1", original);
+        irr::lead_restriction(cx, offender, Law::L25B1, original);
     }
     calls::settle_after_call(cx, offender, id);
     Ok(())
@@ -165,24 +160,18 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
 pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
     let (offender, call) = rec(cx, id);
     let barred = barred_change(cx, offender, call);
-    let law = if barred { "37B" } else { "25B2" };
+    let law = if barred { Law::L37B } else { Law::L25B2 };
     cx.st.pending = None;
-    cx.event(
-        EventKind::Declined {
-            seat: lho,
-            law: law.into(),
-        },
-        Audience::EVERYONE,
-    );
+    cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
     calls::withdraw(cx, id, law, "attempted change of call void: the original call stands");
     information::withdrawn_call(cx, id, Some(offender.side()));
     if barred {
         // L37B: his pass stands (it is the substituted pass); both offenders pass throughout.
         for s in [offender, offender.partner()] {
-            irr::bar(cx, s, BarKind::Throughout, "37B2", None);
+            irr::bar(cx, s, BarKind::Throughout, Law::L37B2, None);
         }
-        irr::lead_restriction(cx, offender, "37B2", id);
-        irr::adjustment_possible(cx, "37B2", offender);
+        irr::lead_restriction(cx, offender, Law::L37B2, id);
+        irr::adjustment_possible(cx, Law::L37B2, offender);
     }
     Ok(())
 }
@@ -214,7 +203,7 @@ pub fn call_while_pending(
             Code::RECTIFICATION_PENDING,
             format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho()),
         )
-        .map_err(|r: Rejection| r.citing("29"));
+        .map_err(|r: Rejection| r.citing(Law::L29));
     }
     if due == offender.lho() {
         let Some(intent) = with.intent.or(ruled) else {
@@ -237,7 +226,7 @@ pub fn call_while_pending(
     cx.st
         .open_rulings
         .retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
-    calls::withdraw(cx, coor, "28B", "cancelled: the player whose turn it was called");
+    calls::withdraw(cx, coor, Law::L28B, "cancelled: the player whose turn it was called");
     information::withdrawn_call(cx, coor, Some(offender.side()));
     calls::call(cx, seat, call, with)
 }
@@ -280,7 +269,7 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
     cx.event(
         EventKind::Accepted {
             seat: lho,
-            law: "29A".into(),
+            law: Law::L29A,
         },
         Audience::EVERYONE,
     );
@@ -301,38 +290,37 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<()
     cx.event(
         EventKind::Declined {
             seat: lho,
-            law: "29B".into(),
+            law: Law::L29B,
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(cx, coor, "29B", "call out of rotation cancelled");
+    calls::withdraw(cx, coor, Law::L29B, "call out of rotation cancelled");
     let at_rho = due == offender.rho();
-    let family = match call {
-        Call::Pass => "30",
-        Call::Bid(_) => "31",
-        Call::Double | Call::Redouble => "32",
-    };
     if at_rho && call.is_pass() {
         // L30A: the offender passes at his next turn; nothing more.
         information::withdrawn_call(cx, coor, Some(offender.side()));
-        irr::bar(cx, offender, BarKind::NextTurn, "30A", None);
+        irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
         cx.st.aftermath = None;
     } else if at_rho {
         // L31A, L32A: what RHO does decides (UI deferred: a repeated call conveys nothing new).
         cx.st.aftermath = Some(Aftermath {
             seat: offender,
             cancelled: coor,
-            law: format!("{family}A"),
+            law: if matches!(call, Call::Bid(_)) {
+                Law::L31A
+            } else {
+                Law::L32A
+            },
             repeat_if_rho_passes: true,
             intent: None,
         });
     } else {
         // L30B1, L31B, L32B: partner free (UI); the offender's next call is judged.
         information::withdrawn_call(cx, coor, Some(offender.side()));
-        let law = if family == "30" {
-            "30B1b".to_string()
-        } else {
-            format!("{family}B")
+        let law = match call {
+            Call::Pass => Law::L30B1b,
+            Call::Bid(_) => Law::L31B,
+            Call::Double | Call::Redouble => Law::L32B,
         };
         cx.st.aftermath = Some(Aftermath {
             seat: offender,
@@ -352,16 +340,14 @@ pub fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     let (_, call) = rec(cx, id);
     let (_, cancelled_call) = rec(cx, a.cancelled);
     if a.repeat_if_rho_passes && seat == a.seat.rho() {
-        let family = &a.law[..2.min(a.law.len())];
         let mut next = a.clone();
         next.repeat_if_rho_passes = false;
+        next.law = a.law.after_rho(call.is_pass());
         if call.is_pass() {
             // L31A1, L32A1: the offender must repeat the call.
-            next.law = format!("{family}A1");
             cx.st.forced = Some((a.seat, cancelled_call));
         } else {
             // L31A2, L32A2: the offender calls freely; UI for his partner.
-            next.law = format!("{family}A2");
             information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
         }
         cx.st.aftermath = Some(next);
@@ -371,20 +357,14 @@ pub fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
         return;
     }
     cx.st.aftermath = None;
-    if a.law.ends_with("A1") && call == cancelled_call {
+    if a.law.is_forced_repeat() && call == cancelled_call {
         return; // L31A1/L32A1: repeated: no rectification.
     }
-    if a.law == "30B1b" && call.is_pass() {
+    if a.law == Law::L30B1b && call.is_pass() {
         return; // A pass is comparable to a pass (L30B1b(i), Kooijman).
     }
     // Presumed not comparable: partner passes at his next turn; L26B; L72C.
-    let law = match a.law.as_str() {
-        "30B1b" => "30B1b",
-        "31B" => "31B2",
-        "32B" => "32B2",
-        "32A2" | "32A1" => "32A2b",
-        _ => "31A2b",
-    };
+    let law = a.law.not_comparable();
     irr::bar(cx, a.seat.partner(), BarKind::NextTurn, law, Some(a.cancelled));
     irr::lead_restriction(cx, a.seat, law, a.cancelled);
     irr::adjustment_possible(cx, law, a.seat);
