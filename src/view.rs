@@ -80,13 +80,50 @@ pub struct SeenQuestion {
     pub answered: bool,
 }
 
+/// What a pending decision is about (shown in snake_case, e.g. `"insufficient_bid"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum DecisionKind {
+    /// L27A: LHO may accept an insufficient bid.
+    InsufficientBid,
+    /// L29: LHO (or the player whose turn it was) decides on a call out of rotation.
+    OutOfRotation,
+    /// L36: LHO decides on an inadmissible double or redouble.
+    Inadmissible,
+    /// L37: LHO decides on a barred player's call.
+    BarredCall,
+    /// L25B: LHO may accept an attempted change of call.
+    ChangeOfCall,
+    /// L27B, L36B, L25A1: the offender must replace a call.
+    Replacement,
+    /// L25A: a request to replace an unintended call.
+    Undo,
+}
+
+/// An action that settles a pending decision (shown as its action type, e.g. `"accept"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum Settle {
+    /// `accept`: the entitled player accepts the irregular call.
+    Accept,
+    /// `decline`: the entitled player does not accept it.
+    Decline,
+    /// `call`: a call (accepting by calling over it, or the required replacement).
+    Call,
+    /// `ruling`: the Director rules.
+    Ruling,
+    /// `respond`: an opponent answers a request to replace a call.
+    Respond,
+}
+
 /// A decision the table is waiting for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Decision {
-    /// What is pending: `insufficient_bid`, `out_of_rotation`, `inadmissible`, `barred_call`,
-    /// `change_of_call`, `replacement`, `undo`.
-    pub kind: &'static str,
+    /// What is pending.
+    pub kind: DecisionKind,
     /// The player whose call it concerns.
     pub seat: Seat,
     /// The call concerned.
@@ -94,7 +131,7 @@ pub struct Decision {
     /// Who must decide (`director` for a ruling).
     pub awaiting: Vec<String>,
     /// Actions that settle it.
-    pub options: Vec<&'static str>,
+    pub options: Vec<Settle>,
     /// The engine's proposed replacement (L27B1a).
     pub suggested: Option<Call>,
     /// The law.
@@ -385,14 +422,14 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
         let r = &st.record[u.call];
         // Who decides depends on the undo policy: an opponent's consent, or the Director.
         let (awaiting, options) = match reg.undo {
-            Undo::Director => (vec!["director".to_string()], vec!["ruling"]),
+            Undo::Director => (vec!["director".to_string()], vec![Settle::Ruling]),
             _ => (
                 vec![u.seat.lho().to_string(), u.seat.rho().to_string()],
-                vec!["respond"],
+                vec![Settle::Respond],
             ),
         };
         return Some(Decision {
-            kind: "undo",
+            kind: DecisionKind::Undo,
             seat: u.seat,
             call: r.call,
             awaiting,
@@ -406,11 +443,11 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
         Pending::InsufficientBid { call, .. } => {
             let r = &st.record[*call];
             Decision {
-                kind: "insufficient_bid",
+                kind: DecisionKind::InsufficientBid,
                 seat: r.seat,
                 call: r.call,
                 awaiting: vec![r.seat.lho().to_string()],
-                options: vec!["accept", "decline", "call"],
+                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
                 suggested: None,
                 law: Law::L27A,
             }
@@ -418,11 +455,11 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
         Pending::OutOfRotation { call, due, .. } => {
             let r = &st.record[*call];
             Decision {
-                kind: "out_of_rotation",
+                kind: DecisionKind::OutOfRotation,
                 seat: r.seat,
                 call: r.call,
                 awaiting: vec![r.seat.lho().to_string(), due.to_string()],
-                options: vec!["accept", "decline", "call"],
+                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
                 suggested: None,
                 law: Law::L29,
             }
@@ -431,11 +468,15 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             let r = &st.record[*call];
             let inadmissible = matches!(p, Pending::Inadmissible { .. });
             Decision {
-                kind: if inadmissible { "inadmissible" } else { "barred_call" },
+                kind: if inadmissible {
+                    DecisionKind::Inadmissible
+                } else {
+                    DecisionKind::BarredCall
+                },
                 seat: r.seat,
                 call: r.call,
                 awaiting: vec![r.seat.lho().to_string()],
-                options: vec!["decline", "call"],
+                options: vec![Settle::Decline, Settle::Call],
                 suggested: None,
                 law: if inadmissible { Law::L36 } else { Law::L37 },
             }
@@ -443,11 +484,11 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
         Pending::ChangeOfCall { call, .. } => {
             let r = &st.record[*call];
             Decision {
-                kind: "change_of_call",
+                kind: DecisionKind::ChangeOfCall,
                 seat: r.seat,
                 call: r.call,
                 awaiting: vec![r.seat.lho().to_string()],
-                options: vec!["accept", "decline", "call"],
+                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
                 suggested: None,
                 law: Law::L25B,
             }
@@ -459,11 +500,11 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             suggested,
             ..
         } => Decision {
-            kind: "replacement",
+            kind: DecisionKind::Replacement,
             seat: *seat,
             call: st.record[*withdrawn].call,
             awaiting: vec![seat.to_string()],
-            options: vec!["call"],
+            options: vec![Settle::Call],
             suggested: suggested.map(Call::Bid),
             law: *law,
         },
