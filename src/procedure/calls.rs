@@ -144,7 +144,8 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
     if cx.st.phase != Phase::Auction {
         // L39: a call after the final pass.
         return if cx.reg.rectifies() && matches!(cx.st.phase, Phase::Clarification | Phase::PassedOut) {
-            irregularity::after_final_pass(cx, seat, call)
+            irregularity::after_final_pass(cx, seat, call);
+            Ok(())
         } else {
             refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Rejection| r.citing(Law::L39))
         };
@@ -161,7 +162,8 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
             if rotation::pass_for_barred_rho(cx, seat, due) {
                 return self::call(cx, seat, call, with);
             }
-            return rotation::out_of_rotation(cx, seat, call, due, with);
+            rotation::out_of_rotation(cx, seat, call, due, with);
+            return Ok(());
         }
         return refuse(Code::NOT_YOUR_TURN, format!("it is {due}'s turn to call"));
     }
@@ -186,18 +188,21 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
     if cx.st.bars.get(seat).is_some() && !call.is_pass() {
         // L37: a barred player's bid, double or redouble.
         if cx.reg.rectifies() {
-            return irregularity::barred_call(cx, seat, call, with);
+            irregularity::barred_call(cx, seat, call, with);
+            return Ok(());
         }
         return refuse(Code::MUST_PASS, format!("{seat} is barred and must pass"));
     }
     if let Err(illegal) = auction::check(&cx.st.in_force(), seat, call) {
         if cx.reg.rectifies() {
-            return irregularity::illegal_call(cx, seat, call, illegal, with);
+            irregularity::illegal_call(cx, seat, call, illegal, with);
+            return Ok(());
         }
         return Err(refusal(illegal, call));
     }
     let id = record(cx, seat, call, Status::InForce);
-    finish_call(cx, seat, id, with)
+    finish_call(cx, seat, id, with);
+    Ok(())
 }
 
 /// The refusal of an illegal call in `prevent`.
@@ -256,14 +261,10 @@ pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) {
 
 /// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
 /// end of the auction and passes for barred players.
-///
-/// # Errors
-/// A refused self-disclosure.
-pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) -> Result<(), Rejection> {
+pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) {
     explanation::disclose_with_call(cx, seat, id, &with);
     information::tempo(cx, seat, with.at);
     settle_after_call(cx, seat, id);
-    Ok(())
 }
 
 /// Bars, offers and the end of the auction after a call in force by `seat`.

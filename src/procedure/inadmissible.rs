@@ -14,10 +14,7 @@ use crate::state::{Pending, Status};
 use crate::table::Ctx;
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
-///
-/// # Errors
-/// None at present.
-pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
     let id = calls::record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
@@ -28,15 +25,11 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithC
         format!("{seat}'s {call} is inadmissible (Law 19); it cannot be accepted (Law 36)"),
     );
     cx.st.pending = Some(Pending::Inadmissible { call: id });
-    Ok(())
 }
 
 /// L36B4: an inadmissible double or redouble out of turn: cancelled at once, the auction
 /// returns to the player whose turn it was, offender's partner barred throughout.
-///
-/// # Errors
-/// None at present.
-pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) -> Result<(), Rejection> {
+pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) {
     let id = irr::record_cancelled(
         cx,
         seat,
@@ -55,7 +48,6 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) -> Resul
     information::withdrawn_call(cx, id, Some(seat.side()));
     partner_barred(cx, seat, Law::L36B4, id);
     calls::end_or_continue(cx);
-    Ok(())
 }
 
 /// Whether `call`, offered by `seat` in place of his call `original` (an L25B attempted
@@ -87,10 +79,7 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
 
 /// L36A: LHO called before rectification: his call and the inadmissible one are
 /// cancelled, the auction resumes at the offender with no rectification.
-///
-/// # Errors
-/// None at present.
-pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) -> Result<(), Rejection> {
+pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
     let (offender, _) = rec(cx, x);
     cx.st.pending = None;
     let l = irr::record_cancelled(
@@ -108,15 +97,11 @@ pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) -> Result<(
     );
     information::withdrawn_call(cx, x, Some(offender.side()));
     information::withdrawn_call(cx, l, Some(offender.side()));
-    Ok(())
 }
 
 /// L36B: not rectified by LHO's call: cancelled; the offender substitutes a legal call;
 /// partner barred throughout; L26B; L72C.
-///
-/// # Errors
-/// None at present.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) -> Result<(), Rejection> {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
     let (offender, _) = rec(cx, x);
     cx.event(
         EventKind::Declined {
@@ -135,7 +120,6 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) -> Result<(), Rejection> {
         suggested: None,
         insufficient: None,
     });
-    Ok(())
 }
 
 /// L36B2: the offender's substitute must be a legal call.
@@ -158,17 +142,16 @@ pub fn replace(
     if cx.st.bars.get(seat).is_some() && !call.is_pass() {
         // A barred offender's replacement (his own earlier bar): the law of the bar applies
         // to it like to any call (L37), as `legal_calls` says.
-        return irr::barred_call(cx, seat, call, with);
+        irr::barred_call(cx, seat, call, with);
+        return Ok(());
     }
     let id = calls::record(cx, seat, call, Status::InForce);
-    calls::finish_call(cx, seat, id, with)
+    calls::finish_call(cx, seat, id, with);
+    Ok(())
 }
 
 /// A barred player's bid, double or redouble in rotation (L35B).
-///
-/// # Errors
-/// None at present.
-pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
     let id = calls::record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
@@ -179,15 +162,11 @@ pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCa
         format!("{seat} was required to pass and made {call} (Law 37)"),
     );
     cx.st.pending = Some(Pending::BarredCall { call: id });
-    Ok(())
 }
 
 /// L37A: LHO called before rectification: the call stands; a bar for the rest of the
 /// auction remains, a bar for one turn is used up.
-///
-/// # Errors
-/// None at present.
-pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) -> Result<(), Rejection> {
+pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
     let (offender, _) = rec(cx, id);
     cx.st.pending = None;
     if let Some(r) = cx.st.record.get_mut(id) {
@@ -197,15 +176,11 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) -> Result<(), Rejection> 
         irr::lift_bar(cx, offender);
     }
     calls::settle_after_call(cx, offender, id);
-    Ok(())
 }
 
 /// L37B: cancelled; a pass is substituted; both members of the offending side pass
 /// throughout; L26B; L72C.
-///
-/// # Errors
-/// None at present.
-pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
+pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     let (offender, _) = rec(cx, id);
     cx.st.pending = None;
     cx.event(
@@ -230,5 +205,4 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(
     irr::lead_restriction(cx, offender, Law::L37B2, id);
     irr::adjustment_possible(cx, Law::L37B2, offender);
     calls::settle_after_call(cx, offender, pass);
-    Ok(())
 }

@@ -15,16 +15,7 @@ use crate::table::Ctx;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
-///
-/// # Errors
-/// None at present.
-pub fn insufficient_bid(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    call: Call,
-    first: Option<usize>,
-    with: calls::WithCall,
-) -> Result<(), Rejection> {
+pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: calls::WithCall) {
     let id = calls::record_pending(cx, seat, call, &with);
     let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
@@ -43,14 +34,10 @@ pub fn insufficient_bid(
         irr::open_comparison(cx, seat, id, None, Law::L27B1b);
     }
     cx.st.pending = Some(Pending::InsufficientBid { call: id, first });
-    Ok(())
 }
 
 /// L27A1: LHO accepts: the bid is in force and is the last bid.
-///
-/// # Errors
-/// None at present.
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
     let (offender, _) = rec(cx, ib);
     if let Some(r) = cx.st.record.get_mut(ib) {
         r.status = Status::InForce;
@@ -65,15 +52,11 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<()
         Audience::EVERYONE,
     );
     calls::settle_after_call(cx, offender, ib);
-    Ok(())
 }
 
 /// LHO does not accept: the bid is withdrawn and the offender must replace it (L27B); an
 /// insufficient replacement not accepted is ruled as B3 (L27B4).
-///
-/// # Errors
-/// None at present.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
     let (offender, _) = rec(cx, ib);
     let law = if ib == first { Law::L27B } else { Law::L27B4 };
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
@@ -98,7 +81,6 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(
         suggested: suggestion(cx, first),
         insufficient: Some(first),
     });
-    Ok(())
 }
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
@@ -212,7 +194,8 @@ pub fn replace(
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
             cx.st.pending = None;
-            return insufficient_bid(cx, seat, call, Some(first), with);
+            insufficient_bid(cx, seat, call, Some(first), with);
+            return Ok(());
         }
         Err(illegal) => {
             return Err(calls::refusal(illegal, call).citing(Law::L27B));
@@ -263,7 +246,8 @@ pub fn replace(
             c.law = Law::L27B2;
         }
     }
-    calls::finish_call(cx, seat, id, with)
+    calls::finish_call(cx, seat, id, with);
+    Ok(())
 }
 
 /// L27B1b: a double or redouble ruled comparable after it was cancelled under L27B3 is

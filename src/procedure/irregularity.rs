@@ -134,12 +134,12 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
             let (offender, _) = rec(cx, ib);
             if seat == offender.lho() {
                 // L27A1: LHO accepts by calling.
-                insufficient::accept(cx, seat, ib, first)?;
+                insufficient::accept(cx, seat, ib, first);
                 calls::call(cx, seat, call, with)
             } else if seat == offender {
                 // L27C: a replacement before LHO decided: LHO has not accepted.
                 premature_replacement(cx, seat, call, ib);
-                insufficient::decline(cx, offender.lho(), ib, first)?;
+                insufficient::decline(cx, offender.lho(), ib, first);
                 call_while_pending(cx, seat, call, with)
             } else {
                 waiting()
@@ -168,11 +168,12 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
         Pending::Inadmissible { call: x } => {
             let (offender, _) = rec(cx, x);
             if seat == offender.lho() {
-                inadmissible::lho_called(cx, seat, call, x)
+                inadmissible::lho_called(cx, seat, call, x);
+                Ok(())
             } else if seat == offender {
                 // As L27C: a replacement before LHO's call or the Director's ruling.
                 premature_replacement(cx, seat, call, x);
-                inadmissible::decline(cx, offender.lho(), x)?;
+                inadmissible::decline(cx, offender.lho(), x);
                 call_while_pending(cx, seat, call, with)
             } else {
                 waiting()
@@ -181,7 +182,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
         Pending::BarredCall { call: id } => {
             let (offender, _) = rec(cx, id);
             if seat == offender.lho() {
-                inadmissible::barred_call_stands(cx, id)?;
+                inadmissible::barred_call_stands(cx, id);
                 calls::call(cx, seat, call, with)
             } else {
                 waiting()
@@ -190,7 +191,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
         Pending::ChangeOfCall { call: id, original } => {
             let (offender, _) = rec(cx, id);
             if seat == offender.lho() {
-                rotation::change_accepted(cx, seat, id, original)?;
+                rotation::change_accepted(cx, seat, id, original);
                 calls::call(cx, seat, call, with)
             } else {
                 waiting()
@@ -218,10 +219,7 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: us
 }
 
 /// L37: a barred player's bid, double or redouble (an inadmissible one is L36).
-///
-/// # Errors
-/// None at present.
-pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
     match crate::auction::check(&cx.st.in_force(), seat, call) {
         Err(illegal @ (Illegal::Double | Illegal::Redouble)) => illegal_call(cx, seat, call, illegal, with),
         _ => inadmissible::barred_call(cx, seat, call, with),
@@ -229,16 +227,7 @@ pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCa
 }
 
 /// L27, L36: an insufficient bid or inadmissible double or redouble in turn.
-///
-/// # Errors
-/// None at present.
-pub fn illegal_call(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    call: Call,
-    illegal: Illegal,
-    with: calls::WithCall,
-) -> Result<(), Rejection> {
+pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, with: calls::WithCall) {
     match illegal {
         Illegal::Insufficient => insufficient::insufficient_bid(cx, seat, call, None, with),
         Illegal::Double | Illegal::Redouble => inadmissible::inadmissible(cx, seat, call, with),
@@ -259,13 +248,16 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
     match cx.st.pending.clone() {
         Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
-            insufficient::accept(cx, seat, call, first)
+            insufficient::accept(cx, seat, call, first);
+            Ok(())
         }
         Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
-            rotation::accept(cx, seat, call, due)
+            rotation::accept(cx, seat, call, due);
+            Ok(())
         }
         Some(Pending::ChangeOfCall { call, original }) if seat == rec(cx, call).0.lho() => {
-            rotation::change_accepted(cx, seat, call, original)
+            rotation::change_accepted(cx, seat, call, original);
+            Ok(())
         }
         Some(Pending::Inadmissible { .. }) => {
             not_entitled("an inadmissible double or redouble cannot be accepted (Law 36)")
@@ -288,17 +280,24 @@ pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
     match cx.st.pending.clone() {
         Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
-            insufficient::decline(cx, seat, call, first)
+            insufficient::decline(cx, seat, call, first);
+            Ok(())
         }
         Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
-            rotation::decline(cx, seat, call, due)
+            rotation::decline(cx, seat, call, due);
+            Ok(())
         }
         Some(Pending::ChangeOfCall { call, .. }) if seat == rec(cx, call).0.lho() => {
-            rotation::change_declined(cx, seat, call)
+            rotation::change_declined(cx, seat, call);
+            Ok(())
         }
-        Some(Pending::Inadmissible { call }) if seat == rec(cx, call).0.lho() => inadmissible::decline(cx, seat, call),
+        Some(Pending::Inadmissible { call }) if seat == rec(cx, call).0.lho() => {
+            inadmissible::decline(cx, seat, call);
+            Ok(())
+        }
         Some(Pending::BarredCall { call }) if seat == rec(cx, call).0.lho() => {
-            inadmissible::barred_call_cancelled(cx, seat, call)
+            inadmissible::barred_call_cancelled(cx, seat, call);
+            Ok(())
         }
         Some(_) => not_entitled("only the offender's left-hand opponent may decline"),
         None => not_entitled("there is no irregularity for you to decline"),
@@ -309,10 +308,7 @@ pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 
 /// L39: a call after the final pass is cancelled; a defender's bid, double or redouble
 /// gives declarer a lead restriction (L39C).
-///
-/// # Errors
-/// None at present.
-pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejection> {
+pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
     let id = record_cancelled(cx, seat, call, Law::L39A, "call after the final pass cancelled");
     flag(
         cx,
@@ -329,7 +325,6 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), 
             announce_lead_restriction(cx, r);
         }
     }
-    Ok(())
 }
 
 /// L17D3, L34: three passes after a call (or four passes), one of which was an accepted

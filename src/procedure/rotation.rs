@@ -15,19 +15,11 @@ use crate::state::{Aftermath, OpenRuling, Pending, Status};
 use crate::table::Ctx;
 
 /// A call by `seat` when it is `due`'s turn.
-///
-/// # Errors
-/// None at present.
-pub fn out_of_rotation(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    call: Call,
-    due: Seat,
-    with: calls::WithCall,
-) -> Result<(), Rejection> {
+pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) {
     if due == seat.lho() {
         if let Some(original) = cx.st.last_call_of(seat) {
-            return change_of_call(cx, seat, call, original);
+            change_of_call(cx, seat, call, original);
+            return;
         }
     }
     if matches!(call, Call::Double | Call::Redouble) && auction::check(&cx.st.in_force(), seat, call).is_err() {
@@ -58,7 +50,6 @@ pub fn out_of_rotation(
             call: id,
         });
     }
-    Ok(())
 }
 
 /// L28A: a call made at RHO's turn is in rotation when RHO is required by law to pass:
@@ -97,12 +88,13 @@ pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
 }
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
-fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> Result<(), Rejection> {
+fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) {
     if inadmissible::inadmissible_change(cx, seat, call, original) {
         // L35A/L36: an inadmissible double or redouble is never acceptable, not even as a
         // change; made at LHO's turn, it is cancelled at once and the original stands
         // (L36B4, as any inadmissible double out of turn).
-        return inadmissible::out_of_turn(cx, seat, call, seat.lho());
+        inadmissible::out_of_turn(cx, seat, call, seat.lho());
+        return;
     }
     let id = calls::record(cx, seat, call, Status::Pending);
     let (_, was) = rec(cx, original);
@@ -121,7 +113,6 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> 
     };
     irr::flag(cx, code, law, seat, call, message);
     cx.st.pending = Some(Pending::ChangeOfCall { call: id, original });
-    Ok(())
 }
 
 /// Whether an attempted change is a barred player's bid, double or redouble (L35B, L37).
@@ -130,10 +121,7 @@ fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
 }
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
-///
-/// # Errors
-/// None at present.
-pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) -> Result<(), Rejection> {
+pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) {
     let (offender, call) = rec(cx, id);
     // L37A: a barred player's call stands when LHO calls over it; no lead restriction.
     let barred = barred_change(cx, offender, call);
@@ -150,14 +138,10 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
         irr::lead_restriction(cx, offender, Law::L25B1, original);
     }
     calls::settle_after_call(cx, offender, id);
-    Ok(())
 }
 
 /// L25B2: LHO does not accept: the attempted change is void, the original stands.
-///
-/// # Errors
-/// None at present.
-pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
+pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     let (offender, call) = rec(cx, id);
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37B } else { Law::L25B2 };
@@ -173,7 +157,6 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rej
         irr::lead_restriction(cx, offender, Law::L37B2, id);
         irr::adjustment_possible(cx, Law::L37B2, offender);
     }
-    Ok(())
 }
 
 /// A call while a call out of rotation awaits LHO's decision.
@@ -233,13 +216,9 @@ pub fn call_while_pending(
 
 /// L29A: LHO accepts the call out of rotation; rotation continues from it and the players
 /// it skipped keep their right to call (L17D3).
-///
-/// # Errors
-/// None at present.
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(), Rejection> {
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
     let offender = accepted(cx, lho, coor, due);
     calls::settle_after_call(cx, offender, coor);
-    Ok(())
 }
 
 /// L29A by calling: the call out of rotation stands and LHO's call follows it at once, so
@@ -278,10 +257,7 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
 
 /// L29B: LHO does not accept: the call is cancelled, the auction reverts to the player
 /// whose turn it was, and L30–L32 apply.
-///
-/// # Errors
-/// None at present.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(), Rejection> {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
     let (offender, call) = rec(cx, coor);
     cx.st.pending = None;
     cx.st
@@ -331,7 +307,6 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<()
         });
     }
     calls::end_or_continue(cx);
-    Ok(())
 }
 
 /// After a call in force: what it settles of a cancelled call out of rotation.

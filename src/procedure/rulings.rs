@@ -186,7 +186,10 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>) -> Result<(), Rej
     );
     cx.event(EventKind::IntentRecorded { seat: due, intent }, Audience::EVERYONE);
     match intent {
-        Intent::Accept => rotation::accept(cx, due, call, due),
+        Intent::Accept => {
+            rotation::accept(cx, due, call, due);
+            Ok(())
+        }
         Intent::OwnTurn => {
             cx.st.pending = Some(Pending::OutOfRotation {
                 call,
