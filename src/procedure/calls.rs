@@ -297,8 +297,7 @@ fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     let used =
         matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::NextTurn) && cx.st.record[id].call.is_pass();
     if used {
-        *cx.st.bars.get_mut(seat) = None;
-        cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
+        irregularity::lift_bar(cx, seat);
     }
 }
 
@@ -332,9 +331,17 @@ fn auto_pass(cx: &mut Ctx<'_>) {
     if !(cx.reg.auto_pass_barred && barred) || cx.st.forced.is_some() || cx.calling == Some(due) {
         return;
     }
+    pass_for_barred(cx, due);
+}
+
+/// The engine passes for the barred player `due` (event `auto_pass`, shown to everyone
+/// like the bar itself); the pass is then settled as his call.
+pub fn pass_for_barred(cx: &mut Ctx<'_>, due: Seat) {
     cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
     let id = record(cx, due, Call::Pass, Status::InForce);
-    cx.st.record[id].auto = true;
+    if let Some(r) = cx.st.record.get_mut(id) {
+        r.auto = true;
+    }
     settle_after_call(cx, due, id);
 }
 
@@ -363,10 +370,7 @@ fn end_auction(cx: &mut Ctx<'_>) {
 /// `next_turn` bar lapse. Until then an auction reopened under L21B1 or L25A5 keeps them.
 pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
     for seat in Seat::ALL {
-        if cx.st.bars.get(seat).is_some() {
-            *cx.st.bars.get_mut(seat) = None;
-            cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
-        }
+        irregularity::lift_bar(cx, seat);
     }
 }
 

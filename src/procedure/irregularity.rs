@@ -50,7 +50,8 @@ pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comp
     cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
 }
 
-/// Lifts the bar on `seat`, if any.
+/// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
+/// `barred` event that announced it).
 pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
     if cx.st.bars.get(seat).is_some() {
         *cx.st.bars.get_mut(seat) = None;

@@ -60,12 +60,7 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
     if due != seat.rho() || !must_pass || cx.st.pending.is_some() || cx.st.undo.is_some() {
         return false;
     }
-    cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
-    let id = calls::record(cx, due, Call::Pass, Status::InForce);
-    if let Some(r) = cx.st.record.get_mut(id) {
-        r.auto = true;
-    }
-    calls::settle_after_call(cx, due, id);
+    calls::pass_for_barred(cx, due);
     true
 }
 
