@@ -60,4 +60,4 @@ pub use regulation::{Preset, Regulation, RegulationSpec};
 pub use report::{Code, Rejection, Severity, Warning};
 pub use state::Phase;
 pub use table::{Snapshot, Table, TableOptions};
-pub use view::View;
+pub use view::{DecisionKind, View};

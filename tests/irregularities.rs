@@ -177,7 +177,9 @@ fn a_bar_is_lifted_before_everyone_who_saw_it_imposed() {
     let Outcome::Accepted { events, .. } = t.apply_json(&call("E", "P")) else {
         panic!("E's pass is refused");
     };
-    let lifted = events.iter().find(|e| matches!(e.kind, EventKind::BarLifted { seat: Seat::E }));
+    let lifted = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::BarLifted { seat: Seat::E }));
     assert_eq!(lifted.map(|e| e.audience), Some(Audience::EVERYONE));
     assert_eq!(bar(&t, Seat::E), None);
 }
