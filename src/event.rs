@@ -7,6 +7,7 @@ use crate::auction::Doubling;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::card::Card;
+use crate::law::Law;
 use crate::report::{Code, Rejection, Warning};
 
 /// How a call's meaning was disclosed.
@@ -63,7 +64,7 @@ pub enum EventKind {
     CallWithdrawn {
         seat: Seat,
         call: Call,
-        law: String,
+        law: Law,
         reason: String,
     },
     /// Three passes after a bid.
@@ -98,24 +99,24 @@ pub enum EventKind {
     /// An explanation was corrected.
     Correction { index: usize, by: Seat, text: String },
     /// The Director was called.
-    DirectorSummoned { by: String, law: String, reason: String },
+    DirectorSummoned { by: String, law: Law, reason: String },
     /// An irregularity was recorded.
     Irregularity {
         code: Code,
-        law: String,
+        law: Law,
         seat: Seat,
         call: Option<Call>,
     },
     /// LHO accepted the irregular call.
-    Accepted { seat: Seat, law: String },
+    Accepted { seat: Seat, law: Law },
     /// LHO declined the irregular call.
-    Declined { seat: Seat, law: String },
+    Declined { seat: Seat, law: Law },
     /// A player is barred from calling.
-    Barred { seat: Seat, bar: BarKind, law: String },
+    Barred { seat: Seat, bar: BarKind, law: Law },
     /// A bar ended.
     BarLifted { seat: Seat },
     /// Declarer may restrict the lead (L26B).
-    LeadRestriction { offender: Seat, law: String },
+    LeadRestriction { offender: Seat, law: Law },
     /// Declarer's Law 26B choice on the opening lead: `suit` prohibited (or required); no
     /// suit: the lead is not restricted.
     LeadRestricted {

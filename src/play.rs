@@ -10,6 +10,7 @@ use crate::audience::Audience;
 use crate::call::{Seat, Strain};
 use crate::card::Card;
 use crate::event::EventKind;
+use crate::law::Law;
 use crate::procedure::{calls, correction, explanation};
 use crate::regulation::LeadRestriction as RegLeadRestriction;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
@@ -126,7 +127,7 @@ fn undo_pending(cx: &Ctx<'_>) -> Result<(), Rejection> {
             Code::UNDO_PENDING,
             "a request to replace a call is pending: the auction may reopen (Law 25A5)",
         )
-        .map_err(|r: Rejection| r.citing("25A5"));
+        .map_err(|r: Rejection| r.citing(Law::L25A5));
     }
     Ok(())
 }
@@ -139,7 +140,7 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
-            .map_err(|r: Rejection| r.citing("41A"));
+            .map_err(|r: Rejection| r.citing(Law::L41A));
     }
     let contract = contract_of(cx)?;
     if seat != contract.leader() {
@@ -253,7 +254,7 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
 /// `NOT_ENTITLED` for anyone but declarer; `NO_LEAD_RESTRICTION`;
 /// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
 pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Rejection> {
-    let cite = |r: Rejection| r.citing("26B");
+    let cite = |r: Rejection| r.citing(Law::L26B);
     if cx.st.phase != Phase::Clarification {
         return refuse(
             Code::WRONG_PERIOD,
@@ -276,7 +277,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
         )
         .map_err(cite);
     };
-    let law = r.law.clone();
+    let law = r.law;
     let restrictable = restrictable_suits(r);
     if cx.st.lead_choice.is_some() {
         return refuse(Code::LEAD_ALREADY_RESTRICTED, "declarer has made his Law 26B choice").map_err(cite);
@@ -319,7 +320,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     // A lead made face down before the choice (recorded under `rectify`) is checked now;
     // never refused, which would reveal the hidden card.
     if let Some(card) = cx.st.play.as_ref().and_then(|p| p.lead) {
-        check_choice(cx, leader, card, choice, &law, true)?;
+        check_choice(cx, leader, card, choice, law, true)?;
     }
     Ok(())
 }
@@ -330,7 +331,7 @@ fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<()
     let Some(r) = opening_lead_restriction(cx.st) else {
         return Ok(());
     };
-    let law = r.law.clone();
+    let law = r.law;
     let rectify = cx.reg.rectifies();
     let Some(choice) = cx.st.lead_choice else {
         let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
@@ -339,7 +340,7 @@ fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<()
                 Code::LEAD_RESTRICTION_PENDING,
                 format!("wait: declarer ({declarer}) first chooses whether to restrict the opening lead (Law 26B, after Law {law})"),
             )
-            .map_err(|r: Rejection| r.citing("26B"));
+            .map_err(|r: Rejection| r.citing(Law::L26B));
         }
         cx.warn(
             Warning::new(
@@ -348,17 +349,17 @@ fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<()
                 Audience::EVERYONE,
                 format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
             )
-            .citing("26B"),
+            .citing(Law::L26B),
         );
         explanation::summon(
             cx,
             &seat.to_string(),
             Some("opening lead before declarer's Law 26B choice"),
-            "26B",
+            Law::L26B,
         );
         return Ok(());
     };
-    check_choice(cx, seat, card, choice, &law, rectify)
+    check_choice(cx, seat, card, choice, law, rectify)
 }
 
 /// A lead by `seat` of `card` against declarer's choice: a prohibited suit is refused
@@ -369,7 +370,7 @@ fn check_choice(
     seat: Seat,
     card: Card,
     choice: LeadChoice,
-    law: &str,
+    law: Law,
     rectify: bool,
 ) -> Result<(), Rejection> {
     let Some(suit) = choice.suit else { return Ok(()) };
@@ -386,7 +387,7 @@ fn check_choice(
                         suit.as_str()
                     ),
                 )
-                .citing("26B"),
+                .citing(Law::L26B),
             );
         }
         return Ok(());
@@ -402,7 +403,7 @@ fn prohibited_lead(
     seat: Seat,
     card: Card,
     suit: Strain,
-    law: &str,
+    law: Law,
     rectify: bool,
 ) -> Result<(), Rejection> {
     if !rectify {
@@ -413,7 +414,7 @@ fn prohibited_lead(
                 suit.as_str()
             ),
         )
-        .map_err(|r: Rejection| r.citing("26B"));
+        .map_err(|r: Rejection| r.citing(Law::L26B));
     }
     cx.warn(
         Warning::new(
@@ -422,9 +423,9 @@ fn prohibited_lead(
             Audience::EVERYONE,
             format!("{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"),
         )
-        .citing("26B"),
+        .citing(Law::L26B),
     );
-    explanation::summon(cx, &seat.to_string(), Some("prohibited lead"), "26B");
+    explanation::summon(cx, &seat.to_string(), Some("prohibited lead"), Law::L26B);
     Ok(())
 }
 
@@ -432,13 +433,11 @@ fn prohibited_lead(
 /// a card of a required suit after he led another one shows he was not void (recorded, the
 /// Director rules).
 fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
-    let law = opening_lead_restriction(cx.st)
-        .map(|r| r.law.clone())
-        .unwrap_or_default();
+    let law = opening_lead_restriction(cx.st).map(|r| r.law).unwrap_or_default();
     if let Some((leader, suit)) = continuing_prohibition(cx.st) {
         if leader == seat && suit.suit() == Some(card.suit) {
             let rectify = cx.reg.rectifies();
-            return prohibited_lead(cx, seat, card, suit, &law, rectify);
+            return prohibited_lead(cx, seat, card, suit, law, rectify);
         }
     }
     let Some(LeadChoice {
@@ -464,9 +463,9 @@ fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<()
                     suit.as_str()
                 ),
             )
-            .citing("26B"),
+            .citing(Law::L26B),
         );
-        explanation::summon(cx, &seat.to_string(), Some("required suit not led"), "26B");
+        explanation::summon(cx, &seat.to_string(), Some("required suit not led"), Law::L26B);
     }
     Ok(())
 }
@@ -480,7 +479,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
-            .map_err(|r: Rejection| r.citing("41C"));
+            .map_err(|r: Rejection| r.citing(Law::L41C));
     }
     let contract = contract_of(cx)?;
     let card = cx.st.play.as_ref().and_then(|p| p.lead);
@@ -489,7 +488,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
             Code::NOT_YOUR_LEAD,
             "a defender faces the opening lead once it has been made face down",
         )
-        .map_err(|r: Rejection| r.citing("41C"));
+        .map_err(|r: Rejection| r.citing(Law::L41C));
     };
     correction::duties_missed_at_lead(cx);
     cx.st.phase = Phase::Play;
@@ -539,11 +538,11 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         } else {
             due.to_string()
         };
-        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Rejection| r.citing("44"));
+        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Rejection| r.citing(Law::L44));
     }
     if p.played().any(|(_, c)| *c == card) {
         return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"))
-            .map_err(|r: Rejection| r.citing("45"));
+            .map_err(|r: Rejection| r.citing(Law::L45));
     }
     check_play_restriction(cx, due, card)?;
     let Some(p) = cx.st.play.as_mut() else {
@@ -603,7 +602,7 @@ pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::PassedOut {
         return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
-            .map_err(|r: Rejection| r.citing("17D2"));
+            .map_err(|r: Rejection| r.citing(Law::L17D2));
     }
     cx.st.phase = Phase::Ended;
     cx.st.offers.clear();
@@ -748,7 +747,7 @@ mod lead_restriction_tests {
         assert!(o
             .warnings()
             .iter()
-            .any(|w| w.code == Code::IRREG_PROHIBITED_LEAD && w.law == "26B"));
+            .any(|w| w.code == Code::IRREG_PROHIBITED_LEAD && w.law == Law::L26B));
         assert!(o
             .events()
             .iter()

@@ -10,6 +10,7 @@ use crate::board::Board;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
 use crate::event::{BarKind, DisclosureKind};
 use crate::journal::Journaled;
+use crate::law::Law;
 use crate::play::PlayState;
 
 /// The period of the board (Law 17, SPEC §1).
@@ -51,7 +52,7 @@ pub struct CallRecord {
     /// In force, pending or withdrawn.
     pub status: Status,
     /// Law and reason of the withdrawal.
-    pub withdrawn: Option<(String, String)>,
+    pub withdrawn: Option<(Law, String)>,
     /// Seats skipped when this call was accepted out of rotation (L29A, L17D3).
     pub skipped: Vec<Seat>,
     /// Made by the engine for a barred player.
@@ -104,7 +105,7 @@ pub struct Bar {
     /// Once or throughout.
     pub kind: BarKind,
     /// The law that imposed it.
-    pub law: String,
+    pub law: Law,
     /// Record id of the call whose comparability may still lift it (L23A ruling).
     pub lifted_if_comparable: Option<usize>,
 }
@@ -181,7 +182,7 @@ pub struct LeadRestrictionRecord {
     /// The offender.
     pub offender: Seat,
     /// The law under which it arose.
-    pub law: String,
+    pub law: Law,
     /// Strains the offender specified in the legal auction (not restrictable).
     pub specified: Vec<Strain>,
     /// Record id of the withdrawn call that gave rise to it (a comparable ruling on its
@@ -211,7 +212,7 @@ pub struct Comparison {
     /// Record id of the replacement, once made.
     pub replacement: Option<usize>,
     /// The law branch applied while the replacement is presumed not comparable.
-    pub law: String,
+    pub law: Law,
     /// Strains the withdrawn call specified, when the Director stated them (L27B1a, L29C).
     pub specified: Option<Vec<Strain>>,
 }
@@ -291,7 +292,7 @@ pub enum Pending {
         /// Record id of the withdrawn call.
         withdrawn: usize,
         /// The law being applied.
-        law: String,
+        law: Law,
         /// The lowest sufficient bid in the same strain (L27B1a).
         suggested: Option<Bid>,
         /// Record id of the first insufficient bid of the episode (L27), if any.
@@ -307,7 +308,7 @@ pub struct Aftermath {
     /// Record id of the cancelled call.
     pub cancelled: usize,
     /// Law branch: "30B1b", "31A", "31B", "32A", "32B".
-    pub law: String,
+    pub law: Law,
     /// L31A1/L32A1: must repeat the call if RHO passes.
     pub repeat_if_rho_passes: bool,
     /// Intent of the player whose turn it was, if he called over it (L28B/L29A).
@@ -525,12 +526,12 @@ impl State {
     }
 
     /// Withdraws (or cancels) call `id` under `law`, for `reason`.
-    pub fn withdraw_call(&mut self, id: usize, law: &str, reason: &str) {
-        self.set_status(id, Status::Withdrawn, Some((law.to_string(), reason.to_string())));
+    pub fn withdraw_call(&mut self, id: usize, law: Law, reason: &str) {
+        self.set_status(id, Status::Withdrawn, Some((law, reason.to_string())));
     }
 
     /// Changes the status of call `id`, logging what it was.
-    fn set_status(&mut self, id: usize, status: Status, withdrawn: Option<(String, String)>) {
+    fn set_status(&mut self, id: usize, status: Status, withdrawn: Option<(Law, String)>) {
         let Some(r) = self.record.get_mut(id) else { return };
         let old = StatusChange {
             id,
@@ -691,7 +692,7 @@ pub struct StatusChange {
     /// Its status before.
     pub status: Status,
     /// Its withdrawal before.
-    pub withdrawn: Option<(String, String)>,
+    pub withdrawn: Option<(Law, String)>,
 }
 
 impl Default for State {

@@ -9,6 +9,7 @@ use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
 use crate::event::{BarKind, DisclosureKind, Event};
+use crate::law::Law;
 use crate::play::Trick;
 use crate::regulation::{Regulation, Undo};
 use crate::report::{Code, Warning};
@@ -58,7 +59,7 @@ pub struct SeenWithdrawn {
     /// The call.
     pub call: Call,
     /// Law under which it was withdrawn.
-    pub law: String,
+    pub law: Law,
     /// Why.
     pub reason: String,
 }
@@ -79,13 +80,50 @@ pub struct SeenQuestion {
     pub answered: bool,
 }
 
+/// What a pending decision is about (shown in snake_case, e.g. `"insufficient_bid"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum DecisionKind {
+    /// L27A: LHO may accept an insufficient bid.
+    InsufficientBid,
+    /// L29: LHO (or the player whose turn it was) decides on a call out of rotation.
+    OutOfRotation,
+    /// L36: LHO decides on an inadmissible double or redouble.
+    Inadmissible,
+    /// L37: LHO decides on a barred player's call.
+    BarredCall,
+    /// L25B: LHO may accept an attempted change of call.
+    ChangeOfCall,
+    /// L27B, L36B, L25A1: the offender must replace a call.
+    Replacement,
+    /// L25A: a request to replace an unintended call.
+    Undo,
+}
+
+/// An action that settles a pending decision (shown as its action type, e.g. `"accept"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub enum Settle {
+    /// `accept`: the entitled player accepts the irregular call.
+    Accept,
+    /// `decline`: the entitled player does not accept it.
+    Decline,
+    /// `call`: a call (accepting by calling over it, or the required replacement).
+    Call,
+    /// `ruling`: the Director rules.
+    Ruling,
+    /// `respond`: an opponent answers a request to replace a call.
+    Respond,
+}
+
 /// A decision the table is waiting for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Decision {
-    /// What is pending: `insufficient_bid`, `out_of_rotation`, `inadmissible`, `barred_call`,
-    /// `change_of_call`, `replacement`, `undo`.
-    pub kind: &'static str,
+    /// What is pending.
+    pub kind: DecisionKind,
     /// The player whose call it concerns.
     pub seat: Seat,
     /// The call concerned.
@@ -93,11 +131,11 @@ pub struct Decision {
     /// Who must decide (`director` for a ruling).
     pub awaiting: Vec<String>,
     /// Actions that settle it.
-    pub options: Vec<&'static str>,
+    pub options: Vec<Settle>,
     /// The engine's proposed replacement (L27B1a).
     pub suggested: Option<Call>,
     /// The law.
-    pub law: String,
+    pub law: Law,
 }
 
 /// A Law 26B lead restriction on the opening lead, as announced at the table.
@@ -109,7 +147,7 @@ pub struct SeenLeadRestriction {
     /// The opening leader it restricts.
     pub leader: Seat,
     /// The law under which it arose.
-    pub law: String,
+    pub law: Law,
     /// Declarer, who chooses.
     pub declarer: Seat,
     /// The suits declarer may name (not specified by the offender in the legal auction).
@@ -316,7 +354,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             SeenLeadRestriction {
                 offender: r.offender,
                 leader: r.offender.partner(),
-                law: r.law.clone(),
+                law: r.law,
                 declarer: st.declarer().unwrap_or(r.offender.lho()),
                 restrictable: crate::play::restrictable_suits(r),
                 may_require: table.regulation().lead_restriction
@@ -386,20 +424,20 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
         let r = &st.record()[u.call];
         // Who decides depends on the undo policy: an opponent's consent, or the Director.
         let (awaiting, options) = match reg.undo {
-            Undo::Director => (vec!["director".to_string()], vec!["ruling"]),
+            Undo::Director => (vec!["director".to_string()], vec![Settle::Ruling]),
             _ => (
                 vec![u.seat.lho().to_string(), u.seat.rho().to_string()],
-                vec!["respond"],
+                vec![Settle::Respond],
             ),
         };
         return Some(Decision {
-            kind: "undo",
+            kind: DecisionKind::Undo,
             seat: u.seat,
             call: r.call,
             awaiting,
             options,
             suggested: Some(u.replacement),
-            law: "25A".into(),
+            law: Law::L25A,
         });
     }
     let p = st.pending.as_ref()?;
@@ -407,50 +445,54 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
         Pending::InsufficientBid { call, .. } => {
             let r = &st.record()[*call];
             Decision {
-                kind: "insufficient_bid",
+                kind: DecisionKind::InsufficientBid,
                 seat: r.seat,
                 call: r.call,
                 awaiting: vec![r.seat.lho().to_string()],
-                options: vec!["accept", "decline", "call"],
+                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
                 suggested: None,
-                law: "27A".into(),
+                law: Law::L27A,
             }
         }
         Pending::OutOfRotation { call, due, .. } => {
             let r = &st.record()[*call];
             Decision {
-                kind: "out_of_rotation",
+                kind: DecisionKind::OutOfRotation,
                 seat: r.seat,
                 call: r.call,
                 awaiting: vec![r.seat.lho().to_string(), due.to_string()],
-                options: vec!["accept", "decline", "call"],
+                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
                 suggested: None,
-                law: "29".into(),
+                law: Law::L29,
             }
         }
         Pending::Inadmissible { call } | Pending::BarredCall { call } => {
             let r = &st.record()[*call];
             let inadmissible = matches!(p, Pending::Inadmissible { .. });
             Decision {
-                kind: if inadmissible { "inadmissible" } else { "barred_call" },
+                kind: if inadmissible {
+                    DecisionKind::Inadmissible
+                } else {
+                    DecisionKind::BarredCall
+                },
                 seat: r.seat,
                 call: r.call,
                 awaiting: vec![r.seat.lho().to_string()],
-                options: vec!["decline", "call"],
+                options: vec![Settle::Decline, Settle::Call],
                 suggested: None,
-                law: if inadmissible { "36".into() } else { "37".into() },
+                law: if inadmissible { Law::L36 } else { Law::L37 },
             }
         }
         Pending::ChangeOfCall { call, .. } => {
             let r = &st.record()[*call];
             Decision {
-                kind: "change_of_call",
+                kind: DecisionKind::ChangeOfCall,
                 seat: r.seat,
                 call: r.call,
                 awaiting: vec![r.seat.lho().to_string()],
-                options: vec!["accept", "decline", "call"],
+                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
                 suggested: None,
-                law: "25B".into(),
+                law: Law::L25B,
             }
         }
         Pending::Replacement {
@@ -460,13 +502,13 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             suggested,
             ..
         } => Decision {
-            kind: "replacement",
+            kind: DecisionKind::Replacement,
             seat: *seat,
             call: st.record()[*withdrawn].call,
             awaiting: vec![seat.to_string()],
-            options: vec!["call"],
+            options: vec![Settle::Call],
             suggested: suggested.map(Call::Bid),
-            law: law.clone(),
+            law: *law,
         },
     })
 }

@@ -147,7 +147,7 @@ fn output<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 
 /// A rejection thrown as an error (malformed input, or a snapshot the Laws refuse).
 fn thrown(r: Rejection) -> JsValue {
-    error(r.code.as_str(), &r.law, &r.message)
+    error(r.code.as_str(), r.law.as_str(), &r.message)
 }
 
 /// A thrown `BAD_INPUT` with the core's wording ("malformed input: …", at most 200 characters).

@@ -171,6 +171,20 @@ fn l30a_pass_at_rho_turn_bars_the_offender_once() {
 }
 
 #[test]
+fn a_bar_is_lifted_before_everyone_who_saw_it_imposed() {
+    use bridge_laws::{Audience, EventKind, Outcome};
+    let mut t = run(&[call("E", "P"), act("S", "decline"), call("N", "1C")]);
+    let Outcome::Accepted { events, .. } = t.apply_json(&call("E", "P")) else {
+        panic!("E's pass is refused");
+    };
+    let lifted = events
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::BarLifted { seat: Seat::E }));
+    assert_eq!(lifted.map(|e| e.audience), Some(Audience::EVERYONE));
+    assert_eq!(bar(&t, Seat::E), None);
+}
+
+#[test]
 fn l30b1b_a_pass_is_comparable_to_a_cancelled_pass() {
     let t = run(&[
         call("S", "P"),

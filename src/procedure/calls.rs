@@ -7,6 +7,7 @@ use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
@@ -143,9 +144,10 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
     if cx.st.phase != Phase::Auction {
         // L39: a call after the final pass.
         return if cx.reg.rectifies() && matches!(cx.st.phase, Phase::Clarification | Phase::PassedOut) {
-            irregularity::after_final_pass(cx, seat, call)
+            irregularity::after_final_pass(cx, seat, call);
+            Ok(())
         } else {
-            refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Rejection| r.citing("39"))
+            refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Rejection| r.citing(Law::L39))
         };
     }
     explanation::check_self_disclosure(cx, seat, &with)?;
@@ -160,7 +162,8 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
             if rotation::pass_for_barred_rho(cx, seat, due) {
                 return self::call(cx, seat, call, with);
             }
-            return rotation::out_of_rotation(cx, seat, call, due, with);
+            rotation::out_of_rotation(cx, seat, call, due, with);
+            return Ok(());
         }
         return refuse(Code::NOT_YOUR_TURN, format!("it is {due}'s turn to call"));
     }
@@ -178,25 +181,28 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
                 Code::FORCED_CALL,
                 format!("{seat} must repeat {forced}, the call made out of rotation"),
             )
-            .map_err(|r: Rejection| r.citing("31A1"));
+            .map_err(|r: Rejection| r.citing(Law::L31A1));
         }
     }
     rotation::repeat_made(cx, seat, call);
     if cx.st.bars.get(seat).is_some() && !call.is_pass() {
         // L37: a barred player's bid, double or redouble.
         if cx.reg.rectifies() {
-            return irregularity::barred_call(cx, seat, call, with);
+            irregularity::barred_call(cx, seat, call, with);
+            return Ok(());
         }
         return refuse(Code::MUST_PASS, format!("{seat} is barred and must pass"));
     }
     if let Err(illegal) = auction::check(cx.st.in_force(), seat, call) {
         if cx.reg.rectifies() {
-            return irregularity::illegal_call(cx, seat, call, illegal, with);
+            irregularity::illegal_call(cx, seat, call, illegal, with);
+            return Ok(());
         }
         return Err(refusal(illegal, call));
     }
     let id = record(cx, seat, call, Status::InForce);
-    finish_call(cx, seat, id, with)
+    finish_call(cx, seat, id, with);
+    Ok(())
 }
 
 /// The refusal of an illegal call in `prevent`.
@@ -227,7 +233,7 @@ pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall)
 }
 
 /// Withdraws (or cancels) record `id`, announcing it to everyone.
-pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) {
+pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) {
     let Some(r) = cx.st.record().get(id) else { return };
     let (seat, call) = (r.seat, r.call);
     cx.st.withdraw_call(id, law, reason);
@@ -236,7 +242,7 @@ pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) {
         EventKind::CallWithdrawn {
             seat,
             call,
-            law: law.to_string(),
+            law,
             reason: reason.to_string(),
         },
         Audience::EVERYONE,
@@ -245,14 +251,10 @@ pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) {
 
 /// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
 /// end of the auction and passes for barred players.
-///
-/// # Errors
-/// A refused self-disclosure.
-pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) -> Result<(), Rejection> {
+pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) {
     explanation::disclose_with_call(cx, seat, id, &with);
     information::tempo(cx, seat, with.at);
     settle_after_call(cx, seat, id);
-    Ok(())
 }
 
 /// Bars, offers and the end of the auction after a call in force by `seat`.
@@ -285,8 +287,7 @@ fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     let used =
         matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
     if used {
-        *cx.st.bars.get_mut(seat) = None;
-        cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
+        irregularity::lift_bar(cx, seat);
     }
 }
 
@@ -320,6 +321,12 @@ fn auto_pass(cx: &mut Ctx<'_>) {
     if !(cx.reg.auto_pass_barred && barred) || cx.st.forced.is_some() || cx.calling == Some(due) {
         return;
     }
+    pass_for_barred(cx, due);
+}
+
+/// The engine passes for the barred player `due` (event `auto_pass`, shown to everyone
+/// like the bar itself); the pass is then settled as his call.
+pub fn pass_for_barred(cx: &mut Ctx<'_>, due: Seat) {
     cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
     let id = record(cx, due, Call::Pass, Status::InForce);
     cx.st.mark_auto(id);
@@ -351,10 +358,7 @@ fn end_auction(cx: &mut Ctx<'_>) {
 /// `next_turn` bar lapse. Until then an auction reopened under L21B1 or L25A5 keeps them.
 pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
     for seat in Seat::ALL {
-        if cx.st.bars.get(seat).is_some() {
-            *cx.st.bars.get_mut(seat) = None;
-            cx.event(EventKind::BarLifted { seat }, Audience::seats([seat, seat.partner()]));
-        }
+        irregularity::lift_bar(cx, seat);
     }
 }
 

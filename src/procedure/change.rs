@@ -4,6 +4,7 @@ use crate::action::RulingOn;
 use crate::audience::Audience;
 use crate::call::{Call, Seat, Side};
 use crate::event::EventKind;
+use crate::law::Law;
 use crate::procedure::{calls, information, undo};
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{ChangeForReview, ChangeOffer, OpenRuling, Phase, Status};
@@ -43,7 +44,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
     };
     let offered = cx.st.offers.remove(pos).call;
     let contract_before = cx.st.contract;
-    let (cancelled, restored) = undo::reopen_at(cx, seat, offered, "21B1", "changed after misinformation");
+    let (cancelled, restored) = undo::reopen_at(cx, seat, offered, Law::L21B1, "changed after misinformation");
     for id in &cancelled {
         // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own
         // (recorded when LHO calls again, unless he repeats it).
@@ -74,7 +75,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejec
 
 /// Withdraws record `id` and cancels every call after it that is in force or awaiting
 /// rectification; reopens the auction. Returns the ids of the cancelled later calls.
-pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: &str, reason: &str) -> Vec<usize> {
+pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) -> Vec<usize> {
     let later: Vec<usize> = cx
         .st
         .record()

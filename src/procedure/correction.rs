@@ -3,6 +3,7 @@
 use crate::audience::Audience;
 use crate::call::Seat;
 use crate::event::{DisclosureKind, EventKind};
+use crate::law::Law;
 use crate::procedure::{audience, calls, change, explanation};
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::{DisclosureRecord, PartnerNote, Phase};
@@ -43,9 +44,9 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     let law = match who {
         Corrector::Own => {
             if cx.st.phase == Phase::Play || cx.st.phase == Phase::Ended {
-                "75B2"
+                Law::L75B2
             } else {
-                "20F4a"
+                Law::L20F4a
             }
         }
         Corrector::Partners => partner_correction_law(cx, seat)?,
@@ -107,7 +108,7 @@ fn union(a: Audience, b: Audience) -> Audience {
 }
 
 /// L20F5: when a player may correct his partner's explanation.
-fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<&'static str, Rejection> {
+fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Rejection> {
     match cx.st.phase {
         Phase::Auction => refuse(
             Code::CORRECTION_TOO_EARLY,
@@ -118,9 +119,9 @@ fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<&'static str, Reje
             Code::CORRECTION_TOO_EARLY,
             "as a defender, correct partner's explanation when play is over (Law 20F5b)",
         )
-        .map_err(|r: Rejection| r.citing("20F5b")),
-        Phase::Clarification | Phase::Play => Ok("20F5b"),
-        Phase::Ended | Phase::PassedOut => Ok("75B3"),
+        .map_err(|r: Rejection| r.citing(Law::L20F5b)),
+        Phase::Clarification | Phase::Play => Ok(Law::L20F5b),
+        Phase::Ended | Phase::PassedOut => Ok(Law::L75B3),
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::audience::Audience;
 use crate::call::Seat;
 use crate::event::{DisclosureKind, EventKind};
+use crate::law::Law;
 use crate::procedure::{audience, calls, change, information};
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::DisclosureRecord;
@@ -90,7 +91,7 @@ fn disclose(
                 "{by}'s disclosure of your call {} is unauthorized information for you",
                 cx.st.record()[id].call
             ),
-            "75A",
+            Law::L75A,
         );
     }
     aud
@@ -174,11 +175,11 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
 }
 
 /// Summons the Director.
-pub fn summon(cx: &mut Ctx<'_>, by: &str, reason: Option<&str>, law: &str) {
+pub fn summon(cx: &mut Ctx<'_>, by: &str, reason: Option<&str>, law: Law) {
     cx.event(
         EventKind::DirectorSummoned {
             by: by.to_string(),
-            law: law.to_string(),
+            law,
             reason: reason.unwrap_or("").to_string(),
         },
         Audience::EVERYONE,

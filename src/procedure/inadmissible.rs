@@ -6,6 +6,7 @@ use crate::auction;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::{calls, information};
 use crate::report::{Code, Rejection};
@@ -13,48 +14,40 @@ use crate::state::{Pending, Status};
 use crate::table::Ctx;
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
-///
-/// # Errors
-/// None at present.
-pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
     let id = calls::record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_INADMISSIBLE_DOUBLE,
-        "36",
+        Law::L36,
         seat,
         call,
         format!("{seat}'s {call} is inadmissible (Law 19); it cannot be accepted (Law 36)"),
     );
     cx.st.pending = Some(Pending::Inadmissible { call: id });
-    Ok(())
 }
 
 /// L36B4: an inadmissible double or redouble out of turn: cancelled at once, the auction
 /// returns to the player whose turn it was, offender's partner barred throughout.
-///
-/// # Errors
-/// None at present.
-pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) -> Result<(), Rejection> {
+pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) {
     let id = irr::record_cancelled(
         cx,
         seat,
         call,
-        "36B4",
+        Law::L36B4,
         "inadmissible double or redouble out of turn cancelled",
     );
     irr::flag(
         cx,
         Code::IRREG_INADMISSIBLE_DOUBLE,
-        "36B4",
+        Law::L36B4,
         seat,
         call,
         format!("{seat}'s {call} was inadmissible and out of turn (it was {due}'s turn): cancelled; {} must pass throughout (Law 36B4)", seat.partner()),
     );
     information::withdrawn_call(cx, id, Some(seat.side()));
-    partner_barred(cx, seat, "36B4", id);
+    partner_barred(cx, seat, Law::L36B4, id);
     calls::end_or_continue(cx);
-    Ok(())
 }
 
 /// Whether `call`, offered by `seat` in place of his call `original` (an L25B attempted
@@ -79,7 +72,7 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
     auction::check(&before, seat, call).is_err()
 }
 
-fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: &str, id: usize) {
+fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, None);
     irr::lead_restriction(cx, offender, law, id);
     irr::adjustment_possible(cx, law, offender);
@@ -87,49 +80,47 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: &str, id: usize) {
 
 /// L36A: LHO called before rectification: his call and the inadmissible one are
 /// cancelled, the auction resumes at the offender with no rectification.
-///
-/// # Errors
-/// None at present.
-pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) -> Result<(), Rejection> {
+pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
     let (offender, _) = rec(cx, x);
     cx.st.pending = None;
-    let l = irr::record_cancelled(cx, lho, call, "36A", "cancelled with the inadmissible call it followed");
+    let l = irr::record_cancelled(
+        cx,
+        lho,
+        call,
+        Law::L36A,
+        "cancelled with the inadmissible call it followed",
+    );
     calls::withdraw(
         cx,
         x,
-        "36A",
+        Law::L36A,
         "inadmissible call cancelled: the auction resumes as if it had not been made",
     );
     information::withdrawn_call(cx, x, Some(offender.side()));
     information::withdrawn_call(cx, l, Some(offender.side()));
-    Ok(())
 }
 
 /// L36B: not rectified by LHO's call: cancelled; the offender substitutes a legal call;
 /// partner barred throughout; L26B; L72C.
-///
-/// # Errors
-/// None at present.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) -> Result<(), Rejection> {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
     let (offender, _) = rec(cx, x);
     cx.event(
         EventKind::Declined {
             seat: lho,
-            law: "36B".into(),
+            law: Law::L36B,
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(cx, x, "36B1", "inadmissible call cancelled");
+    calls::withdraw(cx, x, Law::L36B1, "inadmissible call cancelled");
     information::withdrawn_call(cx, x, Some(offender.side()));
-    partner_barred(cx, offender, "36B2", x);
+    partner_barred(cx, offender, Law::L36B2, x);
     cx.st.pending = Some(Pending::Replacement {
         seat: offender,
         withdrawn: x,
-        law: "36B2".into(),
+        law: Law::L36B2,
         suggested: None,
         insufficient: None,
     });
-    Ok(())
 }
 
 /// L36B2: the offender's substitute must be a legal call.
@@ -143,7 +134,7 @@ pub fn replace(
     call: Call,
     with: calls::WithCall,
     _withdrawn: usize,
-    law: &str,
+    law: Law,
 ) -> Result<(), Rejection> {
     if let Err(illegal) = auction::check(cx.st.in_force(), seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
@@ -152,36 +143,31 @@ pub fn replace(
     if cx.st.bars.get(seat).is_some() && !call.is_pass() {
         // A barred offender's replacement (his own earlier bar): the law of the bar applies
         // to it like to any call (L37), as `legal_calls` says.
-        return irr::barred_call(cx, seat, call, with);
+        irr::barred_call(cx, seat, call, with);
+        return Ok(());
     }
     let id = calls::record(cx, seat, call, Status::InForce);
-    calls::finish_call(cx, seat, id, with)
+    calls::finish_call(cx, seat, id, with);
+    Ok(())
 }
 
 /// A barred player's bid, double or redouble in rotation (L35B).
-///
-/// # Errors
-/// None at present.
-pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
     let id = calls::record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_BARRED_CALL,
-        "37",
+        Law::L37,
         seat,
         call,
         format!("{seat} was required to pass and made {call} (Law 37)"),
     );
     cx.st.pending = Some(Pending::BarredCall { call: id });
-    Ok(())
 }
 
 /// L37A: LHO called before rectification: the call stands; a bar for the rest of the
 /// auction remains, a bar for one turn is used up.
-///
-/// # Errors
-/// None at present.
-pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) -> Result<(), Rejection> {
+pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
     let (offender, _) = rec(cx, id);
     cx.st.pending = None;
     cx.st.put_in_force(id);
@@ -189,38 +175,33 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) -> Result<(), Rejection> 
         irr::lift_bar(cx, offender);
     }
     calls::settle_after_call(cx, offender, id);
-    Ok(())
 }
 
 /// L37B: cancelled; a pass is substituted; both members of the offending side pass
 /// throughout; L26B; L72C.
-///
-/// # Errors
-/// None at present.
-pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
+pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     let (offender, _) = rec(cx, id);
     cx.st.pending = None;
     cx.event(
         EventKind::Declined {
             seat: lho,
-            law: "37B".into(),
+            law: Law::L37B,
         },
         Audience::EVERYONE,
     );
     calls::withdraw(
         cx,
         id,
-        "37B1",
+        Law::L37B1,
         "a barred player's call cancelled; a pass is substituted",
     );
     information::withdrawn_call(cx, id, Some(offender.side()));
     let pass = calls::record(cx, offender, Call::Pass, Status::InForce);
     *cx.st.bars.get_mut(offender) = None;
     for s in [offender, offender.partner()] {
-        irr::bar(cx, s, BarKind::Throughout, "37B2", None);
+        irr::bar(cx, s, BarKind::Throughout, Law::L37B2, None);
     }
-    irr::lead_restriction(cx, offender, "37B2", id);
-    irr::adjustment_possible(cx, "37B2", offender);
+    irr::lead_restriction(cx, offender, Law::L37B2, id);
+    irr::adjustment_possible(cx, Law::L37B2, offender);
     calls::settle_after_call(cx, offender, pass);
-    Ok(())
 }

@@ -3,13 +3,14 @@
 
 use crate::audience::Audience;
 use crate::call::{Seat, Side};
+use crate::law::Law;
 use crate::regulation::Disclosure;
 use crate::report::{Code, Severity, Warning};
 use crate::state::Recall;
 use crate::table::Ctx;
 
 /// A caution for one player, citing `law`.
-pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String, law: &str) {
+pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String, law: Law) {
     cx.warn(Warning::new(code, Severity::Caution, Audience::seat(seat), message).citing(law));
 }
 
@@ -26,7 +27,7 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
                 Code::UI_WITHDRAWN_CALL,
                 seat,
                 format!("{caller}'s withdrawn {call} is unauthorized information for you"),
-                "16C2",
+                Law::L16C2,
             );
         } else {
             cx.warn(
@@ -36,7 +37,7 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
                     Audience::seat(seat),
                     format!("{caller}'s withdrawn {call} is authorized information for you"),
                 )
-                .citing("16C1"),
+                .citing(Law::L16C1),
             );
         }
     }
@@ -80,7 +81,7 @@ pub fn tempo(cx: &mut Ctx<'_>, seat: Seat, at: Option<f64>) {
             Code::UI_TEMPO,
             seat.partner(),
             format!("your partner {seat} took {secs} s over the call: that is unauthorized information for you"),
-            "16B1",
+            Law::L16B1,
         );
     }
 }

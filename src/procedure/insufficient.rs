@@ -6,6 +6,7 @@ use crate::auction;
 use crate::audience::Audience;
 use crate::call::{Bid, Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::{calls, information};
 use crate::report::{Code, Rejection};
@@ -14,18 +15,9 @@ use crate::table::Ctx;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
-///
-/// # Errors
-/// None at present.
-pub fn insufficient_bid(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    call: Call,
-    first: Option<usize>,
-    with: calls::WithCall,
-) -> Result<(), Rejection> {
+pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: calls::WithCall) {
     let id = calls::record_pending(cx, seat, call, &with);
-    let law = if first.is_some() { "27B4" } else { "27" };
+    let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
         cx,
         Code::IRREG_INSUFFICIENT_BID,
@@ -39,17 +31,13 @@ pub fn insufficient_bid(
     );
     let first = first.unwrap_or(id);
     if first == id {
-        irr::open_comparison(cx, seat, id, None, "27B1b");
+        irr::open_comparison(cx, seat, id, None, Law::L27B1b);
     }
     cx.st.pending = Some(Pending::InsufficientBid { call: id, first });
-    Ok(())
 }
 
 /// L27A1: LHO accepts: the bid is in force and is the last bid.
-///
-/// # Errors
-/// None at present.
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
     let (offender, _) = rec(cx, ib);
     cx.st.put_in_force(ib);
     cx.st.pending = None;
@@ -57,29 +45,19 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<()
     cx.event(
         EventKind::Accepted {
             seat: lho,
-            law: "27A1".into(),
+            law: Law::L27A1,
         },
         Audience::EVERYONE,
     );
     calls::settle_after_call(cx, offender, ib);
-    Ok(())
 }
 
 /// LHO does not accept: the bid is withdrawn and the offender must replace it (L27B); an
 /// insufficient replacement not accepted is ruled as B3 (L27B4).
-///
-/// # Errors
-/// None at present.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(), Rejection> {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
     let (offender, _) = rec(cx, ib);
-    let law = if ib == first { "27B" } else { "27B4" };
-    cx.event(
-        EventKind::Declined {
-            seat: lho,
-            law: law.into(),
-        },
-        Audience::EVERYONE,
-    );
+    let law = if ib == first { Law::L27B } else { Law::L27B4 };
+    cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
     calls::withdraw(
         cx,
         ib,
@@ -87,12 +65,12 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(
         "insufficient bid not accepted: the offender must replace it",
     );
     let law = if ib == first {
-        "27B".to_string()
+        Law::L27B
     } else {
         // L27B4 → B3: partner barred throughout; L26B, L72C.
         information::withdrawn_call(cx, ib, Some(offender.side()));
-        bar_partner(cx, offender, first, "27B4");
-        "27B3".to_string()
+        bar_partner(cx, offender, first, Law::L27B4);
+        Law::L27B3
     };
     cx.st.pending = Some(Pending::Replacement {
         seat: offender,
@@ -101,7 +79,6 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) -> Result<(
         suggested: suggestion(cx, first),
         insufficient: Some(first),
     });
-    Ok(())
 }
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
@@ -192,7 +169,7 @@ pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: usize) {
     }
 }
 
-fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: &str) {
+fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: Law) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, Some(first));
     irr::lead_restriction(cx, offender, law, first);
     irr::adjustment_possible(cx, law, offender);
@@ -209,17 +186,18 @@ pub fn replace(
     call: Call,
     with: calls::WithCall,
     first: usize,
-    law: &str,
+    law: Law,
 ) -> Result<(), Rejection> {
-    let partner_barred = law == "27B3";
+    let partner_barred = law == Law::L27B3;
     match auction::check(cx.st.in_force(), seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
             cx.st.pending = None;
-            return insufficient_bid(cx, seat, call, Some(first), with);
+            insufficient_bid(cx, seat, call, Some(first), with);
+            return Ok(());
         }
         Err(illegal) => {
-            return Err(calls::refusal(illegal, call).citing("27B"));
+            return Err(calls::refusal(illegal, call).citing(Law::L27B));
         }
         Ok(()) => {}
     }
@@ -230,18 +208,18 @@ pub fn replace(
             cx,
             seat,
             call,
-            "27B3",
+            Law::L27B3,
             "double or redouble replacing an insufficient bid: not comparable",
         );
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
-        bar_partner(cx, seat, first, "27B3");
+        bar_partner(cx, seat, first, Law::L27B3);
         if let Some(c) = irr::comparison_mut(cx, first) {
             c.replacement = Some(x);
-            c.law = "27B3".into();
+            c.law = Law::L27B3;
         }
         if let Some(Pending::Replacement { law, .. }) = cx.st.pending.as_mut() {
-            *law = "27B3".into();
+            *law = Law::L27B3;
         }
         return Ok(());
     }
@@ -261,13 +239,14 @@ pub fn replace(
     } else {
         // L27B2: partner passes throughout; L26B; L72C. A comparable ruling lifts it (B1b).
         information::withdrawn_call(cx, first, Some(seat.side()));
-        bar_partner(cx, seat, first, "27B2");
+        bar_partner(cx, seat, first, Law::L27B2);
         if let Some(c) = irr::comparison_mut(cx, first) {
             c.replacement = Some(id);
-            c.law = "27B2".into();
+            c.law = Law::L27B2;
         }
     }
-    calls::finish_call(cx, seat, id, with)
+    calls::finish_call(cx, seat, id, with);
+    Ok(())
 }
 
 /// L27B1b: a double or redouble ruled comparable after it was cancelled under L27B3 is

@@ -9,6 +9,7 @@ use crate::auction::Illegal;
 use crate::audience::Audience;
 use crate::call::{Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::{calls, inadmissible, information, insufficient, rotation};
 use crate::regulation::LeadRestriction;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
@@ -26,12 +27,12 @@ pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
 }
 
 /// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
-pub fn flag(cx: &mut Ctx<'_>, code: Code, law: &str, seat: Seat, call: Call, message: String) {
+pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, message: String) {
     cx.warn(Warning::new(code, Severity::Infraction, Audience::EVERYONE, message).citing(law));
     cx.event(
         EventKind::Irregularity {
             code,
-            law: law.to_string(),
+            law,
             seat,
             call: Some(call),
         },
@@ -40,26 +41,20 @@ pub fn flag(cx: &mut Ctx<'_>, code: Code, law: &str, seat: Seat, call: Call, mes
 }
 
 /// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
-pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: &str, lifted_if_comparable: Option<usize>) {
+pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<usize>) {
     if matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::Throughout) {
         return;
     }
     *cx.st.bars.get_mut(seat) = Some(Bar {
         kind,
-        law: law.to_string(),
+        law,
         lifted_if_comparable,
     });
-    cx.event(
-        EventKind::Barred {
-            seat,
-            bar: kind,
-            law: law.to_string(),
-        },
-        Audience::EVERYONE,
-    );
+    cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
 }
 
-/// Lifts the bar on `seat`, if any.
+/// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
+/// `barred` event that announced it).
 pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
     if cx.st.bars.get(seat).is_some() {
         *cx.st.bars.get_mut(seat) = None;
@@ -69,17 +64,17 @@ pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
 
 /// L26B: records declarer's entitlement, announced when the auction ends if the offender
 /// is then a defender.
-pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: &str, call: usize) {
+pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: usize) {
     cx.st.lead_restrictions.push(LeadRestrictionRecord {
         offender,
-        law: law.to_string(),
+        law,
         specified: Vec::new(),
         call,
     });
 }
 
 /// L72C: a note for the Director that he may adjust after play.
-pub fn adjustment_possible(cx: &mut Ctx<'_>, law: &str, offender: Seat) {
+pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
     cx.warn(
         Warning::new(
             Code::ADJUSTMENT_POSSIBLE,
@@ -87,17 +82,17 @@ pub fn adjustment_possible(cx: &mut Ctx<'_>, law: &str, offender: Seat) {
             Audience::DIRECTOR,
             format!("Law {law}: if {offender} could have known that the irregularity could well damage the opponents, adjust after play (Law 72C)"),
         )
-        .citing("72C"),
+        .citing(Law::L72C),
     );
 }
 
 /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
-pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: &str) {
+pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: Law) {
     cx.st.comparisons.push(Comparison {
         offender,
         withdrawn,
         replacement,
-        law: law.to_string(),
+        law,
         specified: None,
     });
     cx.st.open_rulings.push(OpenRuling {
@@ -120,7 +115,7 @@ pub fn comparison_mut<'a>(cx: &'a mut Ctx<'_>, withdrawn: usize) -> Option<&'a m
 }
 
 /// Records a call and cancels it at once (L27B3, L36A, L39A, …).
-pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: &str, reason: &str) -> usize {
+pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: &str) -> usize {
     let id = calls::record(cx, seat, call, Status::InForce);
     calls::withdraw(cx, id, law, reason);
     id
@@ -143,12 +138,12 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
             let (offender, _) = rec(cx, ib);
             if seat == offender.lho() {
                 // L27A1: LHO accepts by calling.
-                insufficient::accept(cx, seat, ib, first)?;
+                insufficient::accept(cx, seat, ib, first);
                 calls::call(cx, seat, call, with)
             } else if seat == offender {
                 // L27C: a replacement before LHO decided: LHO has not accepted.
                 premature_replacement(cx, seat, call, ib);
-                insufficient::decline(cx, offender.lho(), ib, first)?;
+                insufficient::decline(cx, offender.lho(), ib, first);
                 call_while_pending(cx, seat, call, with)
             } else {
                 waiting()
@@ -165,8 +160,8 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
                 return waiting();
             }
             match ib {
-                Some(first) => insufficient::replace(cx, seat, call, with, first, &law),
-                None => inadmissible::replace(cx, seat, call, with, withdrawn, &law),
+                Some(first) => insufficient::replace(cx, seat, call, with, first, law),
+                None => inadmissible::replace(cx, seat, call, with, withdrawn, law),
             }
         }
         Pending::OutOfRotation {
@@ -177,11 +172,12 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
         Pending::Inadmissible { call: x } => {
             let (offender, _) = rec(cx, x);
             if seat == offender.lho() {
-                inadmissible::lho_called(cx, seat, call, x)
+                inadmissible::lho_called(cx, seat, call, x);
+                Ok(())
             } else if seat == offender {
                 // As L27C: a replacement before LHO's call or the Director's ruling.
                 premature_replacement(cx, seat, call, x);
-                inadmissible::decline(cx, offender.lho(), x)?;
+                inadmissible::decline(cx, offender.lho(), x);
                 call_while_pending(cx, seat, call, with)
             } else {
                 waiting()
@@ -190,7 +186,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
         Pending::BarredCall { call: id } => {
             let (offender, _) = rec(cx, id);
             if seat == offender.lho() {
-                inadmissible::barred_call_stands(cx, id)?;
+                inadmissible::barred_call_stands(cx, id);
                 calls::call(cx, seat, call, with)
             } else {
                 waiting()
@@ -199,7 +195,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
         Pending::ChangeOfCall { call: id, original } => {
             let (offender, _) = rec(cx, id);
             if seat == offender.lho() {
-                rotation::change_accepted(cx, seat, id, original)?;
+                rotation::change_accepted(cx, seat, id, original);
                 calls::call(cx, seat, call, with)
             } else {
                 waiting()
@@ -216,7 +212,7 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: us
     flag(
         cx,
         Code::IRREG_PREMATURE_REPLACEMENT,
-        "27C",
+        Law::L27C,
         seat,
         call,
         format!(
@@ -227,10 +223,7 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: us
 }
 
 /// L37: a barred player's bid, double or redouble (an inadmissible one is L36).
-///
-/// # Errors
-/// None at present.
-pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
     match crate::auction::check(cx.st.in_force(), seat, call) {
         Err(illegal @ (Illegal::Double | Illegal::Redouble)) => illegal_call(cx, seat, call, illegal, with),
         _ => inadmissible::barred_call(cx, seat, call, with),
@@ -238,16 +231,7 @@ pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCa
 }
 
 /// L27, L36: an insufficient bid or inadmissible double or redouble in turn.
-///
-/// # Errors
-/// None at present.
-pub fn illegal_call(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    call: Call,
-    illegal: Illegal,
-    with: calls::WithCall,
-) -> Result<(), Rejection> {
+pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, with: calls::WithCall) {
     match illegal {
         Illegal::Insufficient => insufficient::insufficient_bid(cx, seat, call, None, with),
         Illegal::Double | Illegal::Redouble => inadmissible::inadmissible(cx, seat, call, with),
@@ -268,21 +252,24 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
     match cx.st.pending.clone() {
         Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
-            insufficient::accept(cx, seat, call, first)
+            insufficient::accept(cx, seat, call, first);
+            Ok(())
         }
         Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
-            rotation::accept(cx, seat, call, due)
+            rotation::accept(cx, seat, call, due);
+            Ok(())
         }
         Some(Pending::ChangeOfCall { call, original }) if seat == rec(cx, call).0.lho() => {
-            rotation::change_accepted(cx, seat, call, original)
+            rotation::change_accepted(cx, seat, call, original);
+            Ok(())
         }
         Some(Pending::Inadmissible { .. }) => {
             not_entitled("an inadmissible double or redouble cannot be accepted (Law 36)")
-                .map_err(|r: Rejection| r.citing("36"))
+                .map_err(|r: Rejection| r.citing(Law::L36))
         }
         Some(Pending::BarredCall { .. }) => {
             not_entitled("a barred player's call cannot be accepted; call over it or decline (Law 37)")
-                .map_err(|r: Rejection| r.citing("37"))
+                .map_err(|r: Rejection| r.citing(Law::L37))
         }
         Some(_) => not_entitled("only the offender's left-hand opponent may accept"),
         None => not_entitled("there is no irregularity for you to accept"),
@@ -297,17 +284,24 @@ pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
     match cx.st.pending.clone() {
         Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
-            insufficient::decline(cx, seat, call, first)
+            insufficient::decline(cx, seat, call, first);
+            Ok(())
         }
         Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
-            rotation::decline(cx, seat, call, due)
+            rotation::decline(cx, seat, call, due);
+            Ok(())
         }
         Some(Pending::ChangeOfCall { call, .. }) if seat == rec(cx, call).0.lho() => {
-            rotation::change_declined(cx, seat, call)
+            rotation::change_declined(cx, seat, call);
+            Ok(())
         }
-        Some(Pending::Inadmissible { call }) if seat == rec(cx, call).0.lho() => inadmissible::decline(cx, seat, call),
+        Some(Pending::Inadmissible { call }) if seat == rec(cx, call).0.lho() => {
+            inadmissible::decline(cx, seat, call);
+            Ok(())
+        }
         Some(Pending::BarredCall { call }) if seat == rec(cx, call).0.lho() => {
-            inadmissible::barred_call_cancelled(cx, seat, call)
+            inadmissible::barred_call_cancelled(cx, seat, call);
+            Ok(())
         }
         Some(_) => not_entitled("only the offender's left-hand opponent may decline"),
         None => not_entitled("there is no irregularity for you to decline"),
@@ -318,27 +312,23 @@ pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 
 /// L39: a call after the final pass is cancelled; a defender's bid, double or redouble
 /// gives declarer a lead restriction (L39C).
-///
-/// # Errors
-/// None at present.
-pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejection> {
-    let id = record_cancelled(cx, seat, call, "39A", "call after the final pass cancelled");
+pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
+    let id = record_cancelled(cx, seat, call, Law::L39A, "call after the final pass cancelled");
     flag(
         cx,
         Code::IRREG_CALL_AFTER_FINAL_PASS,
-        "39",
+        Law::L39,
         seat,
         call,
         format!("{seat}'s {call} after the final pass is cancelled (Law 39A)"),
     );
     information::withdrawn_call(cx, id, Some(seat.side()));
     if cx.st.phase == Phase::Clarification && cx.st.is_defender(seat) && !call.is_pass() {
-        lead_restriction(cx, seat, "39C", id);
+        lead_restriction(cx, seat, Law::L39C, id);
         if let Some(r) = cx.st.lead_restrictions.last().cloned() {
             announce_lead_restriction(cx, r);
         }
     }
-    Ok(())
 }
 
 /// L17D3, L34: three passes after a call (or four passes), one of which was an accepted
@@ -379,7 +369,7 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
         } else {
             "cancelled: a player skipped by a pass out of rotation had not called"
         };
-        calls::withdraw(cx, *i, "17D3", reason);
+        calls::withdraw(cx, *i, Law::L17D3, reason);
     }
     // L16C: only the pass out of rotation is an offence (UI for the passer's partner).
     information::withdrawn_call(cx, pid, Some(offender.side()));
@@ -394,7 +384,7 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
                 "the auction is not over: {due} lost his turn to {offender}'s pass out of rotation; that pass and the passes after it are cancelled and {due} calls now (Law 17D3)"
             ),
         )
-        .citing("17D3"),
+        .citing(Law::L17D3),
     );
     true
 }
@@ -453,7 +443,7 @@ fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
     cx.event(
         EventKind::LeadRestriction {
             offender: r.offender,
-            law: r.law.clone(),
+            law: r.law,
         },
         Audience::EVERYONE,
     );
@@ -468,7 +458,7 @@ fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
                 r.offender.partner()
             ),
         )
-        .citing("26B"),
+        .citing(Law::L26B),
     );
 }
 

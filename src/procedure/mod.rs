@@ -20,6 +20,7 @@ pub mod undo;
 use crate::action::{Action, ActionKind, Actor};
 use crate::board::Board;
 use crate::call::Seat;
+use crate::law::Law;
 use crate::play;
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{Phase, State};
@@ -34,7 +35,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         return match action.seat {
             Actor::Director => irregularity::ruling(cx, *on, *value, specified.as_deref()),
             Actor::Seat(_) => {
-                refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing("81"))
+                refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing(Law::L81))
             }
         };
     }
@@ -43,14 +44,14 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         Actor::Director => {
             return match &action.kind {
                 ActionKind::Director { reason } => {
-                    explanation::summon(cx, "director", reason.as_deref(), "81");
+                    explanation::summon(cx, "director", reason.as_deref(), Law::L81);
                     Ok(())
                 }
                 _ => refuse(
                     Code::NOT_ENTITLED,
                     format!("the Director does not `{}`: a player does", action.type_name()),
                 )
-                .map_err(|r: Rejection| r.citing("81")),
+                .map_err(|r: Rejection| r.citing(Law::L81)),
             };
         }
     };
@@ -85,7 +86,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         ActionKind::Accept => undo::not_pending(cx).and_then(|()| irregularity::accept(cx, seat)),
         ActionKind::Decline => undo::not_pending(cx).and_then(|()| irregularity::decline(cx, seat)),
         ActionKind::Director { reason } => {
-            explanation::summon(cx, &seat.to_string(), reason.as_deref(), "9B1a");
+            explanation::summon(cx, &seat.to_string(), reason.as_deref(), Law::L9B1a);
             Ok(())
         }
         ActionKind::RestrictLead { suit, require } => play::restrict_lead(cx, seat, suit.map(|s| s.0), *require),
@@ -95,7 +96,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         ActionKind::EndPlay => play::end_play(cx, seat),
         ActionKind::ReturnHands => play::return_hands(cx, seat),
         ActionKind::Ruling { .. } => {
-            refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing("81"))
+            refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing(Law::L81))
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::call::Seat;
 use crate::event::EventKind;
+use crate::law::Law;
 use crate::procedure::{audience, calls, explanation, information};
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{Phase, QuestionRecord};
@@ -39,7 +40,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         Phase::Clarification | Phase::Play => check_ask_after_auction(cx, seat)?,
         Phase::PassedOut | Phase::Ended => {
             return refuse(Code::WRONG_PERIOD, "there is no auction to ask about now")
-                .map_err(|r: Rejection| r.citing("20F"));
+                .map_err(|r: Rejection| r.citing(Law::L20F));
         }
     }
     let answerers: Vec<Seat> = match id {
@@ -75,7 +76,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
             Code::SINGLE_CALL_QUESTION,
             seat,
             format!("asking about {caller}'s {call} alone may give your partner unauthorized information"),
-            "20F3",
+            Law::L20F3,
         );
     }
     for a in &answerers {
@@ -92,7 +93,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
             Code::UI_FROM_PARTNER,
             seat.partner(),
             format!("your partner {seat}'s question is unauthorized information for you"),
-            "16B1",
+            Law::L16B1,
         );
     }
     Ok(())
@@ -130,7 +131,7 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
                     Code::ASK_NOT_YOUR_TURN,
                     "the opening leader asks before leading (Law 20F2)",
                 )
-                .map_err(|r: Rejection| r.citing("20F2"));
+                .map_err(|r: Rejection| r.citing(Law::L20F2));
             }
             Ok(())
         }
@@ -143,7 +144,7 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
                     Code::ASK_NOT_YOUR_TURN,
                     "during play, questions are asked at one's own turn to play",
                 )
-                .map_err(|r: Rejection| r.citing("20F2"))
+                .map_err(|r: Rejection| r.citing(Law::L20F2))
             }
         }
     }

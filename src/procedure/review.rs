@@ -3,6 +3,7 @@
 use crate::audience::Viewer;
 use crate::call::Seat;
 use crate::event::{EventKind, ReviewLine};
+use crate::law::Law;
 use crate::procedure::{audience, calls};
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{Phase, State};
@@ -64,7 +65,7 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Rejection> {
             Code::REVIEW_NOT_YOUR_TURN,
             "in play, a review is given at one's first turn to play (Law 20C2)",
         )
-        .map_err(|r: Rejection| r.citing("20C2"));
+        .map_err(|r: Rejection| r.citing(Law::L20C2));
     }
     Ok(())
 }
@@ -108,7 +109,7 @@ pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
             Code::WRONG_PERIOD,
             "ask about the opening lead after the final pass, before it is faced",
         )
-        .map_err(|r: Rejection| r.citing("20C1"));
+        .map_err(|r: Rejection| r.citing(Law::L20C1));
     }
     let Some(contract) = cx.st.contract.filter(|_| cx.st.is_defender(seat)) else {
         return refuse(
@@ -138,13 +139,15 @@ pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
         .filter(|_| matches!(cx.st.phase, Phase::Clarification | Phase::Play))
     else {
         return refuse(Code::WRONG_PERIOD, "there is no contract to ask about now")
-            .map_err(|r: Rejection| r.citing("41C"));
+            .map_err(|r: Rejection| r.citing(Law::L41C));
     };
     if cx.st.is_dummy(seat) {
-        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)").map_err(|r: Rejection| r.citing("41C"));
+        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)")
+            .map_err(|r: Rejection| r.citing(Law::L41C));
     }
     if cx.st.phase == Phase::Play && cx.st.play.as_ref().and_then(|p| p.turn_to_act(cx.st.contract)) != Some(seat) {
-        return refuse(Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play").map_err(|r: Rejection| r.citing("41C"));
+        return refuse(Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play")
+            .map_err(|r: Rejection| r.citing(Law::L41C));
     }
     cx.event(
         EventKind::ContractAnswer {

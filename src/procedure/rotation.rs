@@ -7,6 +7,7 @@ use crate::auction;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
+use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::{calls, inadmissible, information};
 use crate::report::{refuse, Code, Rejection};
@@ -14,19 +15,11 @@ use crate::state::{Aftermath, OpenRuling, Pending, Status};
 use crate::table::Ctx;
 
 /// A call by `seat` when it is `due`'s turn.
-///
-/// # Errors
-/// None at present.
-pub fn out_of_rotation(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    call: Call,
-    due: Seat,
-    with: calls::WithCall,
-) -> Result<(), Rejection> {
+pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) {
     if due == seat.lho() {
         if let Some(original) = cx.st.last_call_of(seat) {
-            return change_of_call(cx, seat, call, original);
+            change_of_call(cx, seat, call, original);
+            return;
         }
     }
     if matches!(call, Call::Double | Call::Redouble) && auction::check(cx.st.in_force(), seat, call).is_err() {
@@ -37,7 +30,7 @@ pub fn out_of_rotation(
     irr::flag(
         cx,
         Code::IRREG_CALL_OUT_OF_ROTATION,
-        "28",
+        Law::L28,
         seat,
         call,
         format!(
@@ -57,7 +50,6 @@ pub fn out_of_rotation(
             call: id,
         });
     }
-    Ok(())
 }
 
 /// L28A: a call made at RHO's turn is in rotation when RHO is required by law to pass:
@@ -68,10 +60,7 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
     if due != seat.rho() || !must_pass || cx.st.pending.is_some() || cx.st.undo.is_some() {
         return false;
     }
-    cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
-    let id = calls::record(cx, due, Call::Pass, Status::InForce);
-    cx.st.mark_auto(id);
-    calls::settle_after_call(cx, due, id);
+    calls::pass_for_barred(cx, due);
     true
 }
 
@@ -87,19 +76,20 @@ pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
         .st
         .aftermath
         .as_ref()
-        .is_some_and(|a| a.seat == seat && a.law.ends_with("A1"))
+        .is_some_and(|a| a.seat == seat && a.law.is_forced_repeat())
     {
         cx.st.aftermath = None;
     }
 }
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
-fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> Result<(), Rejection> {
+fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) {
     if inadmissible::inadmissible_change(cx, seat, call, original) {
         // L35A/L36: an inadmissible double or redouble is never acceptable, not even as a
         // change; made at LHO's turn, it is cancelled at once and the original stands
         // (L36B4, as any inadmissible double out of turn).
-        return inadmissible::out_of_turn(cx, seat, call, seat.lho());
+        inadmissible::out_of_turn(cx, seat, call, seat.lho());
+        return;
     }
     let id = calls::record(cx, seat, call, Status::Pending);
     let (_, was) = rec(cx, original);
@@ -110,15 +100,14 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) -> 
         let m = format!(
             "{seat} must pass and tried to change {was} to {call}: if {lho} calls it stands, otherwise Law 37B applies"
         );
-        (Code::IRREG_BARRED_CALL, "37", m)
+        (Code::IRREG_BARRED_CALL, Law::L37, m)
     } else {
         let m =
             format!("{seat} tried to change {was} to {call}: {lho} may accept the change by calling, or not (Law 25B)");
-        (Code::IRREG_CHANGE_OF_CALL, "25B", m)
+        (Code::IRREG_CHANGE_OF_CALL, Law::L25B, m)
     };
     irr::flag(cx, code, law, seat, call, message);
     cx.st.pending = Some(Pending::ChangeOfCall { call: id, original });
-    Ok(())
 }
 
 /// Whether an attempted change is a barred player's bid, double or redouble (L35B, L37).
@@ -127,60 +116,40 @@ fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
 }
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
-///
-/// # Errors
-/// None at present.
-pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) -> Result<(), Rejection> {
+pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) {
     let (offender, call) = rec(cx, id);
     // L37A: a barred player's call stands when LHO calls over it; no lead restriction.
     let barred = barred_change(cx, offender, call);
-    let law = if barred { "37A" } else { "25B1" };
+    let law = if barred { Law::L37A } else { Law::L25B1 };
     cx.st.pending = None;
-    cx.event(
-        EventKind::Accepted {
-            seat: lho,
-            law: law.into(),
-        },
-        Audience::EVERYONE,
-    );
+    cx.event(EventKind::Accepted { seat: lho, law }, Audience::EVERYONE);
     calls::withdraw(cx, original, law, "changed; the change was accepted");
     information::withdrawn_call(cx, original, Some(offender.side()));
     // The original was the last call in force, so the change takes its place.
     cx.st.put_in_force(id);
     if !barred {
-        irr::lead_restriction(cx, offender, "25B1", original);
+        irr::lead_restriction(cx, offender, Law::L25B1, original);
     }
     calls::settle_after_call(cx, offender, id);
-    Ok(())
 }
 
 /// L25B2: LHO does not accept: the attempted change is void, the original stands.
-///
-/// # Errors
-/// None at present.
-pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) -> Result<(), Rejection> {
+pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     let (offender, call) = rec(cx, id);
     let barred = barred_change(cx, offender, call);
-    let law = if barred { "37B" } else { "25B2" };
+    let law = if barred { Law::L37B } else { Law::L25B2 };
     cx.st.pending = None;
-    cx.event(
-        EventKind::Declined {
-            seat: lho,
-            law: law.into(),
-        },
-        Audience::EVERYONE,
-    );
+    cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
     calls::withdraw(cx, id, law, "attempted change of call void: the original call stands");
     information::withdrawn_call(cx, id, Some(offender.side()));
     if barred {
         // L37B: his pass stands (it is the substituted pass); both offenders pass throughout.
         for s in [offender, offender.partner()] {
-            irr::bar(cx, s, BarKind::Throughout, "37B2", None);
+            irr::bar(cx, s, BarKind::Throughout, Law::L37B2, None);
         }
-        irr::lead_restriction(cx, offender, "37B2", id);
-        irr::adjustment_possible(cx, "37B2", offender);
+        irr::lead_restriction(cx, offender, Law::L37B2, id);
+        irr::adjustment_possible(cx, Law::L37B2, offender);
     }
-    Ok(())
 }
 
 /// A call while a call out of rotation awaits LHO's decision.
@@ -210,7 +179,7 @@ pub fn call_while_pending(
             Code::RECTIFICATION_PENDING,
             format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho()),
         )
-        .map_err(|r: Rejection| r.citing("29"));
+        .map_err(|r: Rejection| r.citing(Law::L29));
     }
     if due == offender.lho() {
         let Some(intent) = with.intent.or(ruled) else {
@@ -233,20 +202,16 @@ pub fn call_while_pending(
     cx.st
         .open_rulings
         .retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
-    calls::withdraw(cx, coor, "28B", "cancelled: the player whose turn it was called");
+    calls::withdraw(cx, coor, Law::L28B, "cancelled: the player whose turn it was called");
     information::withdrawn_call(cx, coor, Some(offender.side()));
     calls::call(cx, seat, call, with)
 }
 
 /// L29A: LHO accepts the call out of rotation; rotation continues from it and the players
 /// it skipped keep their right to call (L17D3).
-///
-/// # Errors
-/// None at present.
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(), Rejection> {
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
     let offender = accepted(cx, lho, coor, due);
     calls::settle_after_call(cx, offender, coor);
-    Ok(())
 }
 
 /// L29A by calling: the call out of rotation stands and LHO's call follows it at once, so
@@ -274,7 +239,7 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
     cx.event(
         EventKind::Accepted {
             seat: lho,
-            law: "29A".into(),
+            law: Law::L29A,
         },
         Audience::EVERYONE,
     );
@@ -283,10 +248,7 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
 
 /// L29B: LHO does not accept: the call is cancelled, the auction reverts to the player
 /// whose turn it was, and L30–L32 apply.
-///
-/// # Errors
-/// None at present.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<(), Rejection> {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
     let (offender, call) = rec(cx, coor);
     cx.st.pending = None;
     cx.st
@@ -295,38 +257,37 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<()
     cx.event(
         EventKind::Declined {
             seat: lho,
-            law: "29B".into(),
+            law: Law::L29B,
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(cx, coor, "29B", "call out of rotation cancelled");
+    calls::withdraw(cx, coor, Law::L29B, "call out of rotation cancelled");
     let at_rho = due == offender.rho();
-    let family = match call {
-        Call::Pass => "30",
-        Call::Bid(_) => "31",
-        Call::Double | Call::Redouble => "32",
-    };
     if at_rho && call.is_pass() {
         // L30A: the offender passes at his next turn; nothing more.
         information::withdrawn_call(cx, coor, Some(offender.side()));
-        irr::bar(cx, offender, BarKind::NextTurn, "30A", None);
+        irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
         cx.st.aftermath = None;
     } else if at_rho {
         // L31A, L32A: what RHO does decides (UI deferred: a repeated call conveys nothing new).
         cx.st.aftermath = Some(Aftermath {
             seat: offender,
             cancelled: coor,
-            law: format!("{family}A"),
+            law: if matches!(call, Call::Bid(_)) {
+                Law::L31A
+            } else {
+                Law::L32A
+            },
             repeat_if_rho_passes: true,
             intent: None,
         });
     } else {
         // L30B1, L31B, L32B: partner free (UI); the offender's next call is judged.
         information::withdrawn_call(cx, coor, Some(offender.side()));
-        let law = if family == "30" {
-            "30B1b".to_string()
-        } else {
-            format!("{family}B")
+        let law = match call {
+            Call::Pass => Law::L30B1b,
+            Call::Bid(_) => Law::L31B,
+            Call::Double | Call::Redouble => Law::L32B,
         };
         cx.st.aftermath = Some(Aftermath {
             seat: offender,
@@ -337,7 +298,6 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Result<()
         });
     }
     calls::end_or_continue(cx);
-    Ok(())
 }
 
 /// After a call in force: what it settles of a cancelled call out of rotation.
@@ -346,16 +306,14 @@ pub fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     let (_, call) = rec(cx, id);
     let (_, cancelled_call) = rec(cx, a.cancelled);
     if a.repeat_if_rho_passes && seat == a.seat.rho() {
-        let family = &a.law[..2.min(a.law.len())];
         let mut next = a.clone();
         next.repeat_if_rho_passes = false;
+        next.law = a.law.after_rho(call.is_pass());
         if call.is_pass() {
             // L31A1, L32A1: the offender must repeat the call.
-            next.law = format!("{family}A1");
             cx.st.forced = Some((a.seat, cancelled_call));
         } else {
             // L31A2, L32A2: the offender calls freely; UI for his partner.
-            next.law = format!("{family}A2");
             information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
         }
         cx.st.aftermath = Some(next);
@@ -365,20 +323,14 @@ pub fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
         return;
     }
     cx.st.aftermath = None;
-    if a.law.ends_with("A1") && call == cancelled_call {
+    if a.law.is_forced_repeat() && call == cancelled_call {
         return; // L31A1/L32A1: repeated: no rectification.
     }
-    if a.law == "30B1b" && call.is_pass() {
+    if a.law == Law::L30B1b && call.is_pass() {
         return; // A pass is comparable to a pass (L30B1b(i), Kooijman).
     }
     // Presumed not comparable: partner passes at his next turn; L26B; L72C.
-    let law = match a.law.as_str() {
-        "30B1b" => "30B1b",
-        "31B" => "31B2",
-        "32B" => "32B2",
-        "32A2" | "32A1" => "32A2b",
-        _ => "31A2b",
-    };
+    let law = a.law.not_comparable();
     irr::bar(cx, a.seat.partner(), BarKind::NextTurn, law, Some(a.cancelled));
     irr::lead_restriction(cx, a.seat, law, a.cancelled);
     irr::adjustment_possible(cx, law, a.seat);

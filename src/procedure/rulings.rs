@@ -6,6 +6,7 @@ use crate::action::{Intent, RulingOn, RulingValue, StrainName};
 use crate::audience::Audience;
 use crate::call::{Seat, Strain};
 use crate::event::EventKind;
+use crate::law::Law;
 use crate::procedure::irregularity::{close_comparison, comparison_mut, lift_bar};
 use crate::procedure::{insufficient, rotation, undo};
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
@@ -59,7 +60,7 @@ pub fn ruling(
                     None => "the change of call is not allowed: the Director assigns an adjusted score (Law 21B3)".to_string(),
                 };
                 cx.warn(
-                    Warning::new(Code::ADJUSTMENT_POSSIBLE, Severity::Info, Audience::DIRECTOR, msg).citing("21B3"),
+                    Warning::new(Code::ADJUSTMENT_POSSIBLE, Severity::Info, Audience::DIRECTOR, msg).citing(Law::L21B3),
                 );
             }
             Ok(())
@@ -104,7 +105,7 @@ fn comparable_ruling(
     };
     if yes.is_some() && cmp.replacement.is_none() {
         return refuse(Code::NO_PENDING_RULING, "the replacement has not been made yet")
-            .map_err(|r: Rejection| r.citing("23A"));
+            .map_err(|r: Rejection| r.citing(Law::L23A));
     }
     cx.event(
         EventKind::Ruling {
@@ -122,7 +123,7 @@ fn comparable_ruling(
         insufficient::refresh_suggestion(cx, cmp.withdrawn);
         // L27C: a replacement made before the Director came is tested under L27B1a with
         // the strains he states; B3 (a cancelled double, another insufficient bid) stands.
-        b1a = cmp.law == "27B2"
+        b1a = cmp.law == Law::L27B2
             && cmp
                 .replacement
                 .is_some_and(|x| insufficient::replacement_qualifies(cx, cmp.withdrawn, x));
@@ -185,7 +186,10 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>) -> Result<(), Rej
     );
     cx.event(EventKind::IntentRecorded { seat: due, intent }, Audience::EVERYONE);
     match intent {
-        Intent::Accept => rotation::accept(cx, due, call, due),
+        Intent::Accept => {
+            rotation::accept(cx, due, call, due);
+            Ok(())
+        }
         Intent::OwnTurn => {
             cx.st.pending = Some(Pending::OutOfRotation {
                 call,

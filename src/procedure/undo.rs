@@ -5,6 +5,7 @@ use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::BarKind;
 use crate::event::EventKind;
+use crate::law::Law;
 use crate::procedure::irregularity::lift_bar;
 use crate::procedure::{calls, change, explanation, information};
 use crate::regulation::Undo;
@@ -35,7 +36,7 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Reje
             on: RulingOn::Unintended,
             call: id,
         });
-        explanation::summon(cx, &seat.to_string(), Some("unintended call"), "25A");
+        explanation::summon(cx, &seat.to_string(), Some("unintended call"), Law::L25A);
     }
     Ok(())
 }
@@ -47,7 +48,7 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Reje
 fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Rejection> {
     let closed = |why: &str| refuse(Code::CHANGE_WINDOW_CLOSED, why.to_string());
     if !cx.st.in_auction_period() {
-        return closed("the auction period is over (Law 25A5)").map_err(|r: Rejection| r.citing("25A5"));
+        return closed("the auction period is over (Law 25A5)").map_err(|r: Rejection| r.citing(Law::L25A5));
     }
     if let Some(id) = awaiting_rectification(cx, seat) {
         return Ok(id);
@@ -117,7 +118,7 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
 /// if it now qualifies). Returns the ids of the later calls cancelled, and whether the
 /// state was restored (it is not when the call was not made by the seat's latest call
 /// action; then only a rectification pending on a withdrawn call is dropped).
-pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: &str, reason: &str) -> (Vec<usize>, bool) {
+pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: &str) -> (Vec<usize>, bool) {
     let later = change::rewind_to(cx, id, law, reason);
     let before = cx.st.before_call.get(seat).clone().filter(|b| b.from <= id);
     let Some(b) = before else {
@@ -148,7 +149,7 @@ fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
         match was {
             None => lift_bar(cx, s),
             Some(bar) => {
-                let (kind, law): (BarKind, String) = (bar.kind, bar.law.clone());
+                let (kind, law): (BarKind, Law) = (bar.kind, bar.law);
                 *cx.st.bars.get_mut(s) = Some(bar);
                 cx.event(
                     EventKind::Barred {
@@ -183,14 +184,14 @@ fn drop_stale_pending(cx: &mut Ctx<'_>) {
 /// `NOT_ENTITLED` for anyone but an opponent of the requester, or with no request open.
 pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Rejection> {
     let Some(req) = cx.st.undo.clone() else {
-        return refuse(Code::NOT_ENTITLED, "there is no request to answer").map_err(|r: Rejection| r.citing("25A"));
+        return refuse(Code::NOT_ENTITLED, "there is no request to answer").map_err(|r: Rejection| r.citing(Law::L25A));
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
         return refuse(
             Code::NOT_ENTITLED,
             "only an opponent of the player answers this request",
         )
-        .map_err(|r: Rejection| r.citing("25A"));
+        .map_err(|r: Rejection| r.citing(Law::L25A));
     }
     decide(cx, accept)
 }
@@ -211,7 +212,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Rejection> {
         cx.event(EventKind::UndoRefused { seat: req.seat }, Audience::EVERYONE);
         return Ok(());
     }
-    let (later, restored) = reopen_at(cx, req.seat, req.call, "25A1", "unintended call replaced");
+    let (later, restored) = reopen_at(cx, req.seat, req.call, Law::L25A1, "unintended call replaced");
     let lho = req.seat.lho();
     if let Some(id) = later
         .into_iter()
