@@ -5,12 +5,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::auction::{self, CallList};
-use crate::audience::{Audience, Viewer};
+use crate::audience::Viewer;
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
-use crate::event::{Event, EventKind, Outcome};
+use crate::event::{Event, Outcome};
 use crate::hash::StateHash;
-use crate::procedure;
+use crate::procedure::{self, Ctx};
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{Code, Rejection, Warning};
 use crate::state::{Phase, State};
@@ -61,36 +61,6 @@ pub struct Table {
     feed: Vec<Event>,
     /// Every warning of the accepted actions, with its audience.
     warnings: Vec<Warning>,
-}
-
-/// The working context of one action: read-only settings and the state being changed.
-pub struct Ctx<'a> {
-    /// The board.
-    pub board: &'a Board,
-    /// The regulation.
-    pub reg: &'a Regulation,
-    /// The state being changed (rolled back if the action is refused).
-    pub st: &'a mut State,
-    /// Events produced.
-    pub events: Vec<Event>,
-    /// Warnings produced.
-    pub warnings: Vec<Warning>,
-    /// The player whose call this action is making, until it is in force: the engine
-    /// never passes for him under `auto_pass_barred` meanwhile (he is calling himself, as
-    /// when a barred LHO accepts an irregular call by calling over it, L27A1, L25B1, L37A).
-    pub calling: Option<Seat>,
-}
-
-impl Ctx<'_> {
-    /// Records an event for `audience`.
-    pub fn event(&mut self, kind: EventKind, audience: Audience) {
-        self.events.push(Event { kind, audience });
-    }
-
-    /// Records a warning.
-    pub fn warn(&mut self, w: Warning) {
-        self.warnings.push(w);
-    }
 }
 
 impl Table {
@@ -330,6 +300,15 @@ impl Table {
 
     /// What `viewer` may see.
     pub fn view(&self, viewer: Viewer) -> View {
-        view::view(self, viewer)
+        view::view(
+            view::Parts {
+                board: &self.board,
+                regulation: &self.regulation,
+                state: &self.state,
+                feed: &self.feed,
+                warnings: &self.warnings,
+            },
+            viewer,
+        )
     }
 }

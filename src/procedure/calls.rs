@@ -8,11 +8,11 @@ use crate::board::Board;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::{Pending, Phase, State, Status};
-use crate::table::Ctx;
 
 /// What may come with a call: self-disclosure, intent, clock.
 #[derive(Clone, Debug, Default)]

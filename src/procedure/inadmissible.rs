@@ -8,10 +8,10 @@ use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::Ctx;
 use crate::procedure::{calls, information};
 use crate::report::{Code, Rejection};
 use crate::state::{Pending, Status};
-use crate::table::Ctx;
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
 pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {

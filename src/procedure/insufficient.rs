@@ -8,10 +8,10 @@ use crate::call::{Bid, Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::Ctx;
 use crate::procedure::{calls, information};
 use crate::report::{Code, Rejection};
 use crate::state::{Comparison, Pending, Status};
-use crate::table::Ctx;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).

@@ -10,11 +10,11 @@ use crate::audience::Audience;
 use crate::call::{Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{calls, inadmissible, information, insufficient, rotation};
 use crate::regulation::LeadRestriction;
 use crate::report::{refuse, Code, Rejection, Severity, Warning};
 use crate::state::{Bar, Comparison, LeadRestrictionRecord, OpenRuling, Pending, Phase, Status};
-use crate::table::Ctx;
 
 // ---------------------------------------------------------------- shared steps
 

@@ -3,10 +3,10 @@
 use crate::call::Seat;
 use crate::event::EventKind;
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{audience, calls, explanation, information};
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{Phase, QuestionRecord};
-use crate::table::Ctx;
 
 /// The `ask` action (L20F1, L20F2, L41B).
 ///

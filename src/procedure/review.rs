@@ -4,10 +4,10 @@ use crate::audience::Viewer;
 use crate::call::Seat;
 use crate::event::{EventKind, ReviewLine};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{audience, calls};
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{Phase, State};
-use crate::table::Ctx;
 
 /// The `review` action.
 ///

@@ -9,10 +9,10 @@ use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::Ctx;
 use crate::procedure::{calls, inadmissible, information};
 use crate::report::{refuse, Code, Rejection};
 use crate::state::{Aftermath, OpenRuling, Pending, Status};
-use crate::table::Ctx;
 
 /// A call by `seat` when it is `due`'s turn.
 pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) {
