@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::action::{Intent, RulingOn};
-use crate::auction::{self, Contract, Entry};
+use crate::auction::{Contract, Entry};
 use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
@@ -434,7 +434,9 @@ impl State {
 
     /// The seat due to call in rotation (the auction period only).
     pub fn rotation(&self, board: &Board) -> Seat {
-        auction::next_in_rotation(&self.in_force(), board.dealer)
+        // L17B–C: LHO of the last call in force, dealer first (without collecting them).
+        let last = self.record.iter().rev().find(|r| r.status == Status::InForce);
+        last.map_or(board.dealer, |r| r.seat.lho())
     }
 
     /// The last call in force by `seat`, as a record id.

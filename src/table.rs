@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::action::Action;
-use crate::auction::{self, CallList};
+use crate::auction;
 use crate::audience::{Audience, Viewer};
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
+use crate::callset::CallSet;
 use crate::event::{Event, EventKind, Outcome};
 use crate::procedure;
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
@@ -287,13 +288,13 @@ impl Table {
     }
 
     /// The calls `seat` may make now without an irregularity (empty when it is not his turn).
-    pub fn legal_calls(&self, seat: Seat) -> CallList {
+    pub fn legal_calls(&self, seat: Seat) -> CallSet {
         procedure::calls::legal_calls(&self.board, &self.regulation, &self.state, seat)
     }
 
-    /// Whether `seat` may make `call` now without an irregularity.
+    /// Whether `seat` may make `call` now without an irregularity (no allocation).
     pub fn is_legal(&self, seat: Seat, call: Call) -> bool {
-        self.legal_calls(seat).contains(&call)
+        self.legal_calls(seat).contains(call)
     }
 
     /// The contract, once the auction has ended.

@@ -261,7 +261,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
                 }
             })
             .collect(),
-        legal_calls: seat.map(|s| table.legal_calls(s).to_vec()).unwrap_or_default(),
+        legal_calls: seat.map(|s| table.legal_calls(s).iter().collect()).unwrap_or_default(),
         barred: Seat::ALL
             .into_iter()
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))

@@ -2,10 +2,11 @@
 //! and in the `prevent` regulation the refusals of SPEC 5.1.
 
 use crate::action::Intent;
-use crate::auction::{self, CallList, Entry, Illegal};
+use crate::auction::{self, Entry, Illegal, Summary};
 use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Call, Seat};
+use crate::callset::CallSet;
 use crate::event::{BarKind, EventKind};
 use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
 use crate::regulation::Regulation;
@@ -48,59 +49,56 @@ pub fn turn_to_call(board: &Board, st: &State) -> Seat {
     }
 }
 
-/// The calls over which the seat due to call would be calling.
-fn calls_before_turn(st: &State) -> Vec<Entry> {
-    let mut calls = st.in_force();
+/// The calls over which the seat due to call would be calling, summarized (no allocation).
+fn calls_before_turn(board: &Board, st: &State) -> Summary {
+    let in_force = |r: &&CallRecord| r.status == Status::InForce;
+    let entry = |r: &CallRecord| Entry {
+        seat: r.seat,
+        call: r.call,
+    };
+    let mut calls = Summary::new(board.dealer);
     match &st.pending {
         // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand.
         Some(Pending::InsufficientBid { call, .. } | Pending::BarredCall { call }) => {
+            calls.extend(st.record.iter().filter(in_force).map(entry));
             if let Some(r) = st.record.get(*call) {
-                calls.push(Entry {
-                    seat: r.seat,
-                    call: r.call,
-                });
+                calls.push(entry(r));
             }
         }
         Some(Pending::ChangeOfCall { call, original }) => {
             // L25B1: LHO accepts the change by calling over it.
-            calls = st
-                .record
-                .iter()
-                .enumerate()
-                .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
-                .map(|(_, r)| Entry {
-                    seat: r.seat,
-                    call: r.call,
-                })
-                .collect();
+            calls.extend(
+                st.record
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
+                    .map(|(_, r)| entry(r)),
+            );
         }
-        _ => {}
+        _ => calls.extend(st.record.iter().filter(in_force).map(entry)),
     }
     calls
 }
 
 /// The calls `seat` may make now without an irregularity (SPEC 5.1): exactly the calls
 /// `call` accepts without an irregularity warning.
-pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallList {
+pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallSet {
     if st.phase != Phase::Auction || st.undo.is_some() {
-        return CallList::new();
+        return CallSet::EMPTY;
     }
     if turn_to_call(board, st) != seat {
-        return CallList::new();
+        return CallSet::EMPTY;
     }
     if let Some(Pending::Inadmissible { .. }) = st.pending {
         // L36A: LHO's call before rectification is cancelled with the inadmissible call,
         // without rectification, whatever it is.
-        let mut out = CallList::new();
-        out.extend([Call::Pass, Call::Double, Call::Redouble]);
-        out.extend(crate::call::Bid::all().map(Call::Bid));
-        return out;
+        return CallSet::ALL;
     }
-    let calls = calls_before_turn(st);
-    if auction::status(&calls) != auction::Status::Open {
+    let calls = calls_before_turn(board, st);
+    if calls.status() != auction::Status::Open {
         // L25B1: accepting by calling a change to a pass that ends the auction: that call
         // would follow the final pass (L39); LHO accepts with `accept` instead.
-        return CallList::new();
+        return CallSet::EMPTY;
     }
     legal_over(st, &calls, seat)
 }
@@ -109,23 +107,20 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
 /// forced repeat (L31A1, L32A1) if it is itself regular — if not, the law for its
 /// illegality applies to it and no call is regular —, a pass if barred (L37), else every
 /// sufficient call (L18, L19).
-fn legal_over(st: &State, calls: &[Entry], seat: Seat) -> CallList {
+fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
     let barred = st.bars.get(seat).is_some();
     if let Some((forced_seat, call)) = st.forced {
         if forced_seat == seat {
-            let mut out = CallList::new();
-            if (call.is_pass() || !barred) && auction::check(calls, seat, call).is_ok() {
-                out.push(call);
+            if (call.is_pass() || !barred) && calls.check(seat, call).is_ok() {
+                return CallSet::only(call);
             }
-            return out;
+            return CallSet::EMPTY;
         }
     }
     if barred {
-        let mut out = CallList::new();
-        out.push(Call::Pass);
-        return out;
+        return CallSet::only(Call::Pass);
     }
-    auction::legal_calls(calls, seat)
+    calls.legal_for(seat)
 }
 
 /// The `call` action.
