@@ -379,3 +379,97 @@ mod tests {
         assert_eq!(s.len(), 6);
     }
 }
+
+/// The summary agrees with the slice functions of [`crate::auction`] on random sequences of
+/// entries: in rotation or not, legal or not.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod agreement {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::auction;
+
+    /// A call, passes and doubles favoured so that auctions end and doublings happen.
+    fn any_call() -> impl Strategy<Value = Call> {
+        prop_oneof![
+            4 => Just(Call::Pass),
+            1 => Just(Call::Double),
+            1 => Just(Call::Redouble),
+            3 => (0..35usize).prop_map(|i| CallSet::BIDS.iter().nth(i).unwrap_or(Call::Pass)),
+        ]
+    }
+
+    fn any_seat() -> impl Strategy<Value = Seat> {
+        (0..4usize).prop_map(Seat::from_index)
+    }
+
+    /// Every question asked of the calls after each prefix, summary against slice.
+    fn agrees(dealer: Seat, calls: &[Entry]) -> Result<(), TestCaseError> {
+        let mut s = Summary::new(dealer);
+        for n in 0..=calls.len() {
+            let prefix = calls.get(..n).unwrap_or_default();
+            if n > 0 {
+                if let Some(e) = calls.get(n - 1) {
+                    s.push(*e);
+                }
+            }
+            prop_assert_eq!(Summary::of(dealer, prefix), s);
+            prop_assert_eq!(s.len(), n);
+            prop_assert_eq!(s.status(), auction::status(prefix));
+            prop_assert_eq!(s.contract(), auction::contract(prefix));
+            prop_assert_eq!(s.doubling(), auction::doubling(prefix));
+            prop_assert_eq!(s.last_bid(), auction::last_bid(prefix));
+            prop_assert_eq!(s.next_in_rotation(), auction::next_in_rotation(prefix, dealer));
+            for seat in Seat::ALL {
+                let by_check: CallSet = CallSet::ALL
+                    .iter()
+                    .filter(|c| auction::check(prefix, seat, *c).is_ok())
+                    .collect();
+                prop_assert_eq!(s.legal_for(seat), by_check);
+                prop_assert_eq!(auction::legal_calls(prefix, seat), by_check);
+                for call in CallSet::ALL {
+                    prop_assert_eq!(s.check(seat, call), auction::check(prefix, seat, call));
+                }
+            }
+            let open = auction::status(prefix) == Status::Open;
+            let next = auction::next_in_rotation(prefix, dealer);
+            for call in CallSet::ALL {
+                let want = open && auction::check(prefix, next, call).is_ok();
+                prop_assert_eq!(s.is_legal(call), want, "{} after {:?}", call, prefix);
+                prop_assert_eq!(s.legal().contains(call), want);
+            }
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn the_summary_agrees_with_the_slice_functions_on_any_entries(
+            dealer in any_seat(),
+            calls in prop::collection::vec((any_seat(), any_call()), 0..24),
+        ) {
+            let calls: Vec<Entry> = calls.into_iter().map(|(seat, call)| Entry { seat, call }).collect();
+            agrees(dealer, &calls)?;
+        }
+
+        #[test]
+        fn the_summary_agrees_with_the_slice_functions_on_legal_auctions(
+            dealer in any_seat(),
+            picks in prop::collection::vec(any::<u8>(), 0..60),
+        ) {
+            // Each pick chooses among the calls legal for the player in rotation.
+            let mut s = Summary::new(dealer);
+            let mut calls = Vec::new();
+            for p in picks {
+                let legal = s.legal();
+                let Some(call) = legal.iter().nth(usize::from(p) % legal.len().max(1)) else { break };
+                let e = Entry { seat: s.next_in_rotation(), call };
+                s.push(e);
+                calls.push(e);
+            }
+            agrees(dealer, &calls)?;
+        }
+    }
+}
