@@ -1,21 +1,16 @@
 //! Criterion benchmarks of the engine's hot paths: applying calls (as Rust values and as
 //! JSON), legal calls, views, state hashes, reading a board back from JSON, the cost of one
-//! call against the length of the auction, heap bytes per table, and replaying real
-//! auctions from the shared corpus when present.
+//! call against the length of the auction, and replaying real auctions from the shared
+//! corpus when present. Heap bytes per table are measured by `benches/legality.rs`, whose
+//! counting allocator would slow every allocation timed here.
 //!
 //! `cargo bench --bench engine` (add `-- --quick` for a short run).
 
-use std::alloc::System;
 use std::hint::black_box;
 use std::time::Duration;
 
 use bridge_laws::{Action, ActionKind, Actor, Bid, Call, Seat, Table, TableOptions, Viewer, Vulnerability};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
-use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
-
-#[global_allocator]
-static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
-
 const AUCTION: [&str; 14] = [
     "1C", "P", "1H", "P", "1S", "X", "XX", "2D", "2NT", "P", "3NT", "P", "P", "P",
 ];
@@ -76,22 +71,6 @@ fn longest_auction() -> Vec<Call> {
     out
 }
 
-/// Live heap bytes per table for 10 000 tables, each after the 14-call auction (the
-/// `Table` values themselves included, as they sit in one `Vec`).
-fn bytes_per_table() -> f64 {
-    const N: usize = 10_000;
-    let calls: Vec<Call> = AUCTION.iter().map(|c| c.parse().expect("a call")).collect();
-    let region = Region::new(GLOBAL);
-    let mut tables = Vec::with_capacity(N);
-    for _ in 0..N {
-        tables.push(after(&calls, calls.len()));
-    }
-    let s = region.change();
-    let live = s.bytes_allocated as f64 - s.bytes_deallocated as f64 + s.bytes_reallocated as f64;
-    black_box(&tables);
-    live / N as f64
-}
-
 fn engine(c: &mut Criterion) {
     c.bench_function("a 14-call auction with self-alerts, applied from JSON", |b| {
         b.iter(|| {
@@ -136,7 +115,8 @@ fn engine(c: &mut Criterion) {
 
     let long = longest_auction();
     let mut g = c.benchmark_group("apply the next call at auction length");
-    g.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    g.warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
     g.throughput(Throughput::Elements(1));
     for n in [10, 20, 40, 80, 160, 320] {
         // The last call of the longest auction is the 316th: at 320, apply it.
@@ -152,13 +132,6 @@ fn engine(c: &mut Criterion) {
         });
     }
     g.finish();
-
-    println!(
-        "memory: {:.0} heap bytes per table (10 000 tables after the 14-call auction; \
-         size_of::<Table>() = {} bytes)",
-        bytes_per_table(),
-        std::mem::size_of::<Table>()
-    );
 
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/auctions.jsonl");
     if let Ok(text) = std::fs::read_to_string(path) {
