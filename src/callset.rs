@@ -90,6 +90,11 @@ impl CallSet {
         }
     }
 
+    /// The set of these bits, those above bit 37 dropped.
+    pub const fn from_bits_truncate(bits: u64) -> CallSet {
+        CallSet(bits & ALL_BITS)
+    }
+
     /// Whether `call` is in the set.
     pub const fn contains(self, call: Call) -> bool {
         self.0 & (1 << position(call)) != 0

