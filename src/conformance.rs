@@ -213,7 +213,7 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                 let calls: Vec<String> = table
                     .legal_calls(seat_of(seat)?)
                     .iter()
-                    .map(ToString::to_string)
+                    .map(|c| c.to_string())
                     .collect();
                 Ok(Value::from(calls))
             })?,

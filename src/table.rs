@@ -4,10 +4,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::auction::{self, CallList};
+use crate::auction;
 use crate::audience::Viewer;
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
+use crate::callset::CallSet;
 use crate::event::{Event, Outcome};
 use crate::hash::StateHash;
 use crate::procedure::{self, Ctx};
@@ -87,7 +88,7 @@ impl Table {
             regulation,
             options,
             log: Vec::new(),
-            state: State::new(),
+            state: State::new(board.dealer),
             text_used: 0,
             feed: Vec::new(),
             warnings: Vec::new(),
@@ -280,17 +281,17 @@ impl Table {
     /// The seat that must act next (SPEC §7): the caller in the auction, the opening
     /// leader in the clarification period, the player to play (declarer for dummy).
     pub fn turn(&self) -> Option<Seat> {
-        procedure::turn(self.board(), &self.state)
+        procedure::turn(&self.state)
     }
 
     /// The calls `seat` may make now without an irregularity (empty when it is not his turn).
-    pub fn legal_calls(&self, seat: Seat) -> CallList {
+    pub fn legal_calls(&self, seat: Seat) -> CallSet {
         procedure::calls::legal_calls(&self.board, &self.regulation, &self.state, seat)
     }
 
-    /// Whether `seat` may make `call` now without an irregularity.
+    /// Whether `seat` may make `call` now without an irregularity (no allocation).
     pub fn is_legal(&self, seat: Seat, call: Call) -> bool {
-        self.legal_calls(seat).contains(&call)
+        self.legal_calls(seat).contains(call)
     }
 
     /// The contract, once the auction has ended.

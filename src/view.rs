@@ -300,7 +300,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         dealer: board.dealer,
         vulnerability: board.vulnerability,
         board: board.number,
-        turn: procedure::turn(board, st),
+        turn: procedure::turn(st),
         calls: seen_calls(st, viewer),
         withdrawn: st
             .record()
@@ -317,7 +317,11 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             })
             .collect(),
         legal_calls: seat
-            .map(|s| procedure::calls::legal_calls(board, table.regulation, st, s).to_vec())
+            .map(|s| {
+                procedure::calls::legal_calls(board, table.regulation, st, s)
+                    .iter()
+                    .collect()
+            })
             .unwrap_or_default(),
         barred: Seat::ALL
             .into_iter()

@@ -136,7 +136,7 @@ pub fn replace(
     _withdrawn: usize,
     law: Law,
 ) -> Result<(), Rejection> {
-    if let Err(illegal) = auction::check(cx.st.in_force(), seat, call) {
+    if let Err(illegal) = cx.st.summary().check(seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
     }
     cx.st.pending = None;

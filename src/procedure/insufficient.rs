@@ -189,7 +189,7 @@ pub fn replace(
     law: Law,
 ) -> Result<(), Rejection> {
     let partner_barred = law == Law::L27B3;
-    match auction::check(cx.st.in_force(), seat, call) {
+    match cx.st.summary().check(seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
             cx.st.pending = None;
@@ -260,7 +260,7 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
         return;
     }
     let (seat, call) = rec(cx, x);
-    if auction::check(cx.st.in_force(), seat, call).is_err() {
+    if cx.st.summary().check(seat, call).is_err() {
         return;
     }
     cx.st.pending = None;

@@ -23,7 +23,6 @@ pub mod undo;
 pub use ctx::Ctx;
 
 use crate::action::{Action, ActionKind, Actor};
-use crate::board::Board;
 use crate::call::Seat;
 use crate::law::Law;
 use crate::report::{refuse, Code, Rejection};
@@ -107,9 +106,9 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
 }
 
 /// The seat that must act next (SPEC §7).
-pub fn turn(board: &Board, st: &State) -> Option<Seat> {
+pub fn turn(st: &State) -> Option<Seat> {
     match st.phase {
-        Phase::Auction => Some(calls::turn_to_call(board, st)),
+        Phase::Auction => Some(calls::turn_to_call(st)),
         Phase::Clarification => st.contract.map(|c| c.leader()),
         Phase::Play => st.play.as_ref().and_then(|p| p.turn_to_act(st.contract)),
         Phase::PassedOut | Phase::Ended => None,

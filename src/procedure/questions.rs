@@ -26,7 +26,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
     }
     match cx.st.phase {
         Phase::Auction => {
-            let due = calls::turn_to_call(cx.board, cx.st);
+            let due = calls::turn_to_call(cx.st);
             if seat != due && partner_asked_since_my_turn(cx, seat) {
                 return refuse(
                     Code::SUPPLEMENTARY_QUESTION,

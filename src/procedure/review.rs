@@ -18,7 +18,7 @@ pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
     match cx.st.phase {
         Phase::Auction => {
             // L20B: at his own turn to call, unless he must pass.
-            if calls::turn_to_call(cx.board, cx.st) != seat {
+            if calls::turn_to_call(cx.st) != seat {
                 return refuse(
                     Code::REVIEW_NOT_YOUR_TURN,
                     "a review is given at one's own turn to call",
