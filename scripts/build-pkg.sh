@@ -14,10 +14,17 @@ WASM_OPT_FLAGS=(-O1 --enable-bulk-memory --enable-nontrapping-float-to-int)
 export PATH="$PWD/www/node_modules/.bin:$PATH"
 command -v wasm-opt >/dev/null || { echo "wasm-opt missing: run scripts/setup.sh" >&2; exit 1; }
 
+# The shipped module: without the default `json` feature (no serde_json: values cross as JS
+# values), and panic = "abort" (no unwinding tables; a panic is a bug and traps either way).
+# Set here rather than in [profile.release] so the native release build (the CLI) keeps
+# unwinding.
+export CARGO_PROFILE_RELEASE_PANIC=abort
+
 # --mode no-install: use the wasm-bindgen CLI on PATH (scripts/setup.sh installs it).
 build() {
   local out=$2
-  wasm-pack --log-level warn build --mode no-install --release --no-opt --target "$1" --out-dir "$out" "${@:3}"
+  wasm-pack --log-level warn build --mode no-install --release --no-opt --target "$1" --out-dir "$out" "${@:3}" \
+    -- --no-default-features
   wasm-opt "${WASM_OPT_FLAGS[@]}" "$out/bridge_laws_bg.wasm" -o "$out/bridge_laws_bg.wasm"
 }
 rm -rf pkg

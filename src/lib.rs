@@ -27,9 +27,12 @@ pub mod audience;
 pub mod board;
 pub mod call;
 pub mod card;
+#[cfg(feature = "json")]
 pub mod conformance;
+#[cfg(feature = "json")]
 pub mod corpus;
 pub mod event;
+#[cfg(any(feature = "json", target_arch = "wasm32"))]
 mod input;
 pub mod play;
 pub mod procedure;

@@ -2,7 +2,6 @@
 //! action changes nothing (not the log, not the state, not the hash).
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::action::Action;
 use crate::auction::{self, CallList};
@@ -122,6 +121,7 @@ impl Table {
     ///
     /// # Errors
     /// `BAD_INPUT` when the text is not valid options.
+    #[cfg(feature = "json")]
     pub fn from_options_json(text: &str) -> Result<Table, Rejection> {
         crate::input::check_string_sizes(text, crate::input::OPTIONS_STRING_BYTES)?;
         let options: TableOptions = serde_json::from_str(text)
@@ -187,6 +187,7 @@ impl Table {
     }
 
     /// Applies one action written as JSON.
+    #[cfg(feature = "json")]
     pub fn apply_json(&mut self, text: &str) -> Outcome {
         match Action::from_json_within(text, self.regulation.max_text) {
             Ok(a) => self.apply(a),
@@ -226,6 +227,7 @@ impl Table {
     }
 
     /// The snapshot as JSON text.
+    #[cfg(feature = "json")]
     pub fn to_json(&self) -> String {
         serde_json::to_string(&self.snapshot()).unwrap_or_default()
     }
@@ -234,6 +236,7 @@ impl Table {
     ///
     /// # Errors
     /// `BAD_INPUT` for malformed text; as `replay` for a log the Laws refuse.
+    #[cfg(feature = "json")]
     pub fn from_json(text: &str) -> Result<Table, Rejection> {
         // Before parsing: no string of a snapshot is longer than the longest text allowed.
         crate::input::check_string_sizes(text, crate::input::string_bytes_for(MAX_TEXT_CAP))?;
@@ -243,7 +246,9 @@ impl Table {
     }
 
     /// A SHA-256 of the state, hex: equal on every client that applied the same actions.
+    #[cfg(feature = "json")]
     pub fn state_hash(&self) -> String {
+        use sha2::{Digest, Sha256};
         let mut h = Sha256::new();
         let bytes = serde_json::to_vec(&(&self.board, &self.regulation, &self.state)).unwrap_or_default();
         h.update(&bytes);

@@ -85,6 +85,7 @@ pub struct SeenQuestion {
 pub struct Decision {
     /// What is pending: `insufficient_bid`, `out_of_rotation`, `inadmissible`, `barred_call`,
     /// `change_of_call`, `replacement`, `undo`.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "DecisionKind"))]
     pub kind: &'static str,
     /// The player whose call it concerns.
     pub seat: Seat,
