@@ -26,7 +26,8 @@ use crate::action::bad_input_message;
 use crate::{Call, Code, Rejection, Seat, Viewer};
 
 /// `Call`: the 38 canonical calls (input accepts any spelling `parseCall` accepts).
-pub const CALL_TS: &str = r#"export type Call = "P" | "X" | "XX" | `${1 | 2 | 3 | 4 | 5 | 6 | 7}${"C" | "D" | "H" | "S" | "NT"}`;"#;
+pub const CALL_TS: &str =
+    r#"export type Call = "P" | "X" | "XX" | `${1 | 2 | 3 | 4 | 5 | 6 | 7}${"C" | "D" | "H" | "S" | "NT"}`;"#;
 
 /// `Card`: the 52 canonical cards (`"S2"` … `"SA"`, T for ten).
 pub const CARD_TS: &str = r#"export type Card = `${"S" | "H" | "D" | "C"}${"2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "T" | "J" | "Q" | "K" | "A"}`;"#;
