@@ -8,9 +8,11 @@ cd "$(dirname "$0")/.."
 
 # wasm-opt from the npm `binaryen` package (www/ devDependency, a current release):
 # Debian's binaryen 108 mis-handles the reference-types module rustc emits (the externref
-# table comes out funcref and the module fails to load). -O1 rather than -Oz: on this crate
-# -Oz makes the .wasm smaller but its gzip larger (measured: -O1 118.5 KB, -Oz 124.6 KB).
-WASM_OPT_FLAGS=(-O1 --enable-bulk-memory --enable-nontrapping-float-to-int)
+# table comes out funcref and the module fails to load). -Os without binaryen's inlining
+# (-fimfs/-ocimfs/-aimfs 0): inlining makes the .wasm smaller but its gzip larger (measured
+# on this crate, gzip -9: -O1 111.5 KiB, -Oz 121.8, -Os 121.5, -Os without inlining 110.0;
+# docs/DECISIONS.md has the table).
+WASM_OPT_FLAGS=(-Os -fimfs 0 -ocimfs 0 -aimfs 0 --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int)
 export PATH="$PWD/www/node_modules/.bin:$PATH"
 command -v wasm-opt >/dev/null || { echo "wasm-opt missing: run scripts/setup.sh" >&2; exit 1; }
 
