@@ -15,12 +15,13 @@ const runs = Number(process.env.RUNS ?? 25);
 const page = `<!doctype html><meta charset="utf-8"><script type="module">
 const t0 = performance.now();
 const m = await import("/bridge_laws.js");
+const tj = performance.now();
 await m.default({ module_or_path: "/bridge_laws_bg.wasm" });
 const t1 = performance.now();
 const table = new m.Table({ dealer: "N", vulnerability: "None", regulation: "online" });
 table.apply({ seat: "N", type: "call", call: "1NT" });
 const t2 = performance.now();
-window.result = { loaded: t1 - t0, firstTable: t2 - t0, navToTable: t2 };
+window.result = { glue: tj - t0, wasm: t1 - tj, table: t2 - t1, loaded: t1 - t0, firstTable: t2 - t0, navToTable: t2 };
 </script>`;
 const types = { js: "text/javascript", wasm: "application/wasm" };
 const server = createServer((req, res) => {
@@ -49,4 +50,4 @@ const stat = (key) => {
   const v = samples.map((s) => s[key]).sort((a, b) => a - b);
   return { min: +v[0].toFixed(2), median: +v[Math.floor(v.length / 2)].toFixed(2), max: +v[v.length - 1].toFixed(2) };
 };
-console.log(JSON.stringify({ runs, wasm_bytes: readFileSync(web + "bridge_laws_bg.wasm").length, ms: { script_start_to_loaded: stat("loaded"), script_start_to_first_table: stat("firstTable"), navigation_to_first_table: stat("navToTable") } }, null, 1));
+console.log(JSON.stringify({ runs, wasm_bytes: readFileSync(web + "bridge_laws_bg.wasm").length, ms: { js_glue_import: stat("glue"), wasm_fetch_compile_instantiate: stat("wasm"), first_table_and_call: stat("table"), script_start_to_loaded: stat("loaded"), script_start_to_first_table: stat("firstTable"), navigation_to_first_table: stat("navToTable") } }, null, 1));
