@@ -8,16 +8,25 @@ cd "$(dirname "$0")/.."
 
 # wasm-opt from the npm `binaryen` package (www/ devDependency, a current release):
 # Debian's binaryen 108 mis-handles the reference-types module rustc emits (the externref
-# table comes out funcref and the module fails to load). -O1 rather than -Oz: on this crate
-# -Oz makes the .wasm smaller but its gzip larger (measured: -O1 118.5 KB, -Oz 124.6 KB).
-WASM_OPT_FLAGS=(-O1 --enable-bulk-memory --enable-nontrapping-float-to-int)
+# table comes out funcref and the module fails to load). -Os without binaryen's inlining
+# (-fimfs/-ocimfs/-aimfs 0): inlining makes the .wasm smaller but its gzip larger (measured
+# on this crate, gzip -9: -O1 111.5 KiB, -Oz 121.8, -Os 121.5, -Os without inlining 110.0;
+# docs/DECISIONS.md has the table).
+WASM_OPT_FLAGS=(-Os -fimfs 0 -ocimfs 0 -aimfs 0 --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int)
 export PATH="$PWD/www/node_modules/.bin:$PATH"
 command -v wasm-opt >/dev/null || { echo "wasm-opt missing: run scripts/setup.sh" >&2; exit 1; }
+
+# The shipped module: without the default `json` feature (no serde_json: values cross as JS
+# values), and panic = "abort" (no unwinding tables; a panic is a bug and traps either way).
+# Set here rather than in [profile.release] so the native release build (the CLI) keeps
+# unwinding.
+export CARGO_PROFILE_RELEASE_PANIC=abort
 
 # --mode no-install: use the wasm-bindgen CLI on PATH (scripts/setup.sh installs it).
 build() {
   local out=$2
-  wasm-pack --log-level warn build --mode no-install --release --no-opt --target "$1" --out-dir "$out" "${@:3}"
+  wasm-pack --log-level warn build --mode no-install --release --no-opt --target "$1" --out-dir "$out" "${@:3}" \
+    -- --no-default-features
   wasm-opt "${WASM_OPT_FLAGS[@]}" "$out/bridge_laws_bg.wasm" -o "$out/bridge_laws_bg.wasm"
 }
 rm -rf pkg

@@ -51,6 +51,8 @@ fi
 wasm=(--target wasm32-unknown-unknown)
 step "cargo clippy (wasm32: bindings and their tests)" \
   cargo clippy "${wasm[@]}" --quiet --lib --test web --test node -- -D warnings || :
+step "cargo clippy (wasm32 as shipped: no default features, no serde_json)" \
+  cargo clippy "${wasm[@]}" --quiet --lib --no-default-features -- -D warnings || :
 pkg=0
 step "npm package: scripts/build-pkg.sh (bundler, node, web)" scripts/build-pkg.sh && pkg=1 || :
 if [ $pkg = 1 ]; then

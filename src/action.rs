@@ -127,9 +127,11 @@ pub struct Action {
 
 /// Writes a clock as an integer: the table keeps whole milliseconds (`Table::apply` rounds),
 /// and an integer literal up to 2^53 reads back exactly, where `9007199254740991.0` may not.
+/// (2^53 itself is written as a float: JS's safe integers end one below it, and a power of
+/// two reads back exactly.)
 fn whole_ms<S: serde::Serializer>(at: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
     match at {
-        Some(t) if t.fract() == 0.0 && (0.0..=MAX_CLOCK_MS).contains(t) => s.serialize_u64(*t as u64),
+        Some(t) if t.fract() == 0.0 && (0.0..MAX_CLOCK_MS).contains(t) => s.serialize_u64(*t as u64),
         Some(t) => s.serialize_f64(*t),
         None => s.serialize_none(),
     }
@@ -285,6 +287,7 @@ impl Action {
     /// # Errors
     /// `BAD_INPUT` when the text is not an action of SPEC §3, or holds a string longer
     /// than any text a table accepts (`MAX_TEXT_CAP` characters).
+    #[cfg(feature = "json")]
     pub fn from_json(text: &str) -> Result<Action, Rejection> {
         Action::from_json_within(text, crate::regulation::MAX_TEXT_CAP)
     }
@@ -294,6 +297,7 @@ impl Action {
     ///
     /// # Errors
     /// `BAD_INPUT` as `from_json`.
+    #[cfg(feature = "json")]
     pub fn from_json_within(text: &str, max_text: u32) -> Result<Action, Rejection> {
         crate::input::check_string_sizes(text, crate::input::string_bytes_for(max_text))?;
         serde_json::from_str(text).map_err(|e| Rejection::new(Code::BAD_INPUT, bad_input_message(&e)))
@@ -368,13 +372,14 @@ impl Action {
     }
 }
 
+#[cfg(any(feature = "json", target_arch = "wasm32"))]
 pub(crate) use crate::input::bad_input_message;
 
 /// The largest client clock accepted: 2^53 ms, the largest integer a JS number holds
 /// exactly (some 285 000 years), so that every clock reads back as it was written.
 pub const MAX_CLOCK_MS: f64 = 9_007_199_254_740_992.0;
 
-#[cfg(test)]
+#[cfg(all(test, feature = "json"))]
 mod tests {
     use super::*;
 

@@ -297,8 +297,8 @@ impl fmt::Display for Bid {
 }
 
 /// A call: pass, double, redouble or a bid.
+/// (TypeScript: the literal union `Call` in src/wasm.rs.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "string"))]
 pub enum Call {
     /// Pass.
     Pass,

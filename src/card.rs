@@ -8,8 +8,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::call::{ParseError, Suit};
 
 /// A card: suit and rank 2–14 (ace high).
+/// (TypeScript: the literal union `Card` in src/wasm.rs.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct Card {
     /// The suit.
     pub suit: Suit,

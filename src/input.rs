@@ -9,6 +9,7 @@
 
 use std::fmt::{self, Write};
 
+#[cfg(feature = "json")]
 use crate::report::{Code, Rejection};
 
 /// The longest error message, in characters.
@@ -18,11 +19,13 @@ pub const MAX_MESSAGE: usize = 200;
 pub const MAX_QUOTE: usize = 40;
 
 /// The longest string token of options JSON: no setting name or value comes close.
+#[cfg(feature = "json")]
 pub const OPTIONS_STRING_BYTES: usize = 64;
 
 /// The most bytes a JSON string token holding `chars` characters can take: one character
 /// is at most 12 bytes written out (`\uD83D\uDE00`), and 64 bytes spare cover the longest
 /// non-text token (a key, a seat, a call, a card).
+#[cfg(feature = "json")]
 pub const fn string_bytes_for(chars: u32) -> usize {
     (chars as usize).saturating_mul(12).saturating_add(64)
 }
@@ -33,6 +36,7 @@ pub const fn string_bytes_for(chars: u32) -> usize {
 ///
 /// # Errors
 /// `BAD_INPUT` naming the limit and the byte offset of the long string.
+#[cfg(feature = "json")]
 pub fn check_string_sizes(text: &str, limit: usize) -> Result<(), Rejection> {
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -129,6 +133,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "json")]
     fn a_long_string_token_is_refused_and_a_short_one_passes() {
         let long = format!(r#"{{"seat":"N","index":"{}"}}"#, "9".repeat(1000));
         assert_eq!(check_string_sizes(&long, 999).map_err(|e| e.code), Err(Code::BAD_INPUT));

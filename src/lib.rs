@@ -28,10 +28,13 @@ pub mod board;
 pub mod call;
 pub mod callset;
 pub mod card;
+#[cfg(feature = "json")]
 pub mod conformance;
+#[cfg(feature = "json")]
 pub mod corpus;
 pub mod event;
 pub mod hash;
+#[cfg(any(feature = "json", target_arch = "wasm32"))]
 mod input;
 pub mod journal;
 pub mod law;

@@ -99,6 +99,7 @@ impl Table {
     ///
     /// # Errors
     /// `BAD_INPUT` when the text is not valid options.
+    #[cfg(feature = "json")]
     pub fn from_options_json(text: &str) -> Result<Table, Rejection> {
         crate::input::check_string_sizes(text, crate::input::OPTIONS_STRING_BYTES)?;
         let options: TableOptions = serde_json::from_str(text)
@@ -171,6 +172,7 @@ impl Table {
     }
 
     /// Applies one action written as JSON.
+    #[cfg(feature = "json")]
     pub fn apply_json(&mut self, text: &str) -> Outcome {
         match Action::from_json_within(text, self.regulation.max_text) {
             Ok(a) => self.apply(a),
@@ -210,6 +212,7 @@ impl Table {
     }
 
     /// The snapshot as JSON text.
+    #[cfg(feature = "json")]
     pub fn to_json(&self) -> String {
         serde_json::to_string(&self.snapshot()).unwrap_or_default()
     }
@@ -218,6 +221,7 @@ impl Table {
     ///
     /// # Errors
     /// `BAD_INPUT` for malformed text; as `replay` for a log the Laws refuse.
+    #[cfg(feature = "json")]
     pub fn from_json(text: &str) -> Result<Table, Rejection> {
         // Before parsing: no string of a snapshot is longer than the longest text allowed.
         crate::input::check_string_sizes(text, crate::input::string_bytes_for(MAX_TEXT_CAP))?;

@@ -278,3 +278,21 @@ fn a_clock_beyond_two_to_the_53_is_bad_input() {
     assert_eq!(out.rejection().map(|r| r.code.as_str()), Some("BAD_INPUT"));
     assert!(t.log().is_empty());
 }
+
+#[path = "vectors/state_hash.rs"]
+mod state_hash_vector;
+
+#[test]
+fn the_state_hash_of_the_test_vector_is_the_one_wasm_gives_too() {
+    let mut t = Table::from_options_json(state_hash_vector::OPTIONS).expect("options");
+    for a in state_hash_vector::ACTIONS {
+        assert!(t.apply_json(a).is_ok(), "{a} refused");
+    }
+    assert_eq!(t.state_hash(), state_hash_vector::HASH);
+    // Reading it again, or after a refused action, gives the same value.
+    assert!(t
+        .apply_json(r#"{"seat":"N","type":"call","call":"1C"}"#)
+        .rejection()
+        .is_some());
+    assert_eq!(t.state_hash(), state_hash_vector::HASH);
+}

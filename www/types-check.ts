@@ -1,7 +1,7 @@
 // Compiled with `tsc --noEmit` (never run): the package's generated .d.ts types the API as
 // a site uses it, and rejects what it should.
 import { Table, parseCall, formatCall } from "bridge-laws";
-import type { Action, Call, Outcome, Seat, Snapshot, TableOptions, View, Warning } from "bridge-laws";
+import type { Action, Call, Card, DecisionKind, Outcome, Seat, Snapshot, TableOptions, View, Warning } from "bridge-laws";
 
 const options: TableOptions = { dealer: "N", vulnerability: "None", regulation: "online", board: 1 };
 const custom: TableOptions = { dealer: "E", vulnerability: "All", regulation: { preset: "face_to_face", undo: "off" } };
@@ -30,11 +30,15 @@ const snapshot: Snapshot = table.toJSON();
 const copy: Table = Table.fromJSON(snapshot);
 const fromText: Table = Table.fromJSON(JSON.stringify(table));
 const hash: string = copy.stateHash() + fromText.stateHash();
-const canonical: Call = parseCall("1n") + formatCall("2h");
+const canonical: Call = parseCall("1n");
+const shown: string = formatCall("2h");
+const kind: DecisionKind | undefined = view.pending?.kind;
+const calls38: Call[] = ["P", "X", "XX", "1C", "3NT", "7S"];
+const lead: Card = "HT";
 const restrictable: string[] = view.lead_restriction?.restrictable ?? [];
 const boundLeader: Seat | undefined = view.lead_restriction?.leader;
 const leads: string[] = view.legal_leads;
-void [calls, turn, contract, alerted, explanations, pendingFor, hash, canonical, restrictable, boundLeader, leads];
+void [calls, turn, contract, alerted, explanations, pendingFor, hash, canonical, shown, kind, calls38, lead, restrictable, boundLeader, leads];
 
 const actions: Action[] = [
   { seat: "W", type: "ask", index: 0 },
@@ -63,4 +67,14 @@ table.view("nobody");
 new Table({ vulnerability: "None" });
 // @ts-expect-error the outcome must be narrowed before reading the rejection
 out.rejection.code;
-void [missingCall, badSeat];
+// @ts-expect-error "8NT" is not a call
+const eightNT: Call = "8NT";
+// @ts-expect-error calls are canonical: "1NT", not "1N"
+const oneN: Call = "1N";
+// @ts-expect-error "S10" is written "ST"
+const ten: Card = "S10";
+// @ts-expect-error a seat is "N", "E", "S" or "W"
+const north: Seat = "north";
+// @ts-expect-error not a decision kind
+const nokind: DecisionKind = "maybe";
+void [missingCall, badSeat, eightNT, oneN, ten, north, nokind];

@@ -195,3 +195,86 @@ fn calls_parse_to_canonical_text_and_format_with_symbols() {
     assert_eq!(format_call(JsValue::from_str("P")).ok().as_deref(), Some("Pass"));
     assert_bad_input(format_call(JsValue::NULL).expect_err("null"), "formatCall(null)");
 }
+
+/// The strings a TypeScript union type declaration admits: `"A" | "B" | \`${1 | 2}${"C"}\``
+/// (string literals, and template literals of `${…}` groups of literals).
+fn ts_union(decl: &str) -> Vec<String> {
+    let body = decl
+        .split_once('=')
+        .map(|(_, b)| b.trim().trim_end_matches(';'))
+        .expect("a type alias");
+    let literal = |t: &str| t.trim().trim_matches('"').to_string();
+    let mut out = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        rest = rest.trim_start_matches([' ', '|']);
+        if let Some(tpl) = rest.strip_prefix('`') {
+            let end = tpl.find('`').expect("closed template");
+            let mut strings = vec![String::new()];
+            for group in tpl[..end].split("${").filter(|g| !g.is_empty()) {
+                let options: Vec<String> = group.trim_end_matches('}').split('|').map(literal).collect();
+                strings = strings
+                    .iter()
+                    .flat_map(|s| options.iter().map(move |o| format!("{s}{o}")))
+                    .collect();
+            }
+            out.extend(strings);
+            rest = &tpl[end + 1..];
+        } else {
+            let end = rest.find(" |").unwrap_or(rest.len());
+            out.push(literal(&rest[..end]));
+            rest = &rest[end..];
+        }
+    }
+    out
+}
+
+#[wasm_bindgen_test]
+fn the_typescript_call_type_is_exactly_the_38_canonical_calls() {
+    use bridge_laws::{Bid, Call};
+    let mut declared = ts_union(bridge_laws::wasm::CALL_TS);
+    let mut calls: Vec<String> = [Call::Pass, Call::Double, Call::Redouble]
+        .into_iter()
+        .chain(Bid::all().map(Call::Bid))
+        .map(|c| c.to_string())
+        .collect();
+    declared.sort();
+    calls.sort();
+    assert_eq!(declared.len(), 38);
+    assert_eq!(declared, calls);
+}
+
+#[wasm_bindgen_test]
+fn the_typescript_card_type_is_exactly_the_52_canonical_cards() {
+    let declared = ts_union(bridge_laws::wasm::CARD_TS);
+    assert_eq!(declared.len(), 52);
+    for card in &declared {
+        let parsed: bridge_laws::Card = card.parse().expect("a card");
+        assert_eq!(&parsed.to_string(), card, "canonical");
+    }
+}
+
+#[wasm_bindgen_test]
+fn numbers_must_be_whole_where_an_index_is_expected() {
+    let mut t = table("online");
+    call(&mut t, "N", "1NT");
+    let err = t
+        .apply(js(r#"{"seat":"E","type":"ask","index":0.5}"#))
+        .expect_err("0.5 is not an index");
+    assert_bad_input(err, "index 0.5");
+    let ok = rust(&t.apply(js(r#"{"seat":"E","type":"ask","index":0}"#)).expect("index 0"));
+    assert_eq!(ok["ok"], json!(true));
+}
+
+#[path = "../vectors/state_hash.rs"]
+mod state_hash_vector;
+
+#[wasm_bindgen_test]
+fn the_state_hash_in_the_browser_is_the_native_one() {
+    let mut t = JsTable::new(js(state_hash_vector::OPTIONS)).expect("options");
+    for a in state_hash_vector::ACTIONS {
+        let out = rust(&t.apply(js(a)).expect("an action"));
+        assert_eq!(out["ok"], json!(true), "{a}");
+    }
+    assert_eq!(t.state_hash(), state_hash_vector::HASH);
+}

@@ -1,7 +1,7 @@
 // The demo's state: one Table from the bridge-laws package, the viewer, and act(), the
 // only way anything changes: table.apply(action), then re-render from table.view(viewer).
 import { Table, parseCall } from "bridge-laws";
-import type { ActionKind, Outcome, Preset, Seat, TableOptions, View, Viewer } from "bridge-laws";
+import type { ActionKind, Call, Outcome, Preset, Seat, TableOptions, View, Viewer } from "bridge-laws";
 import { isSeat } from "./calls";
 import { toast } from "./feed";
 
@@ -23,7 +23,7 @@ export interface Ctx {
   /** Applies an action as the viewer (a seat, or the Director). */
   act(kind: ActionKind): Outcome | undefined;
   /** Parses a call typed by the user; shows a toast and returns null when it is no call. */
-  parse(text: string): string | null;
+  parse(text: string): Call | null;
 }
 
 type Listener = () => void;

@@ -54,8 +54,9 @@ function bid(app: App, call: Call): boolean {
 export function renderBox(c: Ctx): void {
   const v = c.view;
   const legal = new Set(v.legal_calls);
+  // data-call holds a canonical call (the box is built from ALL_CALLS)
   for (const b of document.querySelectorAll<HTMLButtonElement>("#box .box-call")) {
-    b.disabled = !legal.has(b.dataset.call!);
+    b.disabled = !legal.has(b.dataset.call! as Call);
   }
   byId("box-panel").hidden = c.me === null || !["auction", "clarification", "passed_out"].includes(v.phase);
   byId("self-alert").hidden = c.disclosure === "partner";

@@ -25,7 +25,7 @@ export const isSeat = (v: string): v is Seat => (SEATS as string[]).includes(v);
 
 /** Every call in the bidding box order: P, X, XX, 1C … 7NT. */
 export const ALL_CALLS: Call[] = ["P", "X", "XX"];
-for (let level = 1; level <= 7; level++) for (const s of STRAINS) ALL_CALLS.push(`${level}${s}`);
+for (let level = 1; level <= 7; level++) for (const s of STRAINS) ALL_CALLS.push(`${level}${s}` as Call);
 
 function split(call: Call): { level: number; strain: Strain } | null {
   const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
@@ -55,7 +55,7 @@ export function callNode(call: Call): HTMLElement {
 export function contractNode(contract: string): HTMLElement {
   const m = /^([1-7](?:C|D|H|S|NT))(X{0,2})$/.exec(contract);
   if (!m) return h("span", {}, contract);
-  return h("span", { class: "contract-text" }, callNode(m[1]), m[2] ? h("span", { class: "dbl" }, m[2]) : null);
+  return h("span", { class: "contract-text" }, callNode(m[1] as Call), m[2] ? h("span", { class: "dbl" }, m[2]) : null);
 }
 
 const RANK: Record<string, string> = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };

@@ -1,7 +1,7 @@
 // Everything a player does besides calling: decisions awaiting him (accept/decline, undo
 // consent), questions and answers, reviews, alerts and explanations, corrections, changes
 // of call, and the Director's rulings.
-import type { Call, Seat, SeenCall, View } from "bridge-laws";
+import type { Call, Card, Seat, SeenCall, View } from "bridge-laws";
 import type { Ctx } from "./app";
 import { callLabel, callNode, partner, SEAT_NAME } from "./calls";
 import { fill, h } from "./dom";
@@ -218,12 +218,12 @@ export function renderPlay(c: Ctx): void {
       last?.kind === "lead_answer" ? h("p", { class: "answer" }, last.your_lead ? "Yes — it is your opening lead." : "No, it is not your lead.") : null,
       last?.kind === "contract_answer" ? h("p", { class: "answer" }, `The contract is ${last.contract} (${last.doubling}).`) : null,
       v.phase === "clarification" && !p?.led && leader === me
-        ? form("lead", (f) => c.act({ type: "lead", card: f.card.trim() }),
+        ? form("lead", (f) => c.act({ type: "lead", card: f.card.trim() as Card }),
             h("label", {}, "Lead face down"), field("card", "e.g. SK, H7, DT", "Opening lead card"),
             h("button", { type: "submit", class: "primary" }, "Lead"))
         : null,
       v.phase === "play"
-        ? form("play-card", (f) => c.act({ type: "play", card: f.card.trim(), ...(f.dummy ? { from: "dummy" as const } : {}) }),
+        ? form("play-card", (f) => c.act({ type: "play", card: f.card.trim() as Card, ...(f.dummy ? { from: "dummy" as const } : {}) }),
             h("label", {}, p?.to_play ? `${SEAT_NAME[p.to_play]} to play` : "Play a card"),
             field("card", "e.g. S2", "Card to play"),
             me === v.declarer ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "dummy", value: "1" }), " from dummy") : null,
