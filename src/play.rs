@@ -13,7 +13,7 @@ use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::{calls, correction, explanation};
 use crate::regulation::LeadRestriction as RegLeadRestriction;
-use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::{LeadChoice, LeadRestrictionRecord, Phase, State};
 use crate::table::Ctx;
 
@@ -112,22 +112,22 @@ fn winner(cards: &[(Seat, Card)], contract: Contract) -> Seat {
     best.0
 }
 
-fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Rejection> {
+fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Refusal> {
     cx.st
         .contract
-        .ok_or_else(|| Rejection::new(Code::WRONG_PERIOD, "there is no contract"))
+        .ok_or_else(|| Refusal::new(Code::WRONG_PERIOD, "there is no contract"))
 }
 
 /// A pending L25A request to replace the final pass keeps the auction period open: the
 /// opening lead waits (a reopened auction would take it back), and so do the hands of a
 /// passed-out board.
-fn undo_pending(cx: &Ctx<'_>) -> Result<(), Rejection> {
+fn undo_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
     if cx.st.undo.is_some() {
         return refuse(
             Code::UNDO_PENDING,
             "a request to replace a call is pending: the auction may reopen (Law 25A5)",
         )
-        .map_err(|r: Rejection| r.citing(Law::L25A5));
+        .map_err(|r: Refusal| r.citing(Law::L25A5));
     }
     Ok(())
 }
@@ -136,11 +136,11 @@ fn undo_pending(cx: &Ctx<'_>) -> Result<(), Rejection> {
 ///
 /// # Errors
 /// `NOT_YOUR_LEAD`; `UNDO_PENDING`; `WRONG_PERIOD` outside the clarification period.
-pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
-            .map_err(|r: Rejection| r.citing(Law::L41A));
+            .map_err(|r: Refusal| r.citing(Law::L41A));
     }
     let contract = contract_of(cx)?;
     if seat != contract.leader() {
@@ -253,8 +253,8 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
 /// `WRONG_PERIOD` outside the clarification period or once the lead is faced;
 /// `NOT_ENTITLED` for anyone but declarer; `NO_LEAD_RESTRICTION`;
 /// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
-pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Rejection> {
-    let cite = |r: Rejection| r.citing(Law::L26B);
+pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
+    let cite = |r: Refusal| r.citing(Law::L26B);
     if cx.st.phase != Phase::Clarification {
         return refuse(
             Code::WRONG_PERIOD,
@@ -327,7 +327,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
 
 /// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
 /// recorded with the Director under `rectify`); then it must respect it.
-fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     let Some(r) = opening_lead_restriction(cx.st) else {
         return Ok(());
     };
@@ -340,7 +340,7 @@ fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<()
                 Code::LEAD_RESTRICTION_PENDING,
                 format!("wait: declarer ({declarer}) first chooses whether to restrict the opening lead (Law 26B, after Law {law})"),
             )
-            .map_err(|r: Rejection| r.citing(Law::L26B));
+            .map_err(|r: Refusal| r.citing(Law::L26B));
         }
         cx.warn(
             Warning::new(
@@ -372,7 +372,7 @@ fn check_choice(
     choice: LeadChoice,
     law: Law,
     rectify: bool,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     let Some(suit) = choice.suit else { return Ok(()) };
     let same = suit.suit() == Some(card.suit);
     if choice.require {
@@ -405,7 +405,7 @@ fn prohibited_lead(
     suit: Strain,
     law: Law,
     rectify: bool,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     if !rectify {
         return refuse(
             Code::LEAD_PROHIBITED,
@@ -414,7 +414,7 @@ fn prohibited_lead(
                 suit.as_str()
             ),
         )
-        .map_err(|r: Rejection| r.citing(Law::L26B));
+        .map_err(|r: Refusal| r.citing(Law::L26B));
     }
     cx.warn(
         Warning::new(
@@ -432,7 +432,7 @@ fn prohibited_lead(
 /// L26B in play: the prohibition binds the opening leader's leads while he keeps the lead;
 /// a card of a required suit after he led another one shows he was not void (recorded, the
 /// Director rules).
-fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     let law = opening_lead_restriction(cx.st).map(|r| r.law).unwrap_or_default();
     if let Some((leader, suit)) = continuing_prohibition(cx.st) {
         if leader == seat && suit.suit() == Some(card.suit) {
@@ -475,11 +475,11 @@ fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<()
 /// # Errors
 /// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `UNDO_PENDING`;
 /// `WRONG_PERIOD`.
-pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
-            .map_err(|r: Rejection| r.citing(Law::L41C));
+            .map_err(|r: Refusal| r.citing(Law::L41C));
     }
     let contract = contract_of(cx)?;
     let card = cx.st.play.as_ref().and_then(|p| p.lead);
@@ -488,7 +488,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
             Code::NOT_YOUR_LEAD,
             "a defender faces the opening lead once it has been made face down",
         )
-        .map_err(|r: Rejection| r.citing(Law::L41C));
+        .map_err(|r: Refusal| r.citing(Law::L41C));
     };
     correction::duties_missed_at_lead(cx);
     cx.st.phase = Phase::Play;
@@ -512,7 +512,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 ///
 /// # Errors
 /// `NOT_YOUR_TURN` (law 44), `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
-pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Rejection> {
+pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Refusal> {
     if cx.st.phase == Phase::Clarification && !from_dummy && cx.st.play.as_ref().is_none_or(|p| p.lead.is_none()) {
         lead(cx, seat, card)?;
         return face_lead(cx, seat);
@@ -538,11 +538,11 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         } else {
             due.to_string()
         };
-        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Rejection| r.citing(Law::L44));
+        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Refusal| r.citing(Law::L44));
     }
     if p.played().any(|(_, c)| *c == card) {
         return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"))
-            .map_err(|r: Rejection| r.citing(Law::L45));
+            .map_err(|r: Refusal| r.citing(Law::L45));
     }
     check_play_restriction(cx, due, card)?;
     let Some(p) = cx.st.play.as_mut() else {
@@ -579,7 +579,7 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
 ///
 /// # Errors
 /// `WRONG_PERIOD` outside the play period.
-pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
+pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     if cx.st.phase != Phase::Play {
         return refuse(Code::WRONG_PERIOD, "play has not begun");
     }
@@ -598,11 +598,11 @@ fn finish_play(cx: &mut Ctx<'_>) {
 ///
 /// # Errors
 /// `UNDO_PENDING`; `WRONG_PERIOD` unless the board was passed out.
-pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
+pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::PassedOut {
         return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
-            .map_err(|r: Rejection| r.citing(Law::L17D2));
+            .map_err(|r: Refusal| r.citing(Law::L17D2));
     }
     cx.st.phase = Phase::Ended;
     cx.st.offers.clear();

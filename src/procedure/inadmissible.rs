@@ -9,7 +9,7 @@ use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::{calls, information};
-use crate::report::{Code, Rejection};
+use crate::report::{Code, Refusal};
 use crate::state::{Pending, Status};
 use crate::table::Ctx;
 
@@ -135,7 +135,7 @@ pub fn replace(
     with: calls::WithCall,
     _withdrawn: usize,
     law: Law,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     if let Err(illegal) = auction::check(cx.st.in_force(), seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
     }

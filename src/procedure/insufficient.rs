@@ -9,7 +9,7 @@ use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::{calls, information};
-use crate::report::{Code, Rejection};
+use crate::report::{Code, Refusal};
 use crate::state::{Comparison, Pending, Status};
 use crate::table::Ctx;
 
@@ -187,7 +187,7 @@ pub fn replace(
     with: calls::WithCall,
     first: usize,
     law: Law,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     let partner_barred = law == Law::L27B3;
     match auction::check(cx.st.in_force(), seat, call) {
         Err(auction::Illegal::Insufficient) => {
