@@ -4,7 +4,7 @@
 //! - [`InputError`] — *malformed input* (`BAD_INPUT`) or a limit of this software
 //!   (`LIMIT_REACHED`): returned by parsing (`Action::from_json`, `Table::from_json`,
 //!   options), by `Action::validate` and by the board's limits, before any law is asked.
-//!   It cites no clause ([`Law::NoClause`](crate::law::Law::NoClause)).
+//!   It cites no clause ([`Law::NoClause`]).
 //! - [`Refusal`] — *a well-formed action refused under a law*: the only error the
 //!   procedures (`src/procedure/*`, `src/play.rs`) return, built with [`refuse`] or
 //!   [`Refusal::new`] and citing the clause that refuses (`.citing(Law::L25A5)`).
