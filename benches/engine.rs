@@ -1,11 +1,16 @@
-//! Criterion benchmarks of the engine's hot paths: applying calls, legal calls, views,
-//! state hashes, and replaying real auctions from the shared corpus when present.
+//! Criterion benchmarks of the engine's hot paths: applying calls (as Rust values and as
+//! JSON), legal calls, views, state hashes, reading a board back from JSON, the cost of one
+//! call against the length of the auction, and replaying real auctions from the shared
+//! corpus when present. Heap bytes per table are measured by `benches/legality.rs`, whose
+//! counting allocator would slow every allocation timed here.
+//!
+//! `cargo bench --bench engine` (add `-- --quick` for a short run).
 
 use std::hint::black_box;
+use std::time::Duration;
 
-use bridge_laws::{Seat, Table, TableOptions, Viewer, Vulnerability};
-use criterion::{criterion_group, criterion_main, Criterion};
-
+use bridge_laws::{Action, ActionKind, Actor, Bid, Call, Seat, Table, TableOptions, Viewer, Vulnerability};
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 const AUCTION: [&str; 14] = [
     "1C", "P", "1H", "P", "1S", "X", "XX", "2D", "2NT", "P", "3NT", "P", "P", "P",
 ];
@@ -20,6 +25,19 @@ fn table() -> Table {
     .expect("a table")
 }
 
+fn call_action(seat: Seat, call: Call) -> Action {
+    Action {
+        seat: Actor::Seat(seat),
+        kind: ActionKind::Call {
+            call,
+            alert: false,
+            explanation: None,
+            intent: None,
+        },
+        at: None,
+    }
+}
+
 fn bid_all(t: &mut Table) {
     let mut seat = Seat::N;
     for c in AUCTION {
@@ -31,6 +49,28 @@ fn bid_all(t: &mut Table) {
     }
 }
 
+/// A table after the first `n` calls of `calls`, dealer North, in rotation.
+fn after(calls: &[Call], n: usize) -> Table {
+    let mut t = table();
+    for (i, c) in calls.iter().take(n).enumerate() {
+        assert!(t.apply(call_action(Seat::from_index(i), *c)).is_ok(), "call {i} {c}");
+    }
+    t
+}
+
+/// The longest legal auction: each of the 35 bids, doubled and redoubled, with two passes
+/// after each call, then the final pass: 316 calls (1C P P X P P XX P P 1D … 7NT … XX P P P).
+fn longest_auction() -> Vec<Call> {
+    let mut out = Vec::new();
+    for b in Bid::all() {
+        for c in [Call::Bid(b), Call::Double, Call::Redouble] {
+            out.extend([c, Call::Pass, Call::Pass]);
+        }
+    }
+    out.push(Call::Pass);
+    out
+}
+
 fn engine(c: &mut Criterion) {
     c.bench_function("a 14-call auction with self-alerts, applied from JSON", |b| {
         b.iter(|| {
@@ -39,13 +79,24 @@ fn engine(c: &mut Criterion) {
             black_box(t)
         })
     });
-    let mut mid = table();
-    for (i, call) in AUCTION[..6].iter().enumerate() {
-        let seat = Seat::from_index(i);
-        assert!(mid
-            .apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#))
-            .is_ok());
-    }
+    let calls: Vec<Call> = AUCTION.iter().map(|c| c.parse().expect("a call")).collect();
+    let mid = after(&calls, 6);
+    let next = call_action(Seat::S, calls[6]);
+    let next_json = format!(r#"{{"seat":"S","type":"call","call":"{}"}}"#, calls[6]);
+    c.bench_function("apply one call (an Action value) mid-auction", |b| {
+        b.iter_batched(
+            || (mid.clone(), next.clone()),
+            |(mut t, a)| black_box(t.apply(a)),
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("apply_json one call mid-auction", |b| {
+        b.iter_batched(
+            || mid.clone(),
+            |mut t| black_box(t.apply_json(&next_json)),
+            BatchSize::SmallInput,
+        )
+    });
     c.bench_function("legal calls mid-auction", |b| {
         b.iter(|| black_box(mid.legal_calls(Seat::S)))
     });
@@ -57,12 +108,39 @@ fn engine(c: &mut Criterion) {
     c.bench_function("state hash after a full auction", |b| {
         b.iter(|| black_box(done.state_hash()))
     });
+    let json = done.to_json();
+    c.bench_function("from_json of a 14-call board", |b| {
+        b.iter(|| black_box(Table::from_json(black_box(&json))))
+    });
+
+    let long = longest_auction();
+    let mut g = c.benchmark_group("apply the next call at auction length");
+    g.warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    g.throughput(Throughput::Elements(1));
+    for n in [10, 20, 40, 80, 160, 320] {
+        // The last call of the longest auction is the 316th: at 320, apply it.
+        let n = n.min(long.len() - 1);
+        let at = after(&long, n);
+        let action = call_action(Seat::from_index(n), long[n]);
+        g.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter_batched(
+                || (at.clone(), action.clone()),
+                |(mut t, a)| black_box(t.apply(a)),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    g.finish();
+
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/auctions.jsonl");
     if let Ok(text) = std::fs::read_to_string(path) {
         let sample: String = text.lines().take(1000).collect::<Vec<_>>().join("\n");
         c.bench_function("replay 1000 real auctions from the shared corpus", |b| {
             b.iter(|| black_box(bridge_laws::corpus::replay(&sample)))
         });
+    } else {
+        println!("engine: no corpus at {path}: the replay benchmark is skipped");
     }
 }
 

@@ -1,14 +1,18 @@
 //! The calls in force: legality of the next call, end of the auction, contract and declarer
-//! (Laws 17–19 and 22). Pure functions over a slice of calls; turns and irregularities
-//! live in the table.
+//! (Laws 17–19 and 22). Pure functions over a slice of calls, and the same answers kept up
+//! to date call by call in a [`Summary`]; turns and irregularities live in the table.
 
 use std::fmt;
 
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::call::{Bid, Call, Seat, Side};
+use crate::callset::CallSet;
 use crate::report::Code;
+
+mod summary;
+
+pub use summary::Summary;
 
 /// A call in force and who made it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,10 +22,6 @@ pub struct Entry {
     /// The call.
     pub call: Call,
 }
-
-/// The legal calls at one moment. Capacity 38: pass, at most one of double and redouble
-/// (they exclude each other) and at most 35 bids make 37; one spare.
-pub type CallList = ArrayVec<Call, 38>;
 
 /// Why a call cannot be made now, whoever's turn it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +104,7 @@ impl Serialize for Contract {
 }
 
 /// Where the auction stands by Law 22.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// More calls are due.
     Open,
@@ -160,17 +160,13 @@ pub fn check(calls: &[Entry], seat: Seat, call: Call) -> Result<(), Illegal> {
 }
 
 /// The calls `seat` may legally make over `calls`, in canonical order (P, X, XX, bids).
-pub fn legal_calls(calls: &[Entry], seat: Seat) -> CallList {
-    let mut out = CallList::new();
-    out.push(Call::Pass);
+pub fn legal_calls(calls: &[Entry], seat: Seat) -> CallSet {
+    let mut out = last_bid(calls).map_or(CallSet::BIDS, |(_, _, b)| CallSet::bids_above(b));
+    out.insert(Call::Pass);
     for c in [Call::Double, Call::Redouble] {
         if check(calls, seat, c).is_ok() {
-            out.push(c);
+            out.insert(c);
         }
-    }
-    let floor = last_bid(calls).map(|(_, _, b)| b);
-    for b in Bid::all().filter(|b| floor.is_none_or(|f| b.supersedes(f))) {
-        out.push(Call::Bid(b));
     }
     out
 }

@@ -213,7 +213,7 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                 let calls: Vec<String> = table
                     .legal_calls(seat_of(seat)?)
                     .iter()
-                    .map(ToString::to_string)
+                    .map(|c| c.to_string())
                     .collect();
                 Ok(Value::from(calls))
             })?,
@@ -228,11 +228,11 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
             })?,
             // L26B: the restriction on the opening lead as everyone sees it (or null).
             "lead_restriction" => {
-                serde_json::to_value(crate::view::view(table, Viewer::Director).lead_restriction).unwrap_or(Value::Null)
+                serde_json::to_value(table.view(Viewer::Director).lead_restriction).unwrap_or(Value::Null)
             }
             // `{seat: [suits]}` exactly: the suits each listed seat may lead now (L26B).
             "legal_leads" => per_key(v, |seat| {
-                let suits: Vec<&str> = crate::play::legal_leads(table.state(), seat_of(seat)?)
+                let suits: Vec<&str> = crate::procedure::lead_restriction::legal_leads(table.state(), seat_of(seat)?)
                     .iter()
                     .map(|x| x.as_str())
                     .collect();

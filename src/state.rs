@@ -4,9 +4,8 @@
 use serde::Serialize;
 
 use crate::action::{Intent, RulingOn};
-use crate::auction::{self, Contract, Entry};
+use crate::auction::{Contract, Entry, Summary};
 use crate::audience::Audience;
-use crate::board::Board;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
 use crate::event::{BarKind, DisclosureKind};
 use crate::journal::Journaled;
@@ -329,6 +328,10 @@ pub struct State {
     /// The calls in force (kept with `record`).
     #[serde(skip)]
     in_force: Vec<Entry>,
+    /// The calls in force, summarized for legality, rotation and the end of the auction
+    /// (kept with `record`).
+    #[serde(skip)]
+    summary: Summary,
     /// Every change of a recorded call's status, with what it was before: what a Law 25A
     /// replacement puts back (see `BeforeCall`).
     status_log: Journaled<StatusChange>,
@@ -380,13 +383,14 @@ pub struct State {
 }
 
 impl State {
-    /// A fresh table.
-    pub fn new() -> State {
+    /// A fresh table with `dealer` to call first.
+    pub fn new(dealer: Seat) -> State {
         State {
             phase: Phase::Auction,
             record: Journaled::default(),
             in_force_ids: Vec::new(),
             in_force: Vec::new(),
+            summary: Summary::new(dealer),
             status_log: Journaled::default(),
             rebuilt: false,
             disclosures: Journaled::default(),
@@ -422,10 +426,15 @@ impl State {
         self.status_log.begin();
         self.rebuilt = false;
         let in_force_len = self.in_force_ids.len();
+        let summary = self.summary;
         let lists = self.take_lists();
         let rest = self.clone();
         self.put_lists(lists);
-        Checkpoint { rest, in_force_len }
+        Checkpoint {
+            rest,
+            in_force_len,
+            summary,
+        }
     }
 
     /// Keeps what the action changed.
@@ -453,6 +462,7 @@ impl State {
             // Only calls pushed in force by the action: they go.
             self.in_force_ids.truncate(cp.in_force_len);
             self.in_force.truncate(cp.in_force_len);
+            self.summary = cp.summary;
         }
         self.rebuilt = false;
     }
@@ -502,6 +512,7 @@ impl State {
         if status == Status::InForce {
             self.in_force_ids.push(id);
             self.in_force.push(Entry { seat, call });
+            self.summary.push(Entry { seat, call });
         }
         id
     }
@@ -579,6 +590,7 @@ impl State {
                 });
             }
         }
+        self.summary = Summary::of(self.summary.dealer(), &self.in_force);
     }
 
     /// Record ids of the calls in force, in order.
@@ -589,6 +601,11 @@ impl State {
     /// The calls in force.
     pub fn in_force(&self) -> &[Entry] {
         &self.in_force
+    }
+
+    /// The calls in force, summarized (legality, rotation, end of the auction in O(1)).
+    pub fn summary(&self) -> Summary {
+        self.summary
     }
 
     /// The record id of call `index` among the calls in force.
@@ -602,8 +619,8 @@ impl State {
     }
 
     /// The seat due to call in rotation (the auction period only).
-    pub fn rotation(&self, board: &Board) -> Seat {
-        auction::next_in_rotation(&self.in_force, board.dealer)
+    pub fn rotation(&self) -> Seat {
+        self.summary.next_in_rotation()
     }
 
     /// The last call in force by `seat`, as a record id.
@@ -682,6 +699,7 @@ struct Lists {
 pub struct Checkpoint {
     rest: State,
     in_force_len: usize,
+    summary: Summary,
 }
 
 /// A change of a recorded call's status, with the status it replaced.
@@ -693,10 +711,4 @@ pub struct StatusChange {
     pub status: Status,
     /// Its withdrawal before.
     pub withdrawn: Option<(Law, String)>,
-}
-
-impl Default for State {
-    fn default() -> State {
-        State::new()
-    }
 }

@@ -4,13 +4,14 @@
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
-use crate::auction::{self, CallList};
-use crate::audience::{Audience, Viewer};
+use crate::auction;
+use crate::audience::Viewer;
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
-use crate::event::{Event, EventKind, Outcome};
+use crate::callset::CallSet;
+use crate::event::{Event, Outcome};
 use crate::hash::StateHash;
-use crate::procedure;
+use crate::procedure::{self, Ctx};
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{InputError, Rejection, Warning};
 use crate::state::{Phase, State};
@@ -63,36 +64,6 @@ pub struct Table {
     warnings: Vec<Warning>,
 }
 
-/// The working context of one action: read-only settings and the state being changed.
-pub struct Ctx<'a> {
-    /// The board.
-    pub board: &'a Board,
-    /// The regulation.
-    pub reg: &'a Regulation,
-    /// The state being changed (rolled back if the action is refused).
-    pub st: &'a mut State,
-    /// Events produced.
-    pub events: Vec<Event>,
-    /// Warnings produced.
-    pub warnings: Vec<Warning>,
-    /// The player whose call this action is making, until it is in force: the engine
-    /// never passes for him under `auto_pass_barred` meanwhile (he is calling himself, as
-    /// when a barred LHO accepts an irregular call by calling over it, L27A1, L25B1, L37A).
-    pub calling: Option<Seat>,
-}
-
-impl Ctx<'_> {
-    /// Records an event for `audience`.
-    pub fn event(&mut self, kind: EventKind, audience: Audience) {
-        self.events.push(Event { kind, audience });
-    }
-
-    /// Records a warning.
-    pub fn warn(&mut self, w: Warning) {
-        self.warnings.push(w);
-    }
-}
-
 impl Table {
     /// A new table before the first call.
     ///
@@ -116,7 +87,7 @@ impl Table {
             regulation,
             options,
             log: Vec::new(),
-            state: State::new(),
+            state: State::new(board.dealer),
             text_used: 0,
             feed: Vec::new(),
             warnings: Vec::new(),
@@ -311,17 +282,17 @@ impl Table {
     /// The seat that must act next (SPEC §7): the caller in the auction, the opening
     /// leader in the clarification period, the player to play (declarer for dummy).
     pub fn turn(&self) -> Option<Seat> {
-        procedure::turn(self.board(), &self.state)
+        procedure::turn(&self.state)
     }
 
     /// The calls `seat` may make now without an irregularity (empty when it is not his turn).
-    pub fn legal_calls(&self, seat: Seat) -> CallList {
+    pub fn legal_calls(&self, seat: Seat) -> CallSet {
         procedure::calls::legal_calls(&self.board, &self.regulation, &self.state, seat)
     }
 
-    /// Whether `seat` may make `call` now without an irregularity.
+    /// Whether `seat` may make `call` now without an irregularity (no allocation).
     pub fn is_legal(&self, seat: Seat, call: Call) -> bool {
-        self.legal_calls(seat).contains(&call)
+        self.legal_calls(seat).contains(call)
     }
 
     /// The contract, once the auction has ended.
@@ -331,6 +302,15 @@ impl Table {
 
     /// What `viewer` may see.
     pub fn view(&self, viewer: Viewer) -> View {
-        view::view(self, viewer)
+        view::view(
+            view::Parts {
+                board: &self.board,
+                regulation: &self.regulation,
+                state: &self.state,
+                feed: &self.feed,
+                warnings: &self.warnings,
+            },
+            viewer,
+        )
     }
 }

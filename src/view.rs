@@ -5,16 +5,17 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::audience::{Audience, Viewer};
+use crate::board::Board;
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
 use crate::event::{BarKind, DisclosureKind, Event};
 use crate::law::Law;
 use crate::play::Trick;
+use crate::procedure;
 use crate::regulation::{Regulation, Undo};
 use crate::report::{Code, Warning};
 use crate::state::{Pending, Phase, State, Status};
-use crate::table::Table;
 
 /// A disclosure as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -244,24 +245,39 @@ pub struct View {
     pub scoring_contract: Option<String>,
 }
 
+/// What a view is made of: the parts of a table.
+#[derive(Clone, Copy)]
+pub struct Parts<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The regulation.
+    pub regulation: &'a Regulation,
+    /// The state.
+    pub state: &'a State,
+    /// Every event so far.
+    pub feed: &'a [Event],
+    /// Every warning so far.
+    pub warnings: &'a [Warning],
+}
+
 /// The view of `table` for `viewer`.
-pub fn view(table: &Table, viewer: Viewer) -> View {
-    let st = table.state();
-    let board = table.board();
+pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
+    let st = table.state;
+    let board = table.board;
     let is_director = viewer == Viewer::Director;
     let seat = match viewer {
         Viewer::Seat(s) => Some(s),
         _ => None,
     };
     let warnings: Vec<Warning> = table
-        .warnings()
+        .warnings
         .iter()
         .filter(|w| w.audience.contains(viewer))
         .cloned()
         .collect();
     let ledger = if is_director {
         table
-            .warnings()
+            .warnings
             .iter()
             .filter(|w| {
                 matches!(
@@ -284,7 +300,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
         dealer: board.dealer,
         vulnerability: board.vulnerability,
         board: board.number,
-        turn: table.turn(),
+        turn: procedure::turn(st),
         calls: seen_calls(st, viewer),
         withdrawn: st
             .record()
@@ -300,13 +316,19 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
                 }
             })
             .collect(),
-        legal_calls: seat.map(|s| table.legal_calls(s).to_vec()).unwrap_or_default(),
+        legal_calls: seat
+            .map(|s| {
+                procedure::calls::legal_calls(board, table.regulation, st, s)
+                    .iter()
+                    .collect()
+            })
+            .unwrap_or_default(),
         barred: Seat::ALL
             .into_iter()
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
             .filter_map(|s| st.bars.get(s).as_ref().map(|b| (s, b.kind)))
             .collect(),
-        pending: decision(st, table.regulation()),
+        pending: decision(st, table.regulation),
         questions: st
             .questions
             .iter()
@@ -328,7 +350,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             .collect(),
         warnings,
         events: table
-            .feed()
+            .feed
             .iter()
             .filter(|e| e.audience.contains(viewer))
             .cloned()
@@ -337,7 +359,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
         declarer: st.declarer(),
         dummy: st.contract.map(|c| c.dummy()),
         opening_leader: st.contract.map(|c| c.leader()),
-        regulation: *table.regulation(),
+        regulation: *table.regulation,
         play: st.play.as_ref().map(|p| SeenPlay {
             leader: p.leader,
             led: p.lead.is_some(),
@@ -348,7 +370,7 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
             current: p.current.clone(),
             to_play: p.to_play(),
         }),
-        lead_restriction: crate::play::opening_lead_restriction(st).map(|r| {
+        lead_restriction: crate::procedure::lead_restriction::opening_lead_restriction(st).map(|r| {
             let choice = st.lead_choice;
             let named = |require: bool| choice.filter(|c| c.require == require).and_then(|c| c.suit);
             SeenLeadRestriction {
@@ -356,15 +378,14 @@ pub fn view(table: &Table, viewer: Viewer) -> View {
                 leader: r.offender.partner(),
                 law: r.law,
                 declarer: st.declarer().unwrap_or(r.offender.lho()),
-                restrictable: crate::play::restrictable_suits(r),
-                may_require: table.regulation().lead_restriction
-                    == crate::regulation::LeadRestriction::RequireOrProhibit,
+                restrictable: crate::procedure::lead_restriction::restrictable_suits(r),
+                may_require: table.regulation.lead_restriction == crate::regulation::LeadRestriction::RequireOrProhibit,
                 chosen: choice.is_some(),
                 prohibited: named(false),
                 required: named(true),
             }
         }),
-        legal_leads: seat.map_or_else(Vec::new, |s| crate::play::legal_leads(st, s)),
+        legal_leads: seat.map_or_else(Vec::new, |s| crate::procedure::lead_restriction::legal_leads(st, s)),
         ledger,
         scoring_contract: st
             .changes

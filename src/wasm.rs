@@ -57,7 +57,7 @@ impl JsTable {
         #[wasm_bindgen(unchecked_param_type = "Seat")] seat: JsValue,
     ) -> Result<JsValue, JsValue> {
         let seat: Seat = parse(&seat, "seat")?;
-        output(&self.inner.legal_calls(seat).as_slice())
+        output(&self.inner.legal_calls(seat))
     }
 
     /// What `viewer` (`"N"`…`"W"`, `"director"`, `"spectator"`) may see.

@@ -99,7 +99,7 @@ fn check(f: &Value) -> Result<(), String> {
             .unwrap_or_default()
             .parse()
             .map_err(|_| "probe call")?;
-        let listed = t.legal_calls(seat).contains(&call);
+        let listed = t.legal_calls(seat).contains(call);
         let out = t.clone().apply_json(&probe.to_string());
         let accepts = matches!(&out, Outcome::Accepted { events, .. } if events.iter().any(|e| matches!(e.kind, bridge_laws::EventKind::Accepted { .. } | bridge_laws::EventKind::AutoPass { .. })));
         if !listed && out.is_ok() && !irregular(&out) && !accepts {

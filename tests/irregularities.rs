@@ -199,7 +199,10 @@ fn l30b1b_a_pass_is_comparable_to_a_cancelled_pass() {
 #[test]
 fn l31a1_rho_passes_and_the_offender_must_repeat_his_bid() {
     let mut t = run(&[call("E", "1H"), act("S", "decline"), call("N", "P")]);
-    assert_eq!(t.legal_calls(Seat::E).to_vec(), ["1H".parse().expect("call")]);
+    assert_eq!(
+        t.legal_calls(Seat::E).iter().collect::<Vec<_>>(),
+        ["1H".parse().expect("call")]
+    );
     assert_eq!(refused(&mut t, &call("E", "2H")), Code::FORCED_CALL);
 }
 

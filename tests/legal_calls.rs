@@ -33,7 +33,7 @@ fn a_forced_repeat_that_is_now_insufficient_is_not_offered_as_a_legal_call() {
         ],
     );
     let legal = t.legal_calls(Seat::N);
-    assert!(!legal.contains(&"3D".parse::<Call>().expect("call")), "{legal:?}");
+    assert!(!legal.contains("3D".parse::<Call>().expect("call")), "{legal:?}");
     assert!(!regular(&t, Seat::N, "3D"));
 }
 
@@ -51,7 +51,7 @@ fn calls_over_a_barred_players_pending_bid_are_legal_over_that_bid() {
     for call in t.legal_calls(Seat::E) {
         assert!(regular(&t, Seat::E, &call.to_string()), "{call} listed but irregular");
     }
-    assert!(!t.legal_calls(Seat::E).contains(&Call::Double) || regular(&t, Seat::E, "X"));
+    assert!(!t.legal_calls(Seat::E).contains(Call::Double) || regular(&t, Seat::E, "X"));
 }
 
 /// Every call `legal_calls` lists, for every seat, is accepted without an irregularity.
@@ -85,7 +85,7 @@ fn a_change_of_an_earlier_call_cancels_a_later_call_still_awaiting_rectification
     assert!(t.apply_json(r#"{"seat":"N","type":"change_call","call":"P"}"#).is_ok());
     assert!(t.state().pending.is_none(), "{:?}", t.state().pending);
     assert_eq!(t.turn(), Some(Seat::E));
-    assert!(t.legal_calls(Seat::E).contains(&"1NT".parse::<Call>().expect("call")));
+    assert!(t.legal_calls(Seat::E).contains("1NT".parse::<Call>().expect("call")));
     every_listed_call_is_regular(&t);
 }
 
@@ -126,7 +126,7 @@ fn a_barred_lho_accepts_an_insufficient_bid_by_passing_without_an_extra_automati
             r#"{"seat":"S","type":"call","call":"1D"}"#,
         ],
     );
-    assert_eq!(t.legal_calls(Seat::W).to_vec(), vec![Call::Pass]);
+    assert_eq!(t.legal_calls(Seat::W).iter().collect::<Vec<_>>(), vec![Call::Pass]);
     let out = t.apply_json(r#"{"seat":"W","type":"call","call":"P"}"#);
     assert!(out.is_ok() && !warned(&out, "IRREG_CHANGE_OF_CALL"), "{out:?}");
     assert_eq!(
@@ -152,7 +152,7 @@ fn a_barred_offender_replacing_an_inadmissible_redouble_is_held_to_his_bar() {
             r#"{"seat":"N","type":"decline"}"#,
         ],
     );
-    assert_eq!(t.legal_calls(Seat::W).to_vec(), vec![Call::Pass]);
+    assert_eq!(t.legal_calls(Seat::W).iter().collect::<Vec<_>>(), vec![Call::Pass]);
     let out = t.clone().apply_json(r#"{"seat":"W","type":"call","call":"X"}"#);
     assert!(warned(&out, "IRREG_BARRED_CALL"), "{out:?}");
     every_listed_call_is_regular(&t);

@@ -117,12 +117,13 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
         // Plausible: a call the seat to act may make, often a pass.
         0..=13 => {
             let legal = t.legal_calls(turn);
-            let call = if c % 3 == 0 && legal.contains(&Call::Pass) {
+            let call = if c % 3 == 0 && legal.contains(Call::Pass) {
                 "P".to_string()
             } else {
                 legal
-                    .get(usize::from(b) % legal.len().max(1))
-                    .map_or_else(|| any_call(b), ToString::to_string)
+                    .iter()
+                    .nth(usize::from(b) % legal.len().max(1))
+                    .map_or_else(|| any_call(b), |c| c.to_string())
             };
             call_json(turn, &call, if c % 4 == 0 { a } else { 7 })
         }
@@ -132,7 +133,7 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
         17..=19 => {
             let legal = t.legal_calls(turn);
             let call = if b % 2 == 0 {
-                legal.first().map_or_else(|| any_call(b), ToString::to_string)
+                legal.first().map_or_else(|| any_call(b), |c| c.to_string())
             } else {
                 any_call(b)
             };
@@ -265,7 +266,7 @@ fn fingerprint(t: &Table, views: &[View]) -> Fingerprint {
             .iter()
             .map(|v| serde_json::to_string(v).unwrap_or_default())
             .collect(),
-        legal: Seat::ALL.iter().map(|s| t.legal_calls(*s).to_vec()).collect(),
+        legal: Seat::ALL.iter().map(|s| t.legal_calls(*s).iter().collect()).collect(),
     }
 }
 
@@ -303,7 +304,7 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
                 }
             }
             let parsed: Call = call.parse().map_err(|_| format!("{call} does not parse"))?;
-            let listed = legal.contains(&parsed);
+            let listed = legal.contains(parsed);
             let mut probe = t.clone();
             let mut out = probe.apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#));
             if listed && matches!(&out, Outcome::Rejected(r) if r.code == Code::INTENT_REQUIRED) {
@@ -315,7 +316,7 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
                     r#"{{"seat":"{s}","type":"call","call":"{call}","intent":"own_turn"}}"#
                 ));
             }
-            let shown: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            let shown: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
             if listed {
                 if let Outcome::Rejected(r) = &out {
                     return Err(format!(

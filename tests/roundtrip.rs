@@ -103,9 +103,9 @@ fn action(t: &Table, (kind, who, x, y): Step) -> String {
             let turn = t.turn().unwrap_or(Seat::N);
             let legal = t.legal_calls(turn);
             let c = legal
-                .as_slice()
-                .get(x as usize % legal.len().max(1))
-                .map_or("P".to_string(), ToString::to_string);
+                .iter()
+                .nth(x as usize % legal.len().max(1))
+                .map_or("P".to_string(), |c| c.to_string());
             let disclose = match y % 4 {
                 0 => r#","alert":true"#.to_string(),
                 1 => format!(r#","explanation":{text:?}"#),

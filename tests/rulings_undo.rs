@@ -462,7 +462,7 @@ fn auctions() -> Vec<(Seat, Vec<Call>)> {
                 .wrapping_add(1_442_695_040_888_963_407);
             // Favour passes, doubles and low bids so that doubles have something to act on.
             let pick = (seed >> 33) as usize % legal.len().min(6);
-            let c = legal[pick];
+            let Some(c) = legal.iter().nth(pick) else { break };
             if t.apply_json(&call(seat, c)).is_ok() && t.phase() == bridge_laws::Phase::Auction {
                 made.push(c);
             } else {
@@ -513,7 +513,7 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
                 "{ctx}"
             );
             // Whatever LHO does next, no inadmissible call is ever in force.
-            let lho_call = t.legal_calls(last_seat.lho())[0];
+            let lho_call = t.legal_calls(last_seat.lho()).first().expect("LHO may call");
             ok(&mut t, &call(last_seat.lho(), lho_call));
             assert!(admissible_in_force(&t), "{ctx}");
         }

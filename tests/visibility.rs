@@ -22,8 +22,9 @@ fn action(t: &Table, (kind, a, b): Step) -> String {
             let turn = t.turn().unwrap_or(who);
             let legal = t.legal_calls(turn);
             let call = legal
-                .get(usize::from(b) % legal.len().max(1))
-                .map_or("P".to_string(), ToString::to_string);
+                .iter()
+                .nth(usize::from(b) % legal.len().max(1))
+                .map_or("P".to_string(), |c| c.to_string());
             let alert = if a % 3 == 0 {
                 r#","alert":true,"explanation":"artificial""#
             } else {

@@ -2,17 +2,18 @@
 //! and in the `prevent` regulation the refusals of SPEC 5.1.
 
 use crate::action::Intent;
-use crate::auction::{self, CallList, Entry, Illegal};
+use crate::auction::{self, Entry, Illegal, Summary};
 use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::{Call, Seat};
+use crate::callset::CallSet;
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
-use crate::state::{Pending, Phase, State, Status};
-use crate::table::Ctx;
+use crate::state::{CallRecord, Pending, Phase, State, Status};
 
 /// What may come with a call: self-disclosure, intent, clock.
 #[derive(Clone, Debug, Default)]
@@ -28,7 +29,7 @@ pub struct WithCall {
 }
 
 /// The seat due to call now, taking a pending rectification into account.
-pub fn turn_to_call(board: &Board, st: &State) -> Seat {
+pub fn turn_to_call(st: &State) -> Seat {
     match &st.pending {
         // L27A1: LHO may accept the insufficient bid by calling over it.
         // L36A, L37A: LHO calls before rectification; L25B1: LHO may accept by calling.
@@ -37,71 +38,66 @@ pub fn turn_to_call(board: &Board, st: &State) -> Seat {
             | Pending::Inadmissible { call }
             | Pending::BarredCall { call }
             | Pending::ChangeOfCall { call, .. },
-        ) => st
-            .record()
-            .get(*call)
-            .map_or_else(|| st.rotation(board), |r| r.seat.lho()),
+        ) => st.record().get(*call).map_or_else(|| st.rotation(), |r| r.seat.lho()),
         // L29: the call out of rotation is not in force; the player whose turn it was.
         Some(Pending::OutOfRotation { due, .. }) => *due,
         Some(Pending::Replacement { seat, .. }) => *seat,
         // L17D3: the auction reverted to a skipped player.
-        None => st.turn_override.unwrap_or_else(|| st.rotation(board)),
+        None => st.turn_override.unwrap_or_else(|| st.rotation()),
     }
 }
 
-/// The calls over which the seat due to call would be calling.
-fn calls_before_turn(st: &State) -> Vec<Entry> {
-    let mut calls = st.in_force().to_vec();
+/// The calls over which the seat due to call would be calling, summarized: the calls in
+/// force (kept by the state), with a pending call LHO would accept by calling.
+fn calls_before_turn(board: &Board, st: &State) -> Summary {
+    let entry = |r: &CallRecord| Entry {
+        seat: r.seat,
+        call: r.call,
+    };
     match &st.pending {
         // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand.
         Some(Pending::InsufficientBid { call, .. } | Pending::BarredCall { call }) => {
+            let mut calls = st.summary();
             if let Some(r) = st.record().get(*call) {
-                calls.push(Entry {
-                    seat: r.seat,
-                    call: r.call,
-                });
+                calls.push(entry(r));
             }
+            calls
         }
         Some(Pending::ChangeOfCall { call, original }) => {
             // L25B1: LHO accepts the change by calling over it.
-            calls = st
-                .record()
-                .iter()
-                .enumerate()
-                .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
-                .map(|(_, r)| Entry {
-                    seat: r.seat,
-                    call: r.call,
-                })
-                .collect();
+            let mut calls = Summary::new(board.dealer);
+            calls.extend(
+                st.record()
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
+                    .map(|(_, r)| entry(r)),
+            );
+            calls
         }
-        _ => {}
+        _ => st.summary(),
     }
-    calls
 }
 
 /// The calls `seat` may make now without an irregularity (SPEC 5.1): exactly the calls
 /// `call` accepts without an irregularity warning.
-pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallList {
+pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallSet {
     if st.phase != Phase::Auction || st.undo.is_some() {
-        return CallList::new();
+        return CallSet::EMPTY;
     }
-    if turn_to_call(board, st) != seat {
-        return CallList::new();
+    if turn_to_call(st) != seat {
+        return CallSet::EMPTY;
     }
     if let Some(Pending::Inadmissible { .. }) = st.pending {
         // L36A: LHO's call before rectification is cancelled with the inadmissible call,
         // without rectification, whatever it is.
-        let mut out = CallList::new();
-        out.extend([Call::Pass, Call::Double, Call::Redouble]);
-        out.extend(crate::call::Bid::all().map(Call::Bid));
-        return out;
+        return CallSet::ALL;
     }
-    let calls = calls_before_turn(st);
-    if auction::status(&calls) != auction::Status::Open {
+    let calls = calls_before_turn(board, st);
+    if calls.status() != auction::Status::Open {
         // L25B1: accepting by calling a change to a pass that ends the auction: that call
         // would follow the final pass (L39); LHO accepts with `accept` instead.
-        return CallList::new();
+        return CallSet::EMPTY;
     }
     legal_over(st, &calls, seat)
 }
@@ -110,23 +106,20 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
 /// forced repeat (L31A1, L32A1) if it is itself regular — if not, the law for its
 /// illegality applies to it and no call is regular —, a pass if barred (L37), else every
 /// sufficient call (L18, L19).
-fn legal_over(st: &State, calls: &[Entry], seat: Seat) -> CallList {
+fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
     let barred = st.bars.get(seat).is_some();
     if let Some((forced_seat, call)) = st.forced {
         if forced_seat == seat {
-            let mut out = CallList::new();
-            if (call.is_pass() || !barred) && auction::check(calls, seat, call).is_ok() {
-                out.push(call);
+            if (call.is_pass() || !barred) && calls.check(seat, call).is_ok() {
+                return CallSet::only(call);
             }
-            return out;
+            return CallSet::EMPTY;
         }
     }
     if barred {
-        let mut out = CallList::new();
-        out.push(Call::Pass);
-        return out;
+        return CallSet::only(Call::Pass);
     }
-    auction::legal_calls(calls, seat)
+    calls.legal_for(seat)
 }
 
 /// The `call` action.
@@ -156,7 +149,7 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
     if cx.st.pending.is_some() {
         return irregularity::call_while_pending(cx, seat, call, with);
     }
-    let due = turn_to_call(cx.board, cx.st);
+    let due = turn_to_call(cx.st);
     if seat != due {
         if cx.reg.rectifies() {
             if rotation::pass_for_barred_rho(cx, seat, due) {
@@ -193,7 +186,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
         }
         return refuse(Code::MUST_PASS, format!("{seat} is barred and must pass"));
     }
-    if let Err(illegal) = auction::check(cx.st.in_force(), seat, call) {
+    if let Err(illegal) = cx.st.summary().check(seat, call) {
         if cx.reg.rectifies() {
             irregularity::illegal_call(cx, seat, call, illegal, with);
             return Ok(());
@@ -302,8 +295,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
         auto_pass(cx);
         return;
     }
-    let calls = cx.st.in_force();
-    match auction::status(calls) {
+    match cx.st.summary().status() {
         auction::Status::Ended => end_auction(cx),
         auction::Status::PassedOut => {
             // The auction period lasts until the hands are returned (L17D2): L21B1 offers
@@ -316,7 +308,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
 }
 
 fn auto_pass(cx: &mut Ctx<'_>) {
-    let due = turn_to_call(cx.board, cx.st);
+    let due = turn_to_call(cx.st);
     let barred = cx.st.bars.get(due).is_some();
     if !(cx.reg.auto_pass_barred && barred) || cx.st.forced.is_some() || cx.calling == Some(due) {
         return;
@@ -335,7 +327,7 @@ pub fn pass_for_barred(cx: &mut Ctx<'_>, due: Seat) {
 
 /// The final pass: the contract is fixed and the clarification period begins.
 fn end_auction(cx: &mut Ctx<'_>) {
-    let Some(contract) = auction::contract(cx.st.in_force()) else {
+    let Some(contract) = cx.st.summary().contract() else {
         return;
     };
     cx.st.phase = Phase::Clarification;

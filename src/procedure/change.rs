@@ -5,10 +5,10 @@ use crate::audience::Audience;
 use crate::call::{Call, Seat, Side};
 use crate::event::EventKind;
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{calls, information, undo};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{ChangeForReview, ChangeOffer, OpenRuling, Phase, Status};
-use crate::table::Ctx;
 
 /// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
 /// the seats in `heard`, each of those opponents who has called since, whose partner has

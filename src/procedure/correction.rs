@@ -4,10 +4,10 @@ use crate::audience::Audience;
 use crate::call::Seat;
 use crate::event::{DisclosureKind, EventKind};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{audience, calls, change, explanation};
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::{DisclosureRecord, PartnerNote, Phase};
-use crate::table::Ctx;
 
 /// Who gave the explanations being corrected, and under which law.
 enum Corrector {

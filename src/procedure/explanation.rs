@@ -5,10 +5,10 @@ use crate::audience::Audience;
 use crate::call::Seat;
 use crate::event::{DisclosureKind, EventKind};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{audience, calls, change, information};
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::DisclosureRecord;
-use crate::table::Ctx;
 
 /// The record id of call `index`, or `NO_SUCH_CALL`.
 ///

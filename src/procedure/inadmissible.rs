@@ -8,10 +8,10 @@ use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::Ctx;
 use crate::procedure::{calls, information};
 use crate::report::{Code, Refusal};
 use crate::state::{Pending, Status};
-use crate::table::Ctx;
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
 pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
@@ -136,7 +136,7 @@ pub fn replace(
     _withdrawn: usize,
     law: Law,
 ) -> Result<(), Refusal> {
-    if let Err(illegal) = auction::check(cx.st.in_force(), seat, call) {
+    if let Err(illegal) = cx.st.summary().check(seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
     }
     cx.st.pending = None;

@@ -4,10 +4,10 @@
 use crate::audience::Audience;
 use crate::call::{Seat, Side};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::regulation::Disclosure;
 use crate::report::{Code, Severity, Warning};
 use crate::state::Recall;
-use crate::table::Ctx;
 
 /// A caution for one player, citing `law`.
 pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String, law: Law) {

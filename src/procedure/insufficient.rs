@@ -8,10 +8,10 @@ use crate::call::{Bid, Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::Ctx;
 use crate::procedure::{calls, information};
 use crate::report::{Code, Refusal};
 use crate::state::{Comparison, Pending, Status};
-use crate::table::Ctx;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
@@ -189,7 +189,7 @@ pub fn replace(
     law: Law,
 ) -> Result<(), Refusal> {
     let partner_barred = law == Law::L27B3;
-    match auction::check(cx.st.in_force(), seat, call) {
+    match cx.st.summary().check(seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
             cx.st.pending = None;
@@ -260,7 +260,7 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
         return;
     }
     let (seat, call) = rec(cx, x);
-    if auction::check(cx.st.in_force(), seat, call).is_err() {
+    if cx.st.summary().check(seat, call).is_err() {
         return;
     }
     cx.st.pending = None;

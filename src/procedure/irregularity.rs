@@ -10,11 +10,11 @@ use crate::audience::Audience;
 use crate::call::{Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{calls, inadmissible, information, insufficient, rotation};
 use crate::regulation::LeadRestriction;
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::{Bar, Comparison, LeadRestrictionRecord, OpenRuling, Pending, Phase, Status};
-use crate::table::Ctx;
 
 // ---------------------------------------------------------------- shared steps
 
@@ -224,7 +224,7 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: us
 
 /// L37: a barred player's bid, double or redouble (an inadmissible one is L36).
 pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
-    match crate::auction::check(cx.st.in_force(), seat, call) {
+    match cx.st.summary().check(seat, call) {
         Err(illegal @ (Illegal::Double | Illegal::Redouble)) => illegal_call(cx, seat, call, illegal, with),
         _ => inadmissible::barred_call(cx, seat, call, with),
     }
@@ -340,8 +340,7 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
 /// rectification. Whatever the position of that pass among the closing passes. Returns
 /// whether the auction was reverted.
 pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
-    let calls = cx.st.in_force();
-    if crate::auction::status(calls) == crate::auction::Status::Open {
+    if cx.st.summary().status() == crate::auction::Status::Open {
         return false;
     }
     let ids = cx.st.in_force_ids();
@@ -374,7 +373,7 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     // L16C: only the pass out of rotation is an offence (UI for the passer's partner).
     information::withdrawn_call(cx, pid, Some(offender.side()));
     // The auction reverts to the player whose turn it was; the record normally says so.
-    cx.st.turn_override = (cx.st.rotation(cx.board) != due).then_some(due);
+    cx.st.turn_override = (cx.st.rotation() != due).then_some(due);
     cx.warn(
         Warning::new(
             Code::SKIPPED_PLAYER,

@@ -6,25 +6,27 @@ pub mod audience;
 pub mod calls;
 pub mod change;
 pub mod correction;
+mod ctx;
 pub mod explanation;
 pub mod inadmissible;
 pub mod information;
 pub mod insufficient;
 pub mod irregularity;
+pub mod lead_restriction;
+pub mod play;
 pub mod questions;
 pub mod review;
 pub mod rotation;
 pub mod rulings;
 pub mod undo;
 
+pub use ctx::Ctx;
+
 use crate::action::{Action, ActionKind, Actor, Ruling};
-use crate::board::Board;
 use crate::call::Seat;
 use crate::law::Law;
-use crate::play;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, State};
-use crate::table::Ctx;
 
 /// Routes one action to the law that governs it. `ruling` is the Director's ruling the
 /// action gives, its value checked (`Action::director_ruling`); a `ruling` action without
@@ -89,7 +91,9 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
             explanation::summon(cx, &seat.to_string(), reason.as_deref(), Law::L9B1a);
             Ok(())
         }
-        ActionKind::RestrictLead { suit, require } => play::restrict_lead(cx, seat, suit.map(|s| s.0), *require),
+        ActionKind::RestrictLead { suit, require } => {
+            lead_restriction::restrict_lead(cx, seat, suit.map(|s| s.0), *require)
+        }
         ActionKind::Lead { card } => play::lead(cx, seat, *card),
         ActionKind::FaceLead => play::face_lead(cx, seat),
         ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),
@@ -102,9 +106,9 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
 }
 
 /// The seat that must act next (SPEC §7).
-pub fn turn(board: &Board, st: &State) -> Option<Seat> {
+pub fn turn(st: &State) -> Option<Seat> {
     match st.phase {
-        Phase::Auction => Some(calls::turn_to_call(board, st)),
+        Phase::Auction => Some(calls::turn_to_call(st)),
         Phase::Clarification => st.contract.map(|c| c.leader()),
         Phase::Play => st.play.as_ref().and_then(|p| p.turn_to_act(st.contract)),
         Phase::PassedOut | Phase::Ended => None,

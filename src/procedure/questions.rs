@@ -3,10 +3,10 @@
 use crate::call::Seat;
 use crate::event::EventKind;
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{audience, calls, explanation, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, QuestionRecord};
-use crate::table::Ctx;
 
 /// The `ask` action (L20F1, L20F2, L41B).
 ///
@@ -26,7 +26,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
     }
     match cx.st.phase {
         Phase::Auction => {
-            let due = calls::turn_to_call(cx.board, cx.st);
+            let due = calls::turn_to_call(cx.st);
             if seat != due && partner_asked_since_my_turn(cx, seat) {
                 return refuse(
                     Code::SUPPLEMENTARY_QUESTION,

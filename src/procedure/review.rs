@@ -4,10 +4,10 @@ use crate::audience::Viewer;
 use crate::call::Seat;
 use crate::event::{EventKind, ReviewLine};
 use crate::law::Law;
+use crate::procedure::Ctx;
 use crate::procedure::{audience, calls};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, State};
-use crate::table::Ctx;
 
 /// The `review` action.
 ///
@@ -18,7 +18,7 @@ pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     match cx.st.phase {
         Phase::Auction => {
             // L20B: at his own turn to call, unless he must pass.
-            if calls::turn_to_call(cx.board, cx.st) != seat {
+            if calls::turn_to_call(cx.st) != seat {
                 return refuse(
                     Code::REVIEW_NOT_YOUR_TURN,
                     "a review is given at one's own turn to call",

@@ -3,16 +3,15 @@
 //! presumed not comparable until the Director rules it comparable.
 
 use crate::action::{Intent, RulingOn};
-use crate::auction;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
+use crate::procedure::Ctx;
 use crate::procedure::{calls, inadmissible, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Aftermath, OpenRuling, Pending, Status};
-use crate::table::Ctx;
 
 /// A call by `seat` when it is `due`'s turn.
 pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) {
@@ -22,7 +21,7 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
             return;
         }
     }
-    if matches!(call, Call::Double | Call::Redouble) && auction::check(cx.st.in_force(), seat, call).is_err() {
+    if matches!(call, Call::Double | Call::Redouble) && cx.st.summary().check(seat, call).is_err() {
         // L32 preamble: never acceptable; L36B4.
         return inadmissible::out_of_turn(cx, seat, call, due);
     }

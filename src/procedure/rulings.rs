@@ -8,10 +8,10 @@ use crate::call::{Seat, Strain};
 use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::irregularity::{close_comparison, comparison_mut, lift_bar};
+use crate::procedure::Ctx;
 use crate::procedure::{insufficient, rotation, undo};
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::Pending;
-use crate::table::Ctx;
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
 /// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).

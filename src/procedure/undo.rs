@@ -7,11 +7,11 @@ use crate::event::BarKind;
 use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::irregularity::lift_bar;
+use crate::procedure::Ctx;
 use crate::procedure::{calls, change, explanation, information};
 use crate::regulation::Undo;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{BeforeCall, OpenRuling, Pending, Status, UndoRequest};
-use crate::table::Ctx;
 
 /// The `replace_call` action.
 ///

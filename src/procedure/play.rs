@@ -1,0 +1,182 @@
+//! Just enough card play for the auction laws (SPEC 5.7): the opening lead (L41A), facing
+//! it (L41C), playing cards, first turns to play (L20C2, L41B) and the end of play
+//! (L20F5b). Hands are unknown, so following suit is not checked.
+
+use super::lead_restriction::{check_lead_restriction, check_play_restriction, contract_of, undo_pending};
+use crate::audience::Audience;
+use crate::call::Seat;
+use crate::card::Card;
+use crate::event::EventKind;
+use crate::law::Law;
+use crate::play::{winner, PlayState, Trick};
+use crate::procedure::{calls, correction, Ctx};
+use crate::report::{refuse, Code, Refusal};
+use crate::state::Phase;
+
+/// The `lead` action: the opening lead, face down (L41A).
+///
+/// # Errors
+/// `NOT_YOUR_LEAD`; `UNDO_PENDING`; `WRONG_PERIOD` outside the clarification period.
+pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
+    undo_pending(cx)?;
+    if cx.st.phase != Phase::Clarification {
+        return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
+            .map_err(|r: Refusal| r.citing(Law::L41A));
+    }
+    let contract = contract_of(cx)?;
+    if seat != contract.leader() {
+        return refuse(
+            Code::NOT_YOUR_LEAD,
+            format!("{} makes the opening lead", contract.leader()),
+        );
+    }
+    if cx.st.play.as_ref().is_some_and(|p| p.lead.is_some()) {
+        return refuse(Code::NOT_YOUR_LEAD, "the opening lead has been made");
+    }
+    check_lead_restriction(cx, seat, card)?;
+    let play = cx.st.play.get_or_insert_with(|| PlayState::new(contract.leader()));
+    play.lead = Some(card);
+    cx.event(EventKind::OpeningLead { seat }, Audience::EVERYONE);
+    Ok(())
+}
+
+/// The `face_lead` action: the opening lead is faced; the play period begins (L41C).
+///
+/// # Errors
+/// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `UNDO_PENDING`;
+/// `WRONG_PERIOD`.
+pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
+    undo_pending(cx)?;
+    if cx.st.phase != Phase::Clarification {
+        return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
+            .map_err(|r: Refusal| r.citing(Law::L41C));
+    }
+    let contract = contract_of(cx)?;
+    let card = cx.st.play.as_ref().and_then(|p| p.lead);
+    let Some(card) = card.filter(|_| cx.st.is_defender(seat)) else {
+        return refuse(
+            Code::NOT_YOUR_LEAD,
+            "a defender faces the opening lead once it has been made face down",
+        )
+        .map_err(|r: Refusal| r.citing(Law::L41C));
+    };
+    correction::duties_missed_at_lead(cx);
+    cx.st.phase = Phase::Play;
+    calls::lift_bars_at_end_of_period(cx);
+    cx.st.offers.clear();
+    if let Some(p) = cx.st.play.as_mut() {
+        p.current.push((contract.leader(), card));
+    }
+    cx.event(
+        EventKind::LeadFaced {
+            seat: contract.leader(),
+            card,
+        },
+        Audience::EVERYONE,
+    );
+    Ok(())
+}
+
+/// The `play` action. In the clarification period the opening leader may play his lead
+/// face up at once (lead and face in one step).
+///
+/// # Errors
+/// `NOT_YOUR_TURN` (law 44), `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
+pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Refusal> {
+    if cx.st.phase == Phase::Clarification && !from_dummy && cx.st.play.as_ref().is_none_or(|p| p.lead.is_none()) {
+        lead(cx, seat, card)?;
+        return face_lead(cx, seat);
+    }
+    if cx.st.phase != Phase::Play {
+        return refuse(Code::WRONG_PERIOD, "cards are played in the play period");
+    }
+    let contract = contract_of(cx)?;
+    let Some(p) = cx.st.play.as_mut() else {
+        return refuse(Code::WRONG_PERIOD, "no opening lead");
+    };
+    let Some(due) = p.to_play() else {
+        return refuse(Code::WRONG_PERIOD, "all thirteen tricks have been played");
+    };
+    let ok = if due == contract.dummy() {
+        seat == contract.declarer && from_dummy
+    } else {
+        seat == due && !from_dummy
+    };
+    if !ok {
+        let who = if due == contract.dummy() {
+            format!("declarer ({}) from dummy", contract.declarer)
+        } else {
+            due.to_string()
+        };
+        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Refusal| r.citing(Law::L44));
+    }
+    if p.played().any(|(_, c)| *c == card) {
+        return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"))
+            .map_err(|r: Refusal| r.citing(Law::L45));
+    }
+    check_play_restriction(cx, due, card)?;
+    let Some(p) = cx.st.play.as_mut() else {
+        return refuse(Code::WRONG_PERIOD, "no opening lead");
+    };
+    p.current.push((due, card));
+    let done = p.current.len() == 4;
+    let mut trick = None;
+    if done {
+        let cards = std::mem::take(&mut p.current);
+        let w = winner(&cards, contract);
+        p.tricks.push(Trick { cards, winner: w });
+        trick = Some((p.tricks.len(), w));
+    }
+    let last = p.tricks.len() >= 13;
+    cx.event(
+        EventKind::Card {
+            seat: due,
+            card,
+            from_dummy,
+        },
+        Audience::EVERYONE,
+    );
+    if let Some((number, winner)) = trick {
+        cx.event(EventKind::Trick { number, winner }, Audience::EVERYONE);
+    }
+    if last {
+        finish_play(cx);
+    }
+    Ok(())
+}
+
+/// The `end_play` action (claim agreed).
+///
+/// # Errors
+/// `WRONG_PERIOD` outside the play period.
+pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
+    if cx.st.phase != Phase::Play {
+        return refuse(Code::WRONG_PERIOD, "play has not begun");
+    }
+    finish_play(cx);
+    Ok(())
+}
+
+fn finish_play(cx: &mut Ctx<'_>) {
+    cx.st.phase = Phase::Ended;
+    let tricks = cx.st.play.as_ref().map_or(0, |p| p.tricks.len());
+    cx.event(EventKind::PlayEnded { tricks }, Audience::EVERYONE);
+    correction::duties_at_end_of_play(cx);
+}
+
+/// The `return_hands` action: a passed-out board's hands go back (L17D2).
+///
+/// # Errors
+/// `UNDO_PENDING`; `WRONG_PERIOD` unless the board was passed out.
+pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
+    undo_pending(cx)?;
+    if cx.st.phase != Phase::PassedOut {
+        return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
+            .map_err(|r: Refusal| r.citing(Law::L17D2));
+    }
+    cx.st.phase = Phase::Ended;
+    cx.st.offers.clear();
+    cx.event(EventKind::HandsReturned, Audience::EVERYONE);
+    calls::lift_bars_at_end_of_period(cx);
+    Ok(())
+}
