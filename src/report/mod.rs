@@ -6,8 +6,8 @@
 //!   options), by `Action::validate` and by the board's limits, before any law is asked.
 //!   It cites no clause ([`Law::NoClause`]).
 //! - [`Refusal`] — *a well-formed action refused under a law*: the only error the
-//!   procedures (`src/procedure/*`, `src/play.rs`) return, built with [`refuse`] or
-//!   [`Refusal::new`] and citing the clause that refuses (`.citing(Law::L25A5)`).
+//!   procedures (`src/procedure/*`) return, built with [`refuse`] or [`Refusal::new`] and
+//!   citing the clause that refuses (`.citing(Law::L25A5)`).
 //! - [`Warning`] — *an accepted action reported under a law*: an irregularity, a caution,
 //!   a reminder, with its severity and audience.
 //!

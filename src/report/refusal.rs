@@ -5,8 +5,8 @@ use std::fmt;
 use super::Code;
 use crate::law::Law;
 
-/// A well-formed action refused under a law: what every procedure (`src/procedure/*`,
-/// `src/play.rs`) returns when it does not accept an action. The table is unchanged.
+/// A well-formed action refused under a law: what every procedure (`src/procedure/*`)
+/// returns when it does not accept an action. The table is unchanged.
 ///
 /// Its code is never an input code ([`Code::is_input`]): malformed input is refused before
 /// any procedure runs, as an [`InputError`](super::InputError).
