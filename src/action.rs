@@ -7,7 +7,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::call::{Call, ParseError, Seat, Strain};
 use crate::card::Card;
-use crate::report::{Code, Rejection};
+use crate::report::InputError;
 
 /// Who acts: a player or the Director.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,6 +96,47 @@ pub enum RulingValue {
     Yes(bool),
     /// For `on: intent`.
     Intent(Intent),
+}
+
+/// A Director's ruling with the value its kind needs, read from a `ruling` action by
+/// [`Action::director_ruling`]: the procedure (`procedure::rulings`) never sees a value of
+/// the wrong type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ruling<'a> {
+    /// L25A: was the call unintended?
+    Unintended(bool),
+    /// L21B1a: could misinformation well have influenced the changed call?
+    Misinformation(bool),
+    /// L23A: is the replacement comparable (a value, strains specified, or both)?
+    Comparable {
+        /// Comparable or not, if the Director says.
+        value: Option<bool>,
+        /// Strains the artificial call specified (L27B1a).
+        specified: Option<&'a [StrainName]>,
+    },
+    /// L28B/L29A: did LHO's call accept the call out of rotation?
+    Intent(Intent),
+}
+
+impl Ruling<'_> {
+    /// What the ruling decides.
+    pub const fn on(&self) -> RulingOn {
+        match self {
+            Ruling::Unintended(_) => RulingOn::Unintended,
+            Ruling::Misinformation(_) => RulingOn::Misinformation,
+            Ruling::Comparable { .. } => RulingOn::Comparable,
+            Ruling::Intent(_) => RulingOn::Intent,
+        }
+    }
+
+    /// The value as written in the action.
+    pub fn value(&self) -> Option<RulingValue> {
+        match *self {
+            Ruling::Unintended(b) | Ruling::Misinformation(b) => Some(RulingValue::Yes(b)),
+            Ruling::Comparable { value, .. } => value.map(RulingValue::Yes),
+            Ruling::Intent(i) => Some(RulingValue::Intent(i)),
+        }
+    }
 }
 
 /// Which hand a card comes from.
@@ -288,7 +329,7 @@ impl Action {
     /// `BAD_INPUT` when the text is not an action of SPEC §3, or holds a string longer
     /// than any text a table accepts (`MAX_TEXT_CAP` characters).
     #[cfg(feature = "json")]
-    pub fn from_json(text: &str) -> Result<Action, Rejection> {
+    pub fn from_json(text: &str) -> Result<Action, InputError> {
         Action::from_json_within(text, crate::regulation::MAX_TEXT_CAP)
     }
 
@@ -298,9 +339,9 @@ impl Action {
     /// # Errors
     /// `BAD_INPUT` as `from_json`.
     #[cfg(feature = "json")]
-    pub fn from_json_within(text: &str, max_text: u32) -> Result<Action, Rejection> {
+    pub fn from_json_within(text: &str, max_text: u32) -> Result<Action, InputError> {
         crate::input::check_string_sizes(text, crate::input::string_bytes_for(max_text))?;
-        serde_json::from_str(text).map_err(|e| Rejection::new(Code::BAD_INPUT, bad_input_message(&e)))
+        serde_json::from_str(text).map_err(|e| InputError::bad_input(bad_input_message(&e)))
     }
 
     /// The action's type as written in JSON (`"call"`, `"ask_lead"`, …).
@@ -352,23 +393,68 @@ impl Action {
     /// # Errors
     /// `BAD_INPUT` for text longer than `max_text` characters or a clock that is not a
     /// number of milliseconds from 0 to `MAX_CLOCK_MS`.
-    pub fn validate(&self, max_text: u32) -> Result<(), Rejection> {
+    pub fn validate(&self, max_text: u32) -> Result<(), InputError> {
         for t in self.texts() {
             // Counting stops one past the limit: a huge text costs no more than a long one.
             if t.chars().take((max_text as usize).saturating_add(1)).count() > max_text as usize {
-                return Err(Rejection::new(
-                    Code::BAD_INPUT,
-                    format!("text longer than {max_text} characters"),
-                ));
+                return Err(InputError::bad_input(format!("text longer than {max_text} characters")));
             }
         }
         if self.at.is_some_and(|t| !(0.0..=MAX_CLOCK_MS).contains(&t)) {
-            return Err(Rejection::new(
-                Code::BAD_INPUT,
+            return Err(InputError::bad_input(
                 "`at` must be a number of milliseconds from 0 to 2^53",
             ));
         }
         Ok(())
+    }
+
+    /// The Director's ruling this action gives, with the value its kind needs; `None` for
+    /// any other action, a player's ruling included (refused `NOT_ENTITLED` under L81 by
+    /// the procedure, whatever its value).
+    ///
+    /// # Errors
+    /// `BAD_INPUT` for a Director's ruling without the value its kind needs: `true` or
+    /// `false` for `unintended` and `misinformation`, `"accept"` or `"own_turn"` for
+    /// `intent`, and for `comparable` `true` or `false`, a `specified` list, or both.
+    pub fn director_ruling(&self) -> Result<Option<Ruling<'_>>, InputError> {
+        let (Actor::Director, ActionKind::Ruling { on, value, specified }) = (self.seat, &self.kind) else {
+            return Ok(None);
+        };
+        let yes = match value {
+            Some(RulingValue::Yes(b)) => Some(*b),
+            _ => None,
+        };
+        let specified = specified.as_deref();
+        let ruling = match (on, yes, value) {
+            (RulingOn::Unintended, Some(b), _) => Ruling::Unintended(b),
+            (RulingOn::Unintended, None, _) => {
+                return Err(InputError::bad_input(
+                    "an `unintended` ruling needs value true or false",
+                ))
+            }
+            (RulingOn::Misinformation, Some(b), _) => Ruling::Misinformation(b),
+            (RulingOn::Misinformation, None, _) => {
+                return Err(InputError::bad_input(
+                    "a `misinformation` ruling needs value true or false",
+                ))
+            }
+            (RulingOn::Comparable, None, Some(_)) => {
+                return Err(InputError::bad_input("a `comparable` ruling needs value true or false"))
+            }
+            (RulingOn::Comparable, None, None) if specified.is_none() => {
+                return Err(InputError::bad_input(
+                    "a `comparable` ruling needs a value or a `specified` list",
+                ))
+            }
+            (RulingOn::Comparable, value, _) => Ruling::Comparable { value, specified },
+            (RulingOn::Intent, _, Some(RulingValue::Intent(i))) => Ruling::Intent(*i),
+            (RulingOn::Intent, _, _) => {
+                return Err(InputError::bad_input(
+                    "an `intent` ruling needs value \"accept\" or \"own_turn\"",
+                ))
+            }
+        };
+        Ok(Some(ruling))
     }
 }
 
@@ -382,6 +468,7 @@ pub const MAX_CLOCK_MS: f64 = 9_007_199_254_740_992.0;
 #[cfg(all(test, feature = "json"))]
 mod tests {
     use super::*;
+    use crate::report::Code;
 
     #[test]
     fn a_call_action_parses_with_its_disclosure() {

@@ -12,7 +12,7 @@ use crate::board::Vulnerability;
 use crate::call::Seat;
 use crate::event::Outcome;
 use crate::regulation::RegulationSpec;
-use crate::report::{Code, Rejection};
+use crate::report::InputError;
 use crate::table::{Table, TableOptions};
 
 #[derive(Deserialize)]
@@ -74,7 +74,7 @@ pub fn trace(text: &str) -> Result<Vec<String>, String> {
         }
         let outcome = match serde_json::from_value::<Action>(step.clone()) {
             Ok(a) => table.apply(a),
-            Err(e) => Outcome::Rejected(Rejection::new(Code::BAD_INPUT, e.to_string())),
+            Err(e) => Outcome::Rejected(InputError::bad_input(e.to_string()).into()),
         };
         let out = serde_json::to_string(&outcome).unwrap_or_default();
         lines.push(format!("{step}\n  => {out}"));
@@ -108,7 +108,7 @@ fn run(s: Scenario) -> Result<(), String> {
         let before = table.state_hash();
         let outcome = match serde_json::from_value::<Action>(step.clone()) {
             Ok(a) => table.apply(a),
-            Err(e) => Outcome::Rejected(Rejection::new(Code::BAD_INPUT, e.to_string())),
+            Err(e) => Outcome::Rejected(InputError::bad_input(e.to_string()).into()),
         };
         check_step(&table, &outcome, expect.as_ref(), &before).map_err(|e| format!("step {i} {step}: {e}"))?;
     }

@@ -10,7 +10,7 @@
 use std::fmt::{self, Write};
 
 #[cfg(feature = "json")]
-use crate::report::{Code, Rejection};
+use crate::report::InputError;
 
 /// The longest error message, in characters.
 pub const MAX_MESSAGE: usize = 200;
@@ -37,7 +37,7 @@ pub const fn string_bytes_for(chars: u32) -> usize {
 /// # Errors
 /// `BAD_INPUT` naming the limit and the byte offset of the long string.
 #[cfg(feature = "json")]
-pub fn check_string_sizes(text: &str, limit: usize) -> Result<(), Rejection> {
+pub fn check_string_sizes(text: &str, limit: usize) -> Result<(), InputError> {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
@@ -51,10 +51,9 @@ pub fn check_string_sizes(text: &str, limit: usize) -> Result<(), Rejection> {
                     Some(_) => i += 1,
                 }
                 if i - start > limit.saturating_add(1) {
-                    return Err(Rejection::new(
-                        Code::BAD_INPUT,
-                        format!("malformed input: a string longer than {limit} bytes at byte {start}"),
-                    ));
+                    return Err(InputError::bad_input(format!(
+                        "malformed input: a string longer than {limit} bytes at byte {start}"
+                    )));
                 }
             }
         }
@@ -131,6 +130,7 @@ impl Write for Short {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Code;
 
     #[test]
     #[cfg(feature = "json")]

@@ -64,7 +64,7 @@ pub use card::Card;
 pub use event::{Event, EventKind, Outcome};
 pub use law::Law;
 pub use regulation::{Preset, Regulation, RegulationSpec};
-pub use report::{Code, Rejection, Severity, Warning};
+pub use report::{Code, InputError, Refusal, Rejection, Severity, Warning};
 pub use state::Phase;
 pub use table::{Snapshot, Table, TableOptions};
 pub use view::{DecisionKind, View};

@@ -13,7 +13,7 @@ use crate::event::{Event, Outcome};
 use crate::hash::StateHash;
 use crate::procedure::{self, Ctx};
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
-use crate::report::{Code, Rejection, Warning};
+use crate::report::{InputError, Rejection, Warning};
 use crate::state::{Phase, State};
 use crate::view::{self, View};
 
@@ -69,13 +69,12 @@ impl Table {
     ///
     /// # Errors
     /// `BAD_INPUT` for a `max_text` above `MAX_TEXT_CAP` (100 000 characters).
-    pub fn new(options: TableOptions) -> Result<Table, Rejection> {
+    pub fn new(options: TableOptions) -> Result<Table, InputError> {
         let regulation = options.regulation.resolve();
         if regulation.max_text > MAX_TEXT_CAP {
-            return Err(Rejection::new(
-                Code::BAD_INPUT,
-                format!("malformed input: max_text may be at most {MAX_TEXT_CAP} characters"),
-            ));
+            return Err(InputError::bad_input(format!(
+                "malformed input: max_text may be at most {MAX_TEXT_CAP} characters"
+            )));
         }
         let board = Board {
             dealer: options.dealer,
@@ -100,10 +99,10 @@ impl Table {
     /// # Errors
     /// `BAD_INPUT` when the text is not valid options.
     #[cfg(feature = "json")]
-    pub fn from_options_json(text: &str) -> Result<Table, Rejection> {
+    pub fn from_options_json(text: &str) -> Result<Table, InputError> {
         crate::input::check_string_sizes(text, crate::input::OPTIONS_STRING_BYTES)?;
-        let options: TableOptions = serde_json::from_str(text)
-            .map_err(|e| Rejection::new(Code::BAD_INPUT, crate::action::bad_input_message(&e)))?;
+        let options: TableOptions =
+            serde_json::from_str(text).map_err(|e| InputError::bad_input(crate::action::bad_input_message(&e)))?;
         Table::new(options)
     }
 
@@ -113,13 +112,19 @@ impl Table {
         // Whole milliseconds: a logged clock is an integer up to 2^53, which every JSON
         // reader reads back exactly, so reloading never changes the hash.
         action.at = action.at.map(f64::round);
-        if let Err(r) = action.validate(self.regulation.max_text) {
-            return Outcome::Rejected(r);
+        if let Err(e) = action.validate(self.regulation.max_text) {
+            return Outcome::Rejected(e.into());
         }
         let chars = action.text_chars();
-        if let Err(r) = self.within_limits(chars) {
-            return Outcome::Rejected(r);
+        if let Err(e) = self.within_limits(chars) {
+            return Outcome::Rejected(e.into());
         }
+        // After the limits, as any refusal: a Director's ruling without the value its kind
+        // needs is malformed input; the procedures only ever refuse under a law.
+        let ruling = match action.director_ruling() {
+            Ok(ruling) => ruling,
+            Err(e) => return Outcome::Rejected(e.into()),
+        };
         let checkpoint = self.state.begin();
         let mut cx = Ctx {
             board: &self.board,
@@ -129,7 +134,7 @@ impl Table {
             warnings: Vec::new(),
             calling: None,
         };
-        let result = procedure::dispatch(&mut cx, &action);
+        let result = procedure::dispatch(&mut cx, &action, ruling);
         let (events, warnings) = (cx.events, cx.warnings);
         match result {
             Ok(()) => {
@@ -143,30 +148,26 @@ impl Table {
             }
             Err(r) => {
                 self.state.rollback(checkpoint);
-                Outcome::Rejected(r)
+                Outcome::Rejected(r.into())
             }
         }
     }
 
     /// The regulation's limits on a board: `max_actions` accepted actions and
     /// `max_total_text` characters of text in all.
-    fn within_limits(&self, chars: usize) -> Result<(), Rejection> {
+    fn within_limits(&self, chars: usize) -> Result<(), InputError> {
         let max_actions = self.regulation.max_actions as usize;
         if self.log.len() >= max_actions {
-            return Err(Rejection::new(
-                Code::LIMIT_REACHED,
-                format!("this board has accepted its limit of {max_actions} actions"),
-            ));
+            return Err(InputError::limit_reached(format!(
+                "this board has accepted its limit of {max_actions} actions"
+            )));
         }
         let max_text = self.regulation.max_total_text as usize;
         if chars > 0 && self.text_used.saturating_add(chars) > max_text {
-            return Err(Rejection::new(
-                Code::LIMIT_REACHED,
-                format!(
-                    "this board accepts {max_text} characters of text in all; {} are left",
-                    max_text.saturating_sub(self.text_used)
-                ),
-            ));
+            return Err(InputError::limit_reached(format!(
+                "this board accepts {max_text} characters of text in all; {} are left",
+                max_text.saturating_sub(self.text_used)
+            )));
         }
         Ok(())
     }
@@ -176,7 +177,7 @@ impl Table {
     pub fn apply_json(&mut self, text: &str) -> Outcome {
         match Action::from_json_within(text, self.regulation.max_text) {
             Ok(a) => self.apply(a),
-            Err(r) => Outcome::Rejected(r),
+            Err(e) => Outcome::Rejected(e.into()),
         }
     }
 
@@ -225,8 +226,8 @@ impl Table {
     pub fn from_json(text: &str) -> Result<Table, Rejection> {
         // Before parsing: no string of a snapshot is longer than the longest text allowed.
         crate::input::check_string_sizes(text, crate::input::string_bytes_for(MAX_TEXT_CAP))?;
-        let s: Snapshot = serde_json::from_str(text)
-            .map_err(|e| Rejection::new(Code::BAD_INPUT, crate::action::bad_input_message(&e)))?;
+        let s: Snapshot =
+            serde_json::from_str(text).map_err(|e| InputError::bad_input(crate::action::bad_input_message(&e)))?;
         Table::from_snapshot(s)
     }
 

@@ -169,7 +169,8 @@ fn js_message(e: JsValue) -> String {
 }
 
 /// A rejection thrown as an error (malformed input, or a snapshot the Laws refuse).
-fn thrown(r: Rejection) -> JsValue {
+fn thrown(r: impl Into<Rejection>) -> JsValue {
+    let r: Rejection = r.into();
     error(r.code.as_str(), r.law.as_str(), &r.message)
 }
 

@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::conformance::run_text;
-use bridge_laws::{Action, Code, Seat, Table, Viewer};
+use bridge_laws::{Action, Code, Rejection, Seat, Table, Viewer};
 use proptest::prelude::*;
 
 const OPTIONS: &str = r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#;
@@ -13,8 +13,8 @@ fn table() -> Table {
     Table::from_options_json(OPTIONS).expect("a table")
 }
 
-fn code_of<T>(r: Result<T, bridge_laws::Rejection>) -> Option<Code> {
-    r.err().map(|e| e.code)
+fn code_of<T, E: Into<Rejection>>(r: Result<T, E>) -> Option<Code> {
+    r.err().map(|e| e.into().code)
 }
 
 /// The longest run of `c` in `text`.
@@ -120,7 +120,7 @@ fn a_scenario_reads_seats_as_strictly_as_the_table() {
 /// short message quoting at most 40 characters of it.
 fn refusals_of(huge: &str) -> Vec<(String, Option<Code>, String)> {
     let mut out = Vec::new();
-    let mut record = |what: String, r: Result<(), bridge_laws::Rejection>| {
+    let mut record = |what: String, r: Result<(), Rejection>| {
         let (code, message) = match r {
             Ok(()) => (None, String::new()),
             Err(e) => (Some(e.code), e.message),
@@ -139,7 +139,7 @@ fn refusals_of(huge: &str) -> Vec<(String, Option<Code>, String)> {
         );
         record(
             format!("Action::from_json {field}"),
-            Action::from_json(&action).map(|_| ()),
+            Action::from_json(&action).map(|_| ()).map_err(Rejection::from),
         );
         let snapshot = format!(r#"{{"options":{OPTIONS},"actions":[{action}]}}"#);
         record(format!("from_json {field}"), Table::from_json(&snapshot).map(|_| ()));
@@ -170,7 +170,7 @@ fn refusals_of(huge: &str) -> Vec<(String, Option<Code>, String)> {
         };
         record(
             format!("options {field}"),
-            Table::from_options_json(&options).map(|_| ()),
+            Table::from_options_json(&options).map(|_| ()).map_err(Rejection::from),
         );
         let snapshot = format!(r#"{{"options":{options},"actions":[]}}"#);
         record(

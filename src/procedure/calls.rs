@@ -12,7 +12,7 @@ use crate::law::Law;
 use crate::procedure::Ctx;
 use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
 use crate::regulation::Regulation;
-use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
 
 /// What may come with a call: self-disclosure, intent, clock.
@@ -127,7 +127,7 @@ fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
 /// # Errors
 /// In `prevent`, any irregular call (SPEC 5.1); in `rectify`, what the pending
 /// rectification does not allow.
-pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Rejection> {
+pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Refusal> {
     cx.calling = Some(seat);
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
@@ -140,7 +140,7 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
             irregularity::after_final_pass(cx, seat, call);
             Ok(())
         } else {
-            refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Rejection| r.citing(Law::L39))
+            refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Refusal| r.citing(Law::L39))
         };
     }
     explanation::check_self_disclosure(cx, seat, &with)?;
@@ -167,14 +167,14 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
 ///
 /// # Errors
 /// As `call`.
-pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Rejection> {
+pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Refusal> {
     if let Some((forced_seat, forced)) = cx.st.forced {
         if forced_seat == seat && forced != call {
             return refuse(
                 Code::FORCED_CALL,
                 format!("{seat} must repeat {forced}, the call made out of rotation"),
             )
-            .map_err(|r: Rejection| r.citing(Law::L31A1));
+            .map_err(|r: Refusal| r.citing(Law::L31A1));
         }
     }
     rotation::repeat_made(cx, seat, call);
@@ -199,13 +199,13 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
 }
 
 /// The refusal of an illegal call in `prevent`.
-pub fn refusal(illegal: Illegal, call: Call) -> Rejection {
+pub fn refusal(illegal: Illegal, call: Call) -> Refusal {
     let msg = match illegal {
         Illegal::Insufficient => format!("{call} does not supersede the last bid"),
         Illegal::Double => "a double is allowed only of an opponent's last bid, with only passes since".into(),
         Illegal::Redouble => "a redouble is allowed only of an opponent's double, with only passes since".into(),
     };
-    Rejection::new(illegal.code(), msg)
+    Refusal::new(illegal.code(), msg)
 }
 
 /// Appends a call to the record and announces it.

@@ -7,7 +7,7 @@ use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::Ctx;
 use crate::procedure::{calls, information, undo};
-use crate::report::{refuse, Code, Rejection};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::{ChangeForReview, ChangeOffer, OpenRuling, Phase, Status};
 
 /// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
@@ -35,7 +35,7 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audienc
 ///
 /// # Errors
 /// `CHANGE_NOT_OFFERED` without an offer; the refusal of the new call if it is illegal.
-pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejection> {
+pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
     let Some(pos) = cx.st.offers.iter().position(|o| o.seat == seat) else {
         return refuse(
             Code::CHANGE_NOT_OFFERED,

@@ -6,7 +6,7 @@ use crate::event::{DisclosureKind, EventKind};
 use crate::law::Law;
 use crate::procedure::Ctx;
 use crate::procedure::{audience, calls, change, explanation};
-use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::{DisclosureRecord, PartnerNote, Phase};
 
 /// Who gave the explanations being corrected, and under which law.
@@ -22,7 +22,7 @@ enum Corrector {
 /// # Errors
 /// `CORRECTION_TOO_EARLY` for partner's explanation during the auction (and, for a
 /// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`.
-pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Rejection> {
+pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
     let id = explanation::call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
     let gave = |s: Seat| {
@@ -108,7 +108,7 @@ fn union(a: Audience, b: Audience) -> Audience {
 }
 
 /// L20F5: when a player may correct his partner's explanation.
-fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Rejection> {
+fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Refusal> {
     match cx.st.phase {
         Phase::Auction => refuse(
             Code::CORRECTION_TOO_EARLY,
@@ -119,7 +119,7 @@ fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Rejection> {
             Code::CORRECTION_TOO_EARLY,
             "as a defender, correct partner's explanation when play is over (Law 20F5b)",
         )
-        .map_err(|r: Rejection| r.citing(Law::L20F5b)),
+        .map_err(|r: Refusal| r.citing(Law::L20F5b)),
         Phase::Clarification | Phase::Play => Ok(Law::L20F5b),
         Phase::Ended | Phase::PassedOut => Ok(Law::L75B3),
     }
@@ -129,7 +129,7 @@ fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Rejection> {
 ///
 /// # Errors
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when partner gave no explanation of that call.
-pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Rejection> {
+pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Refusal> {
     let id = explanation::call_id(cx, index)?;
     let partner_explained = cx.st.disclosures.iter().any(|d| d.call == id && d.by == seat.partner());
     let caller_side = cx.st.record()[id].seat.side() == seat.side();

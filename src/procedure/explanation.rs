@@ -7,24 +7,24 @@ use crate::event::{DisclosureKind, EventKind};
 use crate::law::Law;
 use crate::procedure::Ctx;
 use crate::procedure::{audience, calls, change, information};
-use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::DisclosureRecord;
 
 /// The record id of call `index`, or `NO_SUCH_CALL`.
 ///
 /// # Errors
 /// `NO_SUCH_CALL` when there is no such call in force.
-pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<usize, Rejection> {
+pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<usize, Refusal> {
     cx.st
         .record_id(index)
-        .ok_or_else(|| Rejection::new(Code::NO_SUCH_CALL, format!("there is no call {index} in force")))
+        .ok_or_else(|| Refusal::new(Code::NO_SUCH_CALL, format!("there is no call {index} in force")))
 }
 
 /// A call may carry an alert or explanation only where the caller discloses (SPEC 5.5).
 ///
 /// # Errors
 /// `NOT_YOURS_TO_EXPLAIN` when the regulation gives disclosure to partner.
-pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &calls::WithCall) -> Result<(), Rejection> {
+pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &calls::WithCall) -> Result<(), Refusal> {
     if (with.alert || with.explanation.is_some()) && !audience::may_disclose(cx.reg, seat, seat) {
         return refuse(
             Code::NOT_YOURS_TO_EXPLAIN,
@@ -107,7 +107,7 @@ fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
 /// # Errors
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when the regulation gives the disclosure to
 /// another player.
-pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -> Result<(), Rejection> {
+pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
@@ -148,7 +148,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
 ///
 /// # Errors
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN`.
-pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Rejection> {
+pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {

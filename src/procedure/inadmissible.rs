@@ -10,7 +10,7 @@ use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::Ctx;
 use crate::procedure::{calls, information};
-use crate::report::{Code, Rejection};
+use crate::report::{Code, Refusal};
 use crate::state::{Pending, Status};
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
@@ -135,7 +135,7 @@ pub fn replace(
     with: calls::WithCall,
     _withdrawn: usize,
     law: Law,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     if let Err(illegal) = cx.st.summary().check(seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
     }

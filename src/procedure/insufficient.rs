@@ -10,7 +10,7 @@ use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::Ctx;
 use crate::procedure::{calls, information};
-use crate::report::{Code, Rejection};
+use crate::report::{Code, Refusal};
 use crate::state::{Comparison, Pending, Status};
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
@@ -187,7 +187,7 @@ pub fn replace(
     with: calls::WithCall,
     first: usize,
     law: Law,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     let partner_barred = law == Law::L27B3;
     match cx.st.summary().check(seat, call) {
         Err(auction::Illegal::Insufficient) => {

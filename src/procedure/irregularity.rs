@@ -13,7 +13,7 @@ use crate::law::Law;
 use crate::procedure::Ctx;
 use crate::procedure::{calls, inadmissible, information, insufficient, rotation};
 use crate::regulation::LeadRestriction;
-use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::{Bar, Comparison, LeadRestrictionRecord, OpenRuling, Pending, Phase, Status};
 
 // ---------------------------------------------------------------- shared steps
@@ -128,7 +128,7 @@ pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reas
 /// # Errors
 /// `RECTIFICATION_PENDING` for anyone the rectification does not wait for; the refusals
 /// of the call itself.
-pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Rejection> {
+pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Refusal> {
     let Some(pending) = cx.st.pending.clone() else {
         return calls::call(cx, seat, call, with);
     };
@@ -248,7 +248,7 @@ pub fn after_call_in_turn(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 /// # Errors
 /// `NOT_ENTITLED` when nothing is pending for this player, or the call cannot be accepted
 /// (L32 preamble, L36, L37).
-pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
     match cx.st.pending.clone() {
         Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
@@ -265,11 +265,11 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
         }
         Some(Pending::Inadmissible { .. }) => {
             not_entitled("an inadmissible double or redouble cannot be accepted (Law 36)")
-                .map_err(|r: Rejection| r.citing(Law::L36))
+                .map_err(|r: Refusal| r.citing(Law::L36))
         }
         Some(Pending::BarredCall { .. }) => {
             not_entitled("a barred player's call cannot be accepted; call over it or decline (Law 37)")
-                .map_err(|r: Rejection| r.citing(Law::L37))
+                .map_err(|r: Refusal| r.citing(Law::L37))
         }
         Some(_) => not_entitled("only the offender's left-hand opponent may accept"),
         None => not_entitled("there is no irregularity for you to accept"),
@@ -280,7 +280,7 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 ///
 /// # Errors
 /// `NOT_ENTITLED` when nothing is pending for this player.
-pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
     match cx.st.pending.clone() {
         Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {

@@ -10,26 +10,26 @@ use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::{explanation, Ctx};
 use crate::regulation::LeadRestriction as RegLeadRestriction;
-use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::{LeadChoice, LeadRestrictionRecord, Phase, State};
 
 /// The contract, or `WRONG_PERIOD` before the auction has ended.
-pub fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Rejection> {
+pub fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Refusal> {
     cx.st
         .contract
-        .ok_or_else(|| Rejection::new(Code::WRONG_PERIOD, "there is no contract"))
+        .ok_or_else(|| Refusal::new(Code::WRONG_PERIOD, "there is no contract"))
 }
 
 /// A pending L25A request to replace the final pass keeps the auction period open: the
 /// opening lead waits (a reopened auction would take it back), and so do the hands of a
 /// passed-out board.
-pub fn undo_pending(cx: &Ctx<'_>) -> Result<(), Rejection> {
+pub fn undo_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
     if cx.st.undo.is_some() {
         return refuse(
             Code::UNDO_PENDING,
             "a request to replace a call is pending: the auction may reopen (Law 25A5)",
         )
-        .map_err(|r: Rejection| r.citing(Law::L25A5));
+        .map_err(|r: Refusal| r.citing(Law::L25A5));
     }
     Ok(())
 }
@@ -128,8 +128,8 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
 /// `WRONG_PERIOD` outside the clarification period or once the lead is faced;
 /// `NOT_ENTITLED` for anyone but declarer; `NO_LEAD_RESTRICTION`;
 /// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
-pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Rejection> {
-    let cite = |r: Rejection| r.citing(Law::L26B);
+pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
+    let cite = |r: Refusal| r.citing(Law::L26B);
     if cx.st.phase != Phase::Clarification {
         return refuse(
             Code::WRONG_PERIOD,
@@ -202,7 +202,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
 
 /// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
 /// recorded with the Director under `rectify`); then it must respect it.
-pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     let Some(r) = opening_lead_restriction(cx.st) else {
         return Ok(());
     };
@@ -215,7 +215,7 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
                 Code::LEAD_RESTRICTION_PENDING,
                 format!("wait: declarer ({declarer}) first chooses whether to restrict the opening lead (Law 26B, after Law {law})"),
             )
-            .map_err(|r: Rejection| r.citing(Law::L26B));
+            .map_err(|r: Refusal| r.citing(Law::L26B));
         }
         cx.warn(
             Warning::new(
@@ -247,7 +247,7 @@ fn check_choice(
     choice: LeadChoice,
     law: Law,
     rectify: bool,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     let Some(suit) = choice.suit else { return Ok(()) };
     let same = suit.suit() == Some(card.suit);
     if choice.require {
@@ -280,7 +280,7 @@ fn prohibited_lead(
     suit: Strain,
     law: Law,
     rectify: bool,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     if !rectify {
         return refuse(
             Code::LEAD_PROHIBITED,
@@ -289,7 +289,7 @@ fn prohibited_lead(
                 suit.as_str()
             ),
         )
-        .map_err(|r: Rejection| r.citing(Law::L26B));
+        .map_err(|r: Refusal| r.citing(Law::L26B));
     }
     cx.warn(
         Warning::new(
@@ -307,7 +307,7 @@ fn prohibited_lead(
 /// L26B in play: the prohibition binds the opening leader's leads while he keeps the lead;
 /// a card of a required suit after he led another one shows he was not void (recorded, the
 /// Director rules).
-pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     let law = opening_lead_restriction(cx.st).map(|r| r.law).unwrap_or_default();
     if let Some((leader, suit)) = continuing_prohibition(cx.st) {
         if leader == seat && suit.suit() == Some(card.suit) {

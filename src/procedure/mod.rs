@@ -1,6 +1,6 @@
 //! The procedural laws, one module per family, as functions over the table's state.
 //! `dispatch` routes each action; every function either changes the working copy of the
-//! state and reports events, or refuses with a `Rejection` (the copy is then dropped).
+//! state and reports events, or refuses with a `Refusal` (the copy is then dropped).
 
 pub mod audience;
 pub mod calls;
@@ -22,23 +22,23 @@ pub mod undo;
 
 pub use ctx::Ctx;
 
-use crate::action::{Action, ActionKind, Actor};
+use crate::action::{Action, ActionKind, Actor, Ruling};
 use crate::call::Seat;
 use crate::law::Law;
-use crate::report::{refuse, Code, Rejection};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, State};
 
-/// Routes one action to the law that governs it.
+/// Routes one action to the law that governs it. `ruling` is the Director's ruling the
+/// action gives, its value checked (`Action::director_ruling`); a `ruling` action without
+/// it is refused: only the Director gives rulings (L81).
 ///
 /// # Errors
 /// The refusal of that law.
-pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
-    if let ActionKind::Ruling { on, value, specified } = &action.kind {
-        return match action.seat {
-            Actor::Director => irregularity::ruling(cx, *on, *value, specified.as_deref()),
-            Actor::Seat(_) => {
-                refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing(Law::L81))
-            }
+pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -> Result<(), Refusal> {
+    if let ActionKind::Ruling { .. } = &action.kind {
+        return match (action.seat, ruling) {
+            (Actor::Director, Some(ruling)) => irregularity::ruling(cx, ruling),
+            _ => refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Refusal| r.citing(Law::L81)),
         };
     }
     let seat = match action.seat {
@@ -53,7 +53,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
                     Code::NOT_ENTITLED,
                     format!("the Director does not `{}`: a player does", action.type_name()),
                 )
-                .map_err(|r: Rejection| r.citing(Law::L81)),
+                .map_err(|r: Refusal| r.citing(Law::L81)),
             };
         }
     };
@@ -100,7 +100,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action) -> Result<(), Rejection> {
         ActionKind::EndPlay => play::end_play(cx, seat),
         ActionKind::ReturnHands => play::return_hands(cx, seat),
         ActionKind::Ruling { .. } => {
-            refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Rejection| r.citing(Law::L81))
+            refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Refusal| r.citing(Law::L81))
         }
     }
 }

@@ -10,18 +10,18 @@ use crate::event::EventKind;
 use crate::law::Law;
 use crate::play::{winner, PlayState, Trick};
 use crate::procedure::{calls, correction, Ctx};
-use crate::report::{refuse, Code, Rejection};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::Phase;
 
 /// The `lead` action: the opening lead, face down (L41A).
 ///
 /// # Errors
 /// `NOT_YOUR_LEAD`; `UNDO_PENDING`; `WRONG_PERIOD` outside the clarification period.
-pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
+pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
-            .map_err(|r: Rejection| r.citing(Law::L41A));
+            .map_err(|r: Refusal| r.citing(Law::L41A));
     }
     let contract = contract_of(cx)?;
     if seat != contract.leader() {
@@ -45,11 +45,11 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Rejection> {
 /// # Errors
 /// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `UNDO_PENDING`;
 /// `WRONG_PERIOD`.
-pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
-            .map_err(|r: Rejection| r.citing(Law::L41C));
+            .map_err(|r: Refusal| r.citing(Law::L41C));
     }
     let contract = contract_of(cx)?;
     let card = cx.st.play.as_ref().and_then(|p| p.lead);
@@ -58,7 +58,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
             Code::NOT_YOUR_LEAD,
             "a defender faces the opening lead once it has been made face down",
         )
-        .map_err(|r: Rejection| r.citing(Law::L41C));
+        .map_err(|r: Refusal| r.citing(Law::L41C));
     };
     correction::duties_missed_at_lead(cx);
     cx.st.phase = Phase::Play;
@@ -82,7 +82,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 ///
 /// # Errors
 /// `NOT_YOUR_TURN` (law 44), `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
-pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Rejection> {
+pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Refusal> {
     if cx.st.phase == Phase::Clarification && !from_dummy && cx.st.play.as_ref().is_none_or(|p| p.lead.is_none()) {
         lead(cx, seat, card)?;
         return face_lead(cx, seat);
@@ -108,11 +108,11 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         } else {
             due.to_string()
         };
-        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Rejection| r.citing(Law::L44));
+        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Refusal| r.citing(Law::L44));
     }
     if p.played().any(|(_, c)| *c == card) {
         return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"))
-            .map_err(|r: Rejection| r.citing(Law::L45));
+            .map_err(|r: Refusal| r.citing(Law::L45));
     }
     check_play_restriction(cx, due, card)?;
     let Some(p) = cx.st.play.as_mut() else {
@@ -149,7 +149,7 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
 ///
 /// # Errors
 /// `WRONG_PERIOD` outside the play period.
-pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
+pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     if cx.st.phase != Phase::Play {
         return refuse(Code::WRONG_PERIOD, "play has not begun");
     }
@@ -168,11 +168,11 @@ fn finish_play(cx: &mut Ctx<'_>) {
 ///
 /// # Errors
 /// `UNDO_PENDING`; `WRONG_PERIOD` unless the board was passed out.
-pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Rejection> {
+pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     undo_pending(cx)?;
     if cx.st.phase != Phase::PassedOut {
         return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
-            .map_err(|r: Rejection| r.citing(Law::L17D2));
+            .map_err(|r: Refusal| r.citing(Law::L17D2));
     }
     cx.st.phase = Phase::Ended;
     cx.st.offers.clear();

@@ -5,7 +5,7 @@ use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::Ctx;
 use crate::procedure::{audience, calls, explanation, information};
-use crate::report::{refuse, Code, Rejection};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, QuestionRecord};
 
 /// The `ask` action (L20F1, L20F2, L41B).
@@ -13,7 +13,7 @@ use crate::state::{Phase, QuestionRecord};
 /// # Errors
 /// `ASK_OWN_SIDE`, `SUPPLEMENTARY_QUESTION`, `ASK_NOT_YOUR_TURN`, `DUMMY_MAY_NOT_ASK`,
 /// `NO_SUCH_CALL`, `WRONG_PERIOD`.
-pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rejection> {
+pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Refusal> {
     let id = index.map(|i| explanation::call_id(cx, i)).transpose()?;
     // Dummy may never ask (L41B, L20F2), whatever the call.
     if matches!(cx.st.phase, Phase::Clarification | Phase::Play) && cx.st.is_dummy(seat) {
@@ -40,7 +40,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Rej
         Phase::Clarification | Phase::Play => check_ask_after_auction(cx, seat)?,
         Phase::PassedOut | Phase::Ended => {
             return refuse(Code::WRONG_PERIOD, "there is no auction to ask about now")
-                .map_err(|r: Rejection| r.citing(Law::L20F));
+                .map_err(|r: Refusal| r.citing(Law::L20F));
         }
     }
     let answerers: Vec<Seat> = match id {
@@ -109,7 +109,7 @@ fn partner_asked_since_my_turn(cx: &Ctx<'_>, seat: Seat) -> bool {
 }
 
 /// L20F2 / L41B: who may ask after the final pass.
-fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     if cx.st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
     }
@@ -131,7 +131,7 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
                     Code::ASK_NOT_YOUR_TURN,
                     "the opening leader asks before leading (Law 20F2)",
                 )
-                .map_err(|r: Rejection| r.citing(Law::L20F2));
+                .map_err(|r: Refusal| r.citing(Law::L20F2));
             }
             Ok(())
         }
@@ -144,7 +144,7 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
                     Code::ASK_NOT_YOUR_TURN,
                     "during play, questions are asked at one's own turn to play",
                 )
-                .map_err(|r: Rejection| r.citing(Law::L20F2))
+                .map_err(|r: Refusal| r.citing(Law::L20F2))
             }
         }
     }

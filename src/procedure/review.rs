@@ -6,7 +6,7 @@ use crate::event::{EventKind, ReviewLine};
 use crate::law::Law;
 use crate::procedure::Ctx;
 use crate::procedure::{audience, calls};
-use crate::report::{refuse, Code, Rejection};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, State};
 
 /// The `review` action.
@@ -14,7 +14,7 @@ use crate::state::{Phase, State};
 /// # Errors
 /// `REVIEW_NOT_YOUR_TURN`, `REVIEW_WHILE_BARRED` (L20B); `DUMMY_MAY_NOT_ASK`,
 /// `REVIEW_EXPIRED` (L41B); `WRONG_PERIOD` once the board is over.
-pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     match cx.st.phase {
         Phase::Auction => {
             // L20B: at his own turn to call, unless he must pass.
@@ -42,7 +42,7 @@ pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 }
 
 /// L41B, L20C2: after the final pass.
-fn check_after_auction(st: &State, seat: Seat) -> Result<(), Rejection> {
+fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
     if st.is_dummy(seat) {
         return refuse(
             Code::DUMMY_MAY_NOT_ASK,
@@ -65,7 +65,7 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Rejection> {
             Code::REVIEW_NOT_YOUR_TURN,
             "in play, a review is given at one's first turn to play (Law 20C2)",
         )
-        .map_err(|r: Rejection| r.citing(Law::L20C2));
+        .map_err(|r: Refusal| r.citing(Law::L20C2));
     }
     Ok(())
 }
@@ -103,13 +103,13 @@ pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
 ///
 /// # Errors
 /// `NOT_A_DEFENDER`; `WRONG_PERIOD` outside the clarification period.
-pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     if cx.st.phase != Phase::Clarification {
         return refuse(
             Code::WRONG_PERIOD,
             "ask about the opening lead after the final pass, before it is faced",
         )
-        .map_err(|r: Rejection| r.citing(Law::L20C1));
+        .map_err(|r: Refusal| r.citing(Law::L20C1));
     }
     let Some(contract) = cx.st.contract.filter(|_| cx.st.is_defender(seat)) else {
         return refuse(
@@ -132,22 +132,22 @@ pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
 /// # Errors
 /// `DUMMY_MAY_NOT_ASK`; `ASK_NOT_YOUR_TURN` in play out of turn; `WRONG_PERIOD` without
 /// a contract.
-pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Rejection> {
+pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let Some(contract) = cx
         .st
         .contract
         .filter(|_| matches!(cx.st.phase, Phase::Clarification | Phase::Play))
     else {
         return refuse(Code::WRONG_PERIOD, "there is no contract to ask about now")
-            .map_err(|r: Rejection| r.citing(Law::L41C));
+            .map_err(|r: Refusal| r.citing(Law::L41C));
     };
     if cx.st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)")
-            .map_err(|r: Rejection| r.citing(Law::L41C));
+            .map_err(|r: Refusal| r.citing(Law::L41C));
     }
     if cx.st.phase == Phase::Play && cx.st.play.as_ref().and_then(|p| p.turn_to_act(cx.st.contract)) != Some(seat) {
         return refuse(Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play")
-            .map_err(|r: Rejection| r.citing(Law::L41C));
+            .map_err(|r: Refusal| r.citing(Law::L41C));
     }
     cx.event(
         EventKind::ContractAnswer {

@@ -10,7 +10,7 @@ use crate::law::Law;
 use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::Ctx;
 use crate::procedure::{calls, inadmissible, information};
-use crate::report::{refuse, Code, Rejection};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::{Aftermath, OpenRuling, Pending, Status};
 
 /// A call by `seat` when it is `due`'s turn.
@@ -164,7 +164,7 @@ pub fn call_while_pending(
     coor: usize,
     due: Seat,
     ruled: Option<Intent>,
-) -> Result<(), Rejection> {
+) -> Result<(), Refusal> {
     let (offender, _) = rec(cx, coor);
     if seat != due && seat == offender.lho() {
         // L29A: the offender's LHO may elect to call, thereby accepting the call out of
@@ -178,7 +178,7 @@ pub fn call_while_pending(
             Code::RECTIFICATION_PENDING,
             format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho()),
         )
-        .map_err(|r: Rejection| r.citing(Law::L29));
+        .map_err(|r: Refusal| r.citing(Law::L29));
     }
     if due == offender.lho() {
         let Some(intent) = with.intent.or(ruled) else {

@@ -2,7 +2,7 @@
 //! oldest open question of its kind — L25A `unintended`, L21B `misinformation`, L23A
 //! `comparable` (with L27B1a `specified` strains), L28B/L29A `intent`.
 
-use crate::action::{Intent, RulingOn, RulingValue, StrainName};
+use crate::action::{Intent, Ruling, RulingOn, RulingValue, StrainName};
 use crate::audience::Audience;
 use crate::call::{Seat, Strain};
 use crate::event::EventKind;
@@ -10,39 +10,25 @@ use crate::law::Law;
 use crate::procedure::irregularity::{close_comparison, comparison_mut, lift_bar};
 use crate::procedure::Ctx;
 use crate::procedure::{insufficient, rotation, undo};
-use crate::report::{refuse, Code, Rejection, Severity, Warning};
+use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::Pending;
 
-/// A Director's ruling: applies to the oldest open question of its kind.
+/// A Director's ruling: applies to the oldest open question of its kind. Its value has
+/// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).
 ///
 /// # Errors
-/// `NO_PENDING_RULING` when no question of that kind is open; `BAD_INPUT` for a value of
-/// the wrong type.
-pub fn ruling(
-    cx: &mut Ctx<'_>,
-    on: RulingOn,
-    value: Option<RulingValue>,
-    specified: Option<&[StrainName]>,
-) -> Result<(), Rejection> {
-    let yes = match value {
-        Some(RulingValue::Yes(b)) => Some(b),
-        _ => None,
-    };
-    match on {
-        RulingOn::Unintended => {
-            let Some(yes) = yes else {
-                return refuse(Code::BAD_INPUT, "an `unintended` ruling needs value true or false");
-            };
+/// `NO_PENDING_RULING` when no question of that kind is open.
+pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
+    let (on, value) = (ruling.on(), ruling.value());
+    match ruling {
+        Ruling::Unintended(yes) => {
             if cx.st.undo.is_none() {
                 return refuse(Code::NO_PENDING_RULING, "no replacement of a call awaits a ruling");
             }
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             undo::decide(cx, yes)
         }
-        RulingOn::Misinformation => {
-            let Some(yes) = yes else {
-                return refuse(Code::BAD_INPUT, "a `misinformation` ruling needs value true or false");
-            };
+        Ruling::Misinformation(yes) => {
             let Some(pos) = cx.st.open_rulings.iter().position(|r| r.on == on) else {
                 return refuse(Code::NO_PENDING_RULING, "no change of call awaits a ruling");
             };
@@ -65,8 +51,8 @@ pub fn ruling(
             }
             Ok(())
         }
-        RulingOn::Comparable => comparable_ruling(cx, value, yes, specified),
-        RulingOn::Intent => intent_ruling(cx, value),
+        Ruling::Comparable { value: yes, specified } => comparable_ruling(cx, value, yes, specified),
+        Ruling::Intent(intent) => intent_ruling(cx, value, intent),
     }
 }
 
@@ -75,16 +61,7 @@ fn comparable_ruling(
     value: Option<RulingValue>,
     yes: Option<bool>,
     specified: Option<&[StrainName]>,
-) -> Result<(), Rejection> {
-    if value.is_some() && yes.is_none() {
-        return refuse(Code::BAD_INPUT, "a `comparable` ruling needs value true or false");
-    }
-    if yes.is_none() && specified.is_none() {
-        return refuse(
-            Code::BAD_INPUT,
-            "a `comparable` ruling needs a value or a `specified` list",
-        );
-    }
+) -> Result<(), Refusal> {
     let Some(open) = cx
         .st
         .open_rulings
@@ -105,7 +82,7 @@ fn comparable_ruling(
     };
     if yes.is_some() && cmp.replacement.is_none() {
         return refuse(Code::NO_PENDING_RULING, "the replacement has not been made yet")
-            .map_err(|r: Rejection| r.citing(Law::L23A));
+            .map_err(|r: Refusal| r.citing(Law::L23A));
     }
     cx.event(
         EventKind::Ruling {
@@ -151,13 +128,7 @@ fn comparable_ruling(
     }
 }
 
-fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>) -> Result<(), Rejection> {
-    let Some(RulingValue::Intent(intent)) = value else {
-        return refuse(
-            Code::BAD_INPUT,
-            "an `intent` ruling needs value \"accept\" or \"own_turn\"",
-        );
-    };
+fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -> Result<(), Refusal> {
     let Some(open) = cx.st.open_rulings.iter().find(|r| r.on == RulingOn::Intent).cloned() else {
         return refuse(
             Code::NO_PENDING_RULING,

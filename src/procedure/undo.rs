@@ -10,14 +10,14 @@ use crate::procedure::irregularity::lift_bar;
 use crate::procedure::Ctx;
 use crate::procedure::{calls, change, explanation, information};
 use crate::regulation::Undo;
-use crate::report::{refuse, Code, Rejection};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::{BeforeCall, OpenRuling, Pending, Status, UndoRequest};
 
 /// The `replace_call` action.
 ///
 /// # Errors
 /// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED` (L25A4, L25A5).
-pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Rejection> {
+pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
     if cx.reg.undo == Undo::Off {
         return refuse(Code::UNDO_DISABLED, "replacing a call is switched off at this table");
     }
@@ -45,10 +45,10 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Reje
 /// auction period lasts. His last call may be one still awaiting rectification (an
 /// insufficient bid, an inadmissible double or redouble, a barred player's call): a
 /// mechanical slip is replaced before Laws 27, 36 or 37 are applied to it.
-fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Rejection> {
+fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Refusal> {
     let closed = |why: &str| refuse(Code::CHANGE_WINDOW_CLOSED, why.to_string());
     if !cx.st.in_auction_period() {
-        return closed("the auction period is over (Law 25A5)").map_err(|r: Rejection| r.citing(Law::L25A5));
+        return closed("the auction period is over (Law 25A5)").map_err(|r: Refusal| r.citing(Law::L25A5));
     }
     if let Some(id) = awaiting_rectification(cx, seat) {
         return Ok(id);
@@ -80,7 +80,7 @@ fn awaiting_rectification(cx: &Ctx<'_>, seat: Seat) -> Option<usize> {
 ///
 /// # Errors
 /// `UNDO_PENDING`.
-pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Rejection> {
+pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
     if cx.st.undo.is_some() {
         return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
     }
@@ -182,16 +182,16 @@ fn drop_stale_pending(cx: &mut Ctx<'_>) {
 ///
 /// # Errors
 /// `NOT_ENTITLED` for anyone but an opponent of the requester, or with no request open.
-pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Rejection> {
+pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal> {
     let Some(req) = cx.st.undo.clone() else {
-        return refuse(Code::NOT_ENTITLED, "there is no request to answer").map_err(|r: Rejection| r.citing(Law::L25A));
+        return refuse(Code::NOT_ENTITLED, "there is no request to answer").map_err(|r: Refusal| r.citing(Law::L25A));
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
         return refuse(
             Code::NOT_ENTITLED,
             "only an opponent of the player answers this request",
         )
-        .map_err(|r: Rejection| r.citing(Law::L25A));
+        .map_err(|r: Refusal| r.citing(Law::L25A));
     }
     decide(cx, accept)
 }
@@ -200,7 +200,7 @@ pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Rejecti
 ///
 /// # Errors
 /// The refusal of the replacement call itself in `prevent` (it is checked like any call).
-pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Rejection> {
+pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
     let Some(req) = cx.st.undo.take() else {
         return refuse(Code::NO_PENDING_RULING, "no replacement is pending");
     };

@@ -1,13 +1,10 @@
-//! What the engine tells the table: public codes, warnings and rejections, each with its law.
-//!
-//! Codes are public API (SPEC §4): a listed code keeps its name and meaning. Codes added by
-//! this project are marked "(added)" and listed in docs/CODES.md.
+//! Public codes (SPEC §4): a listed code keeps its name and meaning. Codes added by this
+//! project are marked "(added)" and listed in docs/CODES.md.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::audience::Audience;
 use crate::law::Law;
 
 macro_rules! codes {
@@ -185,104 +182,17 @@ codes! {
     IRREG_PREMATURE_REPLACEMENT = "IRREG_PREMATURE_REPLACEMENT", L27C;
 }
 
+impl Code {
+    /// Whether this code reports malformed input or a limit of this software (an
+    /// [`InputError`](super::InputError), citing no clause) rather than a refusal or a
+    /// warning under a law.
+    pub const fn is_input(self) -> bool {
+        matches!(self, Code::BAD_INPUT | Code::LIMIT_REACHED)
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
-}
-
-/// How serious a warning is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
-pub enum Severity {
-    /// An irregularity was committed.
-    Infraction,
-    /// Something a player must be careful about (e.g. unauthorized information).
-    Caution,
-    /// A duty or right that arises now.
-    Reminder,
-    /// For information.
-    Info,
-}
-
-/// A warning given to the table, citing its law.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
-pub struct Warning {
-    /// Public code.
-    pub code: Code,
-    /// Law clause, e.g. "27B2".
-    pub law: Law,
-    /// How serious it is.
-    pub severity: Severity,
-    /// Who is shown it.
-    pub audience: Audience,
-    /// Human-readable English text.
-    pub message: String,
-}
-
-impl Warning {
-    /// A warning with the code's own law.
-    pub fn new(code: Code, severity: Severity, audience: Audience, message: impl Into<String>) -> Warning {
-        Warning {
-            code,
-            law: code.law(),
-            severity,
-            audience,
-            message: message.into(),
-        }
-    }
-
-    /// The same warning citing a more precise clause.
-    pub fn citing(mut self, law: Law) -> Warning {
-        self.law = law;
-        self
-    }
-}
-
-/// Why an action was refused. The table is unchanged; only the actor sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
-pub struct Rejection {
-    /// Public code.
-    pub code: Code,
-    /// Law clause.
-    pub law: Law,
-    /// Human-readable English text.
-    pub message: String,
-}
-
-impl Rejection {
-    /// A rejection with the code's own law.
-    pub fn new(code: Code, message: impl Into<String>) -> Rejection {
-        Rejection {
-            code,
-            law: code.law(),
-            message: message.into(),
-        }
-    }
-
-    /// The same rejection citing a more precise clause.
-    pub fn citing(mut self, law: Law) -> Rejection {
-        self.law = law;
-        self
-    }
-}
-
-impl fmt::Display for Rejection {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.law == Law::NoClause {
-            write!(f, "{}: {}", self.code, self.message)
-        } else {
-            write!(f, "{} (Law {}): {}", self.code, self.law, self.message)
-        }
-    }
-}
-
-impl std::error::Error for Rejection {}
-
-/// Shorthand for refusing an action.
-pub fn refuse<T>(code: Code, message: impl Into<String>) -> Result<T, Rejection> {
-    Err(Rejection::new(code, message))
 }

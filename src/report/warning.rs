@@ -1,0 +1,58 @@
+//! Warnings: what the table is told about an accepted action, citing its law.
+
+use serde::{Deserialize, Serialize};
+
+use super::Code;
+use crate::audience::Audience;
+use crate::law::Law;
+
+/// How serious a warning is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub enum Severity {
+    /// An irregularity was committed.
+    Infraction,
+    /// Something a player must be careful about (e.g. unauthorized information).
+    Caution,
+    /// A duty or right that arises now.
+    Reminder,
+    /// For information.
+    Info,
+}
+
+/// A warning given to the table, citing its law.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct Warning {
+    /// Public code.
+    pub code: Code,
+    /// Law clause, e.g. "27B2".
+    pub law: Law,
+    /// How serious it is.
+    pub severity: Severity,
+    /// Who is shown it.
+    pub audience: Audience,
+    /// Human-readable English text.
+    pub message: String,
+}
+
+impl Warning {
+    /// A warning with the code's own law.
+    pub fn new(code: Code, severity: Severity, audience: Audience, message: impl Into<String>) -> Warning {
+        debug_assert!(!code.is_input(), "{code} reports malformed input, not a warning");
+        Warning {
+            code,
+            law: code.law(),
+            severity,
+            audience,
+            message: message.into(),
+        }
+    }
+
+    /// The same warning citing a more precise clause.
+    pub fn citing(mut self, law: Law) -> Warning {
+        self.law = law;
+        self
+    }
+}
