@@ -50,6 +50,11 @@ impl<T: Clone> Journaled<T> {
         self.items.truncate(self.mark);
     }
 
+    /// Makes room for `additional` more elements.
+    pub fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+    }
+
     /// Appends an element.
     pub fn push(&mut self, item: T) {
         self.items.push(item);

@@ -487,6 +487,13 @@ impl State {
         self.in_force = l.in_force;
     }
 
+    /// Makes room for `calls` more calls without reallocating.
+    pub fn reserve(&mut self, calls: usize) {
+        self.record.reserve(calls);
+        self.in_force_ids.reserve(calls);
+        self.in_force.reserve(calls);
+    }
+
     /// Every call ever made, in order (ids are positions).
     pub fn record(&self) -> &[CallRecord] {
         &self.record

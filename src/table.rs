@@ -153,6 +153,14 @@ impl Table {
         }
     }
 
+    /// Makes room for `actions` more actions, so that applying them never reallocates the
+    /// log (a server may size its tables once; a clone keeps no spare room).
+    pub fn reserve(&mut self, actions: usize) {
+        self.log.reserve(actions);
+        self.feed.reserve(actions);
+        self.state.reserve(actions);
+    }
+
     /// The regulation's limits on a board: `max_actions` accepted actions and
     /// `max_total_text` characters of text in all.
     fn within_limits(&self, chars: usize) -> Result<(), InputError> {
