@@ -379,7 +379,11 @@ pub struct State {
     /// Client clock of the last call, for tempo.
     pub last_clock: Option<f64>,
     /// By seat: the rectification state before his latest call action (L25A, L21B).
-    pub before_call: BySeat<Option<BeforeCall>>,
+    before_call: BySeat<Option<Box<BeforeCall>>>,
+    /// What `remember_before_call` replaced during the current action, oldest first (a
+    /// rollback puts it back; the snapshots are not copied at each action's start).
+    #[serde(skip)]
+    before_call_undo: Vec<(Seat, Option<Box<BeforeCall>>)>,
 }
 
 impl State {
@@ -413,6 +417,7 @@ impl State {
             play: None,
             last_clock: None,
             before_call: BySeat::default(),
+            before_call_undo: Vec::new(),
         }
     }
 
@@ -424,6 +429,7 @@ impl State {
         self.disclosures.begin();
         self.questions.begin();
         self.status_log.begin();
+        self.before_call_undo.clear();
         self.rebuilt = false;
         let in_force_len = self.in_force_ids.len();
         let summary = self.summary;
@@ -443,12 +449,16 @@ impl State {
         self.disclosures.commit();
         self.questions.commit();
         self.status_log.commit();
+        self.before_call_undo.clear();
         self.rebuilt = false;
     }
 
     /// Undoes everything the action changed.
     pub fn rollback(&mut self, cp: Checkpoint) {
         let rebuilt = self.rebuilt;
+        while let Some((seat, old)) = self.before_call_undo.pop() {
+            *self.before_call.get_mut(seat) = old;
+        }
         let mut lists = self.take_lists();
         lists.record.rollback();
         lists.disclosures.rollback();
@@ -475,6 +485,7 @@ impl State {
             status_log: std::mem::take(&mut self.status_log),
             in_force_ids: std::mem::take(&mut self.in_force_ids),
             in_force: std::mem::take(&mut self.in_force),
+            before_call: std::mem::take(&mut self.before_call),
         }
     }
 
@@ -485,6 +496,7 @@ impl State {
         self.status_log = l.status_log;
         self.in_force_ids = l.in_force_ids;
         self.in_force = l.in_force;
+        self.before_call = l.before_call;
     }
 
     /// Makes room for `calls` more calls without reallocating.
@@ -492,6 +504,17 @@ impl State {
         self.record.reserve(calls);
         self.in_force_ids.reserve(calls);
         self.in_force.reserve(calls);
+    }
+
+    /// Keeps the rectification state before `seat`'s call action (see `BeforeCall`).
+    pub fn remember_before_call(&mut self, seat: Seat, before: BeforeCall) {
+        let old = self.before_call.get_mut(seat).replace(Box::new(before));
+        self.before_call_undo.push((seat, old));
+    }
+
+    /// The rectification state before `seat`'s latest call action.
+    pub fn before_call(&self, seat: Seat) -> Option<&BeforeCall> {
+        self.before_call.get(seat).as_deref()
     }
 
     /// Every call ever made, in order (ids are positions).
@@ -699,6 +722,7 @@ struct Lists {
     status_log: Journaled<StatusChange>,
     in_force_ids: Vec<usize>,
     in_force: Vec<Entry>,
+    before_call: BySeat<Option<Box<BeforeCall>>>,
 }
 
 /// The state at the start of an action, but for the lists that grow with the board.

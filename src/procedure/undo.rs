@@ -107,7 +107,7 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
         forced: st.forced,
         turn_override: st.turn_override,
     };
-    *cx.st.before_call.get_mut(seat) = Some(before);
+    cx.st.remember_before_call(seat, before);
 }
 
 /// Withdraws `seat`'s call `id` and every call after it (in force or awaiting
@@ -120,7 +120,7 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
 /// action; then only a rectification pending on a withdrawn call is dropped).
 pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: &str) -> (Vec<usize>, bool) {
     let later = change::rewind_to(cx, id, law, reason);
-    let before = cx.st.before_call.get(seat).clone().filter(|b| b.from <= id);
+    let before = cx.st.before_call(seat).filter(|b| b.from <= id).cloned();
     let Some(b) = before else {
         drop_stale_pending(cx);
         return (later, false);
