@@ -37,6 +37,14 @@ const TS_CALL: &str = CALL_TS;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CARD: &str = CARD_TS;
 
+thread_local! {
+    /// Every call's canonical text as a JS string, in call-set order (`Call::order_key`).
+    static CALL_STRINGS: Vec<JsValue> = crate::CallSet::ALL
+        .iter()
+        .map(|c| JsValue::from_str(&c.to_string()))
+        .collect();
+}
+
 /// A bridge table: one board bid (and played) under one regulation.
 #[wasm_bindgen(js_name = Table)]
 pub struct JsTable {
@@ -75,7 +83,16 @@ impl JsTable {
         #[wasm_bindgen(unchecked_param_type = "Seat")] seat: JsValue,
     ) -> Result<JsValue, JsValue> {
         let seat: Seat = parse(&seat, "malformed input: a seat must be a string")?;
-        output(&self.inner.legal_calls(seat))
+        // The 38 call strings are made once per module: a bidding box asks every frame.
+        let calls = js_sys::Array::new();
+        CALL_STRINGS.with(|strings| {
+            for call in self.inner.legal_calls(seat).iter() {
+                if let Some(s) = strings.get(usize::from(call.order_key())) {
+                    calls.push(s);
+                }
+            }
+        });
+        Ok(calls.into())
     }
 
     /// What `viewer` (`"N"`…`"W"`, `"director"`, `"spectator"`) may see.
