@@ -57,7 +57,7 @@ impl Serialize for Actor {
 
 impl<'de> Deserialize<'de> for Actor {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Actor, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        crate::call::from_text(d)
     }
 }
 
@@ -317,8 +317,7 @@ impl Serialize for StrainName {
 
 impl<'de> Deserialize<'de> for StrainName {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StrainName, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map(StrainName).map_err(serde::de::Error::custom)
+        crate::call::from_text(d).map(StrainName)
     }
 }
 

@@ -57,7 +57,7 @@ impl Serialize for Viewer {
 
 impl<'de> Deserialize<'de> for Viewer {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Viewer, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        crate::call::from_text(d)
     }
 }
 

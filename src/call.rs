@@ -390,9 +390,36 @@ impl Serialize for Call {
 
 impl<'de> Deserialize<'de> for Call {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Call, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        from_text(d)
     }
+}
+
+/// Reads a value from its text with `FromStr`, borrowing the text where the reader lends it
+/// (no `String` is made for a seat, a call or a card).
+///
+/// # Errors
+/// A string is expected; the parse error otherwise.
+pub fn from_text<'de, D, T>(d: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: std::str::FromStr,
+    T::Err: fmt::Display,
+{
+    struct Text<T>(std::marker::PhantomData<T>);
+    impl<T> serde::de::Visitor<'_> for Text<T>
+    where
+        T: std::str::FromStr,
+        T::Err: fmt::Display,
+    {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a string")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
+            v.parse().map_err(E::custom)
+        }
+    }
+    d.deserialize_str(Text(std::marker::PhantomData))
 }
 
 /// A value for each seat.

@@ -62,7 +62,7 @@ impl Serialize for Card {
 
 impl<'de> Deserialize<'de> for Card {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        crate::call::from_text(d)
     }
 }
 
