@@ -199,14 +199,19 @@ fn mid_peer() -> Auction {
     a
 }
 
-fn mid_table() -> Table {
-    let mut t = Table::new(TableOptions {
+/// A table, dealer North, before the first call.
+fn new_table() -> Table {
+    Table::new(TableOptions {
         dealer: Seat::N,
         vulnerability: Vulnerability::None,
         regulation: Default::default(),
         board: None,
     })
-    .expect("a table");
+    .expect("a table")
+}
+
+fn mid_table() -> Table {
+    let mut t = new_table();
     for (i, c) in MID.iter().enumerate() {
         let seat = Seat::from_index(i);
         assert!(t
@@ -248,13 +253,7 @@ fn bytes_per_table() -> (f64, f64) {
     let region = Region::new(GLOBAL);
     let mut tables = Vec::with_capacity(N);
     for _ in 0..N {
-        let mut t = Table::new(TableOptions {
-            dealer: Seat::N,
-            vulnerability: Vulnerability::None,
-            regulation: Default::default(),
-            board: None,
-        })
-        .expect("a table");
+        let mut t = new_table();
         for (i, c) in AUCTION.iter().enumerate() {
             let action = Action {
                 seat: Actor::Seat(Seat::from_index(i)),

@@ -34,10 +34,9 @@ impl<T: Clone> Journaled<T> {
         self.mark = self.items.len();
     }
 
-    /// Forgets the journal: the changes since `begin` stay.
+    /// Forgets the journal: the changes since `begin` stay (a new journal starts).
     pub fn commit(&mut self) {
-        self.undo.clear();
-        self.mark = self.items.len();
+        self.begin();
     }
 
     /// Puts the list back as it was at `begin`.
