@@ -37,7 +37,7 @@ test("a question about a call is answered and the answer reaches the asker", asy
   await bid(page, "N", "1NT");
   await bid(page, "E", "2C");
   await viewAs(page, "S");
-  await page.click('#auction .bid[data-index="1"]'); // South asks about East's 2C
+  await page.click('#auction .bid[data-index="1"] button.ask'); // South asks about East's 2C
   assert.equal(await page.locator("#questions .question").count(), 1);
 
   await viewAs(page, "E");

@@ -41,7 +41,7 @@ test("face to face, correcting an explanation after the final pass reopens the a
   await bid(page, "E", "P");
   await bid(page, "S", "2D");
   await viewAs(page, "W");
-  await page.click('#auction .bid[data-index="2"]'); // West asks about 2D; North must answer
+  await page.click('#auction .bid[data-index="2"] button.ask'); // West asks about 2D; North must answer
   await viewAs(page, "N");
   const answer = page.locator("#questions form.answer");
   await answer.locator('input[name="text"]').fill("natural, weak");
@@ -52,6 +52,7 @@ test("face to face, correcting an explanation after the final pass reopens the a
   assert.equal((await viewOf(page, "N")).phase, "clarification");
 
   await viewAs(page, "N");
+  await page.click("#actions details.more-correct > summary");
   const correct = page.locator("#actions form.correct");
   await correct.locator('select[name="index"]').selectOption("2");
   await correct.locator('input[name="text"]').fill("transfer to hearts");

@@ -14,6 +14,7 @@ test("an undo is granted when an opponent consents", async () => {
   await bid(page, "E", "1S");
 
   await viewAs(page, "N");
+  await page.click("#actions details.more-undo > summary");
   const undo = page.locator("#actions form.undo");
   await undo.locator('input[name="call"]').fill("1NT");
   await undo.locator('button[type="submit"]').click();
@@ -37,16 +38,18 @@ test("the Director panel is visible to the Director only and gives rulings", asy
   const page = await openTable(env, { regulation: "online_tournament", dealer: "N" });
   await bid(page, "N", "1H");
   await viewAs(page, "N");
+  await page.click("#actions details.more-undo > summary");
   await page.locator('#actions form.undo input[name="call"]').fill("1S");
   await page.locator('#actions form.undo button[type="submit"]').click();
   assert.equal(await page.locator("#director .panel").count(), 0);
 
   await viewAs(page, "director");
   const panel = page.locator("#director-panel");
-  assert.match(await panel.innerText(), /unintended/);
-  await panel.locator('select[name="on"]').selectOption("unintended");
-  await panel.locator('select[name="value"]').selectOption("true");
-  await panel.locator('button[type="submit"]').click();
+  const card = panel.locator('.ruling-card[data-ruling="unintended"]');
+  assert.match(await card.innerText(), /unintended/i);
+  assert.match(await card.innerText(), /Law 25A/);
+  assert.equal(await panel.locator("select").count(), 0, "rulings are buttons, not raw select boxes");
+  await card.locator('button[data-value="true"]').click();
   assert.deepEqual((await viewOf(page, "director")).calls.map((c) => c.call), ["1S"]);
   await page.done("director-ruling-undo");
 });

@@ -3,7 +3,7 @@
 import { Table, parseCall } from "bridge-laws";
 import type { ActionKind, Call, Outcome, Preset, Seat, TableOptions, View, Viewer } from "bridge-laws";
 import { isSeat } from "./calls";
-import { toast } from "./feed";
+import { clearToasts, notices, toast } from "./feed";
 
 /** Who discloses under each preset (SPEC §2); the view does not carry the regulation. */
 const DISCLOSURE: Record<Preset, "self" | "partner" | "screens"> = {
@@ -55,6 +55,7 @@ export class App {
 
   newBoard(options: TableOptions): void {
     this.table.free();
+    notices.reset();
     this.options = options;
     this.table = new Table(options);
     this.expose();
@@ -91,6 +92,7 @@ export class App {
   /** table.apply: a refusal or a thrown BridgeLawsError becomes a toast. */
   apply(action: Parameters<Table["apply"]>[0]): Outcome | undefined {
     let out: Outcome;
+    const before = this.table.view(this.viewer).warnings.length;
     try {
       out = this.table.apply(action);
     } catch (e) {
@@ -98,6 +100,10 @@ export class App {
       return undefined;
     }
     if (!out.ok) toast({ ...out.rejection, kind: "rejection" });
+    else {
+      clearToasts();
+      notices.acted(this.viewer, before);
+    }
     this.changed();
     return out;
   }

@@ -1,7 +1,7 @@
 // The bidding box: every call is a button, enabled only when the view offers it
 // (view.legal_calls); typed calls go to the engine as they are (face-to-face irregularities
 // are recorded and rectified; online they are refused with the law).
-import type { Call, Intent } from "bridge-laws";
+import type { Call, Intent, Seat } from "bridge-laws";
 import type { App, Ctx } from "./app";
 import { ALL_CALLS, callLabel, callNode, SEAT_NAME } from "./calls";
 import { byId, fill, h } from "./dom";
@@ -58,14 +58,28 @@ export function renderBox(c: Ctx): void {
   for (const b of document.querySelectorAll<HTMLButtonElement>("#box .box-call")) {
     b.disabled = !legal.has(b.dataset.call! as Call);
   }
-  byId("box-panel").hidden = c.me === null || !["auction", "clarification", "passed_out"].includes(v.phase);
+  // Online the box exists for the auction only; face to face a call can still be made
+  // (irregularly) after the final pass, so the box stays, with the reason it is idle.
+  const online = c.disclosure === "self";
+  byId("box-panel").hidden = c.me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out")));
+  byId("box-panel").classList.toggle("my-turn", legal.size > 0);
   byId("self-alert").hidden = c.disclosure === "partner";
   const p = v.pending;
   byId("intent-row").hidden = !(p && p.kind === "out_of_rotation" && c.me && p.awaiting.includes(c.me));
-  const hint = !c.me
-    ? ""
-    : v.turn === c.me
-      ? v.barred[c.me] ? "you are barred: pass" : "your call"
-      : v.turn ? `waiting for ${SEAT_NAME[v.turn]}` : "";
-  fill("box-hint", hint);
+  fill("box-hint", c.me ? boxHint(c, legal.size > 0) : "");
+}
+
+/** What the player should do now, as the box sees it: never "your call" with a dead box. */
+function boxHint(c: Ctx, canCall: boolean): string {
+  const v = c.view;
+  const me = c.me!;
+  if (v.phase !== "auction") return v.phase === "passed_out" ? "the board was passed out" : "the auction is over";
+  const p = v.pending;
+  if (p && p.awaiting.includes(me)) return canCall ? "your decision: accept, decline or call" : "your decision (above)";
+  if (canCall) return v.barred[me] && v.legal_calls.length === 1 ? "you are barred: pass" : "your call";
+  if (p) {
+    const who = p.awaiting.map((a) => (a === "director" ? "the Director" : SEAT_NAME[a as Seat] ?? a)).join(" or ");
+    return `waiting for ${who}`;
+  }
+  return v.turn ? `waiting for ${SEAT_NAME[v.turn]}` : "";
 }

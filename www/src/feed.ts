@@ -20,17 +20,82 @@ export function toast(n: Notice): void {
     h("p", {}, n.message),
     h("button", { class: "toast-close", "aria-label": "Dismiss", onclick: () => el.remove() }, "×"),
   );
+  for (const old of byId("toasts").querySelectorAll(".toast")) old.remove();
   byId("toasts").appendChild(el);
   setTimeout(() => el.remove(), 6000);
 }
 
-export function renderWarnings(view: View): void {
-  const items = [...view.warnings].reverse().map(warningItem);
-  fill("warnings", items.length ? items : h("li", { class: "empty" }, "Nothing for this viewer yet."));
+/**
+ * Which of a viewer's warnings are news. A notice is new until the viewer next acts (his
+ * own action's notices stay new) or dismisses them; a caution or piece of information
+ * whose code he was already shown on this board is not repeated as news (asking about a
+ * second call does not bring back the Law 20F3 caution), and identical new notices are
+ * folded into one line with a count. Everything stays listed under "Earlier".
+ */
+export class Notices {
+  private seen = new Map<string, number>();
+
+  /** The viewer acted: what he had been shown is no longer news. */
+  acted(viewer: string, before: number): void {
+    this.seen.set(viewer, Math.max(this.seen.get(viewer) ?? 0, before));
+  }
+
+  dismiss(viewer: string, count: number): void {
+    this.seen.set(viewer, count);
+  }
+
+  reset(): void {
+    this.seen.clear();
+  }
+
+  split(viewer: string, warnings: Warning[]): { fresh: [Warning, number][]; earlier: Warning[] } {
+    const cut = Math.min(this.seen.get(viewer) ?? 0, warnings.length);
+    const earlier = warnings.slice(0, cut);
+    const known = new Set(earlier.filter((w) => w.severity === "caution" || w.severity === "info").map((w) => w.code));
+    const fresh: [Warning, number][] = [];
+    for (const w of warnings.slice(cut)) {
+      if (known.has(w.code)) {
+        earlier.push(w);
+        continue;
+      }
+      const same = fresh.find(([f]) => f.code === w.code && f.message === w.message);
+      if (same) same[1]++;
+      else fresh.push([w, 1]);
+    }
+    return { fresh, earlier };
+  }
+}
+
+export const notices = new Notices();
+
+/** An accepted action makes earlier refusals stale. */
+export function clearToasts(): void {
+  byId("toasts").replaceChildren();
+}
+
+export function renderWarnings(view: View, viewer: string): void {
+  const { fresh, earlier } = notices.split(viewer, view.warnings);
+  const count = view.warnings.length;
+  fill(
+    "warnings",
+    fresh.length
+      ? [...fresh].reverse().map(([w, n]) => warningItem(w, n))
+      : h("li", { class: "empty" }, earlier.length ? "Nothing new." : "Nothing for this viewer yet."),
+  );
+  const dismiss = byId<HTMLButtonElement>("warnings-dismiss");
+  dismiss.hidden = fresh.length === 0;
+  dismiss.onclick = () => {
+    notices.dismiss(viewer, count);
+    renderWarnings(view, viewer);
+  };
+  const old = byId<HTMLDetailsElement>("warnings-earlier");
+  old.hidden = earlier.length === 0;
+  fill("warnings-earlier-count", String(earlier.length));
+  fill("warnings-old", [...earlier].reverse().map((w) => warningItem(w)));
   fill("events", view.events.map((e) => h("li", {}, eventText(e))));
 }
 
-export function warningItem(w: Warning): HTMLElement {
+export function warningItem(w: Warning, times = 1): HTMLElement {
   return h(
     "li",
     { class: `warning sev-${w.severity}`, "data-code": w.code },
@@ -38,6 +103,7 @@ export function warningItem(w: Warning): HTMLElement {
       h("span", { class: `badge sev-${w.severity}` }, w.severity),
       h("code", {}, w.code),
       w.law ? h("span", { class: "law" }, `Law ${w.law}`) : null,
+      times > 1 ? h("span", { class: "times" }, `×${times}`) : null,
     ),
     h("p", {}, w.message),
   );

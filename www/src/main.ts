@@ -38,7 +38,7 @@ function render(): void {
   renderActions(c);
   renderPlay(c);
   renderDirector(c);
-  renderWarnings(c.view);
+  renderWarnings(c.view, c.viewer);
 }
 
 byId("viewer-switch").append(

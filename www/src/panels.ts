@@ -25,6 +25,11 @@ function form(cls: string, onSubmit: (f: Record<string, string>, el: HTMLFormEle
   return el;
 }
 
+/** A form shown on demand: a summary line that opens it (only rendered when it applies). */
+function more(cls: string, summary: unknown, body: HTMLElement): HTMLElement {
+  return h("details", { class: `more more-${cls}` }, h("summary", {}, summary as HTMLElement), body);
+}
+
 function callOption(call: SeenCall, selected = false) {
   return h("option", { value: String(call.index), selected }, `${call.index + 1}. ${SEAT_NAME[call.seat]} ${callLabel(call.call)}`);
 }
@@ -105,11 +110,21 @@ export function renderActions(c: Ctx): void {
   if (!me) return void fill("actions");
   const over = v.phase === "ended";
   const auctionPeriod = v.phase === "auction" || v.phase === "clarification" || v.phase === "passed_out";
-  const mine = v.calls.filter((call) => call.seat === me);
+  // L25A: my last call may be replaced until partner calls after it (and not at all when
+  // the regulation switches undo off, nor while a request is pending).
+  const myLast = v.calls.filter((call) => call.seat === me).at(-1);
+  const undoable =
+    auctionPeriod && v.regulation.undo !== "off" && v.pending?.kind !== "undo" && !!myLast &&
+    !v.calls.some((call) => call.seat === partner(me) && call.index > myLast.index);
+  // Late alerts and explanations (L20F, L21B1a): of the calls this viewer discloses.
   const disclosable = v.calls.filter((call) =>
     c.disclosure === "self" ? call.seat === me : c.disclosure === "partner" ? call.seat === partner(me) : ourSide(me, call.seat));
-  // Explanations I may have given: of my own calls when self-alerting, else of our side's.
-  const correctable = v.calls.filter((call) => (c.disclosure === "self" ? call.seat === me : ourSide(me, call.seat)));
+  // L20F4a/L75B2: an explanation this viewer gave can be corrected; face to face he may
+  // also note privately that partner's explanation was wrong (L20F5).
+  const explainedBy = (call: SeenCall, who: Seat) => call.disclosures.some((d) => d.by === who && !!d.text);
+  const correctable = v.calls.filter((call) => explainedBy(call, me));
+  const partnerExplained = c.disclosure !== "self" ? v.calls.filter((call) => explainedBy(call, partner(me))) : [];
+  const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || partnerExplained.length > 0);
   const review = [...v.events].reverse().find((e) => e.kind === "review" && e.requester === me);
 
   fill(
@@ -128,14 +143,16 @@ export function renderActions(c: Ctx): void {
           h("p", { class: "offer" }, "Law 21B1: you may change your ", callNode(v.calls[index]?.call ?? "P"), " now that the explanation was corrected."),
           field("call", "New call", "New call (Law 21B1)"),
           h("button", { type: "submit", class: "primary" }, "Change my call"))),
-      auctionPeriod && mine.length
-        ? form("undo", (f) => { const call = c.parse(f.call); if (call) c.act({ type: "replace_call", call }); },
-            h("label", {}, "Undo my last call (unintended, Law 25A) — replace with"),
-            field("call", "e.g. 1NT", "Replacement call"),
-            h("button", { type: "submit" }, "Request undo"))
+      undoable && myLast
+        ? more("undo", ["Undo my ", callNode(myLast.call), " (unintended, Law 25A)"],
+            form("undo", (f) => { const call = c.parse(f.call); if (call) c.act({ type: "replace_call", call }); },
+              h("label", {}, "Replace it with"),
+              field("call", "e.g. 1NT", "Replacement call"),
+              h("button", { type: "submit" }, "Request undo")))
         : null,
       auctionPeriod && disclosable.length
-        ? form("disclose", (f, el, button) => {
+        ? more("disclose", c.disclosure === "partner" ? "Alert or explain partner's call" : "Alert or explain a call after the event",
+          form("disclose", (f, el, button) => {
             const index = Number(f.index);
             const text = f.text.trim();
             if (button === "explain") c.act({ type: "explain", index, text });
@@ -146,20 +163,22 @@ export function renderActions(c: Ctx): void {
             h("select", { name: "index", "aria-label": "Call to disclose" }, disclosable.map((call, i) => callOption(call, i === disclosable.length - 1))),
             field("text", "Explanation"),
             h("button", { type: "submit", value: "alert" }, "Alert"),
-            h("button", { type: "submit", value: "explain" }, "Explain"))
+            h("button", { type: "submit", value: "explain" }, "Explain")))
         : null,
-      correctable.length && v.phase !== "passed_out"
-        ? form("correct", (f, el, button) => {
+      correctionOpen
+        ? more("correct", "Correct an explanation",
+          form("correct", (f, el, button) => {
             const index = Number(f.index);
             if (button === "note") c.act({ type: "note_partner_mistake", index });
             else c.act({ type: "correct_explanation", index, text: f.text.trim() });
             el.reset();
           },
-            h("label", {}, "Correct an explanation"),
-            h("select", { name: "index", "aria-label": "Call whose explanation to correct" }, correctable.map((call) => callOption(call))),
-            field("text", "Correct explanation"),
-            h("button", { type: "submit", value: "correct" }, "Correct"),
-            c.disclosure === "self" ? null : h("button", { type: "submit", value: "note", title: "Privately note that partner's explanation was wrong" }, "Partner was wrong"))
+            h("select", { name: "index", "aria-label": "Call whose explanation to correct" },
+              [...new Map([...correctable, ...partnerExplained].map((call) => [call.index, call])).values()]
+                .sort((a, b) => a.index - b.index).map((call) => callOption(call))),
+            correctable.length ? field("text", "Correct explanation") : null,
+            correctable.length ? h("button", { type: "submit", value: "correct" }, "Correct my explanation") : null,
+            partnerExplained.length ? h("button", { type: "submit", value: "note", title: "Privately note that partner's explanation was wrong" }, "Partner was wrong") : null))
         : null,
     ),
   );
@@ -233,30 +252,72 @@ export function renderPlay(c: Ctx): void {
   );
 }
 
+type RulingOn = "unintended" | "comparable" | "misinformation" | "intent";
+type RulingValue = boolean | "accept" | "own_turn";
+
+/** What the Director is asked, and the two answers, for each kind of open ruling. */
+const RULINGS: Record<RulingOn, { law: string; question: string; answers: [RulingValue, string, string][] }> = {
+  unintended: {
+    law: "25A",
+    question: "Was the call unintended (a slip of the mind or hand)?",
+    answers: [[true, "Unintended", "the player may replace it"], [false, "Intended", "the call stands"]],
+  },
+  comparable: {
+    law: "23A",
+    question: "Is the replacement call comparable to the withdrawn call?",
+    answers: [[true, "Comparable", "no further rectification"], [false, "Not comparable", "partner is barred"]],
+  },
+  misinformation: {
+    law: "21B1a",
+    question: "Could the misinformation well have influenced the changed call?",
+    answers: [[true, "Yes", "the change stands"], [false, "No", "score the original contract"]],
+  },
+  intent: {
+    law: "28B",
+    question: "Did the next player's call accept the call out of rotation?",
+    answers: [["accept", "Accepted it", "Law 29A"], ["own_turn", "Called in turn", "the call out of rotation is cancelled, Law 28B"]],
+  },
+};
+
+const isRulingOn = (s: string): s is RulingOn => s in RULINGS;
+
 export function renderDirector(c: Ctx): void {
   if (c.viewer !== "director") return void fill("director");
   const v: View = c.view;
+  const rule = (on: RulingOn, value?: RulingValue, specified: string[] = []) =>
+    c.act({ type: "ruling", on, ...(value === undefined ? {} : { value }), ...(specified.length ? { specified } : {}) } as Parameters<Ctx["act"]>[0]);
+  const p = v.pending;
+  const about = p ? h("p", {}, `${SEAT_NAME[p.seat]}: `, callNode(p.call), p.kind === "undo" && p.suggested ? [" → ", callNode(p.suggested)] : null) : null;
+  const cards = v.open_rulings.filter(isRulingOn).map((on) => {
+    const r = RULINGS[on];
+    const strains = new Set<string>();
+    return h("div", { class: "ruling-card", "data-ruling": on, role: "group", "aria-label": `Ruling: ${on}` },
+      h("h3", {}, r.question, h("span", { class: "law" }, `Law ${r.law}`)),
+      about,
+      on === "comparable"
+        ? h("div", { class: "strains", role: "group", "aria-label": "Denominations the withdrawn call specified (if artificial)" },
+            h("span", { class: "muted" }, "Artificial? It specified: "),
+            ["C", "D", "H", "S", "NT"].map((s) =>
+              h("button", { type: "button", class: "chip", "aria-pressed": "false", "data-strain": s,
+                onclick: (ev: Event) => {
+                  const b = ev.currentTarget as HTMLButtonElement;
+                  if (strains.has(s)) strains.delete(s); else strains.add(s);
+                  b.setAttribute("aria-pressed", String(strains.has(s)));
+                } }, s)))
+        : null,
+      h("div", { class: "buttons" },
+        r.answers.map(([value, label, effect], i) =>
+          h("button", { type: "button", class: i === 0 ? "primary" : "", "data-value": String(value), onclick: () => rule(on, value, [...strains]) },
+            label, h("small", {}, ` — ${effect}`)))),
+    );
+  });
   fill(
     "director",
     panel(
       "director-panel",
       "Director",
-      h("p", { class: "muted" }, v.open_rulings.length ? `Open questions for a ruling: ${v.open_rulings.join(", ")}` : "No ruling is awaited."),
-      form("ruling", (f) => {
-        const value = f.value === "" ? undefined : f.value === "true" ? true : f.value === "false" ? false : (f.value as "accept" | "own_turn");
-        const specified = f.specified.split(/[\s,]+/).filter(Boolean);
-        c.act({ type: "ruling", on: f.on as "unintended", ...(value === undefined ? {} : { value }), ...(specified.length ? { specified } : {}) });
-      },
-        h("label", {}, "Ruling on"),
-        h("select", { name: "on", "aria-label": "Ruling on" },
-          ["unintended", "comparable", "misinformation", "intent"].map((o) => h("option", { value: o, selected: v.open_rulings[0] === o }, o))),
-        h("select", { name: "value", "aria-label": "Ruling value" },
-          h("option", { value: "true" }, "yes"), h("option", { value: "false" }, "no"),
-          h("option", { value: "accept" }, "accept (intent)"), h("option", { value: "own_turn" }, "own turn (intent)"),
-          h("option", { value: "" }, "(none)")),
-        field("specified", "Strains, e.g. H S", "Specified strains"),
-        h("button", { type: "submit", class: "primary" }, "Give ruling")),
-      v.ledger.length ? [h("h3", {}, "Information ledger (Law 16)"), h("ol", { class: "feed" }, v.ledger.map(warningItem))] : null,
+      cards.length ? cards : h("p", { class: "muted" }, "No ruling is awaited."),
+      v.ledger.length ? [h("h3", {}, "Information ledger (Law 16)"), h("ol", { class: "feed" }, v.ledger.map((w) => warningItem(w)))] : null,
     ),
   );
 }

@@ -64,15 +64,64 @@ function felt(v: View): HTMLElement {
   );
 }
 
+/** One cell of the auction grid: a call in force, or the irregular call awaiting a decision. */
+type GridItem = { seat: Seat; node: HTMLElement; cls?: string };
+
+/**
+ * Lays calls out as a score card does: each in its caller's column (W N E S), a new row
+ * when the column comes round again. Calls out of rotation that were accepted, and seats
+ * skipped (L29A), therefore stay under the right player instead of shifting the grid.
+ */
+function gridRows(dealer: Seat, items: GridItem[], next: Seat | null): HTMLElement[] {
+  const rows: HTMLElement[][] = [];
+  let row: HTMLElement[] = [];
+  let col = COLUMNS.indexOf(dealer);
+  for (let i = 0; i < col; i++) row.push(h("td", { class: "empty" }));
+  const place = (seat: Seat, cell: HTMLElement) => {
+    const at = COLUMNS.indexOf(seat);
+    if (at < col) {
+      while (row.length < 4) row.push(h("td", { class: "empty" }));
+      rows.push(row);
+      row = [];
+      col = 0;
+    }
+    for (; col < at; col++) row.push(h("td", { class: "empty skipped", title: "No call (skipped)" }));
+    row.push(cell);
+    col = at + 1;
+    if (col === 4) {
+      rows.push(row);
+      row = [];
+      col = 0;
+    }
+  };
+  for (const item of items) place(item.seat, h("td", { class: item.cls ?? "" }, item.node));
+  if (next) place(next, h("td", { class: "next", "aria-label": `${SEAT_NAME[next]} to call` }, h("span", { class: "next-mark", "aria-hidden": "true" }, "…")));
+  if (row.length) {
+    while (row.length < 4) row.push(h("td", { class: "empty" }));
+    rows.push(row);
+  }
+  return rows.map((cells) => h("tr", {}, cells));
+}
+
 export function renderAuction(c: Ctx): void {
   const v = c.view;
-  const offset = COLUMNS.indexOf(v.dealer);
-  const cells: HTMLElement[] = [];
-  for (let i = 0; i < offset; i++) cells.push(h("td", { class: "empty" }));
-  for (const call of v.calls) cells.push(h("td", {}, callCell(c, call)));
-  if (v.phase === "auction" && v.turn) cells.push(h("td", { class: "next", "aria-label": `${SEAT_NAME[v.turn]} to call` }, "?"));
-  const rows: HTMLElement[] = [];
-  for (let i = 0; i < cells.length; i += 4) rows.push(h("tr", {}, cells.slice(i, i + 4)));
+  const items: GridItem[] = v.calls.map((call) => ({ seat: call.seat, node: callCell(c, call) }));
+  // The irregular call on the table (insufficient, out of rotation, inadmissible, by a
+  // barred player, an attempted change): shown where it was made until it is accepted
+  // (then it is a call in force) or withdrawn (then it is listed below the grid).
+  const p = v.pending;
+  // An undo concerns a call in force, a replacement a call already withdrawn (listed below).
+  const irregular = !!p && p.kind !== "undo" && p.kind !== "replacement";
+  if (p && irregular) {
+    items.push({
+      seat: p.seat,
+      cls: "irregular-cell",
+      node: h("div", { class: "bid irregular", "data-irregular": p.kind, "aria-label": `${SEAT_NAME[p.seat]}: ${callLabel(p.call)}, irregular (Law ${p.law}), awaiting a decision`, title: `Irregular — Law ${p.law}` },
+        callNode(p.call), h("span", { class: "irregular-mark" }, `L${p.law}`)),
+    });
+  }
+  const next = v.phase === "auction" && v.turn && !irregular ? v.turn : null;
+  const rows = items.length || next ? gridRows(v.dealer, items, next) : [];
   fill(
     "auction",
     h(
@@ -82,7 +131,7 @@ export function renderAuction(c: Ctx): void {
       h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 4, class: "empty" }, "No calls yet"))),
     ),
   );
-  fill("auction-hint", c.me && v.phase !== "ended" ? "click an opponent's call to ask about it" : "");
+  fill("auction-hint", c.me && v.phase !== "ended" && v.phase !== "passed_out" ? "press ? beside an opponent's call to ask about it" : "");
   fill(
     "withdrawn",
     v.withdrawn.length
@@ -96,26 +145,28 @@ export function renderAuction(c: Ctx): void {
 function callCell(c: Ctx, call: SeenCall): HTMLElement {
   const opponents = c.me !== null && (SEATS.indexOf(c.me) - SEATS.indexOf(call.seat) + 4) % 2 === 1;
   const label = `${SEAT_NAME[call.seat]}: ${callLabel(call.call)}${call.alerted ? ", alerted" : ""}`;
-  const body = [
-    callNode(call.call),
-    call.alerted ? h("span", { class: "alert-mark", title: "Alerted" }, "!") : null,
-    call.auto ? h("span", { class: "auto-mark", title: "Passed by the engine for a barred player" }, "auto") : null,
-  ];
   const notes = call.disclosures
     .filter((d) => d.text)
     .map((d) => h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind }, d.text));
-  const cls = `bid${call.alerted ? " alerted" : ""}`;
-  if (!opponents) return h("div", { class: cls, "data-index": call.index, "aria-label": label }, body, notes);
+  const askable = opponents && c.view.phase !== "ended" && c.view.phase !== "passed_out";
   return h(
-    "button",
-    {
-      class: `${cls} askable`,
-      "data-index": call.index,
-      "aria-label": `${label}. Ask about this call`,
-      title: "Ask about this call",
-      onclick: () => c.act({ type: "ask", index: call.index }),
-    },
-    body,
+    "div",
+    { class: `bid${call.alerted ? " alerted" : ""}${askable ? " askable" : ""}`, "data-index": call.index, "aria-label": label },
+    h("span", { class: "bid-line" },
+      callNode(call.call),
+      call.alerted ? h("span", { class: "alert-mark", title: "Alerted" }, "!") : null,
+      call.auto ? h("span", { class: "auto-mark", title: "Passed by the engine for a barred player" }, "auto") : null,
+      // The question sits on the call it asks about (L20F1).
+      askable
+        ? h("button", {
+            type: "button",
+            class: "ask",
+            "data-ask": call.index,
+            "aria-label": `Ask ${SEAT_NAME[call.seat]}'s side about ${callLabel(call.call)}`,
+            title: "Ask about this call",
+            onclick: () => c.act({ type: "ask", index: call.index }),
+          }, "?")
+        : null),
     notes,
   );
 }

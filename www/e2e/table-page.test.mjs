@@ -1,0 +1,211 @@
+// What players tripped over on the table page: the irregular call in the grid, the "?"
+// on the call it asks about, honest hints, notices that become old, forms shown only when
+// they apply, the bidding box on a phone, and the Director's rulings as buttons.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { bid, openTable, start, viewAs, viewOf } from "./harness.mjs";
+
+let env;
+before(async () => (env = await start()));
+after(async () => env?.close());
+
+async function typeCall(page, seat, text) {
+  await viewAs(page, seat);
+  await page.fill("#call-input", text);
+  await page.press("#call-input", "Enter");
+}
+
+/** The seat whose column holds each non-empty cell of the grid, row by row. */
+function gridColumns(page) {
+  return page.$$eval("#auction tbody tr", (rows) =>
+    rows.map((r) => [...r.children].map((td) => (td.querySelector(".bid") ? td.querySelector(".bid").getAttribute("aria-label").split(":")[0] : ""))));
+}
+
+test("an irregular call stays in the grid, in its caller's column, until it is ruled on", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await bid(page, "N", "1S");
+  await typeCall(page, "E", "1h");
+  await viewAs(page, "W");
+  const irregular = page.locator('#auction .bid.irregular[data-irregular="insufficient_bid"]');
+  assert.equal(await irregular.count(), 1, "East's insufficient 1H is on the table");
+  assert.match(await irregular.getAttribute("aria-label"), /East: 1 heart, irregular \(Law 27A\)/);
+  assert.deepEqual(await gridColumns(page), [["", "North", "East", ""]], "under East, beside North's 1S");
+  assert.equal(await page.locator("#auction td.next").count(), 0, "no 'next call' marker while a decision is pending");
+
+  await viewAs(page, "S");
+  await page.locator('#decision button:has-text("Decline")').click();
+  await viewAs(page, "W");
+  assert.equal(await page.locator("#auction .bid.irregular").count(), 0, "once withdrawn it leaves the grid");
+  assert.match(await page.locator("#withdrawn").innerText(), /East/, "and is listed as withdrawn");
+  await page.done("page-irregular-call-in-grid");
+});
+
+test("a call out of rotation accepted stays under its caller and the skipped seat shows a dash", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await typeCall(page, "E", "1d"); // out of rotation: North was to call
+  await viewAs(page, "S");
+  await page.locator('#decision button:has-text("Accept")').click();
+  const v = await viewOf(page, "director");
+  assert.deepEqual(v.calls.map((c) => [c.seat, c.call]), [["E", "1D"]]);
+  await viewAs(page, "W");
+  assert.deepEqual(await gridColumns(page), [["", "", "East", ""]], "East's 1D under East, not under North");
+  assert.equal(await page.locator("#auction td.next").getAttribute("aria-label"), "South to call");
+  await page.done("page-out-of-rotation-columns");
+});
+
+test("the question mark sits on the opponent's call it asks about, and not on partner's", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await bid(page, "N", "1C");
+  await bid(page, "E", "1H");
+  await viewAs(page, "S");
+  assert.equal(await page.locator('#auction .bid[data-index="1"] button.ask').count(), 1, "on East's 1H");
+  assert.equal(await page.locator('#auction .bid[data-index="0"] button.ask').count(), 0, "not on partner's 1C");
+  assert.equal(await page.locator("#auction td.next").innerText(), "…", "the next-call marker is not a question mark");
+  await page.click('#auction .bid[data-index="1"] button.ask');
+  const q = (await viewOf(page, "S")).questions;
+  assert.deepEqual(q.map((x) => [x.asker, x.index]), [["S", 1]], "the question is about that call");
+  await page.done("page-ask-on-the-call");
+});
+
+test("the hint never says 'your call' when the box is dead", async () => {
+  const page = await openTable(env, { regulation: "online_tournament", dealer: "N" });
+  await bid(page, "N", "1H");
+  // An undo ruled by the Director: East is next in rotation but must wait for the ruling.
+  await viewAs(page, "N");
+  await page.click("#actions details.more-undo > summary");
+  await page.locator('#actions form.undo input[name="call"]').fill("1S");
+  await page.locator('#actions form.undo button[type="submit"]').click();
+  await viewAs(page, "E");
+  const hint = await page.locator("#box-hint").innerText();
+  const offered = await page.$$eval("#box .box-call:not(:disabled)", (bs) => bs.length);
+  assert.equal(offered, 0, "East may not call while the ruling is awaited");
+  assert.doesNotMatch(hint, /your call/);
+  assert.match(hint, /waiting for the Director/);
+
+  await viewAs(page, "director");
+  await page.click('.ruling-card[data-ruling="unintended"] button[data-value="true"]');
+  await viewAs(page, "E");
+  assert.equal(await page.locator("#box-hint").innerText(), "your call");
+
+  // After the final pass the opening leader is not told to call, and online the box goes.
+  for (const [s, c] of [["E", "P"], ["S", "P"], ["W", "P"]]) await bid(page, s, c);
+  await viewAs(page, "W");
+  assert.equal((await viewOf(page, "W")).phase, "clarification");
+  assert.equal(await page.locator("#box-panel").isHidden(), true, "no bidding box during the opening lead online");
+  await page.done("page-honest-hints");
+});
+
+test("face to face, after the final pass the box says the auction is over", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  for (const [s, c] of [["N", "1NT"], ["E", "P"], ["S", "P"], ["W", "P"]]) await bid(page, s, c);
+  await viewAs(page, "E");
+  assert.equal(await page.locator("#box-hint").innerText(), "the auction is over");
+  await page.done("page-f2f-auction-over");
+});
+
+test("the single-call caution is news once; repeated questions do not repeat it", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await bid(page, "N", "1C");
+  await bid(page, "E", "P");
+  await bid(page, "S", "1D");
+  await viewAs(page, "W");
+  await page.click('#auction .bid[data-index="0"] button.ask');
+  const fresh = '#warnings [data-code="SINGLE_CALL_QUESTION"]';
+  assert.equal(await page.locator(fresh).count(), 1, "the caution is shown after the first question");
+  await page.click('#auction .bid[data-index="2"] button.ask');
+  const engine = (await viewOf(page, "W")).warnings.filter((w) => w.code === "SINGLE_CALL_QUESTION");
+  assert.equal(engine.length, 2, "the engine cautions at each single-call question (SPEC §5.5)");
+  assert.equal(await page.locator(fresh).count(), 0, "the page does not repeat it as news");
+  assert.equal(await page.locator('#warnings-old [data-code="SINGLE_CALL_QUESTION"]').count(), 2, "both stay listed under Earlier");
+  await page.done("page-caution-once");
+});
+
+test("old notices clear: they become 'Earlier' when the player acts, or on 'Mark as read'", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await bid(page, "N", "1S");
+  await typeCall(page, "E", "1h");
+  await viewAs(page, "E");
+  const irregularity = '#warnings [data-code="IRREG_INSUFFICIENT_BID"]';
+  assert.equal(await page.locator(irregularity).count(), 1, "East is told of his irregularity");
+  await page.click("#warnings-dismiss");
+  assert.equal(await page.locator(irregularity).count(), 0, "Mark as read moves it out of the news");
+  assert.equal(await page.locator('#warnings-old [data-code="IRREG_INSUFFICIENT_BID"]').count(), 1, "it stays under Earlier");
+  assert.equal(await page.locator("#warnings-dismiss").isHidden(), true);
+
+  // A refusal toast goes when the next action succeeds.
+  await viewAs(page, "S");
+  await page.evaluate(() => document.querySelector("#call-input").value = "");
+  await page.fill("#call-input", "9z");
+  await page.press("#call-input", "Enter");
+  await page.locator('.toast[data-code="BAD_INPUT"]').waitFor();
+  await page.locator('#decision button:has-text("Accept")').click();
+  assert.equal(await page.locator(".toast").count(), 0, "the stale refusal is gone");
+  await page.done("page-old-notices");
+});
+
+test("undo, late alert and correction forms appear only when they apply", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await viewAs(page, "N");
+  for (const cls of ["undo", "disclose", "correct"]) {
+    assert.equal(await page.locator(`#actions details.more-${cls}`).count(), 0, `no ${cls} form before North has called`);
+  }
+  await bid(page, "N", "1H");
+  await viewAs(page, "N");
+  assert.match(await page.locator("#actions details.more-undo > summary").innerText(), /Undo my\s+1 heart.*Law 25A/s);
+  assert.equal(await page.locator("#actions details.more-disclose").count(), 1, "a late alert of his own call is possible");
+  assert.equal(await page.locator("#actions details.more-correct").count(), 0, "nothing explained yet, nothing to correct");
+  assert.equal(await page.locator("#actions form.undo").isVisible(), false, "the form itself opens on demand");
+
+  await bid(page, "E", "P");
+  await bid(page, "S", "2H");
+  await viewAs(page, "N");
+  assert.equal(await page.locator("#actions details.more-undo").count(), 0, "partner has called since: no undo (L25A4)");
+
+  // Once North has explained his call, he may correct it.
+  await bid(page, "W", "P");
+  await viewAs(page, "E");
+  await page.click('#auction .bid[data-index="0"] button.ask');
+  await viewAs(page, "N");
+  const answer = page.locator("#questions form.answer");
+  await answer.locator('input[name="text"]').fill("five hearts");
+  await answer.locator('button[type="submit"]').click();
+  assert.equal(await page.locator("#actions details.more-correct").count(), 1);
+  await page.done("page-forms-when-they-apply");
+});
+
+test("on a phone the bidding box is on screen when it is your call", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await bid(page, "N", "1C");
+  await viewAs(page, "E");
+  const button = page.locator('#box .box-call[data-call="1NT"]');
+  const box = await button.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `1NT is within the first screen (at y=${box?.y})`);
+  await button.click({ trial: true }); // not covered by anything
+  await viewAs(page, "S");
+  assert.equal(await page.locator("#box-panel.my-turn").count(), 0, "not South's call: the box does not cover the table");
+  await page.done("page-phone-box");
+});
+
+test("the Director rules with labelled buttons; a comparable ruling can name the strains", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await bid(page, "N", "1NT");
+  await typeCall(page, "E", "1s"); // insufficient
+  await viewAs(page, "S");
+  await page.locator('#decision button:has-text("Decline")').click();
+  await typeCall(page, "E", "2c"); // a replacement that may not be comparable
+  const v = await viewOf(page, "director");
+  await viewAs(page, "director");
+  const panel = page.locator("#director-panel");
+  assert.equal(await panel.locator("select").count(), 0, "no raw select boxes");
+  assert.deepEqual(v.open_rulings, ["comparable"], "2C for 1S asks the Director whether it is comparable (L27B1b)");
+  const card = panel.locator('.ruling-card[data-ruling="comparable"]');
+  assert.match(await card.innerText(), /Law 23A/);
+  await card.locator('.chip[data-strain="S"]').click();
+  assert.equal(await card.locator('.chip[data-strain="S"]').getAttribute("aria-pressed"), "true");
+  await card.locator('button[data-value="false"]').click();
+  const after = await viewOf(page, "director");
+  assert.deepEqual(after.open_rulings, [], "the ruling was given");
+  assert.ok(after.barred.W, "not comparable: the offender's partner is barred (L27B2)");
+  await page.done("page-director-buttons");
+});
