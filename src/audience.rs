@@ -110,6 +110,15 @@ impl Audience {
         }
     }
 
+    /// The one seat in this audience, if exactly one seat is.
+    pub fn only_seat(self) -> Option<Seat> {
+        let mut seats = Seat::ALL.into_iter().filter(|s| self.has_seat(*s));
+        match (seats.next(), seats.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Whether `seat` belongs to this audience.
     pub const fn has_seat(self, seat: Seat) -> bool {
         self.contains(Viewer::Seat(seat))

@@ -131,12 +131,34 @@ pub struct Decision {
     pub call: Call,
     /// Who must decide (`director` for a ruling).
     pub awaiting: Vec<String>,
-    /// Actions that settle it.
+    /// For each party awaited, only the actions that party may take (e.g. over a call out
+    /// of rotation, LHO may accept or decline while the player whose turn it was may call).
+    pub choices: Vec<Choice>,
+    /// The actions open to this viewer (none when he is not awaited).
     pub options: Vec<Settle>,
     /// The engine's proposed replacement (L27B1a).
     pub suggested: Option<Call>,
     /// The law.
     pub law: Law,
+}
+
+/// What one awaited party may do about a pending decision.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct Choice {
+    /// A seat, or `director`.
+    pub by: String,
+    /// The actions that settle the decision which this party may take.
+    pub options: Vec<Settle>,
+}
+
+impl Choice {
+    fn new(by: impl ToString, options: &[Settle]) -> Choice {
+        Choice {
+            by: by.to_string(),
+            options: options.to_vec(),
+        }
+    }
 }
 
 /// A Law 26B lead restriction on the opening lead, as announced at the table.
@@ -328,7 +350,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
             .filter_map(|s| st.bars.get(s).as_ref().map(|b| (s, b.kind)))
             .collect(),
-        pending: decision(st, table.regulation),
+        pending: decision(st, table.regulation, viewer),
         questions: st
             .questions
             .iter()
@@ -440,81 +462,97 @@ fn visible(a: Audience, superseded: bool, viewer: Viewer) -> bool {
     a.contains(viewer) && (!superseded || viewer == Viewer::Director)
 }
 
-fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
+/// The pending decision as `viewer` sees it: who is awaited, what each may do, and what
+/// the viewer himself may do.
+fn decision(st: &State, reg: &Regulation, viewer: Viewer) -> Option<Decision> {
+    let (kind, seat, call, choices, suggested, law) = pending_choices(st, reg)?;
+    let me = match viewer {
+        Viewer::Seat(s) => Some(s.to_string()),
+        Viewer::Director => Some("director".to_string()),
+        Viewer::Spectator => None,
+    };
+    let options = choices
+        .iter()
+        .find(|c| me.as_deref() == Some(c.by.as_str()))
+        .map(|c| c.options.clone())
+        .unwrap_or_default();
+    Some(Decision {
+        kind,
+        seat,
+        call,
+        awaiting: choices.iter().map(|c| c.by.clone()).collect(),
+        choices,
+        options,
+        suggested,
+        law,
+    })
+}
+
+type PendingChoices = (DecisionKind, Seat, Call, Vec<Choice>, Option<Call>, Law);
+
+/// What is pending and, for each party awaited, only what that party may do.
+fn pending_choices(st: &State, reg: &Regulation) -> Option<PendingChoices> {
+    use Settle::{Accept, Call as CallOver, Decline, Respond, Ruling};
     if let Some(u) = &st.undo {
-        let r = &st.record()[u.call];
-        // Who decides depends on the undo policy: an opponent's consent, or the Director.
-        let (awaiting, options) = match reg.undo {
-            Undo::Director => (vec!["director".to_string()], vec![Settle::Ruling]),
-            _ => (
-                vec![u.seat.lho().to_string(), u.seat.rho().to_string()],
-                vec![Settle::Respond],
-            ),
+        let r = st.record().get(u.call)?;
+        // Who decides depends on the undo policy: an opponent's consent (either one, L25A
+        // as applied online), or the Director.
+        let choices = match reg.undo {
+            Undo::Director => vec![Choice::new("director", &[Ruling])],
+            _ => vec![
+                Choice::new(u.seat.lho(), &[Respond]),
+                Choice::new(u.seat.rho(), &[Respond]),
+            ],
         };
-        return Some(Decision {
-            kind: DecisionKind::Undo,
-            seat: u.seat,
-            call: r.call,
-            awaiting,
-            options,
-            suggested: Some(u.replacement),
-            law: Law::L25A,
-        });
+        return Some((
+            DecisionKind::Undo,
+            u.seat,
+            r.call,
+            choices,
+            Some(u.replacement),
+            Law::L25A,
+        ));
     }
     let p = st.pending.as_ref()?;
+    let offender = |id: usize| st.record().get(id).map(|r| (r.seat, r.call));
     Some(match p {
         Pending::InsufficientBid { call, .. } => {
-            let r = &st.record()[*call];
-            Decision {
-                kind: DecisionKind::InsufficientBid,
-                seat: r.seat,
-                call: r.call,
-                awaiting: vec![r.seat.lho().to_string()],
-                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
-                suggested: None,
-                law: Law::L27A,
-            }
+            let (seat, c) = offender(*call)?;
+            // L27A1: LHO accepts, declines, or accepts by calling over it.
+            let choices = vec![Choice::new(seat.lho(), &[Accept, Decline, CallOver])];
+            (DecisionKind::InsufficientBid, seat, c, choices, None, Law::L27A)
         }
         Pending::OutOfRotation { call, due, .. } => {
-            let r = &st.record()[*call];
-            Decision {
-                kind: DecisionKind::OutOfRotation,
-                seat: r.seat,
-                call: r.call,
-                awaiting: vec![r.seat.lho().to_string(), due.to_string()],
-                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
-                suggested: None,
-                law: Law::L29,
-            }
+            let (seat, c) = offender(*call)?;
+            // L29A: LHO may accept or not; the player whose turn it was calls in turn (L28B)
+            // — when that is LHO himself, his call's intent decides.
+            let choices = if *due == seat.lho() {
+                vec![Choice::new(seat.lho(), &[Accept, Decline, CallOver])]
+            } else {
+                vec![
+                    Choice::new(seat.lho(), &[Accept, Decline]),
+                    Choice::new(*due, &[CallOver]),
+                ]
+            };
+            (DecisionKind::OutOfRotation, seat, c, choices, None, Law::L29)
         }
         Pending::Inadmissible { call } | Pending::BarredCall { call } => {
-            let r = &st.record()[*call];
+            let (seat, c) = offender(*call)?;
             let inadmissible = matches!(p, Pending::Inadmissible { .. });
-            Decision {
-                kind: if inadmissible {
-                    DecisionKind::Inadmissible
-                } else {
-                    DecisionKind::BarredCall
-                },
-                seat: r.seat,
-                call: r.call,
-                awaiting: vec![r.seat.lho().to_string()],
-                options: vec![Settle::Decline, Settle::Call],
-                suggested: None,
-                law: if inadmissible { Law::L36 } else { Law::L37 },
-            }
+            // L36, L37: never acceptable; LHO calls over it or has it cancelled.
+            let choices = vec![Choice::new(seat.lho(), &[Decline, CallOver])];
+            let (kind, law) = if inadmissible {
+                (DecisionKind::Inadmissible, Law::L36)
+            } else {
+                (DecisionKind::BarredCall, Law::L37)
+            };
+            (kind, seat, c, choices, None, law)
         }
         Pending::ChangeOfCall { call, .. } => {
-            let r = &st.record()[*call];
-            Decision {
-                kind: DecisionKind::ChangeOfCall,
-                seat: r.seat,
-                call: r.call,
-                awaiting: vec![r.seat.lho().to_string()],
-                options: vec![Settle::Accept, Settle::Decline, Settle::Call],
-                suggested: None,
-                law: Law::L25B,
-            }
+            let (seat, c) = offender(*call)?;
+            // L25B1: LHO may accept the changed call.
+            let choices = vec![Choice::new(seat.lho(), &[Accept, Decline, CallOver])];
+            (DecisionKind::ChangeOfCall, seat, c, choices, None, Law::L25B)
         }
         Pending::Replacement {
             seat,
@@ -522,14 +560,17 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             law,
             suggested,
             ..
-        } => Decision {
-            kind: DecisionKind::Replacement,
-            seat: *seat,
-            call: st.record()[*withdrawn].call,
-            awaiting: vec![seat.to_string()],
-            options: vec![Settle::Call],
-            suggested: suggested.map(Call::Bid),
-            law: *law,
-        },
+        } => {
+            let (_, c) = offender(*withdrawn)?;
+            let choices = vec![Choice::new(*seat, &[CallOver])];
+            (
+                DecisionKind::Replacement,
+                *seat,
+                c,
+                choices,
+                suggested.map(Call::Bid),
+                *law,
+            )
+        }
     })
 }

@@ -232,14 +232,17 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
         let Some(call) = cx.st.record().get(n.call).map(|r| r.call) else {
             continue;
         };
-        cx.warn(Warning::new(
-            Code::DUTY_MISSED,
-            Severity::Infraction,
-            Audience::DIRECTOR,
-            format!(
-                "{} did not correct partner's explanation of {call} before the opening lead was faced",
-                n.seat
-            ),
-        ));
+        cx.warn(
+            Warning::new(
+                Code::DUTY_MISSED,
+                Severity::Infraction,
+                Audience::DIRECTOR,
+                format!(
+                    "{} did not correct partner's explanation of {call} before the opening lead was faced",
+                    n.seat
+                ),
+            )
+            .concerning(n.seat),
+        );
     }
 }

@@ -135,12 +135,15 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
 /// late alert (under screens, only the giver's screenmate was deprived of it).
 fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
     let call = cx.st.record()[id].call;
-    cx.warn(Warning::new(
-        Code::LATE_ALERT,
-        Severity::Caution,
-        aud,
-        format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
-    ));
+    cx.warn(
+        Warning::new(
+            Code::LATE_ALERT,
+            Severity::Caution,
+            aud,
+            format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
+        )
+        .concerning(cx.st.record()[id].seat),
+    );
     change::offer_changes(cx, cx.st.record()[id].seat.side(), id + 1, aud);
 }
 

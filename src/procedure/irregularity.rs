@@ -28,7 +28,11 @@ pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
 
 /// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
 pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, message: String) {
-    cx.warn(Warning::new(code, Severity::Infraction, Audience::EVERYONE, message).citing(law));
+    cx.warn(
+        Warning::new(code, Severity::Infraction, Audience::EVERYONE, message)
+            .citing(law)
+            .concerning(seat),
+    );
     cx.event(
         EventKind::Irregularity {
             code,
@@ -82,7 +86,8 @@ pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
             Audience::DIRECTOR,
             format!("Law {law}: if {offender} could have known that the irregularity could well damage the opponents, adjust after play (Law 72C)"),
         )
-        .citing(Law::L72C),
+        .citing(Law::L72C)
+        .concerning(offender),
     );
 }
 
@@ -383,7 +388,8 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
                 "the auction is not over: {due} lost his turn to {offender}'s pass out of rotation; that pass and the passes after it are cancelled and {due} calls now (Law 17D3)"
             ),
         )
-        .citing(Law::L17D3),
+        .citing(Law::L17D3)
+        .concerning(offender),
     );
     true
 }

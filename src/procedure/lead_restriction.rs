@@ -224,7 +224,8 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
                 Audience::EVERYONE,
                 format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
             )
-            .citing(Law::L26B),
+            .citing(Law::L26B)
+            .concerning(seat),
         );
         explanation::summon(
             cx,
@@ -262,7 +263,8 @@ fn check_choice(
                         suit.as_str()
                     ),
                 )
-                .citing(Law::L26B),
+                .citing(Law::L26B)
+                .concerning(seat),
             );
         }
         return Ok(());
@@ -298,7 +300,8 @@ fn prohibited_lead(
             Audience::EVERYONE,
             format!("{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"),
         )
-        .citing(Law::L26B),
+        .citing(Law::L26B)
+                .concerning(seat),
     );
     explanation::summon(cx, &seat.to_string(), Some("prohibited lead"), Law::L26B);
     Ok(())
@@ -338,7 +341,8 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
                     suit.as_str()
                 ),
             )
-            .citing(Law::L26B),
+            .citing(Law::L26B)
+                .concerning(seat),
         );
         explanation::summon(cx, &seat.to_string(), Some("required suit not led"), Law::L26B);
     }

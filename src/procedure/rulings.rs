@@ -34,9 +34,11 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
             };
             let r = cx.st.open_rulings.remove(pos);
             let mut before = None;
+            let mut changer = None;
             for c in cx.st.changes.iter_mut().filter(|c| c.replacement == r.call) {
                 c.allowed = Some(yes);
                 before = c.contract_before;
+                changer = Some(c.seat);
             }
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             if !yes {
@@ -45,9 +47,10 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
                     Some(c) => format!("the change of call is not allowed: score the board in the original contract {c} by {} (Law 21B3)", c.declarer),
                     None => "the change of call is not allowed: the Director assigns an adjusted score (Law 21B3)".to_string(),
                 };
-                cx.warn(
-                    Warning::new(Code::ADJUSTMENT_POSSIBLE, Severity::Info, Audience::DIRECTOR, msg).citing(Law::L21B3),
-                );
+                let mut w =
+                    Warning::new(Code::ADJUSTMENT_POSSIBLE, Severity::Info, Audience::DIRECTOR, msg).citing(Law::L21B3);
+                w.seat = changer;
+                cx.warn(w);
             }
             Ok(())
         }

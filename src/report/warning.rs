@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Code;
 use crate::audience::Audience;
+use crate::call::Seat;
 use crate::law::Law;
 
 /// How serious a warning is.
@@ -33,12 +34,16 @@ pub struct Warning {
     pub severity: Severity,
     /// Who is shown it.
     pub audience: Audience,
+    /// The player it concerns: the one it is addressed to, or the offender (so that the
+    /// Director's ledger says whose it is).
+    pub seat: Option<Seat>,
     /// Human-readable English text.
     pub message: String,
 }
 
 impl Warning {
-    /// A warning with the code's own law.
+    /// A warning with the code's own law, concerning the player it is addressed to when it
+    /// is addressed to one.
     pub fn new(code: Code, severity: Severity, audience: Audience, message: impl Into<String>) -> Warning {
         debug_assert!(!code.is_input(), "{code} reports malformed input, not a warning");
         Warning {
@@ -46,8 +51,15 @@ impl Warning {
             law: code.law(),
             severity,
             audience,
+            seat: audience.only_seat(),
             message: message.into(),
         }
+    }
+
+    /// The same warning concerning `seat` (e.g. the offender of an infraction).
+    pub fn concerning(mut self, seat: Seat) -> Warning {
+        self.seat = Some(seat);
+        self
     }
 
     /// The same warning citing a more precise clause.

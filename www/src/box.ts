@@ -65,7 +65,8 @@ export function renderBox(c: Ctx): void {
   byId("box-panel").classList.toggle("my-turn", legal.size > 0);
   byId("self-alert").hidden = c.disclosure === "partner";
   const p = v.pending;
-  byId("intent-row").hidden = !(p && p.kind === "out_of_rotation" && c.me && p.awaiting.includes(c.me));
+  // L28B vs L29A: only a player who may both accept and call says which his call does.
+  byId("intent-row").hidden = !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call"));
   fill("box-hint", c.me ? boxHint(c, legal.size > 0) : "");
 }
 
@@ -75,7 +76,7 @@ function boxHint(c: Ctx, canCall: boolean): string {
   const me = c.me!;
   if (v.phase !== "auction") return v.phase === "passed_out" ? "the board was passed out" : "the auction is over";
   const p = v.pending;
-  if (p && p.awaiting.includes(me)) return canCall ? "your decision: accept, decline or call" : "your decision (above)";
+  if (p && p.options.length && p.options.some((o) => o !== "call")) return canCall ? `your decision: ${p.options.join(", ")}` : "your decision (above)";
   if (canCall) return v.barred[me] && v.legal_calls.length === 1 ? "you are barred: pass" : "your call";
   if (p) {
     const who = p.awaiting.map((a) => (a === "director" ? "the Director" : SEAT_NAME[a as Seat] ?? a)).join(" or ");

@@ -103,6 +103,7 @@ export function warningItem(w: Warning, times = 1): HTMLElement {
       h("span", { class: `badge sev-${w.severity}` }, w.severity),
       h("code", {}, w.code),
       w.law ? h("span", { class: "law" }, `Law ${w.law}`) : null,
+      w.seat ? h("span", { class: "concerns", title: "The player it concerns" }, SEAT_NAME[w.seat]) : null,
       times > 1 ? h("span", { class: "times" }, `×${times}`) : null,
     ),
     h("p", {}, w.message),

@@ -39,7 +39,7 @@ const ourSide = (me: Seat, s: Seat) => s === me || s === partner(me);
 export function renderDecision(c: Ctx): void {
   const p = c.view.pending;
   if (!p) return void fill("decision");
-  const mine = (c.me && p.awaiting.includes(c.me)) || (c.viewer === "director" && p.awaiting.includes("director"));
+  const mine = p.options.length > 0;
   const what: Record<string, string> = {
     insufficient_bid: "Insufficient bid",
     out_of_rotation: "Call out of rotation",
@@ -49,7 +49,10 @@ export function renderDecision(c: Ctx): void {
     replacement: "Replacement call due",
     undo: "Undo requested",
   };
-  const who = p.awaiting.map((a) => SEAT_NAME[a as Seat] ?? "the Director").join(", ");
+  const SETTLE: Record<string, string> = { accept: "accept", decline: "decline", call: "call", ruling: "rule", respond: "answer" };
+  const who = p.choices
+    .map((ch) => `${SEAT_NAME[ch.by as Seat] ?? "the Director"} (${ch.options.map((o) => SETTLE[o] ?? o).join(" or ")})`)
+    .join("; ");
   const buttons: HTMLElement[] = [];
   if (mine && c.me) {
     if (p.options.includes("accept")) buttons.push(h("button", { class: "primary", onclick: () => c.act({ type: "accept" }) }, "Accept"));

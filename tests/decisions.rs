@@ -1,0 +1,162 @@
+//! Seat-scoped decisions (issue 11): a pending decision lists, for each party awaited, only
+//! the actions that party may take, and each viewer is offered only his own; warnings and
+//! the Director's ledger name the seat they concern. Every offer is checked against what
+//! `apply` accepts.
+#![cfg(not(target_arch = "wasm32"))]
+
+use bridge_laws::view::Settle;
+use bridge_laws::{Code, Seat, Table, Viewer};
+
+fn table(regulation: &str, steps: &[&str]) -> Table {
+    let mut t = Table::from_options_json(&format!(
+        r#"{{"dealer":"N","vulnerability":"None","regulation":"{regulation}"}}"#
+    ))
+    .expect("options");
+    for s in steps {
+        let o = t.apply_json(s);
+        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
+    }
+    t
+}
+
+fn call(seat: &str, call: &str) -> String {
+    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
+}
+
+fn options(t: &Table, viewer: Viewer) -> Vec<Settle> {
+    t.view(viewer).pending.map(|p| p.options).unwrap_or_default()
+}
+
+/// Whether `seat` may take `settle` now, by asking `apply` on a copy of the table.
+fn engine_allows(t: &Table, seat: Seat, settle: Settle) -> bool {
+    let action = match settle {
+        Settle::Accept => format!(r#"{{"seat":"{seat}","type":"accept"}}"#),
+        Settle::Decline => format!(r#"{{"seat":"{seat}","type":"decline"}}"#),
+        Settle::Call => call(&seat.to_string(), "P"),
+        Settle::Respond => format!(r#"{{"seat":"{seat}","type":"respond","accept":true}}"#),
+        Settle::Ruling => return false,
+    };
+    let mut copy = t.clone();
+    copy.apply_json(&action).is_ok()
+}
+
+/// Every seat is offered exactly what the engine lets it do.
+fn assert_offers_match_the_engine(t: &Table) {
+    for seat in Seat::ALL {
+        for settle in [Settle::Accept, Settle::Decline, Settle::Respond] {
+            assert_eq!(
+                options(t, Viewer::Seat(seat)).contains(&settle),
+                engine_allows(t, seat, settle),
+                "{seat} {settle:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn over_a_call_out_of_rotation_lho_may_accept_and_the_player_whose_turn_it_was_may_only_call() {
+    // North deals; South calls out of rotation: West (South's LHO) decides, North calls in turn.
+    let t = table("face_to_face", &[&call("S", "1C")]);
+    let p = t.view(Viewer::Director).pending.expect("pending");
+    let by: Vec<(String, Vec<Settle>)> = p.choices.iter().map(|c| (c.by.clone(), c.options.clone())).collect();
+    assert_eq!(
+        by,
+        vec![
+            ("W".to_string(), vec![Settle::Accept, Settle::Decline]),
+            ("N".to_string(), vec![Settle::Call]),
+        ]
+    );
+    assert_eq!(
+        options(&t, Viewer::Seat(Seat::W)),
+        vec![Settle::Accept, Settle::Decline]
+    );
+    assert_eq!(options(&t, Viewer::Seat(Seat::N)), vec![Settle::Call]);
+    assert!(options(&t, Viewer::Seat(Seat::E)).is_empty(), "East is offered nothing");
+    assert!(options(&t, Viewer::Seat(Seat::S)).is_empty(), "nor the offender");
+    assert!(options(&t, Viewer::Spectator).is_empty());
+    assert_offers_match_the_engine(&t);
+}
+
+#[test]
+fn an_insufficient_bid_is_offered_to_lho_only() {
+    let t = table("face_to_face", &[&call("N", "1S"), &call("E", "1H")]);
+    assert_eq!(
+        options(&t, Viewer::Seat(Seat::S)),
+        vec![Settle::Accept, Settle::Decline, Settle::Call]
+    );
+    assert!(
+        options(&t, Viewer::Seat(Seat::W)).is_empty(),
+        "West may not accept for South"
+    );
+    assert_offers_match_the_engine(&t);
+}
+
+#[test]
+fn an_inadmissible_double_cannot_be_accepted_and_is_not_offered_as_such() {
+    let t = table("face_to_face", &[&call("N", "1S"), &call("E", "P"), &call("S", "X")]);
+    assert_eq!(options(&t, Viewer::Seat(Seat::W)), vec![Settle::Decline, Settle::Call]);
+    assert_offers_match_the_engine(&t);
+}
+
+#[test]
+fn an_undo_by_consent_is_offered_to_either_opponent_and_by_the_director_to_him_alone() {
+    let undo = r#"{"seat":"N","type":"replace_call","call":"1S"}"#;
+    let t = table("online", &[&call("N", "1H"), undo]);
+    assert_eq!(options(&t, Viewer::Seat(Seat::E)), vec![Settle::Respond]);
+    assert_eq!(options(&t, Viewer::Seat(Seat::W)), vec![Settle::Respond]);
+    assert!(options(&t, Viewer::Seat(Seat::S)).is_empty(), "partner may not consent");
+    assert_offers_match_the_engine(&t);
+
+    let t = table("online_tournament", &[&call("N", "1H"), undo]);
+    assert_eq!(options(&t, Viewer::Director), vec![Settle::Ruling]);
+    for seat in Seat::ALL {
+        assert!(
+            options(&t, Viewer::Seat(seat)).is_empty(),
+            "{seat} waits for the Director"
+        );
+    }
+}
+
+#[test]
+fn the_directors_ledger_names_the_seat_each_entry_concerns() {
+    // East's insufficient 1S is replaced by a call ruled not comparable: the withdrawn
+    // call is UI for West and AI for North and South (L23C, L16C).
+    let t = table(
+        "face_to_face",
+        &[
+            &call("N", "1NT"),
+            &call("E", "1S"),
+            r#"{"seat":"S","type":"decline"}"#,
+            &call("E", "2C"),
+            r#"{"seat":"director","type":"ruling","on":"comparable","value":false}"#,
+        ],
+    );
+    let ledger = t.view(Viewer::Director).ledger;
+    let concerning = |code: Code| {
+        let mut seats: Vec<Seat> = ledger
+            .iter()
+            .filter(|w| w.code == code)
+            .filter_map(|w| w.seat)
+            .collect();
+        seats.sort();
+        seats
+    };
+    assert_eq!(concerning(Code::UI_WITHDRAWN_CALL), vec![Seat::W]);
+    assert_eq!(concerning(Code::AI_WITHDRAWN_CALL), vec![Seat::N, Seat::S]);
+    assert!(
+        ledger.iter().all(|w| w.seat.is_some()),
+        "every ledger entry names its seat"
+    );
+}
+
+#[test]
+fn an_infraction_names_its_offender_though_everyone_is_told() {
+    let t = table("face_to_face", &[&call("N", "1S"), &call("E", "1H")]);
+    let w = t
+        .warnings()
+        .iter()
+        .find(|w| w.code == Code::IRREG_INSUFFICIENT_BID)
+        .expect("the infraction is reported");
+    assert_eq!(w.seat, Some(Seat::E));
+    assert!(w.audience.has_seat(Seat::N) && w.audience.has_seat(Seat::W));
+}
