@@ -296,7 +296,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
     };
     View {
         viewer,
-        phase: st.phase,
+        phase: st.phase(),
         dealer: board.dealer,
         vulnerability: board.vulnerability,
         board: board.number,
@@ -326,11 +326,11 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         barred: Seat::ALL
             .into_iter()
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
-            .filter_map(|s| st.bars.get(s).as_ref().map(|b| (s, b.kind)))
+            .filter_map(|s| st.bar_on(s).map(|b| (s, b.kind)))
             .collect(),
         pending: decision(st, table.regulation),
         questions: st
-            .questions
+            .questions()
             .iter()
             .enumerate()
             .filter(|(_, q)| q.audience.contains(viewer))
@@ -343,7 +343,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             })
             .collect(),
         change_offers: st
-            .offers
+            .offers()
             .iter()
             .filter(|o| is_director || Some(o.seat) == seat)
             .filter_map(|o| st.index_of(o.call))
@@ -355,23 +355,23 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             .filter(|e| e.audience.contains(viewer))
             .cloned()
             .collect(),
-        contract: st.contract.map(|c| c.to_string()),
+        contract: st.contract().map(|c| c.to_string()),
         declarer: st.declarer(),
-        dummy: st.contract.map(|c| c.dummy()),
-        opening_leader: st.contract.map(|c| c.leader()),
+        dummy: st.contract().map(|c| c.dummy()),
+        opening_leader: st.contract().map(|c| c.leader()),
         regulation: *table.regulation,
-        play: st.play.as_ref().map(|p| SeenPlay {
+        play: st.play().map(|p| SeenPlay {
             leader: p.leader,
             led: p.lead.is_some(),
             lead: p
                 .lead
-                .filter(|_| st.phase != Phase::Clarification || is_director || seat == Some(p.leader)),
+                .filter(|_| st.phase() != Phase::Clarification || is_director || seat == Some(p.leader)),
             tricks: p.tricks.clone(),
             current: p.current.clone(),
             to_play: p.to_play(),
         }),
         lead_restriction: crate::procedure::lead_restriction::opening_lead_restriction(st).map(|r| {
-            let choice = st.lead_choice;
+            let choice = st.lead_choice();
             let named = |require: bool| choice.filter(|c| c.require == require).and_then(|c| c.suit);
             SeenLeadRestriction {
                 offender: r.offender,
@@ -388,12 +388,12 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         legal_leads: seat.map_or_else(Vec::new, |s| crate::procedure::lead_restriction::legal_leads(st, s)),
         ledger,
         scoring_contract: st
-            .changes
+            .changes()
             .iter()
             .filter(|c| is_director && c.allowed == Some(false))
             .find_map(|c| c.contract_before.map(|k| k.to_string())),
         open_rulings: if is_director {
-            st.open_rulings
+            st.open_rulings()
                 .iter()
                 .map(|r| format!("{:?}", r.on).to_ascii_lowercase())
                 .collect()
@@ -412,7 +412,7 @@ pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall> {
         .map(|(index, id)| {
             let r = &st.record()[id];
             let disclosures: Vec<SeenDisclosure> = st
-                .disclosures
+                .disclosures()
                 .iter()
                 .filter(|d| d.call == id && visible(d.audience, d.superseded, viewer))
                 .map(|d| SeenDisclosure {
@@ -441,7 +441,7 @@ fn visible(a: Audience, superseded: bool, viewer: Viewer) -> bool {
 }
 
 fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
-    if let Some(u) = &st.undo {
+    if let Some(u) = st.undo_request() {
         let r = &st.record()[u.call];
         // Who decides depends on the undo policy: an opponent's consent, or the Director.
         let (awaiting, options) = match reg.undo {
@@ -461,7 +461,7 @@ fn decision(st: &State, reg: &Regulation) -> Option<Decision> {
             law: Law::L25A,
         });
     }
-    let p = st.pending.as_ref()?;
+    let p = st.pending()?;
     Some(match p {
         Pending::InsufficientBid { call, .. } => {
             let r = &st.record()[*call];
