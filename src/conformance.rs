@@ -201,9 +201,7 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                     .filter_map(|s| {
                         table
                             .state()
-                            .bars
-                            .get(s)
-                            .as_ref()
+                            .bar_on(s)
                             .map(|b| (s.to_string(), serde_json::to_value(b.kind).unwrap_or(Value::Null)))
                     })
                     .collect();

@@ -318,7 +318,7 @@ pub struct Aftermath {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct State {
     /// Period.
-    pub phase: Phase,
+    phase: Phase,
     /// Every call ever made (read with `record`, changed through the methods below so the
     /// calls in force stay known).
     record: Journaled<CallRecord>,
@@ -339,45 +339,45 @@ pub struct State {
     #[serde(skip)]
     rebuilt: bool,
     /// Every disclosure.
-    pub disclosures: Journaled<DisclosureRecord>,
+    disclosures: Journaled<DisclosureRecord>,
     /// Every question.
-    pub questions: Journaled<QuestionRecord>,
+    questions: Journaled<QuestionRecord>,
     /// Bars by seat.
-    pub bars: BySeat<Option<Bar>>,
+    bars: BySeat<Option<Bar>>,
     /// Rectification in progress.
-    pub pending: Option<Pending>,
+    pending: Option<Pending>,
     /// What the offender's next call decides after a cancelled call out of rotation.
-    pub aftermath: Option<Aftermath>,
+    aftermath: Option<Aftermath>,
     /// A call the player must make (L31A1, L32A1).
-    pub forced: Option<(Seat, Call)>,
+    forced: Option<(Seat, Call)>,
     /// A pending Law 25A request.
-    pub undo: Option<UndoRequest>,
+    undo: Option<UndoRequest>,
     /// Law 21B1 offers.
-    pub offers: Vec<ChangeOffer>,
+    offers: Vec<ChangeOffer>,
     /// Law 21B changes awaiting the Director's review.
-    pub changes: Vec<ChangeForReview>,
+    changes: Vec<ChangeForReview>,
     /// Private notes of partner's mistaken explanations.
-    pub notes: Vec<PartnerNote>,
+    notes: Vec<PartnerNote>,
     /// Questions for the Director.
-    pub open_rulings: Vec<OpenRuling>,
+    open_rulings: Vec<OpenRuling>,
     /// Law 26B entitlements.
-    pub lead_restrictions: Vec<LeadRestrictionRecord>,
+    lead_restrictions: Vec<LeadRestrictionRecord>,
     /// Declarer's L26B choice for the opening lead, once made (reset when the auction
     /// ends again after a reopening).
-    pub lead_choice: Option<LeadChoice>,
+    lead_choice: Option<LeadChoice>,
     /// Replacements the Director may still rule comparable (L23A).
-    pub comparisons: Vec<Comparison>,
+    comparisons: Vec<Comparison>,
     /// The seat due to call when it is not the next in rotation (L17D3 revert).
-    pub turn_override: Option<Seat>,
+    turn_override: Option<Seat>,
     /// A call cancelled by an earlier change (L25A6, L21B2) whose L16C entries wait for its
     /// caller to call again: none if he repeats it.
-    pub recall: Option<Recall>,
+    recall: Option<Recall>,
     /// The contract fixed when the auction ended.
-    pub contract: Option<Contract>,
+    contract: Option<Contract>,
     /// Opening lead and card play.
-    pub play: Option<PlayState>,
+    play: Option<PlayState>,
     /// Client clock of the last call, for tempo.
-    pub last_clock: Option<f64>,
+    last_clock: Option<f64>,
     /// By seat: the rectification state before his latest call action (L25A, L21B).
     before_call: BySeat<Option<Box<BeforeCall>>>,
     /// What `remember_before_call` replaced during the current action, oldest first (a
@@ -507,7 +507,7 @@ impl State {
     }
 
     /// Keeps the rectification state before `seat`'s call action (see `BeforeCall`).
-    pub fn remember_before_call(&mut self, seat: Seat, before: BeforeCall) {
+    fn remember_before_call(&mut self, seat: Seat, before: BeforeCall) {
         let old = self.before_call.get_mut(seat).replace(Box::new(before));
         self.before_call_undo.push((seat, old));
     }
@@ -567,7 +567,7 @@ impl State {
     }
 
     /// Withdraws (or cancels) call `id` under `law`, for `reason`.
-    pub fn withdraw_call(&mut self, id: usize, law: Law, reason: &str) {
+    fn withdraw_call(&mut self, id: usize, law: Law, reason: &str) {
         self.set_status(id, Status::Withdrawn, Some((law, reason.to_string())));
     }
 
@@ -589,7 +589,7 @@ impl State {
 
     /// Undoes the status changes logged since `mark` to calls before `from`, newest first:
     /// those calls are back as they were when the log had `mark` entries.
-    pub fn restore_statuses(&mut self, mark: usize, from: usize) {
+    fn restore_statuses(&mut self, mark: usize, from: usize) {
         let back: Vec<StatusChange> = self
             .status_log
             .get(mark..)
@@ -710,6 +710,552 @@ impl State {
     /// Whether the auction period (auction and clarification) lasts (L17D).
     pub fn in_auction_period(&self) -> bool {
         matches!(self.phase, Phase::Auction | Phase::Clarification | Phase::PassedOut)
+    }
+}
+
+/// Reading the state: what each record says, never a handle to change it.
+impl State {
+    /// The period of the board.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Every alert, announcement, explanation and correction, in order.
+    pub fn disclosures(&self) -> &[DisclosureRecord] {
+        &self.disclosures
+    }
+
+    /// Every question asked, in order (ids are positions).
+    pub fn questions(&self) -> &[QuestionRecord] {
+        &self.questions
+    }
+
+    /// The bars, by seat.
+    pub fn bars(&self) -> &BySeat<Option<Bar>> {
+        &self.bars
+    }
+
+    /// The bar on `seat`, if any.
+    pub fn bar_on(&self, seat: Seat) -> Option<&Bar> {
+        self.bars.get(seat).as_ref()
+    }
+
+    /// Whether `seat` is barred (must pass, L37).
+    pub fn is_barred(&self, seat: Seat) -> bool {
+        self.bars.get(seat).is_some()
+    }
+
+    /// The rectification in progress, if any.
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    /// What the offender's next call decides after a cancelled call out of rotation.
+    pub fn aftermath(&self) -> Option<&Aftermath> {
+        self.aftermath.as_ref()
+    }
+
+    /// The call a player must make (L31A1, L32A1).
+    pub fn forced(&self) -> Option<(Seat, Call)> {
+        self.forced
+    }
+
+    /// The pending Law 25A request, if any.
+    pub fn undo_request(&self) -> Option<&UndoRequest> {
+        self.undo.as_ref()
+    }
+
+    /// The Law 21B1 offers standing.
+    pub fn offers(&self) -> &[ChangeOffer] {
+        &self.offers
+    }
+
+    /// The Law 21B changes made, with the Director's review.
+    pub fn changes(&self) -> &[ChangeForReview] {
+        &self.changes
+    }
+
+    /// The private notes of partner's mistaken explanations (L20F5).
+    pub fn notes(&self) -> &[PartnerNote] {
+        &self.notes
+    }
+
+    /// The questions for the Director, oldest first.
+    pub fn open_rulings(&self) -> &[OpenRuling] {
+        &self.open_rulings
+    }
+
+    /// The Law 26B entitlements.
+    pub fn lead_restrictions(&self) -> &[LeadRestrictionRecord] {
+        &self.lead_restrictions
+    }
+
+    /// Declarer's L26B choice for the opening lead, once made.
+    pub fn lead_choice(&self) -> Option<LeadChoice> {
+        self.lead_choice
+    }
+
+    /// The replacements the Director may still rule comparable (L23A).
+    pub fn comparisons(&self) -> &[Comparison] {
+        &self.comparisons
+    }
+
+    /// The comparable-call question about withdrawn call `withdrawn`, if open (L23A).
+    pub fn comparison(&self, withdrawn: usize) -> Option<&Comparison> {
+        self.comparisons.iter().find(|c| c.withdrawn == withdrawn)
+    }
+
+    /// The seat due to call when it is not the next in rotation (L17D3).
+    pub fn turn_override(&self) -> Option<Seat> {
+        self.turn_override
+    }
+
+    /// A cancelled call whose L16C entries wait for its caller to call again.
+    pub fn recall(&self) -> Option<&Recall> {
+        self.recall.as_ref()
+    }
+
+    /// The contract fixed when the auction ended.
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+
+    /// The opening lead and the cards played.
+    pub fn play(&self) -> Option<&PlayState> {
+        self.play.as_ref()
+    }
+
+    /// The client clock of the last call.
+    pub fn last_clock(&self) -> Option<f64> {
+        self.last_clock
+    }
+}
+
+/// Changing the state, in the Laws' words. Each method keeps the invariants that link
+/// the records it touches.
+impl State {
+    // ------------------------------------------------------------ periods (L17, L22, L41)
+
+    /// L22: the final pass: the contract is fixed and the clarification period begins; a
+    /// lead choice made for an earlier end of the auction (before a reopening) lapses.
+    pub fn end_auction(&mut self, contract: Contract) {
+        self.phase = Phase::Clarification;
+        self.contract = Some(contract);
+        self.lead_choice = None;
+    }
+
+    /// L22B: four passes; the auction period lasts until the hands are returned (L17D2).
+    pub fn pass_out(&mut self) {
+        self.phase = Phase::PassedOut;
+    }
+
+    /// L21B1, L25A5: the auction reopens: no contract, and a face-down opening lead
+    /// returns to the hand.
+    pub fn reopen_auction(&mut self) {
+        if self.phase != Phase::Auction {
+            self.phase = Phase::Auction;
+            self.contract = None;
+            self.play = None;
+        }
+    }
+
+    /// L41A: the opening lead, face down.
+    pub fn lay_opening_lead(&mut self, leader: Seat, card: crate::card::Card) {
+        let play = self.play.get_or_insert_with(|| PlayState::new(leader));
+        play.lead = Some(card);
+    }
+
+    /// L41C: the opening lead faced by `leader`: the play period begins and the L21B1
+    /// offers lapse with the auction period.
+    pub fn face_opening_lead(&mut self, leader: Seat, card: crate::card::Card) {
+        self.phase = Phase::Play;
+        self.offers.clear();
+        if let Some(p) = self.play.as_mut() {
+            p.current.push((leader, card));
+        }
+    }
+
+    /// A card played by (or for) `seat`; returns the trick it completed, as its number and
+    /// winner.
+    pub fn play_card(&mut self, seat: Seat, card: crate::card::Card, contract: Contract) -> Option<(usize, Seat)> {
+        let p = self.play.as_mut()?;
+        p.current.push((seat, card));
+        if p.current.len() < 4 {
+            return None;
+        }
+        let cards = std::mem::take(&mut p.current);
+        let w = crate::play::winner(&cards, contract);
+        p.tricks.push(crate::play::Trick { cards, winner: w });
+        Some((p.tricks.len(), w))
+    }
+
+    /// The end of play (thirteen tricks, or a claim agreed).
+    pub fn end_play(&mut self) {
+        self.phase = Phase::Ended;
+    }
+
+    /// L17D2: a passed-out board's hands are returned: the auction period and its L21B1
+    /// offers end.
+    pub fn return_hands(&mut self) {
+        self.phase = Phase::Ended;
+        self.offers.clear();
+    }
+
+    // ------------------------------------------------------------ disclosures, questions
+
+    /// Records an alert, announcement, explanation or correction.
+    pub fn disclose(&mut self, d: DisclosureRecord) {
+        self.disclosures.push(d);
+    }
+
+    /// L20F4, L20F5: the explanations of call `call` given by `by` are superseded by a
+    /// correction; `each` sees each of them before.
+    pub fn supersede_explanations(&mut self, call: usize, by: Seat, mut each: impl FnMut(&DisclosureRecord)) {
+        self.disclosures.update_where(
+            |d| d.call == call && d.by == by && !d.superseded,
+            |d| {
+                each(d);
+                d.superseded = true;
+            },
+        );
+    }
+
+    /// Records a question (L20F); returns its id.
+    pub fn ask(&mut self, q: QuestionRecord) -> usize {
+        self.questions.push(q);
+        self.questions.len() - 1
+    }
+
+    /// `seat` explains call `call`: the open questions he was to answer about it (or about
+    /// the whole auction) are answered. Returns whether there was one.
+    pub fn answer_questions(&mut self, seat: Seat, call: usize) -> bool {
+        let mut answered = false;
+        self.questions.update_where(
+            |q| !q.answered && q.answerers.contains(&seat) && q.call.is_none_or(|c| c == call),
+            |q| {
+                q.answered = true;
+                answered = true;
+            },
+        );
+        answered
+    }
+
+    /// L20F5a: `seat` notes privately that partner's explanation of `call` was mistaken
+    /// (once per call).
+    pub fn note_partner_mistake(&mut self, seat: Seat, call: usize) {
+        if !self.notes.iter().any(|n| n.seat == seat && n.call == call) {
+            self.notes.push(PartnerNote {
+                seat,
+                call,
+                corrected: false,
+            });
+        }
+    }
+
+    /// `seat` has corrected partner's explanation of `call`: his note is settled.
+    pub fn mark_corrected(&mut self, seat: Seat, call: usize) {
+        for n in self.notes.iter_mut().filter(|n| n.seat == seat && n.call == call) {
+            n.corrected = true;
+        }
+    }
+
+    // ------------------------------------------------------------ bars (L23, L27–L37)
+
+    /// Bars `seat`; a `throughout` bar is never shortened. Returns whether the bar was
+    /// imposed.
+    pub fn bar(&mut self, seat: Seat, bar: Bar) -> bool {
+        if matches!(self.bars.get(seat), Some(b) if b.kind == BarKind::Throughout) {
+            return false;
+        }
+        *self.bars.get_mut(seat) = Some(bar);
+        true
+    }
+
+    /// Puts back a bar as it was before a replaced call (L25A, L21B), whatever is there.
+    pub fn restore_bar(&mut self, seat: Seat, bar: Bar) {
+        *self.bars.get_mut(seat) = Some(bar);
+    }
+
+    /// Lifts the bar on `seat`; returns whether there was one.
+    pub fn lift_bar(&mut self, seat: Seat) -> bool {
+        self.bars.get_mut(seat).take().is_some()
+    }
+
+    // ------------------------------------------------------------ rectification
+
+    /// An irregularity awaits its rectification.
+    pub fn await_rectification(&mut self, p: Pending) {
+        self.pending = Some(p);
+    }
+
+    /// The pending rectification is settled (or lapses); returns it.
+    pub fn settle_pending(&mut self) -> Option<Pending> {
+        self.pending.take()
+    }
+
+    /// L27B1a: the suggested replacement of the episode of insufficient bid `first`.
+    pub fn suggest_replacement(&mut self, first: usize, bid: Option<Bid>) {
+        if let Some(Pending::Replacement {
+            suggested,
+            insufficient: Some(f),
+            ..
+        }) = self.pending.as_mut()
+        {
+            if *f == first {
+                *suggested = bid;
+            }
+        }
+    }
+
+    /// The law under which the awaited replacement is made changes (L27B3).
+    pub fn apply_to_replacement(&mut self, new: Law) {
+        if let Some(Pending::Replacement { law, .. }) = self.pending.as_mut() {
+            *law = new;
+        }
+    }
+
+    /// After a cancelled call out of rotation: what the offender's next call decides
+    /// (L30–L32); `None` when nothing remains to decide.
+    pub fn expect_aftermath(&mut self, a: Option<Aftermath>) {
+        self.aftermath = a;
+    }
+
+    /// L31A1, L32A1: `seat` must repeat `call`.
+    pub fn force_call(&mut self, seat: Seat, call: Call) {
+        self.forced = Some((seat, call));
+    }
+
+    /// L31A1, L32A1: `seat` repeats `call` as he must: the forced call and the aftermath
+    /// that required it are settled. Returns whether it was his forced call.
+    pub fn repeat_forced_call(&mut self, seat: Seat, call: Call) -> bool {
+        if self.forced != Some((seat, call)) {
+            return false;
+        }
+        self.forced = None;
+        if self
+            .aftermath
+            .as_ref()
+            .is_some_and(|a| a.seat == seat && a.law.is_forced_repeat())
+        {
+            self.aftermath = None;
+        }
+        true
+    }
+
+    /// A call in force by `seat`: his forced call (L31A1) and the turn the auction reverted
+    /// to him (L17D3) are used up.
+    pub fn turn_used(&mut self, seat: Seat) {
+        if self.forced.is_some_and(|(s, _)| s == seat) {
+            self.forced = None;
+        }
+        if self.turn_override == Some(seat) {
+            self.turn_override = None;
+        }
+    }
+
+    /// L17D3: the auction reverts to `due`, recorded only when rotation would not give it.
+    pub fn revert_turn_to(&mut self, due: Seat) {
+        self.turn_override = (self.rotation() != due).then_some(due);
+    }
+
+    // ------------------------------------------------------------ L23A, L26B
+
+    /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A), with its
+    /// ruling for the Director.
+    pub fn open_comparison(&mut self, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: Law) {
+        self.comparisons.push(Comparison {
+            offender,
+            withdrawn,
+            replacement,
+            law,
+            specified: None,
+        });
+        self.open_ruling(RulingOn::Comparable, withdrawn);
+    }
+
+    /// Closes the comparable-call question about `withdrawn`, and its ruling.
+    pub fn close_comparison(&mut self, withdrawn: usize) {
+        self.comparisons.retain(|c| c.withdrawn != withdrawn);
+        self.close_ruling(RulingOn::Comparable, withdrawn);
+    }
+
+    /// The replacement of `withdrawn` is made (record `replacement`), presumed not
+    /// comparable under `law` when given.
+    pub fn compare_replacement(&mut self, withdrawn: usize, replacement: usize, law: Option<Law>) {
+        if let Some(c) = self.comparisons.iter_mut().find(|c| c.withdrawn == withdrawn) {
+            c.replacement = Some(replacement);
+            if let Some(law) = law {
+                c.law = law;
+            }
+        }
+    }
+
+    /// L27B1a: the strains the Director states the withdrawn call specified.
+    pub fn state_specified(&mut self, withdrawn: usize, strains: Vec<Strain>) {
+        if let Some(c) = self.comparisons.iter_mut().find(|c| c.withdrawn == withdrawn) {
+            c.specified = Some(strains);
+        }
+    }
+
+    /// L26B: declarer's entitlement against `offender`, from withdrawn call `call`.
+    pub fn entitle_lead_restriction(&mut self, offender: Seat, law: Law, call: usize) {
+        self.lead_restrictions.push(LeadRestrictionRecord {
+            offender,
+            law,
+            specified: Vec::new(),
+            call,
+        });
+    }
+
+    /// L26B: the strains the offender specified in the legal auction, recorded on the
+    /// entitlements from call `call` under `law`.
+    pub fn record_specified(&mut self, call: usize, law: Law, specified: &[Strain]) {
+        for r in self
+            .lead_restrictions
+            .iter_mut()
+            .filter(|r| r.call == call && r.law == law)
+        {
+            r.specified = specified.to_vec();
+        }
+    }
+
+    /// L26A: a comparable replacement of `call` removes the entitlements it gave.
+    pub fn drop_lead_restrictions_from(&mut self, call: usize) {
+        self.lead_restrictions.retain(|r| r.call != call);
+    }
+
+    /// L26B: declarer's choice for the opening lead.
+    pub fn choose_lead(&mut self, choice: LeadChoice) {
+        self.lead_choice = Some(choice);
+    }
+
+    // ------------------------------------------------------------ Director's rulings
+
+    /// A question for the Director about record `call`.
+    pub fn open_ruling(&mut self, on: RulingOn, call: usize) {
+        self.open_rulings.push(OpenRuling { on, call });
+    }
+
+    /// Closes the question of kind `on` about record `call`.
+    pub fn close_ruling(&mut self, on: RulingOn, call: usize) {
+        self.open_rulings.retain(|r| !(r.on == on && r.call == call));
+    }
+
+    /// Closes every question of kind `on`.
+    pub fn close_rulings(&mut self, on: RulingOn) {
+        self.open_rulings.retain(|r| r.on != on);
+    }
+
+    /// The oldest question of kind `on`, closed as it is answered.
+    pub fn answer_ruling(&mut self, on: RulingOn) -> Option<OpenRuling> {
+        let pos = self.open_rulings.iter().position(|r| r.on == on)?;
+        Some(self.open_rulings.remove(pos))
+    }
+
+    // ------------------------------------------------------------ L25A, L21B
+
+    /// L25A: a request to replace an unintended call.
+    pub fn request_undo(&mut self, req: UndoRequest) {
+        self.undo = Some(req);
+    }
+
+    /// The pending L25A request, taken to be decided.
+    pub fn take_undo_request(&mut self) -> Option<UndoRequest> {
+        self.undo.take()
+    }
+
+    /// L21B1: `seat` may change call `call`. Returns false when that offer stands already.
+    pub fn offer_change(&mut self, seat: Seat, call: usize) -> bool {
+        if self.offers.iter().any(|o| o.seat == seat && o.call == call) {
+            return false;
+        }
+        self.offers.push(ChangeOffer { seat, call });
+        true
+    }
+
+    /// `seat` takes up his L21B1 offer (the oldest, if several).
+    pub fn take_offer(&mut self, seat: Seat) -> Option<ChangeOffer> {
+        let pos = self.offers.iter().position(|o| o.seat == seat)?;
+        Some(self.offers.remove(pos))
+    }
+
+    /// L21B1: a change offer lapses when the offered player's partner calls: `caller`
+    /// called, so his partner's offers lapse.
+    pub fn lapse_offers_of_partner(&mut self, caller: Seat) {
+        self.offers.retain(|o| o.seat != caller.partner());
+    }
+
+    /// L21B: a change of call made, for the Director's review.
+    pub fn record_change(&mut self, change: ChangeForReview) {
+        self.changes.push(change);
+    }
+
+    /// L21B3: the Director allows the change that made record `replacement`, or not.
+    /// Returns the contract of the original auction, if it had ended.
+    pub fn rule_on_change(&mut self, replacement: usize, allowed: bool) -> Option<Contract> {
+        let mut before = None;
+        for c in self.changes.iter_mut().filter(|c| c.replacement == replacement) {
+            c.allowed = Some(allowed);
+            before = c.contract_before;
+        }
+        before
+    }
+
+    /// L25A6, L21B2: `recall.seat`'s cancelled call waits for his next call.
+    pub fn await_recall(&mut self, recall: Recall) {
+        self.recall = Some(recall);
+    }
+
+    /// `seat` calls again: his recall, if one waits.
+    pub fn take_recall_of(&mut self, seat: Seat) -> Option<Recall> {
+        self.recall.take_if(|r| r.seat == seat)
+    }
+
+    /// L16B1: the client clock of a call; returns the clock of the previous one.
+    pub fn clock_call(&mut self, now: f64) -> Option<f64> {
+        self.last_clock.replace(now)
+    }
+
+    /// Withdraws (or cancels) call `id`, and forgets the change of call it made, if any.
+    pub fn withdraw(&mut self, id: usize, law: Law, reason: &str) {
+        self.withdraw_call(id, law, reason);
+        self.changes.retain(|c| c.replacement != id);
+    }
+
+    /// The rectification state now: what a replacement of `seat`'s coming call restores.
+    pub fn remember_before_call_of(&mut self, seat: Seat) {
+        let before = BeforeCall {
+            from: self.record.len(),
+            status_mark: self.status_log.len(),
+            pending: self.pending.clone(),
+            bars: self.bars.clone(),
+            comparisons: self.comparisons.clone(),
+            comparable_rulings: self
+                .open_rulings
+                .iter()
+                .filter(|r| r.on == RulingOn::Comparable)
+                .cloned()
+                .collect(),
+            lead_restrictions: self.lead_restrictions.clone(),
+            aftermath: self.aftermath.clone(),
+            forced: self.forced,
+            turn_override: self.turn_override,
+        };
+        self.remember_before_call(seat, before);
+    }
+
+    /// L25A1, L21B: the rectification state, but for the bars, put back as it was before
+    /// the call (see `BeforeCall`).
+    pub fn restore_before_call(&mut self, b: BeforeCall) {
+        self.restore_statuses(b.status_mark, b.from);
+        self.pending = b.pending;
+        self.aftermath = b.aftermath;
+        self.forced = b.forced;
+        self.turn_override = b.turn_override;
+        self.comparisons = b.comparisons;
+        self.lead_restrictions = b.lead_restrictions;
+        self.close_rulings(RulingOn::Comparable);
+        self.open_rulings.extend(b.comparable_rulings);
     }
 }
 

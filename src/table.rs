@@ -283,7 +283,7 @@ impl Table {
 
     /// The period of the board.
     pub fn phase(&self) -> Phase {
-        self.state.phase
+        self.state.phase()
     }
 
     /// The calls in force, in order.
@@ -309,7 +309,7 @@ impl Table {
 
     /// The contract, once the auction has ended.
     pub fn contract(&self) -> Option<auction::Contract> {
-        self.state.contract
+        self.state.contract()
     }
 
     /// What `viewer` may see.

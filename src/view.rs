@@ -318,7 +318,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
     };
     View {
         viewer,
-        phase: st.phase,
+        phase: st.phase(),
         dealer: board.dealer,
         vulnerability: board.vulnerability,
         board: board.number,
@@ -348,11 +348,11 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         barred: Seat::ALL
             .into_iter()
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
-            .filter_map(|s| st.bars.get(s).as_ref().map(|b| (s, b.kind)))
+            .filter_map(|s| st.bar_on(s).map(|b| (s, b.kind)))
             .collect(),
         pending: decision(st, table.regulation, viewer),
         questions: st
-            .questions
+            .questions()
             .iter()
             .enumerate()
             .filter(|(_, q)| q.audience.contains(viewer))
@@ -365,7 +365,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             })
             .collect(),
         change_offers: st
-            .offers
+            .offers()
             .iter()
             .filter(|o| is_director || Some(o.seat) == seat)
             .filter_map(|o| st.index_of(o.call))
@@ -377,23 +377,23 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             .filter(|e| e.audience.contains(viewer))
             .cloned()
             .collect(),
-        contract: st.contract.map(|c| c.to_string()),
+        contract: st.contract().map(|c| c.to_string()),
         declarer: st.declarer(),
-        dummy: st.contract.map(|c| c.dummy()),
-        opening_leader: st.contract.map(|c| c.leader()),
+        dummy: st.contract().map(|c| c.dummy()),
+        opening_leader: st.contract().map(|c| c.leader()),
         regulation: *table.regulation,
-        play: st.play.as_ref().map(|p| SeenPlay {
+        play: st.play().map(|p| SeenPlay {
             leader: p.leader,
             led: p.lead.is_some(),
             lead: p
                 .lead
-                .filter(|_| st.phase != Phase::Clarification || is_director || seat == Some(p.leader)),
+                .filter(|_| st.phase() != Phase::Clarification || is_director || seat == Some(p.leader)),
             tricks: p.tricks.clone(),
             current: p.current.clone(),
             to_play: p.to_play(),
         }),
         lead_restriction: crate::procedure::lead_restriction::opening_lead_restriction(st).map(|r| {
-            let choice = st.lead_choice;
+            let choice = st.lead_choice();
             let named = |require: bool| choice.filter(|c| c.require == require).and_then(|c| c.suit);
             SeenLeadRestriction {
                 offender: r.offender,
@@ -410,12 +410,12 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         legal_leads: seat.map_or_else(Vec::new, |s| crate::procedure::lead_restriction::legal_leads(st, s)),
         ledger,
         scoring_contract: st
-            .changes
+            .changes()
             .iter()
             .filter(|c| is_director && c.allowed == Some(false))
             .find_map(|c| c.contract_before.map(|k| k.to_string())),
         open_rulings: if is_director {
-            st.open_rulings
+            st.open_rulings()
                 .iter()
                 .map(|r| format!("{:?}", r.on).to_ascii_lowercase())
                 .collect()
@@ -434,7 +434,7 @@ pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall> {
         .map(|(index, id)| {
             let r = &st.record()[id];
             let disclosures: Vec<SeenDisclosure> = st
-                .disclosures
+                .disclosures()
                 .iter()
                 .filter(|d| d.call == id && visible(d.audience, d.superseded, viewer))
                 .map(|d| SeenDisclosure {
@@ -493,7 +493,7 @@ type PendingChoices = (DecisionKind, Seat, Call, Vec<Choice>, Option<Call>, Law)
 /// What is pending and, for each party awaited, only what that party may do.
 fn pending_choices(st: &State, reg: &Regulation) -> Option<PendingChoices> {
     use Settle::{Accept, Call as CallOver, Decline, Respond, Ruling};
-    if let Some(u) = &st.undo {
+    if let Some(u) = st.undo_request() {
         let r = st.record().get(u.call)?;
         // Who decides depends on the undo policy: an opponent's consent (either one, L25A
         // as applied online), or the Director.
@@ -513,7 +513,7 @@ fn pending_choices(st: &State, reg: &Regulation) -> Option<PendingChoices> {
             Law::L25A,
         ));
     }
-    let p = st.pending.as_ref()?;
+    let p = st.pending()?;
     let offender = |id: usize| st.record().get(id).map(|r| (r.seat, r.call));
     Some(match p {
         Pending::InsufficientBid { call, .. } => {

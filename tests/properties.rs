@@ -161,8 +161,8 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
         // The Director answers what he is asked, or rules on something at random.
         25..=26 => {
             let on = st
-                .open_rulings
-                .get(usize::from(b) % st.open_rulings.len().max(1))
+                .open_rulings()
+                .get(usize::from(b) % st.open_rulings().len().max(1))
                 .map(|r| serde_json::to_string(&r.on).unwrap_or_default())
                 .unwrap_or_else(|| {
                     s(["\"unintended\"", "\"comparable\"", "\"misinformation\"", "\"intent\""][usize::from(b) % 4])

@@ -196,7 +196,7 @@ fn nth(dealer: Seat, i: usize) -> Seat {
 fn barred(t: &Table) -> Vec<(Seat, bridge_laws::event::BarKind)> {
     Seat::ALL
         .into_iter()
-        .filter_map(|s| t.state().bars.get(s).as_ref().map(|b| (s, b.kind)))
+        .filter_map(|s| t.state().bar_on(s).map(|b| (s, b.kind)))
         .collect()
 }
 

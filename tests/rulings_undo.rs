@@ -65,7 +65,7 @@ fn calls(t: &Table) -> Vec<String> {
 }
 
 fn bar(t: &Table, seat: Seat) -> Option<BarKind> {
-    t.state().bars.get(seat).as_ref().map(|b| b.kind)
+    t.state().bar_on(seat).map(|b| b.kind)
 }
 
 fn irregular(o: &Outcome) -> Vec<Code> {
@@ -112,16 +112,20 @@ fn l25a_an_unintended_insufficient_bid_is_replaced_with_no_rectification() {
         let mut t = f2f(dealer);
         ok(&mut t, &call(dealer, opening));
         ok(&mut t, &call(offender, ib));
-        assert!(matches!(t.state().pending, Some(Pending::InsufficientBid { .. })));
+        assert!(matches!(t.state().pending(), Some(Pending::InsufficientBid { .. })));
         ok(&mut t, &replace(offender, intended));
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()], "{ctx}");
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
-        assert_eq!(t.state().pending, None, "{ctx}");
+        assert_eq!(t.state().pending(), None, "{ctx}");
         assert!(Seat::ALL.into_iter().all(|s| bar(&t, s).is_none()), "{ctx}");
-        assert!(t.state().lead_restrictions.is_empty(), "{ctx}");
-        assert!(t.state().open_rulings.is_empty(), "{ctx}: {:?}", t.state().open_rulings);
+        assert!(t.state().lead_restrictions().is_empty(), "{ctx}");
+        assert!(
+            t.state().open_rulings().is_empty(),
+            "{ctx}: {:?}",
+            t.state().open_rulings()
+        );
         assert_eq!(t.turn(), Some(offender.lho()), "{ctx}");
         assert!(!t.legal_calls(offender.lho()).is_empty(), "{ctx}");
         let withdrawn = t
@@ -153,8 +157,8 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(irregular(&o), [Code::IRREG_INSUFFICIENT_BID], "{ctx}");
-        let Some(Pending::InsufficientBid { call: id, first }) = t.state().pending.clone() else {
-            panic!("{ctx}: {:?}", t.state().pending)
+        let Some(Pending::InsufficientBid { call: id, first }) = t.state().pending().cloned() else {
+            panic!("{ctx}: {:?}", t.state().pending())
         };
         assert_eq!(id, first, "{ctx}: a fresh Law 27 episode, not L27B4");
         assert_eq!(t.state().record()[id].call, Call::Bid(intended), "{ctx}");
@@ -186,15 +190,15 @@ fn l25a_an_unintended_inadmissible_double_or_redouble_is_replaced_with_no_rectif
             (dealer.partner(), Call::Double, b)
         };
         ok(&mut t, &call(who, slip));
-        assert!(matches!(t.state().pending, Some(Pending::Inadmissible { .. })));
+        assert!(matches!(t.state().pending(), Some(Pending::Inadmissible { .. })));
         ok(&mut t, &replace(who, intended));
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}: {who} {slip} meant {intended}");
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
         assert_eq!(calls(&t).last(), Some(&intended.to_string()), "{ctx}");
-        assert_eq!(t.state().pending, None, "{ctx}");
+        assert_eq!(t.state().pending(), None, "{ctx}");
         assert_eq!(bar(&t, who.partner()), None, "{ctx}");
-        assert!(t.state().lead_restrictions.is_empty(), "{ctx}");
+        assert!(t.state().lead_restrictions().is_empty(), "{ctx}");
         assert_eq!(t.turn(), Some(who.lho()), "{ctx}");
     }
 }
@@ -210,7 +214,7 @@ fn l25a_an_intended_call_that_is_itself_inadmissible_goes_to_law_36() {
             ok(&mut t, &replace(offender, "XX"));
             let o = ok(&mut t, &unintended(true));
             assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{dealer} {opening}");
-            assert!(matches!(t.state().pending, Some(Pending::Inadmissible { .. })));
+            assert!(matches!(t.state().pending(), Some(Pending::Inadmissible { .. })));
             // L36B: declined, the offender substitutes a legal call, partner barred.
             ok(&mut t, &act(offender.lho(), "decline"));
             ok(&mut t, &call(offender, "P"));
@@ -236,7 +240,7 @@ fn l25a_while_the_request_is_pending_lho_can_neither_accept_nor_decline() {
         assert_eq!(refused(&mut t, &call(offender.lho(), "P")), Code::UNDO_PENDING);
         // L25A2: ruled intended, the insufficient bid stands and Law 27 goes on.
         ok(&mut t, &unintended(false));
-        assert!(matches!(t.state().pending, Some(Pending::InsufficientBid { .. })));
+        assert!(matches!(t.state().pending(), Some(Pending::InsufficientBid { .. })));
         ok(&mut t, &act(offender.lho(), "accept"));
         assert_eq!(calls(&t), [opening.to_string(), ib.to_string()]);
     }
@@ -256,7 +260,7 @@ fn l25a_with_consent_an_opponent_agrees_to_replace_an_insufficient_bid() {
             &format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, offender.rho()),
         );
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()]);
-        assert_eq!(t.state().pending, None);
+        assert_eq!(t.state().pending(), None);
     }
 }
 
@@ -274,7 +278,7 @@ fn l25a_an_unintended_barred_call_is_replaced_by_the_intended_pass() {
         ok(&mut t, &call(dealer.partner(), "P"));
         assert_eq!(bar(&t, p), Some(BarKind::Throughout));
         ok(&mut t, &call(p, "4H"));
-        assert!(matches!(t.state().pending, Some(Pending::BarredCall { .. })));
+        assert!(matches!(t.state().pending(), Some(Pending::BarredCall { .. })));
         ok(&mut t, &replace(p, "P"));
         let o2 = ok(&mut t, &unintended(true));
         assert!(irregular(&o2).is_empty());
@@ -319,8 +323,8 @@ fn l27b_a_replacement_corrected_under_l25a_to_the_lowest_bid_lifts_the_bar() {
                 .any(|e| matches!(e.kind, EventKind::BarLifted { seat } if seat == partner)),
             "{ctx}"
         );
-        assert!(t.state().lead_restrictions.is_empty(), "{ctx}");
-        assert!(t.state().comparisons.is_empty(), "{ctx}");
+        assert!(t.state().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().comparisons().is_empty(), "{ctx}");
     }
 }
 
@@ -339,7 +343,7 @@ fn l27b_a_lowest_replacement_corrected_to_another_bid_bars_partner() {
         let ctx = format!("{dealer} {opening}, IB {ib}, {b1a} corrected to {intended}");
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()], "{ctx}");
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout), "{ctx}: L27B2");
-        assert_eq!(t.state().lead_restrictions.len(), 1, "{ctx}: L26B");
+        assert_eq!(t.state().lead_restrictions().len(), 1, "{ctx}: L26B");
     }
 }
 
@@ -358,7 +362,7 @@ fn l27b_a_non_qualifying_replacement_corrected_to_another_keeps_the_bar() {
         let (t, _) = corrected_replacement(dealer, opening, ib, first_try, intended);
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()]);
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout));
-        assert_eq!(t.state().lead_restrictions.len(), 1, "one L26B entitlement, not two");
+        assert_eq!(t.state().lead_restrictions().len(), 1, "one L26B entitlement, not two");
     }
 }
 
@@ -385,17 +389,17 @@ fn l27b1a_a_bid_in_one_of_two_specified_suits_does_not_qualify() {
         ok(&mut t, &act(dealer.partner(), "decline"));
         let ctx = format!("{dealer} {opening}, IB {ib} showing {s1:?}+{s2:?}, replaced by {one_suit}");
         assert!(
-            matches!(t.state().pending, Some(Pending::Replacement { suggested: None, .. })),
+            matches!(t.state().pending(), Some(Pending::Replacement { suggested: None, .. })),
             "{ctx}: no single natural bid to suggest"
         );
         ok(&mut t, &call(offender, one_suit));
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout), "{ctx}: L27B2");
-        assert_eq!(t.state().lead_restrictions.len(), 1, "{ctx}");
+        assert_eq!(t.state().lead_restrictions().len(), 1, "{ctx}");
         // B1b: the Director rules the replacement comparable (or that it specifies the
         // same denominations): no further rectification.
         ok(&mut t, &comparable(true));
         assert_eq!(bar(&t, partner), None, "{ctx}");
-        assert!(t.state().lead_restrictions.is_empty(), "{ctx}");
+        assert!(t.state().lead_restrictions().is_empty(), "{ctx}");
     }
 }
 
@@ -425,7 +429,7 @@ fn l27b1a_one_specified_suit_still_qualifies_and_may_be_stated_after_the_replace
         }
         ok(&mut t, &specified(&[shown]));
         assert_eq!(bar(&t, partner), None, "{dealer} {opening} {ib} → {b1a}, stated after");
-        assert!(t.state().lead_restrictions.is_empty());
+        assert!(t.state().lead_restrictions().is_empty());
         // Two strains stated after: still presumed B2.
         let mut t = f2f(dealer);
         ok(&mut t, &call(dealer, opening));
@@ -504,7 +508,7 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             inadmissible += 1;
             assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{ctx}");
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
-            assert_eq!(t.state().pending, None, "{ctx}");
+            assert_eq!(t.state().pending(), None, "{ctx}");
             assert_eq!(bar(&t, last_seat.partner()), Some(BarKind::Throughout), "{ctx}: L36B4");
             assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             assert_eq!(
@@ -560,7 +564,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
             &format!(r#"{{"seat":"{who}","type":"correct_explanation","index":2,"text":"transfer"}}"#),
         );
         assert!(
-            t.state().offers.iter().any(|o| o.seat == w),
+            t.state().offers().iter().any(|o| o.seat == w),
             "{dealer} {regulation}: no offer"
         );
         // W's pass changed to a redouble: nothing doubled.
@@ -570,7 +574,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
         } else {
             let o = ok(&mut t, &change);
             assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{dealer}");
-            assert!(matches!(t.state().pending, Some(Pending::Inadmissible { .. })));
+            assert!(matches!(t.state().pending(), Some(Pending::Inadmissible { .. })));
             assert!(!t.calls().contains(&Call::Redouble));
         }
     }
@@ -582,7 +586,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
 fn consistent(t: &Table) -> bool {
     use bridge_laws::state::Status;
     let awaiting = |id: &usize| t.state().record().get(*id).is_some_and(|r| r.status == Status::Pending);
-    match &t.state().pending {
+    match t.state().pending() {
         Some(
             Pending::InsufficientBid { call, .. }
             | Pending::Inadmissible { call }
@@ -611,7 +615,7 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
         }
         assert_eq!(calls(&t), ["1S", "2H"], "{dealer}");
         assert_eq!(bar(&t, e.partner()), None, "{dealer}");
-        assert!(consistent(&t) && t.state().pending.is_none(), "{dealer}");
+        assert!(consistent(&t) && t.state().pending().is_none(), "{dealer}");
         // L27A1: LHO's call accepted the insufficient bid; his slip is replaced: still accepted.
         let mut t = f2f(dealer);
         for step in [
@@ -624,7 +628,7 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
             ok(&mut t, &step);
         }
         assert_eq!(calls(&t), ["1S", "1H", "2D"], "{dealer}");
-        assert!(consistent(&t) && t.state().pending.is_none(), "{dealer}");
+        assert!(consistent(&t) && t.state().pending().is_none(), "{dealer}");
         // L28B: the call in turn cancelled partner's call out of rotation; replaced, it
         // cancels it again.
         let mut t = f2f(dealer);
@@ -633,9 +637,9 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
         }
         assert_eq!(calls(&t), ["1H"], "{dealer}");
         assert!(
-            consistent(&t) && t.state().pending.is_none(),
+            consistent(&t) && t.state().pending().is_none(),
             "{dealer}: {:?}",
-            t.state().pending
+            t.state().pending()
         );
         assert_eq!(t.turn(), Some(e), "{dealer}");
     }

@@ -30,7 +30,7 @@ pub struct WithCall {
 
 /// The seat due to call now, taking a pending rectification into account.
 pub fn turn_to_call(st: &State) -> Seat {
-    match &st.pending {
+    match st.pending() {
         // L27A1: LHO may accept the insufficient bid by calling over it.
         // L36A, L37A: LHO calls before rectification; L25B1: LHO may accept by calling.
         Some(
@@ -43,7 +43,7 @@ pub fn turn_to_call(st: &State) -> Seat {
         Some(Pending::OutOfRotation { due, .. }) => *due,
         Some(Pending::Replacement { seat, .. }) => *seat,
         // L17D3: the auction reverted to a skipped player.
-        None => st.turn_override.unwrap_or_else(|| st.rotation()),
+        None => st.turn_override().unwrap_or_else(|| st.rotation()),
     }
 }
 
@@ -54,7 +54,7 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
         seat: r.seat,
         call: r.call,
     };
-    match &st.pending {
+    match st.pending() {
         // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand.
         Some(Pending::InsufficientBid { call, .. } | Pending::BarredCall { call }) => {
             let mut calls = st.summary();
@@ -82,13 +82,13 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
 /// The calls `seat` may make now without an irregularity (SPEC 5.1): exactly the calls
 /// `call` accepts without an irregularity warning.
 pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallSet {
-    if st.phase != Phase::Auction || st.undo.is_some() {
+    if st.phase() != Phase::Auction || st.undo_request().is_some() {
         return CallSet::EMPTY;
     }
     if turn_to_call(st) != seat {
         return CallSet::EMPTY;
     }
-    if let Some(Pending::Inadmissible { .. }) = st.pending {
+    if let Some(Pending::Inadmissible { .. }) = st.pending() {
         // L36A: LHO's call before rectification is cancelled with the inadmissible call,
         // without rectification, whatever it is.
         return CallSet::ALL;
@@ -107,8 +107,8 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
 /// illegality applies to it and no call is regular —, a pass if barred (L37), else every
 /// sufficient call (L18, L19).
 fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
-    let barred = st.bars.get(seat).is_some();
-    if let Some((forced_seat, call)) = st.forced {
+    let barred = st.is_barred(seat);
+    if let Some((forced_seat, call)) = st.forced() {
         if forced_seat == seat {
             if (call.is_pass() || !barred) && calls.check(seat, call).is_ok() {
                 return CallSet::only(call);
@@ -131,12 +131,12 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
     cx.calling = Some(seat);
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
-    if cx.st.undo.is_some() {
+    if cx.st.undo_request().is_some() {
         return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
     }
-    if cx.st.phase != Phase::Auction {
+    if cx.st.phase() != Phase::Auction {
         // L39: a call after the final pass.
-        return if cx.reg.rectifies() && matches!(cx.st.phase, Phase::Clarification | Phase::PassedOut) {
+        return if cx.reg.rectifies() && matches!(cx.st.phase(), Phase::Clarification | Phase::PassedOut) {
             irregularity::after_final_pass(cx, seat, call);
             Ok(())
         } else {
@@ -146,7 +146,7 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
     explanation::check_self_disclosure(cx, seat, &with)?;
     // L25A, L21B: what a replacement of this call would restore.
     undo::remember(cx, seat);
-    if cx.st.pending.is_some() {
+    if cx.st.pending().is_some() {
         return irregularity::call_while_pending(cx, seat, call, with);
     }
     let due = turn_to_call(cx.st);
@@ -168,7 +168,7 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
 /// # Errors
 /// As `call`.
 pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Refusal> {
-    if let Some((forced_seat, forced)) = cx.st.forced {
+    if let Some((forced_seat, forced)) = cx.st.forced() {
         if forced_seat == seat && forced != call {
             return refuse(
                 Code::FORCED_CALL,
@@ -178,7 +178,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
         }
     }
     rotation::repeat_made(cx, seat, call);
-    if cx.st.bars.get(seat).is_some() && !call.is_pass() {
+    if cx.st.is_barred(seat) && !call.is_pass() {
         // L37: a barred player's bid, double or redouble.
         if cx.reg.rectifies() {
             irregularity::barred_call(cx, seat, call, with);
@@ -229,8 +229,7 @@ pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall)
 pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) {
     let Some(r) = cx.st.record().get(id) else { return };
     let (seat, call) = (r.seat, r.call);
-    cx.st.withdraw_call(id, law, reason);
-    cx.st.changes.retain(|c| c.replacement != id);
+    cx.st.withdraw(id, law, reason);
     cx.event(
         EventKind::CallWithdrawn {
             seat,
@@ -259,12 +258,7 @@ pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 /// What a call in force by `seat` settles, short of the end of the auction (judged after
 /// the next call when that call follows at once, as when LHO accepts by calling, L29A).
 pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    if cx.st.forced.is_some_and(|(s, _)| s == seat) {
-        cx.st.forced = None;
-    }
-    if cx.st.turn_override == Some(seat) {
-        cx.st.turn_override = None;
-    }
+    cx.st.turn_used(seat);
     if cx.calling == Some(seat) {
         cx.calling = None;
     }
@@ -272,13 +266,12 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     irregularity::after_call_in_turn(cx, seat, id);
     lift_next_turn_bar(cx, seat, id);
     // L21B1: a change offer lapses when the offered player's partner calls.
-    cx.st.offers.retain(|o| o.seat != seat.partner());
+    cx.st.lapse_offers_of_partner(seat);
 }
 
 /// A `next_turn` bar is used up by the barred player's pass.
 fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    let used =
-        matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
+    let used = cx.st.bar_on(seat).is_some_and(|b| b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
     if used {
         irregularity::lift_bar(cx, seat);
     }
@@ -287,7 +280,7 @@ fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 /// Ends the auction if three passes follow a bid (L22A, with L17D3) or four passes were
 /// made (L22B); otherwise passes for a barred player under `auto_pass_barred`.
 pub fn end_or_continue(cx: &mut Ctx<'_>) {
-    if cx.st.pending.is_some() {
+    if cx.st.pending().is_some() {
         return;
     }
     if irregularity::revert_skipped_player(cx) {
@@ -300,7 +293,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
         auction::Status::PassedOut => {
             // The auction period lasts until the hands are returned (L17D2): L21B1 offers
             // stand until then.
-            cx.st.phase = Phase::PassedOut;
+            cx.st.pass_out();
             cx.event(EventKind::PassedOut, Audience::EVERYONE);
         }
         auction::Status::Open => auto_pass(cx),
@@ -309,8 +302,8 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
 
 fn auto_pass(cx: &mut Ctx<'_>) {
     let due = turn_to_call(cx.st);
-    let barred = cx.st.bars.get(due).is_some();
-    if !(cx.reg.auto_pass_barred && barred) || cx.st.forced.is_some() || cx.calling == Some(due) {
+    let barred = cx.st.is_barred(due);
+    if !(cx.reg.auto_pass_barred && barred) || cx.st.forced().is_some() || cx.calling == Some(due) {
         return;
     }
     pass_for_barred(cx, due);
@@ -330,8 +323,7 @@ fn end_auction(cx: &mut Ctx<'_>) {
     let Some(contract) = cx.st.summary().contract() else {
         return;
     };
-    cx.st.phase = Phase::Clarification;
-    cx.st.contract = Some(contract);
+    cx.st.end_auction(contract);
     cx.event(
         EventKind::AuctionEnded {
             contract: contract.to_string(),

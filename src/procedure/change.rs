@@ -8,7 +8,7 @@ use crate::law::Law;
 use crate::procedure::Ctx;
 use crate::procedure::{calls, information, undo};
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{ChangeForReview, ChangeOffer, OpenRuling, Phase, Status};
+use crate::state::{ChangeForReview, Status};
 
 /// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
 /// the seats in `heard`, each of those opponents who has called since, whose partner has
@@ -22,10 +22,9 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audienc
         if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record()[last].auto {
             continue;
         }
-        if cx.st.offers.iter().any(|o| o.seat == seat && o.call == last) {
+        if !cx.st.offer_change(seat, last) {
             continue;
         }
-        cx.st.offers.push(ChangeOffer { seat, call: last });
         let index = cx.st.index_of(last).unwrap_or(0);
         cx.event(EventKind::ChangeOffered { seat, index }, Audience::seat(seat));
     }
@@ -36,14 +35,14 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audienc
 /// # Errors
 /// `CHANGE_NOT_OFFERED` without an offer; the refusal of the new call if it is illegal.
 pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
-    let Some(pos) = cx.st.offers.iter().position(|o| o.seat == seat) else {
+    let Some(offer) = cx.st.take_offer(seat) else {
         return refuse(
             Code::CHANGE_NOT_OFFERED,
             "no change of call was offered to you (Law 21B1)",
         );
     };
-    let offered = cx.st.offers.remove(pos).call;
-    let contract_before = cx.st.contract;
+    let offered = offer.call;
+    let contract_before = cx.st.contract();
     let (cancelled, restored) = undo::reopen_at(cx, seat, offered, Law::L21B1, "changed after misinformation");
     for id in &cancelled {
         // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own
@@ -59,17 +58,14 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
         calls::call_in_turn(cx, seat, call, calls::WithCall::default())?;
     }
     let replacement = cx.st.record().len() - 1;
-    cx.st.changes.push(ChangeForReview {
+    cx.st.record_change(ChangeForReview {
         seat,
         original: offered,
         replacement,
         allowed: None,
         contract_before,
     });
-    cx.st.open_rulings.push(OpenRuling {
-        on: RulingOn::Misinformation,
-        call: replacement,
-    });
+    cx.st.open_ruling(RulingOn::Misinformation, replacement);
     Ok(())
 }
 
@@ -90,11 +86,7 @@ pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) -> Vec<usi
         calls::withdraw(cx, *i, law, "cancelled: a call before it was changed");
     }
     calls::withdraw(cx, id, law, reason);
-    if cx.st.phase != Phase::Auction {
-        cx.st.phase = Phase::Auction;
-        cx.st.contract = None;
-        // A face-down opening lead returns to the hand.
-        cx.st.play = None;
-    }
+    // A face-down opening lead returns to the hand.
+    cx.st.reopen_auction();
     later
 }

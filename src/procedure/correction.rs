@@ -27,7 +27,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     let caller = cx.st.record()[id].seat;
     let gave = |s: Seat| {
         cx.st
-            .disclosures
+            .disclosures()
             .iter()
             .any(|d| d.call == id && d.by == s && !d.superseded)
     };
@@ -43,7 +43,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     };
     let law = match who {
         Corrector::Own => {
-            if cx.st.phase == Phase::Play || cx.st.phase == Phase::Ended {
+            if cx.st.phase() == Phase::Play || cx.st.phase() == Phase::Ended {
                 Law::L75B2
             } else {
                 Law::L20F4a
@@ -58,26 +58,22 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     let mut aud = Audience::DIRECTOR;
     let mut mi_pos = id + 1;
     let mut first = true;
-    cx.st.disclosures.update_where(
-        |d| d.call == id && d.by == corrected && !d.superseded,
-        |d| {
-            d.superseded = true;
-            aud = if first { d.audience } else { union(aud, d.audience) };
-            mi_pos = if first {
-                d.at_record_len
-            } else {
-                mi_pos.min(d.at_record_len)
-            };
-            first = false;
-        },
-    );
+    cx.st.supersede_explanations(id, corrected, |d| {
+        aud = if first { d.audience } else { union(aud, d.audience) };
+        mi_pos = if first {
+            d.at_record_len
+        } else {
+            mi_pos.min(d.at_record_len)
+        };
+        first = false;
+    });
     if first {
         aud = audience::disclosure(cx.reg, caller, seat);
     }
     // Those who heard the explanation were misinformed (SPEC §6: under self-alerting a
     // correction, like the explanation, never reaches the caller's partner).
     let misinformed = aud;
-    cx.st.disclosures.push(DisclosureRecord {
+    cx.st.disclose(DisclosureRecord {
         call: id,
         by: seat,
         kind: DisclosureKind::Correction,
@@ -89,9 +85,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     });
     cx.event(EventKind::Correction { index, by: seat, text }, aud);
     explanation::summon(cx, &seat.to_string(), Some("correction of an explanation"), law);
-    for n in cx.st.notes.iter_mut().filter(|n| n.seat == seat && n.call == id) {
-        n.corrected = true;
-    }
+    cx.st.mark_corrected(seat, id);
     change::offer_changes(cx, caller.side(), mi_pos, misinformed);
     Ok(())
 }
@@ -109,7 +103,7 @@ fn union(a: Audience, b: Audience) -> Audience {
 
 /// L20F5: when a player may correct his partner's explanation.
 fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Refusal> {
-    match cx.st.phase {
+    match cx.st.phase() {
         Phase::Auction => refuse(
             Code::CORRECTION_TOO_EARLY,
             "you may not correct partner's explanation during the auction nor show that it was wrong; \
@@ -131,18 +125,16 @@ fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Refusal> {
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when partner gave no explanation of that call.
 pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Refusal> {
     let id = explanation::call_id(cx, index)?;
-    let partner_explained = cx.st.disclosures.iter().any(|d| d.call == id && d.by == seat.partner());
+    let partner_explained = cx
+        .st
+        .disclosures()
+        .iter()
+        .any(|d| d.call == id && d.by == seat.partner());
     let caller_side = cx.st.record()[id].seat.side() == seat.side();
     if !partner_explained && !caller_side {
         return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
     }
-    if !cx.st.notes.iter().any(|n| n.seat == seat && n.call == id) {
-        cx.st.notes.push(PartnerNote {
-            seat,
-            call: id,
-            corrected: false,
-        });
-    }
+    cx.st.note_partner_mistake(seat, id);
     calls::remind(
         cx,
         Code::CORRECTION_TOO_EARLY,
@@ -156,10 +148,10 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
 /// Reminders due at the final pass: L20F4a for every explainer, L20F5b for declarer and
 /// dummy whose partner explained.
 pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract else { return };
+    let Some(contract) = cx.st.contract() else { return };
     for seat in Seat::ALL {
         // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
-        let gave = cx.st.disclosures.iter().any(|d| d.by == seat);
+        let gave = cx.st.disclosures().iter().any(|d| d.by == seat);
         if gave {
             calls::remind(
                 cx,
@@ -186,7 +178,7 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
 
 /// Reminders due at the end of play: L20F5b for the defenders.
 pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract else { return };
+    let Some(contract) = cx.st.contract() else { return };
     for seat in [contract.leader(), contract.leader().partner()] {
         if let Some(msg) = partner_duty(cx, seat) {
             calls::remind(
@@ -208,7 +200,7 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
     // Only a disclosure the player heard (not under self-alerting or across a screen).
     let partner_explained = cx
         .st
-        .disclosures
+        .disclosures()
         .iter()
         .any(|d| d.by == seat.partner() && !d.superseded && d.audience.has_seat(seat));
     partner_explained.then(|| "if your partner's explanation was mistaken, call the Director and correct it".into())
@@ -218,12 +210,12 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
 /// `note_partner_mistake` notes, the only record of the duty (a refused early correction
 /// leaves nothing behind; see docs/DECISIONS.md).
 fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
-    cx.st.notes.iter().filter(|n| !n.corrected).cloned().collect()
+    cx.st.notes().iter().filter(|n| !n.corrected).cloned().collect()
 }
 
 /// At the opening lead faced: a declaring-side duty still open is missed (Director only).
 pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract else { return };
+    let Some(contract) = cx.st.contract() else { return };
     let missed: Vec<PartnerNote> = open_notes(cx)
         .into_iter()
         .filter(|n| n.seat.side() == contract.side())

@@ -59,7 +59,7 @@ fn disclose(
 ) -> Audience {
     let caller = cx.st.record()[id].seat;
     let aud = audience::disclosure(cx.reg, caller, by);
-    cx.st.disclosures.push(DisclosureRecord {
+    cx.st.disclose(DisclosureRecord {
         call: id,
         by,
         kind,
@@ -120,7 +120,7 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
     // by the same player is not late: the opponents were alerted before they called.
     let alerted_before = cx
         .st
-        .disclosures
+        .disclosures()
         .iter()
         .any(|d| d.call == id && d.by == seat && (d.alert || d.kind == DisclosureKind::Announcement));
     let late = !alerted_before && later_call_exists(cx, id);
@@ -160,15 +160,8 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
             format!("{seat} may not explain {caller}'s call here"),
         );
     }
-    let mut answered = false;
-    cx.st.questions.update_where(
-        |q| !q.answered && q.answerers.contains(&seat) && q.call.is_none_or(|c| c == id),
-        |q| {
-            q.answered = true;
-            answered = true;
-        },
-    );
-    let disclosed_before = cx.st.disclosures.iter().any(|d| d.call == id && d.by == seat);
+    let answered = cx.st.answer_questions(seat, id);
+    let disclosed_before = cx.st.disclosures().iter().any(|d| d.call == id && d.by == seat);
     let late = !answered && !disclosed_before && later_call_exists(cx, id);
     let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(text));
     if late {

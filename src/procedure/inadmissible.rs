@@ -24,7 +24,7 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithC
         call,
         format!("{seat}'s {call} is inadmissible (Law 19); it cannot be accepted (Law 36)"),
     );
-    cx.st.pending = Some(Pending::Inadmissible { call: id });
+    cx.st.await_rectification(Pending::Inadmissible { call: id });
 }
 
 /// L36B4: an inadmissible double or redouble out of turn: cancelled at once, the auction
@@ -82,7 +82,7 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
 /// cancelled, the auction resumes at the offender with no rectification.
 pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
     let (offender, _) = rec(cx, x);
-    cx.st.pending = None;
+    cx.st.settle_pending();
     let l = irr::record_cancelled(
         cx,
         lho,
@@ -114,7 +114,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
     calls::withdraw(cx, x, Law::L36B1, "inadmissible call cancelled");
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, Law::L36B2, x);
-    cx.st.pending = Some(Pending::Replacement {
+    cx.st.await_rectification(Pending::Replacement {
         seat: offender,
         withdrawn: x,
         law: Law::L36B2,
@@ -139,8 +139,8 @@ pub fn replace(
     if let Err(illegal) = cx.st.summary().check(seat, call) {
         return Err(calls::refusal(illegal, call).citing(law));
     }
-    cx.st.pending = None;
-    if cx.st.bars.get(seat).is_some() && !call.is_pass() {
+    cx.st.settle_pending();
+    if cx.st.is_barred(seat) && !call.is_pass() {
         // A barred offender's replacement (his own earlier bar): the law of the bar applies
         // to it like to any call (L37), as `legal_calls` says.
         irr::barred_call(cx, seat, call, with);
@@ -162,16 +162,16 @@ pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCa
         call,
         format!("{seat} was required to pass and made {call} (Law 37)"),
     );
-    cx.st.pending = Some(Pending::BarredCall { call: id });
+    cx.st.await_rectification(Pending::BarredCall { call: id });
 }
 
 /// L37A: LHO called before rectification: the call stands; a bar for the rest of the
 /// auction remains, a bar for one turn is used up.
 pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
     let (offender, _) = rec(cx, id);
-    cx.st.pending = None;
+    cx.st.settle_pending();
     cx.st.put_in_force(id);
-    if matches!(cx.st.bars.get(offender), Some(b) if b.kind == BarKind::NextTurn) {
+    if cx.st.bar_on(offender).is_some_and(|b| b.kind == BarKind::NextTurn) {
         irr::lift_bar(cx, offender);
     }
     calls::settle_after_call(cx, offender, id);
@@ -181,7 +181,7 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
 /// throughout; L26B; L72C.
 pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     let (offender, _) = rec(cx, id);
-    cx.st.pending = None;
+    cx.st.settle_pending();
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -197,7 +197,8 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     );
     information::withdrawn_call(cx, id, Some(offender.side()));
     let pass = calls::record(cx, offender, Call::Pass, Status::InForce);
-    *cx.st.bars.get_mut(offender) = None;
+    // His bar goes without an event: the L37B2 bar below replaces it, announced.
+    cx.st.lift_bar(offender);
     for s in [offender, offender.partner()] {
         irr::bar(cx, s, BarKind::Throughout, Law::L37B2, None);
     }

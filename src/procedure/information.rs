@@ -47,7 +47,7 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
 /// it when he calls again; the entries wait for that call.
 pub fn defer_until_recall(cx: &mut Ctx<'_>, id: usize, offending: Side) {
     let Some(r) = cx.st.record().get(id) else { return };
-    cx.st.recall = Some(Recall {
+    cx.st.await_recall(Recall {
         seat: r.seat,
         cancelled: id,
         offending,
@@ -56,7 +56,7 @@ pub fn defer_until_recall(cx: &mut Ctx<'_>, id: usize, offending: Side) {
 
 /// LHO calls again after a cancelled call: the L16C entries, unless he repeated it.
 pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: usize) {
-    let Some(recall) = cx.st.recall.take_if(|r| r.seat == seat) else {
+    let Some(recall) = cx.st.take_recall_of(seat) else {
         return;
     };
     let same = cx.st.record().get(recall.cancelled).map(|r| r.call) == cx.st.record().get(new_call).map(|r| r.call);
@@ -69,7 +69,7 @@ pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: usize) {
 /// partner can perceive the tempo (not behind screens).
 pub fn tempo(cx: &mut Ctx<'_>, seat: Seat, at: Option<f64>) {
     let Some(now) = at else { return };
-    let previous = cx.st.last_clock.replace(now);
+    let previous = cx.st.clock_call(now);
     let (Some(limit), Some(before)) = (cx.reg.tempo_threshold_ms, previous) else {
         return;
     };

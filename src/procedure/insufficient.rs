@@ -33,14 +33,14 @@ pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<
     if first == id {
         irr::open_comparison(cx, seat, id, None, Law::L27B1b);
     }
-    cx.st.pending = Some(Pending::InsufficientBid { call: id, first });
+    cx.st.await_rectification(Pending::InsufficientBid { call: id, first });
 }
 
 /// L27A1: LHO accepts: the bid is in force and is the last bid.
 pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
     let (offender, _) = rec(cx, ib);
     cx.st.put_in_force(ib);
-    cx.st.pending = None;
+    cx.st.settle_pending();
     irr::close_comparison(cx, first);
     cx.event(
         EventKind::Accepted {
@@ -72,7 +72,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
         bar_partner(cx, offender, first, Law::L27B4);
         Law::L27B3
     };
-    cx.st.pending = Some(Pending::Replacement {
+    cx.st.await_rectification(Pending::Replacement {
         seat: offender,
         withdrawn: ib,
         law,
@@ -83,13 +83,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
 fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
-    if let Some(list) = cx
-        .st
-        .comparisons
-        .iter()
-        .find(|c| c.withdrawn == first)
-        .and_then(|c| c.specified.clone())
-    {
+    if let Some(list) = cx.st.comparison(first).and_then(|c| c.specified.clone()) {
         return list;
     }
     rec(cx, first).1.bid().map(|b| vec![b.strain]).unwrap_or_default()
@@ -157,16 +151,7 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
 /// After a `specified` ruling: the suggested replacement follows the stated strain.
 pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: usize) {
     let new = suggestion(cx, first);
-    if let Some(Pending::Replacement {
-        suggested,
-        insufficient: Some(f),
-        ..
-    }) = cx.st.pending.as_mut()
-    {
-        if *f == first {
-            *suggested = new;
-        }
-    }
+    cx.st.suggest_replacement(first, new);
 }
 
 fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: Law) {
@@ -192,7 +177,7 @@ pub fn replace(
     match cx.st.summary().check(seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
-            cx.st.pending = None;
+            cx.st.settle_pending();
             insufficient_bid(cx, seat, call, Some(first), with);
             return Ok(());
         }
@@ -214,24 +199,17 @@ pub fn replace(
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B3);
-        if let Some(c) = irr::comparison_mut(cx, first) {
-            c.replacement = Some(x);
-            c.law = Law::L27B3;
-        }
-        if let Some(Pending::Replacement { law, .. }) = cx.st.pending.as_mut() {
-            *law = Law::L27B3;
-        }
+        cx.st.compare_replacement(first, x, Some(Law::L27B3));
+        cx.st.apply_to_replacement(Law::L27B3);
         return Ok(());
     }
     let calls_before = cx.st.in_force();
     let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, calls_before, b));
-    cx.st.pending = None;
+    cx.st.settle_pending();
     let id = calls::record(cx, seat, call, Status::InForce);
     if partner_barred {
         // L27B3: the bar stands whatever the legal replacement.
-        if let Some(c) = irr::comparison_mut(cx, first) {
-            c.replacement = Some(id);
-        }
+        cx.st.compare_replacement(first, id, None);
     } else if lowest {
         // L27B1a: no further rectification; L16C and L26B do not apply.
         information::withdrawn_call(cx, first, None);
@@ -240,10 +218,7 @@ pub fn replace(
         // L27B2: partner passes throughout; L26B; L72C. A comparable ruling lifts it (B1b).
         information::withdrawn_call(cx, first, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B2);
-        if let Some(c) = irr::comparison_mut(cx, first) {
-            c.replacement = Some(id);
-            c.law = Law::L27B2;
-        }
+        cx.st.compare_replacement(first, id, Some(Law::L27B2));
     }
     calls::finish_call(cx, seat, id, with);
     Ok(())
@@ -254,7 +229,7 @@ pub fn replace(
 pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     let Some(x) = cmp.replacement else { return };
     let waiting =
-        matches!(&cx.st.pending, Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
+        matches!(cx.st.pending(), Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
     let cancelled = cx.st.record().get(x).is_some_and(|r| r.status == Status::Withdrawn);
     if !(waiting && cancelled) {
         return;
@@ -263,7 +238,7 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     if cx.st.summary().check(seat, call).is_err() {
         return;
     }
-    cx.st.pending = None;
+    cx.st.settle_pending();
     // Re-made in force: the cancelled record stays withdrawn, a new one carries the call.
     let id = calls::record(cx, seat, call, Status::InForce);
     calls::settle_after_call(cx, seat, id);

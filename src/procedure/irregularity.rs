@@ -4,7 +4,6 @@
 //! L28B/L29A). The laws themselves live in `insufficient` (L27), `rotation` (L25B, L28–L32)
 //! and `inadmissible` (L36, L37).
 
-use crate::action::RulingOn;
 use crate::auction::Illegal;
 use crate::audience::Audience;
 use crate::call::{Call, Seat, Strain};
@@ -14,7 +13,7 @@ use crate::procedure::Ctx;
 use crate::procedure::{calls, inadmissible, information, insufficient, rotation};
 use crate::regulation::LeadRestriction;
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
-use crate::state::{Bar, Comparison, LeadRestrictionRecord, OpenRuling, Pending, Phase, Status};
+use crate::state::{Bar, LeadRestrictionRecord, Pending, Phase, Status};
 
 // ---------------------------------------------------------------- shared steps
 
@@ -46,22 +45,24 @@ pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, mess
 
 /// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
 pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<usize>) {
-    if matches!(cx.st.bars.get(seat), Some(b) if b.kind == BarKind::Throughout) {
+    let imposed = cx.st.bar(
+        seat,
+        Bar {
+            kind,
+            law,
+            lifted_if_comparable,
+        },
+    );
+    if !imposed {
         return;
     }
-    *cx.st.bars.get_mut(seat) = Some(Bar {
-        kind,
-        law,
-        lifted_if_comparable,
-    });
     cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
 }
 
 /// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
 /// `barred` event that announced it).
 pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
-    if cx.st.bars.get(seat).is_some() {
-        *cx.st.bars.get_mut(seat) = None;
+    if cx.st.lift_bar(seat) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }
@@ -69,12 +70,7 @@ pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
 /// L26B: records declarer's entitlement, announced when the auction ends if the offender
 /// is then a defender.
 pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: usize) {
-    cx.st.lead_restrictions.push(LeadRestrictionRecord {
-        offender,
-        law,
-        specified: Vec::new(),
-        call,
-    });
+    cx.st.entitle_lead_restriction(offender, law, call);
 }
 
 /// L72C: a note for the Director that he may adjust after play.
@@ -93,30 +89,12 @@ pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
 
 /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
 pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: Law) {
-    cx.st.comparisons.push(Comparison {
-        offender,
-        withdrawn,
-        replacement,
-        law,
-        specified: None,
-    });
-    cx.st.open_rulings.push(OpenRuling {
-        on: RulingOn::Comparable,
-        call: withdrawn,
-    });
+    cx.st.open_comparison(offender, withdrawn, replacement, law);
 }
 
 /// Closes the comparable-call question about `withdrawn`.
 pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: usize) {
-    cx.st.comparisons.retain(|c| c.withdrawn != withdrawn);
-    cx.st
-        .open_rulings
-        .retain(|r| !(r.on == RulingOn::Comparable && r.call == withdrawn));
-}
-
-/// The comparable-call question about `withdrawn`, if open.
-pub fn comparison_mut<'a>(cx: &'a mut Ctx<'_>, withdrawn: usize) -> Option<&'a mut Comparison> {
-    cx.st.comparisons.iter_mut().find(|c| c.withdrawn == withdrawn)
+    cx.st.close_comparison(withdrawn);
 }
 
 /// Records a call and cancels it at once (L27B3, L36A, L39A, …).
@@ -134,7 +112,7 @@ pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reas
 /// `RECTIFICATION_PENDING` for anyone the rectification does not wait for; the refusals
 /// of the call itself.
 pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Refusal> {
-    let Some(pending) = cx.st.pending.clone() else {
+    let Some(pending) = cx.st.pending().cloned() else {
         return calls::call(cx, seat, call, with);
     };
     let waiting = || refuse(Code::RECTIFICATION_PENDING, "a rectification is pending: wait for it");
@@ -255,7 +233,7 @@ pub fn after_call_in_turn(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 /// (L32 preamble, L36, L37).
 pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
-    match cx.st.pending.clone() {
+    match cx.st.pending().cloned() {
         Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
             insufficient::accept(cx, seat, call, first);
             Ok(())
@@ -287,7 +265,7 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// `NOT_ENTITLED` when nothing is pending for this player.
 pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
-    match cx.st.pending.clone() {
+    match cx.st.pending().cloned() {
         Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
             insufficient::decline(cx, seat, call, first);
             Ok(())
@@ -328,9 +306,9 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
         format!("{seat}'s {call} after the final pass is cancelled (Law 39A)"),
     );
     information::withdrawn_call(cx, id, Some(seat.side()));
-    if cx.st.phase == Phase::Clarification && cx.st.is_defender(seat) && !call.is_pass() {
+    if cx.st.phase() == Phase::Clarification && cx.st.is_defender(seat) && !call.is_pass() {
         lead_restriction(cx, seat, Law::L39C, id);
-        if let Some(r) = cx.st.lead_restrictions.last().cloned() {
+        if let Some(r) = cx.st.lead_restrictions().last().cloned() {
             announce_lead_restriction(cx, r);
         }
     }
@@ -378,7 +356,7 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     // L16C: only the pass out of rotation is an offence (UI for the passer's partner).
     information::withdrawn_call(cx, pid, Some(offender.side()));
     // The auction reverts to the player whose turn it was; the record normally says so.
-    cx.st.turn_override = (cx.st.rotation() != due).then_some(due);
+    cx.st.revert_turn_to(due);
     cx.warn(
         Warning::new(
             Code::SKIPPED_PLAYER,
@@ -396,11 +374,11 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
 
 /// L26B: lead restrictions of offenders who became defenders, at the end of the auction.
 pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
-    // A choice made for an earlier end of the auction (before a reopening) lapses.
-    cx.st.lead_choice = None;
+    // A choice made for an earlier end of the auction (before a reopening) lapsed with
+    // `State::end_auction`.
     let records: Vec<LeadRestrictionRecord> = cx
         .st
-        .lead_restrictions
+        .lead_restrictions()
         .iter()
         .filter(|r| cx.st.is_defender(r.offender))
         .cloned()
@@ -423,14 +401,7 @@ fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
         .collect();
     specified.dedup();
     r.specified.clone_from(&specified);
-    for s in cx
-        .st
-        .lead_restrictions
-        .iter_mut()
-        .filter(|x| x.call == r.call && x.law == r.law)
-    {
-        s.specified.clone_from(&specified);
-    }
+    cx.st.record_specified(r.call, r.law, &specified);
     let what = match cx.reg.lead_restriction {
         LeadRestriction::Prohibit => "prohibit",
         LeadRestriction::RequireOrProhibit => "require or prohibit",

@@ -16,7 +16,7 @@ use crate::state::{LeadChoice, LeadRestrictionRecord, Phase, State};
 /// The contract, or `WRONG_PERIOD` before the auction has ended.
 pub fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Refusal> {
     cx.st
-        .contract
+        .contract()
         .ok_or_else(|| Refusal::new(Code::WRONG_PERIOD, "there is no contract"))
 }
 
@@ -24,7 +24,7 @@ pub fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Refusal> {
 /// opening lead waits (a reopened auction would take it back), and so do the hands of a
 /// passed-out board.
 pub fn undo_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
-    if cx.st.undo.is_some() {
+    if cx.st.undo_request().is_some() {
         return refuse(
             Code::UNDO_PENDING,
             "a request to replace a call is pending: the auction may reopen (Law 25A5)",
@@ -37,8 +37,8 @@ pub fn undo_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
 /// L26B: the lead restriction that applies to the opening lead: one whose offender became
 /// the opening leader's partner (a defender), with at least one suit declarer may name.
 pub fn opening_lead_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
-    let leader = st.contract?.leader();
-    st.lead_restrictions
+    let leader = st.contract()?.leader();
+    st.lead_restrictions()
         .iter()
         .filter(|r| r.offender == leader.partner() && st.is_defender(r.offender))
         .find(|r| !restrictable_suits(r).is_empty())
@@ -57,7 +57,7 @@ pub fn restrictable_suits(r: &LeadRestrictionRecord) -> Vec<Strain> {
 /// made one.
 pub fn lead_choice(st: &State) -> Option<LeadChoice> {
     opening_lead_restriction(st)?;
-    st.lead_choice
+    st.lead_choice()
 }
 
 fn suits() -> impl Iterator<Item = Strain> {
@@ -71,7 +71,7 @@ pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
     if opening_lead_restriction(st).is_none() {
         return suits().collect();
     }
-    match st.lead_choice {
+    match st.lead_choice() {
         None => Vec::new(),
         Some(LeadChoice { suit: None, .. }) => suits().collect(),
         Some(LeadChoice {
@@ -88,7 +88,7 @@ pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
 fn continuing_prohibition(st: &State) -> Option<(Seat, Strain)> {
     let choice = lead_choice(st).filter(|c| !c.require)?;
     let suit = choice.suit?;
-    let p = st.play.as_ref()?;
+    let p = st.play()?;
     let keeps = p.current.is_empty() && !p.tricks.is_empty() && p.tricks.iter().all(|t| t.winner == p.leader);
     keeps.then_some((p.leader, suit))
 }
@@ -98,10 +98,10 @@ fn continuing_prohibition(st: &State) -> Option<(Seat, Strain)> {
 /// to a later trick (a prohibition lasts while the opening leader keeps the lead). Empty
 /// when `seat` is not on lead.
 pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
-    let contract = st.contract;
-    match st.phase {
+    let contract = st.contract();
+    match st.phase() {
         Phase::Clarification => {
-            let led = st.play.as_ref().is_some_and(|p| p.lead.is_some());
+            let led = st.play().is_some_and(|p| p.lead.is_some());
             if !led && contract.map(|c| c.leader()) == Some(seat) {
                 allowed_lead_suits(st)
             } else {
@@ -109,7 +109,7 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
             }
         }
         Phase::Play => {
-            let Some(p) = st.play.as_ref() else { return Vec::new() };
+            let Some(p) = st.play() else { return Vec::new() };
             if !p.current.is_empty() || p.turn_to_act(contract) != Some(seat) {
                 return Vec::new();
             }
@@ -130,7 +130,7 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
 /// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
 pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
     let cite = |r: Refusal| r.citing(Law::L26B);
-    if cx.st.phase != Phase::Clarification {
+    if cx.st.phase() != Phase::Clarification {
         return refuse(
             Code::WRONG_PERIOD,
             "declarer chooses when the opening lead is due: after the final pass, before the lead is faced",
@@ -154,7 +154,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     };
     let law = r.law;
     let restrictable = restrictable_suits(r);
-    if cx.st.lead_choice.is_some() {
+    if cx.st.lead_choice().is_some() {
         return refuse(Code::LEAD_ALREADY_RESTRICTED, "declarer has made his Law 26B choice").map_err(cite);
     }
     if let Some(s) = suit.filter(|s| !restrictable.contains(s)) {
@@ -181,7 +181,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
         suit,
         require,
     };
-    cx.st.lead_choice = Some(choice);
+    cx.st.choose_lead(choice);
     let leader = contract.leader();
     cx.event(
         EventKind::LeadRestricted {
@@ -194,7 +194,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     );
     // A lead made face down before the choice (recorded under `rectify`) is checked now;
     // never refused, which would reveal the hidden card.
-    if let Some(card) = cx.st.play.as_ref().and_then(|p| p.lead) {
+    if let Some(card) = cx.st.play().and_then(|p| p.lead) {
         check_choice(cx, leader, card, choice, law, true)?;
     }
     Ok(())
@@ -208,7 +208,7 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
     };
     let law = r.law;
     let rectify = cx.reg.rectifies();
-    let Some(choice) = cx.st.lead_choice else {
+    let Some(choice) = cx.st.lead_choice() else {
         let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
         if !rectify {
             return refuse(
@@ -326,7 +326,7 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
     else {
         return Ok(());
     };
-    let Some(p) = cx.st.play.as_ref() else { return Ok(()) };
+    let Some(p) = cx.st.play() else { return Ok(()) };
     let in_suit = |c: &Card| suit.suit() == Some(c.suit);
     let shown_before = p.played().any(|(s, c)| *s == p.leader && in_suit(c));
     let opening = p.played().next().map(|(_, c)| *c);

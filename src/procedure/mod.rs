@@ -107,10 +107,10 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
 
 /// The seat that must act next (SPEC §7).
 pub fn turn(st: &State) -> Option<Seat> {
-    match st.phase {
+    match st.phase() {
         Phase::Auction => Some(calls::turn_to_call(st)),
-        Phase::Clarification => st.contract.map(|c| c.leader()),
-        Phase::Play => st.play.as_ref().and_then(|p| p.turn_to_act(st.contract)),
+        Phase::Clarification => st.contract().map(|c| c.leader()),
+        Phase::Play => st.play().and_then(|p| p.turn_to_act(st.contract())),
         Phase::PassedOut | Phase::Ended => None,
     }
 }

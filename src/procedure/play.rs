@@ -8,7 +8,6 @@ use crate::call::Seat;
 use crate::card::Card;
 use crate::event::EventKind;
 use crate::law::Law;
-use crate::play::{winner, PlayState, Trick};
 use crate::procedure::{calls, correction, Ctx};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::Phase;
@@ -19,7 +18,7 @@ use crate::state::Phase;
 /// `NOT_YOUR_LEAD`; `UNDO_PENDING`; `WRONG_PERIOD` outside the clarification period.
 pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     undo_pending(cx)?;
-    if cx.st.phase != Phase::Clarification {
+    if cx.st.phase() != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
             .map_err(|r: Refusal| r.citing(Law::L41A));
     }
@@ -30,12 +29,11 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
             format!("{} makes the opening lead", contract.leader()),
         );
     }
-    if cx.st.play.as_ref().is_some_and(|p| p.lead.is_some()) {
+    if cx.st.play().is_some_and(|p| p.lead.is_some()) {
         return refuse(Code::NOT_YOUR_LEAD, "the opening lead has been made");
     }
     check_lead_restriction(cx, seat, card)?;
-    let play = cx.st.play.get_or_insert_with(|| PlayState::new(contract.leader()));
-    play.lead = Some(card);
+    cx.st.lay_opening_lead(contract.leader(), card);
     cx.event(EventKind::OpeningLead { seat }, Audience::EVERYONE);
     Ok(())
 }
@@ -47,12 +45,12 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
 /// `WRONG_PERIOD`.
 pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     undo_pending(cx)?;
-    if cx.st.phase != Phase::Clarification {
+    if cx.st.phase() != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
             .map_err(|r: Refusal| r.citing(Law::L41C));
     }
     let contract = contract_of(cx)?;
-    let card = cx.st.play.as_ref().and_then(|p| p.lead);
+    let card = cx.st.play().and_then(|p| p.lead);
     let Some(card) = card.filter(|_| cx.st.is_defender(seat)) else {
         return refuse(
             Code::NOT_YOUR_LEAD,
@@ -61,12 +59,8 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         .map_err(|r: Refusal| r.citing(Law::L41C));
     };
     correction::duties_missed_at_lead(cx);
-    cx.st.phase = Phase::Play;
+    cx.st.face_opening_lead(contract.leader(), card);
     calls::lift_bars_at_end_of_period(cx);
-    cx.st.offers.clear();
-    if let Some(p) = cx.st.play.as_mut() {
-        p.current.push((contract.leader(), card));
-    }
     cx.event(
         EventKind::LeadFaced {
             seat: contract.leader(),
@@ -83,15 +77,15 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// # Errors
 /// `NOT_YOUR_TURN` (law 44), `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
 pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Refusal> {
-    if cx.st.phase == Phase::Clarification && !from_dummy && cx.st.play.as_ref().is_none_or(|p| p.lead.is_none()) {
+    if cx.st.phase() == Phase::Clarification && !from_dummy && cx.st.play().is_none_or(|p| p.lead.is_none()) {
         lead(cx, seat, card)?;
         return face_lead(cx, seat);
     }
-    if cx.st.phase != Phase::Play {
+    if cx.st.phase() != Phase::Play {
         return refuse(Code::WRONG_PERIOD, "cards are played in the play period");
     }
     let contract = contract_of(cx)?;
-    let Some(p) = cx.st.play.as_mut() else {
+    let Some(p) = cx.st.play() else {
         return refuse(Code::WRONG_PERIOD, "no opening lead");
     };
     let Some(due) = p.to_play() else {
@@ -115,19 +109,8 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
             .map_err(|r: Refusal| r.citing(Law::L45));
     }
     check_play_restriction(cx, due, card)?;
-    let Some(p) = cx.st.play.as_mut() else {
-        return refuse(Code::WRONG_PERIOD, "no opening lead");
-    };
-    p.current.push((due, card));
-    let done = p.current.len() == 4;
-    let mut trick = None;
-    if done {
-        let cards = std::mem::take(&mut p.current);
-        let w = winner(&cards, contract);
-        p.tricks.push(Trick { cards, winner: w });
-        trick = Some((p.tricks.len(), w));
-    }
-    let last = p.tricks.len() >= 13;
+    let trick = cx.st.play_card(due, card, contract);
+    let last = cx.st.play().is_some_and(|p| p.tricks.len() >= 13);
     cx.event(
         EventKind::Card {
             seat: due,
@@ -150,7 +133,7 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
 /// # Errors
 /// `WRONG_PERIOD` outside the play period.
 pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
-    if cx.st.phase != Phase::Play {
+    if cx.st.phase() != Phase::Play {
         return refuse(Code::WRONG_PERIOD, "play has not begun");
     }
     finish_play(cx);
@@ -158,8 +141,8 @@ pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
 }
 
 fn finish_play(cx: &mut Ctx<'_>) {
-    cx.st.phase = Phase::Ended;
-    let tricks = cx.st.play.as_ref().map_or(0, |p| p.tricks.len());
+    cx.st.end_play();
+    let tricks = cx.st.play().map_or(0, |p| p.tricks.len());
     cx.event(EventKind::PlayEnded { tricks }, Audience::EVERYONE);
     correction::duties_at_end_of_play(cx);
 }
@@ -170,12 +153,11 @@ fn finish_play(cx: &mut Ctx<'_>) {
 /// `UNDO_PENDING`; `WRONG_PERIOD` unless the board was passed out.
 pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     undo_pending(cx)?;
-    if cx.st.phase != Phase::PassedOut {
+    if cx.st.phase() != Phase::PassedOut {
         return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
             .map_err(|r: Refusal| r.citing(Law::L17D2));
     }
-    cx.st.phase = Phase::Ended;
-    cx.st.offers.clear();
+    cx.st.return_hands();
     cx.event(EventKind::HandsReturned, Audience::EVERYONE);
     calls::lift_bars_at_end_of_period(cx);
     Ok(())

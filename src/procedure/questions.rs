@@ -16,7 +16,7 @@ use crate::state::{Phase, QuestionRecord};
 pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Refusal> {
     let id = index.map(|i| explanation::call_id(cx, i)).transpose()?;
     // Dummy may never ask (L41B, L20F2), whatever the call.
-    if matches!(cx.st.phase, Phase::Clarification | Phase::Play) && cx.st.is_dummy(seat) {
+    if matches!(cx.st.phase(), Phase::Clarification | Phase::Play) && cx.st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
     }
     if let Some(id) = id {
@@ -24,7 +24,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
             return refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only");
         }
     }
-    match cx.st.phase {
+    match cx.st.phase() {
         Phase::Auction => {
             let due = calls::turn_to_call(cx.st);
             if seat != due && partner_asked_since_my_turn(cx, seat) {
@@ -51,7 +51,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         },
     };
     let aud = audience::question(cx.reg, seat, &answerers);
-    cx.st.questions.push(QuestionRecord {
+    let qid = cx.st.ask(QuestionRecord {
         asker: seat,
         answerers: answerers.clone(),
         call: id,
@@ -59,7 +59,6 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         audience: aud,
         at_record_len: cx.st.record().len(),
     });
-    let qid = cx.st.questions.len() - 1;
     cx.event(
         EventKind::Question {
             id: qid,
@@ -103,7 +102,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
 fn partner_asked_since_my_turn(cx: &Ctx<'_>, seat: Seat) -> bool {
     let mine = cx.st.record().iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
     cx.st
-        .questions
+        .questions()
         .iter()
         .any(|q| q.asker == seat.partner() && q.at_record_len >= mine)
 }
@@ -113,7 +112,7 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     if cx.st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
     }
-    let Some(contract) = cx.st.contract else {
+    let Some(contract) = cx.st.contract() else {
         return refuse(Code::WRONG_PERIOD, "no contract");
     };
     if matches!(cx.reg.questions, crate::regulation::Questions::AnyTime) {
@@ -122,8 +121,8 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         // asks (L42/L43, checked above), nor does anyone about his own side's calls.
         return Ok(());
     }
-    let play = cx.st.play.as_ref();
-    match cx.st.phase {
+    let play = cx.st.play();
+    match cx.st.phase() {
         Phase::Clarification => {
             let led = play.is_some_and(|p| p.lead.is_some());
             if seat == contract.leader() && led {
@@ -136,7 +135,7 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
             Ok(())
         }
         _ => {
-            let my_turn = play.and_then(|p| p.turn_to_act(cx.st.contract)) == Some(seat);
+            let my_turn = play.and_then(|p| p.turn_to_act(cx.st.contract())) == Some(seat);
             if my_turn {
                 Ok(())
             } else {

@@ -15,7 +15,7 @@ use crate::state::{Phase, State};
 /// `REVIEW_NOT_YOUR_TURN`, `REVIEW_WHILE_BARRED` (L20B); `DUMMY_MAY_NOT_ASK`,
 /// `REVIEW_EXPIRED` (L41B); `WRONG_PERIOD` once the board is over.
 pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    match cx.st.phase {
+    match cx.st.phase() {
         Phase::Auction => {
             // L20B: at his own turn to call, unless he must pass.
             if calls::turn_to_call(cx.st) != seat {
@@ -24,7 +24,7 @@ pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
                     "a review is given at one's own turn to call",
                 );
             }
-            if cx.st.bars.get(seat).is_some() {
+            if cx.st.is_barred(seat) {
                 return refuse(
                     Code::REVIEW_WHILE_BARRED,
                     "a player who must pass may not have the auction reviewed",
@@ -49,10 +49,10 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
             "the presumed dummy may not have the auction reviewed (Law 41B)",
         );
     }
-    let Some(contract) = st.contract else {
+    let Some(contract) = st.contract() else {
         return refuse(Code::WRONG_PERIOD, "no contract");
     };
-    let play = st.play.as_ref();
+    let play = st.play();
     let has_played = play.is_some_and(|p| p.has_played(seat, contract));
     if has_played {
         return refuse(
@@ -60,7 +60,7 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
             "the right to a review lapses when the player has played a card (Law 41B)",
         );
     }
-    if st.phase == Phase::Play && play.and_then(|p| p.turn_to_act(st.contract)) != Some(seat) {
+    if st.phase() == Phase::Play && play.and_then(|p| p.turn_to_act(st.contract())) != Some(seat) {
         return refuse(
             Code::REVIEW_NOT_YOUR_TURN,
             "in play, a review is given at one's first turn to play (Law 20C2)",
@@ -79,7 +79,7 @@ pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
         .map(|(index, id)| {
             let r = &st.record()[id];
             let seen = st
-                .disclosures
+                .disclosures()
                 .iter()
                 .filter(|d| d.call == id && !d.superseded && d.audience.contains(viewer));
             let mut alerted = false;
@@ -104,14 +104,14 @@ pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
 /// # Errors
 /// `NOT_A_DEFENDER`; `WRONG_PERIOD` outside the clarification period.
 pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    if cx.st.phase != Phase::Clarification {
+    if cx.st.phase() != Phase::Clarification {
         return refuse(
             Code::WRONG_PERIOD,
             "ask about the opening lead after the final pass, before it is faced",
         )
         .map_err(|r: Refusal| r.citing(Law::L20C1));
     }
-    let Some(contract) = cx.st.contract.filter(|_| cx.st.is_defender(seat)) else {
+    let Some(contract) = cx.st.contract().filter(|_| cx.st.is_defender(seat)) else {
         return refuse(
             Code::NOT_A_DEFENDER,
             "only a presumed defender may ask whether it is his lead",
@@ -135,8 +135,8 @@ pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let Some(contract) = cx
         .st
-        .contract
-        .filter(|_| matches!(cx.st.phase, Phase::Clarification | Phase::Play))
+        .contract()
+        .filter(|_| matches!(cx.st.phase(), Phase::Clarification | Phase::Play))
     else {
         return refuse(Code::WRONG_PERIOD, "there is no contract to ask about now")
             .map_err(|r: Refusal| r.citing(Law::L41C));
@@ -145,7 +145,7 @@ pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)")
             .map_err(|r: Refusal| r.citing(Law::L41C));
     }
-    if cx.st.phase == Phase::Play && cx.st.play.as_ref().and_then(|p| p.turn_to_act(cx.st.contract)) != Some(seat) {
+    if cx.st.phase() == Phase::Play && cx.st.play().and_then(|p| p.turn_to_act(cx.st.contract())) != Some(seat) {
         return refuse(Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play")
             .map_err(|r: Refusal| r.citing(Law::L41C));
     }

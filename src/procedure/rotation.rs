@@ -11,7 +11,7 @@ use crate::procedure::irregularity::{self as irr, rec};
 use crate::procedure::Ctx;
 use crate::procedure::{calls, inadmissible, information};
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{Aftermath, OpenRuling, Pending, Status};
+use crate::state::{Aftermath, Pending, Status};
 
 /// A call by `seat` when it is `due`'s turn.
 pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) {
@@ -37,17 +37,14 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
             seat.lho()
         ),
     );
-    cx.st.pending = Some(Pending::OutOfRotation {
+    cx.st.await_rectification(Pending::OutOfRotation {
         call: id,
         due,
         intent: None,
     });
     if due == seat.lho() {
         // L28B vs L29A: when LHO calls, his intent decides.
-        cx.st.open_rulings.push(OpenRuling {
-            on: RulingOn::Intent,
-            call: id,
-        });
+        cx.st.open_ruling(RulingOn::Intent, id);
     }
 }
 
@@ -55,8 +52,8 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
 /// the barred RHO's pass is recorded for him (`auto_pass`) and the call is then made in
 /// turn. Returns whether that pass was made.
 pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
-    let must_pass = cx.st.bars.get(due).is_some() && cx.st.forced.is_none_or(|(s, _)| s != due);
-    if due != seat.rho() || !must_pass || cx.st.pending.is_some() || cx.st.undo.is_some() {
+    let must_pass = cx.st.is_barred(due) && cx.st.forced().is_none_or(|(s, _)| s != due);
+    if due != seat.rho() || !must_pass || cx.st.pending().is_some() || cx.st.undo_request().is_some() {
         return false;
     }
     calls::pass_for_barred(cx, due);
@@ -67,18 +64,7 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
 /// is settled, even if the repeated call is itself irregular (then the law for that
 /// irregularity applies, e.g. L27 for an insufficient bid).
 pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
-    if cx.st.forced != Some((seat, call)) {
-        return;
-    }
-    cx.st.forced = None;
-    if cx
-        .st
-        .aftermath
-        .as_ref()
-        .is_some_and(|a| a.seat == seat && a.law.is_forced_repeat())
-    {
-        cx.st.aftermath = None;
-    }
+    cx.st.repeat_forced_call(seat, call);
 }
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
@@ -106,12 +92,12 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) {
         (Code::IRREG_CHANGE_OF_CALL, Law::L25B, m)
     };
     irr::flag(cx, code, law, seat, call, message);
-    cx.st.pending = Some(Pending::ChangeOfCall { call: id, original });
+    cx.st.await_rectification(Pending::ChangeOfCall { call: id, original });
 }
 
 /// Whether an attempted change is a barred player's bid, double or redouble (L35B, L37).
 fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
-    cx.st.bars.get(seat).is_some() && !call.is_pass()
+    cx.st.is_barred(seat) && !call.is_pass()
 }
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
@@ -120,7 +106,7 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
     // L37A: a barred player's call stands when LHO calls over it; no lead restriction.
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37A } else { Law::L25B1 };
-    cx.st.pending = None;
+    cx.st.settle_pending();
     cx.event(EventKind::Accepted { seat: lho, law }, Audience::EVERYONE);
     calls::withdraw(cx, original, law, "changed; the change was accepted");
     information::withdrawn_call(cx, original, Some(offender.side()));
@@ -137,7 +123,7 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     let (offender, call) = rec(cx, id);
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37B } else { Law::L25B2 };
-    cx.st.pending = None;
+    cx.st.settle_pending();
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
     calls::withdraw(cx, id, law, "attempted change of call void: the original call stands");
     information::withdrawn_call(cx, id, Some(offender.side()));
@@ -197,10 +183,8 @@ pub fn call_while_pending(
     }
     // L28B: the player whose turn it was calls: his call is in rotation and the call out
     // of rotation is cancelled; no further rectification, UI for the offender's partner.
-    cx.st.pending = None;
-    cx.st
-        .open_rulings
-        .retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    cx.st.settle_pending();
+    cx.st.close_ruling(RulingOn::Intent, coor);
     calls::withdraw(cx, coor, Law::L28B, "cancelled: the player whose turn it was called");
     information::withdrawn_call(cx, coor, Some(offender.side()));
     calls::call(cx, seat, call, with)
@@ -231,10 +215,8 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
     }
     cx.st.put_in_force(coor);
     cx.st.set_skipped(coor, skipped);
-    cx.st.pending = None;
-    cx.st
-        .open_rulings
-        .retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    cx.st.settle_pending();
+    cx.st.close_ruling(RulingOn::Intent, coor);
     cx.event(
         EventKind::Accepted {
             seat: lho,
@@ -249,10 +231,8 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
 /// whose turn it was, and L30–L32 apply.
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
     let (offender, call) = rec(cx, coor);
-    cx.st.pending = None;
-    cx.st
-        .open_rulings
-        .retain(|r| !(r.on == RulingOn::Intent && r.call == coor));
+    cx.st.settle_pending();
+    cx.st.close_ruling(RulingOn::Intent, coor);
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -266,10 +246,10 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
         // L30A: the offender passes at his next turn; nothing more.
         information::withdrawn_call(cx, coor, Some(offender.side()));
         irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
-        cx.st.aftermath = None;
+        cx.st.expect_aftermath(None);
     } else if at_rho {
         // L31A, L32A: what RHO does decides (UI deferred: a repeated call conveys nothing new).
-        cx.st.aftermath = Some(Aftermath {
+        cx.st.expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law: if matches!(call, Call::Bid(_)) {
@@ -279,7 +259,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
             },
             repeat_if_rho_passes: true,
             intent: None,
-        });
+        }));
     } else {
         // L30B1, L31B, L32B: partner free (UI); the offender's next call is judged.
         information::withdrawn_call(cx, coor, Some(offender.side()));
@@ -288,20 +268,20 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
             Call::Bid(_) => Law::L31B,
             Call::Double | Call::Redouble => Law::L32B,
         };
-        cx.st.aftermath = Some(Aftermath {
+        cx.st.expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law,
             repeat_if_rho_passes: false,
             intent: None,
-        });
+        }));
     }
     calls::end_or_continue(cx);
 }
 
 /// After a call in force: what it settles of a cancelled call out of rotation.
 pub fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    let Some(a) = cx.st.aftermath.clone() else { return };
+    let Some(a) = cx.st.aftermath().cloned() else { return };
     let (_, call) = rec(cx, id);
     let (_, cancelled_call) = rec(cx, a.cancelled);
     if a.repeat_if_rho_passes && seat == a.seat.rho() {
@@ -310,18 +290,18 @@ pub fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
         next.law = a.law.after_rho(call.is_pass());
         if call.is_pass() {
             // L31A1, L32A1: the offender must repeat the call.
-            cx.st.forced = Some((a.seat, cancelled_call));
+            cx.st.force_call(a.seat, cancelled_call);
         } else {
             // L31A2, L32A2: the offender calls freely; UI for his partner.
             information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
         }
-        cx.st.aftermath = Some(next);
+        cx.st.expect_aftermath(Some(next));
         return;
     }
     if seat != a.seat {
         return;
     }
-    cx.st.aftermath = None;
+    cx.st.expect_aftermath(None);
     if a.law.is_forced_repeat() && call == cancelled_call {
         return; // L31A1/L32A1: repeated: no rectification.
     }

@@ -7,7 +7,7 @@ use crate::audience::Audience;
 use crate::call::{Seat, Strain};
 use crate::event::EventKind;
 use crate::law::Law;
-use crate::procedure::irregularity::{close_comparison, comparison_mut, lift_bar};
+use crate::procedure::irregularity::{close_comparison, lift_bar};
 use crate::procedure::Ctx;
 use crate::procedure::{insufficient, rotation, undo};
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
@@ -22,24 +22,18 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
     let (on, value) = (ruling.on(), ruling.value());
     match ruling {
         Ruling::Unintended(yes) => {
-            if cx.st.undo.is_none() {
+            if cx.st.undo_request().is_none() {
                 return refuse(Code::NO_PENDING_RULING, "no replacement of a call awaits a ruling");
             }
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             undo::decide(cx, yes)
         }
         Ruling::Misinformation(yes) => {
-            let Some(pos) = cx.st.open_rulings.iter().position(|r| r.on == on) else {
+            let Some(r) = cx.st.answer_ruling(on) else {
                 return refuse(Code::NO_PENDING_RULING, "no change of call awaits a ruling");
             };
-            let r = cx.st.open_rulings.remove(pos);
-            let mut before = None;
-            let mut changer = None;
-            for c in cx.st.changes.iter_mut().filter(|c| c.replacement == r.call) {
-                c.allowed = Some(yes);
-                before = c.contract_before;
-                changer = Some(c.seat);
-            }
+            let changer = cx.st.changes().iter().find(|c| c.replacement == r.call).map(|c| c.seat);
+            let before = cx.st.rule_on_change(r.call, yes);
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             if !yes {
                 // SPEC 5.3: the change stands at the table; the score reverts (L21B3).
@@ -67,7 +61,7 @@ fn comparable_ruling(
 ) -> Result<(), Refusal> {
     let Some(open) = cx
         .st
-        .open_rulings
+        .open_rulings()
         .iter()
         .find(|r| r.on == RulingOn::Comparable)
         .cloned()
@@ -77,7 +71,7 @@ fn comparable_ruling(
             "no replacement awaits a comparable-call ruling",
         );
     };
-    let Some(cmp) = cx.st.comparisons.iter().find(|c| c.withdrawn == open.call).cloned() else {
+    let Some(cmp) = cx.st.comparison(open.call).cloned() else {
         return refuse(
             Code::NO_PENDING_RULING,
             "no replacement awaits a comparable-call ruling",
@@ -97,9 +91,7 @@ fn comparable_ruling(
     let mut b1a = false;
     if let Some(list) = specified {
         let strains: Vec<Strain> = list.iter().map(|s| s.0).collect();
-        if let Some(c) = comparison_mut(cx, cmp.withdrawn) {
-            c.specified = Some(strains);
-        }
+        cx.st.state_specified(cmp.withdrawn, strains);
         insufficient::refresh_suggestion(cx, cmp.withdrawn);
         // L27C: a replacement made before the Director came is tested under L27B1a with
         // the strains he states; B3 (a cancelled double, another insufficient bid) stands.
@@ -120,11 +112,15 @@ fn comparable_ruling(
             // L23A/L27B1b/L30B1b(i)/L31A2a/L32A2a: no further rectification; L26A, L23B.
             close_comparison(cx, cmp.withdrawn);
             for seat in Seat::ALL {
-                if matches!(cx.st.bars.get(seat), Some(b) if b.lifted_if_comparable == Some(cmp.withdrawn)) {
+                if cx
+                    .st
+                    .bar_on(seat)
+                    .is_some_and(|b| b.lifted_if_comparable == Some(cmp.withdrawn))
+                {
                     lift_bar(cx, seat);
                 }
             }
-            cx.st.lead_restrictions.retain(|r| r.call != cmp.withdrawn);
+            cx.st.drop_lead_restrictions_from(cmp.withdrawn);
             insufficient::reinstate_comparable_double(cx, &cmp);
             Ok(())
         }
@@ -132,14 +128,14 @@ fn comparable_ruling(
 }
 
 fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -> Result<(), Refusal> {
-    let Some(open) = cx.st.open_rulings.iter().find(|r| r.on == RulingOn::Intent).cloned() else {
+    let Some(open) = cx.st.open_rulings().iter().find(|r| r.on == RulingOn::Intent).cloned() else {
         return refuse(
             Code::NO_PENDING_RULING,
             "no call out of rotation awaits an intent ruling",
         );
     };
-    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.pending.clone() else {
-        cx.st.open_rulings.retain(|r| r.on != RulingOn::Intent);
+    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.pending().cloned() else {
+        cx.st.close_rulings(RulingOn::Intent);
         return refuse(
             Code::NO_PENDING_RULING,
             "no call out of rotation awaits an intent ruling",
@@ -165,14 +161,12 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
             Ok(())
         }
         Intent::OwnTurn => {
-            cx.st.pending = Some(Pending::OutOfRotation {
+            cx.st.await_rectification(Pending::OutOfRotation {
                 call,
                 due,
                 intent: Some(Intent::OwnTurn),
             });
-            cx.st
-                .open_rulings
-                .retain(|r| !(r.on == RulingOn::Intent && r.call == call));
+            cx.st.close_ruling(RulingOn::Intent, call);
             Ok(())
         }
     }

@@ -11,7 +11,7 @@ use crate::procedure::Ctx;
 use crate::procedure::{calls, change, explanation, information};
 use crate::regulation::Undo;
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{BeforeCall, OpenRuling, Pending, Status, UndoRequest};
+use crate::state::{BeforeCall, Pending, Status, UndoRequest};
 
 /// The `replace_call` action.
 ///
@@ -21,21 +21,18 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
     if cx.reg.undo == Undo::Off {
         return refuse(Code::UNDO_DISABLED, "replacing a call is switched off at this table");
     }
-    if cx.st.undo.is_some() {
+    if cx.st.undo_request().is_some() {
         return refuse(Code::UNDO_PENDING, "a request to replace a call is already pending");
     }
     let id = open_window(cx, seat)?;
-    cx.st.undo = Some(UndoRequest {
+    cx.st.request_undo(UndoRequest {
         seat,
         call: id,
         replacement: call,
     });
     cx.event(EventKind::UndoRequested { seat, call }, Audience::EVERYONE);
     if cx.reg.undo == Undo::Director {
-        cx.st.open_rulings.push(OpenRuling {
-            on: RulingOn::Unintended,
-            call: id,
-        });
+        cx.st.open_ruling(RulingOn::Unintended, id);
         explanation::summon(cx, &seat.to_string(), Some("unintended call"), Law::L25A);
     }
     Ok(())
@@ -64,7 +61,7 @@ fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Refusal> {
 
 /// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any.
 fn awaiting_rectification(cx: &Ctx<'_>, seat: Seat) -> Option<usize> {
-    let id = match cx.st.pending.as_ref()? {
+    let id = match cx.st.pending()? {
         Pending::InsufficientBid { call, .. } | Pending::Inadmissible { call } | Pending::BarredCall { call } => *call,
         _ => return None,
     };
@@ -81,7 +78,7 @@ fn awaiting_rectification(cx: &Ctx<'_>, seat: Seat) -> Option<usize> {
 /// # Errors
 /// `UNDO_PENDING`.
 pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
-    if cx.st.undo.is_some() {
+    if cx.st.undo_request().is_some() {
         return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
     }
     Ok(())
@@ -89,25 +86,7 @@ pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
 
 /// Remembers the rectification state before `seat`'s call action (see `BeforeCall`).
 pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
-    let st = &*cx.st;
-    let before = BeforeCall {
-        from: st.record().len(),
-        status_mark: st.status_log().len(),
-        pending: st.pending.clone(),
-        bars: st.bars.clone(),
-        comparisons: st.comparisons.clone(),
-        comparable_rulings: st
-            .open_rulings
-            .iter()
-            .filter(|r| r.on == RulingOn::Comparable)
-            .cloned()
-            .collect(),
-        lead_restrictions: st.lead_restrictions.clone(),
-        aftermath: st.aftermath.clone(),
-        forced: st.forced,
-        turn_override: st.turn_override,
-    };
-    cx.st.remember_before_call(seat, before);
+    cx.st.remember_before_call_of(seat);
 }
 
 /// Withdraws `seat`'s call `id` and every call after it (in force or awaiting
@@ -126,16 +105,7 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: &str
         return (later, false);
     };
     restore_bars(cx, &b);
-    let st = &mut *cx.st;
-    st.restore_statuses(b.status_mark, b.from);
-    st.pending = b.pending;
-    st.aftermath = b.aftermath;
-    st.forced = b.forced;
-    st.turn_override = b.turn_override;
-    st.comparisons = b.comparisons;
-    st.lead_restrictions = b.lead_restrictions;
-    st.open_rulings.retain(|r| r.on != RulingOn::Comparable);
-    st.open_rulings.extend(b.comparable_rulings);
+    cx.st.restore_before_call(b);
     (later, true)
 }
 
@@ -143,14 +113,14 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: &str
 fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
     for s in Seat::ALL {
         let was = b.bars.get(s).clone();
-        if *cx.st.bars.get(s) == was {
+        if cx.st.bars().get(s) == &was {
             continue;
         }
         match was {
             None => lift_bar(cx, s),
             Some(bar) => {
                 let (kind, law): (BarKind, Law) = (bar.kind, bar.law);
-                *cx.st.bars.get_mut(s) = Some(bar);
+                cx.st.restore_bar(s, bar);
                 cx.event(
                     EventKind::Barred {
                         seat: s,
@@ -167,14 +137,14 @@ fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
 /// A rectification pending on a call that is no longer awaiting it is void. (A pending
 /// replacement is about a withdrawn call by design.)
 fn drop_stale_pending(cx: &mut Ctx<'_>) {
-    if matches!(cx.st.pending, Some(Pending::Replacement { .. })) {
+    if matches!(cx.st.pending(), Some(Pending::Replacement { .. })) {
         return;
     }
     let Some(call) = cx.st.pending_call() else {
         return;
     };
     if cx.st.record().get(call).is_none_or(|r| r.status != Status::Pending) {
-        cx.st.pending = None;
+        cx.st.settle_pending();
     }
 }
 
@@ -183,7 +153,7 @@ fn drop_stale_pending(cx: &mut Ctx<'_>) {
 /// # Errors
 /// `NOT_ENTITLED` for anyone but an opponent of the requester, or with no request open.
 pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal> {
-    let Some(req) = cx.st.undo.clone() else {
+    let Some(req) = cx.st.undo_request().cloned() else {
         return refuse(Code::NOT_ENTITLED, "there is no request to answer").map_err(|r: Refusal| r.citing(Law::L25A));
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
@@ -201,12 +171,10 @@ pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal
 /// # Errors
 /// The refusal of the replacement call itself in `prevent` (it is checked like any call).
 pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
-    let Some(req) = cx.st.undo.take() else {
+    let Some(req) = cx.st.take_undo_request() else {
         return refuse(Code::NO_PENDING_RULING, "no replacement is pending");
     };
-    cx.st
-        .open_rulings
-        .retain(|r| !(r.on == RulingOn::Unintended && r.call == req.call));
+    cx.st.close_ruling(RulingOn::Unintended, req.call);
     if !unintended {
         // L25A2: the call stands.
         cx.event(EventKind::UndoRefused { seat: req.seat }, Audience::EVERYONE);
