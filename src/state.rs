@@ -715,6 +715,28 @@ impl State {
 
 /// Reading the state: what each record says, never a handle to change it.
 impl State {
+    /// The seat due to call now, taking a pending rectification into account.
+    pub fn turn_to_call(&self) -> Seat {
+        match self.pending() {
+            // L27A1: LHO may accept the insufficient bid by calling over it.
+            // L36A, L37A: LHO calls before rectification; L25B1: LHO may accept by calling.
+            Some(
+                Pending::InsufficientBid { call, .. }
+                | Pending::Inadmissible { call }
+                | Pending::BarredCall { call }
+                | Pending::ChangeOfCall { call, .. },
+            ) => self
+                .record()
+                .get(*call)
+                .map_or_else(|| self.rotation(), |r| r.seat.lho()),
+            // L29: the call out of rotation is not in force; the player whose turn it was.
+            Some(Pending::OutOfRotation { due, .. }) => *due,
+            Some(Pending::Replacement { seat, .. }) => *seat,
+            // L17D3: the auction reverted to a skipped player.
+            None => self.turn_override().unwrap_or_else(|| self.rotation()),
+        }
+    }
+
     /// The period of the board.
     pub fn phase(&self) -> Phase {
         self.phase

@@ -1,50 +1,26 @@
-//! Making a call: order (L17), legality (L18, L19), bars (L37), end of the auction (L22),
-//! and in the `prevent` regulation the refusals of SPEC 5.1.
+//! Making a call: order (L17), legality (L18, L19), bars (L37), and in the `prevent`
+//! regulation the refusals of SPEC 5.1. `call` is the dispatcher of the call action: it
+//! routes an irregular call to its law (`irregularity`, `rotation`) and, when that law
+//! answers `Next::Call` (the rectification the call waited on is settled), makes the call
+//! afresh. What follows a call in force (the end of the auction included) is `settle`'s.
 
-use crate::action::Intent;
-use crate::auction::{self, Entry, Illegal, Summary};
-use crate::audience::Audience;
+use crate::auction::{self, Entry, Summary};
 use crate::board::Board;
 use crate::call::{Call, Seat};
 use crate::callset::CallSet;
-use crate::event::{BarKind, EventKind};
 use crate::law::Law;
-use crate::procedure::Ctx;
-use crate::procedure::{correction, explanation, information, irregularity, rotation, undo};
+use crate::procedure::ctx::{Ctx, Next, WithCall};
+use crate::procedure::record::{check_self_disclosure, record, remember};
+use crate::procedure::settle::finish_call;
+use crate::procedure::steps::refusal;
+use crate::procedure::{irregularity, rotation};
 use crate::regulation::Regulation;
-use crate::report::{refuse, Code, Refusal, Severity, Warning};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
-
-/// What may come with a call: self-disclosure, intent, clock.
-#[derive(Clone, Debug, Default)]
-pub struct WithCall {
-    /// Alert the call.
-    pub alert: bool,
-    /// Explain or announce it.
-    pub explanation: Option<String>,
-    /// Over a call out of rotation at one's own turn (L28B vs L29A).
-    pub intent: Option<Intent>,
-    /// Client clock.
-    pub at: Option<f64>,
-}
 
 /// The seat due to call now, taking a pending rectification into account.
 pub fn turn_to_call(st: &State) -> Seat {
-    match st.pending() {
-        // L27A1: LHO may accept the insufficient bid by calling over it.
-        // L36A, L37A: LHO calls before rectification; L25B1: LHO may accept by calling.
-        Some(
-            Pending::InsufficientBid { call, .. }
-            | Pending::Inadmissible { call }
-            | Pending::BarredCall { call }
-            | Pending::ChangeOfCall { call, .. },
-        ) => st.record().get(*call).map_or_else(|| st.rotation(), |r| r.seat.lho()),
-        // L29: the call out of rotation is not in force; the player whose turn it was.
-        Some(Pending::OutOfRotation { due, .. }) => *due,
-        Some(Pending::Replacement { seat, .. }) => *seat,
-        // L17D3: the auction reverted to a skipped player.
-        None => st.turn_override().unwrap_or_else(|| st.rotation()),
-    }
+    st.turn_to_call()
 }
 
 /// The calls over which the seat due to call would be calling, summarized: the calls in
@@ -85,7 +61,7 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
     if st.phase() != Phase::Auction || st.undo_request().is_some() {
         return CallSet::EMPTY;
     }
-    if turn_to_call(st) != seat {
+    if st.turn_to_call() != seat {
         return CallSet::EMPTY;
     }
     if let Some(Pending::Inadmissible { .. }) = st.pending() {
@@ -122,12 +98,23 @@ fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
     calls.legal_for(seat)
 }
 
-/// The `call` action.
+/// The `call` action: the call is made, and made again for as long as the law it meets
+/// answers `Next::Call` (a rectification settled by the call, which then stands as a new
+/// call: L27A1, L29A, L25B1, L37A; a barred RHO's pass made for him, L28A).
 ///
 /// # Errors
 /// In `prevent`, any irregular call (SPEC 5.1); in `rectify`, what the pending
 /// rectification does not allow.
 pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Refusal> {
+    let mut next = Next::Call(seat, call, with);
+    while let Next::Call(seat, call, with) = next {
+        next = make(cx, seat, call, with)?;
+    }
+    Ok(())
+}
+
+/// One attempt at the call: what follows it.
+fn make(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<Next, Refusal> {
     cx.calling = Some(seat);
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
@@ -138,29 +125,29 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
         // L39: a call after the final pass.
         return if cx.reg.rectifies() && matches!(cx.st.phase(), Phase::Clarification | Phase::PassedOut) {
             irregularity::after_final_pass(cx, seat, call);
-            Ok(())
+            Ok(Next::Done)
         } else {
             refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Refusal| r.citing(Law::L39))
         };
     }
-    explanation::check_self_disclosure(cx, seat, &with)?;
+    check_self_disclosure(cx, seat, &with)?;
     // L25A, L21B: what a replacement of this call would restore.
-    undo::remember(cx, seat);
+    remember(cx, seat);
     if cx.st.pending().is_some() {
         return irregularity::call_while_pending(cx, seat, call, with);
     }
-    let due = turn_to_call(cx.st);
+    let due = cx.st.turn_to_call();
     if seat != due {
         if cx.reg.rectifies() {
             if rotation::pass_for_barred_rho(cx, seat, due) {
-                return self::call(cx, seat, call, with);
+                return Ok(Next::Call(seat, call, with));
             }
             rotation::out_of_rotation(cx, seat, call, due, with);
-            return Ok(());
+            return Ok(Next::Done);
         }
         return refuse(Code::NOT_YOUR_TURN, format!("it is {due}'s turn to call"));
     }
-    call_in_turn(cx, seat, call, with)
+    call_in_turn(cx, seat, call, with).map(|()| Next::Done)
 }
 
 /// A call by the player whose turn it is.
@@ -177,7 +164,10 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
             .map_err(|r: Refusal| r.citing(Law::L31A1));
         }
     }
-    rotation::repeat_made(cx, seat, call);
+    // L31A1, L32A1: the offender repeats his call out of rotation as he must: L31A/L32A is
+    // settled, even if the repeated call is itself irregular (then the law for that
+    // irregularity applies, e.g. L27 for an insufficient bid).
+    cx.st.repeat_forced_call(seat, call);
     if cx.st.is_barred(seat) && !call.is_pass() {
         // L37: a barred player's bid, double or redouble.
         if cx.reg.rectifies() {
@@ -196,157 +186,4 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) ->
     let id = record(cx, seat, call, Status::InForce);
     finish_call(cx, seat, id, with);
     Ok(())
-}
-
-/// The refusal of an illegal call in `prevent`.
-pub fn refusal(illegal: Illegal, call: Call) -> Refusal {
-    let msg = match illegal {
-        Illegal::Insufficient => format!("{call} does not supersede the last bid"),
-        Illegal::Double => "a double is allowed only of an opponent's last bid, with only passes since".into(),
-        Illegal::Redouble => "a redouble is allowed only of an opponent's double, with only passes since".into(),
-    };
-    Refusal::new(illegal.code(), msg)
-}
-
-/// Appends a call to the record and announces it.
-pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
-    let id = cx.st.push_call(seat, call, status);
-    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
-    cx.event(EventKind::Call { seat, call, index }, Audience::EVERYONE);
-    id
-}
-
-/// Records an irregular call pending rectification with what came with it: its
-/// self-disclosure (shown once the call is in force) and its tempo.
-pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall) -> usize {
-    let id = record(cx, seat, call, Status::Pending);
-    explanation::disclose_with_call(cx, seat, id, with);
-    information::tempo(cx, seat, with.at);
-    id
-}
-
-/// Withdraws (or cancels) record `id`, announcing it to everyone.
-pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) {
-    let Some(r) = cx.st.record().get(id) else { return };
-    let (seat, call) = (r.seat, r.call);
-    cx.st.withdraw(id, law, reason);
-    cx.event(
-        EventKind::CallWithdrawn {
-            seat,
-            call,
-            law,
-            reason: reason.to_string(),
-        },
-        Audience::EVERYONE,
-    );
-}
-
-/// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
-/// end of the auction and passes for barred players.
-pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) {
-    explanation::disclose_with_call(cx, seat, id, &with);
-    information::tempo(cx, seat, with.at);
-    settle_after_call(cx, seat, id);
-}
-
-/// Bars, offers and the end of the auction after a call in force by `seat`.
-pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    settle_before_next_call(cx, seat, id);
-    end_or_continue(cx);
-}
-
-/// What a call in force by `seat` settles, short of the end of the auction (judged after
-/// the next call when that call follows at once, as when LHO accepts by calling, L29A).
-pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    cx.st.turn_used(seat);
-    if cx.calling == Some(seat) {
-        cx.calling = None;
-    }
-    information::settle_recall(cx, seat, id);
-    irregularity::after_call_in_turn(cx, seat, id);
-    lift_next_turn_bar(cx, seat, id);
-    // L21B1: a change offer lapses when the offered player's partner calls.
-    cx.st.lapse_offers_of_partner(seat);
-}
-
-/// A `next_turn` bar is used up by the barred player's pass.
-fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    let used = cx.st.bar_on(seat).is_some_and(|b| b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
-    if used {
-        irregularity::lift_bar(cx, seat);
-    }
-}
-
-/// Ends the auction if three passes follow a bid (L22A, with L17D3) or four passes were
-/// made (L22B); otherwise passes for a barred player under `auto_pass_barred`.
-pub fn end_or_continue(cx: &mut Ctx<'_>) {
-    if cx.st.pending().is_some() {
-        return;
-    }
-    if irregularity::revert_skipped_player(cx) {
-        // The player the auction reverted to may be barred (auto_pass_barred).
-        auto_pass(cx);
-        return;
-    }
-    match cx.st.summary().status() {
-        auction::Status::Ended => end_auction(cx),
-        auction::Status::PassedOut => {
-            // The auction period lasts until the hands are returned (L17D2): L21B1 offers
-            // stand until then.
-            cx.st.pass_out();
-            cx.event(EventKind::PassedOut, Audience::EVERYONE);
-        }
-        auction::Status::Open => auto_pass(cx),
-    }
-}
-
-fn auto_pass(cx: &mut Ctx<'_>) {
-    let due = turn_to_call(cx.st);
-    let barred = cx.st.is_barred(due);
-    if !(cx.reg.auto_pass_barred && barred) || cx.st.forced().is_some() || cx.calling == Some(due) {
-        return;
-    }
-    pass_for_barred(cx, due);
-}
-
-/// The engine passes for the barred player `due` (event `auto_pass`, shown to everyone
-/// like the bar itself); the pass is then settled as his call.
-pub fn pass_for_barred(cx: &mut Ctx<'_>, due: Seat) {
-    cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
-    let id = record(cx, due, Call::Pass, Status::InForce);
-    cx.st.mark_auto(id);
-    settle_after_call(cx, due, id);
-}
-
-/// The final pass: the contract is fixed and the clarification period begins.
-fn end_auction(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.summary().contract() else {
-        return;
-    };
-    cx.st.end_auction(contract);
-    cx.event(
-        EventKind::AuctionEnded {
-            contract: contract.to_string(),
-            declarer: contract.declarer,
-        },
-        Audience::EVERYONE,
-    );
-    // Bars stay until the auction period ends (lift_bars_at_end_of_period): an auction
-    // reopened by L21B1 or L25A5 finds its barred players still barred.
-    irregularity::lead_restrictions_at_end(cx);
-    correction::duties_at_final_pass(cx);
-}
-
-/// The end of the auction period (opening lead faced, L41C; hands returned, L17D2): the
-/// bars for the rest of the auction (L23, L27B2–B4, L30–L32, L36–L39) and any unused
-/// `next_turn` bar lapse. Until then an auction reopened under L21B1 or L25A5 keeps them.
-pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
-    for seat in Seat::ALL {
-        irregularity::lift_bar(cx, seat);
-    }
-}
-
-/// A reminder for one player.
-pub fn remind(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String) {
-    cx.warn(Warning::new(code, Severity::Reminder, Audience::seat(seat), message));
 }

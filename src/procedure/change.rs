@@ -1,34 +1,14 @@
-//! Changes of call after misinformation (L21B): the offers, the change and the rewind.
+//! Changes of call after misinformation (L21B): the change itself. The offers and the
+//! rewind are `record`'s (`offer_changes`, `rewind_to`).
 
 use crate::action::RulingOn;
-use crate::audience::Audience;
-use crate::call::{Call, Seat, Side};
-use crate::event::EventKind;
+use crate::call::{Call, Seat};
 use crate::law::Law;
-use crate::procedure::Ctx;
-use crate::procedure::{calls, information, undo};
+use crate::procedure::ctx::{Ctx, WithCall};
+use crate::procedure::record::reopen_at;
+use crate::procedure::{calls, information};
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{ChangeForReview, Status};
-
-/// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
-/// the seats in `heard`, each of those opponents who has called since, whose partner has
-/// not called after him, may change his last call while the auction period lasts.
-pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audience) {
-    if !cx.st.in_auction_period() {
-        return;
-    }
-    for seat in Seat::ALL.into_iter().filter(|s| s.side() != side && heard.has_seat(*s)) {
-        let Some(last) = cx.st.last_call_of(seat) else { continue };
-        if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record()[last].auto {
-            continue;
-        }
-        if !cx.st.offer_change(seat, last) {
-            continue;
-        }
-        let index = cx.st.index_of(last).unwrap_or(0);
-        cx.event(EventKind::ChangeOffered { seat, index }, Audience::seat(seat));
-    }
-}
+use crate::state::ChangeForReview;
 
 /// The `change_call` action (L21B1, L21B2).
 ///
@@ -43,7 +23,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
     };
     let offered = offer.call;
     let contract_before = cx.st.contract();
-    let (cancelled, restored) = undo::reopen_at(cx, seat, offered, Law::L21B1, "changed after misinformation");
+    let (cancelled, restored) = reopen_at(cx, seat, offered, Law::L21B1, "changed after misinformation");
     for id in &cancelled {
         // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own
         // (recorded when LHO calls again, unless he repeats it).
@@ -53,9 +33,9 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
     if restored {
         // The new call is made as if the changed one never had been: an inadmissible
         // double goes to L36, an insufficient bid to L27, a replacement to L27B afresh.
-        calls::call(cx, seat, call, calls::WithCall::default())?;
+        calls::call(cx, seat, call, WithCall::default())?;
     } else {
-        calls::call_in_turn(cx, seat, call, calls::WithCall::default())?;
+        calls::call_in_turn(cx, seat, call, WithCall::default())?;
     }
     let replacement = cx.st.record().len() - 1;
     cx.st.record_change(ChangeForReview {
@@ -67,26 +47,4 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
     });
     cx.st.open_ruling(RulingOn::Misinformation, replacement);
     Ok(())
-}
-
-/// Withdraws record `id` and cancels every call after it that is in force or awaiting
-/// rectification; reopens the auction. Returns the ids of the cancelled later calls.
-pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) -> Vec<usize> {
-    let later: Vec<usize> = cx
-        .st
-        .record()
-        .iter()
-        .enumerate()
-        .filter(|(i, r)| *i > id && r.status != Status::Withdrawn)
-        .map(|(i, _)| i)
-        .collect();
-    // Later calls are withdrawn below; nothing may still wait on them or on an L17D3 turn.
-    cx.st.forget_turn_and_rectification_after(id);
-    for i in later.iter().rev() {
-        calls::withdraw(cx, *i, law, "cancelled: a call before it was changed");
-    }
-    calls::withdraw(cx, id, law, reason);
-    // A face-down opening lead returns to the hand.
-    cx.st.reopen_auction();
-    later
 }

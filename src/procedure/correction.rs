@@ -4,10 +4,12 @@ use crate::audience::Audience;
 use crate::call::Seat;
 use crate::event::{DisclosureKind, EventKind};
 use crate::law::Law;
-use crate::procedure::Ctx;
-use crate::procedure::{audience, calls, change, explanation};
-use crate::report::{refuse, Code, Refusal, Severity, Warning};
-use crate::state::{DisclosureRecord, PartnerNote, Phase};
+use crate::procedure::audience;
+use crate::procedure::ctx::Ctx;
+use crate::procedure::record::{call_id, offer_changes};
+use crate::procedure::steps::{remind, summon};
+use crate::report::{refuse, Code, Refusal};
+use crate::state::{DisclosureRecord, Phase};
 
 /// Who gave the explanations being corrected, and under which law.
 enum Corrector {
@@ -23,7 +25,7 @@ enum Corrector {
 /// `CORRECTION_TOO_EARLY` for partner's explanation during the auction (and, for a
 /// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`.
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
-    let id = explanation::call_id(cx, index)?;
+    let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
     let gave = |s: Seat| {
         cx.st
@@ -84,9 +86,9 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
         at_record_len: cx.st.record().len(),
     });
     cx.event(EventKind::Correction { index, by: seat, text }, aud);
-    explanation::summon(cx, &seat.to_string(), Some("correction of an explanation"), law);
+    summon(cx, &seat.to_string(), Some("correction of an explanation"), law);
     cx.st.mark_corrected(seat, id);
-    change::offer_changes(cx, caller.side(), mi_pos, misinformed);
+    offer_changes(cx, caller.side(), mi_pos, misinformed);
     Ok(())
 }
 
@@ -124,7 +126,7 @@ fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Refusal> {
 /// # Errors
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when partner gave no explanation of that call.
 pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Refusal> {
-    let id = explanation::call_id(cx, index)?;
+    let id = call_id(cx, index)?;
     let partner_explained = cx
         .st
         .disclosures()
@@ -135,7 +137,7 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
         return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
     }
     cx.st.note_partner_mistake(seat, id);
-    calls::remind(
+    remind(
         cx,
         Code::CORRECTION_TOO_EARLY,
         seat,
@@ -143,98 +145,4 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
             .into(),
     );
     Ok(())
-}
-
-/// Reminders due at the final pass: L20F4a for every explainer, L20F5b for declarer and
-/// dummy whose partner explained.
-pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract() else { return };
-    for seat in Seat::ALL {
-        // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
-        let gave = cx.st.disclosures().iter().any(|d| d.by == seat);
-        if gave {
-            calls::remind(
-                cx,
-                Code::CHECK_OWN_EXPLANATIONS,
-                seat,
-                "if any of your explanations was wrong, call the Director and correct it before the opening lead is faced (Law 20F4a)".into(),
-            );
-        }
-    }
-    for seat in [contract.declarer, contract.dummy()] {
-        if let Some(msg) = partner_duty(cx, seat) {
-            calls::remind(
-                cx,
-                Code::CORRECT_PARTNER_NOW,
-                seat,
-                format!(
-                    "as {}: {msg} now, before the opening lead is faced (Law 20F5b)",
-                    if seat == contract.declarer { "declarer" } else { "dummy" }
-                ),
-            );
-        }
-    }
-}
-
-/// Reminders due at the end of play: L20F5b for the defenders.
-pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract() else { return };
-    for seat in [contract.leader(), contract.leader().partner()] {
-        if let Some(msg) = partner_duty(cx, seat) {
-            calls::remind(
-                cx,
-                Code::CORRECT_PARTNER_AFTER_PLAY,
-                seat,
-                format!("play is over: {msg} now (Law 20F5b)"),
-            );
-        }
-    }
-}
-
-/// The text of `seat`'s duty about partner's explanations, if partner explained anything.
-fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
-    let noted = open_notes(cx).iter().any(|n| n.seat == seat);
-    if noted {
-        return Some("call the Director and correct your partner's mistaken explanation".into());
-    }
-    // Only a disclosure the player heard (not under self-alerting or across a screen).
-    let partner_explained = cx
-        .st
-        .disclosures()
-        .iter()
-        .any(|d| d.by == seat.partner() && !d.superseded && d.audience.has_seat(seat));
-    partner_explained.then(|| "if your partner's explanation was mistaken, call the Director and correct it".into())
-}
-
-/// Partner's mistaken explanations a player knows of and has not corrected: his
-/// `note_partner_mistake` notes, the only record of the duty (a refused early correction
-/// leaves nothing behind; see docs/DECISIONS.md).
-fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
-    cx.st.notes().iter().filter(|n| !n.corrected).cloned().collect()
-}
-
-/// At the opening lead faced: a declaring-side duty still open is missed (Director only).
-pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract() else { return };
-    let missed: Vec<PartnerNote> = open_notes(cx)
-        .into_iter()
-        .filter(|n| n.seat.side() == contract.side())
-        .collect();
-    for n in missed {
-        let Some(call) = cx.st.record().get(n.call).map(|r| r.call) else {
-            continue;
-        };
-        cx.warn(
-            Warning::new(
-                Code::DUTY_MISSED,
-                Severity::Infraction,
-                Audience::DIRECTOR,
-                format!(
-                    "{} did not correct partner's explanation of {call} before the opening lead was faced",
-                    n.seat
-                ),
-            )
-            .concerning(n.seat),
-        );
-    }
 }

@@ -1,8 +1,11 @@
 //! The working context of one action: the settings it reads, the state it changes, and
-//! the events and warnings it produces.
+//! the events and warnings it produces; what comes with a call (`WithCall`) and what a law
+//! module asks of the call dispatcher (`Next`).
 
+use crate::action::Intent;
 use crate::audience::Audience;
 use crate::board::Board;
+use crate::call::Call;
 use crate::call::Seat;
 use crate::event::{Event, EventKind};
 use crate::regulation::Regulation;
@@ -37,4 +40,30 @@ impl Ctx<'_> {
     pub fn warn(&mut self, w: Warning) {
         self.warnings.push(w);
     }
+}
+
+/// What may come with a call: self-disclosure, intent, clock.
+#[derive(Clone, Debug, Default)]
+pub struct WithCall {
+    /// Alert the call.
+    pub alert: bool,
+    /// Explain or announce it.
+    pub explanation: Option<String>,
+    /// Over a call out of rotation at one's own turn (L28B vs L29A).
+    pub intent: Option<Intent>,
+    /// Client clock.
+    pub at: Option<f64>,
+}
+
+/// What a law module asks of the call dispatcher (`calls::call`) once it has settled the
+/// rectification a call was waiting on: nothing more, or that the call be made afresh —
+/// checked again from the start (turn, bars, legality), as if nothing had been pending.
+/// The law modules return it instead of calling `calls::call` back, so that the layers
+/// run one way.
+#[derive(Debug)]
+pub enum Next {
+    /// The action is complete.
+    Done,
+    /// `seat`'s call is to be made now, as a new call.
+    Call(Seat, Call, WithCall),
 }

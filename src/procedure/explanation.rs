@@ -3,99 +3,11 @@
 
 use crate::audience::Audience;
 use crate::call::Seat;
-use crate::event::{DisclosureKind, EventKind};
-use crate::law::Law;
-use crate::procedure::Ctx;
-use crate::procedure::{audience, calls, change, information};
+use crate::event::DisclosureKind;
+use crate::procedure::audience;
+use crate::procedure::ctx::Ctx;
+use crate::procedure::record::{call_id, disclose, offer_changes};
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
-use crate::state::DisclosureRecord;
-
-/// The record id of call `index`, or `NO_SUCH_CALL`.
-///
-/// # Errors
-/// `NO_SUCH_CALL` when there is no such call in force.
-pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<usize, Refusal> {
-    cx.st
-        .record_id(index)
-        .ok_or_else(|| Refusal::new(Code::NO_SUCH_CALL, format!("there is no call {index} in force")))
-}
-
-/// A call may carry an alert or explanation only where the caller discloses (SPEC 5.5).
-///
-/// # Errors
-/// `NOT_YOURS_TO_EXPLAIN` when the regulation gives disclosure to partner.
-pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &calls::WithCall) -> Result<(), Refusal> {
-    if (with.alert || with.explanation.is_some()) && !audience::may_disclose(cx.reg, seat, seat) {
-        return refuse(
-            Code::NOT_YOURS_TO_EXPLAIN,
-            "under this regulation the caller's partner alerts and explains",
-        );
-    }
-    Ok(())
-}
-
-/// Records the alert or announcement made with a call (self-alerting, screens); whether
-/// the caller may disclose was checked before the call was recorded.
-pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &calls::WithCall) {
-    if !with.alert && with.explanation.is_none() {
-        return;
-    }
-    let kind = if with.alert {
-        DisclosureKind::Alert
-    } else {
-        DisclosureKind::Announcement
-    };
-    disclose(cx, seat, id, kind, with.alert, with.explanation.clone());
-}
-
-/// Records a disclosure and announces it to its audience.
-fn disclose(
-    cx: &mut Ctx<'_>,
-    by: Seat,
-    id: usize,
-    kind: DisclosureKind,
-    alert: bool,
-    text: Option<String>,
-) -> Audience {
-    let caller = cx.st.record()[id].seat;
-    let aud = audience::disclosure(cx.reg, caller, by);
-    cx.st.disclose(DisclosureRecord {
-        call: id,
-        by,
-        kind,
-        alert,
-        text: text.clone(),
-        audience: aud,
-        superseded: false,
-        at_record_len: cx.st.record().len(),
-    });
-    // A call pending rectification would take the next position.
-    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
-    cx.event(
-        EventKind::Disclosure {
-            index,
-            by,
-            disclosure: kind,
-            alert,
-            text,
-        },
-        aud,
-    );
-    if by != caller && audience::partner_hears(cx.reg) {
-        // L16B1, L75A: partner's alert or explanation is UI for the caller.
-        information::caution(
-            cx,
-            Code::UI_FROM_PARTNER,
-            caller,
-            format!(
-                "{by}'s disclosure of your call {} is unauthorized information for you",
-                cx.st.record()[id].call
-            ),
-            Law::L75A,
-        );
-    }
-    aud
-}
 
 /// Whether a call in force follows record `id`.
 fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
@@ -144,7 +56,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
         )
         .concerning(cx.st.record()[id].seat),
     );
-    change::offer_changes(cx, cx.st.record()[id].seat.side(), id + 1, aud);
+    offer_changes(cx, cx.st.record()[id].seat.side(), id + 1, aud);
 }
 
 /// The `explain` action: an answer to a question or a volunteered explanation.
@@ -168,16 +80,4 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
         late_alert(cx, id, aud);
     }
     Ok(())
-}
-
-/// Summons the Director.
-pub fn summon(cx: &mut Ctx<'_>, by: &str, reason: Option<&str>, law: Law) {
-    cx.event(
-        EventKind::DirectorSummoned {
-            by: by.to_string(),
-            law,
-            reason: reason.unwrap_or("").to_string(),
-        },
-        Audience::EVERYONE,
-    );
 }

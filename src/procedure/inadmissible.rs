@@ -7,15 +7,17 @@ use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
-use crate::procedure::irregularity::{self as irr, rec};
-use crate::procedure::Ctx;
-use crate::procedure::{calls, information};
+use crate::procedure::ctx::{Ctx, WithCall};
+use crate::procedure::information;
+use crate::procedure::record::{record, record_cancelled, record_pending, withdraw};
+use crate::procedure::settle::{end_or_continue, finish_call, settle_after_call};
+use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
 use crate::state::{Pending, Status};
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
-pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
-    let id = calls::record_pending(cx, seat, call, &with);
+pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
+    let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_INADMISSIBLE_DOUBLE,
@@ -30,7 +32,7 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithC
 /// L36B4: an inadmissible double or redouble out of turn: cancelled at once, the auction
 /// returns to the player whose turn it was, offender's partner barred throughout.
 pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) {
-    let id = irr::record_cancelled(
+    let id = record_cancelled(
         cx,
         seat,
         call,
@@ -47,7 +49,7 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) {
     );
     information::withdrawn_call(cx, id, Some(seat.side()));
     partner_barred(cx, seat, Law::L36B4, id);
-    calls::end_or_continue(cx);
+    end_or_continue(cx);
 }
 
 /// Whether `call`, offered by `seat` in place of his call `original` (an L25B attempted
@@ -83,14 +85,14 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
 pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
     let (offender, _) = rec(cx, x);
     cx.st.settle_pending();
-    let l = irr::record_cancelled(
+    let l = record_cancelled(
         cx,
         lho,
         call,
         Law::L36A,
         "cancelled with the inadmissible call it followed",
     );
-    calls::withdraw(
+    withdraw(
         cx,
         x,
         Law::L36A,
@@ -111,7 +113,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(cx, x, Law::L36B1, "inadmissible call cancelled");
+    withdraw(cx, x, Law::L36B1, "inadmissible call cancelled");
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, Law::L36B2, x);
     cx.st.await_rectification(Pending::Replacement {
@@ -132,28 +134,37 @@ pub fn replace(
     cx: &mut Ctx<'_>,
     seat: Seat,
     call: Call,
-    with: calls::WithCall,
+    with: WithCall,
     _withdrawn: usize,
     law: Law,
 ) -> Result<(), Refusal> {
     if let Err(illegal) = cx.st.summary().check(seat, call) {
-        return Err(calls::refusal(illegal, call).citing(law));
+        return Err(irr::refusal(illegal, call).citing(law));
     }
     cx.st.settle_pending();
     if cx.st.is_barred(seat) && !call.is_pass() {
         // A barred offender's replacement (his own earlier bar): the law of the bar applies
         // to it like to any call (L37), as `legal_calls` says.
-        irr::barred_call(cx, seat, call, with);
+        by_barred_player(cx, seat, call, with);
         return Ok(());
     }
-    let id = calls::record(cx, seat, call, Status::InForce);
-    calls::finish_call(cx, seat, id, with);
+    let id = record(cx, seat, call, Status::InForce);
+    finish_call(cx, seat, id, with);
     Ok(())
 }
 
+/// L37: a barred player's bid, double or redouble; one that is also inadmissible is L36's
+/// (L35A).
+pub fn by_barred_player(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
+    match cx.st.summary().check(seat, call) {
+        Err(auction::Illegal::Double | auction::Illegal::Redouble) => inadmissible(cx, seat, call, with),
+        _ => barred_call(cx, seat, call, with),
+    }
+}
+
 /// A barred player's bid, double or redouble in rotation (L35B).
-pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
-    let id = calls::record_pending(cx, seat, call, &with);
+fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
+    let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_BARRED_CALL,
@@ -174,7 +185,7 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
     if cx.st.bar_on(offender).is_some_and(|b| b.kind == BarKind::NextTurn) {
         irr::lift_bar(cx, offender);
     }
-    calls::settle_after_call(cx, offender, id);
+    settle_after_call(cx, offender, id);
 }
 
 /// L37B: cancelled; a pass is substituted; both members of the offending side pass
@@ -189,14 +200,14 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(
+    withdraw(
         cx,
         id,
         Law::L37B1,
         "a barred player's call cancelled; a pass is substituted",
     );
     information::withdrawn_call(cx, id, Some(offender.side()));
-    let pass = calls::record(cx, offender, Call::Pass, Status::InForce);
+    let pass = record(cx, offender, Call::Pass, Status::InForce);
     // His bar goes without an event: the L37B2 bar below replaces it, announced.
     cx.st.lift_bar(offender);
     for s in [offender, offender.partner()] {
@@ -204,5 +215,5 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     }
     irr::lead_restriction(cx, offender, Law::L37B2, id);
     irr::adjustment_possible(cx, Law::L37B2, offender);
-    calls::settle_after_call(cx, offender, pass);
+    settle_after_call(cx, offender, pass);
 }

@@ -4,7 +4,7 @@
 use crate::audience::Audience;
 use crate::call::{Seat, Side};
 use crate::law::Law;
-use crate::procedure::Ctx;
+use crate::procedure::ctx::Ctx;
 use crate::regulation::Disclosure;
 use crate::report::{Code, Severity, Warning};
 use crate::state::Recall;

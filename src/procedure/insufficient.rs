@@ -7,16 +7,18 @@ use crate::audience::Audience;
 use crate::call::{Bid, Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
-use crate::procedure::irregularity::{self as irr, rec};
-use crate::procedure::Ctx;
-use crate::procedure::{calls, information};
+use crate::procedure::ctx::{Ctx, WithCall};
+use crate::procedure::information;
+use crate::procedure::record::{record, record_cancelled, record_pending, withdraw};
+use crate::procedure::settle::{finish_call, settle_after_call};
+use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
 use crate::state::{Comparison, Pending, Status};
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
-pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: calls::WithCall) {
-    let id = calls::record_pending(cx, seat, call, &with);
+pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: WithCall) {
+    let id = record_pending(cx, seat, call, &with);
     let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
         cx,
@@ -49,7 +51,7 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
         },
         Audience::EVERYONE,
     );
-    calls::settle_after_call(cx, offender, ib);
+    settle_after_call(cx, offender, ib);
 }
 
 /// LHO does not accept: the bid is withdrawn and the offender must replace it (L27B); an
@@ -58,7 +60,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
     let (offender, _) = rec(cx, ib);
     let law = if ib == first { Law::L27B } else { Law::L27B4 };
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
-    calls::withdraw(
+    withdraw(
         cx,
         ib,
         law,
@@ -169,7 +171,7 @@ pub fn replace(
     cx: &mut Ctx<'_>,
     seat: Seat,
     call: Call,
-    with: calls::WithCall,
+    with: WithCall,
     first: usize,
     law: Law,
 ) -> Result<(), Refusal> {
@@ -182,14 +184,14 @@ pub fn replace(
             return Ok(());
         }
         Err(illegal) => {
-            return Err(calls::refusal(illegal, call).citing(Law::L27B));
+            return Err(irr::refusal(illegal, call).citing(Law::L27B));
         }
         Ok(()) => {}
     }
     if matches!(call, Call::Double | Call::Redouble) {
         // L27B3: presumed not comparable until the Director rules: cancelled, the offender
         // calls again, partner barred throughout.
-        let x = irr::record_cancelled(
+        let x = record_cancelled(
             cx,
             seat,
             call,
@@ -206,7 +208,7 @@ pub fn replace(
     let calls_before = cx.st.in_force();
     let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, calls_before, b));
     cx.st.settle_pending();
-    let id = calls::record(cx, seat, call, Status::InForce);
+    let id = record(cx, seat, call, Status::InForce);
     if partner_barred {
         // L27B3: the bar stands whatever the legal replacement.
         cx.st.compare_replacement(first, id, None);
@@ -220,7 +222,7 @@ pub fn replace(
         bar_partner(cx, seat, first, Law::L27B2);
         cx.st.compare_replacement(first, id, Some(Law::L27B2));
     }
-    calls::finish_call(cx, seat, id, with);
+    finish_call(cx, seat, id, with);
     Ok(())
 }
 
@@ -240,6 +242,6 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     }
     cx.st.settle_pending();
     // Re-made in force: the cancelled record stays withdrawn, a new one carries the call.
-    let id = calls::record(cx, seat, call, Status::InForce);
-    calls::settle_after_call(cx, seat, id);
+    let id = record(cx, seat, call, Status::InForce);
+    settle_after_call(cx, seat, id);
 }

@@ -1,119 +1,31 @@
-//! Irregular calls in the `rectify` regulation (Laws 27–39): routing, the shared steps of
-//! every rectification (bars, lead restrictions, the comparable-call question), L39, L17D3,
-//! and the Director's rulings (L23A comparability, L25A intent, L21B misinformation,
-//! L28B/L29A). The laws themselves live in `insufficient` (L27), `rotation` (L25B, L28–L32)
-//! and `inadmissible` (L36, L37).
+//! Irregular calls in the `rectify` regulation (Laws 27–39): routing a call made while a
+//! rectification is pending, an irregular call in turn, LHO's `accept` and `decline`, and
+//! L39. The laws themselves live in `insufficient` (L27), `rotation` (L25B, L28–L32) and
+//! `inadmissible` (L36, L37); the steps they share in `steps`; what follows a call in
+//! force (L17D3, L22, L26B, L30–L32) in `settle`; the Director's rulings in `rulings`.
 
 use crate::auction::Illegal;
-use crate::audience::Audience;
-use crate::call::{Call, Seat, Strain};
-use crate::event::{BarKind, EventKind};
+use crate::call::{Call, Seat};
 use crate::law::Law;
-use crate::procedure::Ctx;
-use crate::procedure::{calls, inadmissible, information, insufficient, rotation};
-use crate::regulation::LeadRestriction;
-use crate::report::{refuse, Code, Refusal, Severity, Warning};
-use crate::state::{Bar, LeadRestrictionRecord, Pending, Phase, Status};
+use crate::procedure::ctx::{Ctx, Next, WithCall};
+use crate::procedure::record::record_cancelled;
+use crate::procedure::settle::announce_lead_restriction;
+use crate::procedure::steps::{flag, lead_restriction, rec};
+use crate::procedure::{inadmissible, information, insufficient, rotation};
+use crate::report::{refuse, Code, Refusal};
+use crate::state::{Pending, Phase};
 
-// ---------------------------------------------------------------- shared steps
-
-/// The seat and call of record `id`.
-pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
-    cx.st
-        .record()
-        .get(id)
-        .map_or((Seat::N, Call::Pass), |r| (r.seat, r.call))
-}
-
-/// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
-pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, message: String) {
-    cx.warn(
-        Warning::new(code, Severity::Infraction, Audience::EVERYONE, message)
-            .citing(law)
-            .concerning(seat),
-    );
-    cx.event(
-        EventKind::Irregularity {
-            code,
-            law,
-            seat,
-            call: Some(call),
-        },
-        Audience::EVERYONE,
-    );
-}
-
-/// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
-pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<usize>) {
-    let imposed = cx.st.bar(
-        seat,
-        Bar {
-            kind,
-            law,
-            lifted_if_comparable,
-        },
-    );
-    if !imposed {
-        return;
-    }
-    cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
-}
-
-/// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
-/// `barred` event that announced it).
-pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
-    if cx.st.lift_bar(seat) {
-        cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
-    }
-}
-
-/// L26B: records declarer's entitlement, announced when the auction ends if the offender
-/// is then a defender.
-pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: usize) {
-    cx.st.entitle_lead_restriction(offender, law, call);
-}
-
-/// L72C: a note for the Director that he may adjust after play.
-pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
-    cx.warn(
-        Warning::new(
-            Code::ADJUSTMENT_POSSIBLE,
-            Severity::Info,
-            Audience::DIRECTOR,
-            format!("Law {law}: if {offender} could have known that the irregularity could well damage the opponents, adjust after play (Law 72C)"),
-        )
-        .citing(Law::L72C)
-        .concerning(offender),
-    );
-}
-
-/// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
-pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: Law) {
-    cx.st.open_comparison(offender, withdrawn, replacement, law);
-}
-
-/// Closes the comparable-call question about `withdrawn`.
-pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: usize) {
-    cx.st.close_comparison(withdrawn);
-}
-
-/// Records a call and cancels it at once (L27B3, L36A, L39A, …).
-pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: &str) -> usize {
-    let id = calls::record(cx, seat, call, Status::InForce);
-    calls::withdraw(cx, id, law, reason);
-    id
-}
-
-// ---------------------------------------------------------------- routing
-
-/// A call while a rectification is pending: only the calls it allows.
+/// A call while a rectification is pending: only the calls it allows. When the call
+/// settles the rectification by being made (LHO's call accepting an insufficient bid, a
+/// call out of rotation or a change, or letting a barred player's call stand), the answer
+/// is `Next::Call`: the call is then made as any call.
 ///
 /// # Errors
 /// `RECTIFICATION_PENDING` for anyone the rectification does not wait for; the refusals
 /// of the call itself.
-pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) -> Result<(), Refusal> {
+pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<Next, Refusal> {
     let Some(pending) = cx.st.pending().cloned() else {
-        return calls::call(cx, seat, call, with);
+        return Ok(Next::Call(seat, call, with));
     };
     let waiting = || refuse(Code::RECTIFICATION_PENDING, "a rectification is pending: wait for it");
     match pending {
@@ -122,7 +34,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
             if seat == offender.lho() {
                 // L27A1: LHO accepts by calling.
                 insufficient::accept(cx, seat, ib, first);
-                calls::call(cx, seat, call, with)
+                Ok(Next::Call(seat, call, with))
             } else if seat == offender {
                 // L27C: a replacement before LHO decided: LHO has not accepted.
                 premature_replacement(cx, seat, call, ib);
@@ -146,6 +58,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
                 Some(first) => insufficient::replace(cx, seat, call, with, first, law),
                 None => inadmissible::replace(cx, seat, call, with, withdrawn, law),
             }
+            .map(|()| Next::Done)
         }
         Pending::OutOfRotation {
             call: coor,
@@ -156,7 +69,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
             let (offender, _) = rec(cx, x);
             if seat == offender.lho() {
                 inadmissible::lho_called(cx, seat, call, x);
-                Ok(())
+                Ok(Next::Done)
             } else if seat == offender {
                 // As L27C: a replacement before LHO's call or the Director's ruling.
                 premature_replacement(cx, seat, call, x);
@@ -170,7 +83,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
             let (offender, _) = rec(cx, id);
             if seat == offender.lho() {
                 inadmissible::barred_call_stands(cx, id);
-                calls::call(cx, seat, call, with)
+                Ok(Next::Call(seat, call, with))
             } else {
                 waiting()
             }
@@ -179,7 +92,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls:
             let (offender, _) = rec(cx, id);
             if seat == offender.lho() {
                 rotation::change_accepted(cx, seat, id, original);
-                calls::call(cx, seat, call, with)
+                Ok(Next::Call(seat, call, with))
             } else {
                 waiting()
             }
@@ -206,24 +119,16 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: us
 }
 
 /// L37: a barred player's bid, double or redouble (an inadmissible one is L36).
-pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: calls::WithCall) {
-    match cx.st.summary().check(seat, call) {
-        Err(illegal @ (Illegal::Double | Illegal::Redouble)) => illegal_call(cx, seat, call, illegal, with),
-        _ => inadmissible::barred_call(cx, seat, call, with),
-    }
+pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
+    inadmissible::by_barred_player(cx, seat, call, with);
 }
 
 /// L27, L36: an insufficient bid or inadmissible double or redouble in turn.
-pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, with: calls::WithCall) {
+pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, with: WithCall) {
     match illegal {
         Illegal::Insufficient => insufficient::insufficient_bid(cx, seat, call, None, with),
         Illegal::Double | Illegal::Redouble => inadmissible::inadmissible(cx, seat, call, with),
     }
-}
-
-/// What a call in turn settles of an earlier rectification (L30B1b, L31, L32, L23).
-pub fn after_call_in_turn(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    rotation::aftermath(cx, seat, id);
 }
 
 /// The offender's LHO accepts the irregular call (L27A1, L29A, L25B1).
@@ -313,129 +218,3 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
         }
     }
 }
-
-/// L17D3, L34: three passes after a call (or four passes), one of which was an accepted
-/// pass out of rotation that cost a player his turn, do not end the auction. The pass out
-/// of rotation and every pass after it are cancelled and the auction reverts to the player
-/// whose turn it was when that pass was made; it then continues normally. Only the
-/// out-of-rotation passer is an offender (Kooijman): his cancelled pass is UI for his
-/// partner (L16C), the cancelled passes of the players who merely called after it carry no
-/// rectification. Whatever the position of that pass among the closing passes. Returns
-/// whether the auction was reverted.
-pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
-    if cx.st.summary().status() == crate::auction::Status::Open {
-        return false;
-    }
-    let ids = cx.st.in_force_ids();
-    let mut passes: Vec<usize> = ids
-        .iter()
-        .rev()
-        .take_while(|i| cx.st.record().get(**i).is_some_and(|r| r.call.is_pass()))
-        .copied()
-        .collect();
-    passes.reverse();
-    // The oldest closing pass that skipped a player who has not called since.
-    let found = passes.into_iter().find_map(|pid| {
-        let r = cx.st.record().get(pid)?;
-        let deprived = r.skipped.iter().any(|s| !cx.st.called_since(*s, pid));
-        let due = r.skipped.first().copied()?;
-        deprived.then_some((pid, r.seat, due))
-    });
-    let Some((pid, offender, due)) = found else {
-        return false;
-    };
-    let cancelled: Vec<usize> = ids.iter().copied().filter(|i| *i >= pid).collect();
-    for i in cancelled.iter().rev() {
-        let reason = if *i == pid {
-            "cancelled: pass out of rotation that cost a player his turn"
-        } else {
-            "cancelled: a player skipped by a pass out of rotation had not called"
-        };
-        calls::withdraw(cx, *i, Law::L17D3, reason);
-    }
-    // L16C: only the pass out of rotation is an offence (UI for the passer's partner).
-    information::withdrawn_call(cx, pid, Some(offender.side()));
-    // The auction reverts to the player whose turn it was; the record normally says so.
-    cx.st.revert_turn_to(due);
-    cx.warn(
-        Warning::new(
-            Code::SKIPPED_PLAYER,
-            Severity::Info,
-            Audience::EVERYONE,
-            format!(
-                "the auction is not over: {due} lost his turn to {offender}'s pass out of rotation; that pass and the passes after it are cancelled and {due} calls now (Law 17D3)"
-            ),
-        )
-        .citing(Law::L17D3)
-        .concerning(offender),
-    );
-    true
-}
-
-/// L26B: lead restrictions of offenders who became defenders, at the end of the auction.
-pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
-    // A choice made for an earlier end of the auction (before a reopening) lapsed with
-    // `State::end_auction`.
-    let records: Vec<LeadRestrictionRecord> = cx
-        .st
-        .lead_restrictions()
-        .iter()
-        .filter(|r| cx.st.is_defender(r.offender))
-        .cloned()
-        .collect();
-    for r in records {
-        announce_lead_restriction(cx, r);
-    }
-}
-
-fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
-    let Some(declarer) = cx.st.declarer() else { return };
-    let mut specified: Vec<Strain> = cx
-        .st
-        .in_force()
-        .iter()
-        .filter(|e| e.seat == r.offender)
-        .filter_map(|e| e.call.bid())
-        .map(|b| b.strain)
-        .filter(|s| s.suit().is_some())
-        .collect();
-    specified.dedup();
-    r.specified.clone_from(&specified);
-    cx.st.record_specified(r.call, r.law, &specified);
-    let what = match cx.reg.lead_restriction {
-        LeadRestriction::Prohibit => "prohibit",
-        LeadRestriction::RequireOrProhibit => "require or prohibit",
-    };
-    let named: Vec<&str> = specified.iter().map(|s| s.as_str()).collect();
-    let except = if named.is_empty() {
-        String::new()
-    } else {
-        format!(
-            " other than {} (specified by {} in the legal auction)",
-            named.join(", "),
-            r.offender
-        )
-    };
-    cx.event(
-        EventKind::LeadRestriction {
-            offender: r.offender,
-            law: r.law,
-        },
-        Audience::EVERYONE,
-    );
-    cx.warn(
-        Warning::new(
-            Code::LEAD_RESTRICTION,
-            Severity::Info,
-            Audience::seat(declarer),
-            format!(
-                "Law {}: at {}'s first turn to lead, declarer may {what} the lead of any one suit{except}; it lasts while he keeps the lead (Law 26B)",
-                r.law,
-                r.offender.partner()
-            ),
-        )
-        .citing(Law::L26B),
-    );
-}
-
-pub use crate::procedure::rulings::ruling;

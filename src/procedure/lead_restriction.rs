@@ -8,7 +8,8 @@ use crate::call::{Seat, Strain};
 use crate::card::Card;
 use crate::event::EventKind;
 use crate::law::Law;
-use crate::procedure::{explanation, Ctx};
+use crate::procedure::ctx::Ctx;
+use crate::procedure::steps::summon;
 use crate::regulation::LeadRestriction as RegLeadRestriction;
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::{LeadChoice, LeadRestrictionRecord, Phase, State};
@@ -227,7 +228,7 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
             .citing(Law::L26B)
             .concerning(seat),
         );
-        explanation::summon(
+        summon(
             cx,
             &seat.to_string(),
             Some("opening lead before declarer's Law 26B choice"),
@@ -303,7 +304,7 @@ fn prohibited_lead(
         .citing(Law::L26B)
                 .concerning(seat),
     );
-    explanation::summon(cx, &seat.to_string(), Some("prohibited lead"), Law::L26B);
+    summon(cx, &seat.to_string(), Some("prohibited lead"), Law::L26B);
     Ok(())
 }
 
@@ -344,7 +345,7 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
             .citing(Law::L26B)
                 .concerning(seat),
         );
-        explanation::summon(cx, &seat.to_string(), Some("required suit not led"), Law::L26B);
+        summon(cx, &seat.to_string(), Some("required suit not led"), Law::L26B);
     }
     Ok(())
 }

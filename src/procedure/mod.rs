@@ -7,6 +7,7 @@ pub mod calls;
 pub mod change;
 pub mod correction;
 mod ctx;
+pub mod duties;
 pub mod explanation;
 pub mod inadmissible;
 pub mod information;
@@ -15,12 +16,15 @@ pub mod irregularity;
 pub mod lead_restriction;
 pub mod play;
 pub mod questions;
+pub mod record;
 pub mod review;
 pub mod rotation;
 pub mod rulings;
+pub mod settle;
+pub mod steps;
 pub mod undo;
 
-pub use ctx::Ctx;
+pub use ctx::{Ctx, Next, WithCall};
 
 use crate::action::{Action, ActionKind, Actor, Ruling};
 use crate::call::Seat;
@@ -37,7 +41,7 @@ use crate::state::{Phase, State};
 pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -> Result<(), Refusal> {
     if let ActionKind::Ruling { .. } = &action.kind {
         return match (action.seat, ruling) {
-            (Actor::Director, Some(ruling)) => irregularity::ruling(cx, ruling),
+            (Actor::Director, Some(ruling)) => rulings::ruling(cx, ruling),
             _ => refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Refusal| r.citing(Law::L81)),
         };
     }
@@ -46,7 +50,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
         Actor::Director => {
             return match &action.kind {
                 ActionKind::Director { reason } => {
-                    explanation::summon(cx, "director", reason.as_deref(), Law::L81);
+                    steps::summon(cx, "director", reason.as_deref(), Law::L81);
                     Ok(())
                 }
                 _ => refuse(
@@ -67,7 +71,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
             cx,
             seat,
             *call,
-            calls::WithCall {
+            WithCall {
                 alert: *alert,
                 explanation: explanation.clone(),
                 intent: *intent,
@@ -88,7 +92,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
         ActionKind::Accept => undo::not_pending(cx).and_then(|()| irregularity::accept(cx, seat)),
         ActionKind::Decline => undo::not_pending(cx).and_then(|()| irregularity::decline(cx, seat)),
         ActionKind::Director { reason } => {
-            explanation::summon(cx, &seat.to_string(), reason.as_deref(), Law::L9B1a);
+            steps::summon(cx, &seat.to_string(), reason.as_deref(), Law::L9B1a);
             Ok(())
         }
         ActionKind::RestrictLead { suit, require } => {
@@ -108,7 +112,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
 /// The seat that must act next (SPEC §7).
 pub fn turn(st: &State) -> Option<Seat> {
     match st.phase() {
-        Phase::Auction => Some(calls::turn_to_call(st)),
+        Phase::Auction => Some(st.turn_to_call()),
         Phase::Clarification => st.contract().map(|c| c.leader()),
         Phase::Play => st.play().and_then(|p| p.turn_to_act(st.contract())),
         Phase::PassedOut | Phase::Ended => None,

@@ -8,7 +8,9 @@ use crate::call::Seat;
 use crate::card::Card;
 use crate::event::EventKind;
 use crate::law::Law;
-use crate::procedure::{calls, correction, Ctx};
+use crate::procedure::ctx::Ctx;
+use crate::procedure::duties;
+use crate::procedure::settle::lift_bars_at_end_of_period;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::Phase;
 
@@ -58,9 +60,9 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         )
         .map_err(|r: Refusal| r.citing(Law::L41C));
     };
-    correction::duties_missed_at_lead(cx);
+    duties::duties_missed_at_lead(cx);
     cx.st.face_opening_lead(contract.leader(), card);
-    calls::lift_bars_at_end_of_period(cx);
+    lift_bars_at_end_of_period(cx);
     cx.event(
         EventKind::LeadFaced {
             seat: contract.leader(),
@@ -144,7 +146,7 @@ fn finish_play(cx: &mut Ctx<'_>) {
     cx.st.end_play();
     let tricks = cx.st.play().map_or(0, |p| p.tricks.len());
     cx.event(EventKind::PlayEnded { tricks }, Audience::EVERYONE);
-    correction::duties_at_end_of_play(cx);
+    duties::duties_at_end_of_play(cx);
 }
 
 /// The `return_hands` action: a passed-out board's hands go back (L17D2).
@@ -159,6 +161,6 @@ pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     }
     cx.st.return_hands();
     cx.event(EventKind::HandsReturned, Audience::EVERYONE);
-    calls::lift_bars_at_end_of_period(cx);
+    lift_bars_at_end_of_period(cx);
     Ok(())
 }

@@ -3,8 +3,10 @@
 use crate::call::Seat;
 use crate::event::EventKind;
 use crate::law::Law;
-use crate::procedure::Ctx;
-use crate::procedure::{audience, calls, explanation, information};
+use crate::procedure::ctx::Ctx;
+use crate::procedure::record::call_id;
+use crate::procedure::steps::remind;
+use crate::procedure::{audience, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, QuestionRecord};
 
@@ -14,7 +16,7 @@ use crate::state::{Phase, QuestionRecord};
 /// `ASK_OWN_SIDE`, `SUPPLEMENTARY_QUESTION`, `ASK_NOT_YOUR_TURN`, `DUMMY_MAY_NOT_ASK`,
 /// `NO_SUCH_CALL`, `WRONG_PERIOD`.
 pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Refusal> {
-    let id = index.map(|i| explanation::call_id(cx, i)).transpose()?;
+    let id = index.map(|i| call_id(cx, i)).transpose()?;
     // Dummy may never ask (L41B, L20F2), whatever the call.
     if matches!(cx.st.phase(), Phase::Clarification | Phase::Play) && cx.st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
@@ -26,7 +28,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
     }
     match cx.st.phase() {
         Phase::Auction => {
-            let due = calls::turn_to_call(cx.st);
+            let due = cx.st.turn_to_call();
             if seat != due && partner_asked_since_my_turn(cx, seat) {
                 return refuse(
                     Code::SUPPLEMENTARY_QUESTION,
@@ -79,7 +81,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         );
     }
     for a in &answerers {
-        calls::remind(
+        remind(
             cx,
             Code::ANSWER_PENDING,
             *a,

@@ -4,8 +4,8 @@ use crate::audience::Viewer;
 use crate::call::Seat;
 use crate::event::{EventKind, ReviewLine};
 use crate::law::Law;
-use crate::procedure::Ctx;
-use crate::procedure::{audience, calls};
+use crate::procedure::audience;
+use crate::procedure::ctx::Ctx;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, State};
 
@@ -18,7 +18,7 @@ pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     match cx.st.phase() {
         Phase::Auction => {
             // L20B: at his own turn to call, unless he must pass.
-            if calls::turn_to_call(cx.st) != seat {
+            if cx.st.turn_to_call() != seat {
                 return refuse(
                     Code::REVIEW_NOT_YOUR_TURN,
                     "a review is given at one's own turn to call",

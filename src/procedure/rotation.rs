@@ -1,20 +1,23 @@
 //! Calls out of rotation (Laws 28–32) and attempted changes of call at LHO's turn (L25B,
-//! L30B2, L31C, L32C). The offender's next call after a cancelled call out of rotation is
-//! presumed not comparable until the Director rules it comparable.
+//! L30B2, L31C, L32C). What the offender's next call decides after a cancelled call out of
+//! rotation (L30–L32: presumed not comparable until the Director rules it comparable) is
+//! `settle`'s, since it follows any call in force.
 
 use crate::action::{Intent, RulingOn};
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{BarKind, EventKind};
 use crate::law::Law;
-use crate::procedure::irregularity::{self as irr, rec};
-use crate::procedure::Ctx;
-use crate::procedure::{calls, inadmissible, information};
+use crate::procedure::ctx::{Ctx, Next, WithCall};
+use crate::procedure::record::{record, record_pending, withdraw};
+use crate::procedure::settle::{end_or_continue, pass_for_barred, settle_after_call, settle_before_next_call};
+use crate::procedure::steps::{self as irr, rec};
+use crate::procedure::{inadmissible, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Aftermath, Pending, Status};
 
 /// A call by `seat` when it is `due`'s turn.
-pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: calls::WithCall) {
+pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall) {
     if due == seat.lho() {
         if let Some(original) = cx.st.last_call_of(seat) {
             change_of_call(cx, seat, call, original);
@@ -25,7 +28,7 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
         // L32 preamble: never acceptable; L36B4.
         return inadmissible::out_of_turn(cx, seat, call, due);
     }
-    let id = calls::record_pending(cx, seat, call, &with);
+    let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_CALL_OUT_OF_ROTATION,
@@ -56,15 +59,8 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
     if due != seat.rho() || !must_pass || cx.st.pending().is_some() || cx.st.undo_request().is_some() {
         return false;
     }
-    calls::pass_for_barred(cx, due);
+    pass_for_barred(cx, due);
     true
-}
-
-/// L31A1, L32A1: the offender has repeated his call out of rotation as he must: L31A/L32A
-/// is settled, even if the repeated call is itself irregular (then the law for that
-/// irregularity applies, e.g. L27 for an insufficient bid).
-pub fn repeat_made(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
-    cx.st.repeat_forced_call(seat, call);
 }
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
@@ -76,7 +72,7 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) {
         inadmissible::out_of_turn(cx, seat, call, seat.lho());
         return;
     }
-    let id = calls::record(cx, seat, call, Status::Pending);
+    let id = record(cx, seat, call, Status::Pending);
     let (_, was) = rec(cx, original);
     let lho = seat.lho();
     // L35B: a bid, double or redouble by a player required to pass is Law 37's, even when
@@ -108,14 +104,14 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
     let law = if barred { Law::L37A } else { Law::L25B1 };
     cx.st.settle_pending();
     cx.event(EventKind::Accepted { seat: lho, law }, Audience::EVERYONE);
-    calls::withdraw(cx, original, law, "changed; the change was accepted");
+    withdraw(cx, original, law, "changed; the change was accepted");
     information::withdrawn_call(cx, original, Some(offender.side()));
     // The original was the last call in force, so the change takes its place.
     cx.st.put_in_force(id);
     if !barred {
         irr::lead_restriction(cx, offender, Law::L25B1, original);
     }
-    calls::settle_after_call(cx, offender, id);
+    settle_after_call(cx, offender, id);
 }
 
 /// L25B2: LHO does not accept: the attempted change is void, the original stands.
@@ -125,7 +121,7 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     let law = if barred { Law::L37B } else { Law::L25B2 };
     cx.st.settle_pending();
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
-    calls::withdraw(cx, id, law, "attempted change of call void: the original call stands");
+    withdraw(cx, id, law, "attempted change of call void: the original call stands");
     information::withdrawn_call(cx, id, Some(offender.side()));
     if barred {
         // L37B: his pass stands (it is the substituted pass); both offenders pass throughout.
@@ -137,7 +133,8 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     }
 }
 
-/// A call while a call out of rotation awaits LHO's decision.
+/// A call while a call out of rotation awaits LHO's decision: `Next::Call` once the call
+/// out of rotation is accepted or cancelled by it.
 ///
 /// # Errors
 /// `INTENT_REQUIRED` (LHO calls at his own turn without saying whether he accepts),
@@ -146,18 +143,18 @@ pub fn call_while_pending(
     cx: &mut Ctx<'_>,
     seat: Seat,
     call: Call,
-    with: calls::WithCall,
+    with: WithCall,
     coor: usize,
     due: Seat,
     ruled: Option<Intent>,
-) -> Result<(), Refusal> {
+) -> Result<Next, Refusal> {
     let (offender, _) = rec(cx, coor);
     if seat != due && seat == offender.lho() {
         // L29A: the offender's LHO may elect to call, thereby accepting the call out of
         // rotation; rotation then continues from it, so his call is in turn (the end of
         // the auction, L17D3 included, is judged after his call).
         accept_by_calling(cx, seat, coor, due);
-        return calls::call(cx, seat, call, with);
+        return Ok(Next::Call(seat, call, with));
     }
     if seat != due {
         return refuse(
@@ -178,30 +175,30 @@ pub fn call_while_pending(
         }
         if intent == Intent::Accept {
             accept_by_calling(cx, seat, coor, due);
-            return calls::call(cx, seat, call, with);
+            return Ok(Next::Call(seat, call, with));
         }
     }
     // L28B: the player whose turn it was calls: his call is in rotation and the call out
     // of rotation is cancelled; no further rectification, UI for the offender's partner.
     cx.st.settle_pending();
     cx.st.close_ruling(RulingOn::Intent, coor);
-    calls::withdraw(cx, coor, Law::L28B, "cancelled: the player whose turn it was called");
+    withdraw(cx, coor, Law::L28B, "cancelled: the player whose turn it was called");
     information::withdrawn_call(cx, coor, Some(offender.side()));
-    calls::call(cx, seat, call, with)
+    Ok(Next::Call(seat, call, with))
 }
 
 /// L29A: LHO accepts the call out of rotation; rotation continues from it and the players
 /// it skipped keep their right to call (L17D3).
 pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
     let offender = accepted(cx, lho, coor, due);
-    calls::settle_after_call(cx, offender, coor);
+    settle_after_call(cx, offender, coor);
 }
 
 /// L29A by calling: the call out of rotation stands and LHO's call follows it at once, so
 /// whether the auction has ended (L22, L17D3) is judged after LHO's call, not before.
 fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
     let offender = accepted(cx, lho, coor, due);
-    calls::settle_before_next_call(cx, offender, coor);
+    settle_before_next_call(cx, offender, coor);
 }
 
 /// The call out of rotation is in force, with the players it skipped; returns its maker.
@@ -240,7 +237,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
         },
         Audience::EVERYONE,
     );
-    calls::withdraw(cx, coor, Law::L29B, "call out of rotation cancelled");
+    withdraw(cx, coor, Law::L29B, "call out of rotation cancelled");
     let at_rho = due == offender.rho();
     if at_rho && call.is_pass() {
         // L30A: the offender passes at his next turn; nothing more.
@@ -276,42 +273,5 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
             intent: None,
         }));
     }
-    calls::end_or_continue(cx);
-}
-
-/// After a call in force: what it settles of a cancelled call out of rotation.
-pub fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    let Some(a) = cx.st.aftermath().cloned() else { return };
-    let (_, call) = rec(cx, id);
-    let (_, cancelled_call) = rec(cx, a.cancelled);
-    if a.repeat_if_rho_passes && seat == a.seat.rho() {
-        let mut next = a.clone();
-        next.repeat_if_rho_passes = false;
-        next.law = a.law.after_rho(call.is_pass());
-        if call.is_pass() {
-            // L31A1, L32A1: the offender must repeat the call.
-            cx.st.force_call(a.seat, cancelled_call);
-        } else {
-            // L31A2, L32A2: the offender calls freely; UI for his partner.
-            information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
-        }
-        cx.st.expect_aftermath(Some(next));
-        return;
-    }
-    if seat != a.seat {
-        return;
-    }
-    cx.st.expect_aftermath(None);
-    if a.law.is_forced_repeat() && call == cancelled_call {
-        return; // L31A1/L32A1: repeated: no rectification.
-    }
-    if a.law == Law::L30B1b && call.is_pass() {
-        return; // A pass is comparable to a pass (L30B1b(i), Kooijman).
-    }
-    // Presumed not comparable: partner passes at his next turn; L26B; L72C.
-    let law = a.law.not_comparable();
-    irr::bar(cx, a.seat.partner(), BarKind::NextTurn, law, Some(a.cancelled));
-    irr::lead_restriction(cx, a.seat, law, a.cancelled);
-    irr::adjustment_possible(cx, law, a.seat);
-    irr::open_comparison(cx, a.seat, a.cancelled, Some(id), law);
+    end_or_continue(cx);
 }

@@ -3,15 +3,15 @@
 use crate::action::RulingOn;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
-use crate::event::BarKind;
 use crate::event::EventKind;
 use crate::law::Law;
-use crate::procedure::irregularity::lift_bar;
-use crate::procedure::Ctx;
-use crate::procedure::{calls, change, explanation, information};
+use crate::procedure::ctx::{Ctx, WithCall};
+use crate::procedure::record::reopen_at;
+use crate::procedure::steps::summon;
+use crate::procedure::{calls, information};
 use crate::regulation::Undo;
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{BeforeCall, Pending, Status, UndoRequest};
+use crate::state::{Pending, Status, UndoRequest};
 
 /// The `replace_call` action.
 ///
@@ -33,7 +33,7 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
     cx.event(EventKind::UndoRequested { seat, call }, Audience::EVERYONE);
     if cx.reg.undo == Undo::Director {
         cx.st.open_ruling(RulingOn::Unintended, id);
-        explanation::summon(cx, &seat.to_string(), Some("unintended call"), Law::L25A);
+        summon(cx, &seat.to_string(), Some("unintended call"), Law::L25A);
     }
     Ok(())
 }
@@ -84,70 +84,6 @@ pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Remembers the rectification state before `seat`'s call action (see `BeforeCall`).
-pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
-    cx.st.remember_before_call_of(seat);
-}
-
-/// Withdraws `seat`'s call `id` and every call after it (in force or awaiting
-/// rectification), and puts the rectification state back as it was before that call was
-/// made: the replacement is then subject to the appropriate law afresh (L25A1: an
-/// insufficient or inadmissible intended call goes to L27/L36; a replacement of an
-/// insufficient bid is tested against L27B1 again, and a bar its predecessor created goes
-/// if it now qualifies). Returns the ids of the later calls cancelled, and whether the
-/// state was restored (it is not when the call was not made by the seat's latest call
-/// action; then only a rectification pending on a withdrawn call is dropped).
-pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: &str) -> (Vec<usize>, bool) {
-    let later = change::rewind_to(cx, id, law, reason);
-    let before = cx.st.before_call(seat).filter(|b| b.from <= id).cloned();
-    let Some(b) = before else {
-        drop_stale_pending(cx);
-        return (later, false);
-    };
-    restore_bars(cx, &b);
-    cx.st.restore_before_call(b);
-    (later, true)
-}
-
-/// Bars as they were before the call: those it (or a call after it) imposed are lifted.
-fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
-    for s in Seat::ALL {
-        let was = b.bars.get(s).clone();
-        if cx.st.bars().get(s) == &was {
-            continue;
-        }
-        match was {
-            None => lift_bar(cx, s),
-            Some(bar) => {
-                let (kind, law): (BarKind, Law) = (bar.kind, bar.law);
-                cx.st.restore_bar(s, bar);
-                cx.event(
-                    EventKind::Barred {
-                        seat: s,
-                        bar: kind,
-                        law,
-                    },
-                    Audience::EVERYONE,
-                );
-            }
-        }
-    }
-}
-
-/// A rectification pending on a call that is no longer awaiting it is void. (A pending
-/// replacement is about a withdrawn call by design.)
-fn drop_stale_pending(cx: &mut Ctx<'_>) {
-    if matches!(cx.st.pending(), Some(Pending::Replacement { .. })) {
-        return;
-    }
-    let Some(call) = cx.st.pending_call() else {
-        return;
-    };
-    if cx.st.record().get(call).is_none_or(|r| r.status != Status::Pending) {
-        cx.st.settle_pending();
-    }
-}
-
 /// The `respond` action: an opponent answers a pending request (`undo: consent`).
 ///
 /// # Errors
@@ -192,8 +128,8 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
     if restored {
         // L25A1: the intended call is made as if the unintended one never had been, and
         // is subject to the appropriate law (L27, L36, L37, …).
-        calls::call(cx, req.seat, req.replacement, calls::WithCall::default())
+        calls::call(cx, req.seat, req.replacement, WithCall::default())
     } else {
-        calls::call_in_turn(cx, req.seat, req.replacement, calls::WithCall::default())
+        calls::call_in_turn(cx, req.seat, req.replacement, WithCall::default())
     }
 }

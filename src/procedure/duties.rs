@@ -1,0 +1,104 @@
+//! The duties to correct explanations (L20F4a, L20F5b) at the final pass, at the opening
+//! lead faced and at the end of play: reminders to the players, missed duties to the
+//! Director.
+
+use crate::audience::Audience;
+use crate::call::Seat;
+use crate::procedure::ctx::Ctx;
+use crate::procedure::steps::remind;
+use crate::report::{Code, Severity, Warning};
+use crate::state::PartnerNote;
+
+/// Reminders due at the final pass: L20F4a for every explainer, L20F5b for declarer and
+/// dummy whose partner explained.
+pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
+    let Some(contract) = cx.st.contract() else { return };
+    for seat in Seat::ALL {
+        // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
+        let gave = cx.st.disclosures().iter().any(|d| d.by == seat);
+        if gave {
+            remind(
+                cx,
+                Code::CHECK_OWN_EXPLANATIONS,
+                seat,
+                "if any of your explanations was wrong, call the Director and correct it before the opening lead is faced (Law 20F4a)".into(),
+            );
+        }
+    }
+    for seat in [contract.declarer, contract.dummy()] {
+        if let Some(msg) = partner_duty(cx, seat) {
+            remind(
+                cx,
+                Code::CORRECT_PARTNER_NOW,
+                seat,
+                format!(
+                    "as {}: {msg} now, before the opening lead is faced (Law 20F5b)",
+                    if seat == contract.declarer { "declarer" } else { "dummy" }
+                ),
+            );
+        }
+    }
+}
+
+/// Reminders due at the end of play: L20F5b for the defenders.
+pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
+    let Some(contract) = cx.st.contract() else { return };
+    for seat in [contract.leader(), contract.leader().partner()] {
+        if let Some(msg) = partner_duty(cx, seat) {
+            remind(
+                cx,
+                Code::CORRECT_PARTNER_AFTER_PLAY,
+                seat,
+                format!("play is over: {msg} now (Law 20F5b)"),
+            );
+        }
+    }
+}
+
+/// The text of `seat`'s duty about partner's explanations, if partner explained anything.
+fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
+    let noted = open_notes(cx).iter().any(|n| n.seat == seat);
+    if noted {
+        return Some("call the Director and correct your partner's mistaken explanation".into());
+    }
+    // Only a disclosure the player heard (not under self-alerting or across a screen).
+    let partner_explained = cx
+        .st
+        .disclosures()
+        .iter()
+        .any(|d| d.by == seat.partner() && !d.superseded && d.audience.has_seat(seat));
+    partner_explained.then(|| "if your partner's explanation was mistaken, call the Director and correct it".into())
+}
+
+/// Partner's mistaken explanations a player knows of and has not corrected: his
+/// `note_partner_mistake` notes, the only record of the duty (a refused early correction
+/// leaves nothing behind; see docs/DECISIONS.md).
+fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
+    cx.st.notes().iter().filter(|n| !n.corrected).cloned().collect()
+}
+
+/// At the opening lead faced: a declaring-side duty still open is missed (Director only).
+pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
+    let Some(contract) = cx.st.contract() else { return };
+    let missed: Vec<PartnerNote> = open_notes(cx)
+        .into_iter()
+        .filter(|n| n.seat.side() == contract.side())
+        .collect();
+    for n in missed {
+        let Some(call) = cx.st.record().get(n.call).map(|r| r.call) else {
+            continue;
+        };
+        cx.warn(
+            Warning::new(
+                Code::DUTY_MISSED,
+                Severity::Infraction,
+                Audience::DIRECTOR,
+                format!(
+                    "{} did not correct partner's explanation of {call} before the opening lead was faced",
+                    n.seat
+                ),
+            )
+            .concerning(n.seat),
+        );
+    }
+}

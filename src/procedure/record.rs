@@ -1,0 +1,247 @@
+//! The record of calls and what comes with each: recording a call with its self-disclosure
+//! and tempo, withdrawing and cancelling, disclosures (L20F, L40B), the offers of change
+//! after misinformation (L21B1), rewinding the auction to a changed call and restoring the
+//! rectification state it had (L25A, L21B). Uses only `steps`, `information`, `audience`.
+
+use crate::audience::Audience;
+use crate::call::{Call, Seat, Side};
+use crate::event::{BarKind, DisclosureKind, EventKind};
+use crate::law::Law;
+use crate::procedure::ctx::{Ctx, WithCall};
+use crate::procedure::steps::lift_bar;
+use crate::procedure::{audience, information};
+use crate::report::{refuse, Code, Refusal};
+use crate::state::{BeforeCall, DisclosureRecord, Pending, Status};
+
+/// Appends a call to the record and announces it.
+pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
+    let id = cx.st.push_call(seat, call, status);
+    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
+    cx.event(EventKind::Call { seat, call, index }, Audience::EVERYONE);
+    id
+}
+
+/// Records an irregular call pending rectification with what came with it: its
+/// self-disclosure (shown once the call is in force) and its tempo.
+pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall) -> usize {
+    let id = record(cx, seat, call, Status::Pending);
+    disclose_with_call(cx, seat, id, with);
+    information::tempo(cx, seat, with.at);
+    id
+}
+
+/// Records a call and cancels it at once (L27B3, L36A, L39A, …).
+pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: &str) -> usize {
+    let id = record(cx, seat, call, Status::InForce);
+    withdraw(cx, id, law, reason);
+    id
+}
+
+/// Withdraws (or cancels) record `id`, announcing it to everyone.
+pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) {
+    let Some(r) = cx.st.record().get(id) else { return };
+    let (seat, call) = (r.seat, r.call);
+    cx.st.withdraw(id, law, reason);
+    cx.event(
+        EventKind::CallWithdrawn {
+            seat,
+            call,
+            law,
+            reason: reason.to_string(),
+        },
+        Audience::EVERYONE,
+    );
+}
+
+/// The record id of call `index`, or `NO_SUCH_CALL`.
+///
+/// # Errors
+/// `NO_SUCH_CALL` when there is no such call in force.
+pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<usize, Refusal> {
+    cx.st
+        .record_id(index)
+        .ok_or_else(|| Refusal::new(Code::NO_SUCH_CALL, format!("there is no call {index} in force")))
+}
+
+/// A call may carry an alert or explanation only where the caller discloses (SPEC 5.5).
+///
+/// # Errors
+/// `NOT_YOURS_TO_EXPLAIN` when the regulation gives disclosure to partner.
+pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &WithCall) -> Result<(), Refusal> {
+    if (with.alert || with.explanation.is_some()) && !audience::may_disclose(cx.reg, seat, seat) {
+        return refuse(
+            Code::NOT_YOURS_TO_EXPLAIN,
+            "under this regulation the caller's partner alerts and explains",
+        );
+    }
+    Ok(())
+}
+
+/// Records the alert or announcement made with a call (self-alerting, screens); whether
+/// the caller may disclose was checked before the call was recorded.
+pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCall) {
+    if !with.alert && with.explanation.is_none() {
+        return;
+    }
+    let kind = if with.alert {
+        DisclosureKind::Alert
+    } else {
+        DisclosureKind::Announcement
+    };
+    disclose(cx, seat, id, kind, with.alert, with.explanation.clone());
+}
+
+/// Records a disclosure and announces it to its audience.
+pub fn disclose(
+    cx: &mut Ctx<'_>,
+    by: Seat,
+    id: usize,
+    kind: DisclosureKind,
+    alert: bool,
+    text: Option<String>,
+) -> Audience {
+    let caller = cx.st.record()[id].seat;
+    let aud = audience::disclosure(cx.reg, caller, by);
+    cx.st.disclose(DisclosureRecord {
+        call: id,
+        by,
+        kind,
+        alert,
+        text: text.clone(),
+        audience: aud,
+        superseded: false,
+        at_record_len: cx.st.record().len(),
+    });
+    // A call pending rectification would take the next position.
+    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
+    cx.event(
+        EventKind::Disclosure {
+            index,
+            by,
+            disclosure: kind,
+            alert,
+            text,
+        },
+        aud,
+    );
+    if by != caller && audience::partner_hears(cx.reg) {
+        // L16B1, L75A: partner's alert or explanation is UI for the caller.
+        information::caution(
+            cx,
+            Code::UI_FROM_PARTNER,
+            caller,
+            format!(
+                "{by}'s disclosure of your call {} is unauthorized information for you",
+                cx.st.record()[id].call
+            ),
+            Law::L75A,
+        );
+    }
+    aud
+}
+
+/// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
+/// the seats in `heard`, each of those opponents who has called since, whose partner has
+/// not called after him, may change his last call while the auction period lasts.
+pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audience) {
+    if !cx.st.in_auction_period() {
+        return;
+    }
+    for seat in Seat::ALL.into_iter().filter(|s| s.side() != side && heard.has_seat(*s)) {
+        let Some(last) = cx.st.last_call_of(seat) else { continue };
+        if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record()[last].auto {
+            continue;
+        }
+        if !cx.st.offer_change(seat, last) {
+            continue;
+        }
+        let index = cx.st.index_of(last).unwrap_or(0);
+        cx.event(EventKind::ChangeOffered { seat, index }, Audience::seat(seat));
+    }
+}
+
+/// Withdraws record `id` and cancels every call after it that is in force or awaiting
+/// rectification; reopens the auction. Returns the ids of the cancelled later calls.
+pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) -> Vec<usize> {
+    let later: Vec<usize> = cx
+        .st
+        .record()
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| *i > id && r.status != Status::Withdrawn)
+        .map(|(i, _)| i)
+        .collect();
+    // Later calls are withdrawn below; nothing may still wait on them or on an L17D3 turn.
+    cx.st.forget_turn_and_rectification_after(id);
+    for i in later.iter().rev() {
+        withdraw(cx, *i, law, "cancelled: a call before it was changed");
+    }
+    withdraw(cx, id, law, reason);
+    // A face-down opening lead returns to the hand.
+    cx.st.reopen_auction();
+    later
+}
+
+/// Remembers the rectification state before `seat`'s call action (see `BeforeCall`).
+pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
+    cx.st.remember_before_call_of(seat);
+}
+
+/// Withdraws `seat`'s call `id` and every call after it (in force or awaiting
+/// rectification), and puts the rectification state back as it was before that call was
+/// made: the replacement is then subject to the appropriate law afresh (L25A1: an
+/// insufficient or inadmissible intended call goes to L27/L36; a replacement of an
+/// insufficient bid is tested against L27B1 again, and a bar its predecessor created goes
+/// if it now qualifies). Returns the ids of the later calls cancelled, and whether the
+/// state was restored (it is not when the call was not made by the seat's latest call
+/// action; then only a rectification pending on a withdrawn call is dropped).
+pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: &str) -> (Vec<usize>, bool) {
+    let later = rewind_to(cx, id, law, reason);
+    let before = cx.st.before_call(seat).filter(|b| b.from <= id).cloned();
+    let Some(b) = before else {
+        drop_stale_pending(cx);
+        return (later, false);
+    };
+    restore_bars(cx, &b);
+    cx.st.restore_before_call(b);
+    (later, true)
+}
+
+/// Bars as they were before the call: those it (or a call after it) imposed are lifted.
+fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
+    for s in Seat::ALL {
+        let was = b.bars.get(s).clone();
+        if cx.st.bars().get(s) == &was {
+            continue;
+        }
+        match was {
+            None => lift_bar(cx, s),
+            Some(bar) => {
+                let (kind, law): (BarKind, Law) = (bar.kind, bar.law);
+                cx.st.restore_bar(s, bar);
+                cx.event(
+                    EventKind::Barred {
+                        seat: s,
+                        bar: kind,
+                        law,
+                    },
+                    Audience::EVERYONE,
+                );
+            }
+        }
+    }
+}
+
+/// A rectification pending on a call that is no longer awaiting it is void. (A pending
+/// replacement is about a withdrawn call by design.)
+fn drop_stale_pending(cx: &mut Ctx<'_>) {
+    if matches!(cx.st.pending(), Some(Pending::Replacement { .. })) {
+        return;
+    }
+    let Some(call) = cx.st.pending_call() else {
+        return;
+    };
+    if cx.st.record().get(call).is_none_or(|r| r.status != Status::Pending) {
+        cx.st.settle_pending();
+    }
+}

@@ -1,0 +1,288 @@
+//! What follows a call in force, whoever made it: the forced call and reverted turn used
+//! up, the recall of a cancelled call (L16C), what it decides after a cancelled call out of
+//! rotation (L30–L32), a `next_turn` bar used up, lapsed offers (L21B1), the end of the
+//! auction (L22, with L17D3), the lead restrictions then due (L26B), the duties at the
+//! final pass (L20F), and the engine's pass for a barred player (`auto_pass_barred`).
+//! Below every law module that makes a call: none of them is called back from here.
+
+use crate::auction;
+use crate::audience::Audience;
+use crate::call::{Call, Seat, Strain};
+use crate::event::{BarKind, EventKind};
+use crate::law::Law;
+use crate::procedure::ctx::{Ctx, WithCall};
+use crate::procedure::record::{record, withdraw};
+use crate::procedure::steps::{self as irr, rec};
+use crate::procedure::{duties, information};
+use crate::regulation::LeadRestriction;
+use crate::report::{Code, Severity, Warning};
+use crate::state::{LeadRestrictionRecord, Status};
+
+/// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
+/// end of the auction and passes for barred players.
+pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) {
+    crate::procedure::record::disclose_with_call(cx, seat, id, &with);
+    information::tempo(cx, seat, with.at);
+    settle_after_call(cx, seat, id);
+}
+
+/// Bars, offers and the end of the auction after a call in force by `seat`.
+pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    settle_before_next_call(cx, seat, id);
+    end_or_continue(cx);
+}
+
+/// What a call in force by `seat` settles, short of the end of the auction (judged after
+/// the next call when that call follows at once, as when LHO accepts by calling, L29A).
+pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    cx.st.turn_used(seat);
+    if cx.calling == Some(seat) {
+        cx.calling = None;
+    }
+    information::settle_recall(cx, seat, id);
+    aftermath(cx, seat, id);
+    lift_next_turn_bar(cx, seat, id);
+    // L21B1: a change offer lapses when the offered player's partner calls.
+    cx.st.lapse_offers_of_partner(seat);
+}
+
+/// After a call in force: what it settles of a cancelled call out of rotation (L30B1b,
+/// L31, L32; the comparable-call question, L23).
+fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    let Some(a) = cx.st.aftermath().cloned() else { return };
+    let (_, call) = rec(cx, id);
+    let (_, cancelled_call) = rec(cx, a.cancelled);
+    if a.repeat_if_rho_passes && seat == a.seat.rho() {
+        let mut next = a.clone();
+        next.repeat_if_rho_passes = false;
+        next.law = a.law.after_rho(call.is_pass());
+        if call.is_pass() {
+            // L31A1, L32A1: the offender must repeat the call.
+            cx.st.force_call(a.seat, cancelled_call);
+        } else {
+            // L31A2, L32A2: the offender calls freely; UI for his partner.
+            information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
+        }
+        cx.st.expect_aftermath(Some(next));
+        return;
+    }
+    if seat != a.seat {
+        return;
+    }
+    cx.st.expect_aftermath(None);
+    if a.law.is_forced_repeat() && call == cancelled_call {
+        return; // L31A1/L32A1: repeated: no rectification.
+    }
+    if a.law == Law::L30B1b && call.is_pass() {
+        return; // A pass is comparable to a pass (L30B1b(i), Kooijman).
+    }
+    // Presumed not comparable: partner passes at his next turn; L26B; L72C.
+    let law = a.law.not_comparable();
+    irr::bar(cx, a.seat.partner(), BarKind::NextTurn, law, Some(a.cancelled));
+    irr::lead_restriction(cx, a.seat, law, a.cancelled);
+    irr::adjustment_possible(cx, law, a.seat);
+    irr::open_comparison(cx, a.seat, a.cancelled, Some(id), law);
+}
+
+/// A `next_turn` bar is used up by the barred player's pass.
+fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+    let used = cx.st.bar_on(seat).is_some_and(|b| b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
+    if used {
+        irr::lift_bar(cx, seat);
+    }
+}
+
+/// Ends the auction if three passes follow a bid (L22A, with L17D3) or four passes were
+/// made (L22B); otherwise passes for a barred player under `auto_pass_barred`.
+pub fn end_or_continue(cx: &mut Ctx<'_>) {
+    if cx.st.pending().is_some() {
+        return;
+    }
+    if revert_skipped_player(cx) {
+        // The player the auction reverted to may be barred (auto_pass_barred).
+        auto_pass(cx);
+        return;
+    }
+    match cx.st.summary().status() {
+        auction::Status::Ended => end_auction(cx),
+        auction::Status::PassedOut => {
+            // The auction period lasts until the hands are returned (L17D2): L21B1 offers
+            // stand until then.
+            cx.st.pass_out();
+            cx.event(EventKind::PassedOut, Audience::EVERYONE);
+        }
+        auction::Status::Open => auto_pass(cx),
+    }
+}
+
+fn auto_pass(cx: &mut Ctx<'_>) {
+    let due = cx.st.turn_to_call();
+    let barred = cx.st.is_barred(due);
+    if !(cx.reg.auto_pass_barred && barred) || cx.st.forced().is_some() || cx.calling == Some(due) {
+        return;
+    }
+    pass_for_barred(cx, due);
+}
+
+/// The engine passes for the barred player `due` (event `auto_pass`, shown to everyone
+/// like the bar itself); the pass is then settled as his call.
+pub fn pass_for_barred(cx: &mut Ctx<'_>, due: Seat) {
+    cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
+    let id = record(cx, due, Call::Pass, Status::InForce);
+    cx.st.mark_auto(id);
+    settle_after_call(cx, due, id);
+}
+
+/// The final pass: the contract is fixed and the clarification period begins.
+fn end_auction(cx: &mut Ctx<'_>) {
+    let Some(contract) = cx.st.summary().contract() else {
+        return;
+    };
+    cx.st.end_auction(contract);
+    cx.event(
+        EventKind::AuctionEnded {
+            contract: contract.to_string(),
+            declarer: contract.declarer,
+        },
+        Audience::EVERYONE,
+    );
+    // Bars stay until the auction period ends (lift_bars_at_end_of_period): an auction
+    // reopened by L21B1 or L25A5 finds its barred players still barred.
+    lead_restrictions_at_end(cx);
+    duties::duties_at_final_pass(cx);
+}
+
+/// The end of the auction period (opening lead faced, L41C; hands returned, L17D2): the
+/// bars for the rest of the auction (L23, L27B2–B4, L30–L32, L36–L39) and any unused
+/// `next_turn` bar lapse. Until then an auction reopened under L21B1 or L25A5 keeps them.
+pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
+    for seat in Seat::ALL {
+        irr::lift_bar(cx, seat);
+    }
+}
+
+/// L17D3, L34: three passes after a call (or four passes), one of which was an accepted
+/// pass out of rotation that cost a player his turn, do not end the auction. The pass out
+/// of rotation and every pass after it are cancelled and the auction reverts to the player
+/// whose turn it was when that pass was made; it then continues normally. Only the
+/// out-of-rotation passer is an offender (Kooijman): his cancelled pass is UI for his
+/// partner (L16C), the cancelled passes of the players who merely called after it carry no
+/// rectification. Whatever the position of that pass among the closing passes. Returns
+/// whether the auction was reverted.
+pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
+    if cx.st.summary().status() == crate::auction::Status::Open {
+        return false;
+    }
+    let ids = cx.st.in_force_ids();
+    let mut passes: Vec<usize> = ids
+        .iter()
+        .rev()
+        .take_while(|i| cx.st.record().get(**i).is_some_and(|r| r.call.is_pass()))
+        .copied()
+        .collect();
+    passes.reverse();
+    // The oldest closing pass that skipped a player who has not called since.
+    let found = passes.into_iter().find_map(|pid| {
+        let r = cx.st.record().get(pid)?;
+        let deprived = r.skipped.iter().any(|s| !cx.st.called_since(*s, pid));
+        let due = r.skipped.first().copied()?;
+        deprived.then_some((pid, r.seat, due))
+    });
+    let Some((pid, offender, due)) = found else {
+        return false;
+    };
+    let cancelled: Vec<usize> = ids.iter().copied().filter(|i| *i >= pid).collect();
+    for i in cancelled.iter().rev() {
+        let reason = if *i == pid {
+            "cancelled: pass out of rotation that cost a player his turn"
+        } else {
+            "cancelled: a player skipped by a pass out of rotation had not called"
+        };
+        withdraw(cx, *i, Law::L17D3, reason);
+    }
+    // L16C: only the pass out of rotation is an offence (UI for the passer's partner).
+    information::withdrawn_call(cx, pid, Some(offender.side()));
+    // The auction reverts to the player whose turn it was; the record normally says so.
+    cx.st.revert_turn_to(due);
+    cx.warn(
+        Warning::new(
+            Code::SKIPPED_PLAYER,
+            Severity::Info,
+            Audience::EVERYONE,
+            format!(
+                "the auction is not over: {due} lost his turn to {offender}'s pass out of rotation; that pass and the passes after it are cancelled and {due} calls now (Law 17D3)"
+            ),
+        )
+        .citing(Law::L17D3)
+        .concerning(offender),
+    );
+    true
+}
+
+/// L26B: lead restrictions of offenders who became defenders, at the end of the auction.
+pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
+    // A choice made for an earlier end of the auction (before a reopening) lapsed with
+    // `State::end_auction`.
+    let records: Vec<LeadRestrictionRecord> = cx
+        .st
+        .lead_restrictions()
+        .iter()
+        .filter(|r| cx.st.is_defender(r.offender))
+        .cloned()
+        .collect();
+    for r in records {
+        announce_lead_restriction(cx, r);
+    }
+}
+
+/// L26B: announces declarer's entitlement `r`, with the suits the offender specified in
+/// the legal auction.
+pub fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
+    let Some(declarer) = cx.st.declarer() else { return };
+    let mut specified: Vec<Strain> = cx
+        .st
+        .in_force()
+        .iter()
+        .filter(|e| e.seat == r.offender)
+        .filter_map(|e| e.call.bid())
+        .map(|b| b.strain)
+        .filter(|s| s.suit().is_some())
+        .collect();
+    specified.dedup();
+    r.specified.clone_from(&specified);
+    cx.st.record_specified(r.call, r.law, &specified);
+    let what = match cx.reg.lead_restriction {
+        LeadRestriction::Prohibit => "prohibit",
+        LeadRestriction::RequireOrProhibit => "require or prohibit",
+    };
+    let named: Vec<&str> = specified.iter().map(|s| s.as_str()).collect();
+    let except = if named.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " other than {} (specified by {} in the legal auction)",
+            named.join(", "),
+            r.offender
+        )
+    };
+    cx.event(
+        EventKind::LeadRestriction {
+            offender: r.offender,
+            law: r.law,
+        },
+        Audience::EVERYONE,
+    );
+    cx.warn(
+        Warning::new(
+            Code::LEAD_RESTRICTION,
+            Severity::Info,
+            Audience::seat(declarer),
+            format!(
+                "Law {}: at {}'s first turn to lead, declarer may {what} the lead of any one suit{except}; it lasts while he keeps the lead (Law 26B)",
+                r.law,
+                r.offender.partner()
+            ),
+        )
+        .citing(Law::L26B),
+    );
+}

@@ -1,0 +1,120 @@
+//! The shared steps of every rectification (Laws 23–39), over the state alone: flagging an
+//! irregularity, bars, Law 26B entitlements, the comparable-call question (L23A), L72C
+//! notes, reminders and summoning the Director. The bottom layer of the procedure: it
+//! uses no other law module.
+
+use crate::auction::Illegal;
+use crate::audience::Audience;
+use crate::call::{Call, Seat};
+use crate::event::{BarKind, EventKind};
+use crate::law::Law;
+use crate::procedure::ctx::Ctx;
+use crate::report::{Code, Refusal, Severity, Warning};
+use crate::state::Bar;
+
+/// The seat and call of record `id`.
+pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
+    cx.st
+        .record()
+        .get(id)
+        .map_or((Seat::N, Call::Pass), |r| (r.seat, r.call))
+}
+
+/// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
+pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, message: String) {
+    cx.warn(
+        Warning::new(code, Severity::Infraction, Audience::EVERYONE, message)
+            .citing(law)
+            .concerning(seat),
+    );
+    cx.event(
+        EventKind::Irregularity {
+            code,
+            law,
+            seat,
+            call: Some(call),
+        },
+        Audience::EVERYONE,
+    );
+}
+
+/// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
+pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<usize>) {
+    let imposed = cx.st.bar(
+        seat,
+        Bar {
+            kind,
+            law,
+            lifted_if_comparable,
+        },
+    );
+    if !imposed {
+        return;
+    }
+    cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
+}
+
+/// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
+/// `barred` event that announced it).
+pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
+    if cx.st.lift_bar(seat) {
+        cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
+    }
+}
+
+/// L26B: records declarer's entitlement, announced when the auction ends if the offender
+/// is then a defender.
+pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: usize) {
+    cx.st.entitle_lead_restriction(offender, law, call);
+}
+
+/// L72C: a note for the Director that he may adjust after play.
+pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
+    cx.warn(
+        Warning::new(
+            Code::ADJUSTMENT_POSSIBLE,
+            Severity::Info,
+            Audience::DIRECTOR,
+            format!("Law {law}: if {offender} could have known that the irregularity could well damage the opponents, adjust after play (Law 72C)"),
+        )
+        .citing(Law::L72C)
+        .concerning(offender),
+    );
+}
+
+/// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
+pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: Law) {
+    cx.st.open_comparison(offender, withdrawn, replacement, law);
+}
+
+/// Closes the comparable-call question about `withdrawn`.
+pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: usize) {
+    cx.st.close_comparison(withdrawn);
+}
+
+/// The refusal of an illegal call in `prevent`.
+pub fn refusal(illegal: Illegal, call: Call) -> Refusal {
+    let msg = match illegal {
+        Illegal::Insufficient => format!("{call} does not supersede the last bid"),
+        Illegal::Double => "a double is allowed only of an opponent's last bid, with only passes since".into(),
+        Illegal::Redouble => "a redouble is allowed only of an opponent's double, with only passes since".into(),
+    };
+    Refusal::new(illegal.code(), msg)
+}
+
+/// A reminder for one player.
+pub fn remind(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String) {
+    cx.warn(Warning::new(code, Severity::Reminder, Audience::seat(seat), message));
+}
+
+/// Summons the Director.
+pub fn summon(cx: &mut Ctx<'_>, by: &str, reason: Option<&str>, law: Law) {
+    cx.event(
+        EventKind::DirectorSummoned {
+            by: by.to_string(),
+            law,
+            reason: reason.unwrap_or("").to_string(),
+        },
+        Audience::EVERYONE,
+    );
+}
