@@ -671,3 +671,22 @@ async fn act(hub: &Hub, j: &Joined, id: Option<u64>, mut action: Value) -> Optio
     }
     Some(ack.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn every_table_id_belongs_to_exactly_one_shard_and_shards_share_the_tables() {
+        for count in 1..6u64 {
+            let mut per_shard = vec![0; count as usize];
+            for i in 0..400 {
+                let id = format!("table-{i}");
+                let owners: Vec<u64> = (0..count).filter(|k| Shard { index: *k, count }.serves(&id)).collect();
+                assert_eq!(owners.len(), 1, "{id} with {count} shards: {owners:?}");
+                per_shard[owners[0] as usize] += 1;
+            }
+            assert!(per_shard.iter().all(|n| *n > 400 / count as usize / 2), "{per_shard:?}");
+        }
+    }
+}
