@@ -2,7 +2,8 @@
 # Installs what the build and the tests need, idempotently: fast when everything is there.
 #   Rust: the wasm32 target, rustfmt, clippy, wasm-pack, wasm-bindgen-cli (same version as
 #         the wasm-bindgen crate in Cargo.toml).
-#   apt:  chromium, chromium-driver (headless browser tests); nodejs/npm if absent.
+#   apt:  chromium, chromium-driver (headless browser tests); nodejs/npm if absent;
+#         postgresql (the server suites' throwaway cluster).
 #   npm:  www/ dependencies (Vite, Playwright core, TypeScript, binaryen's wasm-opt), from
 #         www/package-lock.json. (Not Debian's binaryen: see scripts/build-pkg.sh.)
 set -euo pipefail
@@ -55,6 +56,8 @@ command -v chromium >/dev/null || missing+=(chromium)
 command -v chromedriver >/dev/null || missing+=(chromium-driver)
 command -v node >/dev/null || missing+=(nodejs)
 command -v npm >/dev/null || missing+=(npm)
+# The server suites' throwaway cluster (scripts/test-server.sh).
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"

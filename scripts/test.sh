@@ -34,6 +34,11 @@ step "cargo fmt --check" cargo fmt --all --check || :
 step "cargo clippy (native, all targets)" cargo clippy --all-targets --quiet -- -D warnings || :
 step "cargo test (native)" cargo test --quiet || :
 
+# --- the reference server (server/, a workspace member): lints, then its suites against
+# SQLite and a throwaway PostgreSQL cluster (scripts/test-server.sh; fmt is in the step above)
+step "cargo clippy (server, all targets)" cargo clippy -p bridge-server --all-targets --quiet -- -D warnings || :
+step "server suites: SQLite + PostgreSQL (scripts/test-server.sh)" scripts/test-server.sh || :
+
 cli=(cargo run --quiet --release --bin bridge-laws --)
 step "conformance: tests/scenarios" "${cli[@]}" conformance tests/scenarios || :
 if [ -d "$SHARED/scenarios" ]; then

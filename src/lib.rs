@@ -43,6 +43,7 @@ pub mod procedure;
 pub mod regulation;
 pub mod report;
 pub mod state;
+pub mod stream;
 pub mod table;
 pub mod view;
 
@@ -66,5 +67,6 @@ pub use law::Law;
 pub use regulation::{Preset, Regulation, RegulationSpec};
 pub use report::{Code, InputError, Refusal, Rejection, Severity, Warning};
 pub use state::Phase;
+pub use stream::{StreamEntry, StreamItem};
 pub use table::{Snapshot, Table, TableOptions};
 pub use view::{DecisionKind, View};

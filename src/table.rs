@@ -15,6 +15,7 @@ use crate::procedure::{self, Ctx};
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{InputError, Rejection, Warning};
 use crate::state::{Phase, State};
+use crate::stream::Streams;
 use crate::view::{self, View};
 
 /// What a new table needs: the board and the regulation.
@@ -62,6 +63,8 @@ pub struct Table {
     feed: Vec<Event>,
     /// Every warning of the accepted actions, with its audience.
     warnings: Vec<Warning>,
+    /// Where each action's events end, and each viewer's stream length (src/stream.rs).
+    streams: Streams,
 }
 
 impl Table {
@@ -91,6 +94,7 @@ impl Table {
             text_used: 0,
             feed: Vec::new(),
             warnings: Vec::new(),
+            streams: Streams::default(),
         })
     }
 
@@ -141,6 +145,8 @@ impl Table {
                 self.state.commit();
                 self.feed.extend(events.iter().cloned());
                 self.warnings.extend(warnings.iter().cloned());
+                self.streams
+                    .record(&events, &warnings, self.feed.len(), self.warnings.len());
                 self.hash = self.hash.then(&action);
                 self.log.push(action);
                 self.text_used += chars;
@@ -158,6 +164,7 @@ impl Table {
     pub fn reserve(&mut self, actions: usize) {
         self.log.reserve(actions);
         self.feed.reserve(actions);
+        self.streams.reserve(actions);
         self.state.reserve(actions);
     }
 
@@ -269,6 +276,11 @@ impl Table {
     /// Every event of the board, with its audience, in order.
     pub fn feed(&self) -> &[Event] {
         &self.feed
+    }
+
+    /// What the per-viewer streams are read from (src/stream.rs).
+    pub(crate) fn streams(&self) -> &Streams {
+        &self.streams
     }
 
     /// Every warning of the board, with its audience, in order.

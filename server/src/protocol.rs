@@ -1,0 +1,85 @@
+//! The WebSocket protocol: JSON text messages, one per frame.
+//!
+//! Client → server: `join`, `act`, `events_since`, `view`, `ping`.
+//! Server → client: `joined`, `events`, `ack`, `view`, `pong`, `error`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A message from a client.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Joins a table as the viewer the token belongs to. With `since`, the reply carries the
+    /// viewer's entries after that version (a client resuming); without it, the view.
+    Join {
+        /// The table's id.
+        table: String,
+        /// The seat's, the Director's or the spectators' token.
+        token: String,
+        /// The version the client already has.
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    /// Acts as the joined seat (or Director).
+    Act {
+        /// Echoed in the `ack`.
+        #[serde(default)]
+        id: Option<u64>,
+        /// The action, as the library reads it (`{"seat":"N","type":"call","call":"1C"}`);
+        /// `seat` may be left out: it is the connection's.
+        action: Value,
+    },
+    /// The viewer's entries after `version`.
+    EventsSince {
+        /// The version the client has.
+        version: u64,
+    },
+    /// The viewer's view now (a fresh start).
+    View,
+    /// Keep-alive.
+    Ping,
+}
+
+/// Error codes of the protocol (the engine's own codes arrive in `ack.rejection`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ErrorCode {
+    /// The frame is not a JSON message of the protocol (or is binary).
+    BadMessage,
+    /// The frame is longer than the server's limit.
+    FrameTooLarge,
+    /// Too many messages: this one was dropped.
+    Flood,
+    /// No such table (on this server process: see `WrongShard`).
+    UnknownTable,
+    /// The token is not one of the table's.
+    BadToken,
+    /// `act`, `events_since` or `view` before `join`.
+    NotJoined,
+    /// A second `join` on one connection.
+    AlreadyJoined,
+    /// An action for a seat other than the connection's, or by a spectator.
+    WrongSeat,
+    /// A malformed action (the library's `BAD_INPUT` message follows).
+    BadAction,
+    /// `events_since` past the end of the viewer's stream.
+    BadVersion,
+    /// The action could not be stored: it was not accepted.
+    StorageFailed,
+    /// The table's stored log did not replay to its stored hash: it is not served.
+    TableUnavailable,
+    /// The table belongs to another server process (`--shard`).
+    WrongShard,
+    /// The connection fell too far behind; reconnect and resume with `since`.
+    TooSlow,
+}
+
+/// An `error` message.
+pub fn error(code: ErrorCode, message: impl Into<String>, id: Option<u64>) -> String {
+    let mut v = serde_json::json!({ "type": "error", "code": code, "message": message.into() });
+    if let (Some(id), Some(o)) = (id, v.as_object_mut()) {
+        o.insert("id".into(), id.into());
+    }
+    v.to_string()
+}

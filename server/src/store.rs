@@ -1,0 +1,168 @@
+//! Persistence: one code path over SQLite (embedded, the default) and PostgreSQL (by URL),
+//! through `sqlx::Any`. Two tables: `bridge_tables` (options, hashed tokens, the number of
+//! accepted actions and the state hash after the last one) and `bridge_actions` (every
+//! accepted action with the state hash after it). An action and its table's new hash are
+//! written in one transaction, committed before the action is acknowledged.
+
+use std::collections::BTreeMap;
+
+use sqlx::any::{install_default_drivers, AnyPoolOptions};
+use sqlx::{AnyPool, Row};
+
+/// A stored table: what restoring it needs.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    /// The table's id.
+    pub id: String,
+    /// `TableOptions` as JSON.
+    pub options: String,
+    /// Viewer name → SHA-256 (hex) of its token.
+    pub tokens: BTreeMap<String, String>,
+    /// Accepted actions, in order, as JSON, each with the state hash after it.
+    pub actions: Vec<(String, String)>,
+    /// The number of accepted actions the table row records.
+    pub count: i64,
+    /// The state hash the table row records.
+    pub state_hash: String,
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+/// A storage failure, as text (the client sees only the code `STORAGE_FAILED`).
+pub type StoreError = sqlx::Error;
+
+impl Store {
+    /// Connects to `url` (`sqlite:path?mode=rwc`, `sqlite::memory:`, `postgres://…`) and
+    /// creates the two tables when absent.
+    ///
+    /// # Errors
+    /// When the database cannot be reached or the tables cannot be created.
+    pub async fn connect(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        // SQLite takes one writer at a time: one connection avoids "database is locked"
+        // under concurrent tables (writes are short; a table's writes are serialized anyway).
+        let max = if url.starts_with("sqlite:") { 1 } else { 8 };
+        let pool = AnyPoolOptions::new().max_connections(max).connect(url).await?;
+        for ddl in [
+            "CREATE TABLE IF NOT EXISTS bridge_tables (
+                id TEXT PRIMARY KEY,
+                options TEXT NOT NULL,
+                tokens TEXT NOT NULL,
+                actions BIGINT NOT NULL,
+                state_hash TEXT NOT NULL
+            )",
+            "CREATE TABLE IF NOT EXISTS bridge_actions (
+                table_id TEXT NOT NULL,
+                seq BIGINT NOT NULL,
+                action TEXT NOT NULL,
+                state_hash TEXT NOT NULL,
+                PRIMARY KEY (table_id, seq)
+            )",
+        ] {
+            sqlx::query(ddl).execute(&pool).await?;
+        }
+        Ok(Store { pool })
+    }
+
+    /// Records a new table. Fails (unique key) when the id is taken.
+    ///
+    /// # Errors
+    /// A duplicate id or a storage failure.
+    pub async fn create_table(
+        &self,
+        id: &str,
+        options: &str,
+        tokens: &BTreeMap<String, String>,
+        state_hash: &str,
+    ) -> Result<(), StoreError> {
+        let tokens = serde_json::to_string(tokens).unwrap_or_default();
+        sqlx::query("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash) VALUES ($1, $2, $3, 0, $4)")
+            .bind(id)
+            .bind(options)
+            .bind(tokens)
+            .bind(state_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Writes accepted action number `seq` (0-based) and the state hash after it, in one
+    /// transaction. Returns once committed.
+    ///
+    /// # Errors
+    /// A storage failure (nothing is written then).
+    pub async fn append(&self, id: &str, seq: usize, action: &str, state_hash: &str) -> Result<(), StoreError> {
+        let seq = i64::try_from(seq).unwrap_or(i64::MAX);
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(seq)
+            .bind(action)
+            .bind(state_hash)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE bridge_tables SET actions = $1, state_hash = $2 WHERE id = $3")
+            .bind(seq + 1)
+            .bind(state_hash)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await
+    }
+
+    /// Every stored table whose id `keep` accepts, with its actions.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn load(&self, keep: impl Fn(&str) -> bool) -> Result<Vec<StoredTable>, StoreError> {
+        let rows = sqlx::query("SELECT id, options, tokens, actions, state_hash FROM bridge_tables ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        let mut tables = Vec::new();
+        for row in rows {
+            let id: String = row.try_get(0)?;
+            if !keep(&id) {
+                continue;
+            }
+            let tokens: String = row.try_get(2)?;
+            let actions = sqlx::query("SELECT action, state_hash FROM bridge_actions WHERE table_id = $1 ORDER BY seq")
+                .bind(&id)
+                .fetch_all(&self.pool)
+                .await?
+                .into_iter()
+                .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<String, _>(1)?)))
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            tables.push(StoredTable {
+                options: row.try_get(1)?,
+                tokens: serde_json::from_str(&tokens).unwrap_or_default(),
+                count: row.try_get(3)?,
+                state_hash: row.try_get(4)?,
+                actions,
+                id,
+            });
+        }
+        Ok(tables)
+    }
+
+    /// Overwrites a table's recorded state hash (tests: a tampered store must be detected).
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn set_state_hash(&self, id: &str, state_hash: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE bridge_tables SET state_hash = $1 WHERE id = $2")
+            .bind(state_hash)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Closes the pool.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}

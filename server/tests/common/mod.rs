@@ -1,0 +1,162 @@
+//! Shared by the server suites: databases to run against, HTTP and WebSocket clients.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+/// A name no other run or test uses.
+pub fn unique(prefix: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{prefix}-{}-{nanos}-{n}", std::process::id())
+}
+
+/// The databases to run against: a fresh SQLite file always, and PostgreSQL when
+/// `BRIDGE_TEST_PG_URL` is set (scripts/test-server.sh starts a throwaway cluster).
+pub fn databases() -> Vec<(&'static str, String)> {
+    let dir = std::env::temp_dir().join(unique("bridge-server-test"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut dbs = vec![("sqlite", format!("sqlite:{}?mode=rwc", dir.join("tables.db").display()))];
+    if let Ok(url) = std::env::var("BRIDGE_TEST_PG_URL") {
+        if !url.is_empty() {
+            dbs.push(("postgres", url));
+        }
+    }
+    dbs
+}
+
+/// One HTTP/1.1 request; the status and the JSON body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    let status = out.get(9..12).and_then(|c| c.parse().ok()).unwrap_or(0);
+    let text = out.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or_default();
+    (status, serde_json::from_str(text).unwrap_or(Value::Null))
+}
+
+/// Creates a table; its id and tokens.
+pub async fn create_table(addr: SocketAddr, id: &str, preset: &str) -> Value {
+    let (status, body) = http(
+        addr,
+        "POST",
+        "/api/tables",
+        Some(json!({ "id": id, "options": { "dealer": "N", "vulnerability": "None", "regulation": preset } })),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    body["tokens"].clone()
+}
+
+/// A WebSocket client that keeps every text it received.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every frame received, as text.
+    pub received: Vec<String>,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+        Client {
+            ws,
+            received: Vec::new(),
+        }
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
+    }
+
+    pub async fn send_text(&mut self, t: String) {
+        self.ws.send(Message::Text(t.into())).await.unwrap();
+    }
+
+    /// The next message (panics after 10 s without one), or None when the socket closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("no message within 10 s");
+            match msg {
+                Some(Ok(Message::Text(t))) => {
+                    self.received.push(t.to_string());
+                    return serde_json::from_str(&t).ok();
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Reads until a message of `kind` (keeping the others in `received`).
+    pub async fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let v = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("closed while waiting for {kind}"));
+            if v["type"] == kind {
+                return v;
+            }
+        }
+    }
+
+    /// Messages already queued, read for up to `ms` milliseconds of quiet.
+    pub async fn drain(&mut self, ms: u64) -> Vec<Value> {
+        let mut out = Vec::new();
+        while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await {
+            if let Message::Text(t) = m {
+                self.received.push(t.to_string());
+                out.extend(serde_json::from_str::<Value>(&t).ok());
+            }
+        }
+        out
+    }
+
+    pub async fn join(addr: SocketAddr, table: &str, token: &Value) -> (Client, Value) {
+        let mut c = Client::connect(addr).await;
+        c.send(json!({ "type": "join", "table": table, "token": token })).await;
+        let joined = c.next().await.unwrap();
+        (c, joined)
+    }
+
+    /// Sends an action and returns its ack (or error).
+    pub async fn act(&mut self, action: Value) -> Value {
+        self.send(json!({ "type": "act", "id": 1, "action": action })).await;
+        loop {
+            let v = self.next().await.expect("closed while waiting for an ack");
+            if v["type"] == "ack" || v["type"] == "error" {
+                return v;
+            }
+        }
+    }
+}
+
+/// The i-th call of a long legal auction dealt by N: bids going up, each answered by a pass.
+pub fn nth_call(i: usize) -> (&'static str, String) {
+    const SEATS: [&str; 4] = ["N", "E", "S", "W"];
+    const STRAINS: [&str; 5] = ["C", "D", "H", "S", "NT"];
+    let seat = SEATS[i % 4];
+    if i % 2 == 1 {
+        return (seat, "P".into());
+    }
+    let k = i / 2;
+    (seat, format!("{}{}", 1 + k / 5, STRAINS[k % 5]))
+}

@@ -1,0 +1,255 @@
+//! The reference server in process, against SQLite always and PostgreSQL when
+//! `BRIDGE_TEST_PG_URL` is set: seats bound to connections, private streams, bad clients
+//! refused with codes and the table unaffected, resuming by version, restarts that restore
+//! every table to its hash.
+
+mod common;
+
+use bridge_server::store::Store;
+use bridge_server::{start, Config, Limits, Running, Shard};
+use common::{create_table, databases, http, nth_call, unique, Client};
+use serde_json::{json, Value};
+
+async fn server(db: &str, limits: Limits) -> Running {
+    start(Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        database: db.to_string(),
+        www: None,
+        admin_token: None,
+        shard: Shard::default(),
+        limits,
+    })
+    .await
+    .unwrap()
+}
+
+async fn hash_of(addr: std::net::SocketAddr, id: &str) -> (u64, String) {
+    let (status, body) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    (
+        body["actions"].as_u64().unwrap(),
+        body["stateHash"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Joins the four seats, the Director and a spectator.
+async fn everyone(addr: std::net::SocketAddr, id: &str, tokens: &Value) -> Vec<Client> {
+    let mut out = Vec::new();
+    for v in ["N", "E", "S", "W", "director", "spectator"] {
+        let (c, joined) = Client::join(addr, id, &tokens[v]).await;
+        assert_eq!(joined["type"], "joined", "{joined}");
+        assert_eq!(joined["viewer"], v);
+        out.push(c);
+    }
+    out
+}
+
+#[tokio::test]
+async fn each_connection_acts_only_as_its_seat_and_hears_only_its_audience() {
+    for (name, db) in databases() {
+        let s = server(&db, Limits::default()).await;
+        let id = unique("bound");
+        let tokens = create_table(s.addr, &id, "online").await;
+        let mut c = everyone(s.addr, &id, &tokens).await;
+        // Under self-alerting N explains his own call to the opponents, never to partner.
+        let ack = c[0]
+            .act(json!({ "type": "call", "call": "2C", "alert": true, "explanation": "strong artificial" }))
+            .await;
+        assert_eq!(ack["ok"], true, "{name}: {ack}");
+        // East acting as North: refused with a code; the table is unchanged.
+        let (_, before) = hash_of(s.addr, &id).await;
+        let wrong = c[1].act(json!({ "seat": "N", "type": "call", "call": "P" })).await;
+        assert_eq!(wrong["code"], "WRONG_SEAT", "{name}: {wrong}");
+        let spectator = c[5].act(json!({ "type": "call", "call": "P" })).await;
+        assert_eq!(spectator["code"], "WRONG_SEAT");
+        assert_eq!(hash_of(s.addr, &id).await.1, before);
+        // East passes as himself.
+        assert_eq!(c[1].act(json!({ "type": "call", "call": "P" })).await["ok"], true);
+        for client in &mut c {
+            client.drain(150).await;
+        }
+        let heard = |i: usize| c[i].received.join("\n");
+        assert!(
+            !heard(2).contains("strong artificial"),
+            "{name}: partner heard the explanation"
+        );
+        for i in [1, 3, 4, 5] {
+            assert!(
+                heard(i).contains("strong artificial"),
+                "{name}: viewer {i} missed the explanation"
+            );
+        }
+        // Nobody but the Director is sent the state hash (it would let a seat test guesses
+        // about what he may not see).
+        for i in [0, 1, 2, 3, 5] {
+            assert!(
+                !heard(i).contains("stateHash"),
+                "{name}: viewer {i} was sent the state hash"
+            );
+        }
+        assert!(heard(4).contains("stateHash"));
+        s.task.abort();
+    }
+}
+
+#[tokio::test]
+async fn unknown_tables_tokens_oversized_frames_and_floods_get_codes_and_harm_nobody() {
+    for (name, db) in databases() {
+        let limits = Limits {
+            frame_bytes: 2048,
+            rate_per_sec: 5.0,
+            burst: 10.0,
+            ..Limits::default()
+        };
+        let s = server(&db, limits).await;
+        let id = unique("bad");
+        let tokens = create_table(s.addr, &id, "online").await;
+        let (_, unknown) = Client::join(s.addr, "no-such-table", &tokens["N"]).await;
+        assert_eq!(unknown["code"], "UNKNOWN_TABLE", "{name}");
+        let (_, bad) = Client::join(s.addr, &id, &json!("0123")).await;
+        assert_eq!(bad["code"], "BAD_TOKEN");
+        let mut stranger = Client::connect(s.addr).await;
+        stranger
+            .send(json!({ "type": "act", "action": { "type": "call", "call": "1C" } }))
+            .await;
+        assert_eq!(stranger.next().await.unwrap()["code"], "NOT_JOINED");
+        stranger.send_text("not json".into()).await;
+        assert_eq!(stranger.next().await.unwrap()["code"], "BAD_MESSAGE");
+
+        let mut c = everyone(s.addr, &id, &tokens).await;
+        // Oversized: coded, and the connection still works.
+        c[1].send_text(format!(
+            "{{\"type\":\"act\",\"action\":{{\"type\":\"call\",\"call\":\"P\",\"pad\":\"{}\"}}}}",
+            "x".repeat(4096)
+        ))
+        .await;
+        assert_eq!(c[1].next().await.unwrap()["code"], "FRAME_TOO_LARGE", "{name}");
+        c[1].send(json!({ "type": "ping" })).await;
+        assert_eq!(c[1].until("pong").await["type"], "pong");
+        // A flood from East: some messages dropped with FLOOD; the table took none of them.
+        for _ in 0..60 {
+            c[1].send(json!({ "type": "act", "action": { "type": "call", "call": "7NT" } }))
+                .await;
+        }
+        let replies = c[1].drain(300).await;
+        assert!(
+            replies.iter().any(|r| r["code"] == "FLOOD"),
+            "{name}: no FLOOD in {replies:?}"
+        );
+        assert_eq!(hash_of(s.addr, &id).await.0, 0, "{name}: East acted out of turn");
+        // North, unaffected, opens; everyone hears it.
+        let ack = c[0].act(json!({ "type": "call", "call": "1C" })).await;
+        assert_eq!(ack["ok"], true, "{name}: {ack}");
+        let events = c[3].until("events").await;
+        assert_eq!(events["entries"][0]["event"]["kind"], "call");
+        // A refusal under the Laws is an ack with the engine's code, not a protocol error.
+        let refused = c[2].act(json!({ "type": "call", "call": "1D" })).await;
+        assert_eq!(refused["ok"], false, "{name}: {refused}");
+        assert!(refused["rejection"]["code"].is_string());
+        s.task.abort();
+    }
+}
+
+#[tokio::test]
+async fn a_dropped_client_catches_up_by_version_with_exactly_what_it_missed() {
+    for (name, db) in databases() {
+        let s = server(&db, Limits::default()).await;
+        let id = unique("resume");
+        let tokens = create_table(s.addr, &id, "online").await;
+        let mut c = everyone(s.addr, &id, &tokens).await;
+        // A second South connection stays; the first drops after two calls.
+        let (mut south2, _) = Client::join(s.addr, &id, &tokens["S"]).await;
+        for i in 0..2 {
+            let (seat, call) = nth_call(i);
+            let k = ["N", "E", "S", "W"].iter().position(|s| *s == seat).unwrap();
+            assert_eq!(
+                c[k].act(json!({ "type": "call", "call": call, "alert": i == 0, "explanation": "x" }))
+                    .await["ok"],
+                true
+            );
+        }
+        let mut south = c.remove(2);
+        south.drain(150).await;
+        let version = south
+            .received
+            .iter()
+            .filter_map(|t| serde_json::from_str::<Value>(t).ok())
+            .filter(|v| v["type"] == "events")
+            .flat_map(|v| v["entries"].as_array().cloned().unwrap_or_default())
+            .map(|e| e["version"].as_u64().unwrap())
+            .max()
+            .unwrap();
+        drop(south);
+        south2.drain(150).await;
+        let seen_before = south2.received.len();
+        for i in 2..9 {
+            let (seat, call) = nth_call(i);
+            if seat == "S" {
+                assert_eq!(south2.act(json!({ "type": "call", "call": call })).await["ok"], true);
+                continue;
+            }
+            // c is now N, E, W, the Director, the spectator.
+            let k = ["N", "E", "W"].iter().position(|s| *s == seat).unwrap();
+            assert_eq!(
+                c[k].act(json!({ "type": "call", "call": call })).await["ok"],
+                true,
+                "{name}"
+            );
+        }
+        south2.drain(150).await;
+        let live: Vec<Value> = south2.received[seen_before..]
+            .iter()
+            .filter_map(|t| serde_json::from_str::<Value>(t).ok())
+            .filter(|v| v["type"] == "events")
+            .flat_map(|v| v["entries"].as_array().cloned().unwrap_or_default())
+            .collect();
+        let mut back = Client::connect(s.addr).await;
+        back.send(json!({ "type": "join", "table": id, "token": tokens["S"], "since": version }))
+            .await;
+        let joined = back.until("joined").await;
+        assert_eq!(joined["entries"].as_array().unwrap(), &live, "{name}");
+        assert_eq!(joined["version"], live.last().unwrap()["version"]);
+        back.send(json!({ "type": "events_since", "version": 10_000 })).await;
+        assert_eq!(back.next().await.unwrap()["code"], "BAD_VERSION");
+        s.task.abort();
+    }
+}
+
+#[tokio::test]
+async fn a_restarted_server_restores_every_table_to_its_hash_and_refuses_a_tampered_one() {
+    for (name, db) in databases() {
+        let s = server(&db, Limits::default()).await;
+        let ids = [unique("restart-a"), unique("restart-b"), unique("restart-c")];
+        let mut hashes = Vec::new();
+        for (n, id) in ids.iter().enumerate() {
+            let tokens = create_table(s.addr, id, "online_tournament").await;
+            let mut c = everyone(s.addr, id, &tokens).await;
+            for i in 0..(3 + 4 * n) {
+                let (seat, call) = nth_call(i);
+                let k = ["N", "E", "S", "W"].iter().position(|s| *s == seat).unwrap();
+                assert_eq!(
+                    c[k].act(json!({ "type": "call", "call": call })).await["ok"],
+                    true,
+                    "{name}"
+                );
+            }
+            hashes.push(hash_of(s.addr, id).await);
+        }
+        s.task.abort();
+        let _ = s.task.await;
+        // Tamper with the last table's stored hash.
+        let store = Store::connect(&db).await.unwrap();
+        store.set_state_hash(&ids[2], "0000").await.unwrap();
+        store.close().await;
+
+        let again = server(&db, Limits::default()).await;
+        assert!(again.broken.contains(&ids[2]), "{name}: the tampered table was served");
+        for (id, want) in ids.iter().zip(&hashes).take(2) {
+            assert_eq!(&hash_of(again.addr, id).await, want, "{name}: {id}");
+        }
+        let tokens_lost = json!("x");
+        let (_, refused) = Client::join(again.addr, &ids[2], &tokens_lost).await;
+        assert_eq!(refused["code"], "TABLE_UNAVAILABLE", "{name}");
+        again.task.abort();
+    }
+}

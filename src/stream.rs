@@ -1,0 +1,198 @@
+//! Per-viewer streams (issue 11): for each viewer (a seat, the Director, a spectator) exactly
+//! the events and warnings of the board in that viewer's audience, numbered by a version.
+//!
+//! A viewer's version counts the entries of his own stream, and nothing else: an action that
+//! gives him nothing (a partner's private note, a face-down lead seen by the leader alone)
+//! leaves his version unchanged, so the number itself tells him nothing outside his audience.
+//! Entry `k` (1-based) of a stream has version `k`; `Table::events_since(viewer, v)` is every
+//! entry after version `v`, and a fresh client starts from `Table::view(viewer)` with
+//! `Table::stream_version(viewer)`.
+//!
+//! Within one action the events come first, then the warnings, each in the order the action
+//! produced them; actions in the order they were accepted.
+//!
+//! Server time: `Table::apply_on_server_clock` applies an action received from a client
+//! with its `at` replaced by the server's clock, so tempo (L16B1) is measured on the server
+//! and a client cannot claim a slow or fast call (docs/DECISIONS.md, "Online tables").
+
+use serde::Serialize;
+
+use crate::action::Action;
+use crate::audience::{Audience, Viewer};
+use crate::event::{Event, Outcome};
+use crate::report::{InputError, Warning};
+use crate::table::Table;
+
+/// One entry of a viewer's stream: an event or a warning.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StreamItem {
+    /// Something that happened at the table.
+    Event(Event),
+    /// A warning, caution or reminder addressed to the viewer.
+    Warning(Warning),
+}
+
+impl StreamItem {
+    /// Who may see this entry.
+    pub const fn audience(&self) -> Audience {
+        match self {
+            StreamItem::Event(e) => e.audience,
+            StreamItem::Warning(w) => w.audience,
+        }
+    }
+}
+
+/// An entry of a viewer's stream with its version (written `{"version":3,"event":{…}}` or
+/// `{"version":4,"warning":{…}}`).
+///
+/// TypeScript (for the bindings): `{ version: number } & ({ event: Event } | { warning: Warning })`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StreamEntry {
+    /// The stream's version once this entry is read (1 for the first entry).
+    pub version: u64,
+    /// The event or warning.
+    #[serde(flatten)]
+    pub item: StreamItem,
+}
+
+/// Six viewers: N, E, S, W, the Director, spectators.
+const VIEWERS: usize = 6;
+
+const fn slot(viewer: Viewer) -> usize {
+    match viewer {
+        Viewer::Seat(s) => s.index(),
+        Viewer::Director => 4,
+        Viewer::Spectator => 5,
+    }
+}
+
+/// What a table keeps for the streams: where each accepted action's events and warnings end,
+/// and each viewer's stream length. 8 bytes per action.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Streams {
+    /// Per accepted action: the feed's and the warnings' lengths after it.
+    marks: Vec<(u32, u32)>,
+    /// Each viewer's stream length.
+    lens: [u64; VIEWERS],
+}
+
+impl Streams {
+    /// Records an accepted action's events and warnings (already appended to the table's feed
+    /// and warnings, whose lengths are `feed_len` and `warnings_len`).
+    pub(crate) fn record(&mut self, events: &[Event], warnings: &[Warning], feed_len: usize, warnings_len: usize) {
+        for audience in events
+            .iter()
+            .map(|e| e.audience)
+            .chain(warnings.iter().map(|w| w.audience))
+        {
+            for viewer in ALL_VIEWERS {
+                if audience.contains(viewer) {
+                    self.lens[slot(viewer)] += 1;
+                }
+            }
+        }
+        let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        self.marks.push((clamp(feed_len), clamp(warnings_len)));
+    }
+
+    /// Makes room for `actions` more actions.
+    pub(crate) fn reserve(&mut self, actions: usize) {
+        self.marks.reserve(actions);
+    }
+}
+
+const ALL_VIEWERS: [Viewer; VIEWERS] = [
+    Viewer::Seat(crate::call::Seat::N),
+    Viewer::Seat(crate::call::Seat::E),
+    Viewer::Seat(crate::call::Seat::S),
+    Viewer::Seat(crate::call::Seat::W),
+    Viewer::Director,
+    Viewer::Spectator,
+];
+
+/// Every entry of the board in order (events of an action, then its warnings), unfiltered.
+fn all_items<'a>(
+    marks: &'a [(u32, u32)],
+    feed: &'a [Event],
+    warnings: &'a [Warning],
+) -> impl Iterator<Item = StreamItem> + 'a {
+    let starts = std::iter::once((0u32, 0u32)).chain(marks.iter().copied());
+    starts.zip(marks.iter().copied()).flat_map(move |((f0, w0), (f1, w1))| {
+        let events = feed.get(f0 as usize..f1 as usize).unwrap_or_default();
+        let warns = warnings.get(w0 as usize..w1 as usize).unwrap_or_default();
+        events
+            .iter()
+            .cloned()
+            .map(StreamItem::Event)
+            .chain(warns.iter().cloned().map(StreamItem::Warning))
+    })
+}
+
+/// The entries of one accepted action for `viewer`, numbered from `version` (the viewer's
+/// version before that action): what a server pushes to the viewer's connections after the
+/// action. `Outcome::Rejected` gives nothing.
+pub fn entries_of(outcome: &Outcome, viewer: Viewer, version: u64) -> Vec<StreamEntry> {
+    let items = outcome
+        .events()
+        .iter()
+        .cloned()
+        .map(StreamItem::Event)
+        .chain(outcome.warnings().iter().cloned().map(StreamItem::Warning));
+    number(items, viewer, version).collect()
+}
+
+fn number(items: impl Iterator<Item = StreamItem>, viewer: Viewer, from: u64) -> impl Iterator<Item = StreamEntry> {
+    items
+        .filter(move |i| i.audience().contains(viewer))
+        .zip(from + 1..)
+        .map(|(item, version)| StreamEntry { version, item })
+}
+
+impl Table {
+    /// The number of entries in `viewer`'s stream: the version a fresh client that starts from
+    /// `view(viewer)` has.
+    pub fn stream_version(&self, viewer: Viewer) -> u64 {
+        self.streams().lens[slot(viewer)]
+    }
+
+    /// Every entry of `viewer`'s stream (`events_since(viewer, 0)`).
+    pub fn stream(&self, viewer: Viewer) -> Vec<StreamEntry> {
+        number(
+            all_items(&self.streams().marks, self.feed(), self.warnings()),
+            viewer,
+            0,
+        )
+        .collect()
+    }
+
+    /// The entries of `viewer`'s stream after `version`, for a client catching up.
+    ///
+    /// # Errors
+    /// `BAD_INPUT` when `version` is past the end of the viewer's stream (a client that claims
+    /// entries this table never gave him).
+    pub fn events_since(&self, viewer: Viewer, version: u64) -> Result<Vec<StreamEntry>, InputError> {
+        let len = self.stream_version(viewer);
+        if version > len {
+            return Err(InputError::bad_input(format!(
+                "version {version} is past the end of the {viewer} stream ({len} entries)"
+            )));
+        }
+        Ok(number(
+            all_items(&self.streams().marks, self.feed(), self.warnings()),
+            viewer,
+            0,
+        )
+        .skip(usize::try_from(version).unwrap_or(usize::MAX))
+        .collect())
+    }
+
+    /// Applies an action received from a client on a server-authoritative table: the client's
+    /// `at` is ignored and the action is stamped with `now_ms`, the server's clock in
+    /// milliseconds, so tempo (L16B1) is measured on the server. The stamped action is what the
+    /// log (and the state hash) keeps, so a replay of the log gives the same table.
+    pub fn apply_on_server_clock(&mut self, mut action: Action, now_ms: f64) -> Outcome {
+        action.at = Some(now_ms);
+        self.apply(action)
+    }
+}
