@@ -376,6 +376,12 @@ impl Serialize for Strain {
     }
 }
 
+impl<'de> Deserialize<'de> for Strain {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Strain, D::Error> {
+        from_text(d)
+    }
+}
+
 impl Serialize for Bid {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

@@ -1,14 +1,14 @@
 //! Card play as data (SPEC 5.7): the opening lead, tricks, whose turn it is (dummy's cards
 //! are declarer's). The rules that change it are in `procedure::play`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::auction::Contract;
 use crate::call::Seat;
 use crate::card::Card;
 
 /// A completed trick.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Trick {
     /// Cards in the order played.

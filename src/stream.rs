@@ -15,7 +15,7 @@
 //! with its `at` replaced by the server's clock, so tempo (L16B1) is measured on the server
 //! and a client cannot claim a slow or fast call (docs/DECISIONS.md, "Online tables").
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
 use crate::audience::{Audience, Viewer};
@@ -24,7 +24,7 @@ use crate::report::{InputError, Warning};
 use crate::table::Table;
 
 /// One entry of a viewer's stream: an event or a warning.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum StreamItem {
     /// Something that happened at the table.
@@ -47,7 +47,7 @@ impl StreamItem {
 /// `{"version":4,"warning":{…}}`).
 ///
 /// TypeScript (for the bindings): `{ version: number } & ({ event: Event } | { warning: Warning })`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StreamEntry {
     /// The stream's version once this entry is read (1 for the first entry).
     pub version: u64,

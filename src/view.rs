@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::audience::{Audience, Viewer};
 use crate::board::Board;
@@ -18,7 +18,7 @@ use crate::report::{Code, Warning};
 use crate::state::{Pending, Phase, State, Status};
 
 /// A disclosure as the viewer sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenDisclosure {
     /// Who disclosed.
@@ -34,7 +34,7 @@ pub struct SeenDisclosure {
 }
 
 /// A call in force as the viewer sees it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenCall {
     /// Position among the calls in force.
@@ -52,7 +52,7 @@ pub struct SeenCall {
 }
 
 /// A withdrawn or cancelled call.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenWithdrawn {
     /// Caller.
@@ -66,7 +66,7 @@ pub struct SeenWithdrawn {
 }
 
 /// A question the viewer may see.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenQuestion {
     /// Question number.
@@ -82,7 +82,7 @@ pub struct SeenQuestion {
 }
 
 /// What a pending decision is about (shown in snake_case, e.g. `"insufficient_bid"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum DecisionKind {
@@ -103,7 +103,7 @@ pub enum DecisionKind {
 }
 
 /// An action that settles a pending decision (shown as its action type, e.g. `"accept"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub enum Settle {
@@ -120,7 +120,7 @@ pub enum Settle {
 }
 
 /// A decision the table is waiting for.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Decision {
     /// What is pending.
@@ -143,7 +143,7 @@ pub struct Decision {
 }
 
 /// What one awaited party may do about a pending decision.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Choice {
     /// A seat, or `director`.
@@ -162,7 +162,7 @@ impl Choice {
 }
 
 /// A Law 26B lead restriction on the opening lead, as announced at the table.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenLeadRestriction {
     /// The offender (the opening leader's partner).
@@ -190,7 +190,7 @@ pub struct SeenLeadRestriction {
 }
 
 /// Opening lead and tricks as the viewer sees them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenPlay {
     /// The opening leader.
@@ -208,7 +208,7 @@ pub struct SeenPlay {
 }
 
 /// Everything one viewer may see.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct View {
     /// Who is looking.

@@ -9,7 +9,7 @@ mod common;
 use bridge_laws::event::EventKind;
 use bridge_laws::stream::{entries_of, StreamEntry};
 use bridge_laws::{Action, Code, Preset, RegulationSpec, Seat, StreamItem, Table, TableOptions, Viewer, Vulnerability};
-use common::{seat, VIEWERS};
+use common::{random_action, seat, VIEWERS};
 use proptest::prelude::*;
 
 fn table(preset: Preset, dealer: Seat) -> Table {
@@ -22,41 +22,13 @@ fn table(preset: Preset, dealer: Seat) -> Table {
     .unwrap()
 }
 
-/// A random action that fits the table now (often legal, sometimes not).
-fn action(t: &Table, (kind, a, b): (u8, u8, u8)) -> String {
-    let who = seat(a % 4);
-    let index = usize::from(b) % t.calls().len().max(1);
-    match kind % 10 {
-        0..=3 => {
-            let turn = t.turn().unwrap_or(who);
-            let legal = t.legal_calls(turn);
-            let call = legal
-                .iter()
-                .nth(usize::from(b) % legal.len().max(1))
-                .map_or("P".to_string(), |c| c.to_string());
-            let alert = if a % 3 == 0 {
-                r#","alert":true,"explanation":"artificial""#
-            } else {
-                ""
-            };
-            format!(r#"{{"seat":"{turn}","type":"call","call":"{call}"{alert}}}"#)
-        }
-        4 => format!(r#"{{"seat":"{who}","type":"call","call":"1C"}}"#),
-        5 => format!(r#"{{"seat":"{who}","type":"explain","index":{index},"text":"y{b}"}}"#),
-        6 => format!(r#"{{"seat":"{who}","type":"ask","index":{index}}}"#),
-        7 => format!(r#"{{"seat":"{who}","type":"review"}}"#),
-        8 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
-        _ => format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#),
-    }
-}
-
 /// Plays random steps; at each accepted action adds what a server pushes to each viewer.
 fn play(preset: Preset, dealer: u8, steps: &[(u8, u8, u8)]) -> (Table, Vec<Vec<StreamEntry>>) {
     let mut t = table(preset, seat(dealer));
     let mut pushed = vec![Vec::new(); VIEWERS.len()];
     for s in steps {
         let before: Vec<u64> = VIEWERS.iter().map(|v| t.stream_version(*v)).collect();
-        let text = action(&t, *s);
+        let text = random_action(&t, *s);
         let out = t.apply_json(&text);
         for (i, v) in VIEWERS.iter().enumerate() {
             let entries = entries_of(&out, *v, before[i]);

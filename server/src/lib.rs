@@ -538,13 +538,15 @@ async fn handle(
             };
             let version = live.table.stream_version(viewer);
             let mut reply = json!({ "type": "joined", "table": table, "viewer": viewer, "version": version });
-            match since {
-                Some(v) => match live.table.events_since(viewer, v) {
+            if let Some(v) = since {
+                match live.table.events_since(viewer, v) {
                     Ok(entries) => reply["entries"] = json!(entries),
                     Err(e) => return Some(error(ErrorCode::BadVersion, e.message, None)),
-                },
-                None => reply["view"] = json!(live.table.view(viewer)),
+                }
             }
+            // A fresh start, or the view after the missed entries (a client table resumes
+            // with both).
+            reply["view"] = json!(live.table.view(viewer));
             if viewer == Viewer::Director {
                 reply["stateHash"] = json!(live.table.state_hash());
             }
@@ -654,7 +656,10 @@ async fn act(hub: &Hub, j: &Joined, id: Option<u64>, mut action: Value) -> Optio
         if entries.is_empty() {
             continue;
         }
-        let mut msg = json!({ "type": "events", "table": j.id, "entries": entries });
+        // The viewer's view comes with his entries: a client table (`SeatTable`) is kept from
+        // them alone.
+        let mut msg =
+            json!({ "type": "events", "table": j.id, "entries": entries, "view": live.table.view(sub.viewer) });
         if sub.viewer == Viewer::Director {
             msg["stateHash"] = json!(hash);
         }

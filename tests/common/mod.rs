@@ -125,3 +125,31 @@ pub fn check_view(reg: &Regulation, v: &View) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// A random action that fits the table now (often legal, sometimes not).
+pub fn random_action(t: &Table, (kind, a, b): (u8, u8, u8)) -> String {
+    let who = seat(a % 4);
+    let index = usize::from(b) % t.calls().len().max(1);
+    match kind % 10 {
+        0..=3 => {
+            let turn = t.turn().unwrap_or(who);
+            let legal = t.legal_calls(turn);
+            let call = legal
+                .iter()
+                .nth(usize::from(b) % legal.len().max(1))
+                .map_or("P".to_string(), |c| c.to_string());
+            let alert = if a % 3 == 0 {
+                r#","alert":true,"explanation":"artificial""#
+            } else {
+                ""
+            };
+            format!(r#"{{"seat":"{turn}","type":"call","call":"{call}"{alert}}}"#)
+        }
+        4 => format!(r#"{{"seat":"{who}","type":"call","call":"1C"}}"#),
+        5 => format!(r#"{{"seat":"{who}","type":"explain","index":{index},"text":"y{b}"}}"#),
+        6 => format!(r#"{{"seat":"{who}","type":"ask","index":{index}}}"#),
+        7 => format!(r#"{{"seat":"{who}","type":"review"}}"#),
+        8 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
+        _ => format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#),
+    }
+}

@@ -1,0 +1,157 @@
+//! The client's table (issue 11): what a player's browser holds, built from his own stream
+//! alone — the view the server gave him at join and, after each accepted action, the entries
+//! of his stream and his new view. It holds nothing outside his audience (every entry is
+//! checked against it) and answers locally, in O(1), what a page asks every frame: whose
+//! turn, the bidding box, his decisions and questions. It never predicts: the server's
+//! `apply` stays authoritative, and a gap in the stream is reported, not guessed over.
+
+use serde::{Deserialize, Serialize};
+
+use crate::audience::Viewer;
+use crate::call::{Call, Seat};
+use crate::callset::CallSet;
+use crate::report::InputError;
+use crate::stream::StreamEntry;
+use crate::view::{SeenQuestion, Settle, View};
+
+/// What a server sends a viewer after an accepted action: his new entries and his view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Update {
+    /// The viewer's entries for the action, numbered after his current version.
+    pub entries: Vec<StreamEntry>,
+    /// The viewer's view after the action.
+    pub view: View,
+}
+
+/// A viewer's table on the client, kept from his stream.
+#[derive(Clone, Debug)]
+pub struct SeatTable {
+    viewer: Viewer,
+    version: u64,
+    view: View,
+    legal: CallSet,
+    entries: Vec<StreamEntry>,
+}
+
+impl SeatTable {
+    /// A table for a fresh client: `view` is `viewer`'s view at stream version `version`.
+    ///
+    /// # Errors
+    /// `BAD_INPUT` when the view is another viewer's.
+    pub fn new(viewer: Viewer, version: u64, view: View) -> Result<SeatTable, InputError> {
+        check_viewer(viewer, &view)?;
+        Ok(SeatTable {
+            viewer,
+            version,
+            legal: view.legal_calls.iter().copied().collect(),
+            view,
+            entries: Vec::new(),
+        })
+    }
+
+    /// Takes the server's update after an accepted action. Refused, leaving the table as it
+    /// was, when an entry is not numbered right after the last one held (the client missed
+    /// something: ask the server for `events_since(version)` or a fresh view), when an entry
+    /// is outside this viewer's audience, or when the view is another viewer's.
+    ///
+    /// # Errors
+    /// `BAD_INPUT`, saying which.
+    pub fn receive(&mut self, update: Update) -> Result<(), InputError> {
+        check_viewer(self.viewer, &update.view)?;
+        let mut next = self.version;
+        for e in &update.entries {
+            if e.version != next + 1 {
+                return Err(InputError::bad_input(format!(
+                    "stream gap: entry {} after version {next}; ask for the entries since {}",
+                    e.version, self.version
+                )));
+            }
+            if !e.item.audience().contains(self.viewer) {
+                return Err(InputError::bad_input(format!(
+                    "entry {} is not addressed to {}",
+                    e.version, self.viewer
+                )));
+            }
+            next = e.version;
+        }
+        self.version = next;
+        self.legal = update.view.legal_calls.iter().copied().collect();
+        self.view = update.view;
+        self.entries.extend(update.entries);
+        Ok(())
+    }
+
+    /// Whose table this is.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// The last stream version held: what to resume from (`join` with `since`).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The viewer's view, as of the last update.
+    pub fn view(&self) -> &View {
+        &self.view
+    }
+
+    /// The entries received since this table was made, in order.
+    pub fn entries(&self) -> &[StreamEntry] {
+        &self.entries
+    }
+
+    /// Who must act next.
+    pub fn turn(&self) -> Option<Seat> {
+        self.view.turn
+    }
+
+    /// Whether it is this player's call: a call is offered to him now.
+    pub fn is_my_call(&self) -> bool {
+        !self.legal.is_empty()
+    }
+
+    /// The bidding box: the calls this player may make now.
+    pub fn legal_calls(&self) -> CallSet {
+        self.legal
+    }
+
+    /// Whether the bidding box offers `call`.
+    pub fn is_legal(&self, call: Call) -> bool {
+        self.legal.contains(call)
+    }
+
+    /// The actions this viewer may take on the pending decision (none if not awaited).
+    pub fn my_options(&self) -> &[Settle] {
+        self.view.pending.as_ref().map_or(&[], |p| p.options.as_slice())
+    }
+
+    /// Questions this player must answer.
+    pub fn questions_to_answer(&self) -> impl Iterator<Item = &SeenQuestion> {
+        let me = match self.viewer {
+            Viewer::Seat(s) => Some(s),
+            _ => None,
+        };
+        self.view
+            .questions
+            .iter()
+            .filter(move |q| !q.answered && me.is_some_and(|s| q.answerers.contains(&s)))
+    }
+
+    /// Calls this player may change under Law 21B1 now (indices among the calls in force).
+    pub fn change_offers(&self) -> &[usize] {
+        &self.view.change_offers
+    }
+}
+
+fn check_viewer(viewer: Viewer, view: &View) -> Result<(), InputError> {
+    if view.viewer == viewer {
+        Ok(())
+    } else {
+        Err(InputError::bad_input(format!(
+            "a view for {} is not {viewer}'s",
+            view.viewer
+        )))
+    }
+}
