@@ -156,10 +156,10 @@ pub fn format_call(#[wasm_bindgen(unchecked_param_type = "string")] call: JsValu
 const CALL_NOT_TEXT: &str = "malformed input: a call must be a string";
 
 /// A JS value read into a core type, or a thrown `BAD_INPUT` (wrong shape or type, an
-/// unknown name, `null`/`undefined` where a value is needed, a number that is not an
+/// unknown name or field (read strictly: see `reader`), `null`/`undefined` where a value is needed, a number that is not an
 /// integer where one is needed, `NaN`).
 fn input<T: DeserializeOwned>(value: JsValue) -> Result<T, JsValue> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| bad_input(&js_message(e.into())))
+    reader::read(value).map_err(|e| bad_input(&e))
 }
 
 /// A JS string parsed with the core's `FromStr`, or a thrown `BAD_INPUT`.
@@ -206,4 +206,277 @@ fn error(code: &str, law: &str, message: &str) -> JsValue {
         let _ = js_sys::Reflect::set(obj, &JsValue::from_str(key), &JsValue::from_str(value));
     }
     e.into()
+}
+
+/// The reader of JS values: a serde `Deserializer` over a `JsValue`, written for this
+/// boundary instead of serde-wasm-bindgen's.
+///
+/// - **Strict as natively.** A struct is read as a map of the object's own keys
+///   (`Object.keys`), so an unknown key reaches the type's `deny_unknown_fields` exactly as
+///   in the JSON API (serde-wasm-bindgen looks up the declared fields only and never sees
+///   another key).
+/// - **Small.** Only what the inputs use: `null`/`undefined`, booleans, numbers, strings,
+///   arrays and plain objects; enums as their name. Its error type words a rejected number
+///   without formatting a float (`Unexpected::Float`'s message is the only use of the
+///   float-printing machinery of `core`, 17 KB of the module).
+mod reader {
+    use serde::de::{self, Expected, IntoDeserializer, Unexpected, Visitor};
+    use wasm_bindgen::{JsCast, JsValue};
+
+    /// Why a value was refused: the message of a `BAD_INPUT`.
+    pub struct Error(pub String);
+
+    impl std::fmt::Display for Error {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(&self.0)
+        }
+    }
+    impl std::fmt::Debug for Error {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(&self.0)
+        }
+    }
+    impl std::error::Error for Error {}
+
+    /// `Unexpected` worded without its `Display` (which prints floats).
+    fn unexpected(u: &Unexpected<'_>) -> String {
+        match u {
+            Unexpected::Bool(b) => format!("boolean `{b}`"),
+            Unexpected::Unsigned(n) => format!("integer `{n}`"),
+            Unexpected::Signed(n) => format!("integer `{n}`"),
+            Unexpected::Float(_) => "a number that is not a whole number".into(),
+            Unexpected::Str(s) => format!("string {s:?}"),
+            Unexpected::Unit => "null".into(),
+            Unexpected::Seq => "an array".into(),
+            Unexpected::Map => "an object".into(),
+            Unexpected::Other(o) => (*o).into(),
+            _ => "this value".into(),
+        }
+    }
+
+    impl de::Error for Error {
+        fn custom<T: std::fmt::Display>(msg: T) -> Error {
+            Error(msg.to_string())
+        }
+        fn invalid_type(u: Unexpected<'_>, exp: &dyn Expected) -> Error {
+            Error(format!("invalid type: {}, expected {exp}", unexpected(&u)))
+        }
+        fn invalid_value(u: Unexpected<'_>, exp: &dyn Expected) -> Error {
+            Error(format!("invalid value: {}, expected {exp}", unexpected(&u)))
+        }
+    }
+
+    /// Reads one JS value.
+    pub struct Reader(pub JsValue);
+
+    impl Reader {
+        fn refuse<'de, V: Visitor<'de>, T>(&self, visitor: &V) -> Result<T, Error> {
+            let what = if self.0.is_null() || self.0.is_undefined() {
+                Unexpected::Unit
+            } else if let Some(b) = self.0.as_bool() {
+                Unexpected::Bool(b)
+            } else if self.whole().is_some() {
+                Unexpected::Other("a number")
+            } else if self.0.as_f64().is_some() {
+                Unexpected::Other("a number that is not a whole number")
+            } else if self.0.is_string() {
+                Unexpected::Other("a string")
+            } else if js_sys::Array::is_array(&self.0) {
+                Unexpected::Seq
+            } else {
+                Unexpected::Other("an object")
+            };
+            Err(de::Error::invalid_type(what, visitor))
+        }
+
+        /// A whole number within JS's safe integers.
+        fn whole(&self) -> Option<f64> {
+            self.0.as_f64().filter(|_| js_sys::Number::is_safe_integer(&self.0))
+        }
+
+        fn integer<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.whole() {
+                Some(n) if n >= 0.0 => visitor.visit_u64(n as u64),
+                Some(n) => visitor.visit_i64(n as i64),
+                None => self.refuse(&visitor),
+            }
+        }
+
+        fn object(&self) -> Option<&js_sys::Object> {
+            (self.0.is_object() && !js_sys::Array::is_array(&self.0)).then(|| self.0.unchecked_ref())
+        }
+    }
+
+    macro_rules! integers {
+        ($($method:ident),*) => {$(
+            fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+                self.integer(visitor)
+            }
+        )*};
+    }
+
+    impl<'de> de::Deserializer<'de> for Reader {
+        type Error = Error;
+
+        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            if self.0.is_null() || self.0.is_undefined() {
+                visitor.visit_unit()
+            } else if let Some(b) = self.0.as_bool() {
+                visitor.visit_bool(b)
+            } else if self.whole().is_some() {
+                self.integer(visitor)
+            } else if let Some(n) = self.0.as_f64() {
+                visitor.visit_f64(n)
+            } else if let Some(s) = self.0.as_string() {
+                visitor.visit_string(s)
+            } else if js_sys::Array::is_array(&self.0) {
+                self.deserialize_seq(visitor)
+            } else {
+                self.deserialize_map(visitor)
+            }
+        }
+
+        integers!(
+            deserialize_i8,
+            deserialize_i16,
+            deserialize_i32,
+            deserialize_i64,
+            deserialize_u8,
+            deserialize_u16,
+            deserialize_u32,
+            deserialize_u64
+        );
+
+        fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.0.as_f64() {
+                Some(n) => visitor.visit_f64(n),
+                None => self.refuse(&visitor),
+            }
+        }
+
+        fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            self.deserialize_f64(visitor)
+        }
+
+        fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.0.as_bool() {
+                Some(b) => visitor.visit_bool(b),
+                None => self.refuse(&visitor),
+            }
+        }
+
+        fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.0.as_string() {
+                Some(s) => visitor.visit_string(s),
+                None => self.refuse(&visitor),
+            }
+        }
+
+        fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            self.deserialize_string(visitor)
+        }
+
+        fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            self.deserialize_string(visitor)
+        }
+
+        fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            self.deserialize_string(visitor)
+        }
+
+        fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            if self.0.is_null() || self.0.is_undefined() {
+                visitor.visit_none()
+            } else {
+                visitor.visit_some(self)
+            }
+        }
+
+        fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            if self.0.is_null() || self.0.is_undefined() {
+                visitor.visit_unit()
+            } else {
+                self.refuse(&visitor)
+            }
+        }
+
+        fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
+            visitor.visit_newtype_struct(self)
+        }
+
+        fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.0.dyn_ref::<js_sys::Array>() {
+                Some(array) => {
+                    let items = array.iter().map(Reader);
+                    let mut seq = de::value::SeqDeserializer::new(items);
+                    let value = visitor.visit_seq(&mut seq)?;
+                    seq.end()?;
+                    Ok(value)
+                }
+                None => self.refuse(&visitor),
+            }
+        }
+
+        fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value, Error> {
+            self.deserialize_seq(visitor)
+        }
+
+        /// A plain object, read by its own keys.
+        fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let Some(object) = self.object() else {
+                return self.refuse(&visitor);
+            };
+            let entries = js_sys::Object::entries(object);
+            let entries = entries.iter().map(|entry| {
+                let pair: js_sys::Array = entry.unchecked_into();
+                (Reader(pair.get(0)), Reader(pair.get(1)))
+            });
+            let mut map = de::value::MapDeserializer::new(entries);
+            let value = visitor.visit_map(&mut map)?;
+            map.end()?;
+            Ok(value)
+        }
+
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            _: &'static [&'static str],
+            visitor: V,
+        ) -> Result<V::Value, Error> {
+            self.deserialize_map(visitor)
+        }
+
+        /// An enum is its variant's name (the inputs have no enum with data).
+        fn deserialize_enum<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            _: &'static [&'static str],
+            visitor: V,
+        ) -> Result<V::Value, Error> {
+            match self.0.as_string() {
+                Some(name) => visitor.visit_enum(name.into_deserializer()),
+                None => self.refuse(&visitor),
+            }
+        }
+
+        fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            visitor.visit_unit()
+        }
+
+        serde::forward_to_deserialize_any! {
+            i128 u128 bytes byte_buf unit_struct tuple_struct
+        }
+    }
+
+    impl<'de> IntoDeserializer<'de, Error> for Reader {
+        type Deserializer = Reader;
+        fn into_deserializer(self) -> Reader {
+            self
+        }
+    }
+
+    /// Reads `T` from a JS value.
+    pub fn read<T: de::DeserializeOwned>(value: JsValue) -> Result<T, Error> {
+        T::deserialize(Reader(value))
+    }
 }
