@@ -358,3 +358,40 @@ fn the_state_hash_in_the_browser_is_the_native_one() {
     }
     assert_eq!(t.state_hash(), state_hash_vector::HASH);
 }
+
+#[wasm_bindgen_test]
+fn every_output_is_the_native_json_as_js_values() {
+    use bridge_laws::{Table, Viewer};
+    let options = r#"{"dealer":"N","vulnerability":"All","regulation":{"preset":"face_to_face","tempo_threshold_ms":500},"board":3}"#;
+    let actions = [
+        r#"{"seat":"N","type":"call","call":"1NT","at":0}"#,
+        r#"{"seat":"S","type":"alert","index":0,"explanation":"15-17"}"#,
+        r#"{"seat":"E","type":"call","call":"1S","at":2000}"#,
+        r#"{"seat":"W","type":"director"}"#,
+        r#"{"seat":"S","type":"call","call":"2S"}"#,
+        r#"{"seat":"S","type":"accept"}"#,
+        r#"{"seat":"S","type":"ask","index":0}"#,
+        r#"{"seat":"E","type":"review"}"#,
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+    ];
+    let mut native = Table::from_options_json(options).expect("options");
+    let mut js_table = JsTable::new(js(options)).expect("options");
+    for a in actions {
+        let theirs = serde_json::to_value(native.apply_json(a)).expect("json");
+        let ours = rust(&js_table.apply(js(a)).expect("well-formed"));
+        assert_eq!(ours, theirs, "{a}");
+    }
+    let viewers = ["N", "E", "S", "W", "director", "spectator"];
+    for v in viewers {
+        let viewer: Viewer = v.parse().expect("viewer");
+        let theirs = serde_json::to_value(native.view(viewer)).expect("json");
+        assert_eq!(
+            rust(&js_table.view(js(&format!(r#""{v}""#))).expect("view")),
+            theirs,
+            "{v}"
+        );
+    }
+    let snapshot: Value = serde_json::from_str(&native.to_json()).expect("json");
+    assert_eq!(rust(&js_table.to_json().expect("snapshot")), snapshot);
+    assert_eq!(js_table.state_hash(), native.state_hash());
+}
