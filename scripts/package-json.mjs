@@ -1,27 +1,45 @@
 // Completes the package.json that wasm-pack wrote for the bundler build in pkg/ so that one
-// package serves bundlers (default), Node.js (pkg/node, CommonJS) and plain ES modules
-// (pkg/web, "bridge-laws/web").
+// package serves bundlers (default), Node.js (pkg/node, CommonJS, for `require` and `import`)
+// and plain ES modules (pkg/web, "bridge-laws/web"), with types that match each build.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const dir = process.argv[2] ?? "pkg";
 const file = join(dir, "package.json");
 const pkg = JSON.parse(readFileSync(file, "utf8"));
-const name = pkg.main.replace(/\.js$/, ""); // "bridge_laws"
+const name = pkg.main.replace(/^\.\//, "").replace(/\.js$/, ""); // "bridge_laws"
 
 pkg.files = [...new Set([...(pkg.files ?? []), "node/", "web/"])];
+// Every condition names its own .d.ts: Node resolves "bridge-laws" to the CommonJS build, so
+// TypeScript (module "node16"/"nodenext") must see that build's declarations, which the
+// "type": "commonjs" of node/package.json marks as CommonJS — a top-level "types" in front of
+// "node" gave it the ES-module declarations of the bundler build ("masquerading as ESM").
 pkg.exports = {
   ".": {
+    node: { types: `./node/${name}.d.ts`, default: `./node/${name}.js` },
     types: `./${name}.d.ts`,
-    node: `./node/${name}.js`,
     default: `./${name}.js`,
   },
   "./web": { types: `./web/${name}.d.ts`, default: `./web/${name}.js` },
   "./node": { types: `./node/${name}.d.ts`, default: `./node/${name}.js` },
   "./package.json": "./package.json",
 };
+// Tools that predate "exports" (TypeScript's "node10" resolution, old bundlers) read these.
+pkg.main = `./${name}.js`;
+pkg.module = `./${name}.js`;
+pkg.types = `./${name}.d.ts`;
 writeFileSync(file, JSON.stringify(pkg, null, 2) + "\n");
 // The sub-builds need their own module type: the top level is "type": "module".
 writeFileSync(join(dir, "node", "package.json"), '{ "type": "commonjs" }\n');
 writeFileSync(join(dir, "web", "package.json"), '{ "type": "module" }\n');
-console.log(`[package-json] ${file}: exports . (bundler, node), ./web, ./node`);
+
+// wasm-bindgen declares `[Symbol.dispose]()` on every class (for `using`): a project whose
+// `lib` lacks "esnext.disposable" (the default for every `target` up to ES2023) fails to
+// compile the package under `skipLibCheck: false`. The reference brings that one lib in.
+const reference = '/// <reference lib="esnext.disposable" />\n';
+for (const sub of [".", "node", "web"]) {
+  const dts = join(dir, sub, `${name}.d.ts`);
+  const text = readFileSync(dts, "utf8");
+  if (!text.includes(reference)) writeFileSync(dts, reference + text);
+}
+console.log(`[package-json] ${file}: exports . (bundler, node), ./web, ./node; .d.ts reference esnext.disposable`);

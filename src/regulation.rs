@@ -203,7 +203,11 @@ impl Regulation {
 }
 
 /// A regulation as written in options: a preset name, or a preset with overrides.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Read by hand rather than as an untagged enum, so that a bad value says which setting it
+/// is and what that setting allows (`regulation setting `undo` must be one of "off",
+/// "consent", "director"`), natively and in the browser alike.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum RegulationSpec {
@@ -216,7 +220,7 @@ pub enum RegulationSpec {
 /// A preset and the settings that differ from it. An absent setting is the preset's; an
 /// override is written back exactly as given (`tempo_threshold_ms: null` is "off", absent
 /// is the preset's threshold), so options round-trip through JSON.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(default, deny_unknown_fields)]
 #[allow(missing_docs)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
@@ -239,7 +243,8 @@ pub struct Overrides {
     pub spectators_see_disclosures: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_text: Option<u32>,
-    #[serde(deserialize_with = "some_option", skip_serializing_if = "Option::is_none")]
+    /// `Some(None)`: an explicit `null` (off); `None`: absent (the preset's).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tempo_threshold_ms: Option<Option<u32>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub screenmates: Option<Screenmates>,
@@ -249,9 +254,110 @@ pub struct Overrides {
     pub max_total_text: Option<u32>,
 }
 
-/// Distinguishes an explicit `null` (`Some(None)`) from an absent field (`None`).
-fn some_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<u32>>, D::Error> {
-    Option::<u32>::deserialize(d).map(Some)
+const PRESETS: &str = r#"one of "online", "online_tournament", "face_to_face", "screens""#;
+const WHOLE: &str = "a whole number from 0 to 4294967295";
+const TEMPO: &str = "a whole number from 0 to 4294967295, or null (off)";
+/// Every setting of `{preset, …overrides}`, in the order of `Overrides`.
+const SETTINGS: [&str; 13] = [
+    "preset",
+    "disclosure",
+    "irregularities",
+    "questions",
+    "undo",
+    "auto_pass_barred",
+    "lead_restriction",
+    "spectators_see_disclosures",
+    "max_text",
+    "tempo_threshold_ms",
+    "screenmates",
+    "max_actions",
+    "max_total_text",
+];
+
+impl<'de> Deserialize<'de> for RegulationSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RegulationSpec, D::Error> {
+        d.deserialize_any(SpecReader)
+    }
+}
+
+/// Reads a preset name or `{preset, …overrides}`.
+struct SpecReader;
+
+/// What a setting's bad value is told: `regulation setting `undo` must be one of …`.
+fn setting<'de, M: serde::de::MapAccess<'de>, T: Deserialize<'de>>(
+    map: &mut M,
+    name: &str,
+    allowed: &str,
+) -> Result<T, M::Error> {
+    map.next_value()
+        .map_err(|_| serde::de::Error::custom(format_args!("regulation setting `{name}` must be {allowed}")))
+}
+
+impl<'de> serde::de::Visitor<'de> for SpecReader {
+    type Value = RegulationSpec;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a regulation: {PRESETS}, or {{preset, …settings}}")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<RegulationSpec, E> {
+        Ok(RegulationSpec::Preset(preset_named(name).ok_or_else(|| {
+            E::custom(format_args!(
+                "unknown regulation preset `{name}`: a preset is {PRESETS}"
+            ))
+        })?))
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<RegulationSpec, M::Error> {
+        let mut o = Overrides::default();
+        let mut seen = 0u16;
+        while let Some(key) = map.next_key::<String>()? {
+            let Some(i) = SETTINGS.iter().position(|s| *s == key) else {
+                return Err(serde::de::Error::custom(format_args!(
+                    "unknown regulation setting `{key}`: the settings are {}",
+                    SETTINGS.join(", ")
+                )));
+            };
+            if seen & (1 << i) != 0 {
+                return Err(serde::de::Error::custom(format_args!(
+                    "regulation setting `{key}` given twice"
+                )));
+            }
+            seen |= 1 << i;
+            let m = &mut map;
+            match i {
+                0 => o.preset = Some(setting(m, "preset", PRESETS)?),
+                1 => o.disclosure = Some(setting(m, "disclosure", r#"one of "self", "partner", "screens""#)?),
+                2 => o.irregularities = Some(setting(m, "irregularities", r#"one of "prevent", "rectify""#)?),
+                3 => o.questions = Some(setting(m, "questions", r#"one of "own_turn", "any_time""#)?),
+                4 => o.undo = Some(setting(m, "undo", r#"one of "off", "consent", "director""#)?),
+                5 => o.auto_pass_barred = Some(setting(m, "auto_pass_barred", "true or false")?),
+                6 => {
+                    let allowed = r#"one of "prohibit", "require_or_prohibit""#;
+                    o.lead_restriction = Some(setting(m, "lead_restriction", allowed)?);
+                }
+                7 => o.spectators_see_disclosures = Some(setting(m, "spectators_see_disclosures", "true or false")?),
+                8 => o.max_text = Some(setting(m, "max_text", WHOLE)?),
+                // An explicit `null` is "off" (`Some(None)`); absent is the preset's (`None`).
+                9 => o.tempo_threshold_ms = Some(setting(m, "tempo_threshold_ms", TEMPO)?),
+                10 => o.screenmates = Some(setting(m, "screenmates", r#"one of "ne_sw", "nw_se""#)?),
+                11 => o.max_actions = Some(setting(m, "max_actions", WHOLE)?),
+                _ => o.max_total_text = Some(setting(m, "max_total_text", WHOLE)?),
+            }
+        }
+        Ok(RegulationSpec::Custom(o))
+    }
+}
+
+/// A preset by its name.
+fn preset_named(name: &str) -> Option<Preset> {
+    Some(match name {
+        "online" => Preset::Online,
+        "online_tournament" => Preset::OnlineTournament,
+        "face_to_face" => Preset::FaceToFace,
+        "screens" => Preset::Screens,
+        _ => return None,
+    })
 }
 
 impl Default for RegulationSpec {
@@ -328,6 +434,98 @@ mod tests {
     fn an_unknown_setting_is_refused() {
         assert!(serde_json::from_str::<RegulationSpec>(r#"{"preset":"online","undoo":"off"}"#).is_err());
         assert!(serde_json::from_str::<RegulationSpec>(r#""chess""#).is_err());
+    }
+
+    fn refusal(text: &str) -> String {
+        serde_json::from_str::<RegulationSpec>(text)
+            .expect_err(text)
+            .to_string()
+    }
+
+    /// The quoted values a message lists as allowed.
+    fn quoted(message: &str) -> Vec<String> {
+        message
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .map(|s| format!("\"{s}\""))
+            .collect()
+    }
+
+    #[test]
+    fn a_bad_setting_says_which_setting_and_what_it_allows() {
+        for (setting, bad, allowed) in [
+            ("preset", r#""chess""#, 4),
+            ("disclosure", r#""loud""#, 3),
+            ("irregularities", r#""ignore""#, 2),
+            ("questions", "true", 2),
+            ("undo", r#""never""#, 3),
+            ("lead_restriction", r#""free""#, 2),
+            ("screenmates", r#""n_s""#, 2),
+        ] {
+            let message = refusal(&format!(r#"{{"{setting}":{bad}}}"#));
+            assert!(
+                message.starts_with(&format!("regulation setting `{setting}` must be one of")),
+                "{message}"
+            );
+            let values = quoted(&message);
+            assert_eq!(values.len(), allowed, "{message}");
+            for value in values {
+                let text = format!(r#"{{"{setting}":{value}}}"#);
+                assert!(
+                    serde_json::from_str::<RegulationSpec>(&text).is_ok(),
+                    "{text} is allowed"
+                );
+            }
+        }
+        for (setting, bad) in [
+            ("auto_pass_barred", r#""yes""#),
+            ("spectators_see_disclosures", "1"),
+            ("max_text", "-1"),
+            ("max_actions", "1.5"),
+            ("max_total_text", r#""many""#),
+            ("tempo_threshold_ms", r#""slow""#),
+        ] {
+            let message = refusal(&format!(r#"{{"{setting}":{bad}}}"#));
+            assert!(
+                message.starts_with(&format!("regulation setting `{setting}` must be ")),
+                "{message}"
+            );
+        }
+        assert!(refusal(r#"{"tempo_threshold_ms":"slow"}"#).contains("or null"));
+    }
+
+    #[test]
+    fn an_unknown_preset_or_setting_is_named_with_what_exists() {
+        let message = refusal(r#""chess""#);
+        assert!(message.starts_with("unknown regulation preset `chess`"), "{message}");
+        assert_eq!(quoted(&message).len(), 4, "{message}");
+        for preset in quoted(&message) {
+            assert!(serde_json::from_str::<RegulationSpec>(&preset).is_ok(), "{preset}");
+        }
+        let message = refusal(r#"{"preset":"online","undoo":"off"}"#);
+        assert!(message.starts_with("unknown regulation setting `undoo`"), "{message}");
+        for setting in SETTINGS {
+            assert!(message.contains(setting), "{message} lists {setting}");
+        }
+        let message = refusal(r#"{"undo":"off","undo":"consent"}"#);
+        assert!(message.contains("`undo` given twice"), "{message}");
+        assert!(serde_json::from_str::<RegulationSpec>("null").is_err());
+        assert!(serde_json::from_str::<RegulationSpec>("3").is_err());
+    }
+
+    #[test]
+    fn every_setting_of_the_overrides_is_read() {
+        let all = serde_json::to_string(&RegulationSpec::from(Regulation::preset(Preset::Screens))).expect("json");
+        let back: RegulationSpec = serde_json::from_str(&all).expect("every setting");
+        assert_eq!(back.resolve(), Regulation::preset(Preset::Screens));
+        let RegulationSpec::Custom(o) = back else {
+            panic!("overrides")
+        };
+        assert_eq!(
+            serde_json::to_value(&o).expect("json").as_object().map(|m| m.len()),
+            Some(SETTINGS.len())
+        );
     }
 
     #[test]

@@ -156,6 +156,86 @@ fn malformed_input_throws_a_bridge_laws_error_with_a_code() {
 }
 
 #[wasm_bindgen_test]
+fn an_action_with_an_unknown_field_is_refused_as_natively_and_changes_nothing() {
+    let mut t = table("online");
+    call(&mut t, "N", "1NT");
+    let before = t.state_hash();
+    let snapshot_before = rust(&t.to_json().expect("snapshot"));
+    for (what, action) in [
+        (
+            "a call with bogus",
+            r#"{"seat":"E","type":"call","call":"2C","bogus":1}"#,
+        ),
+        (
+            "a call with a misspelt alert",
+            r#"{"seat":"E","type":"call","call":"2C","alrt":true}"#,
+        ),
+        (
+            "an ask with an undefined-valued extra",
+            r#"{"seat":"E","type":"ask","index":0,"extra":null}"#,
+        ),
+    ] {
+        let native = bridge_laws::Action::from_json(action).map_err(|e| e.code);
+        assert_eq!(native, Err(bridge_laws::Code::BAD_INPUT), "{what}: refused natively");
+        let thrown = t.apply(js(action)).expect_err(what);
+        assert_bad_input(thrown.clone(), what);
+        let message = String::from(thrown.dyn_ref::<Error>().expect("an Error").message());
+        assert!(message.contains("unknown field"), "{what}: says why: {message}");
+    }
+    assert_eq!(t.state_hash(), before, "the table is unchanged");
+    assert_eq!(rust(&t.to_json().expect("snapshot")), snapshot_before);
+    // The same call without the unknown field is accepted.
+    assert_eq!(call(&mut t, "E", "2C")["ok"], json!(true));
+}
+
+#[wasm_bindgen_test]
+fn options_and_snapshots_with_unknown_fields_are_refused_at_every_depth() {
+    let options = [
+        r#"{"dealer":"N","vulnerability":"None","colour":"red"}"#,
+        r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"online","undo_policy":"consent"}}"#,
+    ];
+    for o in options {
+        assert_bad_input(JsTable::new(js(o)).err().expect(o), o);
+    }
+    let snapshots = [
+        r#"{"options":{"dealer":"N","vulnerability":"None"},"actions":[],"version":2}"#,
+        r#"{"options":{"dealer":"N","vulnerability":"None","x":1},"actions":[]}"#,
+        r#"{"options":{"dealer":"N","vulnerability":"None"},"actions":[{"seat":"N","type":"call","call":"1C","x":1}]}"#,
+    ];
+    for s in snapshots {
+        assert_bad_input(JsTable::from_json(js(s)).err().expect(s), s);
+        assert_bad_input(JsTable::from_json(JsValue::from_str(s)).err().expect(s), s);
+    }
+    let good =
+        r#"{"options":{"dealer":"N","vulnerability":"None"},"actions":[{"seat":"N","type":"call","call":"1C"}]}"#;
+    assert!(
+        JsTable::from_json(js(good)).is_ok(),
+        "the same snapshot without them is read"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_bad_regulation_setting_says_which_setting_and_what_it_allows() {
+    let options = r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"online","undo":"never"}}"#;
+    let thrown = JsTable::new(js(options)).err().expect("undo: never");
+    assert_bad_input(thrown.clone(), "undo: never");
+    let message = String::from(thrown.dyn_ref::<Error>().expect("an Error").message());
+    assert!(
+        message.contains("regulation setting `undo` must be one of"),
+        "{message}"
+    );
+    for value in [r#""off""#, r#""consent""#, r#""director""#] {
+        assert!(message.contains(value), "{message} lists {value}");
+    }
+    let thrown = JsTable::new(js(r#"{"dealer":"N","vulnerability":"None","regulation":"chess"}"#))
+        .err()
+        .expect("chess");
+    let message = String::from(thrown.dyn_ref::<Error>().expect("an Error").message());
+    assert!(message.contains("unknown regulation preset `chess`"), "{message}");
+    assert!(message.contains(r#""face_to_face""#), "{message}");
+}
+
+#[wasm_bindgen_test]
 fn a_table_round_trips_through_to_json_and_from_json() {
     let mut t = table("online");
     let alerted = js(r#"{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17"}"#);
@@ -277,4 +357,41 @@ fn the_state_hash_in_the_browser_is_the_native_one() {
         assert_eq!(out["ok"], json!(true), "{a}");
     }
     assert_eq!(t.state_hash(), state_hash_vector::HASH);
+}
+
+#[wasm_bindgen_test]
+fn every_output_is_the_native_json_as_js_values() {
+    use bridge_laws::{Table, Viewer};
+    let options = r#"{"dealer":"N","vulnerability":"All","regulation":{"preset":"face_to_face","tempo_threshold_ms":500},"board":3}"#;
+    let actions = [
+        r#"{"seat":"N","type":"call","call":"1NT","at":0}"#,
+        r#"{"seat":"S","type":"alert","index":0,"explanation":"15-17"}"#,
+        r#"{"seat":"E","type":"call","call":"1S","at":2000}"#,
+        r#"{"seat":"W","type":"director"}"#,
+        r#"{"seat":"S","type":"call","call":"2S"}"#,
+        r#"{"seat":"S","type":"accept"}"#,
+        r#"{"seat":"S","type":"ask","index":0}"#,
+        r#"{"seat":"E","type":"review"}"#,
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+    ];
+    let mut native = Table::from_options_json(options).expect("options");
+    let mut js_table = JsTable::new(js(options)).expect("options");
+    for a in actions {
+        let theirs = serde_json::to_value(native.apply_json(a)).expect("json");
+        let ours = rust(&js_table.apply(js(a)).expect("well-formed"));
+        assert_eq!(ours, theirs, "{a}");
+    }
+    let viewers = ["N", "E", "S", "W", "director", "spectator"];
+    for v in viewers {
+        let viewer: Viewer = v.parse().expect("viewer");
+        let theirs = serde_json::to_value(native.view(viewer)).expect("json");
+        assert_eq!(
+            rust(&js_table.view(js(&format!(r#""{v}""#))).expect("view")),
+            theirs,
+            "{v}"
+        );
+    }
+    let snapshot: Value = serde_json::from_str(&native.to_json()).expect("json");
+    assert_eq!(rust(&js_table.to_json().expect("snapshot")), snapshot);
+    assert_eq!(js_table.state_hash(), native.state_hash());
 }

@@ -1,7 +1,12 @@
-// Time from script start to the first table, in headless Chromium, cold (a fresh browser
-// context per run, so nothing is cached): a page whose module script imports the package's
-// web build (pkg/web), fetches and instantiates the .wasm (streaming compile) and creates a
-// `Table`. Prints the best, the median and the worst of RUNS runs (default 25) as JSON.
+// Time from script start to the first table, in headless Chromium: a page whose module script
+// imports the package's web build (pkg/web), fetches and instantiates the .wasm (streaming
+// compilation: the server sends `application/wasm`, so wasm-bindgen's `init` uses
+// `WebAssembly.instantiateStreaming`) and creates a `Table` with one call applied.
+// Two pages: "plain" (the fetch of the .wasm starts when the script runs) and "preload"
+// (`<link rel="preload" as="fetch">` in the head starts it with the page, in parallel with the
+// glue JS). Each is loaded RUNS times (default 25) cold (a fresh browser context: empty HTTP
+// and code caches) and once more warm in the same context (cached with `max-age`). Prints the
+// best, the median and the worst as JSON.
 //   node www/perf/startup.mjs            (after scripts/build-pkg.sh)
 // Informative: the test command enforces the size budget, not timings.
 import { createServer } from "node:http";
@@ -12,7 +17,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from "../e2e/harness.mjs";
 
 const web = fileURLToPath(new URL("../../pkg/web/", import.meta.url));
 const runs = Number(process.env.RUNS ?? 25);
-const page = `<!doctype html><meta charset="utf-8"><script type="module">
+const script = `<script type="module">
 const t0 = performance.now();
 const m = await import("/bridge_laws.js");
 const tj = performance.now();
@@ -23,31 +28,60 @@ table.apply({ seat: "N", type: "call", call: "1NT" });
 const t2 = performance.now();
 window.result = { glue: tj - t0, wasm: t1 - tj, table: t2 - t1, loaded: t1 - t0, firstTable: t2 - t0, navToTable: t2 };
 </script>`;
+const pages = {
+  plain: `<!doctype html><meta charset="utf-8">${script}`,
+  preload: `<!doctype html><meta charset="utf-8">
+<link rel="modulepreload" href="/bridge_laws.js">
+<link rel="preload" href="/bridge_laws_bg.wasm" as="fetch" type="application/wasm" crossorigin>${script}`,
+};
 const types = { js: "text/javascript", wasm: "application/wasm" };
 const server = createServer((req, res) => {
-  if (req.url === "/") return res.writeHead(200, { "content-type": "text/html" }).end(page);
+  const page = pages[req.url.slice(1)];
+  if (page) return res.writeHead(200, { "content-type": "text/html" }).end(page);
   try {
     const body = readFileSync(web + req.url.slice(1));
-    res.writeHead(200, { "content-type": types[req.url.split(".").pop()] ?? "application/octet-stream" }).end(body);
+    const type = types[req.url.split(".").pop()] ?? "application/octet-stream";
+    res.writeHead(200, { "content-type": type, "cache-control": "max-age=600" }).end(body);
   } catch {
     res.writeHead(404).end();
   }
 });
 await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-const samples = [];
-for (let i = 0; i < runs; i++) {
-  const context = await browser.newContext();
-  const p = await context.newPage();
+const samples = {};
+for (const name of Object.keys(pages)) {
+  samples[`${name}_cold`] = [];
+  samples[`${name}_warm`] = [];
+}
+const load = async (p, url) => {
   await p.goto(url);
-  samples.push(await p.waitForFunction(() => window.result).then((h) => h.jsonValue()));
-  await context.close();
+  const r = await p.waitForFunction(() => window.result).then((h) => h.jsonValue());
+  return r;
+};
+for (let i = 0; i < runs; i++) {
+  for (const name of Object.keys(pages)) {
+    const context = await browser.newContext();
+    const p = await context.newPage();
+    samples[`${name}_cold`].push(await load(p, base + name));
+    samples[`${name}_warm`].push(await load(p, base + name));
+    await context.close();
+  }
 }
 await browser.close();
 server.close();
-const stat = (key) => {
-  const v = samples.map((s) => s[key]).sort((a, b) => a - b);
+const stat = (list, key) => {
+  const v = list.map((s) => s[key]).sort((a, b) => a - b);
   return { min: +v[0].toFixed(2), median: +v[Math.floor(v.length / 2)].toFixed(2), max: +v[v.length - 1].toFixed(2) };
 };
-console.log(JSON.stringify({ runs, wasm_bytes: readFileSync(web + "bridge_laws_bg.wasm").length, ms: { js_glue_import: stat("glue"), wasm_fetch_compile_instantiate: stat("wasm"), first_table_and_call: stat("table"), script_start_to_loaded: stat("loaded"), script_start_to_first_table: stat("firstTable"), navigation_to_first_table: stat("navToTable") } }, null, 1));
+const out = { runs, wasm_bytes: readFileSync(web + "bridge_laws_bg.wasm").length, ms: {} };
+for (const [name, list] of Object.entries(samples)) {
+  out.ms[name] = {
+    js_glue_import: stat(list, "glue"),
+    wasm_fetch_compile_instantiate: stat(list, "wasm"),
+    first_table_and_call: stat(list, "table"),
+    script_start_to_first_table: stat(list, "firstTable"),
+    navigation_to_first_table: stat(list, "navToTable"),
+  };
+}
+console.log(JSON.stringify(out, null, 1));

@@ -27,6 +27,28 @@ test("the DESIGN.md contract example runs against the Node build", () => {
   assert.equal(formatCall("2h"), "2♥");
 });
 
+test("the Node build loads with require and with import, the same CommonJS build", async () => {
+  const require = createRequire(import.meta.url);
+  const required = require("bridge-laws");
+  const imported = await import("bridge-laws");
+  assert.match(require.resolve("bridge-laws"), /[\\/]node[\\/]bridge_laws\.js$/);
+  assert.equal(imported.Table, required.Table, "one module instance, not two builds");
+  assert.equal(typeof require("bridge-laws/node").Table, "function");
+  const table = new required.Table({ dealer: "S", vulnerability: "NS", regulation: "face_to_face" });
+  assert.equal(table.apply({ seat: "S", type: "call", call: "1C" }).ok, true);
+});
+
+test("a bad regulation setting says which setting and what it allows", () => {
+  assert.throws(
+    () => new Table({ dealer: "N", vulnerability: "None", regulation: { preset: "online", undo: "never" } }),
+    (e) => e.code === "BAD_INPUT" && /regulation setting `undo` must be one of "off", "consent", "director"/.test(e.message),
+  );
+  assert.throws(
+    () => new Table({ dealer: "N", vulnerability: "None", regulation: "chess" }),
+    (e) => e.code === "BAD_INPUT" && /unknown regulation preset `chess`/.test(e.message),
+  );
+});
+
 test("malformed input throws a BridgeLawsError with code BAD_INPUT", () => {
   const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
   for (const bad of [null, "1NT", { seat: "N", type: "call", call: "8NT" }, { seat: "X", type: "review" }]) {
