@@ -2,12 +2,11 @@
 //! input, calls the core and converts the output: nothing here decides anything about the
 //! Laws.
 //!
-//! Values cross as JS values, through the same serde derives as the native JSON API, so the
-//! same shapes are accepted and produced; serde_json is not in the module. Inputs are read by
-//! `reader` (this module's own deserializer over a `JsValue`: strict about unknown fields as
-//! natively, and small); outputs are written by `writer` (its own serializer) as plain
-//! objects: maps as objects, `None` as `null`, so `JSON.stringify` of any output is what the
-//! native JSON API writes.
+//! Values cross as JS values through serde-wasm-bindgen, with the same serde derives as the
+//! native JSON API, so the same shapes are accepted and produced; serde_json is not in the
+//! module. Inputs are read strictly (`strict`: an unknown field is refused at any depth, as
+//! natively); outputs are plain objects (`Serializer::json_compatible`: maps as objects,
+//! `None` as `null`), so `JSON.stringify` of any output is what the native JSON API writes.
 //!
 //! Errors: malformed input (not an object, an unknown seat, `"8NT"`, wrong field types,
 //! `null`, `NaN`) throws a real `Error` whose `name` is `"BridgeLawsError"` and whose
@@ -157,10 +156,10 @@ pub fn format_call(#[wasm_bindgen(unchecked_param_type = "string")] call: JsValu
 const CALL_NOT_TEXT: &str = "malformed input: a call must be a string";
 
 /// A JS value read into a core type, or a thrown `BAD_INPUT` (wrong shape or type, an
-/// unknown name or field (read strictly: see `reader`), `null`/`undefined` where a value is needed, a number that is not an
-/// integer where one is needed, `NaN`).
+/// unknown name, an unknown field at any depth (see `strict`), `null`/`undefined` where a
+/// value is needed, a number that is not an integer where one is needed, `NaN`).
 fn input<T: DeserializeOwned>(value: JsValue) -> Result<T, JsValue> {
-    reader::read(value).map_err(|e| bad_input(&e))
+    T::deserialize(strict::Strict(value)).map_err(|e| bad_input(&js_message(e.into())))
 }
 
 /// A JS string parsed with the core's `FromStr`, or a thrown `BAD_INPUT`.
@@ -173,7 +172,9 @@ fn parse<T: std::str::FromStr<Err = crate::ParseError>>(value: &JsValue, not_tex
 
 /// A core value as a plain JS value (maps as objects, `None` as `null`).
 fn output<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    value.serialize(writer::Writer).map_err(|e| error("INTERNAL", "", &e.0))
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| error("INTERNAL", "", &js_message(e.into())))
 }
 
 /// The message of a thrown JS value (an `Error`'s `message`, or the value as text).
@@ -207,141 +208,44 @@ fn error(code: &str, law: &str, message: &str) -> JsValue {
     e.into()
 }
 
-/// The reader of JS values: a serde `Deserializer` over a `JsValue`, written for this
-/// boundary instead of serde-wasm-bindgen's.
-///
-/// - **Strict as natively.** A struct is read as a map of the object's own keys
-///   (`Object.keys`), so an unknown key reaches the type's `deny_unknown_fields` exactly as
-///   in the JSON API (serde-wasm-bindgen looks up the declared fields only and never sees
-///   another key).
-/// - **Small.** Only what the inputs use: `null`/`undefined`, booleans, numbers, strings,
-///   arrays and plain objects; enums as their name. Its error type words a rejected number
-///   without formatting a float (`Unexpected::Float`'s message is the only use of the
-///   float-printing machinery of `core`, 17 KB of the module).
-mod reader {
-    use serde::de::{self, Expected, IntoDeserializer, Unexpected, Visitor};
+/// Strict reading over serde-wasm-bindgen. serde-wasm-bindgen reads a struct by looking up
+/// the fields it declares, so an unknown key is never seen; `Strict` walks the value as
+/// serde-wasm-bindgen does, but reads an object meant for a struct by its own keys
+/// (`Object.keys`), refusing a key the struct does not declare — at any depth, exactly as the
+/// JSON API's `deny_unknown_fields`. Every scalar, enum and untyped (`deserialize_any`) read
+/// is serde-wasm-bindgen's own.
+mod strict {
+    use js_sys::{Array, Object};
+    use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+    use serde_wasm_bindgen::Error;
     use wasm_bindgen::{JsCast, JsValue};
 
-    /// Why a value was refused: the message of a `BAD_INPUT`.
-    pub struct Error(pub String);
+    /// A JS value read strictly.
+    pub struct Strict(pub JsValue);
 
-    impl std::fmt::Display for Error {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str(&self.0)
-        }
-    }
-    impl std::fmt::Debug for Error {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str(&self.0)
-        }
-    }
-    impl std::error::Error for Error {}
-
-    /// `Unexpected` worded without its `Display` (which prints floats).
-    fn unexpected(u: &Unexpected<'_>) -> String {
-        match u {
-            Unexpected::Bool(b) => format!("boolean `{b}`"),
-            Unexpected::Unsigned(n) => format!("integer `{n}`"),
-            Unexpected::Signed(n) => format!("integer `{n}`"),
-            Unexpected::Float(_) => "a number that is not a whole number".into(),
-            Unexpected::Str(s) => format!("string {s:?}"),
-            Unexpected::Unit => "null".into(),
-            Unexpected::Seq => "an array".into(),
-            Unexpected::Map => "an object".into(),
-            Unexpected::Other(o) => (*o).into(),
-            _ => "this value".into(),
-        }
+    fn swb(v: JsValue) -> serde_wasm_bindgen::Deserializer {
+        serde_wasm_bindgen::Deserializer::from(v)
     }
 
-    impl serde::ser::Error for Error {
-        fn custom<T: std::fmt::Display>(msg: T) -> Error {
-            Error(msg.to_string())
-        }
+    /// A plain object (not an array, not `null`).
+    fn plain_object(v: &JsValue) -> Option<&Object> {
+        (v.is_object() && !Array::is_array(v)).then(|| v.unchecked_ref::<Object>())
     }
 
-    impl de::Error for Error {
-        fn custom<T: std::fmt::Display>(msg: T) -> Error {
-            Error(msg.to_string())
-        }
-        fn invalid_type(u: Unexpected<'_>, exp: &dyn Expected) -> Error {
-            Error(format!("invalid type: {}, expected {exp}", unexpected(&u)))
-        }
-        fn invalid_value(u: Unexpected<'_>, exp: &dyn Expected) -> Error {
-            Error(format!("invalid value: {}, expected {exp}", unexpected(&u)))
-        }
-    }
-
-    /// Reads one JS value.
-    pub struct Reader(pub JsValue);
-
-    impl Reader {
-        fn refuse<'de, V: Visitor<'de>, T>(&self, visitor: &V) -> Result<T, Error> {
-            let what = if self.0.is_null() || self.0.is_undefined() {
-                Unexpected::Unit
-            } else if let Some(b) = self.0.as_bool() {
-                Unexpected::Bool(b)
-            } else if self.whole().is_some() {
-                Unexpected::Other("a number")
-            } else if self.0.as_f64().is_some() {
-                Unexpected::Other("a number that is not a whole number")
-            } else if self.0.is_string() {
-                Unexpected::Other("a string")
-            } else if js_sys::Array::is_array(&self.0) {
-                Unexpected::Seq
-            } else {
-                Unexpected::Other("an object")
-            };
-            Err(de::Error::invalid_type(what, visitor))
-        }
-
-        /// A whole number within JS's safe integers.
-        fn whole(&self) -> Option<f64> {
-            self.0.as_f64().filter(|_| js_sys::Number::is_safe_integer(&self.0))
-        }
-
-        fn integer<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.whole() {
-                Some(n) if n >= 0.0 => visitor.visit_u64(n as u64),
-                Some(n) => visitor.visit_i64(n as i64),
-                None => self.refuse(&visitor),
-            }
-        }
-
-        fn object(&self) -> Option<&js_sys::Object> {
-            (self.0.is_object() && !js_sys::Array::is_array(&self.0)).then(|| self.0.unchecked_ref())
-        }
-    }
-
-    macro_rules! integers {
-        ($($method:ident),*) => {$(
+    macro_rules! delegate {
+        ($($method:ident),* $(,)?) => {$(
             fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-                self.integer(visitor)
+                swb(self.0).$method(visitor)
             }
         )*};
     }
 
-    impl<'de> de::Deserializer<'de> for Reader {
+    impl<'de> Deserializer<'de> for Strict {
         type Error = Error;
 
-        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            if self.0.is_null() || self.0.is_undefined() {
-                visitor.visit_unit()
-            } else if let Some(b) = self.0.as_bool() {
-                visitor.visit_bool(b)
-            } else if self.whole().is_some() {
-                self.integer(visitor)
-            } else if let Some(n) = self.0.as_f64() {
-                visitor.visit_f64(n)
-            } else if let Some(s) = self.0.as_string() {
-                visitor.visit_string(s)
-            } else if js_sys::Array::is_array(&self.0) {
-                self.deserialize_seq(visitor)
-            } else {
-                self.deserialize_map(visitor)
-            }
-        }
-
-        integers!(
+        delegate!(
+            deserialize_any,
+            deserialize_bool,
             deserialize_i8,
             deserialize_i16,
             deserialize_i32,
@@ -349,45 +253,18 @@ mod reader {
             deserialize_u8,
             deserialize_u16,
             deserialize_u32,
-            deserialize_u64
+            deserialize_u64,
+            deserialize_f32,
+            deserialize_f64,
+            deserialize_char,
+            deserialize_str,
+            deserialize_string,
+            deserialize_bytes,
+            deserialize_byte_buf,
+            deserialize_unit,
+            deserialize_identifier,
+            deserialize_ignored_any,
         );
-
-        fn deserialize_f64<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.0.as_f64() {
-                Some(n) => visitor.visit_f64(n),
-                None => self.refuse(&visitor),
-            }
-        }
-
-        fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            self.deserialize_f64(visitor)
-        }
-
-        fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.0.as_bool() {
-                Some(b) => visitor.visit_bool(b),
-                None => self.refuse(&visitor),
-            }
-        }
-
-        fn deserialize_string<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.0.as_string() {
-                Some(s) => visitor.visit_string(s),
-                None => self.refuse(&visitor),
-            }
-        }
-
-        fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            self.deserialize_string(visitor)
-        }
-
-        fn deserialize_identifier<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            self.deserialize_string(visitor)
-        }
-
-        fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            self.deserialize_string(visitor)
-        }
 
         fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             if self.0.is_null() || self.0.is_undefined() {
@@ -397,12 +274,8 @@ mod reader {
             }
         }
 
-        fn deserialize_unit<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            if self.0.is_null() || self.0.is_undefined() {
-                visitor.visit_unit()
-            } else {
-                self.refuse(&visitor)
-            }
+        fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
+            swb(self.0).deserialize_unit_struct(name, visitor)
         }
 
         fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
@@ -410,15 +283,9 @@ mod reader {
         }
 
         fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            match self.0.dyn_ref::<js_sys::Array>() {
-                Some(array) => {
-                    let items = array.iter().map(Reader);
-                    let mut seq = de::value::SeqDeserializer::new(items);
-                    let value = visitor.visit_seq(&mut seq)?;
-                    seq.end()?;
-                    Ok(value)
-                }
-                None => self.refuse(&visitor),
+            match self.0.dyn_into::<Array>() {
+                Ok(a) => visitor.visit_seq(Items { items: a, next: 0 }),
+                Err(v) => swb(v).deserialize_seq(visitor),
             }
         }
 
@@ -426,347 +293,97 @@ mod reader {
             self.deserialize_seq(visitor)
         }
 
-        /// A plain object, read by its own keys.
+        fn deserialize_tuple_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            _: usize,
+            visitor: V,
+        ) -> Result<V::Value, Error> {
+            self.deserialize_seq(visitor)
+        }
+
         fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            let Some(object) = self.object() else {
-                return self.refuse(&visitor);
-            };
-            let entries = js_sys::Object::entries(object);
-            let entries = entries.iter().map(|entry| {
-                let pair: js_sys::Array = entry.unchecked_into();
-                (Reader(pair.get(0)), Reader(pair.get(1)))
-            });
-            let mut map = de::value::MapDeserializer::new(entries);
-            let value = visitor.visit_map(&mut map)?;
-            map.end()?;
-            Ok(value)
+            match plain_object(&self.0) {
+                Some(o) => visitor.visit_map(Entries::of(o)),
+                None => swb(self.0).deserialize_map(visitor),
+            }
         }
 
         fn deserialize_struct<V: Visitor<'de>>(
             self,
-            _: &'static str,
-            _: &'static [&'static str],
+            name: &'static str,
+            fields: &'static [&'static str],
             visitor: V,
         ) -> Result<V::Value, Error> {
-            self.deserialize_map(visitor)
+            let Some(o) = plain_object(&self.0) else {
+                return swb(self.0).deserialize_struct(name, fields, visitor);
+            };
+            let entries = Entries::of(o);
+            if let Some(key) = entries.keys.iter().find(|k| !fields.contains(&k.as_str())) {
+                return Err(de::Error::unknown_field(key, fields));
+            }
+            visitor.visit_map(entries)
         }
 
-        /// An enum is its variant's name (the inputs have no enum with data).
         fn deserialize_enum<V: Visitor<'de>>(
             self,
-            _: &'static str,
-            _: &'static [&'static str],
+            name: &'static str,
+            variants: &'static [&'static str],
             visitor: V,
         ) -> Result<V::Value, Error> {
-            match self.0.as_string() {
-                Some(name) => visitor.visit_enum(name.into_deserializer()),
-                None => self.refuse(&visitor),
+            swb(self.0).deserialize_enum(name, variants, visitor)
+        }
+    }
+
+    /// An array's elements, each read strictly.
+    struct Items {
+        items: Array,
+        next: u32,
+    }
+
+    impl<'de> SeqAccess<'de> for Items {
+        type Error = Error;
+        fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
+            if self.next >= self.items.length() {
+                return Ok(None);
+            }
+            let item = self.items.get(self.next);
+            self.next += 1;
+            seed.deserialize(Strict(item)).map(Some)
+        }
+    }
+
+    /// An object's own keys and their values, each value read strictly.
+    struct Entries {
+        keys: Vec<String>,
+        object: JsValue,
+        next: usize,
+    }
+
+    impl Entries {
+        fn of(o: &Object) -> Entries {
+            let keys = Object::keys(o).iter().filter_map(|k| k.as_string()).collect();
+            Entries {
+                keys,
+                object: o.into(),
+                next: 0,
             }
         }
-
-        fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            visitor.visit_unit()
-        }
-
-        serde::forward_to_deserialize_any! {
-            i128 u128 bytes byte_buf unit_struct tuple_struct
-        }
     }
 
-    impl<'de> IntoDeserializer<'de, Error> for Reader {
-        type Deserializer = Reader;
-        fn into_deserializer(self) -> Reader {
-            self
-        }
-    }
-
-    /// Reads `T` from a JS value.
-    pub fn read<T: de::DeserializeOwned>(value: JsValue) -> Result<T, Error> {
-        T::deserialize(Reader(value))
-    }
-}
-
-/// The writer of JS values: a serde `Serializer` that builds plain JS values, written for this
-/// boundary instead of serde-wasm-bindgen's (smaller: only what the outputs need). What it
-/// writes is what `serde_json` writes natively, as JS values: structs and maps as plain
-/// objects (map keys become property names), sequences and tuples as arrays, `None` and `()` as `null`,
-/// unit variants as their name, other variants as `{name: value}`, every number as a JS number.
-mod writer {
-    use super::reader::Error;
-    use js_sys::{Array, Object};
-    use serde::ser::{self, Serialize};
-    use wasm_bindgen::{JsCast, JsValue};
-
-    /// Writes one value.
-    pub struct Writer;
-
-    #[wasm_bindgen::prelude::wasm_bindgen]
-    extern "C" {
-        /// `object[key] = value`, as a plain property set (no `Reflect.set` call and its
-        /// exception guard: a fresh plain object cannot refuse a property).
-        #[wasm_bindgen(extends = Object)]
-        type Plain;
-        #[wasm_bindgen(method, structural, indexing_setter)]
-        fn put(this: &Plain, key: &JsValue, value: &JsValue);
-    }
-
-    /// Sets `object[key] = value`.
-    fn set(object: &Object, key: &JsValue, value: &JsValue) {
-        object.unchecked_ref::<Plain>().put(key, value);
-    }
-
-    /// Slots of the name cache: more than the engine's field and variant names.
-    const SLOTS: usize = 1 << BITS;
-    const BITS: u32 = 10;
-
-    thread_local! {
-        /// Every field and variant name written so far as a JS string, by the address and
-        /// length of its `&'static str` (open addressing): a view writes hundreds of names, and
-        /// a JS string made from Rust text costs a copy and a UTF-8 decode each time.
-        static NAMES: std::cell::RefCell<Vec<(usize, usize, JsValue)>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
-
-    /// A field or variant name as a JS string, made once per module.
-    fn name(s: &'static str) -> JsValue {
-        let key = (s.as_ptr() as usize, s.len());
-        NAMES.with(|cell| {
-            let mut slots = cell.borrow_mut();
-            if slots.is_empty() {
-                slots.resize(SLOTS, (0, 0, JsValue::UNDEFINED));
+    impl<'de> MapAccess<'de> for Entries {
+        type Error = Error;
+        fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+            match self.keys.get(self.next) {
+                Some(k) => seed.deserialize(k.clone().into_deserializer()).map(Some),
+                None => Ok(None),
             }
-            // Fibonacci hashing of the address (wasm32: 32-bit addresses).
-            let mut i = (key.0 as u32).wrapping_mul(0x9E37_79B9) as usize >> (32 - BITS);
-            for _ in 0..SLOTS {
-                match slots.get_mut(i) {
-                    Some((p, l, v)) if (*p, *l) == key => return v.clone(),
-                    Some(slot) if slot.0 == 0 => {
-                        let v = JsValue::from_str(s);
-                        *slot = (key.0, key.1, v.clone());
-                        return v;
-                    }
-                    _ => i = (i + 1) & (SLOTS - 1),
-                }
-            }
-            JsValue::from_str(s)
-        })
-    }
-
-    /// `{name: value}`.
-    fn tagged(variant: &'static str, value: &JsValue) -> JsValue {
-        let object = Object::new();
-        set(&object, &name(variant), value);
-        object.into()
-    }
-
-    /// An array being written; `Some(name)`: a tuple variant's payload.
-    pub struct Arr(Array, Option<&'static str>);
-    /// An object being written, the key of the entry whose value comes next, and
-    /// `Some(name)`: a struct variant's payload.
-    pub struct Obj(Object, Option<JsValue>, Option<&'static str>);
-
-    fn finish(value: JsValue, variant: Option<&'static str>) -> JsValue {
-        match variant {
-            Some(name) => tagged(name, &value),
-            None => value,
         }
-    }
-
-    impl ser::Serializer for Writer {
-        type Ok = JsValue;
-        type Error = Error;
-        type SerializeSeq = Arr;
-        type SerializeTuple = Arr;
-        type SerializeTupleStruct = Arr;
-        type SerializeTupleVariant = Arr;
-        type SerializeMap = Obj;
-        type SerializeStruct = Obj;
-        type SerializeStructVariant = Obj;
-
-        fn serialize_bool(self, v: bool) -> Result<JsValue, Error> {
-            Ok(JsValue::from_bool(v))
-        }
-        fn serialize_i8(self, v: i8) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v.into()))
-        }
-        fn serialize_i16(self, v: i16) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v.into()))
-        }
-        fn serialize_i32(self, v: i32) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v.into()))
-        }
-        fn serialize_i64(self, v: i64) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v as f64))
-        }
-        fn serialize_u8(self, v: u8) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v.into()))
-        }
-        fn serialize_u16(self, v: u16) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v.into()))
-        }
-        fn serialize_u32(self, v: u32) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v.into()))
-        }
-        fn serialize_u64(self, v: u64) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v as f64))
-        }
-        fn serialize_f32(self, v: f32) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v.into()))
-        }
-        fn serialize_f64(self, v: f64) -> Result<JsValue, Error> {
-            Ok(JsValue::from_f64(v))
-        }
-        fn serialize_char(self, v: char) -> Result<JsValue, Error> {
-            Ok(JsValue::from_str(v.encode_utf8(&mut [0; 4])))
-        }
-        fn serialize_str(self, v: &str) -> Result<JsValue, Error> {
-            Ok(JsValue::from_str(v))
-        }
-        fn serialize_bytes(self, v: &[u8]) -> Result<JsValue, Error> {
-            Ok(v.iter()
-                .map(|b| JsValue::from_f64((*b).into()))
-                .collect::<Array>()
-                .into())
-        }
-        fn serialize_none(self) -> Result<JsValue, Error> {
-            Ok(JsValue::NULL)
-        }
-        fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<JsValue, Error> {
-            value.serialize(self)
-        }
-        fn serialize_unit(self) -> Result<JsValue, Error> {
-            Ok(JsValue::NULL)
-        }
-        fn serialize_unit_struct(self, _: &'static str) -> Result<JsValue, Error> {
-            Ok(JsValue::NULL)
-        }
-        fn serialize_unit_variant(self, _: &'static str, _: u32, variant: &'static str) -> Result<JsValue, Error> {
-            Ok(name(variant))
-        }
-        fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, value: &T) -> Result<JsValue, Error> {
-            value.serialize(self)
-        }
-        fn serialize_newtype_variant<T: Serialize + ?Sized>(
-            self,
-            _: &'static str,
-            _: u32,
-            variant: &'static str,
-            value: &T,
-        ) -> Result<JsValue, Error> {
-            Ok(tagged(variant, &value.serialize(self)?))
-        }
-        fn serialize_seq(self, _: Option<usize>) -> Result<Arr, Error> {
-            Ok(Arr(Array::new(), None))
-        }
-        fn serialize_tuple(self, _: usize) -> Result<Arr, Error> {
-            Ok(Arr(Array::new(), None))
-        }
-        fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Arr, Error> {
-            Ok(Arr(Array::new(), None))
-        }
-        fn serialize_tuple_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            variant: &'static str,
-            _: usize,
-        ) -> Result<Arr, Error> {
-            Ok(Arr(Array::new(), Some(variant)))
-        }
-        fn serialize_map(self, _: Option<usize>) -> Result<Obj, Error> {
-            Ok(Obj(Object::new(), None, None))
-        }
-        fn serialize_struct(self, _: &'static str, _: usize) -> Result<Obj, Error> {
-            Ok(Obj(Object::new(), None, None))
-        }
-        fn serialize_struct_variant(
-            self,
-            _: &'static str,
-            _: u32,
-            variant: &'static str,
-            _: usize,
-        ) -> Result<Obj, Error> {
-            Ok(Obj(Object::new(), None, Some(variant)))
-        }
-    }
-
-    impl Arr {
-        fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-            self.0.push(&value.serialize(Writer)?);
-            Ok(())
-        }
-        fn done(self) -> Result<JsValue, Error> {
-            Ok(finish(self.0.into(), self.1))
-        }
-    }
-
-    macro_rules! array {
-        ($($trait:ident :: $method:ident),*) => {$(
-            impl ser::$trait for Arr {
-                type Ok = JsValue;
-                type Error = Error;
-                fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-                    self.push(value)
-                }
-                fn end(self) -> Result<JsValue, Error> {
-                    self.done()
-                }
-            }
-        )*};
-    }
-    array!(
-        SerializeSeq::serialize_element,
-        SerializeTuple::serialize_element,
-        SerializeTupleStruct::serialize_field,
-        SerializeTupleVariant::serialize_field
-    );
-
-    impl ser::SerializeMap for Obj {
-        type Ok = JsValue;
-        type Error = Error;
-        fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-            // A number key becomes its text as a property name, as in JSON.
-            self.1 = Some(key.serialize(Writer)?);
-            Ok(())
-        }
-        fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-            let key = self
-                .1
-                .take()
-                .ok_or_else(|| ser::Error::custom("a map value without a key"))?;
-            set(&self.0, &key, &value.serialize(Writer)?);
-            Ok(())
-        }
-        fn end(self) -> Result<JsValue, Error> {
-            Ok(finish(self.0.into(), self.2))
-        }
-    }
-
-    impl Obj {
-        fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-            set(&self.0, &name(key), &value.serialize(Writer)?);
-            Ok(())
-        }
-    }
-
-    impl ser::SerializeStruct for Obj {
-        type Ok = JsValue;
-        type Error = Error;
-        fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-            self.field(key, value)
-        }
-        fn end(self) -> Result<JsValue, Error> {
-            Ok(finish(self.0.into(), self.2))
-        }
-    }
-
-    impl ser::SerializeStructVariant for Obj {
-        type Ok = JsValue;
-        type Error = Error;
-        fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
-            self.field(key, value)
-        }
-        fn end(self) -> Result<JsValue, Error> {
-            Ok(finish(self.0.into(), self.2))
+        fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+            let key = self.keys.get(self.next).map(String::as_str).unwrap_or_default();
+            self.next += 1;
+            let value = js_sys::Reflect::get(&self.object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+            seed.deserialize(Strict(value))
         }
     }
 }
