@@ -66,5 +66,5 @@ pub use law::Law;
 pub use regulation::{Preset, Regulation, RegulationSpec};
 pub use report::{Code, InputError, Refusal, Rejection, Severity, Warning};
 pub use state::Phase;
-pub use table::{Snapshot, Table, TableOptions};
+pub use table::{Snapshot, Submitted, Table, TableOptions};
 pub use view::{DecisionKind, View};
