@@ -381,11 +381,13 @@ pub struct State {
     /// By seat: the rectification state before his latest call action (L25A, L21B).
     before_call: BySeat<Option<Box<BeforeCall>>>,
     /// What `remember_before_call` replaced during the current action, oldest first (a
-    /// rollback puts it back; the snapshots are not copied at each action's start). The
-    /// values are moved out of their boxes, which are reused: after a seat's first call a
-    /// snapshot costs no allocation.
+    /// rollback puts it back; the snapshots are not copied at each action's start).
     #[serde(skip)]
-    before_call_undo: Vec<(Seat, Option<BeforeCall>)>,
+    before_call_undo: Vec<(Seat, Option<Box<BeforeCall>>)>,
+    /// A box a replaced snapshot left behind, for the next one: a call action then costs
+    /// no allocation for its snapshot.
+    #[serde(skip)]
+    spare_before_call: Spare,
 }
 
 impl State {
@@ -420,6 +422,7 @@ impl State {
             last_clock: None,
             before_call: BySeat::default(),
             before_call_undo: Vec::new(),
+            spare_before_call: Spare(None),
         }
     }
 
@@ -457,6 +460,7 @@ impl State {
             last_clock,
             before_call: _,
             before_call_undo,
+            spare_before_call: _,
         } = self;
         record.begin();
         disclosures.begin();
@@ -494,18 +498,20 @@ impl State {
         self.disclosures.commit();
         self.questions.commit();
         self.status_log.commit();
-        self.before_call_undo.clear();
+        while let Some((_, old)) = self.before_call_undo.pop() {
+            if self.spare_before_call.0.is_none() {
+                self.spare_before_call.0 = old;
+            }
+        }
         self.rebuilt = false;
     }
 
     /// Undoes everything the action changed.
     pub fn rollback(&mut self, cp: Checkpoint) {
         while let Some((seat, old)) = self.before_call_undo.pop() {
-            let slot = self.before_call.get_mut(seat);
-            match (slot.as_deref_mut(), old) {
-                (Some(b), Some(old)) => *b = old,
-                (None, Some(old)) => *slot = Some(Box::new(old)),
-                (_, None) => *slot = None,
+            let new = std::mem::replace(self.before_call.get_mut(seat), old);
+            if self.spare_before_call.0.is_none() {
+                self.spare_before_call.0 = new;
             }
         }
         self.record.rollback();
@@ -572,14 +578,14 @@ impl State {
 
     /// Keeps the rectification state before `seat`'s call action (see `BeforeCall`).
     pub fn remember_before_call(&mut self, seat: Seat, before: BeforeCall) {
-        let slot = self.before_call.get_mut(seat);
-        let old = match slot.as_deref_mut() {
-            Some(b) => Some(std::mem::replace(b, before)),
-            None => {
-                *slot = Some(Box::new(before));
-                None
+        let boxed = match self.spare_before_call.0.take() {
+            Some(mut b) => {
+                *b = before;
+                b
             }
+            None => Box::new(before),
         };
+        let old = self.before_call.get_mut(seat).replace(boxed);
         self.before_call_undo.push((seat, old));
     }
 
@@ -808,6 +814,23 @@ pub struct Checkpoint {
     contract: Option<Contract>,
     play: Option<PlayState>,
     last_clock: Option<f64>,
+}
+
+/// A box kept for reuse: a cache, not part of the state's value (any two are equal and
+/// print alike, so a refused action that leaves one behind changes nothing one can see).
+#[derive(Clone, Default)]
+struct Spare(Option<Box<BeforeCall>>);
+
+impl PartialEq for Spare {
+    fn eq(&self, _: &Spare) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Spare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Spare")
+    }
 }
 
 /// A change of a recorded call's status, with the status it replaced.
