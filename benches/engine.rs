@@ -1,6 +1,7 @@
 //! Criterion benchmarks of the engine's hot paths: applying calls (as Rust values and as
-//! JSON), legal calls, views, state hashes, reading a board back from JSON, the cost of one
-//! call against the length of the auction, and replaying real auctions from the shared
+//! JSON; `submit`, which lends the events instead of copying them), legal calls, views,
+//! state hashes, reading a board back from JSON, the cost of one call against the length
+//! of the auction, and replaying real auctions from the shared
 //! corpus when present. Heap bytes per table are measured by `benches/legality.rs`, whose
 //! counting allocator would slow every allocation timed here.
 //!
@@ -98,6 +99,17 @@ fn engine(c: &mut Criterion) {
             |(mut t, a)| {
                 let out = t.apply(a);
                 black_box((t, out))
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("submit one call (an Action value, events borrowed) mid-auction", |b| {
+        b.iter_batched(
+            || (with_room(&mid), next.clone()),
+            // The table is returned, so its drop is not timed.
+            |(mut t, a)| {
+                let n = t.submit(a).map(|s| s.events.len());
+                black_box((t, n))
             },
             BatchSize::SmallInput,
         )

@@ -561,10 +561,11 @@ impl<'de> Deserialize<'de> for RulingValue {
 /// the type.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct FlatAction {
+struct FlatAction<'a> {
     seat: Actor,
-    #[serde(rename = "type")]
-    kind: String,
+    /// Borrowed from the text where the reader lends it (no `String` per action).
+    #[serde(rename = "type", borrow)]
+    kind: std::borrow::Cow<'a, str>,
     call: Option<Call>,
     alert: Option<bool>,
     explanation: Option<String>,
@@ -588,7 +589,7 @@ fn required<T>(v: Option<T>, name: &str, kind: &str) -> Result<T, String> {
     v.ok_or_else(|| format!("missing field `{name}` for type `{kind}`"))
 }
 
-impl FlatAction {
+impl FlatAction<'_> {
     /// The action, or why the fields do not make one.
     fn into_action(self) -> Result<Action, String> {
         let present = [
@@ -608,7 +609,8 @@ impl FlatAction {
             ("suit", self.suit.is_some()),
             ("require", self.require.is_some()),
         ];
-        let t = self.kind.as_str();
+        let kind = self.kind;
+        let t: &str = &kind;
         let (kind, allowed): (ActionKind, &[&str]) = match t {
             "call" => (
                 ActionKind::Call {

@@ -70,5 +70,5 @@ pub use report::{Code, InputError, Refusal, Rejection, Severity, Warning};
 pub use seat_table::{SeatTable, Update};
 pub use state::Phase;
 pub use stream::{StreamEntry, StreamItem};
-pub use table::{Snapshot, Table, TableOptions};
+pub use table::{Snapshot, Submitted, Table, TableOptions};
 pub use view::{DecisionKind, View};

@@ -384,6 +384,10 @@ pub struct State {
     /// rollback puts it back; the snapshots are not copied at each action's start).
     #[serde(skip)]
     before_call_undo: Vec<(Seat, Option<Box<BeforeCall>>)>,
+    /// A box a replaced snapshot left behind, for the next one: a call action then costs
+    /// no allocation for its snapshot.
+    #[serde(skip)]
+    spare_before_call: Spare,
 }
 
 impl State {
@@ -418,28 +422,73 @@ impl State {
             last_clock: None,
             before_call: BySeat::default(),
             before_call_undo: Vec::new(),
+            spare_before_call: Spare(None),
         }
     }
 
     /// Starts applying an action: what it changes can be undone by `rollback`. The lists
     /// that grow with the board are journaled; the rest (bounded by the Laws, not by the
-    /// length of the auction) is copied.
+    /// length of the auction) is copied, field by field: the destructuring names every
+    /// field, so a new one must be placed on one side or the other.
     pub fn begin(&mut self) -> Checkpoint {
-        self.record.begin();
-        self.disclosures.begin();
-        self.questions.begin();
-        self.status_log.begin();
-        self.before_call_undo.clear();
-        self.rebuilt = false;
-        let in_force_len = self.in_force_ids.len();
-        let summary = self.summary;
-        let lists = self.take_lists();
-        let rest = self.clone();
-        self.put_lists(lists);
-        Checkpoint {
-            rest,
-            in_force_len,
+        let State {
+            phase,
+            record,
+            in_force_ids,
+            in_force: _,
             summary,
+            status_log,
+            rebuilt,
+            disclosures,
+            questions,
+            bars,
+            pending,
+            aftermath,
+            forced,
+            undo,
+            offers,
+            changes,
+            notes,
+            open_rulings,
+            lead_restrictions,
+            lead_choice,
+            comparisons,
+            turn_override,
+            recall,
+            contract,
+            play,
+            last_clock,
+            before_call: _,
+            before_call_undo,
+            spare_before_call: _,
+        } = self;
+        record.begin();
+        disclosures.begin();
+        questions.begin();
+        status_log.begin();
+        before_call_undo.clear();
+        *rebuilt = false;
+        Checkpoint {
+            in_force_len: in_force_ids.len(),
+            summary: *summary,
+            phase: *phase,
+            bars: bars.clone(),
+            pending: pending.clone(),
+            aftermath: aftermath.clone(),
+            forced: *forced,
+            undo: undo.clone(),
+            offers: offers.clone(),
+            changes: changes.clone(),
+            notes: notes.clone(),
+            open_rulings: open_rulings.clone(),
+            lead_restrictions: lead_restrictions.clone(),
+            lead_choice: *lead_choice,
+            comparisons: comparisons.clone(),
+            turn_override: *turn_override,
+            recall: recall.clone(),
+            contract: *contract,
+            play: play.clone(),
+            last_clock: *last_clock,
         }
     }
 
@@ -449,54 +498,75 @@ impl State {
         self.disclosures.commit();
         self.questions.commit();
         self.status_log.commit();
-        self.before_call_undo.clear();
+        while let Some((_, old)) = self.before_call_undo.pop() {
+            if self.spare_before_call.0.is_none() {
+                self.spare_before_call.0 = old;
+            }
+        }
         self.rebuilt = false;
     }
 
     /// Undoes everything the action changed.
     pub fn rollback(&mut self, cp: Checkpoint) {
-        let rebuilt = self.rebuilt;
         while let Some((seat, old)) = self.before_call_undo.pop() {
-            *self.before_call.get_mut(seat) = old;
+            let new = std::mem::replace(self.before_call.get_mut(seat), old);
+            if self.spare_before_call.0.is_none() {
+                self.spare_before_call.0 = new;
+            }
         }
-        let mut lists = self.take_lists();
-        lists.record.rollback();
-        lists.disclosures.rollback();
-        lists.questions.rollback();
-        lists.status_log.rollback();
-        *self = cp.rest;
-        self.put_lists(lists);
-        if rebuilt {
+        self.record.rollback();
+        self.disclosures.rollback();
+        self.questions.rollback();
+        self.status_log.rollback();
+        let Checkpoint {
+            in_force_len,
+            summary,
+            phase,
+            bars,
+            pending,
+            aftermath,
+            forced,
+            undo,
+            offers,
+            changes,
+            notes,
+            open_rulings,
+            lead_restrictions,
+            lead_choice,
+            comparisons,
+            turn_override,
+            recall,
+            contract,
+            play,
+            last_clock,
+        } = cp;
+        self.phase = phase;
+        self.bars = bars;
+        self.pending = pending;
+        self.aftermath = aftermath;
+        self.forced = forced;
+        self.undo = undo;
+        self.offers = offers;
+        self.changes = changes;
+        self.notes = notes;
+        self.open_rulings = open_rulings;
+        self.lead_restrictions = lead_restrictions;
+        self.lead_choice = lead_choice;
+        self.comparisons = comparisons;
+        self.turn_override = turn_override;
+        self.recall = recall;
+        self.contract = contract;
+        self.play = play;
+        self.last_clock = last_clock;
+        if self.rebuilt {
             self.rebuild_in_force();
         } else {
             // Only calls pushed in force by the action: they go.
-            self.in_force_ids.truncate(cp.in_force_len);
-            self.in_force.truncate(cp.in_force_len);
-            self.summary = cp.summary;
+            self.in_force_ids.truncate(in_force_len);
+            self.in_force.truncate(in_force_len);
+            self.summary = summary;
         }
         self.rebuilt = false;
-    }
-
-    fn take_lists(&mut self) -> Lists {
-        Lists {
-            record: std::mem::take(&mut self.record),
-            disclosures: std::mem::take(&mut self.disclosures),
-            questions: std::mem::take(&mut self.questions),
-            status_log: std::mem::take(&mut self.status_log),
-            in_force_ids: std::mem::take(&mut self.in_force_ids),
-            in_force: std::mem::take(&mut self.in_force),
-            before_call: std::mem::take(&mut self.before_call),
-        }
-    }
-
-    fn put_lists(&mut self, l: Lists) {
-        self.record = l.record;
-        self.disclosures = l.disclosures;
-        self.questions = l.questions;
-        self.status_log = l.status_log;
-        self.in_force_ids = l.in_force_ids;
-        self.in_force = l.in_force;
-        self.before_call = l.before_call;
     }
 
     /// Makes room for `calls` more calls without reallocating.
@@ -508,7 +578,14 @@ impl State {
 
     /// Keeps the rectification state before `seat`'s call action (see `BeforeCall`).
     fn remember_before_call(&mut self, seat: Seat, before: BeforeCall) {
-        let old = self.before_call.get_mut(seat).replace(Box::new(before));
+        let boxed = match self.spare_before_call.0.take() {
+            Some(mut b) => {
+                *b = before;
+                b
+            }
+            None => Box::new(before),
+        };
+        let old = self.before_call.get_mut(seat).replace(boxed);
         self.before_call_undo.push((seat, old));
     }
 
@@ -1281,24 +1358,47 @@ impl State {
     }
 }
 
-/// The lists of a state that grow with the board: journaled, or (the calls in force)
-/// truncated or rebuilt on a rollback, never copied.
-struct Lists {
-    record: Journaled<CallRecord>,
-    disclosures: Journaled<DisclosureRecord>,
-    questions: Journaled<QuestionRecord>,
-    status_log: Journaled<StatusChange>,
-    in_force_ids: Vec<usize>,
-    in_force: Vec<Entry>,
-    before_call: BySeat<Option<Box<BeforeCall>>>,
-}
-
-/// The state at the start of an action, but for the lists that grow with the board.
+/// The state at the start of an action, but for the lists that grow with the board
+/// (journaled, or rebuilt from them).
 #[derive(Debug)]
 pub struct Checkpoint {
-    rest: State,
     in_force_len: usize,
     summary: Summary,
+    phase: Phase,
+    bars: BySeat<Option<Bar>>,
+    pending: Option<Pending>,
+    aftermath: Option<Aftermath>,
+    forced: Option<(Seat, Call)>,
+    undo: Option<UndoRequest>,
+    offers: Vec<ChangeOffer>,
+    changes: Vec<ChangeForReview>,
+    notes: Vec<PartnerNote>,
+    open_rulings: Vec<OpenRuling>,
+    lead_restrictions: Vec<LeadRestrictionRecord>,
+    lead_choice: Option<LeadChoice>,
+    comparisons: Vec<Comparison>,
+    turn_override: Option<Seat>,
+    recall: Option<Recall>,
+    contract: Option<Contract>,
+    play: Option<PlayState>,
+    last_clock: Option<f64>,
+}
+
+/// A box kept for reuse: a cache, not part of the state's value (any two are equal and
+/// print alike, so a refused action that leaves one behind changes nothing one can see).
+#[derive(Clone, Default)]
+struct Spare(Option<Box<BeforeCall>>);
+
+impl PartialEq for Spare {
+    fn eq(&self, _: &Spare) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Spare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Spare")
+    }
 }
 
 /// A change of a recorded call's status, with the status it replaced.

@@ -47,6 +47,15 @@ pub struct Snapshot {
     pub actions: Vec<Action>,
 }
 
+/// What an accepted action produced, borrowed from the table (`Table::submit`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Submitted<'a> {
+    /// Its events, with their audiences: the end of `Table::feed`.
+    pub events: &'a [Event],
+    /// Its warnings, with their audiences: the end of `Table::warnings`.
+    pub warnings: &'a [Warning],
+}
+
 /// One board being bid and played under one regulation.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -111,50 +120,67 @@ impl Table {
     }
 
     /// Applies one action: accepted with events and warnings, or refused with the table
-    /// unchanged.
-    pub fn apply(&mut self, mut action: Action) -> Outcome {
+    /// unchanged. The events and warnings are copies of what `submit` leaves in the table's
+    /// feed; a caller that only needs to read them borrows them from `submit` instead.
+    pub fn apply(&mut self, action: Action) -> Outcome {
+        match self.submit(action) {
+            Ok(done) => Outcome::Accepted {
+                events: done.events.to_vec(),
+                warnings: done.warnings.to_vec(),
+            },
+            Err(r) => Outcome::Rejected(r),
+        }
+    }
+
+    /// Applies one action, as `apply`, without copying what it produced: the events and
+    /// warnings of an accepted action are borrowed from the table's feed (`feed`,
+    /// `warnings`), where they were written once. A refused action leaves nothing behind.
+    ///
+    /// # Errors
+    /// The rejection: malformed input, a limit of the board, or a refusal under a law.
+    pub fn submit(&mut self, mut action: Action) -> Result<Submitted<'_>, Rejection> {
         // Whole milliseconds: a logged clock is an integer up to 2^53, which every JSON
         // reader reads back exactly, so reloading never changes the hash.
         action.at = action.at.map(f64::round);
-        if let Err(e) = action.validate(self.regulation.max_text) {
-            return Outcome::Rejected(e.into());
-        }
+        action.validate(self.regulation.max_text)?;
         let chars = action.text_chars();
-        if let Err(e) = self.within_limits(chars) {
-            return Outcome::Rejected(e.into());
-        }
+        self.within_limits(chars)?;
         // After the limits, as any refusal: a Director's ruling without the value its kind
         // needs is malformed input; the procedures only ever refuse under a law.
-        let ruling = match action.director_ruling() {
-            Ok(ruling) => ruling,
-            Err(e) => return Outcome::Rejected(e.into()),
-        };
+        let ruling = action.director_ruling()?;
+        let (feed_from, warnings_from) = (self.feed.len(), self.warnings.len());
         let checkpoint = self.state.begin();
         let mut cx = Ctx {
             board: &self.board,
             reg: &self.regulation,
             st: &mut self.state,
-            events: Vec::new(),
-            warnings: Vec::new(),
+            events: &mut self.feed,
+            warnings: &mut self.warnings,
             calling: None,
         };
         let result = procedure::dispatch(&mut cx, &action, ruling);
-        let (events, warnings) = (cx.events, cx.warnings);
         match result {
             Ok(()) => {
                 self.state.commit();
-                self.feed.extend(events.iter().cloned());
-                self.warnings.extend(warnings.iter().cloned());
+                let (events, warnings) = (
+                    self.feed.get(feed_from..).unwrap_or_default(),
+                    self.warnings.get(warnings_from..).unwrap_or_default(),
+                );
                 self.streams
-                    .record(&events, &warnings, self.feed.len(), self.warnings.len());
+                    .record(events, warnings, self.feed.len(), self.warnings.len());
                 self.hash = self.hash.then(&action);
                 self.log.push(action);
                 self.text_used += chars;
-                Outcome::Accepted { events, warnings }
+                Ok(Submitted {
+                    events: self.feed.get(feed_from..).unwrap_or_default(),
+                    warnings: self.warnings.get(warnings_from..).unwrap_or_default(),
+                })
             }
             Err(r) => {
+                self.feed.truncate(feed_from);
+                self.warnings.truncate(warnings_from);
                 self.state.rollback(checkpoint);
-                Outcome::Rejected(r.into())
+                Err(r.into())
             }
         }
     }
@@ -203,7 +229,7 @@ impl Table {
     pub fn replay(options: TableOptions, actions: impl IntoIterator<Item = Action>) -> Result<Table, Rejection> {
         let mut t = Table::new(options)?;
         for (i, a) in actions.into_iter().enumerate() {
-            if let Outcome::Rejected(mut r) = t.apply(a) {
+            if let Err(mut r) = t.submit(a) {
                 r.message = format!("action {i}: {}", r.message);
                 return Err(r);
             }

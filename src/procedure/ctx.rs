@@ -20,10 +20,10 @@ pub struct Ctx<'a> {
     pub reg: &'a Regulation,
     /// The state being changed (rolled back if the action is refused).
     pub st: &'a mut State,
-    /// Events produced.
-    pub events: Vec<Event>,
-    /// Warnings produced.
-    pub warnings: Vec<Warning>,
+    /// Where events go: the table's feed (truncated back if the action is refused).
+    pub events: &'a mut Vec<Event>,
+    /// Where warnings go: the table's warnings (truncated back if the action is refused).
+    pub warnings: &'a mut Vec<Warning>,
     /// The player whose call this action is making, until it is in force: the engine
     /// never passes for him under `auto_pass_barred` meanwhile (he is calling himself, as
     /// when a barred LHO accepts an irregular call by calling over it, L27A1, L25B1, L37A).

@@ -410,12 +410,13 @@ mod tests {
         let mut prevent = *t.regulation();
         prevent.irregularities = crate::regulation::Irregularities::Prevent;
         let mut st = t.state().clone();
+        let (mut events, mut warnings) = (Vec::new(), Vec::new());
         let mut cx = Ctx {
             board: t.board(),
             reg: &prevent,
             st: &mut st,
-            events: Vec::new(),
-            warnings: Vec::new(),
+            events: &mut events,
+            warnings: &mut warnings,
             calling: None,
         };
         f(&mut cx)
