@@ -72,8 +72,9 @@ fn bench(c: &mut Criterion) {
             let mut n = 0;
             for t in &texts {
                 let (_, read) = records::read(black_box(t));
+                let lines = audit::Lines::new(t);
                 for i in 0..read.records.len() {
-                    n += audit::audit(t, &read, i, false).map_or(0, |a| a.findings.len());
+                    n += audit::audit(&lines, &read, i, false).map_or(0, |a| a.findings.len());
                 }
             }
             n
@@ -84,8 +85,9 @@ fn bench(c: &mut Criterion) {
             let mut n = 0;
             for t in &texts {
                 let (_, read) = records::read(black_box(t));
+                let lines = audit::Lines::new(t);
                 for i in 0..read.records.len() {
-                    n += audit::audit(t, &read, i, true).map_or(0, |a| a.findings.len());
+                    n += audit::audit(&lines, &read, i, true).map_or(0, |a| a.findings.len());
                 }
             }
             n

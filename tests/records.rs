@@ -17,7 +17,7 @@ fn calls(r: &Record<'_>) -> Vec<String> {
 
 fn codes(text: &str, record: usize) -> Vec<FindingCode> {
     let (_, read) = records::read(text);
-    audit::audit(text, &read, record, true)
+    audit::audit(&audit::Lines::new(text), &read, record, true)
         .map(|a| a.findings.iter().map(|f| f.code).collect())
         .unwrap_or_default()
 }
@@ -269,7 +269,7 @@ fn board_codes(text: &str, board: u32, room: Option<Room>) -> Vec<FindingCode> {
         .filter(|(_, r)| r.board == Some(board) && (room.is_none() || r.room == room))
     {
         out.extend(
-            audit::audit(text, &read, i, true)
+            audit::audit(&audit::Lines::new(text), &read, i, true)
                 .expect("audit")
                 .findings
                 .iter()

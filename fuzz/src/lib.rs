@@ -114,7 +114,7 @@ fn records(
             let again = Table::replay(rec.options(), t.log().iter().cloned()).expect("the import's log replays");
             assert_eq!(again.state_hash(), t.state_hash());
         }
-        let _ = bridge_laws::records::audit::audit(&text, &r, i, false);
+        let _ = bridge_laws::records::audit::audit(&bridge_laws::records::audit::Lines::new(&text), &r, i, false);
         let once = write(rec);
         let back = read(&once);
         let twice: String = back.records.iter().map(write).collect();

@@ -12,7 +12,7 @@ use std::fmt::{self, Write};
 
 use serde::Serialize;
 
-use super::{line_col, Problem, Read, Record, Room};
+use super::{Problem, Read, Record, Room};
 use crate::auction::{self, Entry, Illegal, Status};
 use crate::call::Seat;
 
@@ -129,8 +129,33 @@ impl BoardAudit {
     }
 }
 
+/// Line starts of a text, for line numbers in O(log n).
+#[derive(Clone, Debug)]
+pub struct Lines {
+    starts: Vec<usize>,
+}
+
+impl Lines {
+    /// The line starts of `text`.
+    pub fn new(text: &str) -> Lines {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Lines { starts }
+    }
+
+    /// The line (from 1) of byte `offset`.
+    pub fn line(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset).max(1)
+    }
+}
+
 fn finding(
-    text: &str,
+    text: &Lines,
     code: FindingCode,
     call: Option<usize>,
     seat: Option<Seat>,
@@ -142,14 +167,14 @@ fn finding(
         call,
         seat,
         offset,
-        line: line_col(text, offset).0,
+        line: text.line(offset),
         detail,
     }
 }
 
-/// Audits record `index` of `text` (as read into `read`), with `replay` telling whether
-/// to replay it at a table too.
-pub fn audit(text: &str, read: &Read<'_>, index: usize, replay: bool) -> Option<BoardAudit> {
+/// Audits record `index` of a text (its [`Lines`], as read into `read`), with `replay`
+/// telling whether to replay it at a table too.
+pub fn audit(text: &Lines, read: &Read<'_>, index: usize, replay: bool) -> Option<BoardAudit> {
     let r = read.records.get(index)?;
     let mut findings = Vec::new();
     for p in read.problems.iter().filter(|p| p.record == index) {
@@ -186,7 +211,7 @@ pub fn audit(text: &str, read: &Read<'_>, index: usize, replay: bool) -> Option<
         record: index,
         board: r.board,
         room: r.room,
-        line: line_col(text, r.offset).0,
+        line: text.line(r.offset),
         calls: r.calls.len(),
         alerts: r.calls.iter().filter(|c| c.alert).count(),
         explained: r.calls.iter().filter(|c| c.explanation.is_some()).count(),
@@ -196,7 +221,7 @@ pub fn audit(text: &str, read: &Read<'_>, index: usize, replay: bool) -> Option<
     })
 }
 
-fn problem_finding(text: &str, p: &Problem<'_>) -> Finding {
+fn problem_finding(text: &Lines, p: &Problem<'_>) -> Finding {
     finding(
         text,
         FindingCode::ReadProblem,
@@ -208,7 +233,7 @@ fn problem_finding(text: &str, p: &Problem<'_>) -> Finding {
 }
 
 /// The walk over the calls in the record's rotation.
-fn walk(text: &str, r: &Record<'_>, out: &mut Vec<Finding>) {
+fn walk(text: &Lines, r: &Record<'_>, out: &mut Vec<Finding>) {
     if r.calls.is_empty() {
         let detail = if r.incomplete {
             "auction marked incomplete, no call recorded"
@@ -235,7 +260,8 @@ fn walk(text: &str, r: &Record<'_>, out: &mut Vec<Finding>) {
             out.push(one(
                 FindingCode::CallAfterEnd,
                 format!(
-                    "{extra} call(s) after the auction ended at call {end}: {}{}",
+                    "{extra} call(s) after the auction ended at call {}: {}{}",
+                    end + 1,
                     list.join(" "),
                     if extra > 8 { " …" } else { "" }
                 ),
@@ -314,8 +340,9 @@ pub struct FileAudit {
 /// Reads and audits a whole file (replaying each board at a table).
 pub fn audit_file(name: &str, text: &str) -> FileAudit {
     let (format, read) = super::read(text);
+    let lines = Lines::new(text);
     let boards = (0..read.records.len())
-        .filter_map(|i| audit(text, &read, i, true))
+        .filter_map(|i| audit(&lines, &read, i, true))
         .collect();
     FileAudit {
         file: name.to_string(),
