@@ -10,7 +10,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 secs=${1:-600}
 shift || :
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(action snapshot options)
+[ ${#targets[@]} -gt 0 ] || targets=(action snapshot options lin pbn)
 
 rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked

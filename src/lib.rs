@@ -40,6 +40,7 @@ pub mod journal;
 pub mod law;
 pub mod play;
 pub mod procedure;
+pub mod records;
 pub mod regulation;
 pub mod report;
 pub mod seat_table;

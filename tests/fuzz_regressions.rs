@@ -55,3 +55,13 @@ fn every_kept_options_input_loads_or_is_refused_with_a_code() {
         "the kept options corpus is empty"
     );
 }
+
+#[test]
+fn every_kept_lin_input_reads_replays_and_exports_stably() {
+    assert!(replay_all("lin", checks::lin) > 0, "the kept lin corpus is empty");
+}
+
+#[test]
+fn every_kept_pbn_input_reads_replays_and_exports_stably() {
+    assert!(replay_all("pbn", checks::pbn) > 0, "the kept pbn corpus is empty");
+}

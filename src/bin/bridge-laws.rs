@@ -1,15 +1,19 @@
-//! The bridge-laws command line: conformance scenarios, corpus replay, log replay.
+//! The bridge-laws command line: conformance scenarios, corpus replay, log replay, and the
+//! audit of LIN and PBN records.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use bridge_laws::records::audit;
 use bridge_laws::{conformance, corpus, Table};
 
 const USAGE: &str = "usage:
   bridge-laws conformance PATH...   run scenario files (SPEC §7)
   bridge-laws corpus FILE.jsonl     replay a corpus of real auctions
   bridge-laws replay SNAPSHOT.json  replay a table snapshot and print its state hash
-  bridge-laws trace SCENARIO.json   apply a scenario's steps and print each outcome as JSON";
+  bridge-laws trace SCENARIO.json   apply a scenario's steps and print each outcome as JSON
+  bridge-laws audit [--json] [--all] FILE|DIR...
+                                    the irregularities LIN/PBN records show, board by board";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -18,6 +22,7 @@ fn main() -> ExitCode {
         Some("corpus") if args.len() == 2 => corpus_cmd(&args[1]),
         Some("replay") if args.len() == 2 => replay_cmd(&args[1]),
         Some("trace") if args.len() == 2 => trace_cmd(&args[1]),
+        Some("audit") if args.len() > 1 => audit_cmd(&args[1..]),
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
@@ -118,4 +123,74 @@ fn read(path: &str) -> Result<String, ExitCode> {
         eprintln!("cannot read {path}: {e}");
         ExitCode::from(2)
     })
+}
+
+/// `audit`: each file's boards with findings (every board with `--all`), then a summary
+/// line; `--json` prints one JSON object `{files: [...], summary}` instead. Directories are
+/// walked for `.lin` and `.pbn` files (any case). Texts that are not UTF-8 (Latin-1 PBN) are
+/// read with replacement characters.
+fn audit_cmd(args: &[String]) -> ExitCode {
+    let json = args.iter().any(|a| a == "--json");
+    let all = args.iter().any(|a| a == "--all");
+    let mut paths = Vec::new();
+    for a in args.iter().filter(|a| !a.starts_with("--")) {
+        collect(PathBuf::from(a), &mut paths);
+    }
+    if paths.is_empty() {
+        eprintln!("audit: no LIN or PBN file given");
+        return ExitCode::from(2);
+    }
+    let mut summary = audit::Summary::default();
+    let mut files = Vec::new();
+    let mut status = ExitCode::SUCCESS;
+    for p in &paths {
+        let bytes = match std::fs::read(p) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("cannot read {}: {e}", p.display());
+                status = ExitCode::from(2);
+                continue;
+            }
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let f = audit::audit_file(&p.display().to_string(), &text);
+        summary.add(&f);
+        if json {
+            files.push(f);
+        } else {
+            print!("{}", audit::render(&f, all));
+        }
+    }
+    if json {
+        let out = serde_json::json!({ "files": files, "summary": summary });
+        println!("{out}");
+    } else {
+        println!("{summary}");
+    }
+    status
+}
+
+/// `path` if it is a file, else every `.lin`/`.pbn` file under it, sorted.
+fn collect(path: PathBuf, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let Ok(rd) = std::fs::read_dir(&path) else {
+            out.push(path);
+            return;
+        };
+        let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        entries.sort();
+        for e in entries {
+            if e.is_dir() {
+                collect(e, out);
+            } else if e
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| x.eq_ignore_ascii_case("lin") || x.eq_ignore_ascii_case("pbn"))
+            {
+                out.push(e);
+            }
+        }
+    } else {
+        out.push(path);
+    }
 }
