@@ -83,16 +83,7 @@ impl JsTable {
         #[wasm_bindgen(unchecked_param_type = "Seat")] seat: JsValue,
     ) -> Result<JsValue, JsValue> {
         let seat: Seat = parse(&seat, "malformed input: a seat must be a string")?;
-        // The 38 call strings are made once per module: a bidding box asks every frame.
-        let calls = js_sys::Array::new();
-        CALL_STRINGS.with(|strings| {
-            for call in self.inner.legal_calls(seat).iter() {
-                if let Some(s) = strings.get(usize::from(call.order_key())) {
-                    calls.push(s);
-                }
-            }
-        });
-        Ok(calls.into())
+        Ok(calls_js(self.inner.legal_calls(seat)))
     }
 
     /// What `viewer` (`"N"`…`"W"`, `"director"`, `"spectator"`) may see.
@@ -127,6 +118,159 @@ impl JsTable {
     #[wasm_bindgen(js_name = stateHash)]
     pub fn state_hash(&self) -> String {
         self.inner.state_hash()
+    }
+}
+
+#[wasm_bindgen(js_class = Table)]
+impl JsTable {
+    /// The number of entries in `viewer`'s stream: the version of a client starting from
+    /// `view(viewer)`.
+    #[wasm_bindgen(js_name = streamVersion)]
+    pub fn stream_version(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue,
+    ) -> Result<f64, JsValue> {
+        let viewer: Viewer = parse(&viewer, "malformed input: a viewer must be a string")?;
+        Ok(self.inner.stream_version(viewer) as f64)
+    }
+
+    /// The entries of `viewer`'s stream after `version` (a client catching up); throws
+    /// `BAD_INPUT` past the end.
+    #[wasm_bindgen(js_name = eventsSince, unchecked_return_type = "StreamEntry[]")]
+    pub fn events_since(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] version: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let viewer: Viewer = parse(&viewer, "malformed input: a viewer must be a string")?;
+        let version: u64 = input(version)?;
+        output(&self.inner.events_since(viewer, version).map_err(thrown)?)
+    }
+
+    /// The board of a BBO LIN file (the `index`-th, from 0), replayed at a face-to-face
+    /// table with self-alerting so recorded irregularities stay visible. Throws `BAD_INPUT`
+    /// when the file holds no such board.
+    #[wasm_bindgen(js_name = fromLin)]
+    pub fn from_lin(text: &str, index: Option<u32>) -> Result<JsTable, JsValue> {
+        imported(crate::records::lin::read(text), index)
+    }
+
+    /// The board of a PBN file (the `index`-th, from 0), as `fromLin`.
+    #[wasm_bindgen(js_name = fromPbn)]
+    pub fn from_pbn(text: &str, index: Option<u32>) -> Result<JsTable, JsValue> {
+        imported(crate::records::pbn::read(text), index)
+    }
+
+    /// The table as a canonical LIN record (alerts and explanations kept).
+    #[wasm_bindgen(js_name = toLin)]
+    pub fn to_lin(&self) -> String {
+        crate::records::lin::write(&crate::records::Record::from_table(&self.inner))
+    }
+
+    /// The table as a canonical PBN record (alerts as notes).
+    #[wasm_bindgen(js_name = toPbn)]
+    pub fn to_pbn(&self) -> String {
+        crate::records::pbn::write(&crate::records::Record::from_table(&self.inner))
+    }
+}
+
+/// A call set as an array of canonical call strings, made once per module (a bidding box
+/// asks every frame).
+fn calls_js(set: crate::CallSet) -> JsValue {
+    let calls = js_sys::Array::new();
+    CALL_STRINGS.with(|strings| {
+        for call in set.iter() {
+            if let Some(s) = strings.get(usize::from(call.order_key())) {
+                calls.push(s);
+            }
+        }
+    });
+    calls.into()
+}
+
+fn imported(read: crate::records::Read<'_>, index: Option<u32>) -> Result<JsTable, JsValue> {
+    let i = index.unwrap_or(0) as usize;
+    let record = read
+        .records
+        .get(i)
+        .ok_or_else(|| bad_input(&format!("the file holds no board {i} ({} read)", read.records.len())))?;
+    record
+        .replay()
+        .table
+        .map(|inner| JsTable { inner })
+        .ok_or_else(|| bad_input(&"the record's board could not be set up"))
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ event: Event } | { warning: Warning });
+export interface Update { entries: StreamEntry[]; view: View }"#;
+
+/// The client's table (README → Online tables): a viewer's table kept from his own stream —
+/// the server's `view` at join, then each update's entries and view. It refuses, unchanged,
+/// a gap in the stream, an entry outside its audience and another viewer's view, and answers
+/// locally what a page asks every frame.
+#[wasm_bindgen(js_name = SeatTable)]
+pub struct JsSeatTable {
+    inner: crate::SeatTable,
+}
+
+#[wasm_bindgen(js_class = SeatTable)]
+impl JsSeatTable {
+    /// `new SeatTable(joined.viewer, joined.version, joined.view)`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Viewer")] viewer: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] version: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "View")] view: JsValue,
+    ) -> Result<JsSeatTable, JsValue> {
+        let viewer: Viewer = parse(&viewer, "malformed input: a viewer must be a string")?;
+        let inner = crate::SeatTable::new(viewer, input(version)?, input(view)?).map_err(thrown)?;
+        Ok(JsSeatTable { inner })
+    }
+
+    /// Takes a server update (`{entries, view}`); throws `BAD_INPUT` (and changes nothing)
+    /// on a gap, an entry outside the audience or another viewer's view.
+    pub fn receive(&mut self, #[wasm_bindgen(unchecked_param_type = "Update")] update: JsValue) -> Result<(), JsValue> {
+        self.inner.receive(input(update)?).map_err(thrown)
+    }
+
+    /// The last stream version held (resume with `join … since`).
+    #[wasm_bindgen(getter)]
+    pub fn version(&self) -> f64 {
+        self.inner.version() as f64
+    }
+
+    /// The viewer's view as of the last update.
+    #[wasm_bindgen(unchecked_return_type = "View")]
+    pub fn view(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.view())
+    }
+
+    /// Who must act next.
+    #[wasm_bindgen(unchecked_return_type = "Seat | null")]
+    pub fn turn(&self) -> JsValue {
+        self.inner
+            .turn()
+            .map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string()))
+    }
+
+    /// The bidding box: the calls this player may make now.
+    #[wasm_bindgen(js_name = legalCalls, unchecked_return_type = "Call[]")]
+    pub fn legal_calls(&self) -> JsValue {
+        calls_js(self.inner.legal_calls())
+    }
+
+    /// Whether the bidding box offers `call` (any spelling `parseCall` accepts).
+    #[wasm_bindgen(js_name = isLegal)]
+    pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = "string")] call: JsValue) -> Result<bool, JsValue> {
+        let call: Call = parse(&call, CALL_NOT_TEXT)?;
+        Ok(self.inner.is_legal(call))
+    }
+
+    /// The actions this viewer may take on the pending decision.
+    #[wasm_bindgen(js_name = myOptions, unchecked_return_type = "Settle[]")]
+    pub fn my_options(&self) -> Result<JsValue, JsValue> {
+        output(self.inner.my_options())
     }
 }
 

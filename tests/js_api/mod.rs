@@ -395,3 +395,77 @@ fn every_output_is_the_native_json_as_js_values() {
     assert_eq!(rust(&js_table.to_json().expect("snapshot")), snapshot);
     assert_eq!(js_table.state_hash(), native.state_hash());
 }
+
+/// `{entries: table.eventsSince(viewer, from), view: table.view(viewer)}`, as a server sends it.
+fn update(t: &JsTable, viewer: &str, from: f64) -> JsValue {
+    let o = js_sys::Object::new();
+    let entries = t.events_since(viewer.into(), from.into()).expect("entries");
+    Reflect::set(&o, &"entries".into(), &entries).expect("set");
+    Reflect::set(&o, &"view".into(), &t.view(viewer.into()).expect("view")).expect("set");
+    o.into()
+}
+
+#[wasm_bindgen_test]
+fn a_seat_table_follows_its_stream_and_answers_the_bidding_box_locally() {
+    use bridge_laws::wasm::JsSeatTable;
+    let mut t = table("online");
+    let v0 = t.stream_version("E".into()).expect("version");
+    let mut east = JsSeatTable::new("E".into(), v0.into(), t.view("E".into()).expect("view")).expect("seat table");
+    let alerted = r#"{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17"}"#;
+    assert_eq!(rust(&t.apply(js(alerted)).expect("ok"))["ok"], json!(true));
+
+    // A gap (the first entry missing) is refused and changes nothing.
+    let full = update(&t, "E", v0);
+    let entries: js_sys::Array = Reflect::get(&full, &"entries".into())
+        .expect("entries")
+        .unchecked_into();
+    let gap = js_sys::Object::new();
+    Reflect::set(&gap, &"entries".into(), &entries.slice(1, entries.length())).expect("set");
+    Reflect::set(&gap, &"view".into(), &t.view("E".into()).expect("view")).expect("set");
+    assert_bad_input(east.receive(gap.into()).expect_err("a gap is refused"), "gap");
+    assert_eq!(east.version(), v0);
+
+    east.receive(full).expect("the update is taken");
+    assert_eq!(east.version(), t.stream_version("E".into()).expect("version"));
+    assert_eq!(
+        rust(&east.legal_calls()),
+        rust(&t.legal_calls("E".into()).expect("calls"))
+    );
+    assert_eq!(rust(&east.turn()), json!("E"));
+    assert!(east.is_legal("2c".into()).expect("a call") && !east.is_legal("1H".into()).expect("a call"));
+    assert_eq!(
+        rust(&east.view().expect("view")),
+        rust(&t.view("E".into()).expect("view"))
+    );
+
+    // South's table refuses East's view.
+    let south = JsSeatTable::new("S".into(), 0.0.into(), t.view("E".into()).expect("view"));
+    assert_bad_input(
+        south.err().expect("another viewer's view is refused"),
+        "view of E for S",
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_pbn_record_becomes_a_table_and_goes_back_to_pbn_and_lin() {
+    let pbn = "[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Auction \"S\"]\n1NT =1= Pass 3NT AP\n[Note \"1:15-17\"]\n";
+    let t = JsTable::from_pbn(pbn, None).expect("a table");
+    let v = rust(&t.view("director".into()).expect("view"));
+    let calls: Vec<&str> = v["calls"]
+        .as_array()
+        .expect("calls")
+        .iter()
+        .map(|c| c["call"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(calls, ["1NT", "P", "3NT", "P", "P", "P"]);
+    assert_eq!(v["contract"], json!("3NT"));
+    assert!(t.to_pbn().contains("15-17"), "the note is kept");
+    let lin = t.to_lin();
+    assert!(lin.contains("mb|1NT!|") && lin.contains("an|15-17|"), "{lin}");
+    let again = JsTable::from_lin(&lin, None).expect("the LIN reads back");
+    assert_eq!(rust(&again.view("director".into()).expect("view"))["calls"], v["calls"]);
+    assert_bad_input(
+        JsTable::from_pbn(pbn, Some(3)).err().expect("no board 3"),
+        "no such board",
+    );
+}
