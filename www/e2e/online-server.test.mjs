@@ -256,3 +256,25 @@ test("five browsers play a board through the server; nothing outside an audience
   const hash = await pages.director.evaluate(() => window.__online.stateHash);
   assert.equal(hash, status.body.stateHash, "the Director's state hash is the server's");
 });
+
+test("the lobby creates a table and lists one link per viewer; a link joins as its viewer", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  await page.goto(`${base()}/?online`);
+  await page.waitForSelector('body[data-ready="true"][data-mode="lobby"]');
+  assert.equal(await page.locator("#setup").isVisible(), false, "no single-browser setup in the lobby");
+  await page.selectOption('#lobby-form select[name="regulation"]', "online_rectify");
+  await page.selectOption('#lobby-form select[name="dealer"]', "E");
+  await page.click('#lobby-form button[type="submit"]');
+  const links = page.locator("#lobby-links a[data-viewer]");
+  await links.first().waitFor();
+  assert.deepEqual(await links.evaluateAll((as) => as.map((a) => a.dataset.viewer)), ["N", "E", "S", "W", "director", "spectator"]);
+  const href = await page.locator('#lobby-links a[data-viewer="W"]').getAttribute("href");
+  await page.goto(new URL(href, base()).href);
+  await page.waitForSelector('body[data-ready="true"][data-viewer="W"]');
+  const v = await page.evaluate(() => window.__online.table.view());
+  assert.equal(v.dealer, "E");
+  assert.equal(await page.evaluate(() => window.__online.regulation.irregularities), "rectify");
+  await context.close();
+});
