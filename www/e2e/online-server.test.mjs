@@ -178,8 +178,33 @@ test("five browsers play a board through the server; nothing outside an audience
   }
   await allSee(2);
 
+  // One client drops alone (West; his retry is held back 4 s) while South passes: West
+  // resumes by version and catches up with the call he missed.
+  const westBefore = frames.W.length;
+  await pages.W.evaluate(() => {
+    window.__online.retries = 4;
+    window.__online.ws.close();
+  });
+  await pages.W.waitForSelector('body[data-conn="reconnecting"]');
   // The auction goes on: South passes, West bids 3NT, all pass.
   await call("S", "P");
+  await pages.director.waitForFunction(() => window.__online.table.view().calls.length === 3);
+  await pages.W.waitForSelector('body[data-conn="open"]', { timeout: 20000 });
+  const caughtUp = frames.W.slice(westBefore).map((f) => JSON.parse(f)).find((m) => m.type === "joined");
+  assert.equal(caughtUp.entries.at(-1).event.kind, "call", "West's missed call came with his resume");
+  await allSee(3);
+  // A gap in the stream is refused, the client table left as it was.
+  const gap = await pages.W.evaluate(() => {
+    const t = window.__online.table;
+    const before = t.version;
+    try {
+      t.receive({ entries: [{ version: before + 2 }], view: t.view() });
+      return "accepted";
+    } catch (e) {
+      return t.version === before ? "refused" : "changed";
+    }
+  });
+  assert.equal(gap, "refused");
   await call("W", "3NT");
   await call("N", "P");
   await call("E", "P");
