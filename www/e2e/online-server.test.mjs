@@ -277,6 +277,9 @@ test("five browsers play a board through the server; nothing outside an audience
     assert.ok(received(v).includes(CORRECTION), `${v} was told North's correction`);
   }
   assert.ok(received("E").includes(ANSWER), "East, who asked, heard the answer");
+  // "Next board" leads to the lobby (a server table holds one board).
+  await pages.N.click('#play button:has-text("Next board")');
+  await pages.N.waitForSelector('body[data-mode="lobby"]');
   const status = await api(`/api/tables/${id}`);
   const hash = await pages.director.evaluate(() => window.__online.stateHash);
   assert.equal(hash, status.body.stateHash, "the Director's state hash is the server's");

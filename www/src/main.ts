@@ -70,6 +70,12 @@ function online(table: string, token: string): void {
   byId("viewers").hidden = true;
   byId("online-bar").hidden = false;
   byId("main").hidden = true;
+  // A table on the server holds one board: "Next board" (which submits this form) goes to
+  // the lobby, where the next table is made.
+  byId<HTMLFormElement>("setup").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    location.search = "?online";
+  });
   const app = new OnlineApp(table, token);
   createBox(app);
   app.onChange(() => {
