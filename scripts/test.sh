@@ -81,6 +81,10 @@ if [ $pkg = 1 ]; then
   step "vite build (www/dist)" npm_www build && www=1 || :
   if [ $www = 1 ]; then
     step "Playwright end-to-end (www/e2e, screenshots in www/test-results)" npm_www test:e2e || :
+    # Online tables: the server binary (target/debug/bridge-server), then five browser
+    # contexts (N, E, S, W, Director) playing a board through it, a kill -9 and restart.
+    step "Playwright online tables: 5 browsers vs bridge-server (www/e2e/online-server.test.mjs)" \
+      bash -c 'cargo build --quiet -p bridge-server && cd www && npm run --silent test:e2e:server' || :
   else
     note "skip  Playwright end-to-end (no www build)"
   fi

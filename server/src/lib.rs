@@ -537,7 +537,10 @@ async fn handle(
                 return Some(error(ErrorCode::BadToken, "not a token of this table", None));
             };
             let version = live.table.stream_version(viewer);
-            let mut reply = json!({ "type": "joined", "table": table, "viewer": viewer, "version": version });
+            // The table's regulation is public to everyone at it: a page needs it to offer
+            // the right forms (who alerts and explains, whether irregular calls are possible).
+            let mut reply = json!({ "type": "joined", "table": table, "viewer": viewer, "version": version,
+                "regulation": live.table.regulation() });
             if let Some(v) = since {
                 match live.table.events_since(viewer, v) {
                     Ok(entries) => reply["entries"] = json!(entries),

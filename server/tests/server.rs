@@ -39,6 +39,10 @@ async fn everyone(addr: std::net::SocketAddr, id: &str, tokens: &Value) -> Vec<C
         let (c, joined) = Client::join(addr, id, &tokens[v]).await;
         assert_eq!(joined["type"], "joined", "{joined}");
         assert_eq!(joined["viewer"], v);
+        assert_eq!(
+            joined["regulation"]["disclosure"], "self",
+            "the regulation is told at join: {joined}"
+        );
         out.push(c);
     }
     out

@@ -6,7 +6,7 @@ import { isSeat } from "./calls";
 import { clearToasts, notices, toast } from "./feed";
 
 /** Who discloses under each preset (SPEC §2); the view does not carry the regulation. */
-const DISCLOSURE: Record<Preset, "self" | "partner" | "screens"> = {
+export const DISCLOSURE: Record<Preset, "self" | "partner" | "screens"> = {
   online: "self",
   online_tournament: "self",
   face_to_face: "partner",
@@ -20,15 +20,24 @@ export interface Ctx {
   me: Seat | null;
   preset: Preset;
   disclosure: "self" | "partner" | "screens";
-  /** Applies an action as the viewer (a seat, or the Director). */
-  act(kind: ActionKind): Outcome | undefined;
+  /** Applies an action as the viewer (a seat, or the Director); online, once the server answers. */
+  act(kind: ActionKind): Acted | Promise<Acted>;
   /** Parses a call typed by the user; shows a toast and returns null when it is no call. */
   parse(text: string): Call | null;
 }
 
+/** Whether an action was accepted (undefined: it was not made, or its fate is unknown). */
+export type Acted = { ok: boolean } | undefined;
+
+/** What the page renders from: the single-browser App, or the online one (online.ts). */
+export interface Host {
+  ctx(): Ctx;
+  onChange(f: () => void): void;
+}
+
 type Listener = () => void;
 
-export class App {
+export class App implements Host {
   table: Table;
   options: TableOptions;
   viewer: Viewer = "N";
@@ -114,7 +123,7 @@ export class App {
   }
 }
 
-function errorInfo(e: unknown) {
+export function errorInfo(e: unknown) {
   const err = e as { name?: string; code?: string; message?: string };
   return { kind: "error" as const, code: err.code ?? err.name ?? "ERROR", law: "", message: err.message ?? String(e) };
 }

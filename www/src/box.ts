@@ -2,11 +2,11 @@
 // (view.legal_calls); typed calls go to the engine as they are (face-to-face irregularities
 // are recorded and rectified; online they are refused with the law).
 import type { Call, Intent, Seat } from "bridge-laws";
-import type { App, Ctx } from "./app";
+import type { Ctx, Host } from "./app";
 import { ALL_CALLS, callLabel, callNode, SEAT_NAME } from "./calls";
 import { byId, fill, h } from "./dom";
 
-export function createBox(app: App): void {
+export function createBox(app: Host): void {
   const row = (calls: Call[], cls: string) =>
     h("div", { class: `box-row ${cls}` }, calls.map((call) =>
       h("button", {
@@ -24,19 +24,19 @@ export function createBox(app: App): void {
     ev.preventDefault();
     const input = byId<HTMLInputElement>("call-input");
     const call = app.ctx().parse(input.value);
-    if (call && bid(app, call)) input.value = "";
+    if (call) void bid(app, call).then((ok) => ok && (input.value = ""));
     input.focus();
   });
 }
 
 /** Makes a call as the viewer, with the self-disclosure and intent fields. */
-function bid(app: App, call: Call): boolean {
+async function bid(app: Host, call: Call): Promise<boolean> {
   const alert = byId<HTMLInputElement>("alert");
   const explanation = byId<HTMLInputElement>("explanation");
   const intent = document.querySelector<HTMLInputElement>('input[name="intent"]:checked');
   const c = app.ctx();
   const selfDisclosing = c.disclosure !== "partner";
-  const out = c.act({
+  const out = await c.act({
     type: "call",
     call,
     ...(selfDisclosing && alert.checked ? { alert: true } : {}),

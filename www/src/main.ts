@@ -1,13 +1,16 @@
 // The demo table: wires the page to one bridge-laws Table and re-renders everything from
-// table.view(viewer) after every action.
+// table.view(viewer) after every action. With `?table=…&token=…` the page is one viewer at a
+// table on the reference server instead (online.ts), rendered by the same functions from the
+// view the server sends; with `?online` it is the lobby that creates such a table.
 import type { TableOptions, Viewer } from "bridge-laws";
-import { App } from "./app";
+import { App, type Host } from "./app";
 import { createBox, renderBox } from "./box";
 import { SEAT_NAME, SEATS } from "./calls";
 import { byId, h } from "./dom";
 import { renderWarnings } from "./feed";
 import { renderActions, renderDecision, renderDirector, renderPlay, renderQuestions } from "./panels";
 import { renderAuction, renderCompass } from "./table";
+import { OnlineApp, renderBanner, renderLobby } from "./online";
 import "./style.css";
 
 const VIEWERS: [Viewer, string][] = [...SEATS.map((s): [Viewer, string] => [s, SEAT_NAME[s]]), ["director", "Director"], ["spectator", "Spectator"]];
@@ -21,9 +24,7 @@ function options(): TableOptions {
   };
 }
 
-const app = new App(options());
-
-function render(): void {
+function render(app: Host): void {
   const c = app.ctx();
   document.body.dataset.viewer = c.viewer;
   document.body.dataset.phase = c.view.phase;
@@ -41,19 +42,62 @@ function render(): void {
   renderWarnings(c.view, c.viewer);
 }
 
-byId("viewer-switch").append(
-  ...VIEWERS.map(([viewer, label]) =>
-    h("button", { type: "button", "data-viewer": viewer, "aria-pressed": "false", onclick: () => app.setViewer(viewer) }, label)),
-);
-byId<HTMLFormElement>("setup").addEventListener("submit", (ev) => {
-  ev.preventDefault();
-  app.newBoard(options());
-});
-byId<HTMLInputElement>("follow-turn").addEventListener("change", (ev) => {
-  app.followTurn = (ev.target as HTMLInputElement).checked;
-  app.changed();
-});
-createBox(app);
-app.onChange(render);
-render();
-document.body.dataset.ready = "true";
+/** One browser switching between the viewers of a local Table. */
+function singleBrowser(): void {
+  const app = new App(options());
+  byId("viewer-switch").append(
+    ...VIEWERS.map(([viewer, label]) =>
+      h("button", { type: "button", "data-viewer": viewer, "aria-pressed": "false", onclick: () => app.setViewer(viewer) }, label)),
+  );
+  byId<HTMLFormElement>("setup").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    app.newBoard(options());
+  });
+  byId<HTMLInputElement>("follow-turn").addEventListener("change", (ev) => {
+    app.followTurn = (ev.target as HTMLInputElement).checked;
+    app.changed();
+  });
+  createBox(app);
+  app.onChange(() => render(app));
+  render(app);
+  document.body.dataset.ready = "true";
+}
+
+/** One viewer at a table on the server: no setup, no viewer switch. */
+function online(table: string, token: string): void {
+  document.body.dataset.mode = "online";
+  byId("setup").hidden = true;
+  byId("viewers").hidden = true;
+  byId("online-bar").hidden = false;
+  byId("main").hidden = true;
+  // A table on the server holds one board: "Next board" (which submits this form) goes to
+  // the lobby, where the next table is made.
+  byId<HTMLFormElement>("setup").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    location.search = "?online";
+  });
+  const app = new OnlineApp(table, token);
+  createBox(app);
+  app.onChange(() => {
+    renderBanner(app);
+    if (!app.table) return;
+    byId("main").hidden = false;
+    render(app);
+    document.body.dataset.ready = "true";
+  });
+  renderBanner(app);
+}
+
+const params = new URLSearchParams(location.search);
+const table = params.get("table");
+const token = params.get("token");
+if (table && token) online(table, token);
+else if (params.has("online")) {
+  document.body.dataset.mode = "lobby";
+  byId("setup").hidden = true;
+  byId("viewers").hidden = true;
+  byId("main").hidden = true;
+  byId("lobby").hidden = false;
+  renderLobby();
+  document.body.dataset.ready = "true";
+} else singleBrowser();

@@ -1,0 +1,295 @@
+// Online mode: the page joins a table on the reference server (server/, README "Online
+// tables") as the viewer its token belongs to, and renders from the view the server sends
+// that viewer — the page never holds anything outside his audience. Every action goes to the
+// server (`act`); its `ack` (accepted, or refused with the law) or `error` becomes a toast.
+// A dropped connection is retried with exponential backoff and resumed by version (`join`
+// with `since`), with a "reconnecting…" banner meanwhile.
+import { parseCall } from "bridge-laws";
+import type { ActionKind, Preset, Regulation, View, Viewer } from "bridge-laws";
+import { DISCLOSURE, errorInfo, type Acted, type Ctx, type Host } from "./app";
+import { isSeat, SEAT_NAME, SEATS } from "./calls";
+import { byId, fill, h } from "./dom";
+import { clearToasts, notices, toast } from "./feed";
+
+/** One entry of a viewer's stream, as the server sends it. */
+export interface StreamEntry {
+  version: number;
+  event?: unknown;
+  warning?: unknown;
+}
+
+/** What the server sends after an accepted action: the viewer's new entries and his view. */
+export interface Update {
+  entries: StreamEntry[];
+  view: View;
+}
+
+/**
+ * The client's table, kept from one viewer's stream alone: the shape of the crate's
+ * `SeatTable` (src/seat_table.rs) — `viewer`, `version`, `view()`, `receive(update)` — so the
+ * page switches to its binding by changing the one line in `OnlineApp.fresh`.
+ */
+export class ClientTable {
+  private _version: number;
+  private _view: View;
+
+  constructor(
+    readonly viewer: Viewer,
+    version: number,
+    view: View,
+  ) {
+    if (view.viewer !== viewer) throw new Error(`a view of ${view.viewer}, not of ${viewer}`);
+    this._version = version;
+    this._view = view;
+  }
+
+  get version(): number {
+    return this._version;
+  }
+
+  view(): View {
+    return this._view;
+  }
+
+  /** Takes an update; throws, leaving the table as it was, on a gap or another viewer's view. */
+  receive(update: Update): void {
+    if (update.view.viewer !== this.viewer) throw new Error(`a view of ${update.view.viewer}, not of ${this.viewer}`);
+    let next = this._version;
+    for (const e of update.entries) {
+      if (e.version !== next + 1) throw new Error(`stream gap: entry ${e.version} after version ${next}`);
+      next = e.version;
+    }
+    this._version = next;
+    this._view = update.view;
+  }
+}
+
+type Status = "connecting" | "open" | "reconnecting" | "failed";
+
+interface ServerMsg {
+  type: "joined" | "events" | "ack" | "view" | "pong" | "error";
+  [k: string]: unknown;
+}
+
+/** The online page's state: the connection, the client table and the acts awaiting an ack. */
+export class OnlineApp implements Host {
+  table: ClientTable | null = null;
+  regulation: Regulation | null = null;
+  /** The last state hash the server told (the Director's messages only). */
+  stateHash: string | null = null;
+  status: Status = "connecting";
+  private ws: WebSocket | null = null;
+  private nextId = 1;
+  private waiting = new Map<number, { resolve: (a: Acted) => void; before: number }>();
+  private listeners: (() => void)[] = [];
+  private retries = 0;
+
+  constructor(
+    readonly tableId: string,
+    private readonly token: string,
+    private readonly url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`,
+  ) {
+    Object.assign(window, { __online: this });
+    this.connect();
+  }
+
+  onChange(f: () => void): void {
+    this.listeners.push(f);
+  }
+
+  private changed(): void {
+    for (const f of this.listeners) f();
+  }
+
+  private connect(): void {
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      const since = this.table ? { since: this.table.version } : {};
+      ws.send(JSON.stringify({ type: "join", table: this.tableId, token: this.token, ...since }));
+    };
+    ws.onmessage = (ev) => {
+      let msg: ServerMsg;
+      try {
+        msg = JSON.parse(String(ev.data)) as ServerMsg;
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      // Acts in flight are unknown: the resumed stream will show whether they were accepted.
+      for (const [, w] of this.waiting) w.resolve(undefined);
+      this.waiting.clear();
+      if (this.status === "failed") return this.changed();
+      this.status = "reconnecting";
+      const delay = Math.min(250 * 2 ** this.retries, 8000);
+      this.retries++;
+      setTimeout(() => this.connect(), delay);
+      this.changed();
+    };
+  }
+
+  private send(msg: object): void {
+    this.ws?.send(JSON.stringify(msg));
+  }
+
+  private receive(msg: ServerMsg): void {
+    if (typeof msg.stateHash === "string") this.stateHash = msg.stateHash;
+    switch (msg.type) {
+      case "joined": {
+        this.status = "open";
+        this.retries = 0;
+        this.regulation = (msg.regulation as Regulation) ?? this.regulation;
+        const view = msg.view as View;
+        const version = msg.version as number;
+        if (this.table && Array.isArray(msg.entries)) this.update({ entries: msg.entries as StreamEntry[], view });
+        else this.fresh(msg.viewer as Viewer, version, view);
+        break;
+      }
+      case "events":
+        // An `events` reply to `events_since` carries no view: the page asks for `view` instead.
+        if (msg.view) this.update({ entries: msg.entries as StreamEntry[], view: msg.view as View });
+        break;
+      case "view":
+        if (this.table) this.fresh(this.table.viewer, msg.version as number, msg.view as View);
+        break;
+      case "ack": {
+        const w = this.waiting.get(msg.id as number);
+        this.waiting.delete(msg.id as number);
+        if (msg.ok) {
+          clearToasts();
+          if (w && this.table) notices.acted(this.table.viewer, w.before);
+        } else toast({ ...(msg.rejection as { code: string; law: string; message: string }), kind: "rejection" });
+        w?.resolve({ ok: msg.ok === true });
+        break;
+      }
+      case "error": {
+        const code = String(msg.code);
+        toast({ kind: "error", code, law: "", message: String(msg.message ?? "") });
+        if (typeof msg.id === "number") {
+          this.waiting.get(msg.id)?.resolve({ ok: false });
+          this.waiting.delete(msg.id);
+        }
+        // Nothing to resume with this token, or a stream that cannot be resumed: start over.
+        if (code === "BAD_VERSION") this.send({ type: "view" });
+        if (!this.table && (code === "BAD_TOKEN" || code === "UNKNOWN_TABLE")) {
+          this.status = "failed";
+          this.ws?.close();
+        }
+        break;
+      }
+    }
+    this.changed();
+  }
+
+  /** A fresh start from a view (the one line to change for the crate's SeatTable binding). */
+  private fresh(viewer: Viewer, version: number, view: View): void {
+    this.table = new ClientTable(viewer, version, view);
+  }
+
+  private update(u: Update): void {
+    try {
+      this.table?.receive(u);
+    } catch {
+      // A gap: never guess over it; ask the server for the view now.
+      this.send({ type: "view" });
+    }
+  }
+
+  ctx(): Ctx {
+    const t = this.table!;
+    const viewer = t.viewer;
+    const me = isSeat(viewer) ? viewer : null;
+    const preset: Preset = this.regulation?.preset ?? "online";
+    return {
+      view: t.view(),
+      viewer,
+      me,
+      preset,
+      disclosure: this.regulation?.disclosure ?? DISCLOSURE[preset],
+      act: (kind) => this.act(kind),
+      parse: (text) => {
+        try {
+          return parseCall(text);
+        } catch (e) {
+          toast(errorInfo(e));
+          return null;
+        }
+      },
+    };
+  }
+
+  /** Sends an action as this connection's viewer (the server fills in the seat). */
+  act(kind: ActionKind): Promise<Acted> {
+    if (!this.ws || this.status !== "open" || !this.table) {
+      toast({ kind: "error", code: "NOT_CONNECTED", law: "", message: "not connected: the action was not sent" });
+      return Promise.resolve(undefined);
+    }
+    const id = this.nextId++;
+    const before = this.table.view().warnings.length;
+    this.send({ type: "act", id, action: kind });
+    return new Promise((resolve) => this.waiting.set(id, { resolve, before }));
+  }
+}
+
+/** The connection banner: "connecting…", "reconnecting…", or why the page cannot join. */
+export function renderBanner(app: OnlineApp): void {
+  const text =
+    app.status === "open"
+      ? ""
+      : app.status === "failed"
+        ? "Cannot join this table: check the link."
+        : app.status === "reconnecting"
+          ? "Connection lost — reconnecting…"
+          : "Connecting…";
+  const banner = byId("conn-banner");
+  banner.hidden = !text;
+  banner.textContent = text;
+  document.body.dataset.conn = app.status;
+  const who = app.table ? (isSeat(app.table.viewer) ? SEAT_NAME[app.table.viewer] : app.table.viewer === "director" ? "Director" : "Spectator") : "";
+  fill("online-who", who ? [`Table ${app.tableId} · you are `, h("strong", {}, who)] : `Table ${app.tableId}`);
+}
+
+const LOBBY_REGULATIONS: [string, string, TableRegulation][] = [
+  ["online", "Online (self-alerting, irregularities prevented)", "online"],
+  ["online_rectify", "Online, irregularities rectified by the Director", { preset: "online", irregularities: "rectify" }],
+  ["online_tournament", "Online tournament", "online_tournament"],
+  ["face_to_face", "Face to face", "face_to_face"],
+  ["screens", "Screens", "screens"],
+];
+type TableRegulation = string | Record<string, string>;
+
+/** The lobby (`?online`): creates a table and lists the six links to open. */
+export function renderLobby(): void {
+  const select = (name: string, options: [string, string][]) =>
+    h("label", {}, name[0]!.toUpperCase() + name.slice(1), " ",
+      h("select", { name }, options.map(([v, label]) => h("option", { value: v }, label))));
+  const links = h("div", { id: "lobby-links" });
+  const form = h("form", { id: "lobby-form", class: "setup" },
+    select("regulation", LOBBY_REGULATIONS.map(([v, l]) => [v, l])),
+    select("dealer", SEATS.map((s) => [s, SEAT_NAME[s]])),
+    select("vulnerability", [["None", "None"], ["NS", "N-S"], ["EW", "E-W"], ["All", "Both"]]),
+    h("button", { type: "submit", class: "primary" }, "Create table"));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const regulation = LOBBY_REGULATIONS.find(([v]) => v === f.regulation)?.[2] ?? "online";
+    const res = await fetch("/api/tables", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ options: { dealer: f.dealer, vulnerability: f.vulnerability, regulation } }),
+    });
+    const body = await res.json();
+    if (!res.ok) return toast({ kind: "error", code: body.code ?? "ERROR", law: "", message: body.message ?? res.statusText });
+    const link = (viewer: string) => `${location.pathname}?table=${encodeURIComponent(body.id)}&token=${encodeURIComponent(body.tokens[viewer])}`;
+    const label: Record<string, string> = { ...SEAT_NAME, director: "Director", spectator: "Spectator" };
+    fill("lobby-links",
+      h("p", {}, `Table ${body.id}: open one link per player (each link acts as its seat; keep them private).`),
+      h("ul", {}, ["N", "E", "S", "W", "director", "spectator"].map((v) =>
+        h("li", {}, h("a", { href: link(v), target: "_blank", "data-viewer": v }, label[v]!)))));
+  });
+  byId("lobby").append(h("div", { class: "panel" }, h("h2", {}, "New online table"), form, links));
+}
