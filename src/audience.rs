@@ -70,6 +70,8 @@ const DIRECTOR: u8 = 1 << 4;
 const SPECTATORS: u8 = 1 << 5;
 
 impl Audience {
+    /// No one but the Director, who is in every audience.
+    pub const NONE: Audience = Audience(0);
     /// Only the Director.
     pub const DIRECTOR: Audience = Audience(DIRECTOR);
     /// The four players, the Director and spectators.

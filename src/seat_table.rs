@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::audience::Viewer;
+use crate::audience::{Audience, Viewer};
 use crate::call::{Call, Seat};
 use crate::callset::CallSet;
 use crate::report::InputError;
@@ -58,24 +58,8 @@ impl SeatTable {
     /// # Errors
     /// `BAD_INPUT`, saying which.
     pub fn receive(&mut self, update: Update) -> Result<(), InputError> {
-        check_viewer(self.viewer, &update.view)?;
-        let mut next = self.version;
-        for e in &update.entries {
-            if e.version != next + 1 {
-                return Err(InputError::bad_input(format!(
-                    "stream gap: entry {} after version {next}; ask for the entries since {}",
-                    e.version, self.version
-                )));
-            }
-            if !e.item.audience().contains(self.viewer) {
-                return Err(InputError::bad_input(format!(
-                    "entry {} is not addressed to {}",
-                    e.version, self.viewer
-                )));
-            }
-            next = e.version;
-        }
-        self.version = next;
+        let heads = update.entries.iter().map(|e| (e.version, e.item.audience()));
+        self.version = check_update(self.viewer, self.version, heads, update.view.viewer)?;
         self.legal = update.view.legal_calls.iter().copied().collect();
         self.view = update.view;
         self.entries.extend(update.entries);
@@ -143,6 +127,82 @@ impl SeatTable {
     pub fn change_offers(&self) -> &[usize] {
         &self.view.change_offers
     }
+}
+
+/// What a client checks before taking an update, whatever holds its view (this `SeatTable`,
+/// or the JS binding's): every entry numbered right after the last one held and addressed to
+/// the viewer, and the view his. Returns the version after the update.
+///
+/// # Errors
+/// `BAD_INPUT`, saying which; the caller then changes nothing.
+pub fn check_update(
+    viewer: Viewer,
+    version: u64,
+    entries: impl IntoIterator<Item = (u64, Audience)>,
+    view_of: Viewer,
+) -> Result<u64, InputError> {
+    if view_of != viewer {
+        return Err(InputError::bad_input(format!("a view for {view_of} is not {viewer}'s")));
+    }
+    let mut next = version;
+    for (v, audience) in entries {
+        if v != next + 1 {
+            return Err(InputError::bad_input(format!(
+                "stream gap: entry {v} after version {next}; ask for the entries since {version}"
+            )));
+        }
+        if !audience.contains(viewer) {
+            return Err(InputError::bad_input(format!("entry {v} is not addressed to {viewer}")));
+        }
+        next = v;
+    }
+    Ok(next)
+}
+
+/// The part of a stream entry a client checks: its version and audience (the rest is read
+/// where it is shown).
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct EntryHead {
+    /// The entry's version.
+    pub version: u64,
+    /// The event's audience, for an event.
+    pub event: Option<Addressed>,
+    /// The warning's audience, for a warning.
+    pub warning: Option<Addressed>,
+}
+
+impl EntryHead {
+    /// Who may see the entry (nobody, if it is neither an event nor a warning).
+    pub fn audience(&self) -> Audience {
+        self.event.or(self.warning).map_or(Audience::NONE, |a| a.audience)
+    }
+}
+
+/// Anything addressed to an audience.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct Addressed {
+    /// Who may see it.
+    pub audience: Audience,
+}
+
+/// The part of a view a client answers from every frame.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ViewHead {
+    /// Whose view.
+    pub viewer: Viewer,
+    /// Who must act next.
+    pub turn: Option<Seat>,
+    /// The calls the viewer may make now.
+    pub legal_calls: Vec<Call>,
+    /// The pending decision's options for the viewer.
+    pub pending: Option<PendingHead>,
+}
+
+/// The viewer's options on a pending decision.
+#[derive(Clone, Debug, Deserialize)]
+pub struct PendingHead {
+    /// What the viewer may do.
+    pub options: Vec<Settle>,
 }
 
 fn check_viewer(viewer: Viewer, view: &View) -> Result<(), InputError> {

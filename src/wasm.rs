@@ -205,13 +205,19 @@ fn imported(read: crate::records::Read<'_>, index: Option<u32>) -> Result<JsTabl
 const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ event: Event } | { warning: Warning });
 export interface Update { entries: StreamEntry[]; view: View }"#;
 
-/// The client's table (README → Online tables): a viewer's table kept from his own stream —
-/// the server's `view` at join, then each update's entries and view. It refuses, unchanged,
-/// a gap in the stream, an entry outside its audience and another viewer's view, and answers
-/// locally what a page asks every frame.
+/// The client's table (README → Online tables; the crate's `SeatTable`): a viewer's table
+/// kept from his own stream — the server's `view` at join, then each update's entries and
+/// view. It checks each update as the crate's does (`seat_table::check_update`: no gap, every
+/// entry addressed to its viewer, his own view) and refuses a bad one unchanged; it keeps the
+/// view as the JS object it came as (reading only what it answers from), and answers locally
+/// what a page asks every frame.
 #[wasm_bindgen(js_name = SeatTable)]
 pub struct JsSeatTable {
-    inner: crate::SeatTable,
+    viewer: Viewer,
+    version: u64,
+    head: crate::seat_table::ViewHead,
+    legal: crate::CallSet,
+    view: JsValue,
 }
 
 #[wasm_bindgen(js_class = SeatTable)]
@@ -224,53 +230,77 @@ impl JsSeatTable {
         #[wasm_bindgen(unchecked_param_type = "View")] view: JsValue,
     ) -> Result<JsSeatTable, JsValue> {
         let viewer: Viewer = parse(&viewer, "malformed input: a viewer must be a string")?;
-        let inner = crate::SeatTable::new(viewer, input(version)?, input(view)?).map_err(thrown)?;
-        Ok(JsSeatTable { inner })
+        let version: u64 = input(version)?;
+        let head: crate::seat_table::ViewHead = input(view.clone())?;
+        crate::seat_table::check_update(viewer, version, [], head.viewer).map_err(thrown)?;
+        Ok(JsSeatTable {
+            viewer,
+            version,
+            legal: head.legal_calls.iter().copied().collect(),
+            head,
+            view,
+        })
     }
 
     /// Takes a server update (`{entries, view}`); throws `BAD_INPUT` (and changes nothing)
     /// on a gap, an entry outside the audience or another viewer's view.
     pub fn receive(&mut self, #[wasm_bindgen(unchecked_param_type = "Update")] update: JsValue) -> Result<(), JsValue> {
-        self.inner.receive(input(update)?).map_err(thrown)
+        let field = |name: &str| js_sys::Reflect::get(&update, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
+        let heads: Vec<crate::seat_table::EntryHead> = input(field("entries"))?;
+        let view = field("view");
+        let head: crate::seat_table::ViewHead = input(view.clone())?;
+        let entries = heads.iter().map(|e| (e.version, e.audience()));
+        self.version =
+            crate::seat_table::check_update(self.viewer, self.version, entries, head.viewer).map_err(thrown)?;
+        self.legal = head.legal_calls.iter().copied().collect();
+        self.head = head;
+        self.view = view;
+        Ok(())
+    }
+
+    /// Whose table this is.
+    #[wasm_bindgen(getter, unchecked_return_type = "Viewer")]
+    pub fn viewer(&self) -> String {
+        self.viewer.to_string()
     }
 
     /// The last stream version held (resume with `join … since`).
     #[wasm_bindgen(getter)]
     pub fn version(&self) -> f64 {
-        self.inner.version() as f64
+        self.version as f64
     }
 
     /// The viewer's view as of the last update.
     #[wasm_bindgen(unchecked_return_type = "View")]
-    pub fn view(&self) -> Result<JsValue, JsValue> {
-        output(self.inner.view())
+    pub fn view(&self) -> JsValue {
+        self.view.clone()
     }
 
     /// Who must act next.
     #[wasm_bindgen(unchecked_return_type = "Seat | null")]
     pub fn turn(&self) -> JsValue {
-        self.inner
-            .turn()
+        self.head
+            .turn
             .map_or(JsValue::NULL, |s| JsValue::from_str(&s.to_string()))
     }
 
     /// The bidding box: the calls this player may make now.
     #[wasm_bindgen(js_name = legalCalls, unchecked_return_type = "Call[]")]
     pub fn legal_calls(&self) -> JsValue {
-        calls_js(self.inner.legal_calls())
+        calls_js(self.legal)
     }
 
     /// Whether the bidding box offers `call` (any spelling `parseCall` accepts).
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = "string")] call: JsValue) -> Result<bool, JsValue> {
         let call: Call = parse(&call, CALL_NOT_TEXT)?;
-        Ok(self.inner.is_legal(call))
+        Ok(self.legal.contains(call))
     }
 
     /// The actions this viewer may take on the pending decision.
     #[wasm_bindgen(js_name = myOptions, unchecked_return_type = "Settle[]")]
     pub fn my_options(&self) -> Result<JsValue, JsValue> {
-        output(self.inner.my_options())
+        output(&self.head.pending.as_ref().map_or(&[][..], |p| p.options.as_slice()))
     }
 }
 
@@ -355,12 +385,12 @@ fn error(code: &str, law: &str, message: &str) -> JsValue {
 /// Strict reading over serde-wasm-bindgen. serde-wasm-bindgen reads a struct by looking up
 /// the fields it declares, so an unknown key is never seen; `Strict` walks the value as
 /// serde-wasm-bindgen does, but reads an object meant for a struct by its own keys
-/// (`Object.keys`), refusing a key the struct does not declare — at any depth, exactly as the
-/// JSON API's `deny_unknown_fields`. Every scalar, enum and untyped (`deserialize_any`) read
-/// is serde-wasm-bindgen's own.
+/// (`Object.keys`), so a type that refuses unknown fields natively (`deny_unknown_fields`)
+/// refuses them here too, at any depth. Every scalar, enum and untyped (`deserialize_any`)
+/// read is serde-wasm-bindgen's own.
 mod strict {
     use js_sys::{Array, Object};
-    use serde::de::{self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+    use serde::de::{DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
     use serde_wasm_bindgen::Error;
     use wasm_bindgen::{JsCast, JsValue};
 
@@ -462,11 +492,9 @@ mod strict {
             let Some(o) = plain_object(&self.0) else {
                 return swb(self.0).deserialize_struct(name, fields, visitor);
             };
-            let entries = Entries::of(o);
-            if let Some(key) = entries.keys.iter().find(|k| !fields.contains(&k.as_str())) {
-                return Err(de::Error::unknown_field(key, fields));
-            }
-            visitor.visit_map(entries)
+            // Every own key goes to the type, which refuses an unknown one exactly when it
+            // does natively (`deny_unknown_fields`).
+            visitor.visit_map(Entries::of(o))
         }
 
         fn deserialize_enum<V: Visitor<'de>>(

@@ -433,10 +433,7 @@ fn a_seat_table_follows_its_stream_and_answers_the_bidding_box_locally() {
     );
     assert_eq!(rust(&east.turn()), json!("E"));
     assert!(east.is_legal("2c".into()).expect("a call") && !east.is_legal("1H".into()).expect("a call"));
-    assert_eq!(
-        rust(&east.view().expect("view")),
-        rust(&t.view("E".into()).expect("view"))
-    );
+    assert_eq!(rust(&east.view()), rust(&t.view("E".into()).expect("view")));
 
     // South's table refuses East's view.
     let south = JsSeatTable::new("S".into(), 0.0.into(), t.view("E".into()).expect("view"));

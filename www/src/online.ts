@@ -4,65 +4,12 @@
 // server (`act`); its `ack` (accepted, or refused with the law) or `error` becomes a toast.
 // A dropped connection is retried with exponential backoff and resumed by version (`join`
 // with `since`), with a "reconnecting…" banner meanwhile.
-import { parseCall } from "bridge-laws";
-import type { ActionKind, Preset, Regulation, View, Viewer } from "bridge-laws";
+import { parseCall, SeatTable } from "bridge-laws";
+import type { ActionKind, Preset, Regulation, StreamEntry, Update, View, Viewer } from "bridge-laws";
 import { DISCLOSURE, errorInfo, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, SEAT_NAME, SEATS } from "./calls";
 import { byId, fill, h } from "./dom";
 import { clearToasts, notices, toast } from "./feed";
-
-/** One entry of a viewer's stream, as the server sends it. */
-export interface StreamEntry {
-  version: number;
-  event?: unknown;
-  warning?: unknown;
-}
-
-/** What the server sends after an accepted action: the viewer's new entries and his view. */
-export interface Update {
-  entries: StreamEntry[];
-  view: View;
-}
-
-/**
- * The client's table, kept from one viewer's stream alone: the shape of the crate's
- * `SeatTable` (src/seat_table.rs) — `viewer`, `version`, `view()`, `receive(update)` — so the
- * page switches to its binding by changing the one line in `OnlineApp.fresh`.
- */
-export class ClientTable {
-  private _version: number;
-  private _view: View;
-
-  constructor(
-    readonly viewer: Viewer,
-    version: number,
-    view: View,
-  ) {
-    if (view.viewer !== viewer) throw new Error(`a view of ${view.viewer}, not of ${viewer}`);
-    this._version = version;
-    this._view = view;
-  }
-
-  get version(): number {
-    return this._version;
-  }
-
-  view(): View {
-    return this._view;
-  }
-
-  /** Takes an update; throws, leaving the table as it was, on a gap or another viewer's view. */
-  receive(update: Update): void {
-    if (update.view.viewer !== this.viewer) throw new Error(`a view of ${update.view.viewer}, not of ${this.viewer}`);
-    let next = this._version;
-    for (const e of update.entries) {
-      if (e.version !== next + 1) throw new Error(`stream gap: entry ${e.version} after version ${next}`);
-      next = e.version;
-    }
-    this._version = next;
-    this._view = update.view;
-  }
-}
 
 type Status = "connecting" | "open" | "reconnecting" | "failed";
 
@@ -73,7 +20,7 @@ interface ServerMsg {
 
 /** The online page's state: the connection, the client table and the acts awaiting an ack. */
 export class OnlineApp implements Host {
-  table: ClientTable | null = null;
+  table: SeatTable | null = null;
   regulation: Regulation | null = null;
   /** The last state hash the server told (the Director's messages only). */
   stateHash: string | null = null;
@@ -185,9 +132,10 @@ export class OnlineApp implements Host {
     this.changed();
   }
 
-  /** A fresh start from a view (the one line to change for the crate's SeatTable binding). */
+  /** A fresh start from a view: the package's `SeatTable` (the crate's src/seat_table.rs). */
   private fresh(viewer: Viewer, version: number, view: View): void {
-    this.table = new ClientTable(viewer, version, view);
+    this.table?.free();
+    this.table = new SeatTable(viewer, version, view);
   }
 
   private update(u: Update): void {
