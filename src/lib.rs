@@ -46,6 +46,7 @@ pub mod report;
 pub mod seat_table;
 pub mod state;
 pub mod stream;
+mod stream_marks;
 pub mod table;
 pub mod view;
 

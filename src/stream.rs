@@ -21,6 +21,7 @@ use crate::action::Action;
 use crate::audience::{Audience, Viewer};
 use crate::event::{Event, Outcome};
 use crate::report::{InputError, Warning};
+use crate::stream_marks::slot;
 use crate::table::Table;
 
 /// One entry of a viewer's stream: an event or a warning.
@@ -55,61 +56,6 @@ pub struct StreamEntry {
     #[serde(flatten)]
     pub item: StreamItem,
 }
-
-/// Six viewers: N, E, S, W, the Director, spectators.
-const VIEWERS: usize = 6;
-
-const fn slot(viewer: Viewer) -> usize {
-    match viewer {
-        Viewer::Seat(s) => s.index(),
-        Viewer::Director => 4,
-        Viewer::Spectator => 5,
-    }
-}
-
-/// What a table keeps for the streams: where each accepted action's events and warnings end,
-/// and each viewer's stream length. 8 bytes per action.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Streams {
-    /// Per accepted action: the feed's and the warnings' lengths after it.
-    marks: Vec<(u32, u32)>,
-    /// Each viewer's stream length.
-    lens: [u64; VIEWERS],
-}
-
-impl Streams {
-    /// Records an accepted action's events and warnings (already appended to the table's feed
-    /// and warnings, whose lengths are `feed_len` and `warnings_len`).
-    pub(crate) fn record(&mut self, events: &[Event], warnings: &[Warning], feed_len: usize, warnings_len: usize) {
-        for audience in events
-            .iter()
-            .map(|e| e.audience)
-            .chain(warnings.iter().map(|w| w.audience))
-        {
-            for viewer in ALL_VIEWERS {
-                if audience.contains(viewer) {
-                    self.lens[slot(viewer)] += 1;
-                }
-            }
-        }
-        let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        self.marks.push((clamp(feed_len), clamp(warnings_len)));
-    }
-
-    /// Makes room for `actions` more actions.
-    pub(crate) fn reserve(&mut self, actions: usize) {
-        self.marks.reserve(actions);
-    }
-}
-
-const ALL_VIEWERS: [Viewer; VIEWERS] = [
-    Viewer::Seat(crate::call::Seat::N),
-    Viewer::Seat(crate::call::Seat::E),
-    Viewer::Seat(crate::call::Seat::S),
-    Viewer::Seat(crate::call::Seat::W),
-    Viewer::Director,
-    Viewer::Spectator,
-];
 
 /// Every entry of the board in order (events of an action, then its warnings), unfiltered.
 fn all_items<'a>(

@@ -15,7 +15,7 @@ use crate::procedure::{self, Ctx};
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{InputError, Rejection, Warning};
 use crate::state::{Phase, State};
-use crate::stream::Streams;
+use crate::stream_marks::Streams;
 use crate::view::{self, View};
 
 /// What a new table needs: the board and the regulation.
