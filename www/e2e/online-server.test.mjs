@@ -272,6 +272,21 @@ test("five browsers play a board through the server; nothing outside an audience
     assert.deepEqual(pages[v].errors, [], `no errors in ${v}'s page`);
     await shot(pages[v], `online-server-${v}`);
   }
+  // Every message each socket carried, structurally: every stream entry addressed to its
+  // viewer, every view his own, every warning in a view addressed to him.
+  for (const v of VIEWERS) {
+    for (const frame of frames[v]) {
+      const m = JSON.parse(frame);
+      for (const e of m.entries ?? []) {
+        const audience = (e.event ?? e.warning).audience;
+        assert.ok(v === "director" || audience.includes(v), `${v} received entry ${e.version} addressed to ${audience}`);
+      }
+      if (m.view) {
+        assert.equal(m.view.viewer, v, `${v} received ${m.view.viewer}'s view`);
+        for (const w of m.view.warnings) assert.ok(v === "director" || w.audience.includes(v), `${v}'s view holds a warning for ${w.audience}`);
+      }
+    }
+  }
   for (const v of ["E", "W", "director"]) {
     assert.ok(received(v).includes(SELF_ALERT), `${v} was told North's explanation`);
     assert.ok(received(v).includes(CORRECTION), `${v} was told North's correction`);
