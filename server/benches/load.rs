@@ -34,14 +34,22 @@ fn corpus(limit: usize) -> Option<Vec<Auction>> {
         .filter(|v| v["raw_ok"] == true)
         .filter_map(|v| {
             let dealer = SEATS.iter().position(|s| v["dealer"] == *s)?;
-            let calls: Vec<String> = v["calls"].as_array()?.iter().filter_map(|c| c.as_str().map(String::from)).collect();
+            let calls: Vec<String> = v["calls"]
+                .as_array()?
+                .iter()
+                .filter_map(|c| c.as_str().map(String::from))
+                .collect();
             let vul = match v["vul"].as_str()? {
                 "NS" => "NS",
                 "EW" => "EW",
                 "All" | "Both" => "All",
                 _ => "None",
             };
-            Some(Auction { dealer, vul: vul.into(), calls })
+            Some(Auction {
+                dealer,
+                vul: vul.into(),
+                calls,
+            })
         })
         .take(limit)
         .collect();
@@ -73,7 +81,11 @@ async fn wait_up(addr: SocketAddr) {
 /// The server's CPU time so far (user + system), from /proc.
 fn cpu(pid: u32) -> Duration {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, r)| r).split_whitespace().collect();
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map_or("", |(_, r)| r)
+        .split_whitespace()
+        .collect();
     let ticks: u64 = fields.get(11).and_then(|f| f.parse().ok()).unwrap_or(0)
         + fields.get(12).and_then(|f| f.parse().ok()).unwrap_or(0);
     Duration::from_millis(ticks * 10) // USER_HZ = 100 on Linux
@@ -101,7 +113,8 @@ async fn play(addr: SocketAddr, i: usize, a: &Auction) -> (Vec<Duration>, String
         let seat = (a.dealer + k) % 4;
         let p = &mut players[seat];
         let t = Instant::now();
-        p.send(json!({ "type": "act", "id": k, "action": { "type": "call", "call": call } })).await;
+        p.send(json!({ "type": "act", "id": k, "action": { "type": "call", "call": call } }))
+            .await;
         let ack = p.until("ack").await;
         latencies.push(t.elapsed());
         assert_eq!(ack["ok"], true, "table {id}, call {k} {call}: {ack}");
@@ -116,16 +129,31 @@ async fn play(addr: SocketAddr, i: usize, a: &Auction) -> (Vec<Duration>, String
             .flat_map(|m| m["entries"].as_array().cloned().unwrap_or_default())
             .filter_map(|e| e["version"].as_u64())
             .collect();
-        assert_eq!(versions, (1..=versions.len() as u64).collect::<Vec<_>>(), "{id} {}: a gap", SEATS[s]);
+        assert_eq!(
+            versions,
+            (1..=versions.len() as u64).collect::<Vec<_>>(),
+            "{id} {}: a gap",
+            SEATS[s]
+        );
     }
     let (_, status) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
-    assert_eq!(status["actions"], a.calls.len(), "{id}: every acknowledged call is stored");
+    assert_eq!(
+        status["actions"],
+        a.calls.len(),
+        "{id}: every acknowledged call is stored"
+    );
     (latencies, status["stateHash"].as_str().unwrap_or_default().to_string())
 }
 
 fn main() {
-    let tables: usize = std::env::var("BRIDGE_LOAD_TABLES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
-    let wave: usize = std::env::var("BRIDGE_LOAD_WAVE").ok().and_then(|v| v.parse().ok()).unwrap_or(100);
+    let tables: usize = std::env::var("BRIDGE_LOAD_TABLES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let wave: usize = std::env::var("BRIDGE_LOAD_WAVE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100);
     let Some(auctions) = corpus(tables) else {
         println!("load: ../shared/corpus/auctions.jsonl is absent; nothing to play");
         return;
@@ -134,7 +162,10 @@ fn main() {
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite:{}?mode=rwc", dir.join("tables.db").display());
     let addr = free_port();
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let mut child = server(addr, &db);
     rt.block_on(wait_up(addr));
     let cpu0 = cpu(child.id());
@@ -155,7 +186,11 @@ fn main() {
     rt.block_on(wait_up(addr));
     for (i, (_, hash)) in results.iter().enumerate() {
         let (_, status) = rt.block_on(http(addr, "GET", &format!("/api/tables/load-{i}"), None));
-        assert_eq!(status["stateHash"].as_str(), Some(hash.as_str()), "load-{i} after the restart");
+        assert_eq!(
+            status["stateHash"].as_str(),
+            Some(hash.as_str()),
+            "load-{i} after the restart"
+        );
     }
     child.kill().unwrap();
     let _ = child.wait();
