@@ -7,19 +7,9 @@
 mod common;
 
 use bridge_laws::stream::entries_of;
-use bridge_laws::{Preset, RegulationSpec, Seat, SeatTable, Table, TableOptions, Update, Viewer, Vulnerability};
-use common::{random_action, seat, VIEWERS};
+use bridge_laws::{Preset, Seat, SeatTable, Table, Update, Viewer};
+use common::{preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
-
-fn table(preset: Preset, dealer: Seat) -> Table {
-    Table::new(TableOptions {
-        dealer,
-        vulnerability: Vulnerability::None,
-        regulation: RegulationSpec::Preset(preset),
-        board: None,
-    })
-    .unwrap()
-}
 
 /// What the server sends `viewer` after an action, through JSON text as on a socket.
 fn over_the_wire(update: &Update) -> Update {

@@ -8,19 +8,9 @@ mod common;
 
 use bridge_laws::event::EventKind;
 use bridge_laws::stream::{entries_of, StreamEntry};
-use bridge_laws::{Action, Code, Preset, RegulationSpec, Seat, StreamItem, Table, TableOptions, Viewer, Vulnerability};
-use common::{random_action, seat, VIEWERS};
+use bridge_laws::{Action, Code, Preset, Seat, StreamItem, Table, Viewer};
+use common::{preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
-
-fn table(preset: Preset, dealer: Seat) -> Table {
-    Table::new(TableOptions {
-        dealer,
-        vulnerability: Vulnerability::None,
-        regulation: RegulationSpec::Preset(preset),
-        board: None,
-    })
-    .unwrap()
-}
 
 /// Plays random steps; at each accepted action adds what a server pushes to each viewer.
 fn play(preset: Preset, dealer: u8, steps: &[(u8, u8, u8)]) -> (Table, Vec<Vec<StreamEntry>>) {

@@ -153,3 +153,14 @@ pub fn random_action(t: &Table, (kind, a, b): (u8, u8, u8)) -> String {
         _ => format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#),
     }
 }
+
+/// A table (no vulnerability) under `preset` dealt by `dealer`.
+pub fn preset_table(preset: bridge_laws::Preset, dealer: Seat) -> Table {
+    Table::new(bridge_laws::TableOptions {
+        dealer,
+        vulnerability: bridge_laws::Vulnerability::None,
+        regulation: bridge_laws::RegulationSpec::Preset(preset),
+        board: None,
+    })
+    .unwrap()
+}
