@@ -225,8 +225,12 @@ test("five browsers play a board through the server; nothing outside an audience
   await call("W", "P");
   await call("N", "P");
   await pages.director.waitForFunction(() => window.__online.table.view().phase === "clarification");
-  for (const ruling of await pages.director.locator("#director .ruling-card").all()) {
-    await ruling.locator("button.primary").click();
+  // The Director answers each open ruling in turn (the first answer), one at a time: each
+  // answer redraws his panel, so the next card is looked up afresh.
+  const openRulings = () => pages.director.evaluate(() => window.__online.table.view().open_rulings.length);
+  for (let left = await openRulings(); left > 0; left = await openRulings()) {
+    await pages.director.locator("#director .ruling-card").first().locator("button.primary").click();
+    await pages.director.waitForFunction((n) => window.__online.table.view().open_rulings.length < n, left);
   }
   const contract = await view("director");
   // East's pass was changed to 4D (L21B1a) and the auction went on from there.
@@ -236,6 +240,7 @@ test("five browsers play a board through the server; nothing outside an audience
 
   // The opening lead, face down: only the leader (South) and the Director may learn it.
   assert.equal(contract.turn, "S", "South (declarer's LHO) is on lead");
+  await pages.S.waitForFunction(() => ((v) => v.turn === "S" && !v.pending)(window.__online.table.view()));
   const beforeLead = Object.fromEntries(VIEWERS.map((v) => [v, frames[v].length]));
   await pages.S.fill('#play form.lead input[name="card"]', LEAD);
   await pages.S.click('#play form.lead button[type="submit"]');

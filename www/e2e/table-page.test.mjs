@@ -173,6 +173,40 @@ test("undo, late alert and correction forms appear only when they apply", async 
   await page.done("page-forms-when-they-apply");
 });
 
+test("what a player is typing survives an update from the table, and is not shown to another viewer", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await bid(page, "N", "1C");
+  await bid(page, "E", "1H");
+  await viewAs(page, "S");
+  await page.click('#auction .bid[data-index="1"] button.ask'); // South asks East about 1H
+  await viewAs(page, "E");
+  // East starts his answer and opens the undo form; then South passes: the table changes.
+  await page.click("#actions details.more-undo > summary");
+  const text = page.locator('#questions form.answer input[name="text"]');
+  await text.fill("Natural, five");
+  const out = await page.evaluate(() => {
+    const out = window.__table.apply({ seat: "S", type: "call", call: "P" });
+    window.__app.changed();
+    return out.ok;
+  });
+  assert.equal(out, true, "South's pass was accepted");
+  assert.equal((await viewOf(page, "director")).calls.length, 3, "the page was drawn again with South's pass");
+  assert.equal(await text.inputValue(), "Natural, five", "the half-typed answer is still there");
+  assert.equal(await text.evaluate((el) => el === document.activeElement), true, "and still has the focus");
+  assert.equal(await page.locator("#actions details.more-undo").evaluate((d) => d.open), true,
+    "the undo form he opened is still open (partner has not called: Law 25A)");
+  // Another viewer never sees what East typed.
+  await viewAs(page, "W");
+  assert.ok(!(await page.evaluate(() => [...document.querySelectorAll("input")].map((i) => i.value).join(" "))).includes("Natural, five"));
+  // Back to East: a fresh drawing for him (what he typed was his, on a page drawn for West since).
+  await viewAs(page, "E");
+  await text.fill("Natural, five or more");
+  await page.locator('#questions form.answer button[type="submit"]').click();
+  const answered = (await viewOf(page, "S")).questions[0];
+  assert.equal(answered.answered, true, "the answer was sent");
+  await page.done("page-typing-survives-updates");
+});
+
 test("on a phone the bidding box is on screen when it is your call", async () => {
   const page = await openTable(env, { regulation: "online", dealer: "N" });
   await page.setViewportSize({ width: 390, height: 844 });

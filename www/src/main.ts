@@ -6,7 +6,7 @@ import type { TableOptions, Viewer } from "bridge-laws";
 import { App, type Host } from "./app";
 import { createBox, renderBox } from "./box";
 import { SEAT_NAME, SEATS } from "./calls";
-import { byId, h } from "./dom";
+import { byId, drawingFor, h } from "./dom";
 import { renderWarnings } from "./feed";
 import { renderActions, renderDecision, renderDirector, renderPlay, renderQuestions } from "./panels";
 import { renderAuction, renderCompass } from "./table";
@@ -26,6 +26,7 @@ function options(): TableOptions {
 
 function render(app: Host): void {
   const c = app.ctx();
+  drawingFor(c.viewer);
   document.body.dataset.viewer = c.viewer;
   document.body.dataset.phase = c.view.phase;
   for (const b of document.querySelectorAll<HTMLButtonElement>("#viewer-switch button")) {

@@ -20,6 +20,8 @@ function form(cls: string, onSubmit: (f: Record<string, string>, el: HTMLFormEle
     ev.preventDefault();
     const data: Record<string, string> = {};
     new FormData(el).forEach((value, key) => (data[key] = String(value)));
+    // Sent: what was typed is not kept for the next drawing of this form.
+    el.reset();
     onSubmit(data, el, ((ev as SubmitEvent).submitter as HTMLButtonElement | null)?.value ?? "");
   });
   return el;
