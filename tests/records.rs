@@ -176,6 +176,18 @@ fn pbn_dash_is_a_missing_call_and_an_unknown_token_stops_the_auction_but_not_the
 }
 
 #[test]
+fn pbn_export_of_an_auction_whose_dealer_tag_is_unreadable_names_the_dealer_and_is_stable() {
+    // Found by the pbn fuzz target: `[Dealer$"N"]` is no tag, so the board number gives the
+    // dealer; the export must say so, or reading it back finds a dealer the first export lacked.
+    let text = "[Board \"1\"]\n[Dealer$\"N\"]\n[Auction \"bN\"]\n1S 1H ^I Pass\n";
+    let read = pbn::read(text);
+    let once = pbn::write(&read.records[0]);
+    assert!(once.contains("[Dealer \"N\"]"), "{once}");
+    let back = pbn::read(&once);
+    assert_eq!(pbn::write(&back.records[0]), once);
+}
+
+#[test]
 fn unterminated_tags_and_comments_are_reported_never_a_panic() {
     for text in [
         "[Board \"1",

@@ -26,7 +26,6 @@ use crate::auction::{self, Entry, Illegal};
 use crate::board::{Board, Vulnerability};
 use crate::call::{Bid, Call, Level, Seat, Strain, Suit};
 use crate::card::Card;
-use crate::event::Outcome;
 use crate::regulation::{Disclosure, Overrides, Preset, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::Rejection;
 use crate::state::Status;
@@ -467,7 +466,8 @@ impl<'a> Record<'a> {
         };
         table.reserve(self.calls.len());
         for (i, a) in self.actions().enumerate() {
-            if let Outcome::Rejected(r) = table.apply(a) {
+            // `submit`: what each call produced stays in the table's feed, uncopied.
+            if let Err(r) = table.submit(a) {
                 return Replayed {
                     table: Some(table),
                     refused: Some((i, r)),

@@ -616,7 +616,10 @@ pub fn write(r: &Record<'_>) -> String {
     if let Some(room) = r.room {
         let _ = writeln!(s, "[Room \"{}\"]", if room == Room::Open { "Open" } else { "Closed" });
     }
-    if let Some(d) = r.dealer {
+    // The auction's first seat is the dealer: a record with an auction names him, so that
+    // reading the export back finds the dealer it wrote (a canonical export is stable).
+    let has_auction = !r.calls.is_empty() || r.incomplete;
+    if let Some(d) = r.dealer.or(has_auction.then(|| r.board_info().dealer)) {
         let _ = writeln!(s, "[Dealer \"{d}\"]");
     }
     if let Some(v) = r.vulnerability {
@@ -632,7 +635,7 @@ pub fn write(r: &Record<'_>) -> String {
         let hands: Vec<String> = Seat::ALL.iter().map(|&seat| d.pbn_hand(seat)).collect();
         let _ = writeln!(s, "[Deal \"N:{}\"]", hands.join(" "));
     }
-    if !r.calls.is_empty() || r.incomplete {
+    if has_auction {
         let _ = writeln!(s, "[Auction \"{}\"]", r.board_info().dealer);
         let tail = all_pass_tail(r);
         let n = r.calls.len() - tail;
