@@ -5,6 +5,8 @@
 //! - `read+audit`: the readers and the audit's walk (no table);
 //! - `read+replay+audit`: the readers, each board replayed at a table (`Record::replay`)
 //!   and the audit (`audit::audit` with replay), as `bridge-laws audit` does;
+//! - `read+replay+audit, every core`: the same, the files shared out over every core
+//!   (`audit::audit_files`, what the CLI runs);
 //! - `export`: canonical LIN and PBN of every record read.
 //!
 //! `cargo bench --bench records` (add `-- --quick` for a short run). Without the corpus
@@ -91,6 +93,20 @@ fn bench(c: &mut Criterion) {
                 }
             }
             n
+        })
+    });
+    // What `bridge-laws audit` runs: the same work, files shared out over every core.
+    let named: Vec<(String, &str)> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (i.to_string(), t.as_str()))
+        .collect();
+    g.bench_function("read+replay+audit, every core", |b| {
+        b.iter(|| {
+            audit::audit_files(black_box(&named))
+                .iter()
+                .map(|f| f.boards.iter().map(|b| b.findings.len()).sum::<usize>())
+                .sum::<usize>()
         })
     });
     g.bench_function("export", |b| {

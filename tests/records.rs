@@ -417,6 +417,18 @@ fn canonical_pbn<'a>(r: &Record<'a>) -> Record<'a> {
 }
 
 #[test]
+fn auditing_many_files_on_every_core_gives_each_file_its_own_audit_in_order() {
+    let files: Vec<(String, &str)> = (0..24)
+        .map(|i| (format!("f{i}"), if i % 3 == 0 { PBN_GAME } else { LIN_TWO_BOARDS }))
+        .collect();
+    let together = audit::audit_files(&files);
+    assert_eq!(together.len(), files.len());
+    for ((name, text), f) in files.iter().zip(&together) {
+        assert_eq!(f, &audit::audit_file(name, text), "{name}");
+    }
+}
+
+#[test]
 fn the_whole_shared_corpus_imports_in_one_run_when_present() {
     let Some(dir) = corpus() else {
         println!("../shared/corpus/raw absent: corpus not read");
@@ -439,10 +451,18 @@ fn the_whole_shared_corpus_imports_in_one_run_when_present() {
         }
     }
     files.sort();
+    let texts: Vec<(String, String)> = files
+        .iter()
+        .map(|p| {
+            (
+                p.display().to_string(),
+                String::from_utf8_lossy(&std::fs::read(p).expect("read")).into_owned(),
+            )
+        })
+        .collect();
     let mut s = audit::Summary::default();
-    for p in &files {
-        let text = String::from_utf8_lossy(&std::fs::read(p).expect("read")).into_owned();
-        s.add(&audit::audit_file(&p.display().to_string(), &text));
+    for f in audit::audit_files(&texts) {
+        s.add(&f);
     }
     println!("{s}");
     assert_eq!(s.files, files.len());

@@ -140,25 +140,24 @@ fn audit_cmd(args: &[String]) -> ExitCode {
         eprintln!("audit: no LIN or PBN file given");
         return ExitCode::from(2);
     }
-    let mut summary = audit::Summary::default();
-    let mut files = Vec::new();
     let mut status = ExitCode::SUCCESS;
+    let mut texts = Vec::with_capacity(paths.len());
     for p in &paths {
-        let bytes = match std::fs::read(p) {
-            Ok(b) => b,
+        match std::fs::read(p) {
+            Ok(b) => texts.push((p.display().to_string(), String::from_utf8_lossy(&b).into_owned())),
             Err(e) => {
                 eprintln!("cannot read {}: {e}", p.display());
                 status = ExitCode::from(2);
-                continue;
             }
-        };
-        let text = String::from_utf8_lossy(&bytes);
-        let f = audit::audit_file(&p.display().to_string(), &text);
-        summary.add(&f);
-        if json {
-            files.push(f);
-        } else {
-            print!("{}", audit::render(&f, all));
+        }
+    }
+    // Every core audits; the report keeps the order of the files.
+    let files = audit::audit_files(&texts);
+    let mut summary = audit::Summary::default();
+    for f in &files {
+        summary.add(f);
+        if !json {
+            print!("{}", audit::render(f, all));
         }
     }
     if json {

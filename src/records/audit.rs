@@ -352,6 +352,17 @@ pub fn audit_file(name: &str, text: &str) -> FileAudit {
     }
 }
 
+/// Reads and audits many files (`(name, text)`), each as [`audit_file`], on every core of
+/// the machine; the audits come back in the order of the files.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn audit_files<N: AsRef<str> + Sync, T: AsRef<str> + Sync>(files: &[(N, T)]) -> Vec<FileAudit> {
+    use rayon::prelude::*;
+    files
+        .par_iter()
+        .map(|(name, text)| audit_file(name.as_ref(), text.as_ref()))
+        .collect()
+}
+
 /// Counts over audited files.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
