@@ -18,6 +18,15 @@ command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 dirs=(tests/scenarios)
 [ -d ../shared/scenarios ] && dirs+=(../shared/scenarios)
 node scripts/fuzz-seeds.mjs "${dirs[@]}"
+# The record readers start from real files: the head of up to 60 LIN and 60 PBN files of the
+# shared corpus, when present (-max_len below keeps each seed whole).
+if [ -d ../shared/corpus/raw ]; then
+  for ext in lin pbn; do
+    mkdir -p "fuzz/corpus/$ext"
+    find ../shared/corpus/raw -iname "*.$ext" -print0 | sort -z | head -z -n 60 |
+      while IFS= read -r -d '' f; do head -c 8000 "$f" > "fuzz/corpus/$ext/seed-$(basename "$f" | tr -c 'A-Za-z0-9._-' _)"; done
+  done
+fi
 mkdir -p fuzz/logs
 for t in "${targets[@]}"; do
   mkdir -p "tests/fuzz-corpus/$t" "tests/fuzz-regressions/$t"
