@@ -24,7 +24,7 @@ if [ -d ../shared/corpus/raw ]; then
   for ext in lin pbn; do
     mkdir -p "fuzz/corpus/$ext"
     find ../shared/corpus/raw -iname "*.$ext" -print0 | sort -z | head -z -n 60 |
-      while IFS= read -r -d '' f; do head -c 8000 "$f" > "fuzz/corpus/$ext/seed-$(basename "$f" | tr -c 'A-Za-z0-9._-' _)"; done
+      while IFS= read -r -d '' f; do n=${f##*/}; head -c 8000 "$f" > "fuzz/corpus/$ext/seed-${n//[^A-Za-z0-9._-]/_}"; done
   done
 fi
 mkdir -p fuzz/logs
