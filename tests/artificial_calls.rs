@@ -423,3 +423,32 @@ fn the_suits_a_changed_call_specified_are_those_the_director_states() {
         [Strain::Clubs, Strain::Diamonds]
     );
 }
+
+#[test]
+fn a_change_of_call_ruled_comparable_leaves_no_lead_restriction() {
+    // L25B1 "L26 may apply": L26A, a comparable replacement, removes it.
+    let base = [
+        call("N", "1C"),
+        call("E", "1S"),
+        alerted("E", "2D"),
+        r#"{"seat":"S","type":"accept"}"#.to_string(),
+    ];
+    let t = run(&base);
+    assert_eq!(t.state().lead_restrictions().len(), 1);
+    let t = run(&[base.to_vec(), vec![comparable(true)]].concat());
+    assert!(t.state().lead_restrictions().is_empty());
+}
+
+#[test]
+fn the_withdrawn_call_of_a_change_keeps_the_denominations_the_director_states() {
+    let t = run(&[
+        call("N", "1C"),
+        alerted("E", "1S"),
+        call("E", "2D"),
+        r#"{"seat":"S","type":"accept"}"#.to_string(),
+        artificial_specifying(r#"["H"]"#),
+    ]);
+    let cmp = t.state().comparisons().first().cloned().expect("comparison open");
+    assert_eq!(cmp.law, Law::L25B1);
+    assert_eq!(cmp.specified, Some(vec![Strain::Hearts]));
+}

@@ -130,6 +130,8 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
     cx.st.put_in_force(id);
     if !barred {
         irr::lead_restriction(cx, offender, Law::L25B1, original);
+        // L26A: a change the Director rules comparable leaves no lead restriction.
+        irr::open_comparison(cx, offender, original, Some(id), Law::L25B1);
     }
     settle_after_call(cx, offender, id);
 }
