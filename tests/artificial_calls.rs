@@ -452,3 +452,37 @@ fn the_withdrawn_call_of_a_change_keeps_the_denominations_the_director_states() 
     assert_eq!(cmp.law, Law::L25B1);
     assert_eq!(cmp.specified, Some(vec![Strain::Hearts]));
 }
+
+/// An online table with irregularities rectified: the engine passes for barred players.
+fn online(steps: &[String]) -> Table {
+    let mut t = Table::from_options_json(
+        r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"online","irregularities":"rectify"}}"#,
+    )
+    .expect("options");
+    for s in steps {
+        let o = t.apply_json(s);
+        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
+    }
+    t
+}
+
+#[test]
+fn the_engine_does_not_pass_for_an_offender_while_the_director_is_asked_if_his_pass_was_artificial() {
+    let t = online(&[alerted("E", "P"), decline("S"), call("N", "1C")]);
+    assert_eq!(t.turn(), Some(Seat::E));
+    assert_eq!(t.calls().len(), 1, "no pass was made for E");
+    // Ruled natural: the Law 30A pass is made for him at once.
+    let t = online(&[alerted("E", "P"), decline("S"), call("N", "1C"), artificial(false)]);
+    assert_eq!(t.turn(), Some(Seat::S));
+    assert_eq!(t.calls().len(), 2);
+    // Ruled artificial: he calls freely (L31A2).
+    let t = online(&[alerted("E", "P"), decline("S"), call("N", "1C"), artificial(true)]);
+    assert_eq!(t.turn(), Some(Seat::E));
+    assert!(legal(&t, Seat::E).len() > 1);
+}
+
+#[test]
+fn the_engine_still_passes_for_an_offender_whose_pass_nobody_questioned() {
+    let t = online(&[call("E", "P"), decline("S"), call("N", "1C")]);
+    assert_eq!(t.turn(), Some(Seat::S));
+}

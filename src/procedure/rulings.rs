@@ -13,7 +13,7 @@ use crate::procedure::settle::{end_or_continue, refresh_lead_restrictions};
 use crate::procedure::steps::{self as irr, close_comparison, lift_bar, rec};
 use crate::procedure::{information, insufficient, rotation, undo};
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
-use crate::state::{Aftermath, Comparison, Pending, Status};
+use crate::state::{Aftermath, Comparison, Pending, Phase, Status};
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
 /// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).
@@ -112,6 +112,10 @@ fn artificial_ruling(
     }
     // L26B: the suits declarer may name follow what the offenders specified.
     refresh_lead_restrictions(cx);
+    if cx.st.phase() == Phase::Auction {
+        // A barred player's pass held while the question was open is made now.
+        end_or_continue(cx);
+    }
     Ok(())
 }
 

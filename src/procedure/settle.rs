@@ -123,6 +123,14 @@ fn auto_pass(cx: &mut Ctx<'_>) {
     if !(cx.reg.auto_pass_barred && barred) || cx.st.forced().is_some() || cx.calling == Some(due) {
         return;
     }
+    // L30C: while the Director is asked whether his cancelled pass was artificial, the
+    // Law 30A pass is not made for him: an artificial pass would leave him free (L31A2).
+    let asked = cx.st.open_rulings().iter().any(|r| {
+        r.on == crate::action::RulingOn::Artificial && cx.st.record().get(r.call).is_some_and(|c| c.seat == due)
+    });
+    if asked {
+        return;
+    }
     pass_for_barred(cx, due);
 }
 
