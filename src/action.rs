@@ -571,6 +571,31 @@ mod tests {
     }
 
     #[test]
+    fn an_artificial_ruling_reads_its_value_denominations_and_call() {
+        let a = Action::from_json(
+            r#"{"seat":"director","type":"ruling","on":"artificial","value":true,"specified":["H","S"],"index":2}"#,
+        )
+        .expect("valid");
+        let specified = [StrainName(Strain::Hearts), StrainName(Strain::Spades)];
+        assert_eq!(
+            a.director_ruling().expect("a ruling"),
+            Some(Ruling::Artificial {
+                value: true,
+                specified: Some(&specified[..]),
+                index: Some(2),
+            })
+        );
+        for bad in [
+            r#"{"seat":"director","type":"ruling","on":"artificial","specified":["H"]}"#,
+            r#"{"seat":"director","type":"ruling","on":"artificial","value":false,"specified":[]}"#,
+            r#"{"seat":"director","type":"ruling","on":"intent","value":"accept","index":0}"#,
+        ] {
+            let a = Action::from_json(bad).expect("parses");
+            assert_eq!(a.director_ruling().map_err(|e| e.code), Err(Code::BAD_INPUT), "{bad}");
+        }
+    }
+
+    #[test]
     fn text_over_the_limit_is_bad_input() {
         let long = "x".repeat(501);
         let a = Action::from_json(&format!(r#"{{"seat":"S","type":"explain","index":0,"text":"{long}"}}"#))
