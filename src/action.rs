@@ -85,6 +85,8 @@ pub enum RulingOn {
     Misinformation,
     /// Did LHO's call accept the call out of rotation (L28B vs L29A)?
     Intent,
+    /// Was the call artificial, and which denominations did it specify (L29C, L30C, L26B)?
+    Artificial,
 }
 
 /// The value of a ruling: yes/no, or an intent.
@@ -116,6 +118,16 @@ pub enum Ruling<'a> {
     },
     /// L28B/L29A: did LHO's call accept the call out of rotation?
     Intent(Intent),
+    /// L29C, L30C, L26B: was the call artificial, and which denominations did it specify?
+    Artificial {
+        /// Artificial (`true`) or natural (`false`).
+        value: bool,
+        /// The denominations an artificial call specified (none: it specified none).
+        specified: Option<&'a [StrainName]>,
+        /// The call in force ruled on; none: the call out of rotation or withdrawn call
+        /// whose rectification is open.
+        index: Option<usize>,
+    },
 }
 
 impl Ruling<'_> {
@@ -126,13 +138,16 @@ impl Ruling<'_> {
             Ruling::Misinformation(_) => RulingOn::Misinformation,
             Ruling::Comparable { .. } => RulingOn::Comparable,
             Ruling::Intent(_) => RulingOn::Intent,
+            Ruling::Artificial { .. } => RulingOn::Artificial,
         }
     }
 
     /// The value as written in the action.
     pub fn value(&self) -> Option<RulingValue> {
         match *self {
-            Ruling::Unintended(b) | Ruling::Misinformation(b) => Some(RulingValue::Yes(b)),
+            Ruling::Unintended(b) | Ruling::Misinformation(b) | Ruling::Artificial { value: b, .. } => {
+                Some(RulingValue::Yes(b))
+            }
             Ruling::Comparable { value, .. } => value.map(RulingValue::Yes),
             Ruling::Intent(i) => Some(RulingValue::Intent(i)),
         }
@@ -271,6 +286,10 @@ pub enum ActionKind {
         /// Strains an artificial call specified (L27B1a, L29C).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         specified: Option<Vec<StrainName>>,
+        /// For `on: artificial`: the call in force ruled on (none: the call whose
+        /// rectification is open).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        index: Option<usize>,
     },
     /// Declarer's Law 26B choice on the opening lead: prohibit the lead of `suit` (or, with
     /// `require` under `lead_restriction: require_or_prohibit`, require it); without
@@ -414,11 +433,25 @@ impl Action {
     /// # Errors
     /// `BAD_INPUT` for a Director's ruling without the value its kind needs: `true` or
     /// `false` for `unintended` and `misinformation`, `"accept"` or `"own_turn"` for
-    /// `intent`, and for `comparable` `true` or `false`, a `specified` list, or both.
+    /// `intent`, for `comparable` `true` or `false`, a `specified` list, or both, and for
+    /// `artificial` `true` or `false` (a `specified` list only with `true`); an `index`
+    /// belongs to `artificial` only.
     pub fn director_ruling(&self) -> Result<Option<Ruling<'_>>, InputError> {
-        let (Actor::Director, ActionKind::Ruling { on, value, specified }) = (self.seat, &self.kind) else {
+        let (
+            Actor::Director,
+            ActionKind::Ruling {
+                on,
+                value,
+                specified,
+                index,
+            },
+        ) = (self.seat, &self.kind)
+        else {
             return Ok(None);
         };
+        if index.is_some() && *on != RulingOn::Artificial {
+            return Err(InputError::bad_input("`index` belongs to an `artificial` ruling only"));
+        }
         let yes = match value {
             Some(RulingValue::Yes(b)) => Some(*b),
             _ => None,
@@ -450,6 +483,21 @@ impl Action {
             (RulingOn::Intent, _, _) => {
                 return Err(InputError::bad_input(
                     "an `intent` ruling needs value \"accept\" or \"own_turn\"",
+                ))
+            }
+            (RulingOn::Artificial, Some(false), _) if specified.is_some() => {
+                return Err(InputError::bad_input(
+                    "a natural call (`artificial` false) specifies its own strain: no `specified` list",
+                ))
+            }
+            (RulingOn::Artificial, Some(b), _) => Ruling::Artificial {
+                value: b,
+                specified,
+                index: *index,
+            },
+            (RulingOn::Artificial, None, _) => {
+                return Err(InputError::bad_input(
+                    "an `artificial` ruling needs value true or false",
                 ))
             }
         };
@@ -520,6 +568,31 @@ mod tests {
             }
         );
         assert_eq!(a.type_name(), "restrict_lead");
+    }
+
+    #[test]
+    fn an_artificial_ruling_reads_its_value_denominations_and_call() {
+        let a = Action::from_json(
+            r#"{"seat":"director","type":"ruling","on":"artificial","value":true,"specified":["H","S"],"index":2}"#,
+        )
+        .expect("valid");
+        let specified = [StrainName(Strain::Hearts), StrainName(Strain::Spades)];
+        assert_eq!(
+            a.director_ruling().expect("a ruling"),
+            Some(Ruling::Artificial {
+                value: true,
+                specified: Some(&specified[..]),
+                index: Some(2),
+            })
+        );
+        for bad in [
+            r#"{"seat":"director","type":"ruling","on":"artificial","specified":["H"]}"#,
+            r#"{"seat":"director","type":"ruling","on":"artificial","value":false,"specified":[]}"#,
+            r#"{"seat":"director","type":"ruling","on":"intent","value":"accept","index":0}"#,
+        ] {
+            let a = Action::from_json(bad).expect("parses");
+            assert_eq!(a.director_ruling().map_err(|e| e.code), Err(Code::BAD_INPUT), "{bad}");
+        }
     }
 
     #[test]
@@ -683,8 +756,9 @@ impl FlatAction<'_> {
                     on: required(self.on, "on", t)?,
                     value: self.value,
                     specified: self.specified,
+                    index: self.index.map(|i| i as usize),
                 },
-                &["on", "value", "specified"],
+                &["on", "value", "specified", "index"],
             ),
             "lead" => (
                 ActionKind::Lead {

@@ -201,7 +201,12 @@ impl Writer {
                 self.u8(14);
                 self.opt(reason.as_deref(), Self::str);
             }
-            ActionKind::Ruling { on, value, specified } => {
+            ActionKind::Ruling {
+                on,
+                value,
+                specified,
+                index,
+            } => {
                 self.u8(15);
                 self.u8(*on as u8);
                 self.opt(*value, |w, v| match v {
@@ -220,6 +225,10 @@ impl Writer {
                         w.u8(s.0 as u8);
                     }
                 });
+                // Only `artificial` rulings carry an index: the hashes of the others stay.
+                if *on == crate::action::RulingOn::Artificial {
+                    self.opt(*index, Self::index);
+                }
             }
             ActionKind::RestrictLead { suit, require } => {
                 self.u8(16);

@@ -135,10 +135,14 @@ laws! {
     L29A = "29A",
     /// L29B: a call out of rotation not accepted is cancelled; the auction reverts.
     L29B = "29B",
+    /// L29C: an artificial call out of rotation: Laws 30–32 apply to the denominations it specified.
+    L29C = "29C",
     /// L30A: a pass out of rotation at RHO's turn: the offender passes at his next turn.
     L30A = "30A",
     /// L30B1b: a pass out of rotation at partner's turn or LHO's turn: the offender's next call is judged.
     L30B1b = "30B1b",
+    /// L30C: an artificial pass out of rotation, or a pass of partner's artificial call: Law 31 applies.
+    L30C = "30C",
     /// L31A: a bid out of rotation at RHO's turn: what RHO does decides.
     L31A = "31A",
     /// L31A1: RHO passed: the offender must repeat the bid; no further rectification.

@@ -189,6 +189,18 @@ pub struct LeadRestrictionRecord {
     pub call: usize,
 }
 
+/// The Director's ruling that a call was artificial, or natural (L29C, L30C, L26B).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ArtificialCall {
+    /// Record id of the call.
+    pub call: usize,
+    /// Artificial, or natural.
+    pub artificial: bool,
+    /// The denominations it specified: the Director's list for an artificial call, the
+    /// named strain for a natural bid.
+    pub specified: Vec<Strain>,
+}
+
 /// Declarer's Law 26B choice for the opening lead (the `restrict_lead` action).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LeadChoice {
@@ -367,6 +379,8 @@ pub struct State {
     lead_choice: Option<LeadChoice>,
     /// Replacements the Director may still rule comparable (L23A).
     comparisons: Vec<Comparison>,
+    /// The Director's rulings on artificial calls (L29C, L30C, L26B).
+    artificial: Vec<ArtificialCall>,
     /// The seat due to call when it is not the next in rotation (L17D3 revert).
     turn_override: Option<Seat>,
     /// A call cancelled by an earlier change (L25A6, L21B2) whose L16C entries wait for its
@@ -415,6 +429,7 @@ impl State {
             lead_restrictions: Vec::new(),
             lead_choice: None,
             comparisons: Vec::new(),
+            artificial: Vec::new(),
             turn_override: None,
             recall: None,
             contract: None,
@@ -453,6 +468,7 @@ impl State {
             lead_restrictions,
             lead_choice,
             comparisons,
+            artificial,
             turn_override,
             recall,
             contract,
@@ -484,6 +500,7 @@ impl State {
             lead_restrictions: lead_restrictions.clone(),
             lead_choice: *lead_choice,
             comparisons: comparisons.clone(),
+            artificial: artificial.clone(),
             turn_override: *turn_override,
             recall: recall.clone(),
             contract: *contract,
@@ -534,6 +551,7 @@ impl State {
             lead_restrictions,
             lead_choice,
             comparisons,
+            artificial,
             turn_override,
             recall,
             contract,
@@ -553,6 +571,7 @@ impl State {
         self.lead_restrictions = lead_restrictions;
         self.lead_choice = lead_choice;
         self.comparisons = comparisons;
+        self.artificial = artificial;
         self.turn_override = turn_override;
         self.recall = recall;
         self.contract = contract;
@@ -817,6 +836,11 @@ impl State {
     /// The period of the board.
     pub fn phase(&self) -> Phase {
         self.phase
+    }
+
+    /// Whether call `id` was alerted (by its caller or his partner).
+    pub fn is_alerted(&self, id: usize) -> bool {
+        self.disclosures.iter().any(|d| d.call == id && d.alert)
     }
 
     /// Every alert, announcement, explanation and correction, in order.
@@ -1124,6 +1148,13 @@ impl State {
         self.forced = Some((seat, call));
     }
 
+    /// L30C: `seat` no longer has to repeat his call (the rectification changed).
+    pub fn unforce(&mut self, seat: Seat) {
+        if self.forced.is_some_and(|(s, _)| s == seat) {
+            self.forced = None;
+        }
+    }
+
     /// L31A1, L32A1: `seat` repeats `call` as he must: the forced call and the aftermath
     /// that required it are settled. Returns whether it was his forced call.
     pub fn repeat_forced_call(&mut self, seat: Seat, call: Call) -> bool {
@@ -1162,12 +1193,17 @@ impl State {
     /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A), with its
     /// ruling for the Director.
     pub fn open_comparison(&mut self, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: Law) {
+        // L29C: what the Director already ruled an artificial call specified.
+        let specified = self
+            .artificial_ruling(withdrawn)
+            .filter(|a| a.artificial)
+            .map(|a| a.specified.clone());
         self.comparisons.push(Comparison {
             offender,
             withdrawn,
             replacement,
             law,
-            specified: None,
+            specified,
         });
         self.open_ruling(RulingOn::Comparable, withdrawn);
     }
@@ -1194,6 +1230,89 @@ impl State {
         if let Some(c) = self.comparisons.iter_mut().find(|c| c.withdrawn == withdrawn) {
             c.specified = Some(strains);
         }
+    }
+
+    /// L29C, L30C, L26B: the Director rules call `call` artificial (with the denominations
+    /// it specified) or natural; a later ruling on the same call replaces it.
+    pub fn rule_artificial(&mut self, call: usize, artificial: bool, specified: Vec<Strain>) {
+        self.artificial.retain(|a| a.call != call);
+        self.artificial.push(ArtificialCall {
+            call,
+            artificial,
+            specified,
+        });
+    }
+
+    /// The Director's ruling on whether call `call` was artificial, if he gave one.
+    pub fn artificial_ruling(&self, call: usize) -> Option<&ArtificialCall> {
+        self.artificial.iter().find(|a| a.call == call)
+    }
+
+    /// Whether the rectification of call `call` is still open, so that a ruling on what it
+    /// specified can still change it (L29C, L30C): a call out of rotation or insufficient
+    /// bid awaiting LHO's decision, a cancelled call out of rotation whose offender has not
+    /// called since (its aftermath, or the L30A pass still due), a withdrawn call whose
+    /// replacement may still be ruled comparable.
+    pub fn rectification_open_for(&self, call: usize) -> bool {
+        let pending = match self.pending {
+            Some(Pending::OutOfRotation { call: c, .. } | Pending::InsufficientBid { call: c, .. }) => c == call,
+            _ => false,
+        };
+        pending
+            || self.aftermath.as_ref().is_some_and(|a| a.cancelled == call)
+            || self.comparisons.iter().any(|c| c.withdrawn == call)
+            || self.l30a_pass_due_for(call)
+    }
+
+    /// L30A: call `call` is a pass out of rotation at RHO's turn, cancelled under L29B, and
+    /// its offender has still to make the pass Law 30A requires of him.
+    pub fn l30a_pass_due_for(&self, call: usize) -> bool {
+        self.record.get(call).is_some_and(|r| {
+            r.call.is_pass()
+                && r.status == Status::Withdrawn
+                && matches!(r.withdrawn, Some((Law::L29B, _)))
+                && self.bars.get(r.seat).as_ref().is_some_and(|b| b.law == Law::L30A)
+                && !self
+                    .record
+                    .get(call + 1..)
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|later| later.seat == r.seat && later.status != Status::Pending)
+        })
+    }
+
+    /// Closes the `artificial` questions whose call's rectification is over (L29C, L30C).
+    pub fn close_settled_artificial_questions(&mut self) {
+        let live: Vec<bool> = self
+            .open_rulings
+            .iter()
+            .map(|r| r.on != RulingOn::Artificial || self.rectification_open_for(r.call))
+            .collect();
+        let mut keep = live.into_iter();
+        self.open_rulings.retain(|_| keep.next().unwrap_or(true));
+    }
+
+    /// The Director's rulings on artificial calls, in the order given.
+    pub fn artificial_rulings(&self) -> &[ArtificialCall] {
+        &self.artificial
+    }
+
+    /// Whether call `call` was ruled artificial (a call is presumed natural until then).
+    pub fn is_artificial(&self, call: usize) -> bool {
+        self.artificial_ruling(call).is_some_and(|a| a.artificial)
+    }
+
+    /// L29C, L26B: the denominations call `call` specified: the Director's list for a call
+    /// ruled artificial, else the strain a bid names (a pass, double or redouble names none).
+    pub fn specified_by(&self, call: usize) -> Vec<Strain> {
+        if let Some(a) = self.artificial_ruling(call).filter(|a| a.artificial) {
+            return a.specified.clone();
+        }
+        self.record
+            .get(call)
+            .and_then(|r| r.call.bid())
+            .map(|b| vec![b.strain])
+            .unwrap_or_default()
     }
 
     /// L26B: declarer's entitlement against `offender`, from withdrawn call `call`.
@@ -1377,6 +1496,7 @@ pub struct Checkpoint {
     lead_restrictions: Vec<LeadRestrictionRecord>,
     lead_choice: Option<LeadChoice>,
     comparisons: Vec<Comparison>,
+    artificial: Vec<ArtificialCall>,
     turn_override: Option<Seat>,
     recall: Option<Recall>,
     contract: Option<Contract>,

@@ -165,7 +165,13 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
                 .get(usize::from(b) % st.open_rulings().len().max(1))
                 .map(|r| serde_json::to_string(&r.on).unwrap_or_default())
                 .unwrap_or_else(|| {
-                    s(["\"unintended\"", "\"comparable\"", "\"misinformation\"", "\"intent\""][usize::from(b) % 4])
+                    s([
+                        "\"unintended\"",
+                        "\"comparable\"",
+                        "\"misinformation\"",
+                        "\"intent\"",
+                        "\"artificial\"",
+                    ][usize::from(b) % 5])
                 });
             let value = if on == "\"intent\"" {
                 s(if c % 2 == 0 { "\"accept\"" } else { "\"own_turn\"" })

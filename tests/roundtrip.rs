@@ -127,7 +127,10 @@ fn action(t: &Table, (kind, who, x, y): Step) -> String {
                 ("misinformation", "true"),
                 ("intent", "\"accept\""),
                 ("intent", "\"own_turn\""),
-            ][y as usize % 7];
+                ("artificial", "true"),
+                ("artificial", "false"),
+                ("artificial", r#"true,"specified":["H"],"index":0"#),
+            ][y as usize % 10];
             format!(r#"{{"seat":"director","type":"ruling","on":"{on}","value":{value}}}"#)
         }
         12 => {

@@ -48,6 +48,8 @@ const actions: Action[] = [
   { seat: "N", type: "replace_call", call: "2C" },
   { seat: "E", type: "respond", accept: true },
   { seat: "director", type: "ruling", on: "unintended", value: true },
+  { seat: "director", type: "ruling", on: "artificial", value: true, specified: ["H", "S"] },
+  { seat: "director", type: "ruling", on: "artificial", value: false, index: 3 },
   { seat: "N", type: "restrict_lead", suit: "S" },
   { seat: "N", type: "restrict_lead", suit: "D", require: true },
   { seat: "N", type: "restrict_lead" },

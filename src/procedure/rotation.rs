@@ -49,6 +49,26 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
         // L28B vs L29A: when LHO calls, his intent decides.
         cx.st.open_ruling(RulingOn::Intent, id);
     }
+    if may_be_artificial(cx, seat, call, id) {
+        // L29C, L30C: the Director says whether it was artificial, and what it specified.
+        cx.st.open_ruling(RulingOn::Artificial, id);
+    }
+}
+
+/// L29C, L30C: a call out of rotation that was alerted, or a pass of partner's alerted
+/// call (the last bid, double or redouble in force is partner's, and alerted), may be
+/// artificial: the question is put to the Director. Presumed natural until he rules.
+fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: usize) -> bool {
+    if cx.st.is_alerted(id) {
+        return true;
+    }
+    let ids = cx.st.in_force_ids();
+    let last_action = ids
+        .iter()
+        .rev()
+        .filter_map(|i| cx.st.record().get(*i).map(|r| (*i, r)))
+        .find(|(_, r)| !r.call.is_pass());
+    call.is_pass() && last_action.is_some_and(|(i, r)| r.seat == seat.partner() && cx.st.is_alerted(i))
 }
 
 /// L28A: a call made at RHO's turn is in rotation when RHO is required by law to pass:
@@ -110,6 +130,8 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
     cx.st.put_in_force(id);
     if !barred {
         irr::lead_restriction(cx, offender, Law::L25B1, original);
+        // L26A: a change the Director rules comparable leaves no lead restriction.
+        irr::open_comparison(cx, offender, original, Some(id), Law::L25B1);
     }
     settle_after_call(cx, offender, id);
 }
@@ -238,8 +260,17 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
         Audience::EVERYONE,
     );
     withdraw(cx, coor, Law::L29B, "call out of rotation cancelled");
-    let at_rho = due == offender.rho();
-    if at_rho && call.is_pass() {
+    route_cancelled(cx, offender, coor, call, due == offender.rho());
+    end_or_continue(cx);
+}
+
+/// L29B: what a cancelled call out of rotation by `offender` brings: L30 for a pass, L31
+/// for a bid and (L30C) for a pass the Director has ruled artificial, L32 for a double or
+/// redouble.
+pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: usize, call: Call, at_rho: bool) {
+    // L30C: an artificial pass (or a pass of partner's artificial call) is rectified as a bid.
+    let as_bid = matches!(call, Call::Bid(_)) || (call.is_pass() && cx.st.is_artificial(coor));
+    if at_rho && call.is_pass() && !as_bid {
         // L30A: the offender passes at his next turn; nothing more.
         information::withdrawn_call(cx, coor, Some(offender.side()));
         irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
@@ -249,21 +280,19 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
         cx.st.expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
-            law: if matches!(call, Call::Bid(_)) {
-                Law::L31A
-            } else {
-                Law::L32A
-            },
+            law: if as_bid { Law::L31A } else { Law::L32A },
             repeat_if_rho_passes: true,
             intent: None,
         }));
     } else {
         // L30B1, L31B, L32B: partner free (UI); the offender's next call is judged.
         information::withdrawn_call(cx, coor, Some(offender.side()));
-        let law = match call {
-            Call::Pass => Law::L30B1b,
-            Call::Bid(_) => Law::L31B,
-            Call::Double | Call::Redouble => Law::L32B,
+        let law = if as_bid {
+            Law::L31B
+        } else if call.is_pass() {
+            Law::L30B1b
+        } else {
+            Law::L32B
         };
         cx.st.expect_aftermath(Some(Aftermath {
             seat: offender,
@@ -273,5 +302,4 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
             intent: None,
         }));
     }
-    end_or_continue(cx);
 }

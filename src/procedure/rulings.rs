@@ -1,17 +1,19 @@
 //! The Director's rulings (SPEC §3 `ruling`, docs/DIRECTOR.md): each applies to the
 //! oldest open question of its kind — L25A `unintended`, L21B `misinformation`, L23A
-//! `comparable` (with L27B1a `specified` strains), L28B/L29A `intent`.
+//! `comparable` (with L27B1a `specified` strains), L28B/L29A `intent`, L29C/L30C
+//! `artificial` (with the denominations an artificial call specified).
 
 use crate::action::{Intent, Ruling, RulingOn, RulingValue, StrainName};
 use crate::audience::Audience;
-use crate::call::{Seat, Strain};
-use crate::event::EventKind;
+use crate::call::{Call, Seat, Strain};
+use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::ctx::Ctx;
-use crate::procedure::steps::{close_comparison, lift_bar};
-use crate::procedure::{insufficient, rotation, undo};
+use crate::procedure::settle::{end_or_continue, refresh_lead_restrictions};
+use crate::procedure::steps::{self as irr, close_comparison, lift_bar, rec};
+use crate::procedure::{information, insufficient, rotation, undo};
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
-use crate::state::Pending;
+use crate::state::{Aftermath, Comparison, Pending, Phase, Status};
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
 /// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).
@@ -50,7 +52,155 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
         }
         Ruling::Comparable { value: yes, specified } => comparable_ruling(cx, value, yes, specified),
         Ruling::Intent(intent) => intent_ruling(cx, value, intent),
+        Ruling::Artificial {
+            value: yes,
+            specified,
+            index,
+        } => artificial_ruling(cx, value, yes, specified, index),
     }
+}
+
+/// L29C, L30C, L26B: the Director rules a call artificial (with the denominations it
+/// specified) or natural. With `index`, the call in force at that position; without, the
+/// call of the oldest open `artificial` question, else the latest call whose
+/// rectification is still open (a call out of rotation, a cancelled one whose offender has
+/// not called since, a withdrawn call whose replacement may be ruled comparable).
+fn artificial_ruling(
+    cx: &mut Ctx<'_>,
+    value: Option<RulingValue>,
+    yes: bool,
+    specified: Option<&[StrainName]>,
+    index: Option<usize>,
+) -> Result<(), Refusal> {
+    let target = match index {
+        Some(i) => match cx.st.in_force_ids().get(i) {
+            Some(id) => *id,
+            None => return refuse(Code::NO_SUCH_CALL, format!("no call in force at index {i}")),
+        },
+        None => match artificial_target(cx) {
+            Some(id) => id,
+            None => {
+                return refuse(
+                    Code::NO_PENDING_RULING,
+                    "no call out of rotation or withdrawn call awaits an artificial-call ruling",
+                )
+                .map_err(|r: Refusal| r.citing(Law::L29C))
+            }
+        },
+    };
+    let was = cx.st.is_artificial(target);
+    cx.event(
+        EventKind::Ruling {
+            on: RulingOn::Artificial,
+            value,
+        },
+        Audience::EVERYONE,
+    );
+    let strains: Vec<Strain> = specified.unwrap_or_default().iter().map(|s| s.0).collect();
+    cx.st.rule_artificial(target, yes, strains);
+    cx.st.close_ruling(RulingOn::Artificial, target);
+    // L27B1a, L29C: the rectification follows the denominations it specified.
+    if let Some(cmp) = cx.st.comparison(target).cloned() {
+        let now = cx.st.specified_by(target);
+        if specified_strains(cx, target, &cmp, now) {
+            settle_comparable(cx, &cmp);
+        }
+    }
+    let withdrawn = cx.st.record().get(target).is_some_and(|r| r.status != Status::InForce);
+    if withdrawn && rec(cx, target).1.is_pass() && was != yes {
+        reroute_pass(cx, target, yes);
+    }
+    // L26B: the suits declarer may name follow what the offenders specified.
+    refresh_lead_restrictions(cx);
+    if cx.st.phase() == Phase::Auction {
+        // A barred player's pass held while the question was open is made now.
+        end_or_continue(cx);
+    }
+    Ok(())
+}
+
+/// The call an `artificial` ruling without `index` concerns.
+fn artificial_target(cx: &Ctx<'_>) -> Option<usize> {
+    if let Some(r) = cx.st.open_rulings().iter().find(|r| r.on == RulingOn::Artificial) {
+        return Some(r.call);
+    }
+    (0..cx.st.record().len()).rev().find(|id| {
+        cx.st.record().get(*id).is_some_and(|r| r.status != Status::InForce) && cx.st.rectification_open_for(*id)
+    })
+}
+
+/// L30C: a cancelled pass out of rotation ruled artificial (or natural after all) while its
+/// rectification is open is rectified as the Director's ruling requires, from where the
+/// auction stands: Law 31 for an artificial pass, Law 30 for a natural one.
+fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
+    let (offender, _) = rec(cx, coor);
+    if matches!(cx.st.pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
+        return; // Not cancelled yet: LHO's decline routes it (L29B).
+    }
+    if artificial && cx.st.l30a_pass_due_for(coor) {
+        // L31A instead of L30A: the offender's pass is no longer required; what RHO did (or
+        // does) decides.
+        lift_bar(cx, offender);
+        let rho = offender.rho();
+        let rho_call = cx
+            .st
+            .in_force_ids()
+            .iter()
+            .filter(|i| **i > coor)
+            .filter_map(|i| cx.st.record().get(*i))
+            .find(|r| r.seat == rho)
+            .map(|r| r.call);
+        let (law, repeat) = match rho_call {
+            None => (Law::L31A, true),
+            Some(Call::Pass) => {
+                // L31A1: the offender must repeat his (artificial) pass.
+                cx.st.force_call(offender, Call::Pass);
+                (Law::L31A1, false)
+            }
+            Some(_) => (Law::L31A2, false),
+        };
+        cx.st.expect_aftermath(Some(Aftermath {
+            seat: offender,
+            cancelled: coor,
+            law,
+            repeat_if_rho_passes: repeat,
+            intent: None,
+        }));
+        return;
+    }
+    let Some(mut a) = cx.st.aftermath().cloned().filter(|a| a.cancelled == coor) else {
+        return;
+    };
+    match a.law {
+        Law::L30B1b | Law::L31B => {
+            // L30B1 vs L31B: partner free either way; only the offender's next call differs.
+            a.law = if artificial { Law::L31B } else { Law::L30B1b };
+            cx.st.expect_aftermath(Some(a));
+        }
+        Law::L31A | Law::L31A1 | Law::L31A2 if !artificial => {
+            // L30A after all: the offender passes at his next turn; nothing more.
+            if a.law != Law::L31A2 {
+                information::withdrawn_call(cx, coor, Some(offender.side()));
+            }
+            cx.st.unforce(offender);
+            cx.st.expect_aftermath(None);
+            irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
+            end_or_continue(cx);
+        }
+        _ => {}
+    }
+}
+
+/// The Director states what withdrawn call `cmp.withdrawn` specified (L27B1a, L29C):
+/// recorded on its comparison. Returns whether a replacement already made thereby
+/// qualifies under L27B1a (L27C), which leaves no rectification.
+fn specified_strains(cx: &mut Ctx<'_>, withdrawn: usize, cmp: &Comparison, strains: Vec<Strain>) -> bool {
+    cx.st.state_specified(withdrawn, strains);
+    insufficient::refresh_suggestion(cx, withdrawn);
+    cmp.law == Law::L27B2
+        && cmp
+            .replacement
+            .is_some_and(|x| insufficient::replacement_qualifies(cx, withdrawn, x))
 }
 
 fn comparable_ruling(
@@ -91,14 +241,9 @@ fn comparable_ruling(
     let mut b1a = false;
     if let Some(list) = specified {
         let strains: Vec<Strain> = list.iter().map(|s| s.0).collect();
-        cx.st.state_specified(cmp.withdrawn, strains);
-        insufficient::refresh_suggestion(cx, cmp.withdrawn);
         // L27C: a replacement made before the Director came is tested under L27B1a with
         // the strains he states; B3 (a cancelled double, another insufficient bid) stands.
-        b1a = cmp.law == Law::L27B2
-            && cmp
-                .replacement
-                .is_some_and(|x| insufficient::replacement_qualifies(cx, cmp.withdrawn, x));
+        b1a = specified_strains(cx, cmp.withdrawn, &cmp, strains);
     }
     // L27B1a needs no comparability: it leaves no rectification whatever the value.
     let yes = if b1a { Some(true) } else { yes };
@@ -109,22 +254,27 @@ fn comparable_ruling(
             Ok(())
         }
         Some(true) => {
-            // L23A/L27B1b/L30B1b(i)/L31A2a/L32A2a: no further rectification; L26A, L23B.
-            close_comparison(cx, cmp.withdrawn);
-            for seat in Seat::ALL {
-                if cx
-                    .st
-                    .bar_on(seat)
-                    .is_some_and(|b| b.lifted_if_comparable == Some(cmp.withdrawn))
-                {
-                    lift_bar(cx, seat);
-                }
-            }
-            cx.st.drop_lead_restrictions_from(cmp.withdrawn);
-            insufficient::reinstate_comparable_double(cx, &cmp);
+            settle_comparable(cx, &cmp);
             Ok(())
         }
     }
+}
+
+/// L23A/L27B1b/L30B1b(i)/L31A2a/L32A2a: a comparable replacement (or one qualifying
+/// under L27B1a): no further rectification; L26A, L23B.
+fn settle_comparable(cx: &mut Ctx<'_>, cmp: &Comparison) {
+    close_comparison(cx, cmp.withdrawn);
+    for seat in Seat::ALL {
+        if cx
+            .st
+            .bar_on(seat)
+            .is_some_and(|b| b.lifted_if_comparable == Some(cmp.withdrawn))
+        {
+            lift_bar(cx, seat);
+        }
+    }
+    cx.st.drop_lead_restrictions_from(cmp.withdrawn);
+    insufficient::reinstate_comparable_double(cx, cmp);
 }
 
 fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -> Result<(), Refusal> {

@@ -42,6 +42,8 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     information::settle_recall(cx, seat, id);
     aftermath(cx, seat, id);
     lift_next_turn_bar(cx, seat, id);
+    // L29C, L30C: a question on an artificial call lapses with its rectification.
+    cx.st.close_settled_artificial_questions();
     // L21B1: a change offer lapses when the offered player's partner calls.
     cx.st.lapse_offers_of_partner(seat);
 }
@@ -119,6 +121,14 @@ fn auto_pass(cx: &mut Ctx<'_>) {
     let due = cx.st.turn_to_call();
     let barred = cx.st.is_barred(due);
     if !(cx.reg.auto_pass_barred && barred) || cx.st.forced().is_some() || cx.calling == Some(due) {
+        return;
+    }
+    // L30C: while the Director is asked whether his cancelled pass was artificial, the
+    // Law 30A pass is not made for him: an artificial pass would leave him free (L31A2).
+    let asked = cx.st.open_rulings().iter().any(|r| {
+        r.on == crate::action::RulingOn::Artificial && cx.st.record().get(r.call).is_some_and(|c| c.seat == due)
+    });
+    if asked {
         return;
     }
     pass_for_barred(cx, due);
@@ -235,20 +245,42 @@ pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
     }
 }
 
+/// L26B, L29C: the suits `offender` specified in the legal auction (his calls in force): for
+/// a call the Director ruled artificial, the denominations he stated; for any other bid,
+/// the strain it names (presumed natural).
+pub fn specified_in_legal_auction(st: &crate::state::State, offender: Seat) -> Vec<Strain> {
+    let mut specified: Vec<Strain> = Vec::new();
+    for &id in st.in_force_ids() {
+        if st.record().get(id).is_none_or(|r| r.seat != offender) {
+            continue;
+        }
+        for s in st.specified_by(id) {
+            if s.suit().is_some() && !specified.contains(&s) {
+                specified.push(s);
+            }
+        }
+    }
+    specified
+}
+
+/// L26B: a ruling on an artificial call made after the auction ended: the suits declarer
+/// may name follow what the offenders specified.
+pub fn refresh_lead_restrictions(cx: &mut Ctx<'_>) {
+    if cx.st.contract().is_none() {
+        return;
+    }
+    let records: Vec<LeadRestrictionRecord> = cx.st.lead_restrictions().to_vec();
+    for r in records {
+        let specified = specified_in_legal_auction(cx.st, r.offender);
+        cx.st.record_specified(r.call, r.law, &specified);
+    }
+}
+
 /// L26B: announces declarer's entitlement `r`, with the suits the offender specified in
 /// the legal auction.
 pub fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
     let Some(declarer) = cx.st.declarer() else { return };
-    let mut specified: Vec<Strain> = cx
-        .st
-        .in_force()
-        .iter()
-        .filter(|e| e.seat == r.offender)
-        .filter_map(|e| e.call.bid())
-        .map(|b| b.strain)
-        .filter(|s| s.suit().is_some())
-        .collect();
-    specified.dedup();
+    let specified = specified_in_legal_auction(cx.st, r.offender);
     r.specified.clone_from(&specified);
     cx.st.record_specified(r.call, r.law, &specified);
     let what = match cx.reg.lead_restriction {

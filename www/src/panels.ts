@@ -257,7 +257,7 @@ export function renderPlay(c: Ctx): void {
   );
 }
 
-type RulingOn = "unintended" | "comparable" | "misinformation" | "intent";
+type RulingOn = "unintended" | "comparable" | "misinformation" | "intent" | "artificial";
 type RulingValue = boolean | "accept" | "own_turn";
 
 /** What the Director is asked, and the two answers, for each kind of open ruling. */
@@ -282,7 +282,18 @@ const RULINGS: Record<RulingOn, { law: string; question: string; answers: [Rulin
     question: "Did the next player's call accept the call out of rotation?",
     answers: [["accept", "Accepted it", "Law 29A"], ["own_turn", "Called in turn", "the call out of rotation is cancelled, Law 28B"]],
   },
+  artificial: {
+    law: "29C",
+    question: "Was the call out of rotation (or the pass of partner's call) artificial? If so, which denominations did it specify?",
+    answers: [
+      [true, "Artificial", "rectified on what it specified; an artificial pass as a bid, Law 30C"],
+      [false, "Natural", "its named strain; a pass stays under Law 30"],
+    ],
+  },
 };
+
+/** The rulings whose card offers the denominations an artificial call specified. */
+const NAMES_STRAINS: ReadonlySet<RulingOn> = new Set<RulingOn>(["comparable", "artificial"]);
 
 const isRulingOn = (s: string): s is RulingOn => s in RULINGS;
 
@@ -299,7 +310,7 @@ export function renderDirector(c: Ctx): void {
     return h("div", { class: "ruling-card", "data-ruling": on, role: "group", "aria-label": `Ruling: ${on}` },
       h("h3", {}, r.question, h("span", { class: "law" }, `Law ${r.law}`)),
       about,
-      on === "comparable"
+      NAMES_STRAINS.has(on)
         ? h("div", { class: "strains", role: "group", "aria-label": "Denominations the withdrawn call specified (if artificial)" },
             h("span", { class: "muted" }, "Artificial? It specified: "),
             ["C", "D", "H", "S", "NT"].map((s) =>
@@ -312,7 +323,9 @@ export function renderDirector(c: Ctx): void {
         : null,
       h("div", { class: "buttons" },
         r.answers.map(([value, label, effect], i) =>
-          h("button", { type: "button", class: i === 0 ? "primary" : "", "data-value": String(value), onclick: () => rule(on, value, [...strains]) },
+          // A natural call specifies its own strain: an `artificial: false` ruling names none.
+          h("button", { type: "button", class: i === 0 ? "primary" : "", "data-value": String(value),
+            onclick: () => rule(on, value, on === "artificial" && value === false ? [] : [...strains]) },
             label, h("small", {}, ` — ${effect}`)))),
     );
   });
