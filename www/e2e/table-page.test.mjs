@@ -173,6 +173,41 @@ test("undo, late alert and correction forms appear only when they apply", async 
   await page.done("page-forms-when-they-apply");
 });
 
+test("the Director says a pass out of rotation was artificial and what it specified (Law 30C, 29C)", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  // North opens 1C, South alerts it, then South passes out of rotation (East was to call):
+  // a pass of partner's alerted call, which the Director may find artificial.
+  const setup = await page.evaluate(() => {
+    const t = window.__table;
+    const outs = [
+      t.apply({ seat: "N", type: "call", call: "1C" }),
+      t.apply({ seat: "S", type: "alert", index: 0 }),
+      t.apply({ seat: "S", type: "call", call: "P" }),
+    ];
+    window.__app.changed();
+    return outs.map((o) => o.ok);
+  });
+  assert.deepEqual(setup, [true, true, true]);
+  await viewAs(page, "director");
+  assert.deepEqual((await viewOf(page, "director")).open_rulings, ["artificial"]);
+  const card = page.locator('#director-panel .ruling-card[data-ruling="artificial"]');
+  assert.match(await card.innerText(), /Law 29C/);
+  await card.locator('.chip[data-strain="D"]').click();
+  await card.locator('button[data-value="true"]').click();
+  const after = await viewOf(page, "director");
+  assert.deepEqual(after.open_rulings, [], "the ruling was given");
+  assert.ok(after.events.some((e) => e.kind === "ruling" && e.on === "artificial" && e.value === true), "the table is told the ruling");
+  // Law 31, not Law 30: West (South's LHO) declines the call out of rotation, the pass is
+  // cancelled; South is not held to a pass at his next turn as Law 30A would hold him.
+  await viewAs(page, "W");
+  await page.locator('#decision button:has-text("Decline")').click();
+  await bid(page, "E", "1H");
+  const south = await viewOf(page, "S");
+  assert.equal(south.turn, "S");
+  assert.ok(south.legal_calls.includes("2D"), "South may call freely after RHO's bid (Law 31A2)");
+  await page.done("page-director-artificial");
+});
+
 test("what a player is typing survives an update from the table, and is not shown to another viewer", async () => {
   const page = await openTable(env, { regulation: "online", dealer: "N" });
   await bid(page, "N", "1C");
