@@ -111,16 +111,31 @@ impl SeatTable {
         self.view.pending.as_ref().map_or(&[], |p| p.options.as_slice())
     }
 
+    /// Whether this player may ask now about the opponents' auction as a whole (L20F1).
+    pub fn may_ask(&self) -> bool {
+        self.view.may_ask
+    }
+
+    /// The calls in force this player may ask about now (indices; L20F1, L20F2, L41B).
+    pub fn askable(&self) -> &[usize] {
+        &self.view.askable
+    }
+
+    /// Whether this player may have the auction reviewed now (L20B, L20C2, L41B).
+    pub fn may_review(&self) -> bool {
+        self.view.may_review
+    }
+
+    /// The calls in force whose explanation this player may correct now (indices; L20F4,
+    /// L20F5, L75B).
+    pub fn correctable(&self) -> &[usize] {
+        &self.view.correctable
+    }
+
     /// Questions this player must answer.
     pub fn questions_to_answer(&self) -> impl Iterator<Item = &SeenQuestion> {
-        let me = match self.viewer {
-            Viewer::Seat(s) => Some(s),
-            _ => None,
-        };
-        self.view
-            .questions
-            .iter()
-            .filter(move |q| !q.answered && me.is_some_and(|s| q.answerers.contains(&s)))
+        let ids = &self.view.questions_to_answer;
+        self.view.questions.iter().filter(move |q| ids.contains(&q.id))
     }
 
     /// Calls this player may change under Law 21B1 now (indices among the calls in force).
@@ -196,6 +211,18 @@ pub struct ViewHead {
     pub legal_calls: Vec<Call>,
     /// The pending decision's options for the viewer.
     pub pending: Option<PendingHead>,
+    /// Whether the viewer may ask about the opponents' auction as a whole.
+    pub may_ask: bool,
+    /// The calls the viewer may ask about.
+    pub askable: Vec<usize>,
+    /// Whether the viewer may have the auction reviewed.
+    pub may_review: bool,
+    /// The calls whose explanation the viewer may correct.
+    pub correctable: Vec<usize>,
+    /// The questions the viewer must answer (ids).
+    pub questions_to_answer: Vec<usize>,
+    /// The calls the viewer may change under Law 21B1.
+    pub change_offers: Vec<usize>,
 }
 
 /// The viewer's options on a pending decision.

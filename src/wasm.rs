@@ -302,6 +302,51 @@ impl JsSeatTable {
     pub fn my_options(&self) -> Result<JsValue, JsValue> {
         output(&self.head.pending.as_ref().map_or(&[][..], |p| p.options.as_slice()))
     }
+
+    /// Whether this player may ask now about the opponents' auction as a whole (L20F1).
+    #[wasm_bindgen(js_name = mayAsk)]
+    pub fn may_ask(&self) -> bool {
+        self.head.may_ask
+    }
+
+    /// The calls this player may ask about now (indices among the calls in force; L20F, L41B).
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn askable(&self) -> JsValue {
+        indices_js(&self.head.askable)
+    }
+
+    /// Whether this player may have the auction reviewed now (L20B, L20C2, L41B).
+    #[wasm_bindgen(js_name = mayReview)]
+    pub fn may_review(&self) -> bool {
+        self.head.may_review
+    }
+
+    /// The calls whose explanation this player may correct now (indices; L20F4, L20F5, L75B).
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn correctable(&self) -> JsValue {
+        indices_js(&self.head.correctable)
+    }
+
+    /// The questions this player must answer (their ids in `view().questions`).
+    #[wasm_bindgen(js_name = questionsToAnswer, unchecked_return_type = "number[]")]
+    pub fn questions_to_answer(&self) -> JsValue {
+        indices_js(&self.head.questions_to_answer)
+    }
+
+    /// The calls this player may change under Law 21B1 now (indices among the calls in force).
+    #[wasm_bindgen(js_name = changeOffers, unchecked_return_type = "number[]")]
+    pub fn change_offers(&self) -> JsValue {
+        indices_js(&self.head.change_offers)
+    }
+}
+
+/// Indices (or ids) as a JS array of numbers.
+fn indices_js(indices: &[usize]) -> JsValue {
+    indices
+        .iter()
+        .map(|&i| JsValue::from_f64(i as f64))
+        .collect::<js_sys::Array>()
+        .into()
 }
 
 /// The canonical spelling of a call: `parseCall("1n") === "1NT"`, `parseCall("dbl") === "X"`.
