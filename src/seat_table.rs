@@ -211,18 +211,6 @@ pub struct ViewHead {
     pub legal_calls: Vec<Call>,
     /// The pending decision's options for the viewer.
     pub pending: Option<PendingHead>,
-    /// Whether the viewer may ask about the opponents' auction as a whole.
-    pub may_ask: bool,
-    /// The calls the viewer may ask about.
-    pub askable: Vec<usize>,
-    /// Whether the viewer may have the auction reviewed.
-    pub may_review: bool,
-    /// The calls whose explanation the viewer may correct.
-    pub correctable: Vec<usize>,
-    /// The questions the viewer must answer (ids).
-    pub questions_to_answer: Vec<usize>,
-    /// The calls the viewer may change under Law 21B1.
-    pub change_offers: Vec<usize>,
 }
 
 /// The viewer's options on a pending decision.

@@ -81,7 +81,7 @@ pub fn may_correct(st: &State, reg: &Regulation, seat: Seat, id: usize, index: u
 /// L75B); refused when it is not his to correct, or not yet.
 fn corrector(st: &State, reg: &Regulation, seat: Seat, id: usize, index: usize) -> Result<(Corrector, Law), Refusal> {
     let Some(caller) = st.record().get(id).map(|r| r.seat) else {
-        return refuse(Code::NO_SUCH_CALL, format!("there is no call {index} in force"));
+        return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
     let gave = |s: Seat| {
         st.disclosures()
