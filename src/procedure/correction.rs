@@ -28,7 +28,7 @@ enum Corrector {
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
-    let (who, law) = corrector(cx.st, cx.reg, seat, id, index)?;
+    let (who, law) = corrector(cx.st, cx.reg, seat, (id, index), false)?;
     let corrected = match who {
         Corrector::Own => seat,
         Corrector::Partners => seat.partner(),
@@ -69,24 +69,42 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
 }
 
 /// Whether `seat` may correct the explanation of record `id` (call `index` in force) now —
-/// the `correct_explanation` action's rule, also the view's answer (`correctable`).
+/// the `correct_explanation` action's rule, also the view's answer (`correctable`) when
+/// `as_seen`: judged only on what `seat` may see, as his view must be — partner's
+/// explanation that `seat` never heard (self-alerting, screens) is not offered to him for
+/// correction, though the action itself accepts it (see docs/DECISIONS.md).
 ///
 /// # Errors
 /// As `correct_explanation`.
-pub fn may_correct(st: &State, reg: &Regulation, seat: Seat, id: usize, index: usize) -> Result<(), Refusal> {
-    corrector(st, reg, seat, id, index).map(|_| ())
+pub fn may_correct(
+    st: &State,
+    reg: &Regulation,
+    seat: Seat,
+    (id, index): (usize, usize),
+    as_seen: bool,
+) -> Result<(), Refusal> {
+    corrector(st, reg, seat, (id, index), as_seen).map(|_| ())
 }
 
 /// Whose explanation `seat` corrects of record `id`, and under which law (L20F4, L20F5,
 /// L75B); refused when it is not his to correct, or not yet.
-fn corrector(st: &State, reg: &Regulation, seat: Seat, id: usize, index: usize) -> Result<(Corrector, Law), Refusal> {
+fn corrector(
+    st: &State,
+    reg: &Regulation,
+    seat: Seat,
+    (id, index): (usize, usize),
+    as_seen: bool,
+) -> Result<(Corrector, Law), Refusal> {
     let Some(caller) = st.record().get(id).map(|r| r.seat) else {
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
+    // As seen by `seat`: his own disclosures (he made them, even one he does not hear, a
+    // correction under self-alerting), and partner's he heard.
+    let known = |s: Seat, a: Audience| !as_seen || s == seat || a.has_seat(seat);
     let gave = |s: Seat| {
         st.disclosures()
             .iter()
-            .any(|d| d.call == id && d.by == s && !d.superseded)
+            .any(|d| d.call == id && d.by == s && !d.superseded && known(s, d.audience))
     };
     let who = if gave(seat) || (audience::may_disclose(reg, caller, seat) && !gave(seat.partner())) {
         Corrector::Own

@@ -18,7 +18,7 @@ use crate::state::{Phase, QuestionRecord, State};
 /// `NO_SUCH_CALL`, `WRONG_PERIOD`.
 pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Refusal> {
     let id = index.map(|i| call_id(cx, i)).transpose()?;
-    may_ask(cx.st, cx.reg, seat, id)?;
+    may_ask(cx.st, cx.reg, seat, id, false)?;
     let answerers: Vec<Seat> = match id {
         Some(id) => vec![audience::answerer(cx.reg, seat, cx.st.record()[id].seat)],
         None => match cx.reg.disclosure {
@@ -75,12 +75,15 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
 }
 
 /// Whether `seat` may ask now about record `id` (`None`: the opponents' auction as a whole)
-/// — the `ask` action's rule, also the view's answer (`may_ask`, `askable`).
+/// — the `ask` action's rule, also the view's answer (`may_ask`, `askable`). `as_seen`:
+/// judged only on what `seat` may see, as his view must be: a question his partner asked
+/// out of his hearing (self-alerting, screens) does not count — the `ask` itself still
+/// refuses it as supplementary (L20F1), and the server's answer is the authoritative one.
 ///
 /// # Errors
 /// `ASK_OWN_SIDE`, `SUPPLEMENTARY_QUESTION`, `ASK_NOT_YOUR_TURN`, `DUMMY_MAY_NOT_ASK`,
 /// `WRONG_PERIOD`.
-pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>) -> Result<(), Refusal> {
+pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_seen: bool) -> Result<(), Refusal> {
     // Dummy may never ask (L41B, L20F2), whatever the call.
     if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
@@ -93,7 +96,7 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>) -> R
     match st.phase() {
         Phase::Auction => {
             let due = st.turn_to_call();
-            if seat != due && partner_asked_since_my_turn(st, seat) {
+            if seat != due && partner_asked_since_my_turn(st, seat, as_seen) {
                 return refuse(
                     Code::SUPPLEMENTARY_QUESTION,
                     "your partner asked: you may not ask a supplementary question until your own turn",
@@ -111,12 +114,15 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>) -> R
     }
 }
 
-/// Whether `seat`'s partner has asked a question since `seat` last called.
-fn partner_asked_since_my_turn(st: &State, seat: Seat) -> bool {
+/// Whether `seat`'s partner has asked a question since `seat` last called (`as_seen`: one
+/// `seat` heard).
+fn partner_asked_since_my_turn(st: &State, seat: Seat, as_seen: bool) -> bool {
     let mine = st.record().iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
-    st.questions()
-        .iter()
-        .any(|q| q.asker == seat.partner() && q.at_record_len >= mine)
+    st.questions().iter().any(|q| {
+        q.asker == seat.partner()
+            && q.at_record_len >= mine
+            && (!as_seen || q.audience.contains(crate::audience::Viewer::Seat(seat)))
+    })
 }
 
 /// L20F2 / L41B: who may ask after the final pass.
