@@ -1,9 +1,12 @@
 //! The client's table (issue 11): what a player's browser holds, built from his own stream
 //! alone — the view the server gave him at join and, after each accepted action, the entries
 //! of his stream and his new view. It holds nothing outside his audience (every entry is
-//! checked against it) and answers locally, in O(1), what a page asks every frame: whose
-//! turn, the bidding box, his decisions and questions. It never predicts: the server's
-//! `apply` stays authoritative, and a gap in the stream is reported, not guessed over.
+//! checked against it) and answers locally what a page asks every frame: whose turn, the
+//! bidding box, his decisions, which calls he may ask about, whether he may have the
+//! auction reviewed, which explanations he may correct, the questions he must answer and
+//! the calls he may change — each the engine's own answer, carried by his view and judged
+//! on what he may see. It never predicts: the server's `apply` stays authoritative, and a
+//! gap in the stream is reported, not guessed over.
 
 use serde::{Deserialize, Serialize};
 
