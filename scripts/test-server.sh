@@ -3,6 +3,8 @@
 # PostgreSQL cluster: initdb on a temporary directory, served on a Unix socket only (no TCP
 # port), removed on exit. Installs the Debian package when no PostgreSQL is found.
 # Usage: scripts/test-server.sh [extra cargo test args]
+#        scripts/test-server.sh --load   the load benchmark (server/benches/load.rs) against
+#                                        that cluster instead (BRIDGE_LOAD_TABLES, _WAVE apply)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -41,4 +43,9 @@ trap cleanup EXIT
 
 export BRIDGE_TEST_PG_URL="postgres://bridge@localhost/bridge_test?host=$dir"
 echo "PostgreSQL $("$pgbin/postgres" --version | awk '{print $3}') on $dir (socket); SQLite embedded"
-cargo test -p bridge-server --quiet "$@"
+if [ "${1:-}" = "--load" ]; then
+  shift
+  BRIDGE_LOAD_DB="$BRIDGE_TEST_PG_URL" cargo bench -p bridge-server --bench load "$@"
+else
+  cargo test -p bridge-server --quiet "$@"
+fi

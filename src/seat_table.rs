@@ -1,9 +1,12 @@
 //! The client's table (issue 11): what a player's browser holds, built from his own stream
 //! alone — the view the server gave him at join and, after each accepted action, the entries
 //! of his stream and his new view. It holds nothing outside his audience (every entry is
-//! checked against it) and answers locally, in O(1), what a page asks every frame: whose
-//! turn, the bidding box, his decisions and questions. It never predicts: the server's
-//! `apply` stays authoritative, and a gap in the stream is reported, not guessed over.
+//! checked against it) and answers locally what a page asks every frame: whose turn, the
+//! bidding box, his decisions, which calls he may ask about, whether he may have the
+//! auction reviewed, which explanations he may correct, the questions he must answer and
+//! the calls he may change — each the engine's own answer, carried by his view and judged
+//! on what he may see. It never predicts: the server's `apply` stays authoritative, and a
+//! gap in the stream is reported, not guessed over.
 
 use serde::{Deserialize, Serialize};
 
@@ -111,16 +114,31 @@ impl SeatTable {
         self.view.pending.as_ref().map_or(&[], |p| p.options.as_slice())
     }
 
+    /// Whether this player may ask now about the opponents' auction as a whole (L20F1).
+    pub fn may_ask(&self) -> bool {
+        self.view.may_ask
+    }
+
+    /// The calls in force this player may ask about now (indices; L20F1, L20F2, L41B).
+    pub fn askable(&self) -> &[usize] {
+        &self.view.askable
+    }
+
+    /// Whether this player may have the auction reviewed now (L20B, L20C2, L41B).
+    pub fn may_review(&self) -> bool {
+        self.view.may_review
+    }
+
+    /// The calls in force whose explanation this player may correct now (indices; L20F4,
+    /// L20F5, L75B).
+    pub fn correctable(&self) -> &[usize] {
+        &self.view.correctable
+    }
+
     /// Questions this player must answer.
     pub fn questions_to_answer(&self) -> impl Iterator<Item = &SeenQuestion> {
-        let me = match self.viewer {
-            Viewer::Seat(s) => Some(s),
-            _ => None,
-        };
-        self.view
-            .questions
-            .iter()
-            .filter(move |q| !q.answered && me.is_some_and(|s| q.answerers.contains(&s)))
+        let ids = &self.view.questions_to_answer;
+        self.view.questions.iter().filter(move |q| ids.contains(&q.id))
     }
 
     /// Calls this player may change under Law 21B1 now (indices among the calls in force).

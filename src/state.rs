@@ -1391,9 +1391,14 @@ impl State {
         true
     }
 
-    /// `seat` takes up his L21B1 offer (the oldest, if several).
+    /// `seat` takes up his L21B1 offer (the oldest, if several). An offer of a call no
+    /// longer in force (withdrawn since, by another rectification) has lapsed: there is no
+    /// call left to change, and the view offers none.
     pub fn take_offer(&mut self, seat: Seat) -> Option<ChangeOffer> {
-        let pos = self.offers.iter().position(|o| o.seat == seat)?;
+        let pos = self
+            .offers
+            .iter()
+            .position(|o| o.seat == seat && self.index_of(o.call).is_some())?;
         Some(self.offers.remove(pos))
     }
 

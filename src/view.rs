@@ -238,6 +238,21 @@ pub struct View {
     pub questions: Vec<SeenQuestion>,
     /// Calls the viewer may change under Law 21B1 (indices).
     pub change_offers: Vec<usize>,
+    /// Whether the viewer may ask now about the opponents' auction as a whole (L20F1,
+    /// L20F2, L41B; seats only). Like `askable` and `correctable`, judged on what the viewer
+    /// may see: never on a question or explanation of his partner's out of his hearing (the
+    /// action's answer may then differ; it is the authoritative one).
+    pub may_ask: bool,
+    /// Calls in force the viewer may ask about now (indices; L20F1, L20F2, L41B).
+    pub askable: Vec<usize>,
+    /// Whether the viewer may have the auction reviewed now (L20B, L20C2, L41B).
+    pub may_review: bool,
+    /// Calls whose explanation the viewer may correct now (indices; L20F4, L20F5, L75B):
+    /// his own explanations (or a failure to alert or explain), and partner's once the Law
+    /// lets him.
+    pub correctable: Vec<usize>,
+    /// Questions the viewer must answer (their ids in `questions`).
+    pub questions_to_answer: Vec<usize>,
     /// Warnings, cautions and reminders addressed to the viewer.
     pub warnings: Vec<Warning>,
     /// Events the viewer may see, in order.
@@ -370,6 +385,11 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             .filter(|o| is_director || Some(o.seat) == seat)
             .filter_map(|o| st.index_of(o.call))
             .collect(),
+        may_ask: seat.is_some_and(|s| procedure::questions::may_ask(st, table.regulation, s, None, true).is_ok()),
+        askable: seat.map_or_else(Vec::new, |s| askable(st, table.regulation, s)),
+        may_review: seat.is_some_and(|s| procedure::review::may_review(st, s).is_ok()),
+        correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s)),
+        questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
         warnings,
         events: table
             .feed
@@ -423,6 +443,37 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             Vec::new()
         },
     }
+}
+
+/// The calls in force `seat` may ask about now, judged on what he may see (`ask` accepts
+/// them, but for a supplementary question after a partner's question he did not hear).
+fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
+    if procedure::questions::may_ask(st, reg, seat, None, true).is_err() {
+        return Vec::new();
+    }
+    let ids = st.in_force_ids().iter().copied().enumerate();
+    ids.filter(|(_, id)| procedure::questions::may_ask(st, reg, seat, Some(*id), true).is_ok())
+        .map(|(index, _)| index)
+        .collect()
+}
+
+/// The calls in force whose explanation `seat` may correct now, judged on what he may see
+/// (`correct_explanation` accepts them, and a correction of partner's explanation he did not
+/// hear).
+fn correctable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
+    let ids = st.in_force_ids().iter().copied().enumerate();
+    ids.filter(|(index, id)| procedure::correction::may_correct(st, reg, seat, (*id, *index), true).is_ok())
+        .map(|(index, _)| index)
+        .collect()
+}
+
+/// The questions put to `seat` and not yet answered.
+fn questions_to_answer(st: &State, seat: Seat) -> Vec<usize> {
+    let questions = st.questions().iter().enumerate();
+    questions
+        .filter(|(_, q)| !q.answered && q.answerers.contains(&seat))
+        .map(|(id, _)| id)
+        .collect()
 }
 
 /// The calls in force with the disclosures `viewer` may see.

@@ -302,6 +302,60 @@ impl JsSeatTable {
     pub fn my_options(&self) -> Result<JsValue, JsValue> {
         output(&self.head.pending.as_ref().map_or(&[][..], |p| p.options.as_slice()))
     }
+
+    /// Whether this player may ask now about the opponents' auction as a whole (L20F1).
+    #[wasm_bindgen(js_name = mayAsk)]
+    pub fn may_ask(&self) -> bool {
+        self.head_field("may_ask").as_bool().unwrap_or(false)
+    }
+
+    /// The calls this player may ask about now (indices among the calls in force; L20F, L41B).
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn askable(&self) -> JsValue {
+        self.indices("askable")
+    }
+
+    /// Whether this player may have the auction reviewed now (L20B, L20C2, L41B).
+    #[wasm_bindgen(js_name = mayReview)]
+    pub fn may_review(&self) -> bool {
+        self.head_field("may_review").as_bool().unwrap_or(false)
+    }
+
+    /// The calls whose explanation this player may correct now (indices; L20F4, L20F5, L75B).
+    #[wasm_bindgen(unchecked_return_type = "number[]")]
+    pub fn correctable(&self) -> JsValue {
+        self.indices("correctable")
+    }
+
+    /// The questions this player must answer (their ids in `view().questions`).
+    #[wasm_bindgen(js_name = questionsToAnswer, unchecked_return_type = "number[]")]
+    pub fn questions_to_answer(&self) -> JsValue {
+        self.indices("questions_to_answer")
+    }
+
+    /// The calls this player may change under Law 21B1 now (indices among the calls in force).
+    #[wasm_bindgen(js_name = changeOffers, unchecked_return_type = "number[]")]
+    pub fn change_offers(&self) -> JsValue {
+        self.indices("change_offers")
+    }
+}
+
+impl JsSeatTable {
+    /// A field of the view's head, read when asked (not deserialized at each update: the
+    /// engine computed it, and the view is the viewer's own, checked at `receive`).
+    fn head_field(&self, name: &str) -> JsValue {
+        js_sys::Reflect::get(&self.view, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    /// A list of indices (or ids) in the view's head, as a fresh array (empty if absent).
+    fn indices(&self, name: &str) -> JsValue {
+        let list = self.head_field(name);
+        if js_sys::Array::is_array(&list) {
+            js_sys::Array::from(&list).into()
+        } else {
+            js_sys::Array::new().into()
+        }
+    }
 }
 
 /// The canonical spelling of a call: `parseCall("1n") === "1NT"`, `parseCall("dbl") === "X"`.

@@ -1,6 +1,6 @@
 // Compiled with `tsc --noEmit` (never run): the package's generated .d.ts types the API as
 // a site uses it, and rejects what it should.
-import { Table, parseCall, formatCall } from "bridge-laws";
+import { SeatTable, Table, parseCall, formatCall } from "bridge-laws";
 import type { Action, Call, Card, DecisionKind, Outcome, Seat, Snapshot, TableOptions, View, Warning } from "bridge-laws";
 
 const options: TableOptions = { dealer: "N", vulnerability: "None", regulation: "online", board: 1 };
@@ -39,6 +39,20 @@ const restrictable: string[] = view.lead_restriction?.restrictable ?? [];
 const boundLeader: Seat | undefined = view.lead_restriction?.leader;
 const leads: string[] = view.legal_leads;
 void [calls, turn, contract, alerted, explanations, pendingFor, hash, canonical, shown, kind, calls38, lead, restrictable, boundLeader, leads];
+
+// The client table answers what its seat may do now, from the view it holds.
+const east = new SeatTable("E", table.streamVersion("E"), table.view("E"));
+const mine: { ask: boolean; askable: number[]; review: boolean; correctable: number[]; answer: number[]; change: number[] } = {
+  ask: east.mayAsk(),
+  askable: east.askable(),
+  review: east.mayReview(),
+  correctable: east.correctable(),
+  answer: east.questionsToAnswer(),
+  change: east.changeOffers(),
+};
+const boxed: Call[] = east.legalCalls();
+void [mine, boxed];
+east.free();
 
 const actions: Action[] = [
   { seat: "W", type: "ask", index: 0 },

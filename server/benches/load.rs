@@ -1,10 +1,14 @@
 //! Load benchmark (issue 11; a benchmark, not a timed test): `BRIDGE_LOAD_TABLES` tables
 //! (default 1 000) × 4 simulated players play the real auctions of the shared corpus through
-//! the reference server (the release binary, a separate process, SQLite), `BRIDGE_LOAD_WAVE`
-//! tables at a time (default 100). Checked: every acknowledged call stored, every player's
-//! stream gap-free, every table's hash the same after the server is killed and restarted.
-//! Reported: action latency (send → ack) p50/p99, actions per second, and the server's CPU
-//! time per action (from /proc). Run: `cargo bench -p bridge-server --bench load`.
+//! the reference server (the release binary, a separate process), `BRIDGE_LOAD_WAVE` tables
+//! at a time (default 100), stored in a fresh SQLite file, or in the database at
+//! `BRIDGE_LOAD_DB` (a `postgres://…` URL: the same code, as the server's `--db`; the tables
+//! of each run get their own ids, so a database may be reused). Checked: every acknowledged
+//! call stored, every player's stream gap-free, every table's hash the same after the server
+//! is killed and restarted. Reported: action latency (send → ack) p50/p99, actions per
+//! second, and the server's CPU time per action (from /proc). Run:
+//! `cargo bench -p bridge-server --bench load` (SQLite), or against a throwaway PostgreSQL
+//! cluster `scripts/test-server.sh --load` (it sets `BRIDGE_LOAD_DB`).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -92,8 +96,7 @@ fn cpu(pid: u32) -> Duration {
 }
 
 /// Plays one auction; the latency of each call and the table's stored hash.
-async fn play(addr: SocketAddr, i: usize, a: &Auction) -> (Vec<Duration>, String) {
-    let id = format!("load-{i}");
+async fn play(addr: SocketAddr, id: String, a: &Auction) -> (Vec<Duration>, String) {
     let (status, body) = http(
         addr,
         "POST",
@@ -159,8 +162,17 @@ fn main() {
         return;
     };
     let dir = std::env::temp_dir().join(common::unique("bridge-load"));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = format!("sqlite:{}?mode=rwc", dir.join("tables.db").display());
+    let db = match std::env::var("BRIDGE_LOAD_DB") {
+        Ok(url) if !url.is_empty() => url,
+        _ => {
+            std::fs::create_dir_all(&dir).unwrap();
+            format!("sqlite:{}?mode=rwc", dir.join("tables.db").display())
+        }
+    };
+    let kind = db.split(':').next().unwrap_or_default().to_string();
+    // This run's table ids (unique, so a reused database holds no table of the same id).
+    let run = common::unique("load");
+    let id = |i: usize| format!("{run}-{i}");
     let addr = free_port();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -172,7 +184,7 @@ fn main() {
     let start = Instant::now();
     let results: Vec<(Vec<Duration>, String)> = rt.block_on(
         stream::iter(auctions.iter().enumerate())
-            .map(|(i, a)| play(addr, i, a))
+            .map(|(i, a)| play(addr, id(i), a))
             .buffered(wave)
             .collect(),
     );
@@ -185,11 +197,12 @@ fn main() {
     let mut child = server(addr, &db);
     rt.block_on(wait_up(addr));
     for (i, (_, hash)) in results.iter().enumerate() {
-        let (_, status) = rt.block_on(http(addr, "GET", &format!("/api/tables/load-{i}"), None));
+        let (_, status) = rt.block_on(http(addr, "GET", &format!("/api/tables/{}", id(i)), None));
         assert_eq!(
             status["stateHash"].as_str(),
             Some(hash.as_str()),
-            "load-{i} after the restart"
+            "{} after the restart",
+            id(i)
         );
     }
     child.kill().unwrap();
@@ -199,8 +212,9 @@ fn main() {
     all.sort();
     let q = |p: f64| all[((all.len() as f64 - 1.0) * p) as usize];
     let n = all.len();
+    let _ = std::fs::remove_dir_all(&dir);
     println!(
-        "load: {} tables x 4 players, {} tables at a time, {n} calls in {:.1} s ({:.0} calls/s)",
+        "load: {} tables x 4 players ({kind}), {} tables at a time, {n} calls in {:.1} s ({:.0} calls/s)",
         results.len(),
         wave,
         wall.as_secs_f64(),

@@ -8,8 +8,9 @@ use crate::procedure::audience;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::record::{call_id, offer_changes};
 use crate::procedure::steps::{remind, summon};
+use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{DisclosureRecord, Phase};
+use crate::state::{DisclosureRecord, Phase, State};
 
 /// Who gave the explanations being corrected, and under which law.
 enum Corrector {
@@ -27,32 +28,7 @@ enum Corrector {
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
-    let gave = |s: Seat| {
-        cx.st
-            .disclosures()
-            .iter()
-            .any(|d| d.call == id && d.by == s && !d.superseded)
-    };
-    let who = if gave(seat) || (audience::may_disclose(cx.reg, caller, seat) && !gave(seat.partner())) {
-        Corrector::Own
-    } else if gave(seat.partner()) {
-        Corrector::Partners
-    } else {
-        return refuse(
-            Code::NOT_YOURS_TO_EXPLAIN,
-            format!("{seat} gave no explanation of call {index}"),
-        );
-    };
-    let law = match who {
-        Corrector::Own => {
-            if cx.st.phase() == Phase::Play || cx.st.phase() == Phase::Ended {
-                Law::L75B2
-            } else {
-                Law::L20F4a
-            }
-        }
-        Corrector::Partners => partner_correction_law(cx, seat)?,
-    };
+    let (who, law) = corrector(cx.st, cx.reg, seat, (id, index), false)?;
     let corrected = match who {
         Corrector::Own => seat,
         Corrector::Partners => seat.partner(),
@@ -92,6 +68,67 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     Ok(())
 }
 
+/// Whether `seat` may correct the explanation of record `id` (call `index` in force) now —
+/// the `correct_explanation` action's rule, also the view's answer (`correctable`) when
+/// `as_seen`: judged only on what `seat` may see, as his view must be — partner's
+/// explanation that `seat` never heard (self-alerting, screens) is not offered to him for
+/// correction, though the action itself accepts it (see docs/DECISIONS.md).
+///
+/// # Errors
+/// As `correct_explanation`.
+pub fn may_correct(
+    st: &State,
+    reg: &Regulation,
+    seat: Seat,
+    (id, index): (usize, usize),
+    as_seen: bool,
+) -> Result<(), Refusal> {
+    corrector(st, reg, seat, (id, index), as_seen).map(|_| ())
+}
+
+/// Whose explanation `seat` corrects of record `id`, and under which law (L20F4, L20F5,
+/// L75B); refused when it is not his to correct, or not yet.
+fn corrector(
+    st: &State,
+    reg: &Regulation,
+    seat: Seat,
+    (id, index): (usize, usize),
+    as_seen: bool,
+) -> Result<(Corrector, Law), Refusal> {
+    let Some(caller) = st.record().get(id).map(|r| r.seat) else {
+        return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
+    };
+    // As seen by `seat`: his own disclosures (he made them, even one he does not hear, a
+    // correction under self-alerting), and partner's he heard.
+    let known = |s: Seat, a: Audience| !as_seen || s == seat || a.has_seat(seat);
+    let gave = |s: Seat| {
+        st.disclosures()
+            .iter()
+            .any(|d| d.call == id && d.by == s && !d.superseded && known(s, d.audience))
+    };
+    let who = if gave(seat) || (audience::may_disclose(reg, caller, seat) && !gave(seat.partner())) {
+        Corrector::Own
+    } else if gave(seat.partner()) {
+        Corrector::Partners
+    } else {
+        return refuse(
+            Code::NOT_YOURS_TO_EXPLAIN,
+            format!("{seat} gave no explanation of call {index}"),
+        );
+    };
+    let law = match who {
+        Corrector::Own => {
+            if st.phase() == Phase::Play || st.phase() == Phase::Ended {
+                Law::L75B2
+            } else {
+                Law::L20F4a
+            }
+        }
+        Corrector::Partners => partner_correction_law(st, seat)?,
+    };
+    Ok((who, law))
+}
+
 fn union(a: Audience, b: Audience) -> Audience {
     Audience::seats(
         crate::call::Seat::ALL
@@ -104,14 +141,14 @@ fn union(a: Audience, b: Audience) -> Audience {
 }
 
 /// L20F5: when a player may correct his partner's explanation.
-fn partner_correction_law(cx: &Ctx<'_>, seat: Seat) -> Result<Law, Refusal> {
-    match cx.st.phase() {
+fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
+    match st.phase() {
         Phase::Auction => refuse(
             Code::CORRECTION_TOO_EARLY,
             "you may not correct partner's explanation during the auction nor show that it was wrong; \
              record it privately with `note_partner_mistake` and you will be reminded when to correct it (Law 20F5a)",
         ),
-        Phase::Clarification | Phase::Play if cx.st.is_defender(seat) => refuse(
+        Phase::Clarification | Phase::Play if st.is_defender(seat) => refuse(
             Code::CORRECTION_TOO_EARLY,
             "as a defender, correct partner's explanation when play is over (Law 20F5b)",
         )

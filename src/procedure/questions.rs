@@ -7,8 +7,9 @@ use crate::procedure::ctx::Ctx;
 use crate::procedure::record::call_id;
 use crate::procedure::steps::remind;
 use crate::procedure::{audience, information};
+use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{Phase, QuestionRecord};
+use crate::state::{Phase, QuestionRecord, State};
 
 /// The `ask` action (L20F1, L20F2, L41B).
 ///
@@ -17,34 +18,7 @@ use crate::state::{Phase, QuestionRecord};
 /// `NO_SUCH_CALL`, `WRONG_PERIOD`.
 pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Refusal> {
     let id = index.map(|i| call_id(cx, i)).transpose()?;
-    // Dummy may never ask (L41B, L20F2), whatever the call.
-    if matches!(cx.st.phase(), Phase::Clarification | Phase::Play) && cx.st.is_dummy(seat) {
-        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
-    }
-    if let Some(id) = id {
-        if !cx.st.record()[id].seat.is_opponent_of(seat) {
-            return refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only");
-        }
-    }
-    match cx.st.phase() {
-        Phase::Auction => {
-            let due = cx.st.turn_to_call();
-            if seat != due && partner_asked_since_my_turn(cx, seat) {
-                return refuse(
-                    Code::SUPPLEMENTARY_QUESTION,
-                    "your partner asked: you may not ask a supplementary question until your own turn",
-                );
-            }
-            if seat != due && matches!(cx.reg.questions, crate::regulation::Questions::OwnTurn) {
-                return refuse(Code::ASK_NOT_YOUR_TURN, "questions are asked at one's own turn to call");
-            }
-        }
-        Phase::Clarification | Phase::Play => check_ask_after_auction(cx, seat)?,
-        Phase::PassedOut | Phase::Ended => {
-            return refuse(Code::WRONG_PERIOD, "there is no auction to ask about now")
-                .map_err(|r: Refusal| r.citing(Law::L20F));
-        }
-    }
+    may_ask(cx.st, cx.reg, seat, id, false)?;
     let answerers: Vec<Seat> = match id {
         Some(id) => vec![audience::answerer(cx.reg, seat, cx.st.record()[id].seat)],
         None => match cx.reg.disclosure {
@@ -100,31 +74,73 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
     Ok(())
 }
 
-/// Whether `seat`'s partner has asked a question since `seat` last called.
-fn partner_asked_since_my_turn(cx: &Ctx<'_>, seat: Seat) -> bool {
-    let mine = cx.st.record().iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
-    cx.st
-        .questions()
-        .iter()
-        .any(|q| q.asker == seat.partner() && q.at_record_len >= mine)
+/// Whether `seat` may ask now about record `id` (`None`: the opponents' auction as a whole)
+/// — the `ask` action's rule, also the view's answer (`may_ask`, `askable`). `as_seen`:
+/// judged only on what `seat` may see, as his view must be: a question his partner asked
+/// out of his hearing (self-alerting, screens) does not count — the `ask` itself still
+/// refuses it as supplementary (L20F1), and the server's answer is the authoritative one.
+///
+/// # Errors
+/// `ASK_OWN_SIDE`, `SUPPLEMENTARY_QUESTION`, `ASK_NOT_YOUR_TURN`, `DUMMY_MAY_NOT_ASK`,
+/// `WRONG_PERIOD`.
+pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_seen: bool) -> Result<(), Refusal> {
+    // Dummy may never ask (L41B, L20F2), whatever the call.
+    if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.is_dummy(seat) {
+        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
+    }
+    if let Some(r) = id.and_then(|id| st.record().get(id)) {
+        if !r.seat.is_opponent_of(seat) {
+            return refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only");
+        }
+    }
+    match st.phase() {
+        Phase::Auction => {
+            let due = st.turn_to_call();
+            if seat != due && partner_asked_since_my_turn(st, seat, as_seen) {
+                return refuse(
+                    Code::SUPPLEMENTARY_QUESTION,
+                    "your partner asked: you may not ask a supplementary question until your own turn",
+                );
+            }
+            if seat != due && matches!(reg.questions, crate::regulation::Questions::OwnTurn) {
+                return refuse(Code::ASK_NOT_YOUR_TURN, "questions are asked at one's own turn to call");
+            }
+            Ok(())
+        }
+        Phase::Clarification | Phase::Play => check_ask_after_auction(st, reg, seat),
+        Phase::PassedOut | Phase::Ended => {
+            refuse(Code::WRONG_PERIOD, "there is no auction to ask about now").map_err(|r: Refusal| r.citing(Law::L20F))
+        }
+    }
+}
+
+/// Whether `seat`'s partner has asked a question since `seat` last called (`as_seen`: one
+/// `seat` heard).
+fn partner_asked_since_my_turn(st: &State, seat: Seat, as_seen: bool) -> bool {
+    let mine = st.record().iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
+    st.questions().iter().any(|q| {
+        q.asker == seat.partner()
+            && q.at_record_len >= mine
+            && (!as_seen || q.audience.contains(crate::audience::Viewer::Seat(seat)))
+    })
 }
 
 /// L20F2 / L41B: who may ask after the final pass.
-fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    if cx.st.is_dummy(seat) {
+fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(), Refusal> {
+    if st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
     }
-    let Some(contract) = cx.st.contract() else {
+    let Some(contract) = st.contract() else {
         return refuse(Code::WRONG_PERIOD, "no contract");
     };
-    if matches!(cx.reg.questions, crate::regulation::Questions::AnyTime) {
+    if matches!(reg.questions, crate::regulation::Questions::AnyTime) {
         // SPEC 2/5.5 (online, Law 80 choice): a player may ask about an opponent's call at
         // any time — clarification period and play alike, whoever is to play; dummy never
         // asks (L42/L43, checked above), nor does anyone about his own side's calls.
         return Ok(());
     }
-    let play = cx.st.play();
-    match cx.st.phase() {
+    let play = st.play();
+    match st.phase() {
         Phase::Clarification => {
             let led = play.is_some_and(|p| p.lead.is_some());
             if seat == contract.leader() && led {
@@ -137,7 +153,7 @@ fn check_ask_after_auction(cx: &Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
             Ok(())
         }
         _ => {
-            let my_turn = play.and_then(|p| p.turn_to_act(cx.st.contract())) == Some(seat);
+            let my_turn = play.and_then(|p| p.turn_to_act(st.contract())) == Some(seat);
             if my_turn {
                 Ok(())
             } else {

@@ -15,30 +15,40 @@ use crate::state::{Phase, State};
 /// `REVIEW_NOT_YOUR_TURN`, `REVIEW_WHILE_BARRED` (L20B); `DUMMY_MAY_NOT_ASK`,
 /// `REVIEW_EXPIRED` (L41B); `WRONG_PERIOD` once the board is over.
 pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    match cx.st.phase() {
+    may_review(cx.st, seat)?;
+    let calls = restatement(cx.st, Viewer::Seat(seat));
+    let aud = audience::review(cx.reg, seat);
+    cx.event(EventKind::Review { requester: seat, calls }, aud);
+    Ok(())
+}
+
+/// Whether `seat` may have the auction reviewed now — the `review` action's rule, also the
+/// view's answer (`may_review`).
+///
+/// # Errors
+/// As `review`.
+pub fn may_review(st: &State, seat: Seat) -> Result<(), Refusal> {
+    match st.phase() {
         Phase::Auction => {
             // L20B: at his own turn to call, unless he must pass.
-            if cx.st.turn_to_call() != seat {
+            if st.turn_to_call() != seat {
                 return refuse(
                     Code::REVIEW_NOT_YOUR_TURN,
                     "a review is given at one's own turn to call",
                 );
             }
-            if cx.st.is_barred(seat) {
+            if st.is_barred(seat) {
                 return refuse(
                     Code::REVIEW_WHILE_BARRED,
                     "a player who must pass may not have the auction reviewed",
                 );
             }
+            Ok(())
         }
-        Phase::Clarification | Phase::Play => check_after_auction(cx.st, seat)?,
-        Phase::PassedOut => {}
-        Phase::Ended => return refuse(Code::REVIEW_EXPIRED, "play is over"),
+        Phase::Clarification | Phase::Play => check_after_auction(st, seat),
+        Phase::PassedOut => Ok(()),
+        Phase::Ended => refuse(Code::REVIEW_EXPIRED, "play is over"),
     }
-    let calls = restatement(cx.st, Viewer::Seat(seat));
-    let aud = audience::review(cx.reg, seat);
-    cx.event(EventKind::Review { requester: seat, calls }, aud);
-    Ok(())
 }
 
 /// L41B, L20C2: after the final pass.

@@ -443,6 +443,62 @@ fn a_seat_table_follows_its_stream_and_answers_the_bidding_box_locally() {
     );
 }
 
+/// What a seat may do besides calling, as its `SeatTable` answers it: each answer is the
+/// engine's, read from the view it holds (and checked here against `apply`).
+#[wasm_bindgen_test]
+fn a_seat_table_answers_which_questions_reviews_and_corrections_its_seat_may_make() {
+    use bridge_laws::wasm::JsSeatTable;
+    let mut t = table("face_to_face");
+    let joined = |t: &JsTable, seat: &str| {
+        let version = t.stream_version(seat.into()).expect("version");
+        JsSeatTable::new(seat.into(), version.into(), t.view(seat.into()).expect("view")).expect("seat table")
+    };
+    assert_eq!(call(&mut t, "N", "1NT")["ok"], json!(true));
+    let (mut east, west) = (joined(&t, "E"), joined(&t, "W"));
+    // Face to face, East (due to call) may ask about North's 1NT and have the auction
+    // reviewed; West must wait for his turn (L20F1, L20B).
+    assert_eq!(rust(&east.askable()), json!([0]));
+    assert!(east.may_ask() && east.may_review());
+    assert_eq!(rust(&west.askable()), json!([]));
+    assert!(!west.may_ask() && !west.may_review());
+    let west_asks = r#"{"seat":"W","type":"ask","index":0}"#;
+    assert_eq!(
+        rust(&t.apply(js(west_asks)).expect("outcome"))["ok"],
+        json!(false),
+        "as apply says"
+    );
+
+    // East asks; South (North's partner, who explains face to face) must answer.
+    let v = t.stream_version("N".into()).expect("version");
+    let mut north = joined(&t, "N");
+    let south = joined(&t, "S");
+    assert_eq!(rust(&south.questions_to_answer()), json!([]));
+    let before = t.stream_version("E".into()).expect("version");
+    assert_eq!(
+        rust(&t.apply(js(r#"{"seat":"E","type":"ask","index":0}"#)).expect("ok"))["ok"],
+        json!(true)
+    );
+    east.receive(update(&t, "E", before)).expect("East's update");
+    north.receive(update(&t, "N", v)).expect("North's update");
+    assert_eq!(
+        rust(&joined(&t, "S").questions_to_answer()),
+        json!([0]),
+        "South answers"
+    );
+    assert_eq!(rust(&north.questions_to_answer()), json!([]), "not North");
+    assert_eq!(
+        rust(&east.correctable()),
+        json!([]),
+        "East explains only his side's calls"
+    );
+    assert_eq!(rust(&east.change_offers()), json!([]));
+    let view = rust(&east.view());
+    for (answer, field) in [(east.askable(), "askable"), (east.correctable(), "correctable")] {
+        assert_eq!(rust(&answer), view[field], "{field} is the view's");
+    }
+    assert_eq!(json!(east.may_review()), view["may_review"]);
+}
+
 #[wasm_bindgen_test]
 fn a_pbn_record_becomes_a_table_and_goes_back_to_pbn_and_lin() {
     let pbn = "[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Auction \"S\"]\n1NT =1= Pass 3NT AP\n[Note \"1:15-17\"]\n";

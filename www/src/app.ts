@@ -13,8 +13,34 @@ export const DISCLOSURE: Record<Preset, "self" | "partner" | "screens"> = {
   screens: "screens",
 };
 
+/** What the viewer may do besides calling, as the engine answers it (the package's
+ * `SeatTable` online; the same fields of the view in the single-browser demo). */
+export interface May {
+  /** Ask about the opponents' auction as a whole (L20F1). */
+  ask: boolean;
+  /** The calls he may ask about (indices; L20F1, L20F2, L41B). */
+  askable: number[];
+  /** Have the auction reviewed (L20B, L20C2, L41B). */
+  review: boolean;
+  /** The calls whose explanation he may correct (indices; L20F4, L20F5, L75B). */
+  correctable: number[];
+  /** The questions he must answer (ids). */
+  answer: number[];
+}
+
+/** The answers read from a view (the fields `SeatTable` reads). */
+export const mayFrom = (v: View): May => ({
+  ask: v.may_ask,
+  askable: v.askable,
+  review: v.may_review,
+  correctable: v.correctable,
+  answer: v.questions_to_answer,
+});
+
 export interface Ctx {
   view: View;
+  /** What the viewer may do now besides calling. */
+  may: May;
   viewer: Viewer;
   /** The viewer's seat, or null for the Director and spectators. */
   me: Seat | null;
@@ -80,8 +106,10 @@ export class App implements Host {
     const viewer = this.viewer;
     const me = isSeat(viewer) ? viewer : null;
     const preset = (typeof this.options.regulation === "string" ? this.options.regulation : "online") as Preset;
+    const view = this.table.view(viewer);
     return {
-      view: this.table.view(viewer),
+      view,
+      may: mayFrom(view),
       viewer,
       me,
       preset,

@@ -154,6 +154,8 @@ export class OnlineApp implements Host {
     const preset: Preset = this.regulation?.preset ?? "online";
     return {
       view: t.view(),
+      // Answered by the client table from the view's head it holds (README → Online tables).
+      may: { ask: t.mayAsk(), askable: t.askable(), review: t.mayReview(), correctable: t.correctable(), answer: t.questionsToAnswer() },
       viewer,
       me,
       preset,

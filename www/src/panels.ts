@@ -89,7 +89,7 @@ export function renderQuestions(c: Ctx): void {
   if (!v.questions.length) return void fill("questions");
   const items = v.questions.map((q) => {
     const about = q.index === null ? "the auction" : v.calls[q.index] ? [callLabel(v.calls[q.index].call), ` (call ${q.index + 1})`] : `call ${q.index + 1}`;
-    const mustAnswer = c.me !== null && q.answerers.includes(c.me) && !q.answered;
+    const mustAnswer = c.may.answer.includes(q.id);
     const answerable = v.calls.filter((call) => c.me && ourSide(c.me, call.seat));
     return h(
       "li",
@@ -113,7 +113,6 @@ export function renderActions(c: Ctx): void {
   const v = c.view;
   const me = c.me;
   if (!me) return void fill("actions");
-  const over = v.phase === "ended";
   const auctionPeriod = v.phase === "auction" || v.phase === "clarification" || v.phase === "passed_out";
   // L25A: my last call may be replaced until partner calls after it (and not at all when
   // the regulation switches undo off, nor while a request is pending).
@@ -124,10 +123,12 @@ export function renderActions(c: Ctx): void {
   // Late alerts and explanations (L20F, L21B1a): of the calls this viewer discloses.
   const disclosable = v.calls.filter((call) =>
     c.disclosure === "self" ? call.seat === me : c.disclosure === "partner" ? call.seat === partner(me) : ourSide(me, call.seat));
-  // L20F4a/L75B2: an explanation this viewer gave can be corrected; face to face he may
-  // also note privately that partner's explanation was wrong (L20F5).
+  // L20F4a/L75B2, L20F5b: the explanations the engine lets this viewer correct now (the
+  // view's `correctable`), of those he heard given; face to face he may also note privately
+  // that partner's explanation was wrong (L20F5).
   const explainedBy = (call: SeenCall, who: Seat) => call.disclosures.some((d) => d.by === who && !!d.text);
-  const correctable = v.calls.filter((call) => explainedBy(call, me));
+  const correctable = v.calls.filter((call) =>
+    c.may.correctable.includes(call.index) && (explainedBy(call, me) || explainedBy(call, partner(me))));
   const partnerExplained = c.disclosure !== "self" ? v.calls.filter((call) => explainedBy(call, partner(me))) : [];
   const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || partnerExplained.length > 0);
   const review = [...v.events].reverse().find((e) => e.kind === "review" && e.requester === me);
@@ -138,8 +139,8 @@ export function renderActions(c: Ctx): void {
       "actions-panel",
       "At the table",
       h("div", { class: "buttons" },
-        over ? null : h("button", { onclick: () => c.act({ type: "review" }) }, "Review the auction"),
-        over ? null : h("button", { onclick: () => c.act({ type: "ask" }) }, "Ask about their auction"),
+        c.may.review ? h("button", { onclick: () => c.act({ type: "review" }) }, "Review the auction") : null,
+        c.may.ask ? h("button", { onclick: () => c.act({ type: "ask" }) }, "Ask about their auction") : null,
         h("button", { onclick: () => c.act({ type: "director", reason: "called from the table" }) }, "Call the Director"),
       ),
       review && review.kind === "review" ? reviewBox(review.calls) : null,
@@ -182,7 +183,7 @@ export function renderActions(c: Ctx): void {
               [...new Map([...correctable, ...partnerExplained].map((call) => [call.index, call])).values()]
                 .sort((a, b) => a.index - b.index).map((call) => callOption(call))),
             correctable.length ? field("text", "Correct explanation") : null,
-            correctable.length ? h("button", { type: "submit", value: "correct" }, "Correct my explanation") : null,
+            correctable.length ? h("button", { type: "submit", value: "correct" }, "Correct the explanation") : null,
             partnerExplained.length ? h("button", { type: "submit", value: "note", title: "Privately note that partner's explanation was wrong" }, "Partner was wrong") : null))
         : null,
     ),

@@ -131,7 +131,7 @@ export function renderAuction(c: Ctx): void {
       h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 4, class: "empty" }, "No calls yet"))),
     ),
   );
-  fill("auction-hint", c.me && v.phase !== "ended" && v.phase !== "passed_out" ? "press ? beside an opponent's call to ask about it" : "");
+  fill("auction-hint", c.may.askable.length ? "press ? beside an opponent's call to ask about it" : "");
   fill(
     "withdrawn",
     v.withdrawn.length
@@ -143,12 +143,13 @@ export function renderAuction(c: Ctx): void {
 }
 
 function callCell(c: Ctx, call: SeenCall): HTMLElement {
-  const opponents = c.me !== null && (SEATS.indexOf(c.me) - SEATS.indexOf(call.seat) + 4) % 2 === 1;
   const label = `${SEAT_NAME[call.seat]}: ${callLabel(call.call)}${call.alerted ? ", alerted" : ""}`;
   const notes = call.disclosures
     .filter((d) => d.text)
     .map((d) => h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind }, d.text));
-  const askable = opponents && c.view.phase !== "ended" && c.view.phase !== "passed_out";
+  // The engine's answer (`SeatTable.askable()` online): the opponents' calls, when this
+  // seat may ask now under the regulation (L20F1, L20F2, L41B).
+  const askable = c.may.askable.includes(call.index);
   return h(
     "div",
     { class: `bid${call.alerted ? " alerted" : ""}${askable ? " askable" : ""}`, "data-index": call.index, "aria-label": label },

@@ -1,0 +1,388 @@
+//! The client's table answers what a seat may do besides calling (issue 11): which calls he
+//! may ask about (L20F1, L20F2, L41B), whether he may have the auction reviewed (L20B, L20C,
+//! L41B), which explanations he may correct (L20F4, L20F5, L75B), which questions he must
+//! answer, which calls he may change (L21B1) and what he may do on a pending decision. Each
+//! answer, read by a `SeatTable` built from the seat's own view, is checked against what
+//! `Table::apply` accepts from that seat on a copy of the table: offered iff accepted — but
+//! where the engine's answer rests on what the seat may not see (a question his partner
+//! asked, an explanation his partner gave, out of his hearing), the client answers from what
+//! he saw, and the difference is exactly that.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use bridge_laws::view::Settle;
+use bridge_laws::{Code, Preset, Seat, SeatTable, Table, Viewer};
+use common::{any_card, preset_table, seat};
+
+/// A small deterministic generator (xorshift), so that every run walks the same positions.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn byte(&mut self) -> u8 {
+        self.next() as u8
+    }
+}
+
+/// A random action that moves the board on through the auction, its irregularities,
+/// questions, explanations and corrections, the clarification period and the play.
+fn random_step(t: &Table, rng: &mut Rng) -> String {
+    let who = seat(rng.byte());
+    let n = t.calls().len().max(1);
+    let index = rng.below(n);
+    let turn = t.turn().unwrap_or(who);
+    let legal = |s: Seat, rng: &mut Rng| {
+        let legal = t.legal_calls(s);
+        legal
+            .iter()
+            .nth(rng.below(legal.len()))
+            .map_or("P".to_string(), |c| c.to_string())
+    };
+    match rng.below(20) {
+        0..=3 => format!(r#"{{"seat":"{turn}","type":"call","call":"P"}}"#),
+        4..=6 => {
+            let call = legal(turn, rng);
+            let alert = if rng.below(3) == 0 {
+                r#","alert":true,"explanation":"artificial""#
+            } else {
+                ""
+            };
+            format!(r#"{{"seat":"{turn}","type":"call","call":"{call}"{alert}}}"#)
+        }
+        7 => format!(r#"{{"seat":"{who}","type":"call","call":"1C"}}"#),
+        8 => format!(r#"{{"seat":"{who}","type":"explain","index":{index},"text":"natural"}}"#),
+        9 => format!(r#"{{"seat":"{who}","type":"ask","index":{index}}}"#),
+        10 => format!(r#"{{"seat":"{who}","type":"correct_explanation","index":{index},"text":"in fact"}}"#),
+        11 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
+        12 => format!(r#"{{"seat":"{who}","type":"alert","index":{index}}}"#),
+        13 => {
+            let settle = ["accept", "decline"][rng.below(2)];
+            format!(r#"{{"seat":"{who}","type":"{settle}"}}"#)
+        }
+        14 => {
+            let call = legal(who, rng);
+            format!(r#"{{"seat":"{who}","type":"change_call","call":"{call}"}}"#)
+        }
+        15 => format!(r#"{{"seat":"{turn}","type":"lead","card":"{}"}}"#, any_card(rng.byte())),
+        16 => format!(r#"{{"seat":"{turn}","type":"face_lead"}}"#),
+        17 | 18 => format!(r#"{{"seat":"{turn}","type":"play","card":"{}"}}"#, any_card(rng.byte())),
+        19 if rng.below(8) == 0 => format!(r#"{{"seat":"{who}","type":"end_play"}}"#),
+        _ => format!(r#"{{"seat":"{who}","type":"ask"}}"#),
+    }
+}
+
+/// Whether `apply` accepts `action` from the table now (tried on a copy).
+fn accepted(t: &Table, action: &str) -> bool {
+    tried(t, action).is_ok()
+}
+
+/// What `apply` answers to `action` now (tried on a copy): accepted, or the refusal's code.
+fn tried(t: &Table, action: &str) -> Result<(), Code> {
+    t.clone().apply_json(action).rejection().map_or(Ok(()), |r| Err(r.code))
+}
+
+/// The engine refuses `s` a question as supplementary though his partner's question was
+/// out of his hearing: his table, judging on what he saw, offers it (the server refuses).
+fn unheard_partner_question(t: &Table, s: Seat, refusal: Result<(), Code>) -> bool {
+    refusal == Err(Code::SUPPLEMENTARY_QUESTION)
+        && t.state()
+            .questions()
+            .iter()
+            .any(|q| q.asker == s.partner() && !q.audience.has_seat(s))
+}
+
+/// Whether `s`'s partner explained call `i` out of his hearing (self-alerting, screens): the
+/// engine's answer to a correction then rests on it (`s` corrects partner's explanation, or
+/// his own), while his table, judging on what he saw, answers as if it had not been given.
+fn unheard_partner_explanation(t: &Table, s: Seat, i: usize) -> bool {
+    let id = t.state().in_force_ids().get(i).copied();
+    t.state()
+        .disclosures()
+        .iter()
+        .any(|d| Some(d.call) == id && d.by == s.partner() && !d.superseded && !d.audience.has_seat(s))
+}
+
+/// How often each answer was given each way: a test that never saw an answer both ways
+/// proves nothing about it.
+#[derive(Default)]
+struct Seen {
+    ask: [usize; 2],
+    askable: [usize; 2],
+    review: [usize; 2],
+    correctable: [usize; 2],
+    answer: usize,
+    change: [usize; 2],
+    options: [usize; 2],
+}
+
+/// The seat's client table, built from his view alone (through JSON, as on a socket).
+fn client(t: &Table, s: Seat) -> SeatTable {
+    let v = Viewer::Seat(s);
+    let view = serde_json::from_str(&serde_json::to_string(&t.view(v)).unwrap()).unwrap();
+    SeatTable::new(v, t.stream_version(v), view).unwrap()
+}
+
+/// Every answer of every seat's client table agrees with `apply`.
+fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
+    let n = t.calls().len();
+    for s in Seat::ALL {
+        let c = client(t, s);
+        let ask = tried(t, &format!(r#"{{"seat":"{s}","type":"ask"}}"#));
+        if c.may_ask() != ask.is_ok() && !(c.may_ask() && unheard_partner_question(t, s, ask)) {
+            return Err(format!("{s}: may_ask {} but apply says {ask:?}", c.may_ask()));
+        }
+        seen.ask[usize::from(c.may_ask())] += 1;
+        for i in 0..n {
+            let ask = tried(t, &format!(r#"{{"seat":"{s}","type":"ask","index":{i}}}"#));
+            let offered = c.askable().contains(&i);
+            if offered != ask.is_ok() && !(offered && unheard_partner_question(t, s, ask)) {
+                return Err(format!("{s}: askable {:?} but asking about {i}: {ask:?}", c.askable()));
+            }
+            seen.askable[usize::from(offered)] += 1;
+            let text = r#""text":"the right explanation""#;
+            let ok = accepted(
+                t,
+                &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},{text}}}"#),
+            );
+            let offered = c.correctable().contains(&i);
+            if offered != ok && !unheard_partner_explanation(t, s, i) {
+                return Err(format!(
+                    "{s}: correctable {:?} but correcting {i}: {ok}",
+                    c.correctable()
+                ));
+            }
+            seen.correctable[usize::from(offered)] += 1;
+        }
+        if c.askable().iter().chain(c.correctable()).any(|i| *i >= n) {
+            return Err(format!("{s}: an index past the calls in force"));
+        }
+        let review = accepted(t, &format!(r#"{{"seat":"{s}","type":"review"}}"#));
+        if c.may_review() != review {
+            return Err(format!("{s}: may_review {} but apply says {review}", c.may_review()));
+        }
+        seen.review[usize::from(review)] += 1;
+        check_questions(t, &c, s, seen)?;
+        check_changes(t, &c, s, seen)?;
+        for (settle, action) in [
+            (Settle::Accept, format!(r#"{{"seat":"{s}","type":"accept"}}"#)),
+            (Settle::Decline, format!(r#"{{"seat":"{s}","type":"decline"}}"#)),
+            (
+                Settle::Respond,
+                format!(r#"{{"seat":"{s}","type":"respond","accept":true}}"#),
+            ),
+        ] {
+            let ok = accepted(t, &action);
+            if c.my_options().contains(&settle) != ok {
+                return Err(format!("{s}: options {:?} but {settle:?}: {ok}", c.my_options()));
+            }
+            seen.options[usize::from(ok)] += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The questions a seat must answer are exactly those put to him and not answered; each
+/// about a call is answered by explaining that call.
+fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result<(), String> {
+    let mine: Vec<usize> = c.questions_to_answer().map(|q| q.id).collect();
+    let server: Vec<usize> = t
+        .state()
+        .questions()
+        .iter()
+        .enumerate()
+        .filter(|(_, q)| !q.answered && q.answerers.contains(&s))
+        .map(|(id, _)| id)
+        .collect();
+    if mine != server {
+        return Err(format!("{s}: questions to answer {mine:?}, the table's {server:?}"));
+    }
+    for q in c.questions_to_answer() {
+        let Some(i) = q.index else { continue };
+        let mut copy = t.clone();
+        let out = copy.apply_json(&format!(
+            r#"{{"seat":"{s}","type":"explain","index":{i},"text":"natural"}}"#
+        ));
+        if !out.is_ok() {
+            return Err(format!(
+                "{s} may not answer question {} about call {i}: {:?}",
+                q.id,
+                out.rejection()
+            ));
+        }
+        if client(&copy, s).questions_to_answer().any(|x| x.id == q.id) {
+            return Err(format!("{s}'s answer left question {} open", q.id));
+        }
+        seen.answer += 1;
+    }
+    Ok(())
+}
+
+/// A seat may change a call (some call is accepted) iff his table offers a change.
+fn check_changes(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result<(), String> {
+    let offered = !c.change_offers().is_empty();
+    let calls = common::all_calls();
+    let ok = if offered {
+        calls
+            .iter()
+            .any(|call| accepted(t, &format!(r#"{{"seat":"{s}","type":"change_call","call":"{call}"}}"#)))
+    } else {
+        accepted(t, &format!(r#"{{"seat":"{s}","type":"change_call","call":"P"}}"#))
+    };
+    if offered != ok {
+        return Err(format!(
+            "{s}: change offers {:?} but a change is accepted: {ok}",
+            c.change_offers()
+        ));
+    }
+    seen.change[usize::from(ok)] += 1;
+    Ok(())
+}
+
+#[test]
+fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
+    let presets = [
+        Preset::Online,
+        Preset::OnlineTournament,
+        Preset::FaceToFace,
+        Preset::Screens,
+    ];
+    let mut seen = Seen::default();
+    for game in 0..100u64 {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (game + 1).wrapping_mul(0x2545_F491_4F6C_DD1D));
+        let preset = presets[game as usize % presets.len()];
+        let mut t = preset_table(preset, seat(rng.byte()));
+        let mut steps = 0;
+        for _ in 0..400 {
+            let action = random_step(&t, &mut rng);
+            let before: Vec<_> = Seat::ALL
+                .map(|s| (t.stream_version(Viewer::Seat(s)), t.view(Viewer::Seat(s))))
+                .into();
+            if !t.apply_json(&action).is_ok() {
+                continue;
+            }
+            steps += 1;
+            // Nothing new in his stream, nothing new in these answers: they rest on what he
+            // saw. (Not yet `questions_to_answer`: a question to both opponents is marked
+            // answered when either explains, out of the other's hearing under self-alerting.)
+            for (s, (version, was)) in Seat::ALL.into_iter().zip(before) {
+                let now = t.view(Viewer::Seat(s));
+                if t.stream_version(Viewer::Seat(s)) == version {
+                    let answers = |v: &bridge_laws::view::View| {
+                        (
+                            v.may_ask,
+                            v.askable.clone(),
+                            v.may_review,
+                            v.correctable.clone(),
+                            v.change_offers.clone(),
+                        )
+                    };
+                    assert_eq!(
+                        answers(&now),
+                        answers(&was),
+                        "{s}'s answers changed unseen after {action}"
+                    );
+                }
+            }
+            if let Err(e) = check(&t, &mut seen) {
+                panic!("{preset:?}, game {game}, after {:?}: {e}", t.log());
+            }
+            if steps == 60 {
+                break;
+            }
+        }
+    }
+    for (what, [no, yes]) in [
+        ("may_ask", seen.ask),
+        ("askable", seen.askable),
+        ("may_review", seen.review),
+        ("correctable", seen.correctable),
+        ("change_offers", seen.change),
+        ("my_options", seen.options),
+    ] {
+        assert!(
+            no > 0 && yes > 0,
+            "{what} was never answered both ways ({no} no, {yes} yes)"
+        );
+    }
+    assert!(seen.answer > 0, "no question was ever answered");
+}
+
+fn played(preset: Preset, actions: &[&str]) -> Table {
+    let mut t = preset_table(preset, Seat::N);
+    for a in actions {
+        let out = t.apply_json(a);
+        assert!(out.is_ok(), "{a}: {:?}", out.rejection());
+    }
+    t
+}
+
+#[test]
+fn face_to_face_only_the_player_due_to_call_is_offered_questions_and_online_anyone_may_ask() {
+    let opening = [r#"{"seat":"N","type":"call","call":"1NT"}"#];
+    let t = played(Preset::FaceToFace, &opening);
+    assert_eq!(
+        client(&t, Seat::E).askable(),
+        [0],
+        "East, due to call, may ask about 1NT"
+    );
+    assert!(
+        client(&t, Seat::W).askable().is_empty(),
+        "West waits for his turn (L20F1)"
+    );
+    assert!(
+        !client(&t, Seat::W).may_review(),
+        "nor may he have the auction reviewed (L20B)"
+    );
+    assert!(
+        client(&t, Seat::S).askable().is_empty(),
+        "South never asks about his own side"
+    );
+    let t = played(Preset::Online, &opening);
+    assert_eq!(client(&t, Seat::W).askable(), [0], "online, a player asks at any time");
+}
+
+#[test]
+fn a_defender_is_offered_the_correction_of_partners_explanation_only_once_play_is_over() {
+    // Face to face West explains his partner East's 1C; South declares 1H, West leads.
+    let auction = [
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"1C"}"#,
+        r#"{"seat":"W","type":"explain","index":1,"text":"natural"}"#,
+        r#"{"seat":"S","type":"call","call":"1H"}"#,
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+    ];
+    let t = played(Preset::FaceToFace, &auction);
+    // West explains his side's calls: he may correct his explanation of 1C, and make good a
+    // failure to explain East's pass (L20F4a, L21B1a).
+    assert_eq!(
+        client(&t, Seat::W).correctable(),
+        [1, 5],
+        "West may correct his own explanations"
+    );
+    assert!(
+        !client(&t, Seat::E).correctable().contains(&1),
+        "East, a defender, must wait (L20F5b)"
+    );
+    let mut over = auction.to_vec();
+    over.extend([
+        r#"{"seat":"W","type":"lead","card":"SA"}"#,
+        r#"{"seat":"W","type":"face_lead"}"#,
+        r#"{"seat":"S","type":"end_play"}"#,
+    ]);
+    let t = played(Preset::FaceToFace, &over);
+    assert!(
+        client(&t, Seat::E).correctable().contains(&1),
+        "play is over: now East corrects (L20F5b)"
+    );
+}
