@@ -206,6 +206,9 @@ pub struct ArtificialCall {
 pub struct LeadChoice {
     /// Declarer, who chose.
     pub declarer: Seat,
+    /// The defender whose leads it binds: the opening leader, or the opening leader's
+    /// partner at his first turn to lead in play (L26B).
+    pub leader: Seat,
     /// The suit named; none when declarer chose not to restrict the lead.
     pub suit: Option<Strain>,
     /// The suit is required (`require_or_prohibit`), not prohibited.
@@ -1342,7 +1345,9 @@ impl State {
         self.lead_restrictions.retain(|r| r.call != call);
     }
 
-    /// L26B: declarer's choice for the opening lead.
+    /// L26B: declarer's choice for the opening lead, or for the opening leader's partner's
+    /// first lead in play (only one restriction binds at a time: the partner's first turn to
+    /// lead comes after the opening leader has lost the lead).
     pub fn choose_lead(&mut self, choice: LeadChoice) {
         self.lead_choice = Some(choice);
     }

@@ -161,13 +161,15 @@ impl Choice {
     }
 }
 
-/// A Law 26B lead restriction on the opening lead, as announced at the table.
+/// A Law 26B lead restriction, as announced at the table: on the opening lead, or on the
+/// opening leader's partner's first lead in play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenLeadRestriction {
-    /// The offender (the opening leader's partner).
+    /// The offender (a defender: the partner of the player it binds).
     pub offender: Seat,
-    /// The opening leader it restricts.
+    /// The player it binds, at his first turn to lead: the opening leader, or his partner
+    /// when the opening leader was the offender.
     pub leader: Seat,
     /// The law under which it arose.
     pub law: Law,
@@ -269,9 +271,13 @@ pub struct View {
     pub regulation: Regulation,
     /// Opening lead and play.
     pub play: Option<SeenPlay>,
-    /// The Law 26B restriction on the opening lead, once the auction has ended (public).
+    /// The Law 26B restriction, once the auction has ended (public): on the opening lead, or
+    /// (when the opening leader was the offender) on his partner's first lead in play;
+    /// `leader` is the player it binds.
     pub lead_restriction: Option<SeenLeadRestriction>,
-    /// The opening leader, before he leads: the suits he may lead (L26B). Empty otherwise.
+    /// The player on lead (the opening leader before he leads; in play the hand to lead,
+    /// declarer for dummy): the suits he may lead without an irregularity (L26B). Empty
+    /// otherwise.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "string[]"))]
     pub legal_leads: Vec<Strain>,
     /// Director only: the information ledger (L16).
@@ -412,8 +418,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             current: p.current.clone(),
             to_play: p.to_play(),
         }),
-        lead_restriction: crate::procedure::lead_restriction::opening_lead_restriction(st).map(|r| {
-            let choice = st.lead_choice();
+        lead_restriction: crate::procedure::lead_restriction::shown_restriction(st).map(|r| {
+            let choice = crate::procedure::lead_restriction::choice_for(st, r.offender.partner());
             let named = |require: bool| choice.filter(|c| c.require == require).and_then(|c| c.suit);
             SeenLeadRestriction {
                 offender: r.offender,

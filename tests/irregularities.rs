@@ -424,7 +424,7 @@ fn every_rectification_path_ends_as_the_laws_say() {
         ),
         (
             "L36B4",
-            vec![call("N", "1C"), call("S", "X")],
+            vec![call("N", "1C"), call("S", "X"), act("W", "decline")],
             vec!["1C"],
             vec![(Seat::N, BarKind::Throughout)],
         ),

@@ -702,6 +702,7 @@ fn l26b_declarer_has_nothing_to_choose_without_a_restriction_or_outside_the_clar
 #[test]
 fn l26b_a_restriction_on_the_opening_leaders_own_offence_does_not_touch_the_opening_lead() {
     use bridge_laws::Viewer;
+    // It binds his partner's first lead in play (issue 13): shown, with the player it binds.
     for dealer in Seat::ALL {
         // The second seat's insufficient 1H over 1S, replaced by a pass: he leads himself.
         let mut t = new_table(dealer, r#""face_to_face""#);
@@ -711,7 +712,9 @@ fn l26b_a_restriction_on_the_opening_leaders_own_offence_does_not_touch_the_open
         ok(&mut t, &call(dealer.lho(), "P"));
         pass_out_the_auction(&mut t);
         assert_eq!(t.contract().map(|c| c.leader()), Some(dealer.lho()));
-        assert!(t.view(Viewer::Seat(dealer.lho())).lead_restriction.is_none());
+        let shown = t.view(Viewer::Seat(dealer.lho())).lead_restriction.expect("shown");
+        assert_eq!((shown.offender, shown.leader), (dealer.lho(), dealer.rho()));
         assert_eq!(t.view(Viewer::Seat(dealer.lho())).legal_leads.len(), 4);
+        refused(&mut t, &restrict(dealer, Some("S"), false), Code::NO_LEAD_RESTRICTION);
     }
 }

@@ -508,18 +508,30 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             inadmissible += 1;
             assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{ctx}");
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
-            assert_eq!(t.state().pending(), None, "{ctx}");
-            assert_eq!(bar(&t, last_seat.partner()), Some(BarKind::Throughout), "{ctx}: L36B4");
             assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             assert_eq!(
                 refused(&mut t, &act(last_seat.lho(), "accept")),
                 Code::NOT_ENTITLED,
                 "{ctx}"
             );
+            // L36A: LHO calls before rectification: both calls cancelled, no bar, LHO calls again.
+            let mut over = t.clone();
+            let lho_call = over.legal_calls(last_seat.lho()).first().expect("LHO may call");
+            ok(&mut over, &call(last_seat.lho(), lho_call));
+            assert_eq!(calls(&over), before, "{ctx}: L36A");
+            assert_eq!(bar(&over, last_seat.partner()), None, "{ctx}: L36A");
+            assert_eq!(over.turn(), Some(last_seat.lho()), "{ctx}: L36A");
+            // L36B4: LHO declines: cancelled, the original stands, partner passes throughout.
+            ok(&mut t, &act(last_seat.lho(), "decline"));
+            assert_eq!(calls(&t), before, "{ctx}: the original call stands");
+            assert_eq!(t.state().pending(), None, "{ctx}");
+            assert_eq!(bar(&t, last_seat.partner()), Some(BarKind::Throughout), "{ctx}: L36B4");
+            assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             // Whatever LHO does next, no inadmissible call is ever in force.
             let lho_call = t.legal_calls(last_seat.lho()).first().expect("LHO may call");
             ok(&mut t, &call(last_seat.lho(), lho_call));
             assert!(admissible_in_force(&t), "{ctx}");
+            assert!(admissible_in_force(&over), "{ctx}");
         }
     }
     assert!(inadmissible > 100, "only {inadmissible} inadmissible changes generated");
@@ -629,10 +641,10 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
         }
         assert_eq!(calls(&t), ["1S", "1H", "2D"], "{dealer}");
         assert!(consistent(&t) && t.state().pending().is_none(), "{dealer}");
-        // L28B: the call in turn cancelled partner's call out of rotation; replaced, it
-        // cancels it again.
+        // L28B: the call in turn cancelled RHO's call out of rotation; replaced, it cancels
+        // it again.
         let mut t = f2f(dealer);
-        for step in [call(s, "1C"), call(n, "1D"), replace(n, "1H"), unintended(true)] {
+        for step in [call(e, "1C"), call(n, "1D"), replace(n, "1H"), unintended(true)] {
             ok(&mut t, &step);
         }
         assert_eq!(calls(&t), ["1H"], "{dealer}");

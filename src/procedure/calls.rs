@@ -69,6 +69,12 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
         // without rectification, whatever it is.
         return CallSet::ALL;
     }
+    if let Some(Pending::OutOfRotation { call, due, .. }) = st.pending() {
+        if st.record().get(*call).is_some_and(|r| r.seat.partner() == *due) {
+            // L28B needs an opponent: the offender's partner waits for LHO's decision (L29).
+            return CallSet::EMPTY;
+        }
+    }
     let calls = calls_before_turn(board, st);
     if calls.status() != auction::Status::Open {
         // L25B1: accepting by calling a change to a pass that ends the auction: that call

@@ -29,26 +29,43 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
     cx.st.await_rectification(Pending::Inadmissible { call: id });
 }
 
-/// L36B4: an inadmissible double or redouble out of turn: cancelled at once, the auction
-/// returns to the player whose turn it was, offender's partner barred throughout.
-pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat) {
-    let id = record_cancelled(
-        cx,
-        seat,
-        call,
-        Law::L36B4,
-        "inadmissible double or redouble out of turn cancelled",
-    );
+/// An inadmissible double or redouble out of turn (L35A, L36; never acceptable, L32
+/// preamble). Like one in rotation it awaits rectification: the offender's LHO's call
+/// before it cancels both calls (L36A, whoever's turn it was), his `decline` applies L36B4.
+pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall) {
+    let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
         Code::IRREG_INADMISSIBLE_DOUBLE,
-        Law::L36B4,
+        Law::L36,
         seat,
         call,
-        format!("{seat}'s {call} was inadmissible and out of turn (it was {due}'s turn): cancelled; {} must pass throughout (Law 36B4)", seat.partner()),
+        format!(
+            "{seat}'s {call} is inadmissible (Law 19) and out of turn (it was {due}'s turn); it cannot be accepted (Law 36)"
+        ),
     );
-    information::withdrawn_call(cx, id, Some(seat.side()));
-    partner_barred(cx, seat, Law::L36B4, id);
+    cx.st.await_rectification(Pending::Inadmissible { call: id });
+}
+
+/// Whether the pending inadmissible call `x` was made out of turn: its maker is not the
+/// player due over the calls in force (L36B4).
+pub fn was_out_of_turn(cx: &Ctx<'_>, x: usize) -> bool {
+    let due = cx.st.turn_override().unwrap_or_else(|| cx.st.rotation());
+    rec(cx, x).0 != due
+}
+
+/// L36B4: the inadmissible call out of turn is cancelled, the auction returns to the player
+/// whose turn it was, the offender calls freely at his turn, his partner passes throughout.
+fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: usize) {
+    let (offender, _) = rec(cx, x);
+    withdraw(
+        cx,
+        x,
+        Law::L36B4,
+        "inadmissible double or redouble out of turn cancelled",
+    );
+    information::withdrawn_call(cx, x, Some(offender.side()));
+    partner_barred(cx, offender, Law::L36B4, x);
     end_or_continue(cx);
 }
 
@@ -81,7 +98,8 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
 }
 
 /// L36A: LHO called before rectification: his call and the inadmissible one are
-/// cancelled, the auction resumes at the offender with no rectification.
+/// cancelled, the auction resumes at the player whose turn it was (the offender, when his
+/// call was in turn) with no rectification.
 pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
     let (offender, _) = rec(cx, x);
     cx.st.settle_pending();
@@ -100,19 +118,26 @@ pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
     );
     information::withdrawn_call(cx, x, Some(offender.side()));
     information::withdrawn_call(cx, l, Some(offender.side()));
+    // The player whose turn it was may be barred (auto_pass_barred).
+    end_or_continue(cx);
 }
 
 /// L36B: not rectified by LHO's call: cancelled; the offender substitutes a legal call;
 /// partner barred throughout; L26B; L72C.
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
     let (offender, _) = rec(cx, x);
+    let out_of_turn = was_out_of_turn(cx, x);
+    cx.st.settle_pending();
     cx.event(
         EventKind::Declined {
             seat: lho,
-            law: Law::L36B,
+            law: if out_of_turn { Law::L36B4 } else { Law::L36B },
         },
         Audience::EVERYONE,
     );
+    if out_of_turn {
+        return cancel_out_of_turn(cx, x);
+    }
     withdraw(cx, x, Law::L36B1, "inadmissible call cancelled");
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, Law::L36B2, x);

@@ -70,7 +70,7 @@ pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCa
             if seat == offender.lho() {
                 inadmissible::lho_called(cx, seat, call, x);
                 Ok(Next::Done)
-            } else if seat == offender {
+            } else if seat == offender && !inadmissible::was_out_of_turn(cx, x) {
                 // As L27C: a replacement before LHO's call or the Director's ruling.
                 premature_replacement(cx, seat, call, x);
                 inadmissible::decline(cx, offender.lho(), x);
@@ -199,17 +199,18 @@ pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 // ---------------------------------------------------------------- L39, L17D3, L26B
 
 /// L39: a call after the final pass is cancelled; a defender's bid, double or redouble
-/// gives declarer a lead restriction (L39C).
+/// gives declarer a lead restriction (L39C) unless his LHO calls before it is applied
+/// (L39B).
 pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
+    let lapsed = lho_called_before_restriction(cx, seat);
     let id = record_cancelled(cx, seat, call, Law::L39A, "call after the final pass cancelled");
-    flag(
-        cx,
-        Code::IRREG_CALL_AFTER_FINAL_PASS,
-        Law::L39,
-        seat,
-        call,
-        format!("{seat}'s {call} after the final pass is cancelled (Law 39A)"),
-    );
+    let mut message = format!("{seat}'s {call} after the final pass is cancelled (Law 39A)");
+    if let Some(offender) = lapsed {
+        message.push_str(&format!(
+            "; {seat} called over {offender}'s call after the final pass before it was rectified: no lead restriction for it (Law 39B)"
+        ));
+    }
+    flag(cx, Code::IRREG_CALL_AFTER_FINAL_PASS, Law::L39, seat, call, message);
     information::withdrawn_call(cx, id, Some(seat.side()));
     if cx.st.phase() == Phase::Clarification && cx.st.is_defender(seat) && !call.is_pass() {
         lead_restriction(cx, seat, Law::L39C, id);
@@ -217,4 +218,27 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
             announce_lead_restriction(cx, r);
         }
     }
+}
+
+/// L39B: "no further rectification if the offender's LHO called before rectification".
+/// The rectification of a defender's bid, double or redouble after the final pass is
+/// declarer's L26B choice on the lead; when `seat`, the offender's LHO, calls next (no
+/// call since the offender's, declarer has not chosen and the opening lead is not made),
+/// the L39C entitlement lapses. Returns the offender whose entitlement lapsed.
+fn lho_called_before_restriction(cx: &mut Ctx<'_>, seat: Seat) -> Option<Seat> {
+    let last = cx.st.record().len().checked_sub(1)?;
+    let offender = cx.st.record().get(last)?.seat;
+    let open = offender == seat.rho()
+        && cx.st.lead_choice().is_none()
+        && cx.st.play().is_none_or(|p| p.lead.is_none())
+        && cx
+            .st
+            .lead_restrictions()
+            .iter()
+            .any(|r| r.call == last && r.law == Law::L39C);
+    if !open {
+        return None;
+    }
+    cx.st.drop_lead_restrictions_from(last);
+    Some(offender)
 }

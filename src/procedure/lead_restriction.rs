@@ -8,6 +8,7 @@ use crate::call::{Seat, Strain};
 use crate::card::Card;
 use crate::event::EventKind;
 use crate::law::Law;
+use crate::play::PlayState;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::steps::summon;
 use crate::regulation::LeadRestriction as RegLeadRestriction;
@@ -35,14 +36,40 @@ pub fn undo_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// L26B: the lead restriction that applies to the opening lead: one whose offender became
-/// the opening leader's partner (a defender), with at least one suit declarer may name.
-pub fn opening_lead_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
-    let leader = st.contract()?.leader();
+/// L26B: the restriction that binds `leader`'s leads: one whose offender became a defender
+/// and is `leader`'s partner, with at least one suit declarer may name. It applies "at the
+/// offender's partner's first turn to lead": the opening lead when `leader` is the opening
+/// leader, else his first lead in play.
+pub fn restriction_binding(st: &State, leader: Seat) -> Option<&LeadRestrictionRecord> {
     st.lead_restrictions()
         .iter()
         .filter(|r| r.offender == leader.partner() && st.is_defender(r.offender))
         .find(|r| !restrictable_suits(r).is_empty())
+}
+
+/// L26B: the lead restriction that applies to the opening lead (its offender is the opening
+/// leader's partner).
+pub fn opening_lead_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
+    restriction_binding(st, st.contract()?.leader())
+}
+
+/// L26B: the restriction whose offender is the opening leader himself: it binds his
+/// partner's first lead in play (when that partner first wins a trick).
+pub fn later_lead_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
+    restriction_binding(st, st.contract()?.leader().partner())
+}
+
+/// The restriction the views show (with the player it binds, `offender.partner()`): the one
+/// on the opening lead while the opening leader has not lost the lead, then the one on his
+/// partner's first lead in play, if any.
+pub fn shown_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
+    let opening_over =
+        st.phase() == Phase::Play && st.play().is_some_and(|p| p.tricks.iter().any(|t| t.winner != p.leader));
+    match (opening_lead_restriction(st), later_lead_restriction(st)) {
+        (Some(o), None) => Some(o),
+        (Some(o), Some(l)) => Some(if opening_over { l } else { o }),
+        (None, l) => l,
+    }
 }
 
 /// L26B: the suits declarer may name: those the offender did not specify in the legal
@@ -54,50 +81,113 @@ pub fn restrictable_suits(r: &LeadRestrictionRecord) -> Vec<Strain> {
         .collect()
 }
 
+/// Declarer's L26B choice for `leader`'s leads, once made.
+pub fn choice_for(st: &State, leader: Seat) -> Option<LeadChoice> {
+    st.lead_choice().filter(|c| c.leader == leader)
+}
+
 /// Declarer's L26B choice for the opening lead, when a restriction concerns it and he has
 /// made one.
 pub fn lead_choice(st: &State) -> Option<LeadChoice> {
+    let leader = st.contract()?.leader();
     opening_lead_restriction(st)?;
-    st.lead_choice()
+    choice_for(st, leader)
 }
 
 fn suits() -> impl Iterator<Item = Strain> {
     Strain::ALL.into_iter().filter(|s| s.suit().is_some())
 }
 
-/// The suits the opening leader may lead now without an irregularity (L26B): none while
-/// declarer's choice is due; the required suit (a void leader may lead any suit, which the
-/// engine cannot see); every suit but the prohibited one; every suit without a restriction.
-pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
-    if opening_lead_restriction(st).is_none() {
-        return suits().collect();
+/// The number of the trick (0-based) to which `seat` leads first: trick 0 is the opening
+/// leader's, each later one the previous winner's; `None` while he has not been on lead.
+fn first_lead_trick(p: &PlayState, seat: Seat) -> Option<usize> {
+    (0..=p.tricks.len()).find(|i| {
+        let leader = match i.checked_sub(1) {
+            None => Some(p.leader),
+            Some(k) => p.tricks.get(k).map(|t| t.winner),
+        };
+        leader == Some(seat)
+    })
+}
+
+/// What L26B makes of a lead by `leader` now (he is on lead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LeadRule {
+    /// No restriction binds this lead.
+    Free,
+    /// His first turn to lead: declarer's choice comes first.
+    Due,
+    /// The suit may not be led (for as long as he keeps the lead).
+    Prohibit(Strain),
+    /// The suit must be led (his first lead only; a void leader leads any card).
+    Require(Strain),
+}
+
+/// L26B for `leader`'s lead now: the choice is due at his first turn to lead; a prohibition
+/// lasts "as long as he retains the lead", a requirement binds that first lead.
+fn lead_rule(st: &State, leader: Seat) -> LeadRule {
+    if restriction_binding(st, leader).is_none() {
+        return LeadRule::Free;
     }
-    match st.lead_choice() {
-        None => Vec::new(),
-        Some(LeadChoice { suit: None, .. }) => suits().collect(),
+    let (first_now, keeps) = match (st.phase(), st.play()) {
+        (Phase::Clarification, _) => (true, true),
+        (Phase::Play, Some(p)) => {
+            let n = p.tricks.len();
+            match first_lead_trick(p, leader) {
+                Some(f) => (
+                    f == n,
+                    p.tricks.get(f..).is_some_and(|t| t.iter().all(|t| t.winner == leader)),
+                ),
+                None => (false, false),
+            }
+        }
+        _ => (false, false),
+    };
+    if !keeps {
+        return LeadRule::Free;
+    }
+    match choice_for(st, leader) {
+        None if first_now => LeadRule::Due,
+        None | Some(LeadChoice { suit: None, .. }) => LeadRule::Free,
         Some(LeadChoice {
             suit: Some(s),
             require: true,
             ..
-        }) => vec![s],
-        Some(LeadChoice { suit: Some(s), .. }) => suits().filter(|x| *x != s).collect(),
+        }) => {
+            if first_now {
+                LeadRule::Require(s)
+            } else {
+                LeadRule::Free
+            }
+        }
+        Some(LeadChoice { suit: Some(s), .. }) => LeadRule::Prohibit(s),
     }
 }
 
-/// L26B: "the prohibition lasts as long as that partner keeps the lead": the suit `seat`
-/// may not lead to the next trick, when he is on lead and has won every trick so far.
-fn continuing_prohibition(st: &State) -> Option<(Seat, Strain)> {
-    let choice = lead_choice(st).filter(|c| !c.require)?;
-    let suit = choice.suit?;
-    let p = st.play()?;
-    let keeps = p.current.is_empty() && !p.tricks.is_empty() && p.tricks.iter().all(|t| t.winner == p.leader);
-    keeps.then_some((p.leader, suit))
+fn suits_under(rule: LeadRule) -> Vec<Strain> {
+    match rule {
+        LeadRule::Free => suits().collect(),
+        LeadRule::Due => Vec::new(),
+        LeadRule::Require(s) => vec![s],
+        LeadRule::Prohibit(s) => suits().filter(|x| *x != s).collect(),
+    }
+}
+
+/// The suits the opening leader may lead now without an irregularity (L26B): none while
+/// declarer's choice is due; the required suit (a void leader may lead any suit, which the
+/// engine cannot see); every suit but the prohibited one; every suit without a restriction.
+pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
+    match st.contract() {
+        Some(c) => suits_under(lead_rule(st, c.leader())),
+        None => suits().collect(),
+    }
 }
 
 /// The suits `seat` may lead now without an irregularity, when his own hand (or, for
 /// declarer, dummy's) is on lead: the opening lead (L26B, `allowed_lead_suits`) or a lead
-/// to a later trick (a prohibition lasts while the opening leader keeps the lead). Empty
-/// when `seat` is not on lead.
+/// to a later trick (a prohibition lasts while the player it binds keeps the lead; the
+/// opening leader's partner's first lead waits for declarer's choice). Empty when `seat` is
+/// not on lead.
 pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
     let contract = st.contract();
     match st.phase() {
@@ -114,48 +204,74 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
             if !p.current.is_empty() || p.turn_to_act(contract) != Some(seat) {
                 return Vec::new();
             }
-            let barred = continuing_prohibition(st).filter(|(s, _)| Some(*s) == p.to_play());
-            suits().filter(|x| barred.is_none_or(|(_, b)| b != *x)).collect()
+            match p.to_play() {
+                Some(hand) => suits_under(lead_rule(st, hand)),
+                None => Vec::new(),
+            }
         }
         _ => Vec::new(),
     }
 }
 
-/// The `restrict_lead` action: declarer's Law 26B choice for the opening lead. He may
-/// prohibit the lead of any one suit the offender did not specify in the legal auction
-/// (or require it, under `lead_restriction: require_or_prohibit`), or name none.
+/// The `restrict_lead` action: declarer's Law 26B choice at the offender's partner's first
+/// turn to lead — the opening lead (clarification period), or in play the opening leader's
+/// partner's first lead when the opening leader was the offender. He may prohibit the lead
+/// of any one suit the offender did not specify in the legal auction (or require it, under
+/// `lead_restriction: require_or_prohibit`), or name none.
 ///
 /// # Errors
-/// `WRONG_PERIOD` outside the clarification period or once the lead is faced;
+/// `WRONG_PERIOD` outside the clarification period, or in play when no choice is due;
 /// `NOT_ENTITLED` for anyone but declarer; `NO_LEAD_RESTRICTION`;
 /// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
 pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
     let cite = |r: Refusal| r.citing(Law::L26B);
-    if cx.st.phase() != Phase::Clarification {
-        return refuse(
-            Code::WRONG_PERIOD,
-            "declarer chooses when the opening lead is due: after the final pass, before the lead is faced",
-        )
-        .map_err(cite);
-    }
+    let leader = match cx.st.phase() {
+        Phase::Clarification => contract_of(cx)?.leader(),
+        Phase::Play => match later_choice_due(cx.st) {
+            Some(b) => b,
+            None => {
+                return refuse(
+                    Code::WRONG_PERIOD,
+                    "declarer chooses at the offender's partner's first turn to lead: the opening lead, or his first lead in play",
+                )
+                .map_err(cite)
+            }
+        },
+        _ => {
+            return refuse(
+                Code::WRONG_PERIOD,
+                "declarer chooses when the opening lead is due: after the final pass, before the lead is faced",
+            )
+            .map_err(cite)
+        }
+    };
     let contract = contract_of(cx)?;
     if seat != contract.declarer {
         return refuse(
             Code::NOT_ENTITLED,
-            format!("only declarer ({}) may restrict the opening lead", contract.declarer),
+            format!("only declarer ({}) may restrict the lead", contract.declarer),
         )
         .map_err(cite);
     }
-    let Some(r) = opening_lead_restriction(cx.st) else {
+    let Some(r) = restriction_binding(cx.st, leader) else {
+        let later = later_lead_restriction(cx.st)
+            .map(|r| {
+                format!(
+                    "; the one from {}'s irregularity applies at {}'s first turn to lead in play",
+                    r.offender,
+                    r.offender.partner()
+                )
+            })
+            .unwrap_or_default();
         return refuse(
             Code::NO_LEAD_RESTRICTION,
-            "no Law 26B restriction concerns the opening lead",
+            format!("no Law 26B restriction concerns the opening lead{later}"),
         )
         .map_err(cite);
     };
     let law = r.law;
     let restrictable = restrictable_suits(r);
-    if cx.st.lead_choice().is_some() {
+    if choice_for(cx.st, leader).is_some() {
         return refuse(Code::LEAD_ALREADY_RESTRICTED, "declarer has made his Law 26B choice").map_err(cite);
     }
     if let Some(s) = suit.filter(|s| !restrictable.contains(s)) {
@@ -179,11 +295,11 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     }
     let choice = LeadChoice {
         declarer: seat,
+        leader,
         suit,
         require,
     };
     cx.st.choose_lead(choice);
-    let leader = contract.leader();
     cx.event(
         EventKind::LeadRestricted {
             declarer: seat,
@@ -195,10 +311,21 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     );
     // A lead made face down before the choice (recorded under `rectify`) is checked now;
     // never refused, which would reveal the hidden card.
-    if let Some(card) = cx.st.play().and_then(|p| p.lead) {
-        check_choice(cx, leader, card, choice, law, true)?;
+    if cx.st.phase() == Phase::Clarification {
+        if let Some(card) = cx.st.play().and_then(|p| p.lead) {
+            check_choice(cx, leader, card, choice, law, true)?;
+        }
     }
     Ok(())
+}
+
+/// In play: the opening leader's partner, when he is on lead for the first time and a
+/// restriction binds him (the opening leader was the offender).
+fn later_choice_due(st: &State) -> Option<Seat> {
+    let p = st.play()?;
+    let b = p.to_play()?;
+    let first_now = p.current.is_empty() && first_lead_trick(p, b) == Some(p.tricks.len());
+    (first_now && b != p.leader && restriction_binding(st, b).is_some()).then_some(b)
 }
 
 /// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
@@ -209,34 +336,42 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
     };
     let law = r.law;
     let rectify = cx.reg.rectifies();
-    let Some(choice) = cx.st.lead_choice() else {
-        let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
-        if !rectify {
-            return refuse(
-                Code::LEAD_RESTRICTION_PENDING,
-                format!("wait: declarer ({declarer}) first chooses whether to restrict the opening lead (Law 26B, after Law {law})"),
-            )
-            .map_err(|r: Refusal| r.citing(Law::L26B));
-        }
-        cx.warn(
-            Warning::new(
-                Code::IRREG_LEAD_BEFORE_RESTRICTION,
-                Severity::Infraction,
-                Audience::EVERYONE,
-                format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
-            )
-            .citing(Law::L26B)
-            .concerning(seat),
-        );
-        summon(
-            cx,
-            &seat.to_string(),
-            Some("opening lead before declarer's Law 26B choice"),
-            Law::L26B,
-        );
-        return Ok(());
+    let Some(choice) = choice_for(cx.st, seat) else {
+        return lead_before_choice(cx, seat, law, rectify);
     };
     check_choice(cx, seat, card, choice, law, rectify)
+}
+
+/// A lead while declarer's L26B choice is due: refused under `prevent` (wait), recorded
+/// with the Director under `rectify`.
+fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> Result<(), Refusal> {
+    let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
+    if !rectify {
+        return refuse(
+            Code::LEAD_RESTRICTION_PENDING,
+            format!(
+                "wait: declarer ({declarer}) first chooses whether to restrict the lead (Law 26B, after Law {law})"
+            ),
+        )
+        .map_err(|r: Refusal| r.citing(Law::L26B));
+    }
+    cx.warn(
+        Warning::new(
+            Code::IRREG_LEAD_BEFORE_RESTRICTION,
+            Severity::Infraction,
+            Audience::EVERYONE,
+            format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
+        )
+        .citing(Law::L26B)
+        .concerning(seat),
+    );
+    summon(
+        cx,
+        &seat.to_string(),
+        Some("lead before declarer's Law 26B choice"),
+        Law::L26B,
+    );
+    Ok(())
 }
 
 /// A lead by `seat` of `card` against declarer's choice: a prohibited suit is refused
@@ -308,30 +443,45 @@ fn prohibited_lead(
     Ok(())
 }
 
-/// L26B in play: the prohibition binds the opening leader's leads while he keeps the lead;
-/// a card of a required suit after he led another one shows he was not void (recorded, the
+/// L26B in play: a lead by the player a restriction binds — his first lead waits for
+/// declarer's choice (the opening leader's partner, when the opening leader offended), a
+/// prohibition binds his leads while he keeps the lead, a requirement his first lead — and a
+/// card of a required suit after he led another one shows he was not void (recorded, the
 /// Director rules).
 pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
-    let law = opening_lead_restriction(cx.st).map(|r| r.law).unwrap_or_default();
-    if let Some((leader, suit)) = continuing_prohibition(cx.st) {
-        if leader == seat && suit.suit() == Some(card.suit) {
-            let rectify = cx.reg.rectifies();
-            return prohibited_lead(cx, seat, card, suit, law, rectify);
+    let law = restriction_binding(cx.st, seat).map(|r| r.law).unwrap_or_default();
+    let rectify = cx.reg.rectifies();
+    let leading = cx.st.play().is_some_and(|p| p.current.is_empty());
+    if leading {
+        match lead_rule(cx.st, seat) {
+            LeadRule::Free => {}
+            LeadRule::Due => lead_before_choice(cx, seat, law, rectify)?,
+            LeadRule::Prohibit(s) | LeadRule::Require(s) => {
+                if let Some(choice) = choice_for(cx.st, seat).filter(|c| c.suit == Some(s)) {
+                    check_choice(cx, seat, card, choice, law, rectify)?;
+                }
+            }
         }
     }
     let Some(LeadChoice {
         suit: Some(suit),
         require: true,
+        leader,
         ..
-    }) = lead_choice(cx.st)
+    }) = cx.st.lead_choice()
     else {
         return Ok(());
     };
     let Some(p) = cx.st.play() else { return Ok(()) };
     let in_suit = |c: &Card| suit.suit() == Some(c.suit);
-    let shown_before = p.played().any(|(s, c)| *s == p.leader && in_suit(c));
-    let opening = p.played().next().map(|(_, c)| *c);
-    if seat == p.leader && in_suit(&card) && !shown_before && opening.is_some_and(|c| !in_suit(&c)) {
+    let shown_before = p.played().any(|(s, c)| *s == leader && in_suit(c));
+    let first = first_lead_trick(p, leader).and_then(|f| {
+        p.tricks
+            .get(f)
+            .map_or_else(|| p.current.first(), |t| t.cards.first())
+            .map(|(_, c)| *c)
+    });
+    if seat == leader && in_suit(&card) && !shown_before && first.is_some_and(|c| !in_suit(&c)) {
         cx.warn(
             Warning::new(
                 Code::IRREG_REQUIRED_SUIT_NOT_LED,
@@ -343,7 +493,7 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
                 ),
             )
             .citing(Law::L26B)
-                .concerning(seat),
+            .concerning(seat),
         );
         summon(cx, &seat.to_string(), Some("required suit not led"), Law::L26B);
     }

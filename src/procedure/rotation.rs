@@ -20,13 +20,13 @@ use crate::state::{Aftermath, Pending, Status};
 pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall) {
     if due == seat.lho() {
         if let Some(original) = cx.st.last_call_of(seat) {
-            change_of_call(cx, seat, call, original);
+            change_of_call(cx, seat, call, original, with);
             return;
         }
     }
     if matches!(call, Call::Double | Call::Redouble) && cx.st.summary().check(seat, call).is_err() {
-        // L32 preamble: never acceptable; L36B4.
-        return inadmissible::out_of_turn(cx, seat, call, due);
+        // L32 preamble: never acceptable; L36A or L36B4.
+        return inadmissible::out_of_turn(cx, seat, call, due, with);
     }
     let id = record_pending(cx, seat, call, &with);
     irr::flag(
@@ -84,12 +84,12 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
 }
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
-fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize) {
+fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize, with: WithCall) {
     if inadmissible::inadmissible_change(cx, seat, call, original) {
         // L35A/L36: an inadmissible double or redouble is never acceptable, not even as a
-        // change; made at LHO's turn, it is cancelled at once and the original stands
-        // (L36B4, as any inadmissible double out of turn).
-        inadmissible::out_of_turn(cx, seat, call, seat.lho());
+        // change; made at LHO's turn, it is an inadmissible call out of turn: LHO's call
+        // cancels it (L36A), his decline applies L36B4; the original stands either way.
+        inadmissible::out_of_turn(cx, seat, call, seat.lho(), with);
         return;
     }
     let id = record(cx, seat, call, Status::Pending);
@@ -160,7 +160,8 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
 ///
 /// # Errors
 /// `INTENT_REQUIRED` (LHO calls at his own turn without saying whether he accepts),
-/// `RECTIFICATION_PENDING` (anyone else but the player whose turn it was).
+/// `RECTIFICATION_PENDING` (anyone else but the player whose turn it was, and the
+/// offender's partner even at his own turn).
 pub fn call_while_pending(
     cx: &mut Ctx<'_>,
     seat: Seat,
@@ -178,12 +179,19 @@ pub fn call_while_pending(
         accept_by_calling(cx, seat, coor, due);
         return Ok(Next::Call(seat, call, with));
     }
-    if seat != due {
-        return refuse(
-            Code::RECTIFICATION_PENDING,
-            format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho()),
-        )
-        .map_err(|r: Refusal| r.citing(Law::L29));
+    if seat != due || seat == offender.partner() {
+        // L28B makes a call in rotation only when the player whose turn it was is an
+        // opponent of the offender: the offender's partner cannot forfeit the other side's
+        // option (L29A) or rectification (L30B, L31B, L32B); he waits for LHO's decision.
+        let who = if seat == offender.partner() {
+            format!(
+                "{} decides first whether to accept {offender}'s call out of rotation (Law 29)",
+                offender.lho()
+            )
+        } else {
+            format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho())
+        };
+        return refuse(Code::RECTIFICATION_PENDING, who).map_err(|r: Refusal| r.citing(Law::L29));
     }
     if due == offender.lho() {
         let Some(intent) = with.intent.or(ruled) else {

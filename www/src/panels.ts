@@ -213,6 +213,12 @@ export function renderPlay(c: Ctx): void {
   const isDefender = !!v.declarer && me !== v.declarer && me !== v.dummy;
   // The opening leader: from the play record once there is one, else the seat to act.
   const leader = p?.leader ?? (v.phase === "clarification" ? v.turn : null);
+  // L26B: declarer's choice is due at the bound player's first turn to lead: the opening
+  // lead, or (a restriction on the opening leader's partner) when he is first on lead in play.
+  const r = v.lead_restriction;
+  const choiceDue = !!r && !r.chosen && (r.leader === leader
+    ? v.phase === "clarification"
+    : v.phase === "play" && !!p && p.current.length === 0 && p.to_play === r.leader);
   fill(
     "play",
     panel(
@@ -225,18 +231,19 @@ export function renderPlay(c: Ctx): void {
             h("button", { onclick: () => c.act({ type: "ask_contract" }) }, "What is the contract?"),
             v.phase === "clarification" && p?.led && leader === me ? h("button", { class: "primary", onclick: () => c.act({ type: "face_lead" }) }, "Face the lead") : null,
             v.phase === "play" ? h("button", { onclick: () => c.act({ type: "end_play" }) }, "End play (claim agreed)") : null),
-      // L26B: the restriction on the opening lead, and declarer's choice (restrict_lead).
-      v.lead_restriction && v.phase === "clarification"
-        ? h("p", { class: "answer" }, `Law 26B (after Law ${v.lead_restriction.law}): ${SEAT_NAME[v.lead_restriction.leader]}'s opening lead — `,
-            !v.lead_restriction.chosen ? `declarer may ${v.lead_restriction.may_require ? "require or prohibit" : "prohibit"} one of ${v.lead_restriction.restrictable.join(" ")}; the lead waits.`
-              : v.lead_restriction.prohibited ? `${v.lead_restriction.prohibited} prohibited.`
-              : v.lead_restriction.required ? `${v.lead_restriction.required} required (unless void).` : "not restricted.")
+      // L26B: the restriction on the opening lead — or, when the opening leader offended, on
+      // his partner's first lead in play — and declarer's choice (restrict_lead) when it is due.
+      r && (v.phase === "clarification" || v.phase === "play")
+        ? h("p", { class: "answer" }, `Law 26B (after Law ${r.law}): ${SEAT_NAME[r.leader]}'s ${r.leader === leader ? "opening lead" : "first lead in play"} — `,
+            !r.chosen ? `declarer may ${r.may_require ? "require or prohibit" : "prohibit"} one of ${r.restrictable.join(" ")}${choiceDue ? "; the lead waits." : " when it comes."}`
+              : r.prohibited ? `${r.prohibited} prohibited while he keeps the lead.`
+              : r.required ? `${r.required} required (unless void).` : "not restricted.")
         : null,
-      v.lead_restriction && v.phase === "clarification" && !v.lead_restriction.chosen && me === v.lead_restriction.declarer
+      r && choiceDue && me === r.declarer
         ? h("div", { class: "buttons" },
-            ...v.lead_restriction.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s }) }, `Prohibit ${s}`)),
-            ...(v.lead_restriction.may_require
-              ? v.lead_restriction.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s, require: true }) }, `Require ${s}`))
+            ...r.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s }) }, `Prohibit ${s}`)),
+            ...(r.may_require
+              ? r.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s, require: true }) }, `Require ${s}`))
               : []),
             h("button", { onclick: () => c.act({ type: "restrict_lead" }) }, "No restriction"))
         : null,
