@@ -94,6 +94,11 @@ impl Audience {
         Audience(self.0 | 1 << seat.index())
     }
 
+    /// Everyone in this audience or in `other`.
+    pub const fn union(self, other: Audience) -> Audience {
+        Audience(self.0 | other.0)
+    }
+
     /// This audience and spectators, if `yes`.
     pub const fn with_spectators_if(self, yes: bool) -> Audience {
         if yes {

@@ -90,8 +90,16 @@ pub struct QuestionRecord {
     pub answerers: Vec<Seat>,
     /// Record id of the call asked about; `None` for the whole auction.
     pub call: Option<usize>,
-    /// Answered yet.
+    /// Answered yet (by any of the answerers).
     pub answered: bool,
+    /// The answerers who have answered it.
+    #[serde(skip)]
+    pub answered_by: Audience,
+    /// Who heard an answer to it: the audiences of its answers (L20F). A player who heard
+    /// none does not learn that it was answered (under self-alerting, partner's answer
+    /// goes to the opponents only).
+    #[serde(skip)]
+    pub heard_by: Audience,
     /// Who may see it.
     pub audience: Audience,
     /// Number of calls in the record when it was asked.
@@ -1052,14 +1060,17 @@ impl State {
         self.questions.len() - 1
     }
 
-    /// `seat` explains call `call`: the open questions he was to answer about it (or about
-    /// the whole auction) are answered. Returns whether there was one.
-    pub fn answer_questions(&mut self, seat: Seat, call: usize) -> bool {
+    /// `seat` explains call `call` to `heard_by`: the questions about it (or about the whole
+    /// auction) that he was to answer and has not answered are answered. Returns whether
+    /// there was one.
+    pub fn answer_questions(&mut self, seat: Seat, call: usize, heard_by: Audience) -> bool {
         let mut answered = false;
         self.questions.update_where(
-            |q| !q.answered && q.answerers.contains(&seat) && q.call.is_none_or(|c| c == call),
+            |q| q.answerers.contains(&seat) && !q.answered_by.has_seat(seat) && q.call.is_none_or(|c| c == call),
             |q| {
                 q.answered = true;
+                q.answered_by = q.answered_by.with(seat);
+                q.heard_by = q.heard_by.union(heard_by);
                 answered = true;
             },
         );

@@ -190,8 +190,9 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
     Ok(())
 }
 
-/// The questions a seat must answer are exactly those put to him and not answered; each
-/// about a call is answered by explaining that call.
+/// The questions a seat must answer are exactly those put to him that he has not answered
+/// and whose answer (partner's) he did not hear; each about a call is answered by
+/// explaining that call.
 fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result<(), String> {
     let mine: Vec<usize> = c.questions_to_answer().map(|q| q.id).collect();
     let server: Vec<usize> = t
@@ -199,7 +200,8 @@ fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result
         .questions()
         .iter()
         .enumerate()
-        .filter(|(_, q)| !q.answered && q.answerers.contains(&s))
+        .filter(|(_, q)| q.answerers.contains(&s) && !q.answered_by.has_seat(s))
+        .filter(|(_, q)| !(q.answered && q.heard_by.contains(Viewer::Seat(s))))
         .map(|(id, _)| id)
         .collect();
     if mine != server {
@@ -271,8 +273,8 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
             }
             steps += 1;
             // Nothing new in his stream, nothing new in these answers: they rest on what he
-            // saw. (Not yet `questions_to_answer`: a question to both opponents is marked
-            // answered when either explains, out of the other's hearing under self-alerting.)
+            // saw (a question to both opponents answered by one, out of the other's hearing
+            // under self-alerting, stays the other's to answer and unanswered in his view).
             for (s, (version, was)) in Seat::ALL.into_iter().zip(before) {
                 let now = t.view(Viewer::Seat(s));
                 if t.stream_version(Viewer::Seat(s)) == version {
@@ -283,6 +285,8 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
                             v.may_review,
                             v.correctable.clone(),
                             v.change_offers.clone(),
+                            v.questions_to_answer.clone(),
+                            v.questions.iter().map(|q| (q.id, q.answered)).collect::<Vec<_>>(),
                         )
                     };
                     assert_eq!(
@@ -385,4 +389,51 @@ fn a_defender_is_offered_the_correction_of_partners_explanation_only_once_play_i
         client(&t, Seat::E).correctable().contains(&1),
         "play is over: now East corrects (L20F5b)"
     );
+}
+
+#[test]
+fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_the_others_to_answer() {
+    // Online (self-alerting): South asks about the whole auction; East and West each explain
+    // their own calls, to North and South only (L20F).
+    let mut steps = vec![
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"1C"}"#,
+        r#"{"seat":"S","type":"call","call":"P"}"#,
+        r#"{"seat":"W","type":"call","call":"1H"}"#,
+        r#"{"seat":"S","type":"ask"}"#,
+    ];
+    let t = played(Preset::Online, &steps);
+    let to_answer = |t: &Table, s: Seat| client(t, s).questions_to_answer().map(|q| q.id).collect::<Vec<_>>();
+    assert_eq!(to_answer(&t, Seat::E), [0], "East is asked");
+    assert_eq!(to_answer(&t, Seat::W), [0], "and West");
+
+    steps.push(r#"{"seat":"W","type":"explain","index":3,"text":"natural, five hearts"}"#);
+    let t = played(Preset::Online, &steps);
+    assert!(to_answer(&t, Seat::W).is_empty(), "West has answered");
+    assert_eq!(
+        to_answer(&t, Seat::E),
+        [0],
+        "East has not, and did not hear West's answer"
+    );
+    let east = t.view(Viewer::Seat(Seat::E));
+    assert!(
+        !east.questions[0].answered,
+        "East is not told that his partner answered"
+    );
+    assert!(
+        t.view(Viewer::Seat(Seat::S)).questions[0].answered,
+        "South, who heard it, is"
+    );
+
+    steps.push(r#"{"seat":"E","type":"explain","index":1,"text":"natural"}"#);
+    let t = played(Preset::Online, &steps);
+    assert!(
+        to_answer(&t, Seat::E).is_empty(),
+        "East's answer is an answer, not a late explanation"
+    );
+    assert!(
+        t.warnings().iter().all(|w| w.code != Code::LATE_ALERT),
+        "no late-alert warning"
+    );
+    assert!(t.view(Viewer::Seat(Seat::E)).questions[0].answered);
 }

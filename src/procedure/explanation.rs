@@ -72,7 +72,11 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
             format!("{seat} may not explain {caller}'s call here"),
         );
     }
-    let answered = cx.st.answer_questions(seat, id);
+    // L20F: the answer goes to the explanation's audience; a question to both opponents
+    // is answered by each for himself.
+    let answered = cx
+        .st
+        .answer_questions(seat, id, audience::disclosure(cx.reg, caller, seat));
     let disclosed_before = cx.st.disclosures().iter().any(|d| d.call == id && d.by == seat);
     let late = !answered && !disclosed_before && later_call_exists(cx, id);
     let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(text));

@@ -1,5 +1,6 @@
 //! Questions about the opponents' calls (L20F1–F3, L41B): who may ask, when, and who answers.
 
+use crate::audience::Audience;
 use crate::call::Seat;
 use crate::event::EventKind;
 use crate::law::Law;
@@ -32,6 +33,8 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         answerers: answerers.clone(),
         call: id,
         answered: false,
+        answered_by: Audience::NONE,
+        heard_by: Audience::NONE,
         audience: aud,
         at_record_len: cx.st.record().len(),
     });
