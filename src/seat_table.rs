@@ -129,6 +129,16 @@ impl SeatTable {
         self.view.may_review
     }
 
+    /// Whether this player may ask "is it my lead?" now (L20C1, L41A).
+    pub fn may_ask_lead(&self) -> bool {
+        self.view.may_ask_lead
+    }
+
+    /// Whether this player may ask what the contract is now (L41C).
+    pub fn may_ask_contract(&self) -> bool {
+        self.view.may_ask_contract
+    }
+
     /// The calls in force whose explanation this player may correct now (indices; L20F4,
     /// L20F5, L75B).
     pub fn correctable(&self) -> &[usize] {

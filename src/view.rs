@@ -249,6 +249,12 @@ pub struct View {
     pub askable: Vec<usize>,
     /// Whether the viewer may have the auction reviewed now (L20B, L20C2, L41B).
     pub may_review: bool,
+    /// Whether the viewer may ask "is it my lead?" now (L20C1, L41A: a presumed defender in
+    /// the clarification period).
+    pub may_ask_lead: bool,
+    /// Whether the viewer may ask what the contract is now (L41C: not dummy; in play at his
+    /// own turn).
+    pub may_ask_contract: bool,
     /// Calls whose explanation the viewer may correct now (indices; L20F4, L20F5, L75B):
     /// his own explanations (or a failure to alert or explain), and partner's once the Law
     /// lets him.
@@ -395,6 +401,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         may_ask: seat.is_some_and(|s| procedure::questions::may_ask(st, table.regulation, s, None, true).is_ok()),
         askable: seat.map_or_else(Vec::new, |s| askable(st, table.regulation, s)),
         may_review: seat.is_some_and(|s| procedure::review::may_review(st, s).is_ok()),
+        may_ask_lead: seat.is_some_and(|s| procedure::review::may_ask_lead(st, s).is_ok()),
+        may_ask_contract: seat.is_some_and(|s| procedure::review::may_ask_contract(st, s).is_ok()),
         correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s)),
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
         warnings,

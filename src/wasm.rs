@@ -306,7 +306,7 @@ impl JsSeatTable {
     /// Whether this player may ask now about the opponents' auction as a whole (L20F1).
     #[wasm_bindgen(js_name = mayAsk)]
     pub fn may_ask(&self) -> bool {
-        self.head_field("may_ask").as_bool().unwrap_or(false)
+        self.flag("may_ask")
     }
 
     /// The calls this player may ask about now (indices among the calls in force; L20F, L41B).
@@ -318,7 +318,19 @@ impl JsSeatTable {
     /// Whether this player may have the auction reviewed now (L20B, L20C2, L41B).
     #[wasm_bindgen(js_name = mayReview)]
     pub fn may_review(&self) -> bool {
-        self.head_field("may_review").as_bool().unwrap_or(false)
+        self.flag("may_review")
+    }
+
+    /// Whether this player may ask "is it my lead?" now (L20C1, L41A).
+    #[wasm_bindgen(js_name = mayAskLead)]
+    pub fn may_ask_lead(&self) -> bool {
+        self.flag("may_ask_lead")
+    }
+
+    /// Whether this player may ask what the contract is now (L41C).
+    #[wasm_bindgen(js_name = mayAskContract)]
+    pub fn may_ask_contract(&self) -> bool {
+        self.flag("may_ask_contract")
     }
 
     /// The calls whose explanation this player may correct now (indices; L20F4, L20F5, L75B).
@@ -345,6 +357,11 @@ impl JsSeatTable {
     /// engine computed it, and the view is the viewer's own, checked at `receive`).
     fn head_field(&self, name: &str) -> JsValue {
         js_sys::Reflect::get(&self.view, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+    }
+
+    /// A yes/no answer in the view's head (false if absent).
+    fn flag(&self, name: &str) -> bool {
+        self.head_field(name).as_bool().unwrap_or(false)
     }
 
     /// A list of indices (or ids) in the view's head, as a fresh array (empty if absent).

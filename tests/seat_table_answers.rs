@@ -1,6 +1,7 @@
 //! The client's table answers what a seat may do besides calling (issue 11): which calls he
 //! may ask about (L20F1, L20F2, L41B), whether he may have the auction reviewed (L20B, L20C,
-//! L41B), which explanations he may correct (L20F4, L20F5, L75B), which questions he must
+//! L41B), whether he may ask "is it my lead?" (L20C1, L41A) and what the contract is (L41C),
+//! which explanations he may correct (L20F4, L20F5, L75B), which questions he must
 //! answer, which calls he may change (L21B1) and what he may do on a pending decision. Each
 //! answer, read by a `SeatTable` built from the seat's own view, is checked against what
 //! `Table::apply` accepts from that seat on a copy of the table: offered iff accepted — but
@@ -118,6 +119,8 @@ struct Seen {
     ask: [usize; 2],
     askable: [usize; 2],
     review: [usize; 2],
+    lead: [usize; 2],
+    contract: [usize; 2],
     correctable: [usize; 2],
     answer: usize,
     change: [usize; 2],
@@ -170,6 +173,22 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
             return Err(format!("{s}: may_review {} but apply says {review}", c.may_review()));
         }
         seen.review[usize::from(review)] += 1;
+        let lead = tried(t, &format!(r#"{{"seat":"{s}","type":"ask_lead"}}"#));
+        if c.may_ask_lead() != lead.is_ok() {
+            return Err(format!(
+                "{s}: may_ask_lead {} but apply says {lead:?}",
+                c.may_ask_lead()
+            ));
+        }
+        seen.lead[usize::from(lead.is_ok())] += 1;
+        let contract = tried(t, &format!(r#"{{"seat":"{s}","type":"ask_contract"}}"#));
+        if c.may_ask_contract() != contract.is_ok() {
+            return Err(format!(
+                "{s}: may_ask_contract {} but apply says {contract:?}",
+                c.may_ask_contract()
+            ));
+        }
+        seen.contract[usize::from(contract.is_ok())] += 1;
         check_questions(t, &c, s, seen)?;
         check_changes(t, &c, s, seen)?;
         for (settle, action) in [
@@ -283,6 +302,8 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
                             v.may_ask,
                             v.askable.clone(),
                             v.may_review,
+                            v.may_ask_lead,
+                            v.may_ask_contract,
                             v.correctable.clone(),
                             v.change_offers.clone(),
                             v.questions_to_answer.clone(),
@@ -308,6 +329,8 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
         ("may_ask", seen.ask),
         ("askable", seen.askable),
         ("may_review", seen.review),
+        ("may_ask_lead", seen.lead),
+        ("may_ask_contract", seen.contract),
         ("correctable", seen.correctable),
         ("change_offers", seen.change),
         ("my_options", seen.options),
@@ -436,4 +459,58 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
         "no late-alert warning"
     );
     assert!(t.view(Viewer::Seat(Seat::E)).questions[0].answered);
+}
+
+#[test]
+fn only_a_presumed_defender_is_offered_is_it_my_lead_and_dummy_never_the_contract() {
+    // Face to face South declares 1H: West (to lead) and East defend, North is dummy.
+    let mut steps = vec![
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"S","type":"call","call":"1H"}"#,
+    ];
+    let t = played(Preset::FaceToFace, &steps);
+    assert!(
+        Seat::ALL
+            .iter()
+            .all(|s| !client(&t, *s).may_ask_lead() && !client(&t, *s).may_ask_contract()),
+        "during the auction there is no lead and no contract to ask about"
+    );
+    steps.extend([
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+    ]);
+    let t = played(Preset::FaceToFace, &steps);
+    assert!(client(&t, Seat::W).may_ask_lead(), "West, a defender, may ask (L41A)");
+    assert!(client(&t, Seat::E).may_ask_lead(), "and East");
+    assert!(!client(&t, Seat::S).may_ask_lead(), "not the declarer");
+    assert!(!client(&t, Seat::N).may_ask_lead(), "nor dummy");
+    assert!(
+        client(&t, Seat::S).may_ask_contract(),
+        "declarer may ask the contract (L41C)"
+    );
+    assert!(!client(&t, Seat::N).may_ask_contract(), "dummy may not (L41C)");
+    steps.extend([
+        r#"{"seat":"W","type":"lead","card":"SA"}"#,
+        r#"{"seat":"W","type":"face_lead"}"#,
+    ]);
+    let t = played(Preset::FaceToFace, &steps);
+    assert!(
+        !client(&t, Seat::W).may_ask_lead(),
+        "the lead is faced: too late to ask (L41A)"
+    );
+    let turn = t.turn();
+    assert!(
+        turn.is_some_and(|s| s != Seat::N),
+        "declarer plays from dummy: {turn:?}"
+    );
+    for s in [Seat::E, Seat::S, Seat::W] {
+        assert_eq!(
+            client(&t, s).may_ask_contract(),
+            turn == Some(s),
+            "{s} asks the contract at his own turn to play (L41C)"
+        );
+    }
+    assert!(!client(&t, Seat::N).may_ask_contract(), "dummy still may not");
 }

@@ -42,10 +42,12 @@ void [calls, turn, contract, alerted, explanations, pendingFor, hash, canonical,
 
 // The client table answers what its seat may do now, from the view it holds.
 const east = new SeatTable("E", table.streamVersion("E"), table.view("E"));
-const mine: { ask: boolean; askable: number[]; review: boolean; correctable: number[]; answer: number[]; change: number[] } = {
+const mine: { ask: boolean; askable: number[]; review: boolean; askLead: boolean; askContract: boolean; correctable: number[]; answer: number[]; change: number[] } = {
   ask: east.mayAsk(),
   askable: east.askable(),
   review: east.mayReview(),
+  askLead: east.mayAskLead(),
+  askContract: east.mayAskContract(),
   correctable: east.correctable(),
   answer: east.questionsToAnswer(),
   change: east.changeOffers(),

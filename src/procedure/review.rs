@@ -1,5 +1,6 @@
 //! Review of the auction (L20A–E, L20C, L41B–C): who may have the calls restated, and when.
 
+use crate::auction::Contract;
 use crate::audience::Viewer;
 use crate::call::Seat;
 use crate::event::{EventKind, ReviewLine};
@@ -112,21 +113,9 @@ pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
 /// The `ask_lead` action (L20C1): a presumed defender asks whether it is his lead.
 ///
 /// # Errors
-/// `NOT_A_DEFENDER`; `WRONG_PERIOD` outside the clarification period.
+/// As `may_ask_lead`.
 pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    if cx.st.phase() != Phase::Clarification {
-        return refuse(
-            Code::WRONG_PERIOD,
-            "ask about the opening lead after the final pass, before it is faced",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L20C1));
-    }
-    let Some(contract) = cx.st.contract().filter(|_| cx.st.is_defender(seat)) else {
-        return refuse(
-            Code::NOT_A_DEFENDER,
-            "only a presumed defender may ask whether it is his lead",
-        );
-    };
+    let contract = may_ask_lead(cx.st, seat)?;
     cx.event(
         EventKind::LeadAnswer {
             seat,
@@ -137,28 +126,36 @@ pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Whether `seat` may ask "is it my lead?" now — the `ask_lead` action's rule, also the
+/// view's answer (`may_ask_lead`). Gives the contract the answer is taken from.
+///
+/// # Errors
+/// `WRONG_PERIOD` outside the clarification period; `NOT_A_DEFENDER`.
+pub fn may_ask_lead(st: &State, seat: Seat) -> Result<Contract, Refusal> {
+    // L20C1, L41A: after the final pass, before the opening lead is faced.
+    if st.phase() != Phase::Clarification {
+        return refuse(
+            Code::WRONG_PERIOD,
+            "ask about the opening lead after the final pass, before it is faced",
+        )
+        .map_err(|r: Refusal| r.citing(Law::L20C1));
+    }
+    // L41A: only a presumed defender may ask.
+    let Some(contract) = st.contract().filter(|_| st.is_defender(seat)) else {
+        return refuse(
+            Code::NOT_A_DEFENDER,
+            "only a presumed defender may ask whether it is his lead",
+        );
+    };
+    Ok(contract)
+}
+
 /// The `ask_contract` action (L41C): contract and whether doubled, never by whom.
 ///
 /// # Errors
-/// `DUMMY_MAY_NOT_ASK`; `ASK_NOT_YOUR_TURN` in play out of turn; `WRONG_PERIOD` without
-/// a contract.
+/// As `may_ask_contract`.
 pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    let Some(contract) = cx
-        .st
-        .contract()
-        .filter(|_| matches!(cx.st.phase(), Phase::Clarification | Phase::Play))
-    else {
-        return refuse(Code::WRONG_PERIOD, "there is no contract to ask about now")
-            .map_err(|r: Refusal| r.citing(Law::L41C));
-    };
-    if cx.st.is_dummy(seat) {
-        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)")
-            .map_err(|r: Refusal| r.citing(Law::L41C));
-    }
-    if cx.st.phase() == Phase::Play && cx.st.play().and_then(|p| p.turn_to_act(cx.st.contract())) != Some(seat) {
-        return refuse(Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play")
-            .map_err(|r: Refusal| r.citing(Law::L41C));
-    }
+    let contract = may_ask_contract(cx.st, seat)?;
     cx.event(
         EventKind::ContractAnswer {
             seat,
@@ -168,4 +165,31 @@ pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         crate::audience::Audience::seat(seat),
     );
     Ok(())
+}
+
+/// Whether `seat` may ask what the contract is now — the `ask_contract` action's rule, also
+/// the view's answer (`may_ask_contract`). Gives the contract asked about.
+///
+/// # Errors
+/// `WRONG_PERIOD` without a contract (or before/after the clarification and play
+/// periods); `DUMMY_MAY_NOT_ASK`; `ASK_NOT_YOUR_TURN` in play out of turn.
+pub fn may_ask_contract(st: &State, seat: Seat) -> Result<Contract, Refusal> {
+    let Some(contract) = st
+        .contract()
+        .filter(|_| matches!(st.phase(), Phase::Clarification | Phase::Play))
+    else {
+        return refuse(Code::WRONG_PERIOD, "there is no contract to ask about now")
+            .map_err(|r: Refusal| r.citing(Law::L41C));
+    };
+    // L41C: dummy may not ask.
+    if st.is_dummy(seat) {
+        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)")
+            .map_err(|r: Refusal| r.citing(Law::L41C));
+    }
+    // L41C: during play, at his own turn to play.
+    if st.phase() == Phase::Play && st.play().and_then(|p| p.turn_to_act(st.contract())) != Some(seat) {
+        return refuse(Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play")
+            .map_err(|r: Refusal| r.citing(Law::L41C));
+    }
+    Ok(contract)
 }

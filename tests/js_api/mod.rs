@@ -499,6 +499,48 @@ fn a_seat_table_answers_which_questions_reviews_and_corrections_its_seat_may_mak
     assert_eq!(json!(east.may_review()), view["may_review"]);
 }
 
+/// "Is it my lead?" and "what is the contract?", as a `SeatTable` answers them after the
+/// final pass: the engine's answers, read from the view (and as `apply` rules).
+#[wasm_bindgen_test]
+fn a_seat_table_answers_whether_its_seat_may_ask_the_lead_and_the_contract() {
+    use bridge_laws::wasm::JsSeatTable;
+    let mut t = table("face_to_face");
+    let joined = |t: &JsTable, seat: &str| {
+        let version = t.stream_version(seat.into()).expect("version");
+        JsSeatTable::new(seat.into(), version.into(), t.view(seat.into()).expect("view")).expect("seat table")
+    };
+    assert_eq!(call(&mut t, "N", "1NT")["ok"], json!(true));
+    assert!(
+        !joined(&t, "E").may_ask_lead(),
+        "no lead to ask about during the auction"
+    );
+    assert!(!joined(&t, "E").may_ask_contract(), "nor a contract");
+    for seat in ["E", "S", "W"] {
+        assert_eq!(call(&mut t, seat, "P")["ok"], json!(true));
+    }
+    // North declares 1NT: East leads, West defends, South is dummy.
+    let (east, south, north) = (joined(&t, "E"), joined(&t, "S"), joined(&t, "N"));
+    assert!(
+        east.may_ask_lead() && joined(&t, "W").may_ask_lead(),
+        "the defenders may ask (L41A)"
+    );
+    assert!(!north.may_ask_lead() && !south.may_ask_lead(), "not declarer's side");
+    assert!(north.may_ask_contract() && east.may_ask_contract(), "L41C");
+    assert!(!south.may_ask_contract(), "dummy may not ask (L41C)");
+    assert_eq!(
+        rust(&t.apply(js(r#"{"seat":"S","type":"ask_contract"}"#)).expect("outcome"))["ok"],
+        json!(false),
+        "as apply says"
+    );
+    assert_eq!(
+        rust(&t.apply(js(r#"{"seat":"E","type":"ask_lead"}"#)).expect("outcome"))["ok"],
+        json!(true)
+    );
+    let view = rust(&east.view());
+    assert_eq!(json!(east.may_ask_lead()), view["may_ask_lead"]);
+    assert_eq!(json!(east.may_ask_contract()), view["may_ask_contract"]);
+}
+
 #[wasm_bindgen_test]
 fn a_pbn_record_becomes_a_table_and_goes_back_to_pbn_and_lin() {
     let pbn = "[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Auction \"S\"]\n1NT =1= Pass 3NT AP\n[Note \"1:15-17\"]\n";

@@ -22,6 +22,10 @@ export interface May {
   askable: number[];
   /** Have the auction reviewed (L20B, L20C2, L41B). */
   review: boolean;
+  /** Ask "is it my lead?" (L20C1, L41A: a presumed defender before the lead is faced). */
+  askLead: boolean;
+  /** Ask what the contract is (L41C: not dummy; in play at his own turn). */
+  askContract: boolean;
   /** The calls whose explanation he may correct (indices; L20F4, L20F5, L75B). */
   correctable: number[];
   /** The questions he must answer (ids). */
@@ -33,6 +37,8 @@ export const mayFrom = (v: View): May => ({
   ask: v.may_ask,
   askable: v.askable,
   review: v.may_review,
+  askLead: v.may_ask_lead,
+  askContract: v.may_ask_contract,
   correctable: v.correctable,
   answer: v.questions_to_answer,
 });

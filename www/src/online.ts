@@ -155,7 +155,7 @@ export class OnlineApp implements Host {
     return {
       view: t.view(),
       // Answered by the client table from the view's head it holds (README → Online tables).
-      may: { ask: t.mayAsk(), askable: t.askable(), review: t.mayReview(), correctable: t.correctable(), answer: t.questionsToAnswer() },
+      may: { ask: t.mayAsk(), askable: t.askable(), review: t.mayReview(), askLead: t.mayAskLead(), askContract: t.mayAskContract(), correctable: t.correctable(), answer: t.questionsToAnswer() },
       viewer,
       me,
       preset,

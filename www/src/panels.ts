@@ -210,7 +210,6 @@ export function renderPlay(c: Ctx): void {
   if (!me || !["clarification", "play", "passed_out"].includes(v.phase)) return void fill("play");
   const answers = [...v.events].reverse().filter((e) => (e.kind === "lead_answer" || e.kind === "contract_answer") && e.seat === me);
   const last = answers[0];
-  const isDefender = !!v.declarer && me !== v.declarer && me !== v.dummy;
   // The opening leader: from the play record once there is one, else the seat to act.
   const leader = p?.leader ?? (v.phase === "clarification" ? v.turn : null);
   // L26B: declarer's choice is due at the bound player's first turn to lead: the opening
@@ -227,8 +226,10 @@ export function renderPlay(c: Ctx): void {
       v.phase === "passed_out"
         ? h("div", { class: "buttons" }, h("button", { onclick: () => c.act({ type: "return_hands" }) }, "Return the hands"))
         : h("div", { class: "buttons" },
-            isDefender && v.phase === "clarification" ? h("button", { onclick: () => c.act({ type: "ask_lead" }) }, "Is it my lead?") : null,
-            h("button", { onclick: () => c.act({ type: "ask_contract" }) }, "What is the contract?"),
+            // L20C1, L41A / L41C: offered as the engine answers (a presumed defender before
+            // the lead is faced; not dummy, and in play at one's own turn).
+            c.may.askLead ? h("button", { onclick: () => c.act({ type: "ask_lead" }) }, "Is it my lead?") : null,
+            c.may.askContract ? h("button", { onclick: () => c.act({ type: "ask_contract" }) }, "What is the contract?") : null,
             v.phase === "clarification" && p?.led && leader === me ? h("button", { class: "primary", onclick: () => c.act({ type: "face_lead" }) }, "Face the lead") : null,
             v.phase === "play" ? h("button", { onclick: () => c.act({ type: "end_play" }) }, "End play (claim agreed)") : null),
       // L26B: the restriction on the opening lead — or, when the opening leader offended, on
