@@ -377,7 +377,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
             .filter_map(|s| st.bar_on(s).map(|b| (s, b.kind)))
             .collect(),
-        pending: decision(st, table.regulation, viewer),
+        pending: decision(board, st, table.regulation, viewer),
         questions: st
             .questions()
             .iter()
@@ -533,8 +533,8 @@ fn visible(a: Audience, superseded: bool, viewer: Viewer) -> bool {
 
 /// The pending decision as `viewer` sees it: who is awaited, what each may do, and what
 /// the viewer himself may do.
-fn decision(st: &State, reg: &Regulation, viewer: Viewer) -> Option<Decision> {
-    let (kind, seat, call, choices, suggested, law) = pending_choices(st, reg)?;
+fn decision(board: &Board, st: &State, reg: &Regulation, viewer: Viewer) -> Option<Decision> {
+    let (kind, seat, call, choices, suggested, law) = pending_choices(board, st, reg)?;
     let me = match viewer {
         Viewer::Seat(s) => Some(s.to_string()),
         Viewer::Director => Some("director".to_string()),
@@ -560,7 +560,7 @@ fn decision(st: &State, reg: &Regulation, viewer: Viewer) -> Option<Decision> {
 type PendingChoices = (DecisionKind, Seat, Call, Vec<Choice>, Option<Call>, Law);
 
 /// What is pending and, for each party awaited, only what that party may do.
-fn pending_choices(st: &State, reg: &Regulation) -> Option<PendingChoices> {
+fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<PendingChoices> {
     use Settle::{Accept, Call as CallOver, Decline, Respond, Ruling};
     if let Some(u) = st.undo_request() {
         let r = st.record().get(u.call)?;
@@ -593,10 +593,14 @@ fn pending_choices(st: &State, reg: &Regulation) -> Option<PendingChoices> {
         }
         Pending::OutOfRotation { call, due, .. } => {
             let (seat, c) = offender(*call)?;
-            // L29A: LHO may accept or not; the player whose turn it was calls in turn (L28B)
-            // — when that is LHO himself, his call's intent decides.
+            // L29A: LHO may accept or not; the player whose turn it was, an opponent, calls
+            // in turn (L28B) — when that is LHO himself, his call's intent decides.
             let choices = if *due == seat.lho() {
                 vec![Choice::new(seat.lho(), &[Accept, Decline, CallOver])]
+            } else if *due == seat.partner() {
+                // L28B needs an opponent's call out of rotation: the offender's partner
+                // waits for LHO's decision (his call is `RECTIFICATION_PENDING`).
+                vec![Choice::new(seat.lho(), &[Accept, Decline])]
             } else {
                 vec![
                     Choice::new(seat.lho(), &[Accept, Decline]),
@@ -619,8 +623,15 @@ fn pending_choices(st: &State, reg: &Regulation) -> Option<PendingChoices> {
         }
         Pending::ChangeOfCall { call, .. } => {
             let (seat, c) = offender(*call)?;
-            // L25B1: LHO may accept the changed call.
-            let choices = vec![Choice::new(seat.lho(), &[Accept, Decline, CallOver])];
+            // L25B1: LHO may accept the changed call, by calling over it too unless the
+            // change ends the auction (his call would follow the final pass: `legal_calls`
+            // is then empty and he accepts with `accept`).
+            let lho = seat.lho();
+            let choices = if procedure::calls::legal_calls(board, reg, st, lho).is_empty() {
+                vec![Choice::new(lho, &[Accept, Decline])]
+            } else {
+                vec![Choice::new(lho, &[Accept, Decline, CallOver])]
+            };
             (DecisionKind::ChangeOfCall, seat, c, choices, None, Law::L25B)
         }
         Pending::Replacement {

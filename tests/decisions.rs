@@ -55,25 +55,50 @@ fn assert_offers_match_the_engine(t: &Table) {
 
 #[test]
 fn over_a_call_out_of_rotation_lho_may_accept_and_the_player_whose_turn_it_was_may_only_call() {
-    // North deals; South calls out of rotation: West (South's LHO) decides, North calls in turn.
-    let t = table("face_to_face", &[&call("S", "1C")]);
+    // North deals; East calls out of rotation: South (East's LHO) decides, North, East's
+    // RHO, calls in turn (L28B).
+    let t = table("face_to_face", &[&call("E", "1C")]);
     let p = t.view(Viewer::Director).pending.expect("pending");
     let by: Vec<(String, Vec<Settle>)> = p.choices.iter().map(|c| (c.by.clone(), c.options.clone())).collect();
     assert_eq!(
         by,
         vec![
-            ("W".to_string(), vec![Settle::Accept, Settle::Decline]),
+            ("S".to_string(), vec![Settle::Accept, Settle::Decline]),
             ("N".to_string(), vec![Settle::Call]),
         ]
     );
     assert_eq!(
-        options(&t, Viewer::Seat(Seat::W)),
+        options(&t, Viewer::Seat(Seat::S)),
         vec![Settle::Accept, Settle::Decline]
     );
     assert_eq!(options(&t, Viewer::Seat(Seat::N)), vec![Settle::Call]);
-    assert!(options(&t, Viewer::Seat(Seat::E)).is_empty(), "East is offered nothing");
-    assert!(options(&t, Viewer::Seat(Seat::S)).is_empty(), "nor the offender");
+    assert!(
+        t.clone().apply_json(&call("N", "P")).is_ok(),
+        "North's call is in rotation"
+    );
+    assert!(options(&t, Viewer::Seat(Seat::W)).is_empty(), "West is offered nothing");
+    assert!(options(&t, Viewer::Seat(Seat::E)).is_empty(), "nor the offender");
     assert!(options(&t, Viewer::Spectator).is_empty());
+    assert_offers_match_the_engine(&t);
+}
+
+#[test]
+fn over_a_call_out_of_rotation_at_partners_turn_only_lho_decides() {
+    // North deals; South calls out of rotation at his partner's turn: L28B needs an
+    // opponent's call, so North may not cancel it by calling and is offered nothing; West
+    // (South's LHO) accepts or declines.
+    let t = table("face_to_face", &[&call("S", "1C")]);
+    let p = t.view(Viewer::Director).pending.expect("pending");
+    let by: Vec<(String, Vec<Settle>)> = p.choices.iter().map(|c| (c.by.clone(), c.options.clone())).collect();
+    assert_eq!(by, vec![("W".to_string(), vec![Settle::Accept, Settle::Decline])]);
+    assert_eq!(p.awaiting, vec!["W".to_string()]);
+    assert!(
+        options(&t, Viewer::Seat(Seat::N)).is_empty(),
+        "North is offered nothing"
+    );
+    assert!(t.legal_calls(Seat::N).is_empty());
+    let refused = t.clone().apply_json(&call("N", "P"));
+    assert_eq!(refused.rejection().map(|r| r.code), Some(Code::RECTIFICATION_PENDING));
     assert_offers_match_the_engine(&t);
 }
 
@@ -159,4 +184,40 @@ fn an_infraction_names_its_offender_though_everyone_is_told() {
         .expect("the infraction is reported");
     assert_eq!(w.seat, Some(Seat::E));
     assert!(w.audience.has_seat(Seat::N) && w.audience.has_seat(Seat::W));
+}
+
+#[test]
+fn lho_is_not_offered_a_call_over_a_change_that_ends_the_auction() {
+    // West doubles 1S, then tries to change it to a pass at North's turn (L25B): a third
+    // pass after 1S. North accepting by calling would call after the final pass (L39), so
+    // `legal_calls` is empty and he is offered `accept` and `decline` only.
+    let t = table(
+        "face_to_face",
+        &[
+            &call("N", "1S"),
+            &call("E", "P"),
+            &call("S", "P"),
+            &call("W", "X"),
+            &call("W", "P"),
+        ],
+    );
+    assert!(t.legal_calls(Seat::N).is_empty());
+    assert_eq!(
+        options(&t, Viewer::Seat(Seat::N)),
+        vec![Settle::Accept, Settle::Decline]
+    );
+    assert_offers_match_the_engine(&t);
+}
+
+#[test]
+fn lho_is_offered_a_call_over_a_change_that_keeps_the_auction_open() {
+    // East doubles 1S and tries to change it to a pass at South's turn (L25B): 1S P leaves
+    // the auction open, so South may accept the change by calling over it as well.
+    let t = table("face_to_face", &[&call("N", "1S"), &call("E", "X"), &call("E", "P")]);
+    assert!(!t.legal_calls(Seat::S).is_empty());
+    assert_eq!(
+        options(&t, Viewer::Seat(Seat::S)),
+        vec![Settle::Accept, Settle::Decline, Settle::Call]
+    );
+    assert_offers_match_the_engine(&t);
 }

@@ -179,3 +179,64 @@ fn replacing_an_insufficient_bid_before_lho_decides_is_itself_an_irregularity() 
     );
     every_listed_call_is_regular(&t);
 }
+
+#[test]
+fn lho_replacing_the_irregular_call_that_accepted_a_skipping_pass_calls_over_the_auction_not_after_it() {
+    // N's pass at W's turn is the third pass after 1H and skips W; E accepts it by calling
+    // (L29A), but his redouble is inadmissible and S declines it (L36B). The three passes
+    // have not ended the auction (L17D3 is judged after E's call): E substitutes any legal
+    // call over 1H P P P, as legal_calls says, and a pass then reverts the auction to W.
+    let mut t = table(
+        r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#,
+        &[
+            r#"{"seat":"N","type":"call","call":"1H"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"P"}"#,
+            r#"{"seat":"N","type":"call","call":"P"}"#,
+            r#"{"seat":"E","type":"call","call":"XX"}"#,
+            r#"{"seat":"S","type":"decline"}"#,
+        ],
+    );
+    assert_eq!(t.turn(), Some(Seat::E));
+    let legal = t.legal_calls(Seat::E);
+    for call in ["P", "X", "2C", "7NT"] {
+        assert!(
+            legal.contains(call.parse::<Call>().expect("call")),
+            "{call} not in {legal:?}"
+        );
+        assert!(t.is_legal(Seat::E, call.parse::<Call>().expect("call")));
+    }
+    assert!(!legal.contains(Call::Redouble) && !legal.contains("1D".parse::<Call>().expect("call")));
+    every_listed_call_is_regular(&t);
+    let out = t.apply_json(r#"{"seat":"E","type":"call","call":"P"}"#);
+    assert!(warned(&out, "SKIPPED_PLAYER"), "{out:?}");
+    assert_eq!(t.turn(), Some(Seat::W));
+    assert_eq!(
+        t.calls().iter().map(ToString::to_string).collect::<Vec<_>>(),
+        ["1H", "P", "P"]
+    );
+}
+
+#[test]
+fn lho_replacing_the_insufficient_bid_that_accepted_a_skipping_pass_calls_over_the_auction() {
+    // As above with an insufficient bid (L27B): E's 1C over 1H accepts N's skipping pass;
+    // S declines it; E's replacement is any legal call over 1H P P P.
+    let t = table(
+        r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#,
+        &[
+            r#"{"seat":"N","type":"call","call":"1H"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"P"}"#,
+            r#"{"seat":"N","type":"call","call":"P"}"#,
+            r#"{"seat":"E","type":"call","call":"1C"}"#,
+            r#"{"seat":"S","type":"decline"}"#,
+        ],
+    );
+    assert_eq!(t.turn(), Some(Seat::E));
+    assert!(
+        t.legal_calls(Seat::E).contains(Call::Pass),
+        "{:?}",
+        t.legal_calls(Seat::E)
+    );
+    every_listed_call_is_regular(&t);
+}

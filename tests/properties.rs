@@ -9,6 +9,9 @@
 //! - `legal_calls` agrees with `apply` both ways: every call it lists is accepted without
 //!   an irregularity, and a call it does not list is refused (`prevent`) or treated as an
 //!   irregularity (`rectify`) — sampled after every action, in full every few actions;
+//! - the pending decision agrees with `apply` too: each seat is offered `accept`, `decline`
+//!   and `respond` exactly when `apply` takes them, and `call` exactly when `legal_calls`
+//!   lists a call for it (or he must repeat a call now irregular) — every few actions;
 //! - and, every few actions and at the end of every case, `from_json(to_json)`,
 //!   `from_snapshot(snapshot)` and a replay of the log give the same table and hash.
 //!
@@ -21,7 +24,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod common;
 
-use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View};
+use bridge_laws::view::Settle;
+use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
 
@@ -349,6 +353,55 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
     Ok(())
 }
 
+/// The pending decision agrees with `apply`: a seat is offered `accept`, `decline` or
+/// `respond` exactly when `apply` takes it, and is offered `call` exactly when
+/// `legal_calls` lists a call for it.
+fn probe_decision(t: &Table) -> Result<(), String> {
+    for s in Seat::ALL {
+        let options = t.view(Viewer::Seat(s)).pending.map(|p| p.options).unwrap_or_default();
+        for (settle, json) in [
+            (Settle::Accept, format!(r#"{{"seat":"{s}","type":"accept"}}"#)),
+            (Settle::Decline, format!(r#"{{"seat":"{s}","type":"decline"}}"#)),
+            // Refusing a request is always possible; accepting one whose replacement is
+            // itself refused (`prevent`) is not.
+            (
+                Settle::Respond,
+                format!(r#"{{"seat":"{s}","type":"respond","accept":false}}"#),
+            ),
+        ] {
+            let offered = options.contains(&settle);
+            let taken = t.clone().apply_json(&json);
+            if offered != taken.is_ok() {
+                return Err(format!(
+                    "{s} is {}offered {settle:?} but apply {}: {:?}",
+                    if offered { "" } else { "not " },
+                    if taken.is_ok() { "takes it" } else { "refuses it" },
+                    taken.rejection().map(|r| r.message.clone())
+                ));
+            }
+        }
+        if t.state().pending().is_some() || t.state().undo_request().is_some() {
+            // A forced repeat that is now itself irregular (L31A1, L32A1) is still the call
+            // he must make, though `legal_calls` lists none.
+            let forced_repeat = t.state().forced().is_some_and(|(f, call)| {
+                f == s
+                    && t.clone()
+                        .apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#))
+                        .is_ok()
+            });
+            let calls = !t.legal_calls(s).is_empty() || forced_repeat;
+            if options.contains(&Settle::Call) != calls {
+                return Err(format!(
+                    "{s} is {}offered a call but legal_calls({s}) is {}",
+                    if calls { "not " } else { "" },
+                    if calls { "not empty" } else { "empty" }
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn round_trips(t: &Table) -> Result<(), String> {
     let hash = t.state_hash();
     let json = t.to_json();
@@ -428,6 +481,11 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
         };
         if let Err(e) = probe_legal_calls(&t, pick) {
             return fail(&tried, format!("legal_calls disagrees with apply: {e}"));
+        }
+        if full {
+            if let Err(e) = probe_decision(&t) {
+                return fail(&tried, format!("the pending decision disagrees with apply: {e}"));
+            }
         }
         if i % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1 || i + 1 == steps.len() {
             if let Err(e) = round_trips(&t) {

@@ -76,11 +76,14 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
         }
     }
     let calls = calls_before_turn(board, st);
-    if calls.status() != auction::Status::Open {
+    if matches!(st.pending(), Some(Pending::ChangeOfCall { .. })) && calls.status() != auction::Status::Open {
         // L25B1: accepting by calling a change to a pass that ends the auction: that call
         // would follow the final pass (L39); LHO accepts with `accept` instead.
         return CallSet::EMPTY;
     }
+    // Calls in force that would end the auction while it is still on (L29A: LHO accepted a
+    // pass out of rotation that skipped a player by an irregular call, now being rectified)
+    // have not ended it: L17D3 is judged after the call due now, so he calls over them.
     legal_over(st, &calls, seat)
 }
 
