@@ -94,6 +94,11 @@ impl Audience {
         Audience(self.0 | 1 << seat.index())
     }
 
+    /// Whether any seat is in it.
+    pub const fn seats_any(self) -> bool {
+        self.0 & 0b1111 != 0
+    }
+
     /// Everyone in this audience or in `other`.
     pub const fn union(self, other: Audience) -> Audience {
         Audience(self.0 | other.0)

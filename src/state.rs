@@ -81,6 +81,11 @@ pub struct DisclosureRecord {
     pub at_record_len: usize,
 }
 
+/// Writes a question's answerers as whether any has answered.
+fn answered_by_any<S: serde::Serializer>(by: &Audience, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bool(by.seats_any())
+}
+
 /// A question about the opponents' calls (L20F).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct QuestionRecord {
@@ -90,10 +95,8 @@ pub struct QuestionRecord {
     pub answerers: Vec<Seat>,
     /// Record id of the call asked about; `None` for the whole auction.
     pub call: Option<usize>,
-    /// Answered yet (by any of the answerers).
-    pub answered: bool,
-    /// The answerers who have answered it.
-    #[serde(skip)]
+    /// The answerers who have answered it (written `answered`: whether any has).
+    #[serde(rename = "answered", serialize_with = "answered_by_any")]
     pub answered_by: Audience,
     /// Who heard an answer to it: the audiences of its answers (L20F). A player who heard
     /// none does not learn that it was answered (under self-alerting, partner's answer
@@ -104,6 +107,13 @@ pub struct QuestionRecord {
     pub audience: Audience,
     /// Number of calls in the record when it was asked.
     pub at_record_len: usize,
+}
+
+impl QuestionRecord {
+    /// Answered yet (by any of the answerers).
+    pub fn answered(&self) -> bool {
+        self.answered_by.seats_any()
+    }
 }
 
 /// A bar on one seat.
@@ -1068,7 +1078,6 @@ impl State {
         self.questions.update_where(
             |q| q.answerers.contains(&seat) && !q.answered_by.has_seat(seat) && q.call.is_none_or(|c| c == call),
             |q| {
-                q.answered = true;
                 q.answered_by = q.answered_by.with(seat);
                 q.heard_by = q.heard_by.union(heard_by);
                 answered = true;

@@ -389,7 +389,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
                 answerers: q.answerers.clone(),
                 index: q.call.and_then(|c| st.index_of(c)),
                 // Answered as this viewer knows it: he heard an answer (L20F).
-                answered: q.answered && q.heard_by.contains(viewer),
+                answered: q.answered() && q.heard_by.contains(viewer),
             })
             .collect(),
         change_offers: st
@@ -489,7 +489,7 @@ fn questions_to_answer(st: &State, seat: Seat) -> Vec<usize> {
         .filter(|(_, q)| q.answerers.contains(&seat) && !q.answered_by.has_seat(seat))
         // A partner's answer he heard answers it for him too; one he did not hear leaves
         // it his to answer (he is not told partner answered).
-        .filter(|(_, q)| !(q.answered && q.heard_by.contains(Viewer::Seat(seat))))
+        .filter(|(_, q)| !(q.answered() && q.heard_by.contains(Viewer::Seat(seat))))
         .map(|(id, _)| id)
         .collect()
 }

@@ -220,7 +220,7 @@ fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result
         .iter()
         .enumerate()
         .filter(|(_, q)| q.answerers.contains(&s) && !q.answered_by.has_seat(s))
-        .filter(|(_, q)| !(q.answered && q.heard_by.contains(Viewer::Seat(s))))
+        .filter(|(_, q)| !(q.answered() && q.heard_by.contains(Viewer::Seat(s))))
         .map(|(id, _)| id)
         .collect();
     if mine != server {

@@ -32,7 +32,6 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         asker: seat,
         answerers: answerers.clone(),
         call: id,
-        answered: false,
         answered_by: Audience::NONE,
         heard_by: Audience::NONE,
         audience: aud,

@@ -19,9 +19,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use super::{
-    clip, parse_call, parse_card, parse_hand, Deal, Format, Problem, ProblemCode, Read, Record, RecordedCall, Room,
-};
+use super::{parse_call, parse_card, parse_hand, Deal, Format, ProblemCode, Read, Record, RecordedCall, Room};
 use crate::board::Vulnerability;
 use crate::call::Seat;
 
@@ -39,13 +37,7 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn problem(&mut self, offset: usize, code: ProblemCode, text: &'a str) {
-        self.out.problems.push(Problem {
-            record: self.out.records.len(),
-            board: self.cur.board,
-            offset,
-            code,
-            text: clip(text, 40),
-        });
+        self.out.report(self.cur.board, offset, code, text);
     }
 
     fn finish(&mut self, next_offset: usize) {

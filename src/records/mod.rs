@@ -649,6 +649,20 @@ pub struct Read<'a> {
     pub problems: Vec<Problem<'a>>,
 }
 
+impl<'a> Read<'a> {
+    /// Records a fault at `offset` of the record being read (the next in `records`, of
+    /// board `board`), its text clipped to 40 characters.
+    fn report(&mut self, board: Option<u32>, offset: usize, code: ProblemCode, text: &'a str) {
+        self.problems.push(Problem {
+            record: self.records.len(),
+            board,
+            offset,
+            code,
+            text: clip(text, 40),
+        });
+    }
+}
+
 /// Line and column (both from 1, column in characters) of byte `offset` in `text`.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let mut k = offset.min(text.len());

@@ -19,7 +19,7 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use super::{clip, parse_call, parse_hand, Deal, Format, Mark, Problem, ProblemCode, Read, Record, RecordedCall, Room};
+use super::{clip, parse_call, parse_hand, Deal, Format, Mark, ProblemCode, Read, Record, RecordedCall, Room};
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat};
 
@@ -149,13 +149,7 @@ fn is_annotation(t: &str) -> bool {
 
 impl<'a> Reader<'a> {
     fn problem(&mut self, offset: usize, code: ProblemCode, text: &'a str) {
-        self.out.problems.push(Problem {
-            record: self.out.records.len(),
-            board: self.cur.board,
-            offset,
-            code,
-            text: clip(text, 40),
-        });
+        self.out.report(self.cur.board, offset, code, text);
     }
 
     fn start(&mut self, offset: usize) {
