@@ -1,9 +1,11 @@
-//! The canonical state hash: a SHA-256 chained over the table's canonical data — the board,
+//! The canonical state hash: XXH3-128 chained over the table's canonical data — the board,
 //! the resolved regulation, then each accepted action in a fixed binary encoding (no English
 //! text of the engine's, no floats). Updated once per accepted action, so reading it is O(1);
 //! the same bytes natively and in wasm (integers are written little-endian at fixed width).
+//! It lets clients that applied the same actions confirm they agree; it is not a seal against
+//! forgery (nothing keyed could be, since every client computes it): docs/DECISIONS.md.
 
-use sha2::{Digest, Sha256};
+use xxhash_rust::xxh3::xxh3_128;
 
 use crate::action::{Action, ActionKind, Actor, RulingValue};
 use crate::board::{Board, Vulnerability};
@@ -11,40 +13,40 @@ use crate::call::Call;
 use crate::card::Card;
 use crate::regulation::Regulation;
 
-/// Version tag of the encoding: a change of encoding changes every hash.
-const DOMAIN: &[u8] = b"bridge-laws/state-hash/1";
+/// Version tag of the encoding and the hash function: a change of either changes every hash.
+const DOMAIN: &[u8] = b"bridge-laws/state-hash/2";
 
-/// A chained hash of a table's canonical data.
+/// A chained hash of a table's canonical data: 128 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct StateHash([u8; 32]);
+pub struct StateHash([u8; 16]);
 
 impl StateHash {
     /// The hash of a table before its first action.
     pub fn start(board: &Board, reg: &Regulation) -> StateHash {
-        let mut w = Writer(Sha256::new());
+        let mut w = Writer::new();
         w.bytes(DOMAIN);
         w.board(board);
         w.regulation(reg);
-        StateHash(w.0.finalize().into())
+        w.finish()
     }
 
-    /// The hash after `action` was accepted.
+    /// The hash after `action` was accepted: of the previous hash and the action's encoding.
     pub fn then(&self, action: &Action) -> StateHash {
-        let mut w = Writer(Sha256::new());
-        w.0.update(self.0);
+        let mut w = Writer::new();
+        w.bytes(&self.0);
         w.action(action);
-        StateHash(w.0.finalize().into())
+        w.finish()
     }
 
-    /// The 32 bytes.
-    pub const fn bytes(&self) -> &[u8; 32] {
+    /// The 16 bytes.
+    pub const fn bytes(&self) -> &[u8; 16] {
         &self.0
     }
 
-    /// Lower-case hex, 64 characters.
+    /// Lower-case hex, 32 characters.
     pub fn to_hex(&self) -> String {
         const HEX: &[u8; 16] = b"0123456789abcdef";
-        let mut s = String::with_capacity(64);
+        let mut s = String::with_capacity(32);
         for b in self.0 {
             s.push(char::from(HEX[usize::from(b >> 4)]));
             s.push(char::from(HEX[usize::from(b & 15)]));
@@ -53,25 +55,69 @@ impl StateHash {
     }
 }
 
-/// Writes canonical values into the digest: fixed-width integers, length-prefixed strings,
-/// a presence byte before each optional value.
-struct Writer(Sha256);
+/// Bytes an action's encoding usually fits in (a call with a short explanation): kept on the
+/// stack; a longer one moves to the heap.
+const INLINE: usize = 192;
+
+/// Gathers canonical values, then hashes them at once: fixed-width integers, length-prefixed
+/// strings, a presence byte before each optional value.
+struct Writer {
+    inline: [u8; INLINE],
+    len: usize,
+    spilled: Option<Vec<u8>>,
+}
 
 impl Writer {
+    const fn new() -> Writer {
+        Writer {
+            inline: [0; INLINE],
+            len: 0,
+            spilled: None,
+        }
+    }
+
+    fn finish(&self) -> StateHash {
+        let data = match &self.spilled {
+            Some(v) => v.as_slice(),
+            None => self.inline.get(..self.len).unwrap_or_default(),
+        };
+        StateHash(xxh3_128(data).to_le_bytes())
+    }
+
+    #[inline]
     fn bytes(&mut self, b: &[u8]) {
-        self.0.update(b);
+        if let Some(v) = &mut self.spilled {
+            v.extend_from_slice(b);
+        } else if let Some(slot) = self.inline.get_mut(self.len..self.len + b.len()) {
+            slot.copy_from_slice(b);
+            self.len += b.len();
+        } else {
+            self.spill(b);
+        }
     }
 
+    /// Moves the bytes gathered so far to the heap, then `b` after them.
+    #[cold]
+    fn spill(&mut self, b: &[u8]) {
+        let mut v = Vec::with_capacity(self.len + b.len() + INLINE);
+        v.extend_from_slice(self.inline.get(..self.len).unwrap_or_default());
+        v.extend_from_slice(b);
+        self.spilled = Some(v);
+    }
+
+    #[inline]
     fn u8(&mut self, v: u8) {
-        self.0.update([v]);
+        self.bytes(&[v]);
     }
 
+    #[inline]
     fn u32(&mut self, v: u32) {
-        self.0.update(v.to_le_bytes());
+        self.bytes(&v.to_le_bytes());
     }
 
+    #[inline]
     fn u64(&mut self, v: u64) {
-        self.0.update(v.to_le_bytes());
+        self.bytes(&v.to_le_bytes());
     }
 
     fn index(&mut self, v: usize) {
@@ -280,7 +326,7 @@ mod tests {
         let a = start().then(&call(Seat::N, "1NT", None));
         let b = start().then(&call(Seat::N, "1NT", None));
         assert_eq!(a, b);
-        assert_eq!(a.to_hex().len(), 64);
+        assert_eq!(a.to_hex().len(), 32);
     }
 
     #[test]
@@ -297,6 +343,21 @@ mod tests {
         let a = start().then(&call(Seat::N, "1NT", Some("ab")));
         let b = start().then(&call(Seat::N, "1NT", Some("a")));
         assert_ne!(a, b);
+    }
+
+    #[test]
+    fn a_text_longer_than_the_inline_buffer_is_hashed_whole() {
+        let long = "x".repeat(INLINE * 2);
+        let other = format!("{}y", &long[1..]);
+        let a = start().then(&call(Seat::N, "1NT", Some(&long)));
+        assert_ne!(a, start().then(&call(Seat::N, "1NT", Some(&other))));
+        assert_eq!(a, start().then(&call(Seat::N, "1NT", Some(&long))));
+        // Crossing the boundary in the middle of a field changes nothing but the bytes.
+        let edge = "z".repeat(INLINE - 20);
+        assert_ne!(
+            start().then(&call(Seat::N, "1NT", Some(&edge))),
+            start().then(&call(Seat::N, "1NT", Some(&format!("{edge}z"))))
+        );
     }
 
     #[test]

@@ -272,7 +272,7 @@ impl Table {
         Table::from_snapshot(s)
     }
 
-    /// The canonical state hash, hex: a SHA-256 chained over the board, the regulation and
+    /// The canonical state hash, 32 hex digits: XXH3-128 chained over the board, the regulation and
     /// each accepted action (src/hash.rs); equal on every client that applied the same
     /// actions, natively and in wasm. Reading it costs no more after many actions.
     pub fn state_hash(&self) -> String {

@@ -20,4 +20,4 @@ pub const ACTIONS: [&str; 9] = [
 ];
 
 /// The hash after the last action.
-pub const HASH: &str = "7e87c44930ff8bdfe2b21e866e91329ba6158f7318831bc59c3de48bdd274309";
+pub const HASH: &str = "8c8903f38d56a0e8ab380f66e32c16fa";
