@@ -57,7 +57,7 @@ impl StateHash {
 
 /// Bytes an action's encoding usually fits in (a call with a short explanation): kept on the
 /// stack; a longer one moves to the heap.
-const INLINE: usize = 192;
+const INLINE: usize = 96;
 
 /// Gathers canonical values, then hashes them at once: fixed-width integers, length-prefixed
 /// strings, a presence byte before each optional value.

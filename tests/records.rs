@@ -176,6 +176,24 @@ fn pbn_dash_is_a_missing_call_and_an_unknown_token_stops_the_auction_but_not_the
 }
 
 #[test]
+fn pbn_comments_and_tags_among_play_tokens_are_still_seen() {
+    // Play tokens are skipped a line at a time: a `;` comment there hides a tag, a `{`
+    // comment may hold a blank line, and a tag after tokens on the same line is read.
+    let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1C Pass AP\n[Play \"E\"]\n\
+                S5 S7 ; [Auction \"E\"] is a comment\nS6 {a comment\n\nover a blank line} SQ\n\
+                CK C2 [Board \"9\"]\n\n[Board \"2\"]\n[Dealer \"S\"]\n[Auction \"S\"]\n1NT AP\n";
+    let read = pbn::read(text);
+    assert_eq!(read.records.len(), 2, "{:?}", read.problems);
+    assert_eq!(calls(&read.records[0]), ["1C", "P", "P", "P"]);
+    assert_eq!(read.records[0].board, Some(9), "the tag after play tokens is read");
+    assert_eq!(
+        (read.records[1].board, read.records[1].dealer),
+        (Some(2), Some(Seat::S))
+    );
+    assert_eq!(calls(&read.records[1]), ["1NT", "P", "P", "P"]);
+}
+
+#[test]
 fn pbn_export_of_an_auction_whose_dealer_tag_is_unreadable_names_the_dealer_and_is_stable() {
     // Found by the pbn fuzz target: `[Dealer$"N"]` is no tag, so the board number gives the
     // dealer; the export must say so, or reading it back finds a dealer the first export lacked.

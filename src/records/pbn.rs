@@ -126,21 +126,36 @@ pub fn read(text: &str) -> Read<'_> {
         }
         line_blank = false;
         line_start = false;
+        if r.section != Section::Auction {
+            // Tokens outside the auction are not read: skip to what the loop must see next
+            // (a comment, a tag or the line's end), a whole line at a time.
+            i = skip_tokens(b, i);
+            continue;
+        }
         // A token: up to whitespace or a comment/tag opener.
         let start = i;
         while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'[' | b';' | 0x0c | 0x0b) {
             i += 1;
         }
-        if r.section == Section::Auction {
-            r.auction_token(&text[start..i], start);
-        }
+        r.auction_token(&text[start..i], start);
     }
     r.finish(text.len());
     r.out
 }
 
 fn line_end(b: &[u8], i: usize) -> usize {
-    b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |k| i + k)
+    b.get(i..)
+        .and_then(|rest| memchr::memchr(b'\n', rest))
+        .map_or(b.len(), |k| i + k)
+}
+
+/// Where the first comment or tag opener (`{`, `[`, `;`) after `i` on its line is, else the
+/// line's end.
+fn skip_tokens(b: &[u8], i: usize) -> usize {
+    let eol = line_end(b, i);
+    b.get(i..eol)
+        .and_then(|line| memchr::memchr3(b'{', b'[', b';', line))
+        .map_or(eol, |k| i + k)
 }
 
 fn is_annotation(t: &str) -> bool {
