@@ -406,12 +406,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s)),
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
         warnings,
-        events: table
-            .feed
-            .iter()
-            .filter(|e| e.audience.contains(viewer))
-            .cloned()
-            .collect(),
+        events: seen_events(table.feed, viewer),
         contract: st.contract().map(|c| c.to_string()),
         declarer: st.declarer(),
         dummy: st.contract().map(|c| c.dummy()),
@@ -477,7 +472,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 /// hear).
 fn correctable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     let ids = st.in_force_ids().iter().copied().enumerate();
-    ids.filter(|(index, id)| procedure::correction::may_correct(st, reg, seat, (*id, *index), true).is_ok())
+    ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, true).is_ok())
         .map(|(index, _)| index)
         .collect()
 }
@@ -492,6 +487,14 @@ fn questions_to_answer(st: &State, seat: Seat) -> Vec<usize> {
         .filter(|(_, q)| !(q.answered() && q.heard_by.contains(Viewer::Seat(seat))))
         .map(|(id, _)| id)
         .collect()
+}
+
+/// The events `viewer` may see, in order (counted first, so the list is allocated once).
+fn seen_events(feed: &[Event], viewer: Viewer) -> Vec<Event> {
+    let seen = |e: &&Event| e.audience.contains(viewer);
+    let mut events = Vec::with_capacity(feed.iter().filter(seen).count());
+    events.extend(feed.iter().filter(seen).cloned());
+    events
 }
 
 /// The calls in force with the disclosures `viewer` may see.

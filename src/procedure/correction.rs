@@ -28,7 +28,7 @@ enum Corrector {
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
-    let (who, law) = corrector(cx.st, cx.reg, seat, (id, index), false)?;
+    let (who, law) = corrector(cx.st, cx.reg, seat, id, false)?;
     let corrected = match who {
         Corrector::Own => seat,
         Corrector::Partners => seat.partner(),
@@ -68,7 +68,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     Ok(())
 }
 
-/// Whether `seat` may correct the explanation of record `id` (call `index` in force) now —
+/// Whether `seat` may correct the explanation of record `id` (a call in force) now —
 /// the `correct_explanation` action's rule, also the view's answer (`correctable`) when
 /// `as_seen`: judged only on what `seat` may see, as his view must be — partner's
 /// explanation that `seat` never heard (self-alerting, screens) is not offered to him for
@@ -76,25 +76,13 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
 ///
 /// # Errors
 /// As `correct_explanation`.
-pub fn may_correct(
-    st: &State,
-    reg: &Regulation,
-    seat: Seat,
-    (id, index): (usize, usize),
-    as_seen: bool,
-) -> Result<(), Refusal> {
-    corrector(st, reg, seat, (id, index), as_seen).map(|_| ())
+pub fn may_correct(st: &State, reg: &Regulation, seat: Seat, id: usize, as_seen: bool) -> Result<(), Refusal> {
+    corrector(st, reg, seat, id, as_seen).map(|_| ())
 }
 
 /// Whose explanation `seat` corrects of record `id`, and under which law (L20F4, L20F5,
 /// L75B); refused when it is not his to correct, or not yet.
-fn corrector(
-    st: &State,
-    reg: &Regulation,
-    seat: Seat,
-    (id, index): (usize, usize),
-    as_seen: bool,
-) -> Result<(Corrector, Law), Refusal> {
+fn corrector(st: &State, reg: &Regulation, seat: Seat, id: usize, as_seen: bool) -> Result<(Corrector, Law), Refusal> {
     let Some(caller) = st.record().get(id).map(|r| r.seat) else {
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
@@ -113,7 +101,7 @@ fn corrector(
     } else {
         return refuse(
             Code::NOT_YOURS_TO_EXPLAIN,
-            format!("{seat} gave no explanation of call {index}"),
+            "neither you nor your partner explained that call",
         );
     };
     let law = match who {

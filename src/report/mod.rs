@@ -70,7 +70,7 @@ impl From<Refusal> for Rejection {
         Rejection {
             code: r.code,
             law: r.law,
-            message: r.message,
+            message: r.message.into_owned(),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Refusals: a well-formed action that a law does not allow now.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::Code;
@@ -16,13 +17,14 @@ pub struct Refusal {
     pub code: Code,
     /// The clause that refuses the action.
     pub law: Law,
-    /// Human-readable English text.
-    pub message: String,
+    /// Human-readable English text (a fixed text is not copied: refusals are also asked
+    /// for by the view's predicates, many per view).
+    pub message: Cow<'static, str>,
 }
 
 impl Refusal {
     /// A refusal with the code's own law.
-    pub fn new(code: Code, message: impl Into<String>) -> Refusal {
+    pub fn new(code: Code, message: impl Into<Cow<'static, str>>) -> Refusal {
         debug_assert!(!code.is_input(), "{code} reports malformed input, not a refusal");
         Refusal {
             code,
@@ -51,6 +53,6 @@ impl fmt::Display for Refusal {
 impl std::error::Error for Refusal {}
 
 /// Shorthand for refusing an action under the code's law (`.citing` a more precise one).
-pub fn refuse<T>(code: Code, message: impl Into<String>) -> Result<T, Refusal> {
+pub fn refuse<T>(code: Code, message: impl Into<Cow<'static, str>>) -> Result<T, Refusal> {
     Err(Refusal::new(code, message))
 }
