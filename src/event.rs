@@ -1,6 +1,7 @@
 //! What an accepted action produced: events (each with its audience) and the outcome.
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 use crate::action::{Intent, RulingOn, RulingValue, StrainName};
 use crate::auction::Doubling;
@@ -77,7 +78,8 @@ pub enum EventKind {
         by: Seat,
         disclosure: DisclosureKind,
         alert: bool,
-        text: Option<String>,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+        text: Option<Arc<str>>,
     },
     /// A question about the opponents' calls.
     Question {

@@ -2,6 +2,7 @@
 //! facts (calls in force, turn, contract, roles) are computed here, never stored twice.
 
 use serde::Serialize;
+use std::sync::Arc;
 
 use crate::action::{Intent, RulingOn};
 use crate::auction::{Contract, Entry, Summary};
@@ -71,8 +72,8 @@ pub struct DisclosureRecord {
     pub kind: DisclosureKind,
     /// Whether it alerts the call.
     pub alert: bool,
-    /// The text, if any.
-    pub text: Option<String>,
+    /// The text, if any (shared with the event that told it and every view that shows it).
+    pub text: Option<Arc<str>>,
     /// Who may see it.
     pub audience: Audience,
     /// Replaced by a correction: kept for the Director only.

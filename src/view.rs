@@ -1,6 +1,7 @@
 //! What one viewer may see (SPEC §6). This is the only place that filters by audience.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -28,7 +29,8 @@ pub struct SeenDisclosure {
     /// Whether it alerts the call.
     pub alert: bool,
     /// Text, if any.
-    pub text: Option<String>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    pub text: Option<Arc<str>>,
     /// Replaced by a correction (shown to the Director only).
     pub superseded: bool,
 }

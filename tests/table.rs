@@ -148,8 +148,13 @@ fn the_corrected_explanation_replaces_the_original_except_for_the_director() {
         .events()
         .iter()
         .any(|e| matches!(e.kind, bridge_laws::EventKind::DirectorSummoned { .. })));
-    let texts =
-        |v: Viewer| -> Vec<Option<String>> { t.view(v).calls[0].disclosures.iter().map(|d| d.text.clone()).collect() };
+    let texts = |v: Viewer| -> Vec<Option<String>> {
+        t.view(v).calls[0]
+            .disclosures
+            .iter()
+            .map(|d| d.text.as_deref().map(String::from))
+            .collect()
+    };
     assert_eq!(texts(Viewer::Seat(Seat::E)), vec![Some("strong".to_string())]);
     assert_eq!(texts(Viewer::Director).len(), 2);
 }

@@ -11,6 +11,7 @@ use crate::procedure::steps::{remind, summon};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{DisclosureRecord, Phase, State};
+use std::sync::Arc;
 
 /// Who gave the explanations being corrected, and under which law.
 enum Corrector {
@@ -56,7 +57,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
         by: seat,
         kind: DisclosureKind::Correction,
         alert: true,
-        text: Some(text.clone()),
+        text: Some(Arc::from(text.as_str())),
         audience: aud,
         superseded: false,
         at_record_len: cx.st.record().len(),
@@ -89,14 +90,17 @@ fn corrector(st: &State, reg: &Regulation, seat: Seat, id: usize, as_seen: bool)
     // As seen by `seat`: his own disclosures (he made them, even one he does not hear, a
     // correction under self-alerting), and partner's he heard.
     let known = |s: Seat, a: Audience| !as_seen || s == seat || a.has_seat(seat);
-    let gave = |s: Seat| {
-        st.disclosures()
-            .iter()
-            .any(|d| d.call == id && d.by == s && !d.superseded && known(s, d.audience))
-    };
-    let who = if gave(seat) || (audience::may_disclose(reg, caller, seat) && !gave(seat.partner())) {
+    // Whether `seat`, and his partner, gave an explanation of it: one pass.
+    let (mine, partners) = st
+        .disclosures()
+        .iter()
+        .filter(|d| d.call == id && !d.superseded && known(d.by, d.audience))
+        .fold((false, false), |(mine, partners), d| {
+            (mine || d.by == seat, partners || d.by == seat.partner())
+        });
+    let who = if mine || (!partners && audience::may_disclose(reg, caller, seat)) {
         Corrector::Own
-    } else if gave(seat.partner()) {
+    } else if partners {
         Corrector::Partners
     } else {
         return refuse(

@@ -8,6 +8,7 @@ use crate::procedure::audience;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::record::{call_id, disclose, offer_changes};
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
+use std::sync::Arc;
 
 /// Whether a call in force follows record `id`.
 fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
@@ -36,7 +37,7 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
         .iter()
         .any(|d| d.call == id && d.by == seat && (d.alert || d.kind == DisclosureKind::Announcement));
     let late = !alerted_before && later_call_exists(cx, id);
-    let aud = disclose(cx, seat, id, DisclosureKind::Alert, true, text);
+    let aud = disclose(cx, seat, id, DisclosureKind::Alert, true, text.map(Arc::from));
     if late {
         late_alert(cx, id, aud);
     }
@@ -79,7 +80,7 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
         .answer_questions(seat, id, audience::disclosure(cx.reg, caller, seat));
     let disclosed_before = cx.st.disclosures().iter().any(|d| d.call == id && d.by == seat);
     let late = !answered && !disclosed_before && later_call_exists(cx, id);
-    let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(text));
+    let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(Arc::from(text)));
     if late {
         late_alert(cx, id, aud);
     }

@@ -12,6 +12,7 @@ use crate::procedure::steps::lift_bar;
 use crate::procedure::{audience, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{BeforeCall, DisclosureRecord, Pending, Status};
+use std::sync::Arc;
 
 /// Appends a call to the record and announces it.
 pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
@@ -88,7 +89,14 @@ pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCa
     } else {
         DisclosureKind::Announcement
     };
-    disclose(cx, seat, id, kind, with.alert, with.explanation.clone());
+    disclose(
+        cx,
+        seat,
+        id,
+        kind,
+        with.alert,
+        with.explanation.as_deref().map(Arc::from),
+    );
 }
 
 /// Records a disclosure and announces it to its audience.
@@ -98,7 +106,7 @@ pub fn disclose(
     id: usize,
     kind: DisclosureKind,
     alert: bool,
-    text: Option<String>,
+    text: Option<Arc<str>>,
 ) -> Audience {
     let caller = cx.st.record()[id].seat;
     let aud = audience::disclosure(cx.reg, caller, by);

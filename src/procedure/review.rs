@@ -97,7 +97,7 @@ pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
             let mut explanations = Vec::new();
             for d in seen {
                 alerted |= d.alert;
-                explanations.extend(d.text.clone());
+                explanations.extend(d.text.as_deref().map(String::from));
             }
             ReviewLine {
                 index,

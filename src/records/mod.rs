@@ -500,7 +500,7 @@ impl<'a> Record<'a> {
             for d in state.disclosures().iter().filter(|d| d.call == id && !d.superseded) {
                 rc.alert |= d.alert;
                 if let Some(t) = &d.text {
-                    rc.explanation = Some(Cow::Owned(t.clone()));
+                    rc.explanation = Some(Cow::Owned(t.to_string()));
                 }
             }
             rc.skipped = !c.skipped.is_empty();
