@@ -656,3 +656,45 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
         assert_eq!(t.turn(), Some(e), "{dealer}");
     }
 }
+
+#[test]
+fn in_prevent_a_replacement_is_refused_when_asked_exactly_as_the_call_itself_would_be() {
+    // SPEC 5.1, L25A1: the replacement is made where the replaced call was. In `prevent` one
+    // that would be irregular there is refused at once, with the call's own code, instead of
+    // waiting for a consent that could only be refused.
+    let every_call: Vec<Call> = Bid::all()
+        .map(Call::Bid)
+        .chain([Call::Pass, Call::Double, Call::Redouble])
+        .collect();
+    for dealer in Seat::ALL {
+        for opening in ["1C", "1NT", "2S", "4H", "7NT"] {
+            let second = dealer.lho();
+            for replacement in &every_call {
+                let mut direct = table(dealer, r#""online""#);
+                ok(&mut direct, &call(dealer, opening));
+                let expected = direct
+                    .apply_json(&call(second, replacement))
+                    .rejection()
+                    .map(|r| r.code);
+
+                let mut t = table(dealer, r#""online""#);
+                ok(&mut t, &call(dealer, opening));
+                ok(&mut t, &call(second, "P"));
+                let step = replace(second, replacement);
+                match expected {
+                    Some(code) => assert_eq!(refused(&mut t, &step), code, "{dealer} {opening}: {step}"),
+                    None => {
+                        ok(&mut t, &step);
+                        // The opponent consents: the replacement is in force in its place.
+                        ok(
+                            &mut t,
+                            &format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, second.lho()),
+                        );
+                        let v = t.view(bridge_laws::Viewer::Director);
+                        assert_eq!(v.calls[1].call, *replacement, "{dealer} {opening}: {step}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,13 +1,14 @@
 //! Law 25A: replacing an unintended call, under the regulation's undo policy.
 
 use crate::action::RulingOn;
+use crate::auction::Summary;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::ctx::{Ctx, WithCall};
 use crate::procedure::record::reopen_at;
-use crate::procedure::steps::summon;
+use crate::procedure::steps::{refusal, summon};
 use crate::procedure::{calls, information};
 use crate::regulation::Undo;
 use crate::report::{refuse, Code, Refusal};
@@ -16,7 +17,8 @@ use crate::state::{Pending, Status, UndoRequest};
 /// The `replace_call` action.
 ///
 /// # Errors
-/// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED` (L25A4, L25A5).
+/// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED` (L25A4, L25A5); in `prevent`, the
+/// refusal the replacement itself would meet (`INSUFFICIENT_BID`, `INADMISSIBLE_DOUBLE`, …).
 pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
     if cx.reg.undo == Undo::Off {
         return refuse(Code::UNDO_DISABLED, "replacing a call is switched off at this table");
@@ -25,6 +27,9 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
         return refuse(Code::UNDO_PENDING, "a request to replace a call is already pending");
     }
     let id = open_window(cx, seat)?;
+    if !cx.reg.rectifies() {
+        replacement_is_legal(cx, seat, id, call)?;
+    }
     cx.st.request_undo(UndoRequest {
         seat,
         call: id,
@@ -57,6 +62,18 @@ fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Refusal> {
         return closed("your partner has called since (Law 25A4)");
     }
     Ok(id)
+}
+
+/// SPEC 5.1: in `prevent` an irregular call is refused, so a replacement that would be one
+/// is refused when it is asked for (L25A1: it is made where the replaced call was), rather
+/// than left pending for the opponents or the Director to accept, which they could not.
+fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: usize, call: Call) -> Result<(), Refusal> {
+    let Some(before) = cx.st.index_of(id).and_then(|index| cx.st.in_force().get(..index)) else {
+        return Ok(());
+    };
+    Summary::of(cx.board.dealer, before)
+        .check(seat, call)
+        .map_err(|illegal| refusal(illegal, call))
 }
 
 /// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any.
