@@ -60,7 +60,8 @@ impl StateHash {
 const INLINE: usize = 96;
 
 /// Gathers canonical values, then hashes them at once: fixed-width integers, length-prefixed
-/// strings, a presence byte before each optional value.
+/// strings, a presence byte before each optional value. (`smallvec::SmallVec` in its place
+/// measured a step at 89 ns instead of 31: its `extend_from_slice` is a general insert.)
 struct Writer {
     inline: [u8; INLINE],
     len: usize,
