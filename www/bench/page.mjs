@@ -54,15 +54,20 @@ function peerLegalCalls(auction) {
  */
 function sample({ prepare, run, cleanup = () => {} }, { budgetMs, minSampleMs, minSamples, maxSamples }) {
   let n = 1;
-  // Warm-up and calibration (JIT tiers, wasm tier-up, the first allocations).
+  // Warm-up and calibration (JIT tiers, wasm tier-up, the first allocations). A batch size
+  // is kept only when two batches in a row last `minSampleMs`: one slow batch (a garbage
+  // collection, a tier-up) would otherwise leave batches too short for the 5 µs timer, and
+  // a median of 0.
+  let long = 0;
   for (;;) {
     const ctx = prepare(n);
     const t0 = performance.now();
     run(ctx);
     const dt = performance.now() - t0;
     cleanup(ctx);
-    if (dt >= minSampleMs || n >= 1 << 20) break;
-    n *= dt > 0 ? Math.min(16, Math.max(2, Math.ceil(minSampleMs / dt))) : 16;
+    long = dt >= minSampleMs ? long + 1 : 0;
+    if (long >= 2 || n >= 1 << 20) break;
+    if (long === 0) n *= dt > 0 ? Math.min(16, Math.max(2, Math.ceil(minSampleMs / dt))) : 16;
   }
   const perOp = [];
   const start = performance.now();
