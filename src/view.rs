@@ -629,10 +629,11 @@ fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<Pendin
         Pending::ChangeOfCall { call, .. } => {
             let (seat, c) = offender(*call)?;
             // L25B1: LHO may accept the changed call, by calling over it too unless the
-            // change ends the auction (his call would follow the final pass: `legal_calls`
-            // is then empty and he accepts with `accept`).
+            // change ends the auction (his call would follow the final pass; he accepts with
+            // `accept`). Not judged by `legal_calls`, which is empty too when the call he
+            // owes is a forced repeat that is no longer regular (L31A1): he still makes it.
             let lho = seat.lho();
-            let choices = if procedure::calls::legal_calls(board, reg, st, lho).is_empty() {
+            let choices = if procedure::calls::change_would_end_auction(board, st) {
                 vec![Choice::new(lho, &[Accept, Decline])]
             } else {
                 vec![Choice::new(lho, &[Accept, Decline, CallOver])]

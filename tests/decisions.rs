@@ -221,3 +221,37 @@ fn lho_is_offered_a_call_over_a_change_that_keeps_the_auction_open() {
     );
     assert_offers_match_the_engine(&t);
 }
+
+#[test]
+fn lho_owing_a_forced_repeat_that_is_no_longer_regular_is_still_offered_a_call_over_a_change() {
+    // South bids 1C out of rotation at East's turn, over 6NT; West does not accept it, so
+    // South must repeat 1C if East passes (L31A1), which is now insufficient. East passes,
+    // then tries to change his pass to 1C (L25B). `legal_calls(S)` is empty — his forced
+    // repeat is irregular — but the auction goes on: South may accept the change by making
+    // that call, and the engine lets him (found by random play).
+    for regulation in ["face_to_face", "screens"] {
+        let t = table(
+            regulation,
+            &[
+                &call("N", "6NT"),
+                &call("S", "1C"),
+                r#"{"seat":"W","type":"decline"}"#,
+                &call("E", "P"),
+                &call("E", "1C"),
+            ],
+        );
+        assert_eq!(
+            t.state().forced(),
+            Some((Seat::S, "1C".parse().expect("a call"))),
+            "{regulation}"
+        );
+        assert!(t.legal_calls(Seat::S).is_empty(), "{regulation}");
+        assert_eq!(
+            options(&t, Viewer::Seat(Seat::S)),
+            vec![Settle::Accept, Settle::Decline, Settle::Call],
+            "{regulation}"
+        );
+        assert!(t.clone().apply_json(&call("S", "1C")).is_ok(), "{regulation}");
+        assert_offers_match_the_engine(&t);
+    }
+}

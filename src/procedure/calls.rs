@@ -76,15 +76,26 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
         }
     }
     let calls = calls_before_turn(board, st);
-    if matches!(st.pending(), Some(Pending::ChangeOfCall { .. })) && calls.status() != auction::Status::Open {
-        // L25B1: accepting by calling a change to a pass that ends the auction: that call
-        // would follow the final pass (L39); LHO accepts with `accept` instead.
+    if change_ends_auction(st, &calls) {
         return CallSet::EMPTY;
     }
     // Calls in force that would end the auction while it is still on (L29A: LHO accepted a
     // pass out of rotation that skipped a player by an irregular call, now being rectified)
     // have not ended it: L17D3 is judged after the call due now, so he calls over them.
     legal_over(st, &calls, seat)
+}
+
+/// L25B1: whether the pending change of call, accepted, would end the auction (a change to
+/// a pass that makes the final pass). LHO then accepts with `accept`: a call over it would
+/// follow the final pass (L39). Otherwise he may accept by calling over it, whether or not
+/// that call is itself regular (a forced repeat that no longer is, L31A1).
+pub fn change_would_end_auction(board: &Board, st: &State) -> bool {
+    matches!(st.pending(), Some(Pending::ChangeOfCall { .. })) && change_ends_auction(st, &calls_before_turn(board, st))
+}
+
+/// `change_would_end_auction`, given the calls LHO would call over.
+fn change_ends_auction(st: &State, calls: &Summary) -> bool {
+    matches!(st.pending(), Some(Pending::ChangeOfCall { .. })) && calls.status() != auction::Status::Open
 }
 
 /// The calls `seat`, due to call over `calls`, may make without an irregularity: his
