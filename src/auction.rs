@@ -93,7 +93,8 @@ impl fmt::Display for Contract {
             Doubling::Doubled => "X",
             Doubling::Redoubled => "XX",
         };
-        write!(f, "{}{}", self.bid, x)
+        fmt::Display::fmt(&self.bid, f)?;
+        f.write_str(x)
     }
 }
 

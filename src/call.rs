@@ -8,7 +8,7 @@
 //!
 //! A level above seven is not representable: "8NT" is a parse error, never a call (L38).
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -58,15 +58,17 @@ impl Seat {
 
     /// The side this seat plays for.
     pub const fn side(self) -> Side {
-        match self {
-            Seat::N | Seat::S => Side::NS,
-            Seat::E | Seat::W => Side::EW,
+        // N and S are the even seats: a test of one bit, not a jump on the seat.
+        if self.index() & 1 == 0 {
+            Side::NS
+        } else {
+            Side::EW
         }
     }
 
     /// Whether `other` sits on the other side.
     pub const fn is_opponent_of(self, other: Seat) -> bool {
-        !matches!((self.side(), other.side()), (Side::NS, Side::NS) | (Side::EW, Side::EW))
+        (self.index() ^ other.index()) & 1 == 1
     }
 
     /// The letter of the seat.
@@ -172,13 +174,21 @@ impl Strain {
 impl FromStr for Strain {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Strain, ParseError> {
-        match s.trim().to_ascii_uppercase().as_str() {
-            "C" | "♣" => Ok(Strain::Clubs),
-            "D" | "♦" => Ok(Strain::Diamonds),
-            "H" | "♥" => Ok(Strain::Hearts),
-            "S" | "♠" => Ok(Strain::Spades),
-            "N" | "NT" => Ok(Strain::NoTrump),
-            _ => Err(ParseError::new("strain", s)),
+        // Compared without case and without a copy: parsing allocates nothing.
+        let t = s.trim();
+        let is = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
+        if is(&["C", "♣"]) {
+            Ok(Strain::Clubs)
+        } else if is(&["D", "♦"]) {
+            Ok(Strain::Diamonds)
+        } else if is(&["H", "♥"]) {
+            Ok(Strain::Hearts)
+        } else if is(&["S", "♠"]) {
+            Ok(Strain::Spades)
+        } else if is(&["N", "NT"]) {
+            Ok(Strain::NoTrump)
+        } else {
+            Err(ParseError::new("strain", s))
         }
     }
 }
@@ -292,7 +302,9 @@ impl Bid {
 
 impl fmt::Display for Bid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.level.get(), self.strain.as_str())
+        // The level is one digit: written as a character, not through integer formatting.
+        f.write_char(char::from(b'0' + self.level.get()))?;
+        f.write_str(self.strain.as_str())
     }
 }
 
@@ -353,11 +365,16 @@ impl FromStr for Call {
         if t.is_empty() || t.len() > 8 {
             return Err(ParseError::new("call", s));
         }
-        match t.to_ascii_uppercase().as_str() {
-            "P" | "PASS" => return Ok(Call::Pass),
-            "X" | "D" | "DBL" | "DOUBLE" => return Ok(Call::Double),
-            "XX" | "R" | "RDBL" | "REDOUBLE" => return Ok(Call::Redouble),
-            _ => {}
+        // Compared without case and without a copy: parsing allocates nothing.
+        let is = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
+        if is(&["P", "PASS"]) {
+            return Ok(Call::Pass);
+        }
+        if is(&["X", "D", "DBL", "DOUBLE"]) {
+            return Ok(Call::Double);
+        }
+        if is(&["XX", "R", "RDBL", "REDOUBLE"]) {
+            return Ok(Call::Redouble);
         }
         let mut chars = t.chars();
         let digit = chars.next().and_then(|c| c.to_digit(10));

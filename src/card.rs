@@ -29,9 +29,9 @@ impl fmt::Display for Card {
 impl FromStr for Card {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Card, ParseError> {
-        let t = s.trim().to_ascii_uppercase();
+        let t = s.trim();
         let mut chars = t.chars();
-        let suit = match chars.next() {
+        let suit = match chars.next().map(|c| c.to_ascii_uppercase()) {
             Some('S' | '♠') => Suit::Spades,
             Some('H' | '♥') => Suit::Hearts,
             Some('D' | '♦') => Suit::Diamonds,
@@ -40,7 +40,7 @@ impl FromStr for Card {
         };
         let rank = match chars.as_str() {
             "10" => b'T',
-            r if r.len() == 1 => r.as_bytes()[0],
+            r if r.len() == 1 => r.as_bytes()[0].to_ascii_uppercase(),
             _ => return Err(ParseError::new("card", s)),
         };
         let pos = RANKS

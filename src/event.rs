@@ -1,6 +1,7 @@
 //! What an accepted action produced: events (each with its audience) and the outcome.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::action::{Intent, RulingOn, RulingValue, StrainName};
@@ -66,7 +67,8 @@ pub enum EventKind {
         seat: Seat,
         call: Call,
         law: Law,
-        reason: String,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+        reason: Cow<'static, str>,
     },
     /// Three passes after a bid.
     AuctionEnded { contract: String, declarer: Seat },

@@ -49,6 +49,7 @@ pub mod stream;
 mod stream_marks;
 pub mod table;
 pub mod view;
+pub mod withdrawal;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -20,11 +20,11 @@ use crate::view::{SeenQuestion, Settle, View};
 /// What a server sends a viewer after an accepted action: his new entries and his view.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Update {
+pub struct Update<'a> {
     /// The viewer's entries for the action, numbered after his current version.
     pub entries: Vec<StreamEntry>,
     /// The viewer's view after the action.
-    pub view: View,
+    pub view: View<'a>,
 }
 
 /// A viewer's table on the client, kept from his stream.
@@ -32,7 +32,7 @@ pub struct Update {
 pub struct SeatTable {
     viewer: Viewer,
     version: u64,
-    view: View,
+    view: View<'static>,
     legal: CallSet,
     entries: Vec<StreamEntry>,
 }
@@ -42,13 +42,13 @@ impl SeatTable {
     ///
     /// # Errors
     /// `BAD_INPUT` when the view is another viewer's.
-    pub fn new(viewer: Viewer, version: u64, view: View) -> Result<SeatTable, InputError> {
+    pub fn new(viewer: Viewer, version: u64, view: View<'_>) -> Result<SeatTable, InputError> {
         check_viewer(viewer, &view)?;
         Ok(SeatTable {
             viewer,
             version,
             legal: view.legal_calls.iter().copied().collect(),
-            view,
+            view: view.into_owned(),
             entries: Vec::new(),
         })
     }
@@ -60,11 +60,11 @@ impl SeatTable {
     ///
     /// # Errors
     /// `BAD_INPUT`, saying which.
-    pub fn receive(&mut self, update: Update) -> Result<(), InputError> {
+    pub fn receive(&mut self, update: Update<'_>) -> Result<(), InputError> {
         let heads = update.entries.iter().map(|e| (e.version, e.item.audience()));
         self.version = check_update(self.viewer, self.version, heads, update.view.viewer)?;
         self.legal = update.view.legal_calls.iter().copied().collect();
-        self.view = update.view;
+        self.view = update.view.into_owned();
         self.entries.extend(update.entries);
         Ok(())
     }
@@ -80,7 +80,7 @@ impl SeatTable {
     }
 
     /// The viewer's view, as of the last update.
-    pub fn view(&self) -> &View {
+    pub fn view(&self) -> &View<'static> {
         &self.view
     }
 

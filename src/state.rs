@@ -12,6 +12,7 @@ use crate::event::{BarKind, DisclosureKind};
 use crate::journal::Journaled;
 use crate::law::Law;
 use crate::play::PlayState;
+use crate::withdrawal::Withdrawal;
 
 /// The period of the board (Law 17, SPEC §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -52,13 +53,27 @@ pub struct CallRecord {
     /// In force, pending or withdrawn.
     pub status: Status,
     /// Law and reason of the withdrawal.
-    pub withdrawn: Option<(Law, String)>,
-    /// Seats skipped when this call was accepted out of rotation (L29A, L17D3).
-    pub skipped: Vec<Seat>,
+    pub withdrawn: Option<(Law, Withdrawal)>,
+    /// The first seat skipped when this call was accepted out of rotation (L29A, L17D3):
+    /// the player whose turn it was (`skipped` lists them all).
+    pub skipped_from: Option<Seat>,
     /// Made by the engine for a barred player.
     pub auto: bool,
     /// Who saw the call: everyone at the table.
     pub audience: Audience,
+}
+
+impl CallRecord {
+    /// The seats skipped when this call was accepted out of rotation, in rotation from the
+    /// player whose turn it was (L29A, L17D3).
+    pub fn skipped(&self) -> impl Iterator<Item = Seat> + '_ {
+        let mut next = self.skipped_from;
+        std::iter::from_fn(move || {
+            let s = next?;
+            next = Some(s.lho()).filter(|n| *n != self.seat);
+            Some(s)
+        })
+    }
 }
 
 /// An alert, announcement, explanation or correction of one call.
@@ -653,7 +668,7 @@ impl State {
             call,
             status,
             withdrawn: None,
-            skipped: Vec::new(),
+            skipped_from: None,
             auto: false,
             audience: Audience::EVERYONE,
         });
@@ -672,10 +687,11 @@ impl State {
         }
     }
 
-    /// Records the seats skipped when call `id` was accepted out of rotation.
-    pub fn set_skipped(&mut self, id: usize, skipped: Vec<Seat>) {
+    /// Records that call `id`, accepted out of rotation, skipped the seats from `due` to its
+    /// caller (none when `due` is its caller).
+    pub fn set_skipped(&mut self, id: usize, due: Seat) {
         if let Some(r) = self.record.get_mut(id) {
-            r.skipped = skipped;
+            r.skipped_from = (due != r.seat).then_some(due);
         }
     }
 
@@ -685,12 +701,12 @@ impl State {
     }
 
     /// Withdraws (or cancels) call `id` under `law`, for `reason`.
-    fn withdraw_call(&mut self, id: usize, law: Law, reason: &str) {
-        self.set_status(id, Status::Withdrawn, Some((law, reason.to_string())));
+    fn withdraw_call(&mut self, id: usize, law: Law, reason: Withdrawal) {
+        self.set_status(id, Status::Withdrawn, Some((law, reason)));
     }
 
     /// Changes the status of call `id`, logging what it was.
-    fn set_status(&mut self, id: usize, status: Status, withdrawn: Option<(Law, String)>) {
+    fn set_status(&mut self, id: usize, status: Status, withdrawn: Option<(Law, Withdrawal)>) {
         let Some(r) = self.record.get_mut(id) else { return };
         let old = StatusChange {
             id,
@@ -1466,7 +1482,7 @@ impl State {
     }
 
     /// Withdraws (or cancels) call `id`, and forgets the change of call it made, if any.
-    pub fn withdraw(&mut self, id: usize, law: Law, reason: &str) {
+    pub fn withdraw(&mut self, id: usize, law: Law, reason: Withdrawal) {
         self.withdraw_call(id, law, reason);
         self.changes.retain(|c| c.replacement != id);
     }
@@ -1560,5 +1576,5 @@ pub struct StatusChange {
     /// Its status before.
     pub status: Status,
     /// Its withdrawal before.
-    pub withdrawn: Option<(Law, String)>,
+    pub withdrawn: Option<(Law, Withdrawal)>,
 }

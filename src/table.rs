@@ -228,7 +228,10 @@ impl Table {
     /// The first refusal, with the position of the refused action in its message.
     pub fn replay(options: TableOptions, actions: impl IntoIterator<Item = Action>) -> Result<Table, Rejection> {
         let mut t = Table::new(options)?;
-        for (i, a) in actions.into_iter().enumerate() {
+        let actions = actions.into_iter();
+        // Sized once for what is known to come (a snapshot's log), not grown call by call.
+        t.reserve(actions.size_hint().0.min(t.regulation.max_actions as usize));
+        for (i, a) in actions.enumerate() {
             if let Err(mut r) = t.submit(a) {
                 r.message = format!("action {i}: {}", r.message);
                 return Err(r);
@@ -350,8 +353,8 @@ impl Table {
         self.state.contract()
     }
 
-    /// What `viewer` may see.
-    pub fn view(&self, viewer: Viewer) -> View {
+    /// What `viewer` may see, borrowing from the table (`View::into_owned` to keep it).
+    pub fn view(&self, viewer: Viewer) -> View<'_> {
         view::view(
             view::Parts {
                 board: &self.board,

@@ -1,7 +1,7 @@
 //! What one viewer may see (SPEC §6). This is the only place that filters by audience.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +14,7 @@ use crate::event::{BarKind, DisclosureKind, Event};
 use crate::law::Law;
 use crate::play::Trick;
 use crate::procedure;
+use crate::procedure::by_call::ByCall;
 use crate::regulation::{Regulation, Undo};
 use crate::report::{Code, Warning};
 use crate::state::{Pending, Phase, State, Status};
@@ -21,7 +22,7 @@ use crate::state::{Pending, Phase, State, Status};
 /// A disclosure as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
-pub struct SeenDisclosure {
+pub struct SeenDisclosure<'a> {
     /// Who disclosed.
     pub by: Seat,
     /// Alert, announcement, explanation or correction.
@@ -30,7 +31,7 @@ pub struct SeenDisclosure {
     pub alert: bool,
     /// Text, if any.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
-    pub text: Option<Arc<str>>,
+    pub text: Option<Cow<'a, str>>,
     /// Replaced by a correction (shown to the Director only).
     pub superseded: bool,
 }
@@ -38,7 +39,7 @@ pub struct SeenDisclosure {
 /// A call in force as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
-pub struct SeenCall {
+pub struct SeenCall<'a> {
     /// Position among the calls in force.
     pub index: usize,
     /// Caller.
@@ -50,7 +51,7 @@ pub struct SeenCall {
     /// Made by the engine for a barred player.
     pub auto: bool,
     /// Disclosures the viewer may see.
-    pub disclosures: Vec<SeenDisclosure>,
+    pub disclosures: Vec<SeenDisclosure<'a>>,
 }
 
 /// A withdrawn or cancelled call.
@@ -64,7 +65,8 @@ pub struct SeenWithdrawn {
     /// Law under which it was withdrawn.
     pub law: Law,
     /// Why.
-    pub reason: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+    pub reason: Cow<'static, str>,
 }
 
 /// A question the viewer may see.
@@ -214,7 +216,7 @@ pub struct SeenPlay {
 /// Everything one viewer may see.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
-pub struct View {
+pub struct View<'a> {
     /// Who is looking.
     pub viewer: Viewer,
     /// The period.
@@ -228,7 +230,7 @@ pub struct View {
     /// Who must act next.
     pub turn: Option<Seat>,
     /// Calls in force.
-    pub calls: Vec<SeenCall>,
+    pub calls: Vec<SeenCall<'a>>,
     /// Withdrawn and cancelled calls.
     pub withdrawn: Vec<SeenWithdrawn>,
     /// Calls the viewer may make now (seats only).
@@ -264,9 +266,11 @@ pub struct View {
     /// Questions the viewer must answer (their ids in `questions`).
     pub questions_to_answer: Vec<usize>,
     /// Warnings, cautions and reminders addressed to the viewer.
-    pub warnings: Vec<Warning>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Warning[]"))]
+    pub warnings: Vec<Cow<'a, Warning>>,
     /// Events the viewer may see, in order.
-    pub events: Vec<Event>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Event[]"))]
+    pub events: Vec<Cow<'a, Event>>,
     /// The contract, once the auction has ended.
     pub contract: Option<String>,
     /// The presumed declarer.
@@ -289,11 +293,82 @@ pub struct View {
     #[cfg_attr(target_arch = "wasm32", tsify(type = "string[]"))]
     pub legal_leads: Vec<Strain>,
     /// Director only: the information ledger (L16).
-    pub ledger: Vec<Warning>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Warning[]"))]
+    pub ledger: Vec<Cow<'a, Warning>>,
     /// Director only: questions awaiting a ruling.
     pub open_rulings: Vec<String>,
     /// Director only: the contract to score when a Law 21B change was ruled not allowed.
     pub scoring_contract: Option<String>,
+}
+
+impl View<'_> {
+    /// The same view, owning what it borrowed from the table (to keep it past the table's
+    /// next change).
+    pub fn into_owned(self) -> View<'static> {
+        let owned = |list: Vec<Cow<'_, Warning>>| list.into_iter().map(|w| Cow::Owned(w.into_owned())).collect();
+        View {
+            calls: self.calls.into_iter().map(SeenCall::into_owned).collect(),
+            warnings: owned(self.warnings),
+            ledger: owned(self.ledger),
+            events: self.events.into_iter().map(|e| Cow::Owned(e.into_owned())).collect(),
+            viewer: self.viewer,
+            phase: self.phase,
+            dealer: self.dealer,
+            vulnerability: self.vulnerability,
+            board: self.board,
+            turn: self.turn,
+            withdrawn: self.withdrawn,
+            legal_calls: self.legal_calls,
+            barred: self.barred,
+            pending: self.pending,
+            questions: self.questions,
+            change_offers: self.change_offers,
+            may_ask: self.may_ask,
+            askable: self.askable,
+            may_review: self.may_review,
+            may_ask_lead: self.may_ask_lead,
+            may_ask_contract: self.may_ask_contract,
+            correctable: self.correctable,
+            questions_to_answer: self.questions_to_answer,
+            contract: self.contract,
+            declarer: self.declarer,
+            dummy: self.dummy,
+            opening_leader: self.opening_leader,
+            regulation: self.regulation,
+            play: self.play,
+            lead_restriction: self.lead_restriction,
+            legal_leads: self.legal_leads,
+            open_rulings: self.open_rulings,
+            scoring_contract: self.scoring_contract,
+        }
+    }
+}
+
+impl SeenCall<'_> {
+    /// The same call, owning its disclosures' texts.
+    pub fn into_owned(self) -> SeenCall<'static> {
+        SeenCall {
+            index: self.index,
+            seat: self.seat,
+            call: self.call,
+            alerted: self.alerted,
+            auto: self.auto,
+            disclosures: self.disclosures.into_iter().map(SeenDisclosure::into_owned).collect(),
+        }
+    }
+}
+
+impl SeenDisclosure<'_> {
+    /// The same disclosure, owning its text.
+    pub fn into_owned(self) -> SeenDisclosure<'static> {
+        SeenDisclosure {
+            text: self.text.map(|t| Cow::Owned(t.into_owned())),
+            by: self.by,
+            kind: self.kind,
+            alert: self.alert,
+            superseded: self.superseded,
+        }
+    }
 }
 
 /// What a view is made of: the parts of a table.
@@ -312,7 +387,7 @@ pub struct Parts<'a> {
 }
 
 /// The view of `table` for `viewer`.
-pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
+pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
     let st = table.state;
     let board = table.board;
     let is_director = viewer == Viewer::Director;
@@ -320,11 +395,12 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         Viewer::Seat(s) => Some(s),
         _ => None,
     };
-    let warnings: Vec<Warning> = table
+    let by_call = ByCall::new(st.disclosures());
+    let warnings: Vec<Cow<'_, Warning>> = table
         .warnings
         .iter()
         .filter(|w| w.audience.contains(viewer))
-        .cloned()
+        .map(Cow::Borrowed)
         .collect();
     let ledger = if is_director {
         table
@@ -340,7 +416,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
                         | Code::LATE_ALERT
                 )
             })
-            .cloned()
+            .map(Cow::Borrowed)
             .collect()
     } else {
         Vec::new()
@@ -352,18 +428,18 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         vulnerability: board.vulnerability,
         board: board.number,
         turn: procedure::turn(st),
-        calls: seen_calls(st, viewer),
+        calls: seen_calls_among(st, viewer, &by_call),
         withdrawn: st
             .record()
             .iter()
             .filter(|r| r.status == Status::Withdrawn && r.audience.contains(viewer))
             .map(|r| {
-                let (law, reason) = r.withdrawn.clone().unwrap_or_default();
+                let (law, reason) = r.withdrawn.map_or((Law::default(), ""), |(law, w)| (law, w.text()));
                 SeenWithdrawn {
                     seat: r.seat,
                     call: r.call,
                     law,
-                    reason,
+                    reason: Cow::Borrowed(reason),
                 }
             })
             .collect(),
@@ -405,7 +481,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View {
         may_review: seat.is_some_and(|s| procedure::review::may_review(st, s).is_ok()),
         may_ask_lead: seat.is_some_and(|s| procedure::review::may_ask_lead(st, s).is_ok()),
         may_ask_contract: seat.is_some_and(|s| procedure::review::may_ask_contract(st, s).is_ok()),
-        correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s)),
+        correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s, &by_call)),
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
         warnings,
         events: seen_events(table.feed, viewer),
@@ -463,8 +539,9 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     if procedure::questions::may_ask(st, reg, seat, None, true).is_err() {
         return Vec::new();
     }
+    // What a call adds to the rule for the auction as a whole: whose call it is.
     let ids = st.in_force_ids().iter().copied().enumerate();
-    ids.filter(|(_, id)| procedure::questions::may_ask(st, reg, seat, Some(*id), true).is_ok())
+    ids.filter(|(_, id)| procedure::questions::may_ask_about(st, seat, *id).is_ok())
         .map(|(index, _)| index)
         .collect()
 }
@@ -472,9 +549,9 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 /// The calls in force whose explanation `seat` may correct now, judged on what he may see
 /// (`correct_explanation` accepts them, and a correction of partner's explanation he did not
 /// hear).
-fn correctable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
+fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
     let ids = st.in_force_ids().iter().copied().enumerate();
-    ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, true).is_ok())
+    ids.filter(|(_, id)| procedure::correction::may_correct_among(st, reg, seat, *id, true, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
 }
@@ -491,31 +568,36 @@ fn questions_to_answer(st: &State, seat: Seat) -> Vec<usize> {
         .collect()
 }
 
-/// The events `viewer` may see, in order (counted first, so the list is allocated once).
-fn seen_events(feed: &[Event], viewer: Viewer) -> Vec<Event> {
+/// The events `viewer` may see, in order, lent by the table (counted first, so the list is
+/// allocated once).
+fn seen_events(feed: &[Event], viewer: Viewer) -> Vec<Cow<'_, Event>> {
     let seen = |e: &&Event| e.audience.contains(viewer);
     let mut events = Vec::with_capacity(feed.iter().filter(seen).count());
-    events.extend(feed.iter().filter(seen).cloned());
+    events.extend(feed.iter().filter(seen).map(Cow::Borrowed));
     events
 }
 
 /// The calls in force with the disclosures `viewer` may see.
-pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall> {
+pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall<'_>> {
+    seen_calls_among(st, viewer, &ByCall::new(st.disclosures()))
+}
+
+/// `seen_calls`, given the disclosures grouped by call.
+fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> Vec<SeenCall<'a>> {
     st.in_force_ids()
         .iter()
         .copied()
         .enumerate()
         .map(|(index, id)| {
             let r = &st.record()[id];
-            let disclosures: Vec<SeenDisclosure> = st
-                .disclosures()
-                .iter()
-                .filter(|d| d.call == id && visible(d.audience, d.superseded, viewer))
+            let disclosures: Vec<SeenDisclosure> = by_call
+                .of(id)
+                .filter(|d| visible(d.audience, d.superseded, viewer))
                 .map(|d| SeenDisclosure {
                     by: d.by,
                     kind: d.kind,
                     alert: d.alert,
-                    text: d.text.clone(),
+                    text: d.text.as_deref().map(Cow::Borrowed),
                     superseded: d.superseded,
                 })
                 .collect();

@@ -440,14 +440,14 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
             tried.iter().map(|a| format!("  {a}")).collect::<Vec<_>>().join("\n")
         ))
     };
-    let mut views: Vec<View> = VIEWERS.iter().map(|v| t.view(*v)).collect();
+    let mut views: Vec<View<'static>> = VIEWERS.iter().map(|v| t.view(*v).into_owned()).collect();
     for (i, step) in steps.iter().enumerate() {
         let json = action(&t, *step);
         tried.push(json.clone());
         let before = t.clone();
         let before_views = std::mem::take(&mut views);
         let out = t.apply_json(&json);
-        views = VIEWERS.iter().map(|v| t.view(*v)).collect();
+        views = VIEWERS.iter().map(|v| t.view(*v).into_owned()).collect();
         if let Outcome::Rejected(r) = &out {
             let (was, now) = (fingerprint(&before, &before_views), fingerprint(&t, &views));
             if was != now {

@@ -12,7 +12,7 @@ use common::{preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
 
 /// What the server sends `viewer` after an action, through JSON text as on a socket.
-fn over_the_wire(update: &Update) -> Update {
+fn over_the_wire(update: &Update<'_>) -> Update<'static> {
     serde_json::from_str(&serde_json::to_string(update).unwrap()).unwrap()
 }
 

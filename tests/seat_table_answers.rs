@@ -285,7 +285,7 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
         for _ in 0..400 {
             let action = random_step(&t, &mut rng);
             let before: Vec<_> = Seat::ALL
-                .map(|s| (t.stream_version(Viewer::Seat(s)), t.view(Viewer::Seat(s))))
+                .map(|s| (t.stream_version(Viewer::Seat(s)), t.view(Viewer::Seat(s)).into_owned()))
                 .into();
             if !t.apply_json(&action).is_ok() {
                 continue;

@@ -61,7 +61,9 @@ fn check(t: &Table, pushed: &[Vec<StreamEntry>]) -> Result<(), String> {
                 _ => None,
             })
             .collect();
-        if events != view.events || warnings != view.warnings {
+        if !events.iter().eq(view.events.iter().map(|e| &**e))
+            || !warnings.iter().eq(view.warnings.iter().map(|w| &**w))
+        {
             return Err(format!("{viewer}'s stream differs from his view"));
         }
         // Every entry of the board in some audience reaches the Director.

@@ -9,6 +9,7 @@ use crate::procedure::record::reopen_at;
 use crate::procedure::{calls, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::ChangeForReview;
+use crate::withdrawal::Withdrawal;
 
 /// The `change_call` action (L21B1, L21B2).
 ///
@@ -23,7 +24,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
     };
     let offered = offer.call;
     let contract_before = cx.st.contract();
-    let (cancelled, restored) = reopen_at(cx, seat, offered, Law::L21B1, "changed after misinformation");
+    let (cancelled, restored) = reopen_at(cx, seat, offered, Law::L21B1, Withdrawal::ChangedAfterMisinformation);
     for id in &cancelled {
         // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own
         // (recorded when LHO calls again, unless he repeats it).

@@ -29,7 +29,7 @@ enum Corrector {
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
-    let (who, law) = corrector(cx.st, cx.reg, seat, id, false)?;
+    let (who, law) = corrector(cx.st, cx.reg, seat, id, false, of_call(cx.st, id))?;
     let corrected = match who {
         Corrector::Own => seat,
         Corrector::Partners => seat.partner(),
@@ -78,12 +78,41 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
 /// # Errors
 /// As `correct_explanation`.
 pub fn may_correct(st: &State, reg: &Regulation, seat: Seat, id: usize, as_seen: bool) -> Result<(), Refusal> {
-    corrector(st, reg, seat, id, as_seen).map(|_| ())
+    corrector(st, reg, seat, id, as_seen, of_call(st, id)).map(|_| ())
 }
 
-/// Whose explanation `seat` corrects of record `id`, and under which law (L20F4, L20F5,
-/// L75B); refused when it is not his to correct, or not yet.
-fn corrector(st: &State, reg: &Regulation, seat: Seat, id: usize, as_seen: bool) -> Result<(Corrector, Law), Refusal> {
+/// `may_correct` given the disclosures of record `id` (`ByCall::of`), for a view that asks
+/// about every call in force.
+///
+/// # Errors
+/// As `correct_explanation`.
+pub fn may_correct_among<'a>(
+    st: &State,
+    reg: &Regulation,
+    seat: Seat,
+    id: usize,
+    as_seen: bool,
+    disclosures: impl Iterator<Item = &'a DisclosureRecord>,
+) -> Result<(), Refusal> {
+    corrector(st, reg, seat, id, as_seen, disclosures).map(|_| ())
+}
+
+/// The disclosures of record `id`, in order.
+fn of_call(st: &State, id: usize) -> impl Iterator<Item = &DisclosureRecord> {
+    st.disclosures().iter().filter(move |d| d.call == id)
+}
+
+/// Whose explanation `seat` corrects of record `id`, whose disclosures are `disclosures`,
+/// and under which law (L20F4, L20F5, L75B); refused when it is not his to correct, or not
+/// yet.
+fn corrector<'a>(
+    st: &State,
+    reg: &Regulation,
+    seat: Seat,
+    id: usize,
+    as_seen: bool,
+    disclosures: impl Iterator<Item = &'a DisclosureRecord>,
+) -> Result<(Corrector, Law), Refusal> {
     let Some(caller) = st.record().get(id).map(|r| r.seat) else {
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
@@ -91,10 +120,8 @@ fn corrector(st: &State, reg: &Regulation, seat: Seat, id: usize, as_seen: bool)
     // correction under self-alerting), and partner's he heard.
     let known = |s: Seat, a: Audience| !as_seen || s == seat || a.has_seat(seat);
     // Whether `seat`, and his partner, gave an explanation of it: one pass.
-    let (mine, partners) = st
-        .disclosures()
-        .iter()
-        .filter(|d| d.call == id && !d.superseded && known(d.by, d.audience))
+    let (mine, partners) = disclosures
+        .filter(|d| !d.superseded && known(d.by, d.audience))
         .fold((false, false), |(mine, partners), d| {
             (mine || d.by == seat, partners || d.by == seat.partner())
         });

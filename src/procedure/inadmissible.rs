@@ -14,6 +14,7 @@ use crate::procedure::settle::{end_or_continue, finish_call, settle_after_call};
 use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
 use crate::state::{Pending, Status};
+use crate::withdrawal::Withdrawal;
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
 pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
@@ -58,12 +59,7 @@ pub fn was_out_of_turn(cx: &Ctx<'_>, x: usize) -> bool {
 /// whose turn it was, the offender calls freely at his turn, his partner passes throughout.
 fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: usize) {
     let (offender, _) = rec(cx, x);
-    withdraw(
-        cx,
-        x,
-        Law::L36B4,
-        "inadmissible double or redouble out of turn cancelled",
-    );
+    withdraw(cx, x, Law::L36B4, Withdrawal::InadmissibleOutOfTurn);
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, Law::L36B4, x);
     end_or_continue(cx);
@@ -103,19 +99,8 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
 pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
     let (offender, _) = rec(cx, x);
     cx.st.settle_pending();
-    let l = record_cancelled(
-        cx,
-        lho,
-        call,
-        Law::L36A,
-        "cancelled with the inadmissible call it followed",
-    );
-    withdraw(
-        cx,
-        x,
-        Law::L36A,
-        "inadmissible call cancelled: the auction resumes as if it had not been made",
-    );
+    let l = record_cancelled(cx, lho, call, Law::L36A, Withdrawal::FollowedInadmissible);
+    withdraw(cx, x, Law::L36A, Withdrawal::InadmissibleAsIfNotMade);
     information::withdrawn_call(cx, x, Some(offender.side()));
     information::withdrawn_call(cx, l, Some(offender.side()));
     // The player whose turn it was may be barred (auto_pass_barred).
@@ -138,7 +123,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
     if out_of_turn {
         return cancel_out_of_turn(cx, x);
     }
-    withdraw(cx, x, Law::L36B1, "inadmissible call cancelled");
+    withdraw(cx, x, Law::L36B1, Withdrawal::InadmissibleCancelled);
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, Law::L36B2, x);
     cx.st.await_rectification(Pending::Replacement {
@@ -225,12 +210,7 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
         },
         Audience::EVERYONE,
     );
-    withdraw(
-        cx,
-        id,
-        Law::L37B1,
-        "a barred player's call cancelled; a pass is substituted",
-    );
+    withdraw(cx, id, Law::L37B1, Withdrawal::BarredCall);
     information::withdrawn_call(cx, id, Some(offender.side()));
     let pass = record(cx, offender, Call::Pass, Status::InForce);
     // His bar goes without an event: the L37B2 bar below replaces it, announced.

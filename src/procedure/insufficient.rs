@@ -14,6 +14,7 @@ use crate::procedure::settle::{finish_call, settle_after_call};
 use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
 use crate::state::{Comparison, Pending, Status};
+use crate::withdrawal::Withdrawal;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
@@ -60,12 +61,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
     let (offender, _) = rec(cx, ib);
     let law = if ib == first { Law::L27B } else { Law::L27B4 };
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
-    withdraw(
-        cx,
-        ib,
-        law,
-        "insufficient bid not accepted: the offender must replace it",
-    );
+    withdraw(cx, ib, law, Withdrawal::InsufficientNotAccepted);
     let law = if ib == first {
         Law::L27B
     } else {
@@ -191,13 +187,7 @@ pub fn replace(
     if matches!(call, Call::Double | Call::Redouble) {
         // L27B3: presumed not comparable until the Director rules: cancelled, the offender
         // calls again, partner barred throughout.
-        let x = record_cancelled(
-            cx,
-            seat,
-            call,
-            Law::L27B3,
-            "double or redouble replacing an insufficient bid: not comparable",
-        );
+        let x = record_cancelled(cx, seat, call, Law::L27B3, Withdrawal::DoubleReplacingInsufficient);
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B3);

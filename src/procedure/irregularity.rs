@@ -14,6 +14,7 @@ use crate::procedure::steps::{flag, lead_restriction, rec};
 use crate::procedure::{inadmissible, information, insufficient, rotation};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Pending, Phase};
+use crate::withdrawal::Withdrawal;
 
 /// A call while a rectification is pending: only the calls it allows. When the call
 /// settles the rectification by being made (LHO's call accepting an insufficient bid, a
@@ -203,7 +204,7 @@ pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// (L39B).
 pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
     let lapsed = lho_called_before_restriction(cx, seat);
-    let id = record_cancelled(cx, seat, call, Law::L39A, "call after the final pass cancelled");
+    let id = record_cancelled(cx, seat, call, Law::L39A, Withdrawal::AfterFinalPass);
     let mut message = format!("{seat}'s {call} after the final pass is cancelled (Law 39A)");
     if let Some(offender) = lapsed {
         message.push_str(&format!(

@@ -3,6 +3,7 @@
 //! state and reports events, or refuses with a `Refusal` (the copy is then dropped).
 
 pub mod audience;
+pub mod by_call;
 pub mod calls;
 pub mod change;
 pub mod correction;

@@ -90,10 +90,8 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_s
     if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
     }
-    if let Some(r) = id.and_then(|id| st.record().get(id)) {
-        if !r.seat.is_opponent_of(seat) {
-            return refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only");
-        }
+    if let Some(id) = id {
+        may_ask_about(st, seat, id)?;
     }
     match st.phase() {
         Phase::Auction => {
@@ -113,6 +111,20 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_s
         Phase::PassedOut | Phase::Ended => {
             refuse(Code::WRONG_PERIOD, "there is no auction to ask about now").map_err(|r: Refusal| r.citing(Law::L20F))
         }
+    }
+}
+
+/// What asking about record `id` adds to `may_ask` for the auction as a whole: the call
+/// must be an opponent's (L20F1).
+///
+/// # Errors
+/// `ASK_OWN_SIDE`.
+pub fn may_ask_about(st: &State, seat: Seat, id: usize) -> Result<(), Refusal> {
+    match st.record().get(id) {
+        Some(r) if !r.seat.is_opponent_of(seat) => {
+            refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only")
+        }
+        _ => Ok(()),
     }
 }
 

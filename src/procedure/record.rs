@@ -12,6 +12,7 @@ use crate::procedure::steps::lift_bar;
 use crate::procedure::{audience, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{BeforeCall, DisclosureRecord, Pending, Status};
+use crate::withdrawal::Withdrawal;
 use std::sync::Arc;
 
 /// Appends a call to the record and announces it.
@@ -32,14 +33,14 @@ pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall)
 }
 
 /// Records a call and cancels it at once (L27B3, L36A, L39A, …).
-pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: &str) -> usize {
+pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: Withdrawal) -> usize {
     let id = record(cx, seat, call, Status::InForce);
     withdraw(cx, id, law, reason);
     id
 }
 
 /// Withdraws (or cancels) record `id`, announcing it to everyone.
-pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) {
+pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: Withdrawal) {
     let Some(r) = cx.st.record().get(id) else { return };
     let (seat, call) = (r.seat, r.call);
     cx.st.withdraw(id, law, reason);
@@ -48,7 +49,7 @@ pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) {
             seat,
             call,
             law,
-            reason: reason.to_string(),
+            reason: std::borrow::Cow::Borrowed(reason.text()),
         },
         Audience::EVERYONE,
     );
@@ -170,7 +171,7 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audienc
 
 /// Withdraws record `id` and cancels every call after it that is in force or awaiting
 /// rectification; reopens the auction. Returns the ids of the cancelled later calls.
-pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) -> Vec<usize> {
+pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: Withdrawal) -> Vec<usize> {
     let later: Vec<usize> = cx
         .st
         .record()
@@ -182,7 +183,7 @@ pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: &str) -> Vec<usi
     // Later calls are withdrawn below; nothing may still wait on them or on an L17D3 turn.
     cx.st.forget_turn_and_rectification_after(id);
     for i in later.iter().rev() {
-        withdraw(cx, *i, law, "cancelled: a call before it was changed");
+        withdraw(cx, *i, law, Withdrawal::EarlierCallChanged);
     }
     withdraw(cx, id, law, reason);
     // A face-down opening lead returns to the hand.
@@ -203,7 +204,7 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
 /// if it now qualifies). Returns the ids of the later calls cancelled, and whether the
 /// state was restored (it is not when the call was not made by the seat's latest call
 /// action; then only a rectification pending on a withdrawn call is dropped).
-pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: &str) -> (Vec<usize>, bool) {
+pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: Withdrawal) -> (Vec<usize>, bool) {
     let later = rewind_to(cx, id, law, reason);
     let before = cx.st.before_call(seat).filter(|b| b.from <= id).cloned();
     let Some(b) = before else {

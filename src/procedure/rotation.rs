@@ -15,6 +15,7 @@ use crate::procedure::steps::{self as irr, rec};
 use crate::procedure::{inadmissible, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Aftermath, Pending, Status};
+use crate::withdrawal::Withdrawal;
 
 /// A call by `seat` when it is `due`'s turn.
 pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall) {
@@ -124,7 +125,7 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
     let law = if barred { Law::L37A } else { Law::L25B1 };
     cx.st.settle_pending();
     cx.event(EventKind::Accepted { seat: lho, law }, Audience::EVERYONE);
-    withdraw(cx, original, law, "changed; the change was accepted");
+    withdraw(cx, original, law, Withdrawal::ChangeAccepted);
     information::withdrawn_call(cx, original, Some(offender.side()));
     // The original was the last call in force, so the change takes its place.
     cx.st.put_in_force(id);
@@ -143,7 +144,7 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     let law = if barred { Law::L37B } else { Law::L25B2 };
     cx.st.settle_pending();
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
-    withdraw(cx, id, law, "attempted change of call void: the original call stands");
+    withdraw(cx, id, law, Withdrawal::ChangeVoid);
     information::withdrawn_call(cx, id, Some(offender.side()));
     if barred {
         // L37B: his pass stands (it is the substituted pass); both offenders pass throughout.
@@ -212,7 +213,7 @@ pub fn call_while_pending(
     // of rotation is cancelled; no further rectification, UI for the offender's partner.
     cx.st.settle_pending();
     cx.st.close_ruling(RulingOn::Intent, coor);
-    withdraw(cx, coor, Law::L28B, "cancelled: the player whose turn it was called");
+    withdraw(cx, coor, Law::L28B, Withdrawal::TurnPlayerCalled);
     information::withdrawn_call(cx, coor, Some(offender.side()));
     Ok(Next::Call(seat, call, with))
 }
@@ -234,14 +235,8 @@ fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
 /// The call out of rotation is in force, with the players it skipped; returns its maker.
 fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
     let (offender, _) = rec(cx, coor);
-    let mut skipped = Vec::new();
-    let mut s = due;
-    while s != offender && skipped.len() < 4 {
-        skipped.push(s);
-        s = s.lho();
-    }
     cx.st.put_in_force(coor);
-    cx.st.set_skipped(coor, skipped);
+    cx.st.set_skipped(coor, due);
     cx.st.settle_pending();
     cx.st.close_ruling(RulingOn::Intent, coor);
     cx.event(
@@ -267,7 +262,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
         },
         Audience::EVERYONE,
     );
-    withdraw(cx, coor, Law::L29B, "call out of rotation cancelled");
+    withdraw(cx, coor, Law::L29B, Withdrawal::OutOfRotationCancelled);
     route_cancelled(cx, offender, coor, call, due == offender.rho());
     end_or_continue(cx);
 }

@@ -17,6 +17,7 @@ use crate::procedure::{duties, information};
 use crate::regulation::LeadRestriction;
 use crate::report::{Code, Severity, Warning};
 use crate::state::{LeadRestrictionRecord, Status};
+use crate::withdrawal::Withdrawal;
 
 /// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
 /// end of the auction and passes for barred players.
@@ -194,8 +195,8 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     // The oldest closing pass that skipped a player who has not called since.
     let found = passes.into_iter().find_map(|pid| {
         let r = cx.st.record().get(pid)?;
-        let deprived = r.skipped.iter().any(|s| !cx.st.called_since(*s, pid));
-        let due = r.skipped.first().copied()?;
+        let deprived = r.skipped().any(|s| !cx.st.called_since(s, pid));
+        let due = r.skipped_from?;
         deprived.then_some((pid, r.seat, due))
     });
     let Some((pid, offender, due)) = found else {
@@ -204,9 +205,9 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     let cancelled: Vec<usize> = ids.iter().copied().filter(|i| *i >= pid).collect();
     for i in cancelled.iter().rev() {
         let reason = if *i == pid {
-            "cancelled: pass out of rotation that cost a player his turn"
+            Withdrawal::PassCostTurn
         } else {
-            "cancelled: a player skipped by a pass out of rotation had not called"
+            Withdrawal::SkippedPlayerHadNotCalled
         };
         withdraw(cx, *i, Law::L17D3, reason);
     }

@@ -13,6 +13,7 @@ use crate::procedure::{calls, information};
 use crate::regulation::Undo;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Pending, Status, UndoRequest};
+use crate::withdrawal::Withdrawal;
 
 /// The `replace_call` action.
 ///
@@ -133,7 +134,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
         cx.event(EventKind::UndoRefused { seat: req.seat }, Audience::EVERYONE);
         return Ok(());
     }
-    let (later, restored) = reopen_at(cx, req.seat, req.call, Law::L25A1, "unintended call replaced");
+    let (later, restored) = reopen_at(cx, req.seat, req.call, Law::L25A1, Withdrawal::UnintendedReplaced);
     let lho = req.seat.lho();
     if let Some(id) = later
         .into_iter()

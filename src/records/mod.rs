@@ -503,7 +503,7 @@ impl<'a> Record<'a> {
                     rc.explanation = Some(Cow::Owned(t.to_string()));
                 }
             }
-            rc.skipped = !c.skipped.is_empty();
+            rc.skipped = c.skipped_from.is_some();
             if c.status == Status::InForce {
                 if auction::check(&in_force, c.seat, c.call) == Err(Illegal::Insufficient) {
                     rc.mark = Some(Mark::AcceptedInsufficient);
