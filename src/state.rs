@@ -277,6 +277,22 @@ pub struct BeforeCall {
     /// action may settle one: an insufficient bid accepted by LHO's call or withdrawn by the
     /// offender's, a call out of rotation cancelled by the call in turn).
     pub status_mark: usize,
+    /// The rectification then in progress; none when nothing was, as before nearly every
+    /// call (kept without a box then: a call costs no allocation and 24 bytes).
+    pub rectification: Option<Box<Rectification>>,
+}
+
+impl BeforeCall {
+    /// The bar on `seat` then.
+    pub fn bar(&self, seat: Seat) -> Option<&Bar> {
+        self.rectification.as_ref().and_then(|r| r.bars.get(seat).as_ref())
+    }
+}
+
+/// The rectification state a Law 25A replacement (or an L21B change) puts back (see
+/// `BeforeCall`); the default is "nothing in progress".
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Rectification {
     /// The rectification then pending.
     pub pending: Option<Pending>,
     /// Bars then.
@@ -430,15 +446,11 @@ pub struct State {
     /// Client clock of the last call, for tempo.
     last_clock: Option<f64>,
     /// By seat: the rectification state before his latest call action (L25A, L21B).
-    before_call: BySeat<Option<Box<BeforeCall>>>,
+    before_call: BySeat<Option<BeforeCall>>,
     /// What `remember_before_call` replaced during the current action, oldest first (a
     /// rollback puts it back; the snapshots are not copied at each action's start).
     #[serde(skip)]
-    before_call_undo: Vec<(Seat, Option<Box<BeforeCall>>)>,
-    /// A box a replaced snapshot left behind, for the next one: a call action then costs
-    /// no allocation for its snapshot.
-    #[serde(skip)]
-    spare_before_call: Spare,
+    before_call_undo: Vec<(Seat, Option<BeforeCall>)>,
 }
 
 impl State {
@@ -474,7 +486,6 @@ impl State {
             last_clock: None,
             before_call: BySeat::default(),
             before_call_undo: Vec::new(),
-            spare_before_call: Spare(None),
         }
     }
 
@@ -513,7 +524,6 @@ impl State {
             last_clock,
             before_call: _,
             before_call_undo,
-            spare_before_call: _,
         } = self;
         record.begin();
         disclosures.begin();
@@ -552,21 +562,14 @@ impl State {
         self.disclosures.commit();
         self.questions.commit();
         self.status_log.commit();
-        while let Some((_, old)) = self.before_call_undo.pop() {
-            if self.spare_before_call.0.is_none() {
-                self.spare_before_call.0 = old;
-            }
-        }
+        self.before_call_undo.clear();
         self.rebuilt = false;
     }
 
     /// Undoes everything the action changed.
     pub fn rollback(&mut self, cp: Checkpoint) {
         while let Some((seat, old)) = self.before_call_undo.pop() {
-            let new = std::mem::replace(self.before_call.get_mut(seat), old);
-            if self.spare_before_call.0.is_none() {
-                self.spare_before_call.0 = new;
-            }
+            *self.before_call.get_mut(seat) = old;
         }
         self.record.rollback();
         self.disclosures.rollback();
@@ -634,20 +637,13 @@ impl State {
 
     /// Keeps the rectification state before `seat`'s call action (see `BeforeCall`).
     fn remember_before_call(&mut self, seat: Seat, before: BeforeCall) {
-        let boxed = match self.spare_before_call.0.take() {
-            Some(mut b) => {
-                *b = before;
-                b
-            }
-            None => Box::new(before),
-        };
-        let old = self.before_call.get_mut(seat).replace(boxed);
+        let old = self.before_call.get_mut(seat).replace(before);
         self.before_call_undo.push((seat, old));
     }
 
     /// The rectification state before `seat`'s latest call action.
     pub fn before_call(&self, seat: Seat) -> Option<&BeforeCall> {
-        self.before_call.get(seat).as_deref()
+        self.before_call.get(seat).as_ref()
     }
 
     /// Every call ever made, in order (ids are positions).
@@ -779,7 +775,12 @@ impl State {
 
     /// The index among the calls in force of record `id`.
     pub fn index_of(&self, id: usize) -> Option<usize> {
-        self.in_force_ids.binary_search(&id).ok()
+        // Most often asked of the call just put in force: the last one.
+        match self.in_force_ids.last() {
+            Some(&last) if last == id => Some(self.in_force_ids.len() - 1),
+            Some(&last) if last < id => None,
+            _ => self.in_force_ids.binary_search(&id).ok(),
+        }
     }
 
     /// The seat due to call in rotation (the auction period only).
@@ -1492,6 +1493,14 @@ impl State {
         let before = BeforeCall {
             from: self.record.len(),
             status_mark: self.status_log.len(),
+            rectification: self.rectification_in_progress().then(|| Box::new(self.rectification())),
+        };
+        self.remember_before_call(seat, before);
+    }
+
+    /// The rectification state now (see `Rectification`).
+    fn rectification(&self) -> Rectification {
+        Rectification {
             pending: self.pending.clone(),
             bars: self.bars.clone(),
             comparisons: self.comparisons.clone(),
@@ -1505,14 +1514,29 @@ impl State {
             aftermath: self.aftermath.clone(),
             forced: self.forced,
             turn_override: self.turn_override,
-        };
-        self.remember_before_call(seat, before);
+        }
+    }
+
+    /// Whether `rectification` is not the default, asked without building it (before
+    /// nearly every call, nothing is in progress).
+    fn rectification_in_progress(&self) -> bool {
+        let busy = self.pending.is_some()
+            || self.bars.0.iter().any(Option::is_some)
+            || !self.comparisons.is_empty()
+            || self.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
+            || !self.lead_restrictions.is_empty()
+            || self.aftermath.is_some()
+            || self.forced.is_some()
+            || self.turn_override.is_some();
+        debug_assert_eq!(busy, self.rectification() != Rectification::default());
+        busy
     }
 
     /// L25A1, L21B: the rectification state, but for the bars, put back as it was before
     /// the call (see `BeforeCall`).
-    pub fn restore_before_call(&mut self, b: BeforeCall) {
-        self.restore_statuses(b.status_mark, b.from);
+    pub fn restore_before_call(&mut self, before: BeforeCall) {
+        self.restore_statuses(before.status_mark, before.from);
+        let b = before.rectification.map(|r| *r).unwrap_or_default();
         self.pending = b.pending;
         self.aftermath = b.aftermath;
         self.forced = b.forced;
@@ -1549,23 +1573,6 @@ pub struct Checkpoint {
     contract: Option<Contract>,
     play: Option<PlayState>,
     last_clock: Option<f64>,
-}
-
-/// A box kept for reuse: a cache, not part of the state's value (any two are equal and
-/// print alike, so a refused action that leaves one behind changes nothing one can see).
-#[derive(Clone, Default)]
-struct Spare(Option<Box<BeforeCall>>);
-
-impl PartialEq for Spare {
-    fn eq(&self, _: &Spare) -> bool {
-        true
-    }
-}
-
-impl std::fmt::Debug for Spare {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Spare")
-    }
 }
 
 /// A change of a recorded call's status, with the status it replaced.

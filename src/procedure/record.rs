@@ -219,7 +219,7 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: With
 /// Bars as they were before the call: those it (or a call after it) imposed are lifted.
 fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
     for s in Seat::ALL {
-        let was = b.bars.get(s).clone();
+        let was = b.bar(s).cloned();
         if cx.st.bars().get(s) == &was {
             continue;
         }
