@@ -395,7 +395,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         Viewer::Seat(s) => Some(s),
         _ => None,
     };
-    let by_call = ByCall::new(st.disclosures());
+    let by_call = ByCall::new(st.disclosures(), st.record().len());
     let warnings: Vec<Cow<'_, Warning>> = table
         .warnings
         .iter()
@@ -579,7 +579,7 @@ fn seen_events(feed: &[Event], viewer: Viewer) -> Vec<Cow<'_, Event>> {
 
 /// The calls in force with the disclosures `viewer` may see.
 pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall<'_>> {
-    seen_calls_among(st, viewer, &ByCall::new(st.disclosures()))
+    seen_calls_among(st, viewer, &ByCall::new(st.disclosures(), st.record().len()))
 }
 
 /// `seen_calls`, given the disclosures grouped by call.
