@@ -142,6 +142,14 @@ mod tests {
         let escaped = format!(r#"{{"text":"{}\"{}"}}"#, "a".repeat(10), "b".repeat(10));
         assert!(check_string_sizes(&escaped, 22).is_ok());
         assert!(check_string_sizes(&escaped, 21).is_err());
+        // An escaped backslash does not escape the quote after it: the string ends there.
+        let backslash = r#"{"text":"ab\\","seat":"N","reason":"a long reason"}"#;
+        assert!(check_string_sizes(backslash, 13).is_ok());
+        assert!(check_string_sizes(r#"{"text":"ab\\"}"#, 4).is_ok());
+        assert!(check_string_sizes(r#"{"text":"ab\\"}"#, 3).is_err());
+        // An unterminated string runs to the end of the text.
+        assert!(check_string_sizes(r#"{"text":"abcdef"#, 5).is_err());
+        assert!(check_string_sizes(r#"{"text":"abcdef"#, 6).is_ok());
     }
 
     #[test]

@@ -125,7 +125,7 @@ fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
 /// # Errors
 /// In `prevent`, any irregular call (SPEC 5.1); in `rectify`, what the pending
 /// rectification does not allow.
-pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Refusal> {
+pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) -> Result<(), Refusal> {
     let mut next = Next::Call(seat, call, with);
     while let Next::Call(seat, call, with) = next {
         next = make(cx, seat, call, with)?;
@@ -134,7 +134,7 @@ pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<
 }
 
 /// One attempt at the call: what follows it.
-fn make(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<Next, Refusal> {
+fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Result<Next<'w>, Refusal> {
     cx.calling = Some(seat);
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
@@ -174,7 +174,7 @@ fn make(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<Next
 ///
 /// # Errors
 /// As `call`.
-pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<(), Refusal> {
+pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) -> Result<(), Refusal> {
     if let Some((forced_seat, forced)) = cx.st.forced() {
         if forced_seat == seat && forced != call {
             return refuse(

@@ -43,12 +43,12 @@ impl Ctx<'_> {
 }
 
 /// What may come with a call: self-disclosure, intent, clock.
-#[derive(Clone, Debug, Default)]
-pub struct WithCall {
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WithCall<'a> {
     /// Alert the call.
     pub alert: bool,
-    /// Explain or announce it.
-    pub explanation: Option<String>,
+    /// Explain or announce it (the action's text, lent).
+    pub explanation: Option<&'a str>,
     /// Over a call out of rotation at one's own turn (L28B vs L29A).
     pub intent: Option<Intent>,
     /// Client clock.
@@ -61,9 +61,9 @@ pub struct WithCall {
 /// The law modules return it instead of calling `calls::call` back, so that the layers
 /// run one way.
 #[derive(Debug)]
-pub enum Next {
+pub enum Next<'a> {
     /// The action is complete.
     Done,
     /// `seat`'s call is to be made now, as a new call.
-    Call(Seat, Call, WithCall),
+    Call(Seat, Call, WithCall<'a>),
 }

@@ -17,7 +17,7 @@ use crate::state::{Pending, Status};
 use crate::withdrawal::Withdrawal;
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
-pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
+pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
     let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
@@ -33,7 +33,7 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
 /// An inadmissible double or redouble out of turn (L35A, L36; never acceptable, L32
 /// preamble). Like one in rotation it awaits rectification: the offender's LHO's call
 /// before it cancels both calls (L36A, whoever's turn it was), his `decline` applies L36B4.
-pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall) {
+pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall<'_>) {
     let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
@@ -144,7 +144,7 @@ pub fn replace(
     cx: &mut Ctx<'_>,
     seat: Seat,
     call: Call,
-    with: WithCall,
+    with: WithCall<'_>,
     _withdrawn: usize,
     law: Law,
 ) -> Result<(), Refusal> {
@@ -165,7 +165,7 @@ pub fn replace(
 
 /// L37: a barred player's bid, double or redouble; one that is also inadmissible is L36's
 /// (L35A).
-pub fn by_barred_player(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
+pub fn by_barred_player(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
     match cx.st.summary().check(seat, call) {
         Err(auction::Illegal::Double | auction::Illegal::Redouble) => inadmissible(cx, seat, call, with),
         _ => barred_call(cx, seat, call, with),
@@ -173,7 +173,7 @@ pub fn by_barred_player(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall
 }
 
 /// A barred player's bid, double or redouble in rotation (L35B).
-fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
+fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
     let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,

@@ -18,7 +18,7 @@ use crate::withdrawal::Withdrawal;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
-pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: WithCall) {
+pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: WithCall<'_>) {
     let id = record_pending(cx, seat, call, &with);
     let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
@@ -167,7 +167,7 @@ pub fn replace(
     cx: &mut Ctx<'_>,
     seat: Seat,
     call: Call,
-    with: WithCall,
+    with: WithCall<'_>,
     first: usize,
     law: Law,
 ) -> Result<(), Refusal> {

@@ -24,7 +24,12 @@ use crate::withdrawal::Withdrawal;
 /// # Errors
 /// `RECTIFICATION_PENDING` for anyone the rectification does not wait for; the refusals
 /// of the call itself.
-pub fn call_while_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) -> Result<Next, Refusal> {
+pub fn call_while_pending<'w>(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    with: WithCall<'w>,
+) -> Result<Next<'w>, Refusal> {
     let Some(pending) = cx.st.pending().cloned() else {
         return Ok(Next::Call(seat, call, with));
     };
@@ -120,12 +125,12 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: us
 }
 
 /// L37: a barred player's bid, double or redouble (an inadmissible one is L36).
-pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall) {
+pub fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
     inadmissible::by_barred_player(cx, seat, call, with);
 }
 
 /// L27, L36: an insufficient bid or inadmissible double or redouble in turn.
-pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, with: WithCall) {
+pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, with: WithCall<'_>) {
     match illegal {
         Illegal::Insufficient => insufficient::insufficient_bid(cx, seat, call, None, with),
         Illegal::Double | Illegal::Redouble => inadmissible::inadmissible(cx, seat, call, with),

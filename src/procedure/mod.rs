@@ -74,7 +74,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
             *call,
             WithCall {
                 alert: *alert,
-                explanation: explanation.clone(),
+                explanation: explanation.as_deref(),
                 intent: *intent,
                 at: action.at,
             },

@@ -25,7 +25,7 @@ pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize
 
 /// Records an irregular call pending rectification with what came with it: its
 /// self-disclosure (shown once the call is in force) and its tempo.
-pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall) -> usize {
+pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall<'_>) -> usize {
     let id = record(cx, seat, call, Status::Pending);
     disclose_with_call(cx, seat, id, with);
     information::tempo(cx, seat, with.at);
@@ -69,7 +69,7 @@ pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<usize, Refusal> {
 ///
 /// # Errors
 /// `NOT_YOURS_TO_EXPLAIN` when the regulation gives disclosure to partner.
-pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &WithCall) -> Result<(), Refusal> {
+pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &WithCall<'_>) -> Result<(), Refusal> {
     if (with.alert || with.explanation.is_some()) && !audience::may_disclose(cx.reg, seat, seat) {
         return refuse(
             Code::NOT_YOURS_TO_EXPLAIN,
@@ -81,7 +81,7 @@ pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &WithCall) -> Resul
 
 /// Records the alert or announcement made with a call (self-alerting, screens); whether
 /// the caller may disclose was checked before the call was recorded.
-pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCall) {
+pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCall<'_>) {
     if !with.alert && with.explanation.is_none() {
         return;
     }
@@ -90,14 +90,7 @@ pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCa
     } else {
         DisclosureKind::Announcement
     };
-    disclose(
-        cx,
-        seat,
-        id,
-        kind,
-        with.alert,
-        with.explanation.as_deref().map(Arc::from),
-    );
+    disclose(cx, seat, id, kind, with.alert, with.explanation.map(Arc::from));
 }
 
 /// Records a disclosure and announces it to its audience.

@@ -18,7 +18,7 @@ use crate::state::{Aftermath, Pending, Status};
 use crate::withdrawal::Withdrawal;
 
 /// A call by `seat` when it is `due`'s turn.
-pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall) {
+pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall<'_>) {
     if due == seat.lho() {
         if let Some(original) = cx.st.last_call_of(seat) {
             change_of_call(cx, seat, call, original, with);
@@ -85,7 +85,7 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
 }
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
-fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize, with: WithCall) {
+fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize, with: WithCall<'_>) {
     if inadmissible::inadmissible_change(cx, seat, call, original) {
         // L35A/L36: an inadmissible double or redouble is never acceptable, not even as a
         // change; made at LHO's turn, it is an inadmissible call out of turn: LHO's call
@@ -163,15 +163,15 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
 /// `INTENT_REQUIRED` (LHO calls at his own turn without saying whether he accepts),
 /// `RECTIFICATION_PENDING` (anyone else but the player whose turn it was, and the
 /// offender's partner even at his own turn).
-pub fn call_while_pending(
+pub fn call_while_pending<'w>(
     cx: &mut Ctx<'_>,
     seat: Seat,
     call: Call,
-    with: WithCall,
+    with: WithCall<'w>,
     coor: usize,
     due: Seat,
     ruled: Option<Intent>,
-) -> Result<Next, Refusal> {
+) -> Result<Next<'w>, Refusal> {
     let (offender, _) = rec(cx, coor);
     if seat != due && seat == offender.lho() {
         // L29A: the offender's LHO may elect to call, thereby accepting the call out of

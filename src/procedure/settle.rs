@@ -21,7 +21,7 @@ use crate::withdrawal::Withdrawal;
 
 /// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
 /// end of the auction and passes for barred players.
-pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall) {
+pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall<'_>) {
     crate::procedure::record::disclose_with_call(cx, seat, id, &with);
     information::tempo(cx, seat, with.at);
     settle_after_call(cx, seat, id);
