@@ -174,21 +174,31 @@ impl Strain {
 impl FromStr for Strain {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Strain, ParseError> {
-        // Compared without case and without a copy: parsing allocates nothing.
-        let t = s.trim();
-        let is = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
-        if is(&["C", "♣"]) {
-            Ok(Strain::Clubs)
-        } else if is(&["D", "♦"]) {
-            Ok(Strain::Diamonds)
-        } else if is(&["H", "♥"]) {
-            Ok(Strain::Hearts)
-        } else if is(&["S", "♠"]) {
-            Ok(Strain::Spades)
-        } else if is(&["N", "NT"]) {
-            Ok(Strain::NoTrump)
-        } else {
-            Err(ParseError::new("strain", s))
+        Strain::named(s.trim()).ok_or_else(|| ParseError::new("strain", s))
+    }
+}
+
+impl Strain {
+    /// The strain `t` names: a letter or `NT` in any case, or a suit symbol. Compared byte
+    /// by byte, without a copy: parsing allocates nothing.
+    fn named(t: &str) -> Option<Strain> {
+        match t.as_bytes() {
+            [letter] => match letter.to_ascii_uppercase() {
+                b'C' => Some(Strain::Clubs),
+                b'D' => Some(Strain::Diamonds),
+                b'H' => Some(Strain::Hearts),
+                b'S' => Some(Strain::Spades),
+                b'N' => Some(Strain::NoTrump),
+                _ => None,
+            },
+            [n, t] if n.eq_ignore_ascii_case(&b'N') && t.eq_ignore_ascii_case(&b'T') => Some(Strain::NoTrump),
+            _ => match t {
+                "♣" => Some(Strain::Clubs),
+                "♦" => Some(Strain::Diamonds),
+                "♥" => Some(Strain::Hearts),
+                "♠" => Some(Strain::Spades),
+                _ => None,
+            },
         }
     }
 }
@@ -362,28 +372,29 @@ impl FromStr for Call {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Call, ParseError> {
         let t = s.trim();
-        if t.is_empty() || t.len() > 8 {
-            return Err(ParseError::new("call", s));
+        // A bid: a level digit, then a strain (compared without case or copy: parsing
+        // allocates nothing).
+        let level = t
+            .as_bytes()
+            .first()
+            .and_then(|d| d.checked_sub(b'0'))
+            .and_then(Level::new);
+        if let Some(level) = level {
+            let strain = t.get(1..).and_then(|rest| Strain::named(rest.trim()));
+            return strain
+                .map(|strain| Call::Bid(Bid::new(level, strain)))
+                .ok_or_else(|| ParseError::new("call", s));
         }
-        // Compared without case and without a copy: parsing allocates nothing.
         let is = |words: &[&str]| words.iter().any(|w| t.eq_ignore_ascii_case(w));
         if is(&["P", "PASS"]) {
-            return Ok(Call::Pass);
+            Ok(Call::Pass)
+        } else if is(&["X", "D", "DBL", "DOUBLE"]) {
+            Ok(Call::Double)
+        } else if is(&["XX", "R", "RDBL", "REDOUBLE"]) {
+            Ok(Call::Redouble)
+        } else {
+            Err(ParseError::new("call", s))
         }
-        if is(&["X", "D", "DBL", "DOUBLE"]) {
-            return Ok(Call::Double);
-        }
-        if is(&["XX", "R", "RDBL", "REDOUBLE"]) {
-            return Ok(Call::Redouble);
-        }
-        let mut chars = t.chars();
-        let digit = chars.next().and_then(|c| c.to_digit(10));
-        let level = digit
-            .and_then(|d| u8::try_from(d).ok())
-            .and_then(Level::new)
-            .ok_or_else(|| ParseError::new("call", s))?;
-        let strain: Strain = chars.as_str().parse().map_err(|_| ParseError::new("call", s))?;
-        Ok(Call::Bid(Bid::new(level, strain)))
     }
 }
 
