@@ -352,3 +352,54 @@ fn a_snapshot_beyond_its_own_limits_is_refused() {
         Err(Code::LIMIT_REACHED)
     );
 }
+
+#[test]
+fn behind_screens_a_review_goes_to_the_requester_and_his_screenmate_with_his_side_of_the_screen() {
+    // Screens seat N with E and S with W (SPEC §2, §6). North's 1C is explained to East,
+    // South's 1H to West; at his turn North has the auction reviewed (L20B).
+    let mut t = table(Preset::Screens);
+    apply(
+        &mut t,
+        r#"{"seat":"N","type":"call","call":"1C","alert":true,"explanation":"strong"}"#,
+    );
+    apply(&mut t, r#"{"seat":"E","type":"call","call":"P"}"#);
+    apply(
+        &mut t,
+        r#"{"seat":"S","type":"call","call":"1H","alert":true,"explanation":"transfer"}"#,
+    );
+    apply(&mut t, r#"{"seat":"W","type":"call","call":"P"}"#);
+    let out = t.apply_json(r#"{"seat":"N","type":"review"}"#);
+    let review = out
+        .events()
+        .iter()
+        .find(|e| matches!(e.kind, bridge_laws::EventKind::Review { .. }))
+        .expect("a review event");
+    for s in Seat::ALL {
+        assert_eq!(
+            review.audience.has_seat(s),
+            matches!(s, Seat::N | Seat::E),
+            "{s} and the review"
+        );
+        let sees = t.view(Viewer::Seat(s)).events.iter().any(|e| **e == *review);
+        assert_eq!(sees, matches!(s, Seat::N | Seat::E), "{s}'s view and the review");
+    }
+    let bridge_laws::EventKind::Review { requester, calls } = &review.kind else {
+        unreachable!("found above")
+    };
+    assert_eq!(*requester, Seat::N);
+    // North's own explanation, given to East, is restated; South's, given to West across
+    // the screen, is not (nor is the alert North never saw).
+    let lines: Vec<(String, bool, Vec<String>)> = calls
+        .iter()
+        .map(|l| (l.call.to_string(), l.alerted, l.explanations.clone()))
+        .collect();
+    assert_eq!(
+        lines,
+        vec![
+            ("1C".into(), true, vec!["strong".into()]),
+            ("P".into(), false, vec![]),
+            ("1H".into(), false, vec![]),
+            ("P".into(), false, vec![]),
+        ]
+    );
+}
