@@ -1,18 +1,13 @@
-//! Law 26B on the opening lead and after: declarer's choice (`restrict_lead`), which leads
-//! it prohibits or requires, and the leads and plays that break it.
+//! Law 26B on the opening lead and after, as questions about the state: which restriction
+//! binds whom, the suits declarer may name, his choice, and the suits a player may lead now.
+//! Declarer's choice is `lead_choice`; the leads and plays that break it, `lead_checks`.
 
-use crate::action::StrainName;
 use crate::auction::Contract;
-use crate::audience::Audience;
 use crate::call::{Seat, Strain};
-use crate::card::Card;
-use crate::event::EventKind;
 use crate::law::Law;
 use crate::play::PlayState;
 use crate::procedure::ctx::Ctx;
-use crate::procedure::steps::summon;
-use crate::regulation::LeadRestriction as RegLeadRestriction;
-use crate::report::{refuse, Code, Refusal, Severity, Warning};
+use crate::report::{refuse, Code, Refusal};
 use crate::state::{LeadChoice, LeadRestrictionRecord, Phase, State};
 
 /// The contract, or `WRONG_PERIOD` before the auction has ended.
@@ -100,7 +95,7 @@ fn suits() -> impl Iterator<Item = Strain> {
 
 /// The number of the trick (0-based) to which `seat` leads first: trick 0 is the opening
 /// leader's, each later one the previous winner's; `None` while he has not been on lead.
-fn first_lead_trick(p: &PlayState, seat: Seat) -> Option<usize> {
+pub fn first_lead_trick(p: &PlayState, seat: Seat) -> Option<usize> {
     (0..=p.tricks.len()).find(|i| {
         let leader = match i.checked_sub(1) {
             None => Some(p.leader),
@@ -112,7 +107,7 @@ fn first_lead_trick(p: &PlayState, seat: Seat) -> Option<usize> {
 
 /// What L26B makes of a lead by `leader` now (he is on lead).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum LeadRule {
+pub enum LeadRule {
     /// No restriction binds this lead.
     Free,
     /// His first turn to lead: declarer's choice comes first.
@@ -125,7 +120,7 @@ enum LeadRule {
 
 /// L26B for `leader`'s lead now: the choice is due at his first turn to lead; a prohibition
 /// lasts "as long as he retains the lead", a requirement binds that first lead.
-fn lead_rule(st: &State, leader: Seat) -> LeadRule {
+pub fn lead_rule(st: &State, leader: Seat) -> LeadRule {
     if restriction_binding(st, leader).is_none() {
         return LeadRule::Free;
     }
@@ -213,296 +208,20 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
     }
 }
 
-/// The `restrict_lead` action: declarer's Law 26B choice at the offender's partner's first
-/// turn to lead — the opening lead (clarification period), or in play the opening leader's
-/// partner's first lead when the opening leader was the offender. He may prohibit the lead
-/// of any one suit the offender did not specify in the legal auction (or require it, under
-/// `lead_restriction: require_or_prohibit`), or name none.
-///
-/// # Errors
-/// `WRONG_PERIOD` outside the clarification period, or in play when no choice is due;
-/// `NOT_ENTITLED` for anyone but declarer; `NO_LEAD_RESTRICTION`;
-/// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
-pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
-    let cite = |r: Refusal| r.citing(Law::L26B);
-    let leader = match cx.st.phase() {
-        Phase::Clarification => contract_of(cx)?.leader(),
-        Phase::Play => match later_choice_due(cx.st) {
-            Some(b) => b,
-            None => {
-                return refuse(
-                    Code::WRONG_PERIOD,
-                    "declarer chooses at the offender's partner's first turn to lead: the opening lead, or his first lead in play",
-                )
-                .map_err(cite)
-            }
-        },
-        _ => {
-            return refuse(
-                Code::WRONG_PERIOD,
-                "declarer chooses when the opening lead is due: after the final pass, before the lead is faced",
-            )
-            .map_err(cite)
-        }
-    };
-    let contract = contract_of(cx)?;
-    if seat != contract.declarer {
-        return refuse(
-            Code::NOT_ENTITLED,
-            format!("only declarer ({}) may restrict the lead", contract.declarer),
-        )
-        .map_err(cite);
-    }
-    let Some(r) = restriction_binding(cx.st, leader) else {
-        let later = later_lead_restriction(cx.st)
-            .map(|r| {
-                format!(
-                    "; the one from {}'s irregularity applies at {}'s first turn to lead in play",
-                    r.offender,
-                    r.offender.partner()
-                )
-            })
-            .unwrap_or_default();
-        return refuse(
-            Code::NO_LEAD_RESTRICTION,
-            format!("no Law 26B restriction concerns the opening lead{later}"),
-        )
-        .map_err(cite);
-    };
-    let law = r.law;
-    let restrictable = restrictable_suits(r);
-    if choice_for(cx.st, leader).is_some() {
-        return refuse(Code::LEAD_ALREADY_RESTRICTED, "declarer has made his Law 26B choice").map_err(cite);
-    }
-    if let Some(s) = suit.filter(|s| !restrictable.contains(s)) {
-        return refuse(
-            Code::SUIT_NOT_RESTRICTABLE,
-            format!(
-                "{} was specified by {} in the legal auction: declarer may name only {}",
-                s.as_str(),
-                r.offender,
-                restrictable.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
-            ),
-        )
-        .map_err(cite);
-    }
-    if require && cx.reg.lead_restriction == RegLeadRestriction::Prohibit {
-        return refuse(
-            Code::REQUIRE_NOT_ALLOWED,
-            "under this regulation declarer may only prohibit the lead of a suit (Law 26B)",
-        )
-        .map_err(cite);
-    }
-    let choice = LeadChoice {
-        declarer: seat,
-        leader,
-        suit,
-        require,
-    };
-    cx.st.choose_lead(choice);
-    cx.event(
-        EventKind::LeadRestricted {
-            declarer: seat,
-            leader,
-            suit: suit.map(StrainName),
-            require,
-        },
-        Audience::EVERYONE,
-    );
-    // A lead made face down before the choice (recorded under `rectify`) is checked now;
-    // never refused, which would reveal the hidden card.
-    if cx.st.phase() == Phase::Clarification {
-        if let Some(card) = cx.st.play().and_then(|p| p.lead) {
-            check_choice(cx, leader, card, choice, law, true)?;
-        }
-    }
-    Ok(())
-}
-
 /// In play: the opening leader's partner, when he is on lead for the first time and a
 /// restriction binds him (the opening leader was the offender).
-fn later_choice_due(st: &State) -> Option<Seat> {
+pub fn later_choice_due(st: &State) -> Option<Seat> {
     let p = st.play()?;
     let b = p.to_play()?;
     let first_now = p.current.is_empty() && first_lead_trick(p, b) == Some(p.tricks.len());
     (first_now && b != p.leader && restriction_binding(st, b).is_some()).then_some(b)
 }
 
-/// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
-/// recorded with the Director under `rectify`); then it must respect it.
-pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
-    let Some(r) = opening_lead_restriction(cx.st) else {
-        return Ok(());
-    };
-    let law = r.law;
-    let rectify = cx.reg.rectifies();
-    let Some(choice) = choice_for(cx.st, seat) else {
-        return lead_before_choice(cx, seat, law, rectify);
-    };
-    check_choice(cx, seat, card, choice, law, rectify)
-}
-
-/// A lead while declarer's L26B choice is due: refused under `prevent` (wait), recorded
-/// with the Director under `rectify`.
-fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> Result<(), Refusal> {
-    let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
-    if !rectify {
-        return refuse(
-            Code::LEAD_RESTRICTION_PENDING,
-            format!(
-                "wait: declarer ({declarer}) first chooses whether to restrict the lead (Law 26B, after Law {law})"
-            ),
-        )
-        .map_err(|r: Refusal| r.citing(Law::L26B));
-    }
-    cx.warn(
-        Warning::new(
-            Code::IRREG_LEAD_BEFORE_RESTRICTION,
-            Severity::Infraction,
-            Audience::EVERYONE,
-            format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
-        )
-        .citing(Law::L26B)
-        .concerning(seat),
-    );
-    summon(
-        cx,
-        &seat.to_string(),
-        Some("lead before declarer's Law 26B choice"),
-        Law::L26B,
-    );
-    Ok(())
-}
-
-/// A lead by `seat` of `card` against declarer's choice: a prohibited suit is refused
-/// (`rectify` false) or recorded with the Director; another suit than the required one is
-/// the leader's statement that he is void in it (L26B lets him lead any card then).
-fn check_choice(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    card: Card,
-    choice: LeadChoice,
-    law: Law,
-    rectify: bool,
-) -> Result<(), Refusal> {
-    let Some(suit) = choice.suit else { return Ok(()) };
-    let same = suit.suit() == Some(card.suit);
-    if choice.require {
-        if !same {
-            cx.warn(
-                Warning::new(
-                    Code::REQUIRED_SUIT_VOID,
-                    Severity::Info,
-                    Audience::EVERYONE,
-                    format!(
-                        "{seat} led {card}, not a {} as declarer required: he has none (Law 26B, after Law {law})",
-                        suit.as_str()
-                    ),
-                )
-                .citing(Law::L26B)
-                .concerning(seat),
-            );
-        }
-        return Ok(());
-    }
-    if same {
-        prohibited_lead(cx, seat, card, suit, law, rectify)?;
-    }
-    Ok(())
-}
-
-fn prohibited_lead(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    card: Card,
-    suit: Strain,
-    law: Law,
-    rectify: bool,
-) -> Result<(), Refusal> {
-    if !rectify {
-        return refuse(
-            Code::LEAD_PROHIBITED,
-            format!(
-                "declarer prohibited the lead of {} (Law 26B, after Law {law})",
-                suit.as_str()
-            ),
-        )
-        .map_err(|r: Refusal| r.citing(Law::L26B));
-    }
-    cx.warn(
-        Warning::new(
-            Code::IRREG_PROHIBITED_LEAD,
-            Severity::Infraction,
-            Audience::EVERYONE,
-            format!("{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"),
-        )
-        .citing(Law::L26B)
-                .concerning(seat),
-    );
-    summon(cx, &seat.to_string(), Some("prohibited lead"), Law::L26B);
-    Ok(())
-}
-
-/// L26B in play: a lead by the player a restriction binds — his first lead waits for
-/// declarer's choice (the opening leader's partner, when the opening leader offended), a
-/// prohibition binds his leads while he keeps the lead, a requirement his first lead — and a
-/// card of a required suit after he led another one shows he was not void (recorded, the
-/// Director rules).
-pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
-    let law = restriction_binding(cx.st, seat).map(|r| r.law).unwrap_or_default();
-    let rectify = cx.reg.rectifies();
-    let leading = cx.st.play().is_some_and(|p| p.current.is_empty());
-    if leading {
-        match lead_rule(cx.st, seat) {
-            LeadRule::Free => {}
-            LeadRule::Due => lead_before_choice(cx, seat, law, rectify)?,
-            LeadRule::Prohibit(s) | LeadRule::Require(s) => {
-                if let Some(choice) = choice_for(cx.st, seat).filter(|c| c.suit == Some(s)) {
-                    check_choice(cx, seat, card, choice, law, rectify)?;
-                }
-            }
-        }
-    }
-    let Some(LeadChoice {
-        suit: Some(suit),
-        require: true,
-        leader,
-        ..
-    }) = cx.st.lead_choice()
-    else {
-        return Ok(());
-    };
-    let Some(p) = cx.st.play() else { return Ok(()) };
-    let in_suit = |c: &Card| suit.suit() == Some(c.suit);
-    let shown_before = p.played().any(|(s, c)| *s == leader && in_suit(c));
-    let first = first_lead_trick(p, leader).and_then(|f| {
-        p.tricks
-            .get(f)
-            .map_or_else(|| p.current.first(), |t| t.cards.first())
-            .map(|(_, c)| *c)
-    });
-    if seat == leader && in_suit(&card) && !shown_before && first.is_some_and(|c| !in_suit(&c)) {
-        cx.warn(
-            Warning::new(
-                Code::IRREG_REQUIRED_SUIT_NOT_LED,
-                Severity::Infraction,
-                Audience::EVERYONE,
-                format!(
-                    "{seat} played {card}: he held a {} when declarer required its lead (Law 26B, after Law {law}): the Director rules",
-                    suit.as_str()
-                ),
-            )
-            .citing(Law::L26B)
-            .concerning(seat),
-        );
-        summon(cx, &seat.to_string(), Some("required suit not led"), Law::L26B);
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Card;
+    use crate::event::EventKind;
     use crate::procedure::play::{lead, play};
     use crate::table::Table;
 

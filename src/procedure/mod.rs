@@ -14,6 +14,8 @@ pub mod inadmissible;
 pub mod information;
 pub mod insufficient;
 pub mod irregularity;
+pub mod lead_checks;
+pub mod lead_choice;
 pub mod lead_restriction;
 pub mod play;
 pub mod questions;
@@ -96,9 +98,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
             steps::summon(cx, &seat.to_string(), reason.as_deref(), Law::L9B1a);
             Ok(())
         }
-        ActionKind::RestrictLead { suit, require } => {
-            lead_restriction::restrict_lead(cx, seat, suit.map(|s| s.0), *require)
-        }
+        ActionKind::RestrictLead { suit, require } => lead_choice::restrict_lead(cx, seat, suit.map(|s| s.0), *require),
         ActionKind::Lead { card } => play::lead(cx, seat, *card),
         ActionKind::FaceLead => play::face_lead(cx, seat),
         ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),

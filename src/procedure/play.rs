@@ -2,7 +2,8 @@
 //! it (L41C), playing cards, first turns to play (L20C2, L41B) and the end of play
 //! (L20F5b). Hands are unknown, so following suit is not checked.
 
-use super::lead_restriction::{check_lead_restriction, check_play_restriction, contract_of, undo_pending};
+use super::lead_checks::{check_lead_restriction, check_play_restriction};
+use super::lead_restriction::{contract_of, undo_pending};
 use crate::audience::Audience;
 use crate::call::Seat;
 use crate::card::Card;

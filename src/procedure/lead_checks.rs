@@ -1,0 +1,186 @@
+//! Law 26B at the table: the leads and plays that break a restriction, refused under
+//! `prevent` or recorded with the Director under `rectify`.
+
+use crate::audience::Audience;
+use crate::call::{Seat, Strain};
+use crate::card::Card;
+use crate::law::Law;
+use crate::procedure::ctx::Ctx;
+use crate::procedure::lead_restriction::{
+    choice_for, first_lead_trick, lead_rule, opening_lead_restriction, restriction_binding, LeadRule,
+};
+use crate::procedure::steps::summon;
+use crate::report::{refuse, Code, Refusal, Severity, Warning};
+use crate::state::LeadChoice;
+
+/// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
+/// recorded with the Director under `rectify`); then it must respect it.
+pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
+    let Some(r) = opening_lead_restriction(cx.st) else {
+        return Ok(());
+    };
+    let law = r.law;
+    let rectify = cx.reg.rectifies();
+    let Some(choice) = choice_for(cx.st, seat) else {
+        return lead_before_choice(cx, seat, law, rectify);
+    };
+    check_choice(cx, seat, card, choice, law, rectify)
+}
+
+/// A lead while declarer's L26B choice is due: refused under `prevent` (wait), recorded
+/// with the Director under `rectify`.
+fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> Result<(), Refusal> {
+    let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
+    if !rectify {
+        return refuse(
+            Code::LEAD_RESTRICTION_PENDING,
+            format!(
+                "wait: declarer ({declarer}) first chooses whether to restrict the lead (Law 26B, after Law {law})"
+            ),
+        )
+        .map_err(|r: Refusal| r.citing(Law::L26B));
+    }
+    cx.warn(
+        Warning::new(
+            Code::IRREG_LEAD_BEFORE_RESTRICTION,
+            Severity::Infraction,
+            Audience::EVERYONE,
+            format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
+        )
+        .citing(Law::L26B)
+        .concerning(seat),
+    );
+    summon(
+        cx,
+        &seat.to_string(),
+        Some("lead before declarer's Law 26B choice"),
+        Law::L26B,
+    );
+    Ok(())
+}
+
+/// A lead by `seat` of `card` against declarer's choice: a prohibited suit is refused
+/// (`rectify` false) or recorded with the Director; another suit than the required one is
+/// the leader's statement that he is void in it (L26B lets him lead any card then).
+pub fn check_choice(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    card: Card,
+    choice: LeadChoice,
+    law: Law,
+    rectify: bool,
+) -> Result<(), Refusal> {
+    let Some(suit) = choice.suit else { return Ok(()) };
+    let same = suit.suit() == Some(card.suit);
+    if choice.require {
+        if !same {
+            cx.warn(
+                Warning::new(
+                    Code::REQUIRED_SUIT_VOID,
+                    Severity::Info,
+                    Audience::EVERYONE,
+                    format!(
+                        "{seat} led {card}, not a {} as declarer required: he has none (Law 26B, after Law {law})",
+                        suit.as_str()
+                    ),
+                )
+                .citing(Law::L26B)
+                .concerning(seat),
+            );
+        }
+        return Ok(());
+    }
+    if same {
+        prohibited_lead(cx, seat, card, suit, law, rectify)?;
+    }
+    Ok(())
+}
+
+fn prohibited_lead(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    card: Card,
+    suit: Strain,
+    law: Law,
+    rectify: bool,
+) -> Result<(), Refusal> {
+    if !rectify {
+        return refuse(
+            Code::LEAD_PROHIBITED,
+            format!(
+                "declarer prohibited the lead of {} (Law 26B, after Law {law})",
+                suit.as_str()
+            ),
+        )
+        .map_err(|r: Refusal| r.citing(Law::L26B));
+    }
+    cx.warn(
+        Warning::new(
+            Code::IRREG_PROHIBITED_LEAD,
+            Severity::Infraction,
+            Audience::EVERYONE,
+            format!("{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"),
+        )
+        .citing(Law::L26B)
+                .concerning(seat),
+    );
+    summon(cx, &seat.to_string(), Some("prohibited lead"), Law::L26B);
+    Ok(())
+}
+
+/// L26B in play: a lead by the player a restriction binds — his first lead waits for
+/// declarer's choice (the opening leader's partner, when the opening leader offended), a
+/// prohibition binds his leads while he keeps the lead, a requirement his first lead — and a
+/// card of a required suit after he led another one shows he was not void (recorded, the
+/// Director rules).
+pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
+    let law = restriction_binding(cx.st, seat).map(|r| r.law).unwrap_or_default();
+    let rectify = cx.reg.rectifies();
+    let leading = cx.st.play().is_some_and(|p| p.current.is_empty());
+    if leading {
+        match lead_rule(cx.st, seat) {
+            LeadRule::Free => {}
+            LeadRule::Due => lead_before_choice(cx, seat, law, rectify)?,
+            LeadRule::Prohibit(s) | LeadRule::Require(s) => {
+                if let Some(choice) = choice_for(cx.st, seat).filter(|c| c.suit == Some(s)) {
+                    check_choice(cx, seat, card, choice, law, rectify)?;
+                }
+            }
+        }
+    }
+    let Some(LeadChoice {
+        suit: Some(suit),
+        require: true,
+        leader,
+        ..
+    }) = cx.st.lead_choice()
+    else {
+        return Ok(());
+    };
+    let Some(p) = cx.st.play() else { return Ok(()) };
+    let in_suit = |c: &Card| suit.suit() == Some(c.suit);
+    let shown_before = p.played().any(|(s, c)| *s == leader && in_suit(c));
+    let first = first_lead_trick(p, leader).and_then(|f| {
+        p.tricks
+            .get(f)
+            .map_or_else(|| p.current.first(), |t| t.cards.first())
+            .map(|(_, c)| *c)
+    });
+    if seat == leader && in_suit(&card) && !shown_before && first.is_some_and(|c| !in_suit(&c)) {
+        cx.warn(
+            Warning::new(
+                Code::IRREG_REQUIRED_SUIT_NOT_LED,
+                Severity::Infraction,
+                Audience::EVERYONE,
+                format!(
+                    "{seat} played {card}: he held a {} when declarer required its lead (Law 26B, after Law {law}): the Director rules",
+                    suit.as_str()
+                ),
+            )
+            .citing(Law::L26B)
+            .concerning(seat),
+        );
+        summon(cx, &seat.to_string(), Some("required suit not led"), Law::L26B);
+    }
+    Ok(())
+}

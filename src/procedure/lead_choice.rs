@@ -1,0 +1,122 @@
+//! Law 26B: declarer's choice (`restrict_lead`) of the suit whose lead he prohibits or
+//! requires, at the offender's partner's first turn to lead.
+
+use crate::action::StrainName;
+use crate::audience::Audience;
+use crate::call::{Seat, Strain};
+use crate::event::EventKind;
+use crate::law::Law;
+use crate::procedure::ctx::Ctx;
+use crate::procedure::lead_checks::check_choice;
+use crate::procedure::lead_restriction::{
+    choice_for, contract_of, later_choice_due, later_lead_restriction, restrictable_suits, restriction_binding,
+};
+use crate::regulation::LeadRestriction as RegLeadRestriction;
+use crate::report::{refuse, Code, Refusal};
+use crate::state::{LeadChoice, Phase};
+
+/// The `restrict_lead` action: declarer's Law 26B choice at the offender's partner's first
+/// turn to lead — the opening lead (clarification period), or in play the opening leader's
+/// partner's first lead when the opening leader was the offender. He may prohibit the lead
+/// of any one suit the offender did not specify in the legal auction (or require it, under
+/// `lead_restriction: require_or_prohibit`), or name none.
+///
+/// # Errors
+/// `WRONG_PERIOD` outside the clarification period, or in play when no choice is due;
+/// `NOT_ENTITLED` for anyone but declarer; `NO_LEAD_RESTRICTION`;
+/// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
+pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
+    let cite = |r: Refusal| r.citing(Law::L26B);
+    let leader = match cx.st.phase() {
+        Phase::Clarification => contract_of(cx)?.leader(),
+        Phase::Play => match later_choice_due(cx.st) {
+            Some(b) => b,
+            None => {
+                return refuse(
+                    Code::WRONG_PERIOD,
+                    "declarer chooses at the offender's partner's first turn to lead: the opening lead, or his first lead in play",
+                )
+                .map_err(cite)
+            }
+        },
+        _ => {
+            return refuse(
+                Code::WRONG_PERIOD,
+                "declarer chooses when the opening lead is due: after the final pass, before the lead is faced",
+            )
+            .map_err(cite)
+        }
+    };
+    let contract = contract_of(cx)?;
+    if seat != contract.declarer {
+        return refuse(
+            Code::NOT_ENTITLED,
+            format!("only declarer ({}) may restrict the lead", contract.declarer),
+        )
+        .map_err(cite);
+    }
+    let Some(r) = restriction_binding(cx.st, leader) else {
+        let later = later_lead_restriction(cx.st)
+            .map(|r| {
+                format!(
+                    "; the one from {}'s irregularity applies at {}'s first turn to lead in play",
+                    r.offender,
+                    r.offender.partner()
+                )
+            })
+            .unwrap_or_default();
+        return refuse(
+            Code::NO_LEAD_RESTRICTION,
+            format!("no Law 26B restriction concerns the opening lead{later}"),
+        )
+        .map_err(cite);
+    };
+    let law = r.law;
+    let restrictable = restrictable_suits(r);
+    if choice_for(cx.st, leader).is_some() {
+        return refuse(Code::LEAD_ALREADY_RESTRICTED, "declarer has made his Law 26B choice").map_err(cite);
+    }
+    if let Some(s) = suit.filter(|s| !restrictable.contains(s)) {
+        return refuse(
+            Code::SUIT_NOT_RESTRICTABLE,
+            format!(
+                "{} was specified by {} in the legal auction: declarer may name only {}",
+                s.as_str(),
+                r.offender,
+                restrictable.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+        )
+        .map_err(cite);
+    }
+    if require && cx.reg.lead_restriction == RegLeadRestriction::Prohibit {
+        return refuse(
+            Code::REQUIRE_NOT_ALLOWED,
+            "under this regulation declarer may only prohibit the lead of a suit (Law 26B)",
+        )
+        .map_err(cite);
+    }
+    let choice = LeadChoice {
+        declarer: seat,
+        leader,
+        suit,
+        require,
+    };
+    cx.st.choose_lead(choice);
+    cx.event(
+        EventKind::LeadRestricted {
+            declarer: seat,
+            leader,
+            suit: suit.map(StrainName),
+            require,
+        },
+        Audience::EVERYONE,
+    );
+    // A lead made face down before the choice (recorded under `rectify`) is checked now;
+    // never refused, which would reveal the hidden card.
+    if cx.st.phase() == Phase::Clarification {
+        if let Some(card) = cx.st.play().and_then(|p| p.lead) {
+            check_choice(cx, leader, card, choice, law, true)?;
+        }
+    }
+    Ok(())
+}
