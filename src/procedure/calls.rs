@@ -90,7 +90,7 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
 /// follow the final pass (L39). Otherwise he may accept by calling over it, whether or not
 /// that call is itself regular (a forced repeat that no longer is, L31A1).
 pub fn change_would_end_auction(board: &Board, st: &State) -> bool {
-    matches!(st.pending(), Some(Pending::ChangeOfCall { .. })) && change_ends_auction(st, &calls_before_turn(board, st))
+    change_ends_auction(st, &calls_before_turn(board, st))
 }
 
 /// `change_would_end_auction`, given the calls LHO would call over.

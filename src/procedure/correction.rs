@@ -69,24 +69,16 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     Ok(())
 }
 
-/// Whether `seat` may correct the explanation of record `id` (a call in force) now —
-/// the `correct_explanation` action's rule, also the view's answer (`correctable`) when
-/// `as_seen`: judged only on what `seat` may see, as his view must be — partner's
-/// explanation that `seat` never heard (self-alerting, screens) is not offered to him for
-/// correction, though the action itself accepts it (see docs/DECISIONS.md).
+/// Whether `seat` may correct the explanation of record `id` (a call in force), whose
+/// disclosures are `disclosures` (`ByCall::of`), now — the `correct_explanation` action's
+/// rule, also the view's answer (`correctable`) when `as_seen`: judged only on what `seat`
+/// may see, as his view must be — partner's explanation that `seat` never heard
+/// (self-alerting, screens) is not offered to him for correction, though the action itself
+/// accepts it (see docs/DECISIONS.md).
 ///
 /// # Errors
 /// As `correct_explanation`.
-pub fn may_correct(st: &State, reg: &Regulation, seat: Seat, id: usize, as_seen: bool) -> Result<(), Refusal> {
-    corrector(st, reg, seat, id, as_seen, of_call(st, id)).map(|_| ())
-}
-
-/// `may_correct` given the disclosures of record `id` (`ByCall::of`), for a view that asks
-/// about every call in force.
-///
-/// # Errors
-/// As `correct_explanation`.
-pub fn may_correct_among<'a>(
+pub fn may_correct<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,

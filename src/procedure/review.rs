@@ -6,6 +6,7 @@ use crate::call::Seat;
 use crate::event::{EventKind, ReviewLine};
 use crate::law::Law;
 use crate::procedure::audience;
+use crate::procedure::by_call::ByCall;
 use crate::procedure::ctx::Ctx;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{Phase, State};
@@ -83,16 +84,14 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
 
 /// Every call in force with the alerts and explanations `viewer` may see (never partial).
 pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
+    let by_call = ByCall::new(st.disclosures(), st.record().len());
     st.in_force_ids()
         .iter()
         .copied()
         .enumerate()
         .map(|(index, id)| {
             let r = &st.record()[id];
-            let seen = st
-                .disclosures()
-                .iter()
-                .filter(|d| d.call == id && !d.superseded && d.audience.contains(viewer));
+            let seen = by_call.of(id).filter(|d| !d.superseded && d.audience.contains(viewer));
             let mut alerted = false;
             let mut explanations = Vec::new();
             for d in seen {

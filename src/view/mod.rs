@@ -475,7 +475,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 /// hear).
 fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
     let ids = st.in_force_ids().iter().copied().enumerate();
-    ids.filter(|(_, id)| procedure::correction::may_correct_among(st, reg, seat, *id, true, by_call.of(*id)).is_ok())
+    ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, true, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
 }
