@@ -596,6 +596,19 @@ mod tests {
     }
 
     #[test]
+    fn a_field_of_another_type_is_named_in_the_refusal() {
+        let message = |text: &str| Action::from_json(text).map_err(|e| e.message).err();
+        let review_with_card = message(r#"{"seat":"S","type":"review","card":"SA"}"#);
+        assert!(review_with_card.is_some_and(|m| m.contains("field `card` does not belong to type `review`")));
+        // Of several, the first in the order of the action's fields.
+        let call_with_card_and_text = message(r#"{"seat":"S","type":"call","call":"1C","card":"SA","text":"x"}"#);
+        assert!(call_with_card_and_text.is_some_and(|m| m.contains("field `text` does not belong to type `call`")));
+        let call_with_its_own =
+            message(r#"{"seat":"S","type":"call","call":"1C","alert":true,"explanation":"x","intent":"accept"}"#);
+        assert_eq!(call_with_its_own, None);
+    }
+
+    #[test]
     fn text_over_the_limit_is_bad_input() {
         let long = "x".repeat(501);
         let a = Action::from_json(&format!(r#"{{"seat":"S","type":"explain","index":0,"text":"{long}"}}"#))
@@ -662,29 +675,81 @@ fn required<T>(v: Option<T>, name: &str, kind: &str) -> Result<T, String> {
     v.ok_or_else(|| format!("missing field `{name}` for type `{kind}`"))
 }
 
+/// The optional fields of an action, one bit each (`FlatAction::present`).
+struct Field;
+
+impl Field {
+    const NONE: u16 = 0;
+    const CALL: u16 = 1 << 0;
+    const ALERT: u16 = 1 << 1;
+    const EXPLANATION: u16 = 1 << 2;
+    const INTENT: u16 = 1 << 3;
+    const INDEX: u16 = 1 << 4;
+    const TEXT: u16 = 1 << 5;
+    const ACCEPT: u16 = 1 << 6;
+    const REASON: u16 = 1 << 7;
+    const ON: u16 = 1 << 8;
+    const VALUE: u16 = 1 << 9;
+    const SPECIFIED: u16 = 1 << 10;
+    const CARD: u16 = 1 << 11;
+    const FROM: u16 = 1 << 12;
+    const SUIT: u16 = 1 << 13;
+    const REQUIRE: u16 = 1 << 14;
+    /// The names, in bit order.
+    const NAMES: [&'static str; 15] = [
+        "call",
+        "alert",
+        "explanation",
+        "intent",
+        "index",
+        "text",
+        "accept",
+        "reason",
+        "on",
+        "value",
+        "specified",
+        "card",
+        "from",
+        "suit",
+        "require",
+    ];
+
+    /// The name of the lowest field in `set`, if any.
+    fn first_in(set: u16) -> Option<&'static str> {
+        Field::NAMES.get(set.trailing_zeros() as usize).copied()
+    }
+}
+
 impl FlatAction<'_> {
+    /// The optional fields given, as `Field` bits.
+    fn present(&self) -> u16 {
+        [
+            (Field::CALL, self.call.is_some()),
+            (Field::ALERT, self.alert.is_some()),
+            (Field::EXPLANATION, self.explanation.is_some()),
+            (Field::INTENT, self.intent.is_some()),
+            (Field::INDEX, self.index.is_some()),
+            (Field::TEXT, self.text.is_some()),
+            (Field::ACCEPT, self.accept.is_some()),
+            (Field::REASON, self.reason.is_some()),
+            (Field::ON, self.on.is_some()),
+            (Field::VALUE, self.value.is_some()),
+            (Field::SPECIFIED, self.specified.is_some()),
+            (Field::CARD, self.card.is_some()),
+            (Field::FROM, self.from.is_some()),
+            (Field::SUIT, self.suit.is_some()),
+            (Field::REQUIRE, self.require.is_some()),
+        ]
+        .iter()
+        .fold(0, |set, &(bit, given)| if given { set | bit } else { set })
+    }
+
     /// The action, or why the fields do not make one.
     fn into_action(self) -> Result<Action, String> {
-        let present = [
-            ("call", self.call.is_some()),
-            ("alert", self.alert.is_some()),
-            ("explanation", self.explanation.is_some()),
-            ("intent", self.intent.is_some()),
-            ("index", self.index.is_some()),
-            ("text", self.text.is_some()),
-            ("accept", self.accept.is_some()),
-            ("reason", self.reason.is_some()),
-            ("on", self.on.is_some()),
-            ("value", self.value.is_some()),
-            ("specified", self.specified.is_some()),
-            ("card", self.card.is_some()),
-            ("from", self.from.is_some()),
-            ("suit", self.suit.is_some()),
-            ("require", self.require.is_some()),
-        ];
+        let present = self.present();
         let kind = self.kind;
         let t: &str = &kind;
-        let (kind, allowed): (ActionKind, &[&str]) = match t {
+        let (kind, allowed): (ActionKind, u16) = match t {
             "call" => (
                 ActionKind::Call {
                     call: required(self.call, "call", t)?,
@@ -692,65 +757,65 @@ impl FlatAction<'_> {
                     explanation: self.explanation,
                     intent: self.intent,
                 },
-                &["call", "alert", "explanation", "intent"],
+                Field::CALL | Field::ALERT | Field::EXPLANATION | Field::INTENT,
             ),
             "alert" => (
                 ActionKind::Alert {
                     index: required(self.index, "index", t)? as usize,
                     explanation: self.explanation,
                 },
-                &["index", "explanation"],
+                Field::INDEX | Field::EXPLANATION,
             ),
             "explain" => (
                 ActionKind::Explain {
                     index: required(self.index, "index", t)? as usize,
                     text: required(self.text, "text", t)?,
                 },
-                &["index", "text"],
+                Field::INDEX | Field::TEXT,
             ),
             "ask" => (
                 ActionKind::Ask {
                     index: self.index.map(|i| i as usize),
                 },
-                &["index"],
+                Field::INDEX,
             ),
-            "review" => (ActionKind::Review, &[]),
-            "ask_lead" => (ActionKind::AskLead, &[]),
-            "ask_contract" => (ActionKind::AskContract, &[]),
+            "review" => (ActionKind::Review, Field::NONE),
+            "ask_lead" => (ActionKind::AskLead, Field::NONE),
+            "ask_contract" => (ActionKind::AskContract, Field::NONE),
             "correct_explanation" => (
                 ActionKind::CorrectExplanation {
                     index: required(self.index, "index", t)? as usize,
                     text: required(self.text, "text", t)?,
                 },
-                &["index", "text"],
+                Field::INDEX | Field::TEXT,
             ),
             "note_partner_mistake" => (
                 ActionKind::NotePartnerMistake {
                     index: required(self.index, "index", t)? as usize,
                 },
-                &["index"],
+                Field::INDEX,
             ),
             "replace_call" => (
                 ActionKind::ReplaceCall {
                     call: required(self.call, "call", t)?,
                 },
-                &["call"],
+                Field::CALL,
             ),
             "change_call" => (
                 ActionKind::ChangeCall {
                     call: required(self.call, "call", t)?,
                 },
-                &["call"],
+                Field::CALL,
             ),
             "respond" => (
                 ActionKind::Respond {
                     accept: required(self.accept, "accept", t)?,
                 },
-                &["accept"],
+                Field::ACCEPT,
             ),
-            "accept" => (ActionKind::Accept, &[]),
-            "decline" => (ActionKind::Decline, &[]),
-            "director" => (ActionKind::Director { reason: self.reason }, &["reason"]),
+            "accept" => (ActionKind::Accept, Field::NONE),
+            "decline" => (ActionKind::Decline, Field::NONE),
+            "director" => (ActionKind::Director { reason: self.reason }, Field::REASON),
             "ruling" => (
                 ActionKind::Ruling {
                     on: required(self.on, "on", t)?,
@@ -758,13 +823,13 @@ impl FlatAction<'_> {
                     specified: self.specified,
                     index: self.index.map(|i| i as usize),
                 },
-                &["on", "value", "specified", "index"],
+                Field::ON | Field::VALUE | Field::SPECIFIED | Field::INDEX,
             ),
             "lead" => (
                 ActionKind::Lead {
                     card: required(self.card, "card", t)?,
                 },
-                &["card"],
+                Field::CARD,
             ),
             "restrict_lead" => {
                 if self.suit.is_some_and(|s| s.0.suit().is_none()) {
@@ -779,25 +844,25 @@ impl FlatAction<'_> {
                         suit: self.suit,
                         require,
                     },
-                    &["suit", "require"],
+                    Field::SUIT | Field::REQUIRE,
                 )
             }
-            "face_lead" => (ActionKind::FaceLead, &[]),
+            "face_lead" => (ActionKind::FaceLead, Field::NONE),
             "play" => (
                 ActionKind::Play {
                     card: required(self.card, "card", t)?,
                     from: self.from,
                 },
-                &["card", "from"],
+                Field::CARD | Field::FROM,
             ),
-            "end_play" => (ActionKind::EndPlay, &[]),
-            "return_hands" => (ActionKind::ReturnHands, &[]),
+            "end_play" => (ActionKind::EndPlay, Field::NONE),
+            "return_hands" => (ActionKind::ReturnHands, Field::NONE),
             other => {
                 let shown: String = other.chars().take(40).collect();
                 return Err(format!("unknown action type `{shown}`"));
             }
         };
-        if let Some((name, _)) = present.iter().find(|(name, is)| *is && !allowed.contains(name)) {
+        if let Some(name) = Field::first_in(present & !allowed) {
             return Err(format!("field `{name}` does not belong to type `{t}`"));
         }
         Ok(Action {

@@ -56,6 +56,13 @@ pub struct Submitted<'a> {
     pub warnings: &'a [Warning],
 }
 
+/// What a refused action leaves: nothing (`Undo`), or a table only fit to be dropped.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnRefusal {
+    Undo,
+    Discard,
+}
+
 /// One board being bid and played under one regulation.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -138,7 +145,14 @@ impl Table {
     ///
     /// # Errors
     /// The rejection: malformed input, a limit of the board, or a refusal under a law.
-    pub fn submit(&mut self, mut action: Action) -> Result<Submitted<'_>, Rejection> {
+    pub fn submit(&mut self, action: Action) -> Result<Submitted<'_>, Rejection> {
+        self.submit_as(action, OnRefusal::Undo)
+    }
+
+    /// `submit`, undoing a refused action (`OnRefusal::Undo`) or leaving the table to be
+    /// dropped (`OnRefusal::Discard`: a replay stops at the first refusal and returns no
+    /// table, so it need not copy the bounded state before each action).
+    fn submit_as(&mut self, mut action: Action, on_refusal: OnRefusal) -> Result<Submitted<'_>, Rejection> {
         // Whole milliseconds: a logged clock is an integer up to 2^53, which every JSON
         // reader reads back exactly, so reloading never changes the hash.
         action.at = action.at.map(f64::round);
@@ -149,7 +163,11 @@ impl Table {
         // needs is malformed input; the procedures only ever refuse under a law.
         let ruling = action.director_ruling()?;
         let (feed_from, warnings_from) = (self.feed.len(), self.warnings.len());
-        let checkpoint = self.state.begin();
+        // After a commit the journals already start afresh; only an undo needs the copy.
+        let checkpoint = match on_refusal {
+            OnRefusal::Undo => Some(self.state.begin()),
+            OnRefusal::Discard => None,
+        };
         let mut cx = Ctx {
             board: &self.board,
             reg: &self.regulation,
@@ -179,7 +197,9 @@ impl Table {
             Err(r) => {
                 self.feed.truncate(feed_from);
                 self.warnings.truncate(warnings_from);
-                self.state.rollback(checkpoint);
+                if let Some(checkpoint) = checkpoint {
+                    self.state.rollback(checkpoint);
+                }
                 Err(r.into())
             }
         }
@@ -232,7 +252,7 @@ impl Table {
         // Sized once for what is known to come (a snapshot's log), not grown call by call.
         t.reserve(actions.size_hint().0.min(t.regulation.max_actions as usize));
         for (i, a) in actions.enumerate() {
-            if let Err(mut r) = t.submit(a) {
+            if let Err(mut r) = t.submit_as(a, OnRefusal::Discard) {
                 r.message = format!("action {i}: {}", r.message);
                 return Err(r);
             }
