@@ -121,7 +121,7 @@ fn under_self_alerting_partner_sees_neither_the_alert_nor_the_question_to_his_pa
     assert!(south.questions.is_empty());
     let east = t.view(Viewer::Seat(Seat::E));
     assert_eq!(
-        east.calls[0].disclosures[0].text.as_deref(),
+        east.calls[0].disclosures.get(0).and_then(|d| d.text.as_deref()),
         Some("weak two in a major")
     );
     assert_eq!(east.questions.len(), 1);

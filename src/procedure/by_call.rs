@@ -6,7 +6,9 @@ use crate::state::DisclosureRecord;
 /// The disclosures grouped by call, each call's in the order they were made.
 pub struct ByCall<'a> {
     all: &'a [DisclosureRecord],
-    /// Positions in `all`, grouped by call, each group in the order made.
+    /// Positions in `all`, grouped by call, each group in the order made; empty when `all`
+    /// is already in the order of the calls (the usual case: a call is alerted or explained
+    /// before the next is made), which then stands for itself.
     order: Vec<usize>,
     /// Where each call's group starts in `order`: call `id`'s is `starts[id]..starts[id + 1]`.
     starts: Vec<usize>,
@@ -14,7 +16,8 @@ pub struct ByCall<'a> {
 
 impl<'a> ByCall<'a> {
     /// Groups `all`, about calls with ids below `calls`, by call: a counting sort, linear
-    /// in both (no allocation when there are no disclosures).
+    /// in both (no allocation when there are no disclosures, one when they are already in
+    /// the order of the calls).
     pub fn new(all: &'a [DisclosureRecord], calls: usize) -> ByCall<'a> {
         if all.is_empty() {
             return ByCall {
@@ -24,7 +27,8 @@ impl<'a> ByCall<'a> {
             };
         }
         // After counting and summing, `ends[id]` is where call `id`'s group ends.
-        let mut ends = vec![0; calls];
+        let mut ends = Vec::with_capacity(calls + 1);
+        ends.resize(calls, 0);
         for d in all {
             if let Some(n) = ends.get_mut(d.call) {
                 *n += 1;
@@ -34,6 +38,15 @@ impl<'a> ByCall<'a> {
         for n in &mut ends {
             total += *n;
             *n = total;
+        }
+        let in_call_order = total == all.len() && all.windows(2).all(|w| matches!(w, [a, b] if a.call <= b.call));
+        if in_call_order {
+            ends.insert(0, 0);
+            return ByCall {
+                all,
+                order: Vec::new(),
+                starts: ends,
+            };
         }
         // Filled from the back, each group's end moves down to its start.
         let mut order = vec![0; total];
@@ -53,14 +66,74 @@ impl<'a> ByCall<'a> {
         }
     }
 
+    /// Whether there are no disclosures at all.
+    pub fn is_empty(&self) -> bool {
+        self.all.is_empty()
+    }
+
     /// The disclosures of record `id`, in the order they were made.
     pub fn of(&self, id: usize) -> impl Iterator<Item = &'a DisclosureRecord> + '_ {
         let all = self.all;
-        let (start, end) = (self.starts.get(id).copied(), self.starts.get(id + 1).copied());
-        let group = match (start, end) {
-            (Some(s), Some(e)) => self.order.get(s..e).unwrap_or_default(),
-            _ => &[],
+        let range = match (self.starts.get(id).copied(), self.starts.get(id + 1).copied()) {
+            (Some(s), Some(e)) => s..e,
+            _ => 0..0,
         };
-        group.iter().filter_map(move |&i| all.get(i))
+        let (in_order, grouped) = if self.order.is_empty() {
+            (all.get(range).unwrap_or_default(), &[][..])
+        } else {
+            (&[][..], self.order.get(range).unwrap_or_default())
+        };
+        in_order.iter().chain(grouped.iter().filter_map(move |&i| all.get(i)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audience::Audience;
+    use crate::call::Seat;
+    use crate::event::DisclosureKind;
+
+    fn about(call: usize, text: &str) -> DisclosureRecord {
+        DisclosureRecord {
+            call,
+            by: Seat::N,
+            kind: DisclosureKind::Explanation,
+            alert: false,
+            text: Some(text.into()),
+            audience: Audience::EVERYONE,
+            superseded: false,
+            at_record_len: call + 1,
+        }
+    }
+
+    fn texts(g: &ByCall<'_>, id: usize) -> Vec<String> {
+        g.of(id).filter_map(|d| d.text.as_deref().map(str::to_owned)).collect()
+    }
+
+    #[test]
+    fn disclosures_made_in_call_order_are_grouped_by_call() {
+        let all = [about(0, "a"), about(0, "b"), about(2, "c")];
+        let g = ByCall::new(&all, 3);
+        assert_eq!(texts(&g, 0), ["a", "b"]);
+        assert!(texts(&g, 1).is_empty());
+        assert_eq!(texts(&g, 2), ["c"]);
+        assert!(texts(&g, 3).is_empty());
+    }
+
+    #[test]
+    fn a_late_disclosure_joins_its_call_after_the_earlier_ones() {
+        let all = [about(0, "a"), about(1, "b"), about(0, "late"), about(1, "c")];
+        let g = ByCall::new(&all, 2);
+        assert_eq!(texts(&g, 0), ["a", "late"]);
+        assert_eq!(texts(&g, 1), ["b", "c"]);
+    }
+
+    #[test]
+    fn a_disclosure_of_an_unknown_call_is_left_out() {
+        let all = [about(0, "a"), about(7, "stray")];
+        let g = ByCall::new(&all, 1);
+        assert_eq!(texts(&g, 0), ["a"]);
+        assert!(texts(&g, 7).is_empty());
     }
 }

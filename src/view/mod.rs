@@ -1,8 +1,10 @@
 //! What one viewer may see (SPEC §6). This is the only place that filters by audience.
 
 mod decision;
+mod seen_disclosures;
 
 pub use decision::{Choice, Decision, DecisionKind, Settle};
+pub use seen_disclosures::SeenDisclosures;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -54,8 +56,9 @@ pub struct SeenCall<'a> {
     pub alerted: bool,
     /// Made by the engine for a barred player.
     pub auto: bool,
-    /// Disclosures the viewer may see.
-    pub disclosures: Vec<SeenDisclosure<'a>>,
+    /// Disclosures the viewer may see, in the order made.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "SeenDisclosure[]"))]
+    pub disclosures: SeenDisclosures<'a>,
 }
 
 /// A withdrawn or cancelled call.
@@ -277,7 +280,7 @@ impl SeenCall<'_> {
             call: self.call,
             alerted: self.alerted,
             auto: self.auto,
-            disclosures: self.disclosures.into_iter().map(SeenDisclosure::into_owned).collect(),
+            disclosures: self.disclosures.into_owned(),
         }
     }
 }
@@ -465,9 +468,13 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     }
     // What a call adds to the rule for the auction as a whole: whose call it is.
     let ids = st.in_force_ids().iter().copied().enumerate();
-    ids.filter(|(_, id)| procedure::questions::may_ask_about(st, seat, *id).is_ok())
-        .map(|(index, _)| index)
-        .collect()
+    // Sized once for the most there can be: a view is made on every change.
+    let mut askable = Vec::with_capacity(ids.len());
+    askable.extend(
+        ids.filter(|(_, id)| procedure::questions::may_ask_about(st, seat, *id).is_ok())
+            .map(|(index, _)| index),
+    );
+    askable
 }
 
 /// The calls in force whose explanation `seat` may correct now, judged on what he may see
@@ -508,33 +515,40 @@ pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall<'_>> {
 
 /// `seen_calls`, given the disclosures grouped by call.
 fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> Vec<SeenCall<'a>> {
-    st.in_force_ids()
+    let ids = st.in_force_ids();
+    // Each call's entry is written in place, its disclosures after: most calls have none,
+    // and an entry built aside and then moved costs more than the rest of it.
+    let mut calls: Vec<SeenCall<'a>> = ids
         .iter()
-        .copied()
         .enumerate()
-        .map(|(index, id)| {
+        .map(|(index, &id)| {
             let r = &st.record()[id];
-            let disclosures: Vec<SeenDisclosure> = by_call
-                .of(id)
-                .filter(|d| visible(d.audience, d.superseded, viewer))
-                .map(|d| SeenDisclosure {
-                    by: d.by,
-                    kind: d.kind,
-                    alert: d.alert,
-                    text: d.text.as_deref().map(Cow::Borrowed),
-                    superseded: d.superseded,
-                })
-                .collect();
             SeenCall {
                 index,
                 seat: r.seat,
                 call: r.call,
-                alerted: disclosures.iter().any(|d| d.alert),
+                alerted: false,
                 auto: r.auto,
-                disclosures,
+                disclosures: SeenDisclosures::new(),
             }
         })
-        .collect()
+        .collect();
+    if by_call.is_empty() {
+        return calls;
+    }
+    for (c, &id) in calls.iter_mut().zip(ids) {
+        for d in by_call.of(id).filter(|d| visible(d.audience, d.superseded, viewer)) {
+            c.alerted |= d.alert;
+            c.disclosures.push(SeenDisclosure {
+                by: d.by,
+                kind: d.kind,
+                alert: d.alert,
+                text: d.text.as_deref().map(Cow::Borrowed),
+                superseded: d.superseded,
+            });
+        }
+    }
+    calls
 }
 
 /// A superseded disclosure is kept for the Director only.
