@@ -61,8 +61,8 @@ fn check(t: &Table, pushed: &[Vec<StreamEntry>]) -> Result<(), String> {
                 _ => None,
             })
             .collect();
-        if !events.iter().eq(view.events.iter().map(|e| &**e))
-            || !warnings.iter().eq(view.warnings.iter().map(|w| &**w))
+        if !events.iter().eq(view.events.iter())
+            || !warnings.iter().eq(view.warnings.iter())
         {
             return Err(format!("{viewer}'s stream differs from his view"));
         }

@@ -380,7 +380,7 @@ fn behind_screens_a_review_goes_to_the_requester_and_his_screenmate_with_his_sid
             matches!(s, Seat::N | Seat::E),
             "{s} and the review"
         );
-        let sees = t.view(Viewer::Seat(s)).events.iter().any(|e| **e == *review);
+        let sees = t.view(Viewer::Seat(s)).events.iter().any(|e| *e == *review);
         assert_eq!(sees, matches!(s, Seat::N | Seat::E), "{s}'s view and the review");
     }
     let bridge_laws::EventKind::Review { requester, calls } = &review.kind else {

@@ -1,9 +1,11 @@
 //! What one viewer may see (SPEC §6). This is the only place that filters by audience.
 
 mod decision;
+mod seen;
 mod seen_disclosures;
 
 pub use decision::{Choice, Decision, DecisionKind, Settle};
+pub use seen::{Addressed, Seen};
 pub use seen_disclosures::SeenDisclosures;
 
 use std::borrow::Cow;
@@ -194,10 +196,10 @@ pub struct View<'a> {
     pub questions_to_answer: Vec<usize>,
     /// Warnings, cautions and reminders addressed to the viewer.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Warning[]"))]
-    pub warnings: Vec<Cow<'a, Warning>>,
+    pub warnings: Seen<'a, Warning>,
     /// Events the viewer may see, in order.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Event[]"))]
-    pub events: Vec<Cow<'a, Event>>,
+    pub events: Seen<'a, Event>,
     /// The contract, once the auction has ended.
     pub contract: Option<String>,
     /// The presumed declarer.
@@ -235,9 +237,9 @@ impl View<'_> {
         let owned = |list: Vec<Cow<'_, Warning>>| list.into_iter().map(|w| Cow::Owned(w.into_owned())).collect();
         View {
             calls: self.calls.into_iter().map(SeenCall::into_owned).collect(),
-            warnings: owned(self.warnings),
+            warnings: self.warnings.into_owned(),
             ledger: owned(self.ledger),
-            events: self.events.into_iter().map(|e| Cow::Owned(e.into_owned())).collect(),
+            events: self.events.into_owned(),
             viewer: self.viewer,
             phase: self.phase,
             dealer: self.dealer,
@@ -323,12 +325,6 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         _ => None,
     };
     let by_call = ByCall::new(st.disclosures(), st.record().len());
-    let warnings: Vec<Cow<'_, Warning>> = table
-        .warnings
-        .iter()
-        .filter(|w| w.audience.contains(viewer))
-        .map(Cow::Borrowed)
-        .collect();
     let ledger = if is_director {
         table
             .warnings
@@ -410,8 +406,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         may_ask_contract: seat.is_some_and(|s| procedure::review::may_ask_contract(st, s).is_ok()),
         correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s, &by_call)),
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
-        warnings,
-        events: seen_events(table.feed, viewer),
+        warnings: Seen::lent(table.warnings, viewer),
+        events: Seen::lent(table.feed, viewer),
         contract: st.contract().map(|c| c.to_string()),
         declarer: st.declarer(),
         dummy: st.contract().map(|c| c.dummy()),
@@ -497,15 +493,6 @@ fn questions_to_answer(st: &State, seat: Seat) -> Vec<usize> {
         .filter(|(_, q)| !(q.answered() && q.heard_by.contains(Viewer::Seat(seat))))
         .map(|(id, _)| id)
         .collect()
-}
-
-/// The events `viewer` may see, in order, lent by the table (counted first, so the list is
-/// allocated once).
-fn seen_events(feed: &[Event], viewer: Viewer) -> Vec<Cow<'_, Event>> {
-    let seen = |e: &&Event| e.audience.contains(viewer);
-    let mut events = Vec::with_capacity(feed.iter().filter(seen).count());
-    events.extend(feed.iter().filter(seen).map(Cow::Borrowed));
-    events
 }
 
 /// The calls in force with the disclosures `viewer` may see.
