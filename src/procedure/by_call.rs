@@ -10,7 +10,7 @@ pub struct ByCall<'a> {
     /// is already in the order of the calls (the usual case: a call is alerted or explained
     /// before the next is made), which then stands for itself.
     order: Vec<usize>,
-    /// Where each call's group starts in `order`: call `id`'s is `starts[id]..starts[id + 1]`.
+    /// Where each call's group starts: call `id`'s is `starts[id]..starts[id + 1]`.
     starts: Vec<usize>,
 }
 
@@ -19,51 +19,42 @@ impl<'a> ByCall<'a> {
     /// in both (no allocation when there are no disclosures, one when they are already in
     /// the order of the calls).
     pub fn new(all: &'a [DisclosureRecord], calls: usize) -> ByCall<'a> {
+        let mut grouped = ByCall {
+            all,
+            order: Vec::new(),
+            starts: Vec::new(),
+        };
         if all.is_empty() {
-            return ByCall {
-                all,
-                order: Vec::new(),
-                starts: Vec::new(),
-            };
+            return grouped;
         }
-        // After counting and summing, `ends[id]` is where call `id`'s group ends.
-        let mut ends = Vec::with_capacity(calls + 1);
-        ends.resize(calls, 0);
+        // Each call's count at `id + 1`, then summed: `starts[id]` is where its group starts.
+        let mut starts = vec![0; calls + 1];
         for d in all {
-            if let Some(n) = ends.get_mut(d.call) {
+            if let Some(n) = starts.get_mut(d.call + 1) {
                 *n += 1;
             }
         }
         let mut total = 0;
-        for n in &mut ends {
+        for n in &mut starts {
             total += *n;
             *n = total;
         }
         let in_call_order = total == all.len() && all.windows(2).all(|w| matches!(w, [a, b] if a.call <= b.call));
-        if in_call_order {
-            ends.insert(0, 0);
-            return ByCall {
-                all,
-                order: Vec::new(),
-                starts: ends,
-            };
-        }
-        // Filled from the back, each group's end moves down to its start.
-        let mut order = vec![0; total];
-        for (i, d) in all.iter().enumerate().rev() {
-            if let Some(end) = ends.get_mut(d.call) {
-                *end -= 1;
-                if let Some(slot) = order.get_mut(*end) {
-                    *slot = i;
+        if !in_call_order {
+            // Placed in the order made, each at the next free place of its call's group.
+            let mut next = starts.clone();
+            grouped.order = vec![0; total];
+            for (i, d) in all.iter().enumerate() {
+                if let Some(at) = next.get_mut(d.call) {
+                    if let Some(slot) = grouped.order.get_mut(*at) {
+                        *slot = i;
+                    }
+                    *at += 1;
                 }
             }
         }
-        ends.push(total);
-        ByCall {
-            all,
-            order,
-            starts: ends,
-        }
+        grouped.starts = starts;
+        grouped
     }
 
     /// Whether there are no disclosures at all.
@@ -73,17 +64,15 @@ impl<'a> ByCall<'a> {
 
     /// The disclosures of record `id`, in the order they were made.
     pub fn of(&self, id: usize) -> impl Iterator<Item = &'a DisclosureRecord> + '_ {
-        let all = self.all;
         let range = match (self.starts.get(id).copied(), self.starts.get(id + 1).copied()) {
             (Some(s), Some(e)) => s..e,
             _ => 0..0,
         };
-        let (in_order, grouped) = if self.order.is_empty() {
-            (all.get(range).unwrap_or_default(), &[][..])
-        } else {
-            (&[][..], self.order.get(range).unwrap_or_default())
-        };
-        in_order.iter().chain(grouped.iter().filter_map(move |&i| all.get(i)))
+        let all = self.all;
+        range.filter_map(move |k| {
+            let i = if self.order.is_empty() { k } else { *self.order.get(k)? };
+            all.get(i)
+        })
     }
 }
 
