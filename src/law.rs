@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 macro_rules! laws {
     ($( $(#[$doc:meta])* $name:ident = $text:literal, )*) => {
         /// A clause of the Laws, shown without its "L" prefix (`Law::L27B2` is `"27B2"`).
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         pub enum Law {
             /// No clause of the Laws: malformed input or a limit of this software (`""`).
@@ -247,6 +247,14 @@ impl Law {
             Law::L32A1 | Law::L32A2 => Law::L32A2b,
             _ => Law::L31A2b,
         }
+    }
+}
+
+/// Written as its text (`as_str`): one table of names, where a derived `Serialize` writes
+/// each variant by its own call (in the wasm module, kilobytes for a list of names).
+impl Serialize for Law {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
     }
 }
 

@@ -14,7 +14,7 @@ use crate::hash::StateHash;
 use crate::procedure::{self, Ctx};
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{InputError, Rejection, Warning};
-use crate::state::{Phase, State};
+use crate::state::{Checkpoint, Phase, State};
 use crate::stream_marks::Streams;
 use crate::view::{self, View};
 
@@ -56,11 +56,30 @@ pub struct Submitted<'a> {
     pub warnings: &'a [Warning],
 }
 
-/// What a refused action leaves: nothing (`Undo`), or a table only fit to be dropped.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum OnRefusal {
-    Undo,
-    Discard,
+/// How a refused action is undone: from a checkpoint of the state taken before it, or not
+/// at all (`()`, for a table that is dropped on a refusal; after a commit the state's
+/// journals already start afresh, so only an undo needs the copy).
+trait Undo {
+    /// Taken before the action.
+    fn begin(st: &mut State) -> Self;
+    /// Puts the state back as it was at `begin`.
+    fn rollback(self, st: &mut State);
+}
+
+impl Undo for Checkpoint {
+    fn begin(st: &mut State) -> Checkpoint {
+        st.begin()
+    }
+
+    fn rollback(self, st: &mut State) {
+        st.rollback(self);
+    }
+}
+
+impl Undo for () {
+    fn begin(_: &mut State) {}
+
+    fn rollback(self, _: &mut State) {}
 }
 
 /// One board being bid and played under one regulation.
@@ -146,13 +165,13 @@ impl Table {
     /// # Errors
     /// The rejection: malformed input, a limit of the board, or a refusal under a law.
     pub fn submit(&mut self, action: Action) -> Result<Submitted<'_>, Rejection> {
-        self.submit_as(action, OnRefusal::Undo)
+        self.submit_as::<Checkpoint>(action)
     }
 
-    /// `submit`, undoing a refused action (`OnRefusal::Undo`) or leaving the table to be
-    /// dropped (`OnRefusal::Discard`: a replay stops at the first refusal and returns no
-    /// table, so it need not copy the bounded state before each action).
-    fn submit_as(&mut self, mut action: Action, on_refusal: OnRefusal) -> Result<Submitted<'_>, Rejection> {
+    /// `submit`, undoing a refused action (`U` = `Checkpoint`) or leaving the table to be
+    /// dropped (`U` = `()`: a replay stops at the first refusal and returns no table, so it
+    /// need not copy the bounded state before each action).
+    fn submit_as<U: Undo>(&mut self, mut action: Action) -> Result<Submitted<'_>, Rejection> {
         // Whole milliseconds: a logged clock is an integer up to 2^53, which every JSON
         // reader reads back exactly, so reloading never changes the hash.
         action.at = action.at.map(f64::round);
@@ -163,11 +182,7 @@ impl Table {
         // needs is malformed input; the procedures only ever refuse under a law.
         let ruling = action.director_ruling()?;
         let (feed_from, warnings_from) = (self.feed.len(), self.warnings.len());
-        // After a commit the journals already start afresh; only an undo needs the copy.
-        let checkpoint = match on_refusal {
-            OnRefusal::Undo => Some(self.state.begin()),
-            OnRefusal::Discard => None,
-        };
+        let undo = U::begin(&mut self.state);
         let mut cx = Ctx {
             board: &self.board,
             reg: &self.regulation,
@@ -197,9 +212,7 @@ impl Table {
             Err(r) => {
                 self.feed.truncate(feed_from);
                 self.warnings.truncate(warnings_from);
-                if let Some(checkpoint) = checkpoint {
-                    self.state.rollback(checkpoint);
-                }
+                undo.rollback(&mut self.state);
                 Err(r.into())
             }
         }
@@ -252,7 +265,7 @@ impl Table {
         // Sized once for what is known to come (a snapshot's log), not grown call by call.
         t.reserve(actions.size_hint().0.min(t.regulation.max_actions as usize));
         for (i, a) in actions.enumerate() {
-            if let Err(mut r) = t.submit_as(a, OnRefusal::Discard) {
+            if let Err(mut r) = t.submit_as::<()>(a) {
                 r.message = format!("action {i}: {}", r.message);
                 return Err(r);
             }

@@ -10,7 +10,7 @@ use crate::law::Law;
 macro_rules! codes {
     ($( $(#[$doc:meta])* $name:ident = $text:literal, $law:ident; )*) => {
         /// A public code: what happened or why an action was refused.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
         #[allow(non_camel_case_types)]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
         pub enum Code {
@@ -191,8 +191,30 @@ impl Code {
     }
 }
 
+/// Written as its text (`as_str`): one table of names, where a derived `Serialize` writes
+/// each variant by its own call (in the wasm module, kilobytes for a list of names).
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_written_as_its_text_and_reads_back() {
+        for &code in Code::ALL {
+            let json = serde_json::to_string(&code).expect("a code serializes");
+            assert_eq!(json, format!("\"{}\"", code.as_str()));
+            assert_eq!(serde_json::from_str::<Code>(&json).ok(), Some(code));
+        }
     }
 }
