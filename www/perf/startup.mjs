@@ -2,9 +2,10 @@
 // imports the package's web build (pkg/web), fetches and instantiates the .wasm (streaming
 // compilation: the server sends `application/wasm`, so wasm-bindgen's `init` uses
 // `WebAssembly.instantiateStreaming`) and creates a `Table` with one call applied.
-// Two pages: "plain" (the fetch of the .wasm starts when the script runs) and "preload"
+// Three pages: "plain" (the fetch of the .wasm starts when the script runs), "preload"
 // (`<link rel="preload" as="fetch">` in the head starts it with the page, in parallel with the
-// glue JS). Each is loaded RUNS times (default 25) cold (a fresh browser context: empty HTTP
+// glue JS), and "floor": the preload page with an empty module and an empty .wasm, what the
+// browser itself costs for the same steps. Each is loaded RUNS times (default 25) cold (a fresh browser context: empty HTTP
 // and code caches) and once more warm in the same context (cached with `max-age`). Prints the
 // best, the median and the worst as JSON.
 //   node www/perf/startup.mjs            (after scripts/build-pkg.sh)
@@ -17,29 +18,39 @@ import { CHROMIUM, CHROMIUM_FLAGS } from "../e2e/harness.mjs";
 
 const web = fileURLToPath(new URL("../../pkg/web/", import.meta.url));
 const runs = Number(process.env.RUNS ?? 25);
-const script = `<script type="module">
+const script = (glue, wasm, first) => `<script type="module">
 const t0 = performance.now();
-const m = await import("/bridge_laws.js");
+const m = await import("${glue}");
 const tj = performance.now();
-await m.default({ module_or_path: "/bridge_laws_bg.wasm" });
+await m.default({ module_or_path: "${wasm}" });
 const t1 = performance.now();
-const table = new m.Table({ dealer: "N", vulnerability: "None", regulation: "online" });
-table.apply({ seat: "N", type: "call", call: "1NT" });
+${first}
 const t2 = performance.now();
 window.result = { glue: tj - t0, wasm: t1 - tj, table: t2 - t1, loaded: t1 - t0, firstTable: t2 - t0, navToTable: t2 };
 </script>`;
+const table = `const table = new m.Table({ dealer: "N", vulnerability: "None", regulation: "online" });
+table.apply({ seat: "N", type: "call", call: "1NT" });`;
+// The floor: what the browser costs for the same steps with nothing of ours in them — an empty
+// ES module whose init instantiates the empty wasm module (8 bytes) the same streaming way.
+const floorJs = `export default async ({ module_or_path }) => WebAssembly.instantiateStreaming(fetch(module_or_path));
+export const ping = () => 0;`;
+const floorWasm = Uint8Array.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
 const pages = {
-  plain: `<!doctype html><meta charset="utf-8">${script}`,
+  plain: `<!doctype html><meta charset="utf-8">${script("/bridge_laws.js", "/bridge_laws_bg.wasm", table)}`,
   preload: `<!doctype html><meta charset="utf-8">
 <link rel="modulepreload" href="/bridge_laws.js">
-<link rel="preload" href="/bridge_laws_bg.wasm" as="fetch" type="application/wasm" crossorigin>${script}`,
+<link rel="preload" href="/bridge_laws_bg.wasm" as="fetch" type="application/wasm" crossorigin>${script("/bridge_laws.js", "/bridge_laws_bg.wasm", table)}`,
+  floor: `<!doctype html><meta charset="utf-8">
+<link rel="modulepreload" href="/floor.js">
+<link rel="preload" href="/floor.wasm" as="fetch" type="application/wasm" crossorigin>${script("/floor.js", "/floor.wasm", "m.ping();")}`,
 };
+const files = { "floor.js": floorJs, "floor.wasm": floorWasm };
 const types = { js: "text/javascript", wasm: "application/wasm" };
 const server = createServer((req, res) => {
   const page = pages[req.url.slice(1)];
   if (page) return res.writeHead(200, { "content-type": "text/html" }).end(page);
   try {
-    const body = readFileSync(web + req.url.slice(1));
+    const body = files[req.url.slice(1)] ?? readFileSync(web + req.url.slice(1));
     const type = types[req.url.split(".").pop()] ?? "application/octet-stream";
     res.writeHead(200, { "content-type": type, "cache-control": "max-age=600" }).end(body);
   } catch {
