@@ -1,6 +1,6 @@
 //! A loop for `perf record`: `cargo build --profile bench --example profile`, then
 //! `perf record -g target/release/examples/profile submit 20000` (modes: new, apply, submit,
-//! view, viewa, json, hash, sizes); prints the best of 7 rounds in ns per iteration.
+//! view, viewa, json, jsona, hash, sizes); prints the best of 7 rounds in ns per iteration.
 //! Not a benchmark of record (benches/ are): a tool to see where the time goes.
 
 use bridge_laws::{Action, ActionKind, Actor, Call, Seat, Table, TableOptions, Viewer, Vulnerability};
@@ -46,6 +46,7 @@ fn main() {
         }
         assert!(alerted.apply(a).is_ok());
     }
+    let alerted_json = alerted.to_json();
     let mut best = f64::MAX;
     for _round in 0..7 {
         let start = std::time::Instant::now();
@@ -101,11 +102,16 @@ fn main() {
                     black_box(Table::from_json(black_box(&json)).unwrap());
                 }
             }
+            "jsona" => {
+                for _ in 0..n {
+                    black_box(Table::from_json(black_box(&alerted_json)).unwrap());
+                }
+            }
             "sizes" => {
                 use std::mem::size_of as z;
                 println!("State {} Table {} Action {} Event {} Outcome {} CallRecord {} BeforeCall {} Disclosure {} Warning {} Pending {} Bar {} PlayState {}", z::<bridge_laws::state::State>(), z::<Table>(), z::<Action>(), z::<bridge_laws::Event>(), z::<bridge_laws::Outcome>(), z::<bridge_laws::state::CallRecord>(), z::<bridge_laws::state::BeforeCall>(), z::<bridge_laws::state::DisclosureRecord>(), z::<bridge_laws::Warning>(), z::<bridge_laws::state::Pending>(), z::<bridge_laws::state::Bar>(), z::<bridge_laws::play::PlayState>());
             }
-            _ => panic!("new|apply|submit|view|viewa|json|hash|sizes"),
+            _ => panic!("new|apply|submit|view|viewa|json|jsona|hash|sizes"),
         }
         best = best.min(start.elapsed().as_nanos() as f64 / n as f64);
     }
