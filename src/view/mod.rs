@@ -5,7 +5,7 @@ mod seen;
 mod seen_disclosures;
 
 pub use decision::{Choice, Decision, DecisionKind, Settle};
-pub use seen::{Addressed, Seen};
+pub use seen::{Addressed, Iter as SeenIter, Seen};
 pub use seen_disclosures::SeenDisclosures;
 
 use std::borrow::Cow;
