@@ -106,21 +106,24 @@ pub struct Iter<'b, T> {
     viewer: Option<Viewer>,
 }
 
+/// Whether `item` is shown: to `viewer`, or always once kept (filtered then).
+fn shown<T: Addressed>(viewer: Option<Viewer>, item: &T) -> bool {
+    viewer.is_none_or(|v| item.audience().contains(v))
+}
+
 impl<'b, T: Addressed> Iterator for Iter<'b, T> {
     type Item = &'b T;
 
     fn next(&mut self) -> Option<&'b T> {
         let viewer = self.viewer;
-        self.items
-            .find(|item| viewer.is_none_or(|v| item.audience().contains(v)))
+        self.items.find(|item| shown(viewer, *item))
     }
 }
 
 impl<T: Addressed> DoubleEndedIterator for Iter<'_, T> {
     fn next_back(&mut self) -> Option<Self::Item> {
         let viewer = self.viewer;
-        self.items
-            .rfind(|item| viewer.is_none_or(|v| item.audience().contains(v)))
+        self.items.rfind(|item| shown(viewer, *item))
     }
 }
 
