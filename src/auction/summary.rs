@@ -16,26 +16,26 @@ pub struct Summary {
     dealer: Seat,
     /// The next seat in rotation: LHO of the last caller (L17B–C).
     next: Seat,
-    /// Where the auction stands (L22).
-    status: Status,
     /// Passes since the last call that is not a pass (saturating).
     trailing_passes: u8,
+    /// The passes in a row that end the auction (L22): four before any other call, three
+    /// after a bid; never after a double or redouble with no bid before it (an irregular
+    /// sequence: no law ends it).
+    closing_passes: u16,
     /// Number of calls.
     len: u32,
     /// Position of the last bid.
     last_bid_at: u32,
     /// The last bid and its bidder.
     last_bid: Option<(Bid, Seat)>,
-    /// The last call that is not a pass: it decides double, redouble and doubling (L19).
-    last_action: Option<Entry>,
+    /// The doubling of the last bid: what the last call that is not a pass made it (L19).
+    doubling: Doubling,
     /// For each side and strain, the first seat of the side to name the strain (L22A),
     /// three bits each: 0 for none, else the seat's index plus one.
     namers: u32,
     /// The double or redouble each side may make (L19A1, L19B1): the call set bits of X
     /// (0b010) or XX (0b100), North-South's at bit 0, East-West's shifted by three.
     doubles: u8,
-    /// The calls the player next in rotation may make (empty once the auction is over).
-    legal_next: CallSet,
 }
 
 /// Where a seat's side keeps its bits in [`Summary::doubles`].
@@ -46,6 +46,11 @@ const fn side_shift(seat: Seat) -> u32 {
 /// Where the other side keeps its bits in [`Summary::doubles`].
 const fn other_side_shift(seat: Seat) -> u32 {
     3 - side_shift(seat)
+}
+
+/// A bid's rank in the order of Law 18E: level first, then strain.
+const fn rank(b: Bid) -> u32 {
+    b.level as u32 * 5 + b.strain as u32
 }
 
 /// The 3-bit slot of `side` and `strain` in [`Summary::namers`].
@@ -59,15 +64,14 @@ impl Summary {
         Summary {
             dealer,
             next: dealer,
-            status: Status::Open,
             trailing_passes: 0,
+            closing_passes: 4,
             len: 0,
             last_bid_at: 0,
             last_bid: None,
-            last_action: None,
+            doubling: Doubling::Undoubled,
             namers: 0,
             doubles: 0,
-            legal_next: CallSet::BIDS.with(Call::Pass),
         }
     }
 
@@ -80,47 +84,53 @@ impl Summary {
 
     /// Records one more call in force, whoever made it and whatever it is.
     pub const fn push(&mut self, e: Entry) {
-        self.next = e.seat.lho();
-        self.len = self.len.saturating_add(1);
-        match e.call {
+        let Entry { seat, call } = e;
+        match call {
             Call::Pass => self.trailing_passes = self.trailing_passes.saturating_add(1),
             // L19B1: an opponent of the doubler may redouble.
             Call::Double => {
                 self.trailing_passes = 0;
-                self.last_action = Some(e);
-                self.doubles = 0b100 << other_side_shift(e.seat);
+                self.closing_passes = self.closing_after_double();
+                self.doubling = Doubling::Doubled;
+                self.doubles = 0b100 << other_side_shift(seat);
             }
             Call::Redouble => {
                 self.trailing_passes = 0;
-                self.last_action = Some(e);
+                self.closing_passes = self.closing_after_double();
+                self.doubling = Doubling::Redoubled;
                 self.doubles = 0;
             }
             Call::Bid(b) => {
                 self.trailing_passes = 0;
-                self.last_action = Some(e);
+                self.closing_passes = 3;
+                self.doubling = Doubling::Undoubled;
                 // L19A1: an opponent of the bidder may double.
-                self.doubles = 0b010 << other_side_shift(e.seat);
-                self.last_bid = Some((b, e.seat));
-                self.last_bid_at = self.len - 1;
-                let slot = namer_slot(e.seat.side(), b.strain);
+                self.doubles = 0b010 << other_side_shift(seat);
+                self.last_bid = Some((b, seat));
+                self.last_bid_at = self.len;
+                let slot = namer_slot(seat.side(), b.strain);
                 if (self.namers >> slot) & 0b111 == 0 {
-                    self.namers |= (e.seat as u32 + 1) << slot;
+                    self.namers |= (seat as u32 + 1) << slot;
                 }
             }
         }
-        self.status = if self.last_bid.is_some() && self.trailing_passes >= 3 {
-            // L22A: a bid followed by three passes in rotation.
-            Status::Ended
-        } else if self.last_action.is_none() && self.len >= 4 {
-            // L22B: four passes.
-            Status::PassedOut
+        self.next = seat.lho();
+        self.len = self.len.saturating_add(1);
+    }
+
+    /// The passes that end the auction after a double or redouble: three after a bid (L22A),
+    /// none without one.
+    const fn closing_after_double(&self) -> u16 {
+        if self.last_bid.is_some() {
+            3
         } else {
-            Status::Open
-        };
-        self.legal_next = match self.status {
-            Status::Open => self.legal_for(self.next),
-            Status::Ended | Status::PassedOut => CallSet::EMPTY,
-        };
+            u16::MAX
+        }
+    }
+
+    /// Whether the auction is still open: fewer passes in a row than end it (L22).
+    const fn is_open(&self) -> bool {
+        (self.trailing_passes as u16) < self.closing_passes
     }
 
     /// This summary with one more call.
@@ -147,7 +157,15 @@ impl Summary {
 
     /// Where the auction stands (L22).
     pub const fn status(&self) -> Status {
-        self.status
+        if self.is_open() {
+            Status::Open
+        } else if self.last_bid.is_some() {
+            // L22A: a bid followed by three passes in rotation.
+            Status::Ended
+        } else {
+            // L22B: four passes.
+            Status::PassedOut
+        }
     }
 
     /// The seat due to call in normal rotation: LHO of the last caller, dealer first
@@ -171,20 +189,9 @@ impl Summary {
         }
     }
 
-    /// The last call that is not a pass.
-    pub const fn last_action(&self) -> Option<Entry> {
-        self.last_action
-    }
-
     /// The doubling of the last bid (L19C, L19D).
     pub const fn doubling(&self) -> Doubling {
-        match self.last_action {
-            Some(Entry { call: Call::Double, .. }) => Doubling::Doubled,
-            Some(Entry {
-                call: Call::Redouble, ..
-            }) => Doubling::Redoubled,
-            _ => Doubling::Undoubled,
-        }
+        self.doubling
     }
 
     /// The first seat of `side` to name `strain`, if any did.
@@ -218,29 +225,20 @@ impl Summary {
     /// # Errors
     /// The reason the call is not legal.
     pub const fn check(&self, seat: Seat, call: Call) -> Result<(), Illegal> {
+        let doubles = self.doubles >> side_shift(seat);
         match call {
             Call::Pass => Ok(()),
-            // L18B: a bid must supersede the last bid.
+            // L18B: a bid must supersede the last bid, in the rank order of L18E.
             Call::Bid(b) => match self.last_bid {
-                Some((last, _)) if !CallSet::bids_above(last).contains(Call::Bid(b)) => Err(Illegal::Insufficient),
+                Some((last, _)) if rank(b) <= rank(last) => Err(Illegal::Insufficient),
                 _ => Ok(()),
             },
-            // L19A1: only the last bid, by an opponent, with only passes since.
-            Call::Double => match self.last_action {
-                Some(Entry {
-                    seat: by,
-                    call: Call::Bid(_),
-                }) if by.is_opponent_of(seat) => Ok(()),
-                _ => Err(Illegal::Double),
-            },
+            // L19A1: only the last bid, by an opponent, with only passes since (the side's
+            // bit, kept by `push`).
+            Call::Double if doubles & 0b010 == 0 => Err(Illegal::Double),
             // L19B1: only the last double, by an opponent, with only passes since.
-            Call::Redouble => match self.last_action {
-                Some(Entry {
-                    seat: by,
-                    call: Call::Double,
-                }) if by.is_opponent_of(seat) => Ok(()),
-                _ => Err(Illegal::Redouble),
-            },
+            Call::Redouble if doubles & 0b100 == 0 => Err(Illegal::Redouble),
+            Call::Double | Call::Redouble => Ok(()),
         }
     }
 
@@ -259,13 +257,15 @@ impl Summary {
     /// Whether the player next in rotation may make `call`: the auction is open (L22,
     /// L39) and the call is legal over the calls made (L18, L19).
     pub const fn is_legal(&self, call: Call) -> bool {
-        // One mask test, kept up to date by `push`.
-        self.legal_next.contains(call)
+        self.is_open() && self.check(self.next, call).is_ok()
     }
 
     /// The calls the player next in rotation may make: none once the auction is over.
     pub const fn legal(&self) -> CallSet {
-        self.legal_next
+        match self.status() {
+            Status::Open => self.legal_for(self.next),
+            Status::Ended | Status::PassedOut => CallSet::EMPTY,
+        }
     }
 }
 
@@ -298,7 +298,7 @@ mod tests {
     #[test]
     fn a_summary_is_small_and_copied_freely() {
         assert!(
-            std::mem::size_of::<Summary>() <= 40,
+            std::mem::size_of::<Summary>() <= 24,
             "{}",
             std::mem::size_of::<Summary>()
         );
