@@ -14,6 +14,10 @@ use crate::law::Law;
 use crate::play::PlayState;
 use crate::withdrawal::Withdrawal;
 
+mod irregular;
+
+use irregular::Irregular;
+
 /// The period of the board (Law 17, SPEC §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -407,38 +411,12 @@ pub struct State {
     disclosures: Journaled<DisclosureRecord>,
     /// Every question.
     questions: Journaled<QuestionRecord>,
-    /// Bars by seat.
-    bars: BySeat<Option<Bar>>,
-    /// Rectification in progress.
-    pending: Option<Pending>,
-    /// What the offender's next call decides after a cancelled call out of rotation.
-    aftermath: Option<Aftermath>,
-    /// A call the player must make (L31A1, L32A1).
-    forced: Option<(Seat, Call)>,
-    /// A pending Law 25A request.
-    undo: Option<UndoRequest>,
-    /// Law 21B1 offers.
-    offers: Vec<ChangeOffer>,
-    /// Law 21B changes awaiting the Director's review.
-    changes: Vec<ChangeForReview>,
-    /// Private notes of partner's mistaken explanations.
-    notes: Vec<PartnerNote>,
-    /// Questions for the Director.
-    open_rulings: Vec<OpenRuling>,
-    /// Law 26B entitlements.
-    lead_restrictions: Vec<LeadRestrictionRecord>,
+    /// Bars, rectifications, offers and questions for the Director: absent until the
+    /// board's first irregularity or ruling, and again once none is left (see `irregular`).
+    irregular: Option<Box<Irregular>>,
     /// Declarer's L26B choice for the opening lead, once made (reset when the auction
     /// ends again after a reopening).
     lead_choice: Option<LeadChoice>,
-    /// Replacements the Director may still rule comparable (L23A).
-    comparisons: Vec<Comparison>,
-    /// The Director's rulings on artificial calls (L29C, L30C, L26B).
-    artificial: Vec<ArtificialCall>,
-    /// The seat due to call when it is not the next in rotation (L17D3 revert).
-    turn_override: Option<Seat>,
-    /// A call cancelled by an earlier change (L25A6, L21B2) whose L16C entries wait for its
-    /// caller to call again: none if he repeats it.
-    recall: Option<Recall>,
     /// The contract fixed when the auction ended.
     contract: Option<Contract>,
     /// Opening lead and card play.
@@ -466,21 +444,8 @@ impl State {
             rebuilt: false,
             disclosures: Journaled::default(),
             questions: Journaled::default(),
-            bars: BySeat::default(),
-            pending: None,
-            aftermath: None,
-            forced: None,
-            undo: None,
-            offers: Vec::new(),
-            changes: Vec::new(),
-            notes: Vec::new(),
-            open_rulings: Vec::new(),
-            lead_restrictions: Vec::new(),
+            irregular: None,
             lead_choice: None,
-            comparisons: Vec::new(),
-            artificial: Vec::new(),
-            turn_override: None,
-            recall: None,
             contract: None,
             play: None,
             last_clock: None,
@@ -504,21 +469,8 @@ impl State {
             rebuilt,
             disclosures,
             questions,
-            bars,
-            pending,
-            aftermath,
-            forced,
-            undo,
-            offers,
-            changes,
-            notes,
-            open_rulings,
-            lead_restrictions,
+            irregular,
             lead_choice,
-            comparisons,
-            artificial,
-            turn_override,
-            recall,
             contract,
             play,
             last_clock,
@@ -535,21 +487,8 @@ impl State {
             in_force_len: in_force_ids.len(),
             summary: *summary,
             phase: *phase,
-            bars: bars.clone(),
-            pending: pending.clone(),
-            aftermath: aftermath.clone(),
-            forced: *forced,
-            undo: undo.clone(),
-            offers: offers.clone(),
-            changes: changes.clone(),
-            notes: notes.clone(),
-            open_rulings: open_rulings.clone(),
-            lead_restrictions: lead_restrictions.clone(),
+            irregular: irregular.clone(),
             lead_choice: *lead_choice,
-            comparisons: comparisons.clone(),
-            artificial: artificial.clone(),
-            turn_override: *turn_override,
-            recall: recall.clone(),
             contract: *contract,
             play: play.clone(),
             last_clock: *last_clock,
@@ -558,6 +497,9 @@ impl State {
 
     /// Keeps what the action changed.
     pub fn commit(&mut self) {
+        if self.irregular.as_deref().is_some_and(Irregular::is_none) {
+            self.irregular = None;
+        }
         self.record.commit();
         self.disclosures.commit();
         self.questions.commit();
@@ -579,41 +521,15 @@ impl State {
             in_force_len,
             summary,
             phase,
-            bars,
-            pending,
-            aftermath,
-            forced,
-            undo,
-            offers,
-            changes,
-            notes,
-            open_rulings,
-            lead_restrictions,
+            irregular,
             lead_choice,
-            comparisons,
-            artificial,
-            turn_override,
-            recall,
             contract,
             play,
             last_clock,
         } = cp;
         self.phase = phase;
-        self.bars = bars;
-        self.pending = pending;
-        self.aftermath = aftermath;
-        self.forced = forced;
-        self.undo = undo;
-        self.offers = offers;
-        self.changes = changes;
-        self.notes = notes;
-        self.open_rulings = open_rulings;
-        self.lead_restrictions = lead_restrictions;
+        self.irregular = irregular;
         self.lead_choice = lead_choice;
-        self.comparisons = comparisons;
-        self.artificial = artificial;
-        self.turn_override = turn_override;
-        self.recall = recall;
         self.contract = contract;
         self.play = play;
         self.last_clock = last_clock;
@@ -633,6 +549,24 @@ impl State {
         self.record.reserve(calls);
         self.in_force_ids.reserve(calls);
         self.in_force.reserve(calls);
+    }
+
+    /// The board's irregularities and rulings (none, read from one shared empty value, on
+    /// a regular board).
+    fn irr(&self) -> &Irregular {
+        self.irregular.as_deref().unwrap_or(&irregular::NONE)
+    }
+
+    /// The board's irregularities and rulings, to record one: the box is made at the
+    /// first (a checkpoint then copies it; `commit` drops it again once it is empty).
+    fn irr_mut(&mut self) -> &mut Irregular {
+        self.irregular.get_or_insert_with(Irregular::boxed)
+    }
+
+    /// The board's irregularities and rulings, to change or clear one: none when there is
+    /// none (clearing nothing must not make the box).
+    fn irr_if_any(&mut self) -> Option<&mut Irregular> {
+        self.irregular.as_deref_mut()
     }
 
     /// Keeps the rectification state before `seat`'s call action (see `BeforeCall`).
@@ -822,7 +756,7 @@ impl State {
     /// The record id of the call a pending rectification is about (the irregular call, or
     /// the withdrawn call awaiting its replacement).
     pub fn pending_call(&self) -> Option<usize> {
-        match self.pending.as_ref()? {
+        match self.irr().pending.as_ref()? {
             Pending::InsufficientBid { call, .. }
             | Pending::OutOfRotation { call, .. }
             | Pending::Inadmissible { call }
@@ -836,9 +770,12 @@ impl State {
     /// turn the auction had reverted to (L17D3) no longer applies, and a rectification
     /// pending on a later call lapses with the calls it was made over.
     pub fn forget_turn_and_rectification_after(&mut self, id: usize) {
-        self.turn_override = None;
-        if self.pending_call().is_some_and(|p| p > id) {
-            self.pending = None;
+        let lapses = self.pending_call().is_some_and(|p| p > id);
+        if let Some(irr) = self.irr_if_any() {
+            irr.turn_override = None;
+            if lapses {
+                irr.pending = None;
+            }
         }
     }
 
@@ -894,62 +831,62 @@ impl State {
 
     /// The bars, by seat.
     pub fn bars(&self) -> &BySeat<Option<Bar>> {
-        &self.bars
+        &self.irr().bars
     }
 
     /// The bar on `seat`, if any.
     pub fn bar_on(&self, seat: Seat) -> Option<&Bar> {
-        self.bars.get(seat).as_ref()
+        self.irr().bars.get(seat).as_ref()
     }
 
     /// Whether `seat` is barred (must pass, L37).
     pub fn is_barred(&self, seat: Seat) -> bool {
-        self.bars.get(seat).is_some()
+        self.irr().bars.get(seat).is_some()
     }
 
     /// The rectification in progress, if any.
     pub fn pending(&self) -> Option<&Pending> {
-        self.pending.as_ref()
+        self.irr().pending.as_ref()
     }
 
     /// What the offender's next call decides after a cancelled call out of rotation.
     pub fn aftermath(&self) -> Option<&Aftermath> {
-        self.aftermath.as_ref()
+        self.irr().aftermath.as_ref()
     }
 
     /// The call a player must make (L31A1, L32A1).
     pub fn forced(&self) -> Option<(Seat, Call)> {
-        self.forced
+        self.irr().forced
     }
 
     /// The pending Law 25A request, if any.
     pub fn undo_request(&self) -> Option<&UndoRequest> {
-        self.undo.as_ref()
+        self.irr().undo.as_ref()
     }
 
     /// The Law 21B1 offers standing.
     pub fn offers(&self) -> &[ChangeOffer] {
-        &self.offers
+        &self.irr().offers
     }
 
     /// The Law 21B changes made, with the Director's review.
     pub fn changes(&self) -> &[ChangeForReview] {
-        &self.changes
+        &self.irr().changes
     }
 
     /// The private notes of partner's mistaken explanations (L20F5).
     pub fn notes(&self) -> &[PartnerNote] {
-        &self.notes
+        &self.irr().notes
     }
 
     /// The questions for the Director, oldest first.
     pub fn open_rulings(&self) -> &[OpenRuling] {
-        &self.open_rulings
+        &self.irr().open_rulings
     }
 
     /// The Law 26B entitlements.
     pub fn lead_restrictions(&self) -> &[LeadRestrictionRecord] {
-        &self.lead_restrictions
+        &self.irr().lead_restrictions
     }
 
     /// Declarer's L26B choice for the opening lead, once made.
@@ -959,22 +896,22 @@ impl State {
 
     /// The replacements the Director may still rule comparable (L23A).
     pub fn comparisons(&self) -> &[Comparison] {
-        &self.comparisons
+        &self.irr().comparisons
     }
 
     /// The comparable-call question about withdrawn call `withdrawn`, if open (L23A).
     pub fn comparison(&self, withdrawn: usize) -> Option<&Comparison> {
-        self.comparisons.iter().find(|c| c.withdrawn == withdrawn)
+        self.irr().comparisons.iter().find(|c| c.withdrawn == withdrawn)
     }
 
     /// The seat due to call when it is not the next in rotation (L17D3).
     pub fn turn_override(&self) -> Option<Seat> {
-        self.turn_override
+        self.irr().turn_override
     }
 
     /// A cancelled call whose L16C entries wait for its caller to call again.
     pub fn recall(&self) -> Option<&Recall> {
-        self.recall.as_ref()
+        self.irr().recall.as_ref()
     }
 
     /// The contract fixed when the auction ended.
@@ -1031,7 +968,9 @@ impl State {
     /// offers lapse with the auction period.
     pub fn face_opening_lead(&mut self, leader: Seat, card: crate::card::Card) {
         self.phase = Phase::Play;
-        self.offers.clear();
+        if let Some(irr) = self.irr_if_any() {
+            irr.offers.clear();
+        }
         if let Some(p) = self.play.as_mut() {
             p.current.push((leader, card));
         }
@@ -1060,7 +999,9 @@ impl State {
     /// offers end.
     pub fn return_hands(&mut self) {
         self.phase = Phase::Ended;
-        self.offers.clear();
+        if let Some(irr) = self.irr_if_any() {
+            irr.offers.clear();
+        }
     }
 
     // ------------------------------------------------------------ disclosures, questions
@@ -1107,8 +1048,8 @@ impl State {
     /// L20F5a: `seat` notes privately that partner's explanation of `call` was mistaken
     /// (once per call).
     pub fn note_partner_mistake(&mut self, seat: Seat, call: usize) {
-        if !self.notes.iter().any(|n| n.seat == seat && n.call == call) {
-            self.notes.push(PartnerNote {
+        if !self.irr().notes.iter().any(|n| n.seat == seat && n.call == call) {
+            self.irr_mut().notes.push(PartnerNote {
                 seat,
                 call,
                 corrected: false,
@@ -1118,7 +1059,8 @@ impl State {
 
     /// `seat` has corrected partner's explanation of `call`: his note is settled.
     pub fn mark_corrected(&mut self, seat: Seat, call: usize) {
-        for n in self.notes.iter_mut().filter(|n| n.seat == seat && n.call == call) {
+        let Some(irr) = self.irr_if_any() else { return };
+        for n in irr.notes.iter_mut().filter(|n| n.seat == seat && n.call == call) {
             n.corrected = true;
         }
     }
@@ -1128,33 +1070,34 @@ impl State {
     /// Bars `seat`; a `throughout` bar is never shortened. Returns whether the bar was
     /// imposed.
     pub fn bar(&mut self, seat: Seat, bar: Bar) -> bool {
-        if matches!(self.bars.get(seat), Some(b) if b.kind == BarKind::Throughout) {
+        if matches!(self.bar_on(seat), Some(b) if b.kind == BarKind::Throughout) {
             return false;
         }
-        *self.bars.get_mut(seat) = Some(bar);
+        *self.irr_mut().bars.get_mut(seat) = Some(bar);
         true
     }
 
     /// Puts back a bar as it was before a replaced call (L25A, L21B), whatever is there.
     pub fn restore_bar(&mut self, seat: Seat, bar: Bar) {
-        *self.bars.get_mut(seat) = Some(bar);
+        *self.irr_mut().bars.get_mut(seat) = Some(bar);
     }
 
     /// Lifts the bar on `seat`; returns whether there was one.
     pub fn lift_bar(&mut self, seat: Seat) -> bool {
-        self.bars.get_mut(seat).take().is_some()
+        self.irr_if_any()
+            .is_some_and(|irr| irr.bars.get_mut(seat).take().is_some())
     }
 
     // ------------------------------------------------------------ rectification
 
     /// An irregularity awaits its rectification.
     pub fn await_rectification(&mut self, p: Pending) {
-        self.pending = Some(p);
+        self.irr_mut().pending = Some(p);
     }
 
     /// The pending rectification is settled (or lapses); returns it.
     pub fn settle_pending(&mut self) -> Option<Pending> {
-        self.pending.take()
+        self.irr_if_any()?.pending.take()
     }
 
     /// L27B1a: the suggested replacement of the episode of insufficient bid `first`.
@@ -1163,7 +1106,7 @@ impl State {
             suggested,
             insufficient: Some(f),
             ..
-        }) = self.pending.as_mut()
+        }) = self.irr_if_any().and_then(|irr| irr.pending.as_mut())
         {
             if *f == first {
                 *suggested = bid;
@@ -1173,7 +1116,7 @@ impl State {
 
     /// The law under which the awaited replacement is made changes (L27B3).
     pub fn apply_to_replacement(&mut self, new: Law) {
-        if let Some(Pending::Replacement { law, .. }) = self.pending.as_mut() {
+        if let Some(Pending::Replacement { law, .. }) = self.irr_if_any().and_then(|irr| irr.pending.as_mut()) {
             *law = new;
         }
     }
@@ -1181,34 +1124,44 @@ impl State {
     /// After a cancelled call out of rotation: what the offender's next call decides
     /// (L30–L32); `None` when nothing remains to decide.
     pub fn expect_aftermath(&mut self, a: Option<Aftermath>) {
-        self.aftermath = a;
+        match a {
+            Some(a) => self.irr_mut().aftermath = Some(a),
+            None => {
+                if let Some(irr) = self.irr_if_any() {
+                    irr.aftermath = None;
+                }
+            }
+        }
     }
 
     /// L31A1, L32A1: `seat` must repeat `call`.
     pub fn force_call(&mut self, seat: Seat, call: Call) {
-        self.forced = Some((seat, call));
+        self.irr_mut().forced = Some((seat, call));
     }
 
     /// L30C: `seat` no longer has to repeat his call (the rectification changed).
     pub fn unforce(&mut self, seat: Seat) {
-        if self.forced.is_some_and(|(s, _)| s == seat) {
-            self.forced = None;
+        if let Some(irr) = self.irr_if_any() {
+            if irr.forced.is_some_and(|(s, _)| s == seat) {
+                irr.forced = None;
+            }
         }
     }
 
     /// L31A1, L32A1: `seat` repeats `call` as he must: the forced call and the aftermath
     /// that required it are settled. Returns whether it was his forced call.
     pub fn repeat_forced_call(&mut self, seat: Seat, call: Call) -> bool {
-        if self.forced != Some((seat, call)) {
+        let Some(irr) = self.irr_if_any() else { return false };
+        if irr.forced != Some((seat, call)) {
             return false;
         }
-        self.forced = None;
-        if self
+        irr.forced = None;
+        if irr
             .aftermath
             .as_ref()
             .is_some_and(|a| a.seat == seat && a.law.is_forced_repeat())
         {
-            self.aftermath = None;
+            irr.aftermath = None;
         }
         true
     }
@@ -1216,17 +1169,22 @@ impl State {
     /// A call in force by `seat`: his forced call (L31A1) and the turn the auction reverted
     /// to him (L17D3) are used up.
     pub fn turn_used(&mut self, seat: Seat) {
-        if self.forced.is_some_and(|(s, _)| s == seat) {
-            self.forced = None;
+        let Some(irr) = self.irr_if_any() else { return };
+        if irr.forced.is_some_and(|(s, _)| s == seat) {
+            irr.forced = None;
         }
-        if self.turn_override == Some(seat) {
-            self.turn_override = None;
+        if irr.turn_override == Some(seat) {
+            irr.turn_override = None;
         }
     }
 
     /// L17D3: the auction reverts to `due`, recorded only when rotation would not give it.
     pub fn revert_turn_to(&mut self, due: Seat) {
-        self.turn_override = (self.rotation() != due).then_some(due);
+        if self.rotation() != due {
+            self.irr_mut().turn_override = Some(due);
+        } else if let Some(irr) = self.irr_if_any() {
+            irr.turn_override = None;
+        }
     }
 
     // ------------------------------------------------------------ L23A, L26B
@@ -1239,7 +1197,7 @@ impl State {
             .artificial_ruling(withdrawn)
             .filter(|a| a.artificial)
             .map(|a| a.specified.clone());
-        self.comparisons.push(Comparison {
+        self.irr_mut().comparisons.push(Comparison {
             offender,
             withdrawn,
             replacement,
@@ -1251,14 +1209,16 @@ impl State {
 
     /// Closes the comparable-call question about `withdrawn`, and its ruling.
     pub fn close_comparison(&mut self, withdrawn: usize) {
-        self.comparisons.retain(|c| c.withdrawn != withdrawn);
+        if let Some(irr) = self.irr_if_any() {
+            irr.comparisons.retain(|c| c.withdrawn != withdrawn);
+        }
         self.close_ruling(RulingOn::Comparable, withdrawn);
     }
 
     /// The replacement of `withdrawn` is made (record `replacement`), presumed not
     /// comparable under `law` when given.
     pub fn compare_replacement(&mut self, withdrawn: usize, replacement: usize, law: Option<Law>) {
-        if let Some(c) = self.comparisons.iter_mut().find(|c| c.withdrawn == withdrawn) {
+        if let Some(c) = self.comparison_mut(withdrawn) {
             c.replacement = Some(replacement);
             if let Some(law) = law {
                 c.law = law;
@@ -1268,16 +1228,25 @@ impl State {
 
     /// L27B1a: the strains the Director states the withdrawn call specified.
     pub fn state_specified(&mut self, withdrawn: usize, strains: Vec<Strain>) {
-        if let Some(c) = self.comparisons.iter_mut().find(|c| c.withdrawn == withdrawn) {
+        if let Some(c) = self.comparison_mut(withdrawn) {
             c.specified = Some(strains);
         }
+    }
+
+    /// The open comparable-call question about `withdrawn`, to change it.
+    fn comparison_mut(&mut self, withdrawn: usize) -> Option<&mut Comparison> {
+        self.irr_if_any()?
+            .comparisons
+            .iter_mut()
+            .find(|c| c.withdrawn == withdrawn)
     }
 
     /// L29C, L30C, L26B: the Director rules call `call` artificial (with the denominations
     /// it specified) or natural; a later ruling on the same call replaces it.
     pub fn rule_artificial(&mut self, call: usize, artificial: bool, specified: Vec<Strain>) {
-        self.artificial.retain(|a| a.call != call);
-        self.artificial.push(ArtificialCall {
+        let irr = self.irr_mut();
+        irr.artificial.retain(|a| a.call != call);
+        irr.artificial.push(ArtificialCall {
             call,
             artificial,
             specified,
@@ -1286,7 +1255,7 @@ impl State {
 
     /// The Director's ruling on whether call `call` was artificial, if he gave one.
     pub fn artificial_ruling(&self, call: usize) -> Option<&ArtificialCall> {
-        self.artificial.iter().find(|a| a.call == call)
+        self.irr().artificial.iter().find(|a| a.call == call)
     }
 
     /// Whether the rectification of call `call` is still open, so that a ruling on what it
@@ -1295,13 +1264,14 @@ impl State {
     /// called since (its aftermath, or the L30A pass still due), a withdrawn call whose
     /// replacement may still be ruled comparable.
     pub fn rectification_open_for(&self, call: usize) -> bool {
-        let pending = match self.pending {
+        let irr = self.irr();
+        let pending = match irr.pending {
             Some(Pending::OutOfRotation { call: c, .. } | Pending::InsufficientBid { call: c, .. }) => c == call,
             _ => false,
         };
         pending
-            || self.aftermath.as_ref().is_some_and(|a| a.cancelled == call)
-            || self.comparisons.iter().any(|c| c.withdrawn == call)
+            || irr.aftermath.as_ref().is_some_and(|a| a.cancelled == call)
+            || irr.comparisons.iter().any(|c| c.withdrawn == call)
             || self.l30a_pass_due_for(call)
     }
 
@@ -1312,7 +1282,7 @@ impl State {
             r.call.is_pass()
                 && r.status == Status::Withdrawn
                 && matches!(r.withdrawn, Some((Law::L29B, _)))
-                && self.bars.get(r.seat).as_ref().is_some_and(|b| b.law == Law::L30A)
+                && self.bar_on(r.seat).is_some_and(|b| b.law == Law::L30A)
                 && !self
                     .record
                     .get(call + 1..)
@@ -1324,18 +1294,22 @@ impl State {
 
     /// Closes the `artificial` questions whose call's rectification is over (L29C, L30C).
     pub fn close_settled_artificial_questions(&mut self) {
+        if self.irr().open_rulings.is_empty() {
+            return;
+        }
         let live: Vec<bool> = self
+            .irr()
             .open_rulings
             .iter()
             .map(|r| r.on != RulingOn::Artificial || self.rectification_open_for(r.call))
             .collect();
         let mut keep = live.into_iter();
-        self.open_rulings.retain(|_| keep.next().unwrap_or(true));
+        self.irr_mut().open_rulings.retain(|_| keep.next().unwrap_or(true));
     }
 
     /// The Director's rulings on artificial calls, in the order given.
     pub fn artificial_rulings(&self) -> &[ArtificialCall] {
-        &self.artificial
+        &self.irr().artificial
     }
 
     /// Whether call `call` was ruled artificial (a call is presumed natural until then).
@@ -1358,7 +1332,7 @@ impl State {
 
     /// L26B: declarer's entitlement against `offender`, from withdrawn call `call`.
     pub fn entitle_lead_restriction(&mut self, offender: Seat, law: Law, call: usize) {
-        self.lead_restrictions.push(LeadRestrictionRecord {
+        self.irr_mut().lead_restrictions.push(LeadRestrictionRecord {
             offender,
             law,
             specified: Vec::new(),
@@ -1369,7 +1343,8 @@ impl State {
     /// L26B: the strains the offender specified in the legal auction, recorded on the
     /// entitlements from call `call` under `law`.
     pub fn record_specified(&mut self, call: usize, law: Law, specified: &[Strain]) {
-        for r in self
+        let Some(irr) = self.irr_if_any() else { return };
+        for r in irr
             .lead_restrictions
             .iter_mut()
             .filter(|r| r.call == call && r.law == law)
@@ -1380,7 +1355,9 @@ impl State {
 
     /// L26A: a comparable replacement of `call` removes the entitlements it gave.
     pub fn drop_lead_restrictions_from(&mut self, call: usize) {
-        self.lead_restrictions.retain(|r| r.call != call);
+        if let Some(irr) = self.irr_if_any() {
+            irr.lead_restrictions.retain(|r| r.call != call);
+        }
     }
 
     /// L26B: declarer's choice for the opening lead, or for the opening leader's partner's
@@ -1394,43 +1371,48 @@ impl State {
 
     /// A question for the Director about record `call`.
     pub fn open_ruling(&mut self, on: RulingOn, call: usize) {
-        self.open_rulings.push(OpenRuling { on, call });
+        self.irr_mut().open_rulings.push(OpenRuling { on, call });
     }
 
     /// Closes the question of kind `on` about record `call`.
     pub fn close_ruling(&mut self, on: RulingOn, call: usize) {
-        self.open_rulings.retain(|r| !(r.on == on && r.call == call));
+        if let Some(irr) = self.irr_if_any() {
+            irr.open_rulings.retain(|r| !(r.on == on && r.call == call));
+        }
     }
 
     /// Closes every question of kind `on`.
     pub fn close_rulings(&mut self, on: RulingOn) {
-        self.open_rulings.retain(|r| r.on != on);
+        if let Some(irr) = self.irr_if_any() {
+            irr.open_rulings.retain(|r| r.on != on);
+        }
     }
 
     /// The oldest question of kind `on`, closed as it is answered.
     pub fn answer_ruling(&mut self, on: RulingOn) -> Option<OpenRuling> {
-        let pos = self.open_rulings.iter().position(|r| r.on == on)?;
-        Some(self.open_rulings.remove(pos))
+        let rulings = &mut self.irr_if_any()?.open_rulings;
+        let pos = rulings.iter().position(|r| r.on == on)?;
+        Some(rulings.remove(pos))
     }
 
     // ------------------------------------------------------------ L25A, L21B
 
     /// L25A: a request to replace an unintended call.
     pub fn request_undo(&mut self, req: UndoRequest) {
-        self.undo = Some(req);
+        self.irr_mut().undo = Some(req);
     }
 
     /// The pending L25A request, taken to be decided.
     pub fn take_undo_request(&mut self) -> Option<UndoRequest> {
-        self.undo.take()
+        self.irr_if_any()?.undo.take()
     }
 
     /// L21B1: `seat` may change call `call`. Returns false when that offer stands already.
     pub fn offer_change(&mut self, seat: Seat, call: usize) -> bool {
-        if self.offers.iter().any(|o| o.seat == seat && o.call == call) {
+        if self.offers().iter().any(|o| o.seat == seat && o.call == call) {
             return false;
         }
-        self.offers.push(ChangeOffer { seat, call });
+        self.irr_mut().offers.push(ChangeOffer { seat, call });
         true
     }
 
@@ -1439,28 +1421,31 @@ impl State {
     /// call left to change, and the view offers none.
     pub fn take_offer(&mut self, seat: Seat) -> Option<ChangeOffer> {
         let pos = self
-            .offers
+            .offers()
             .iter()
             .position(|o| o.seat == seat && self.index_of(o.call).is_some())?;
-        Some(self.offers.remove(pos))
+        Some(self.irr_if_any()?.offers.remove(pos))
     }
 
     /// L21B1: a change offer lapses when the offered player's partner calls: `caller`
     /// called, so his partner's offers lapse.
     pub fn lapse_offers_of_partner(&mut self, caller: Seat) {
-        self.offers.retain(|o| o.seat != caller.partner());
+        if let Some(irr) = self.irr_if_any() {
+            irr.offers.retain(|o| o.seat != caller.partner());
+        }
     }
 
     /// L21B: a change of call made, for the Director's review.
     pub fn record_change(&mut self, change: ChangeForReview) {
-        self.changes.push(change);
+        self.irr_mut().changes.push(change);
     }
 
     /// L21B3: the Director allows the change that made record `replacement`, or not.
     /// Returns the contract of the original auction, if it had ended.
     pub fn rule_on_change(&mut self, replacement: usize, allowed: bool) -> Option<Contract> {
         let mut before = None;
-        for c in self.changes.iter_mut().filter(|c| c.replacement == replacement) {
+        let irr = self.irr_if_any()?;
+        for c in irr.changes.iter_mut().filter(|c| c.replacement == replacement) {
             c.allowed = Some(allowed);
             before = c.contract_before;
         }
@@ -1469,12 +1454,12 @@ impl State {
 
     /// L25A6, L21B2: `recall.seat`'s cancelled call waits for his next call.
     pub fn await_recall(&mut self, recall: Recall) {
-        self.recall = Some(recall);
+        self.irr_mut().recall = Some(recall);
     }
 
     /// `seat` calls again: his recall, if one waits.
     pub fn take_recall_of(&mut self, seat: Seat) -> Option<Recall> {
-        self.recall.take_if(|r| r.seat == seat)
+        self.irr_if_any()?.recall.take_if(|r| r.seat == seat)
     }
 
     /// L16B1: the client clock of a call; returns the clock of the previous one.
@@ -1485,7 +1470,9 @@ impl State {
     /// Withdraws (or cancels) call `id`, and forgets the change of call it made, if any.
     pub fn withdraw(&mut self, id: usize, law: Law, reason: Withdrawal) {
         self.withdraw_call(id, law, reason);
-        self.changes.retain(|c| c.replacement != id);
+        if let Some(irr) = self.irr_if_any() {
+            irr.changes.retain(|c| c.replacement != id);
+        }
     }
 
     /// The rectification state now: what a replacement of `seat`'s coming call restores.
@@ -1500,34 +1487,38 @@ impl State {
 
     /// The rectification state now (see `Rectification`).
     fn rectification(&self) -> Rectification {
+        let irr = self.irr();
         Rectification {
-            pending: self.pending.clone(),
-            bars: self.bars.clone(),
-            comparisons: self.comparisons.clone(),
-            comparable_rulings: self
+            pending: irr.pending.clone(),
+            bars: irr.bars.clone(),
+            comparisons: irr.comparisons.clone(),
+            comparable_rulings: irr
                 .open_rulings
                 .iter()
                 .filter(|r| r.on == RulingOn::Comparable)
                 .cloned()
                 .collect(),
-            lead_restrictions: self.lead_restrictions.clone(),
-            aftermath: self.aftermath.clone(),
-            forced: self.forced,
-            turn_override: self.turn_override,
+            lead_restrictions: irr.lead_restrictions.clone(),
+            aftermath: irr.aftermath.clone(),
+            forced: irr.forced,
+            turn_override: irr.turn_override,
         }
     }
 
     /// Whether `rectification` is not the default, asked without building it (before
     /// nearly every call, nothing is in progress).
     fn rectification_in_progress(&self) -> bool {
-        let busy = self.pending.is_some()
-            || self.bars.0.iter().any(Option::is_some)
-            || !self.comparisons.is_empty()
-            || self.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
-            || !self.lead_restrictions.is_empty()
-            || self.aftermath.is_some()
-            || self.forced.is_some()
-            || self.turn_override.is_some();
+        let Some(irr) = self.irregular.as_deref() else {
+            return false;
+        };
+        let busy = irr.pending.is_some()
+            || irr.bars.0.iter().any(Option::is_some)
+            || !irr.comparisons.is_empty()
+            || irr.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
+            || !irr.lead_restrictions.is_empty()
+            || irr.aftermath.is_some()
+            || irr.forced.is_some()
+            || irr.turn_override.is_some();
         debug_assert_eq!(busy, self.rectification() != Rectification::default());
         busy
     }
@@ -1536,15 +1527,23 @@ impl State {
     /// the call (see `BeforeCall`).
     pub fn restore_before_call(&mut self, before: BeforeCall) {
         self.restore_statuses(before.status_mark, before.from);
+        // Nothing in progress then, and no box now: nothing to put back.
+        let irr = match before.rectification {
+            Some(_) => self.irr_mut(),
+            None => match self.irr_if_any() {
+                Some(irr) => irr,
+                None => return,
+            },
+        };
         let b = before.rectification.map(|r| *r).unwrap_or_default();
-        self.pending = b.pending;
-        self.aftermath = b.aftermath;
-        self.forced = b.forced;
-        self.turn_override = b.turn_override;
-        self.comparisons = b.comparisons;
-        self.lead_restrictions = b.lead_restrictions;
-        self.close_rulings(RulingOn::Comparable);
-        self.open_rulings.extend(b.comparable_rulings);
+        irr.pending = b.pending;
+        irr.aftermath = b.aftermath;
+        irr.forced = b.forced;
+        irr.turn_override = b.turn_override;
+        irr.comparisons = b.comparisons;
+        irr.lead_restrictions = b.lead_restrictions;
+        irr.open_rulings.retain(|r| r.on != RulingOn::Comparable);
+        irr.open_rulings.extend(b.comparable_rulings);
     }
 }
 
@@ -1555,21 +1554,8 @@ pub struct Checkpoint {
     in_force_len: usize,
     summary: Summary,
     phase: Phase,
-    bars: BySeat<Option<Bar>>,
-    pending: Option<Pending>,
-    aftermath: Option<Aftermath>,
-    forced: Option<(Seat, Call)>,
-    undo: Option<UndoRequest>,
-    offers: Vec<ChangeOffer>,
-    changes: Vec<ChangeForReview>,
-    notes: Vec<PartnerNote>,
-    open_rulings: Vec<OpenRuling>,
-    lead_restrictions: Vec<LeadRestrictionRecord>,
+    irregular: Option<Box<Irregular>>,
     lead_choice: Option<LeadChoice>,
-    comparisons: Vec<Comparison>,
-    artificial: Vec<ArtificialCall>,
-    turn_override: Option<Seat>,
-    recall: Option<Recall>,
     contract: Option<Contract>,
     play: Option<PlayState>,
     last_clock: Option<f64>,
