@@ -262,9 +262,10 @@ impl Summary {
 
     /// The calls the player next in rotation may make: none once the auction is over.
     pub const fn legal(&self) -> CallSet {
-        match self.status() {
-            Status::Open => self.legal_for(self.next),
-            Status::Ended | Status::PassedOut => CallSet::EMPTY,
+        if self.is_open() {
+            self.legal_for(self.next)
+        } else {
+            CallSet::EMPTY
         }
     }
 }

@@ -111,12 +111,6 @@ impl Irregular {
     }
 }
 
-impl Default for Irregular {
-    fn default() -> Irregular {
-        Irregular::NONE
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use crate::table::Table;
