@@ -122,6 +122,11 @@ impl Audience {
         }
     }
 
+    /// Its viewers as bits in the order N, E, S, W, the Director (always), spectators.
+    pub(crate) const fn viewer_bits(self) -> u8 {
+        self.0 | DIRECTOR
+    }
+
     /// The one seat in this audience, if exactly one seat is.
     pub fn only_seat(self) -> Option<Seat> {
         let mut seats = Seat::ALL.into_iter().filter(|s| self.has_seat(*s));

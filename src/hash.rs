@@ -14,11 +14,12 @@ use crate::card::Card;
 use crate::regulation::Regulation;
 
 /// Version tag of the encoding and the hash function: a change of either changes every hash.
-const DOMAIN: &[u8] = b"bridge-laws/state-hash/2";
+const DOMAIN: &[u8] = b"bridge-laws/state-hash/3";
 
-/// A chained hash of a table's canonical data: 128 bits.
+/// A chained hash of a table's canonical data: 128 bits (held as a number, so that a step
+/// returns it in registers; its bytes are the number's, little-endian).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct StateHash([u8; 16]);
+pub struct StateHash(u128);
 
 impl StateHash {
     /// The hash of a table before its first action.
@@ -33,21 +34,21 @@ impl StateHash {
     /// The hash after `action` was accepted: of the previous hash and the action's encoding.
     pub fn then(&self, action: &Action) -> StateHash {
         let mut w = Writer::new();
-        w.bytes(&self.0);
+        w.u128(self.0);
         w.action(action);
         w.finish()
     }
 
     /// The 16 bytes.
-    pub const fn bytes(&self) -> &[u8; 16] {
-        &self.0
+    pub const fn bytes(&self) -> [u8; 16] {
+        self.0.to_le_bytes()
     }
 
     /// Lower-case hex, 32 characters.
     pub fn to_hex(&self) -> String {
         const HEX: &[u8; 16] = b"0123456789abcdef";
         let mut s = String::with_capacity(32);
-        for b in self.0 {
+        for b in self.bytes() {
             s.push(char::from(HEX[usize::from(b >> 4)]));
             s.push(char::from(HEX[usize::from(b & 15)]));
         }
@@ -60,11 +61,20 @@ impl StateHash {
 const INLINE: usize = 96;
 
 /// Gathers canonical values, then hashes them at once: fixed-width integers, length-prefixed
-/// strings, a presence byte before each optional value. (`smallvec::SmallVec` in its place
-/// measured a step at 89 ns instead of 31: its `extend_from_slice` is a general insert.)
+/// strings, a presence byte before each optional value; the whole is padded with zero bytes
+/// to a multiple of 8 (version 3). Bytes are gathered in a register and stored 8 at a time,
+/// so that XXH3's 8-byte loads each read one earlier store: a load spanning several narrower
+/// stores just made waits for them to reach the cache (in version 2 it was 9 % of `submit`).
+/// (`smallvec::SmallVec` in its place measured a step at 89 ns instead of 31: its
+/// `extend_from_slice` is a general insert.)
 struct Writer {
+    /// Whole words gathered so far (`len` bytes, a multiple of 8).
     inline: [u8; INLINE],
     len: usize,
+    /// The word being filled: its first `fill` bytes, little-endian.
+    word: u64,
+    fill: u32,
+    /// Every word, once they outgrow `inline`.
     spilled: Option<Vec<u8>>,
 }
 
@@ -73,58 +83,106 @@ impl Writer {
         Writer {
             inline: [0; INLINE],
             len: 0,
+            word: 0,
+            fill: 0,
             spilled: None,
         }
     }
 
-    fn finish(&self) -> StateHash {
-        let data = match &self.spilled {
-            Some(v) => v.as_slice(),
-            None => self.inline.get(..self.len).unwrap_or_default(),
-        };
-        StateHash(xxh3_128(data).to_le_bytes())
+    fn finish(&mut self) -> StateHash {
+        StateHash(xxh3_128(self.padded()))
     }
 
+    /// The bytes gathered, the last word completed with zeros.
+    fn padded(&mut self) -> &[u8] {
+        if self.fill > 0 {
+            self.store(self.word);
+            self.word = 0;
+            self.fill = 0;
+        }
+        match &self.spilled {
+            Some(v) => v.as_slice(),
+            None => self.inline.get(..self.len).unwrap_or_default(),
+        }
+    }
+
+    /// Stores one whole word after the others.
     #[inline]
-    fn bytes(&mut self, b: &[u8]) {
+    fn store(&mut self, w: u64) {
+        let b = w.to_le_bytes();
         if let Some(v) = &mut self.spilled {
-            v.extend_from_slice(b);
-        } else if let Some(slot) = self.inline.get_mut(self.len..self.len + b.len()) {
-            slot.copy_from_slice(b);
-            self.len += b.len();
+            v.extend_from_slice(&b);
+        } else if let Some(slot) = self.inline.get_mut(self.len..self.len + 8) {
+            slot.copy_from_slice(&b);
+            self.len += 8;
         } else {
             self.spill(b);
         }
     }
 
-    /// Moves the bytes gathered so far to the heap, then `b` after them.
+    /// Moves the words gathered so far to the heap, then `b` after them.
     #[cold]
-    fn spill(&mut self, b: &[u8]) {
-        let mut v = Vec::with_capacity(self.len + b.len() + INLINE);
+    fn spill(&mut self, b: [u8; 8]) {
+        let mut v = Vec::with_capacity(self.len + 8 + INLINE);
         v.extend_from_slice(self.inline.get(..self.len).unwrap_or_default());
-        v.extend_from_slice(b);
+        v.extend_from_slice(&b);
         self.spilled = Some(v);
+    }
+
+    /// Appends `n` (1 to 8) bytes, the low bytes of `v` (the others zero), little-endian.
+    #[inline]
+    fn low_bytes(&mut self, v: u64, n: u32) {
+        let shift = self.fill * 8;
+        self.word |= v << shift;
+        self.fill += n;
+        if self.fill >= 8 {
+            self.store(self.word);
+            self.fill -= 8;
+            // The bytes of `v` that did not fit (none when the word was empty).
+            self.word = if shift == 0 { 0 } else { v >> (64 - shift) };
+        }
+    }
+
+    #[inline]
+    fn bytes(&mut self, b: &[u8]) {
+        let mut words = b.chunks_exact(8);
+        for w in &mut words {
+            let mut a = [0; 8];
+            a.copy_from_slice(w);
+            self.low_bytes(u64::from_le_bytes(a), 8);
+        }
+        for &x in words.remainder() {
+            self.low_bytes(u64::from(x), 1);
+        }
     }
 
     #[inline]
     fn u8(&mut self, v: u8) {
-        self.bytes(&[v]);
+        self.low_bytes(u64::from(v), 1);
     }
 
     #[inline]
     fn u32(&mut self, v: u32) {
-        self.bytes(&v.to_le_bytes());
+        self.low_bytes(u64::from(v), 4);
     }
 
     #[inline]
     fn u64(&mut self, v: u64) {
-        self.bytes(&v.to_le_bytes());
+        self.low_bytes(v, 8);
     }
 
+    #[inline]
+    fn u128(&mut self, v: u128) {
+        self.u64(v as u64);
+        self.u64((v >> 64) as u64);
+    }
+
+    #[inline]
     fn index(&mut self, v: usize) {
         self.u64(v as u64);
     }
 
+    #[inline]
     fn bool(&mut self, v: bool) {
         self.u8(u8::from(v));
     }
@@ -134,6 +192,7 @@ impl Writer {
         self.bytes(s.as_bytes());
     }
 
+    #[inline]
     fn opt<T>(&mut self, v: Option<T>, mut write: impl FnMut(&mut Self, T)) {
         match v {
             None => self.u8(0),
@@ -144,6 +203,7 @@ impl Writer {
         }
     }
 
+    #[inline]
     fn call(&mut self, c: Call) {
         self.u8(c.order_key());
     }
@@ -371,6 +431,29 @@ mod tests {
             start(),
             StateHash::start(&Board::standard(1), &Regulation::preset(Preset::FaceToFace))
         );
+    }
+
+    #[test]
+    fn values_are_gathered_as_their_bytes_in_order_padded_with_zeros_to_whole_words() {
+        for text_len in [0, 1, 5, 7, 8, 9, 15, 60, INLINE - 3, INLINE, INLINE + 11, 3 * INLINE] {
+            let text: Vec<u8> = (0..text_len).map(|i| (i % 251 + 1) as u8).collect();
+            let mut w = Writer::new();
+            let mut expected = Vec::new();
+            w.u8(0xA1);
+            expected.push(0xA1);
+            w.u32(0x0504_0302);
+            expected.extend_from_slice(&0x0504_0302u32.to_le_bytes());
+            w.bytes(&text);
+            expected.extend_from_slice(&text);
+            w.u64(0x0D0C_0B0A_0908_0706);
+            expected.extend_from_slice(&0x0D0C_0B0A_0908_0706u64.to_le_bytes());
+            w.u8(0xFF);
+            expected.push(0xFF);
+            while expected.len() % 8 != 0 {
+                expected.push(0);
+            }
+            assert_eq!(w.padded(), expected.as_slice(), "text of {text_len} bytes");
+        }
     }
 
     #[test]

@@ -31,15 +31,14 @@ impl Streams {
     /// Records an accepted action's events and warnings (already appended to the table's feed
     /// and warnings, whose lengths are `feed_len` and `warnings_len`).
     pub(crate) fn record(&mut self, events: &[Event], warnings: &[Warning], feed_len: usize, warnings_len: usize) {
-        for audience in events
+        for bits in events
             .iter()
-            .map(|e| e.audience)
-            .chain(warnings.iter().map(|w| w.audience))
+            .map(|e| e.audience.viewer_bits())
+            .chain(warnings.iter().map(|w| w.audience.viewer_bits()))
         {
-            for viewer in ALL_VIEWERS {
-                if audience.contains(viewer) {
-                    self.lens[slot(viewer)] += 1;
-                }
+            // `viewer_bits` is in the order of `slot`.
+            for (i, len) in self.lens.iter_mut().enumerate() {
+                *len += u64::from(bits >> i & 1);
             }
         }
         let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
@@ -52,11 +51,36 @@ impl Streams {
     }
 }
 
-const ALL_VIEWERS: [Viewer; VIEWERS] = [
-    Viewer::Seat(crate::call::Seat::N),
-    Viewer::Seat(crate::call::Seat::E),
-    Viewer::Seat(crate::call::Seat::S),
-    Viewer::Seat(crate::call::Seat::W),
-    Viewer::Director,
-    Viewer::Spectator,
-];
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audience::Audience;
+    use crate::call::Seat;
+
+    const ALL_VIEWERS: [Viewer; VIEWERS] = [
+        Viewer::Seat(Seat::N),
+        Viewer::Seat(Seat::E),
+        Viewer::Seat(Seat::S),
+        Viewer::Seat(Seat::W),
+        Viewer::Director,
+        Viewer::Spectator,
+    ];
+
+    #[test]
+    fn an_audiences_viewer_bits_count_exactly_the_viewers_it_contains_in_slot_order() {
+        let audiences = [
+            Audience::NONE,
+            Audience::DIRECTOR,
+            Audience::EVERYONE,
+            Audience::TABLE,
+            Audience::seat(Seat::E),
+            Audience::seats([Seat::N, Seat::W]).with_spectators_if(true),
+        ];
+        for a in audiences {
+            for v in ALL_VIEWERS {
+                assert_eq!(a.viewer_bits() >> slot(v) & 1 == 1, a.contains(v), "{a:?} {v}");
+            }
+            assert_eq!(a.viewer_bits() >> VIEWERS, 0);
+        }
+    }
+}

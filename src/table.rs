@@ -174,7 +174,11 @@ impl Table {
     fn submit_as<U: Undo>(&mut self, mut action: Action) -> Result<Submitted<'_>, Rejection> {
         // Whole milliseconds: a logged clock is an integer up to 2^53, which every JSON
         // reader reads back exactly, so reloading never changes the hash.
-        action.at = action.at.map(f64::round);
+        // (Written only when it changes: a write just before the log's copy of the action
+        // would stall that copy.)
+        if let Some(t) = action.at.filter(|t| t.fract() != 0.0) {
+            action.at = Some(t.round());
+        }
         action.validate(self.regulation.max_text)?;
         let chars = action.text_chars();
         self.within_limits(chars)?;

@@ -126,7 +126,9 @@ fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
 /// In `prevent`, any irregular call (SPEC 5.1); in `rectify`, what the pending
 /// rectification does not allow.
 pub fn call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) -> Result<(), Refusal> {
-    let mut next = Next::Call(seat, call, with);
+    // The first attempt takes `with` as it came: moved into a `Next` first, it would be read
+    // back in wide loads from the narrow stores that had just written it (a stall).
+    let mut next = make(cx, seat, call, with)?;
     while let Next::Call(seat, call, with) = next {
         next = make(cx, seat, call, with)?;
     }

@@ -36,6 +36,15 @@ impl Ctx<'_> {
         self.events.push(Event { kind, audience });
     }
 
+    /// Records the event `make` builds, built in place at the end of the feed: an event
+    /// built first and then pushed is copied in wide loads from the narrow stores that
+    /// just wrote it, which stall (on the path of every call).
+    #[inline]
+    pub fn event_in_place(&mut self, audience: Audience, make: impl FnOnce() -> EventKind) {
+        self.events
+            .extend(std::iter::once_with(|| Event { kind: make(), audience }));
+    }
+
     /// Records a warning.
     pub fn warn(&mut self, w: Warning) {
         self.warnings.push(w);

@@ -19,7 +19,7 @@ use std::sync::Arc;
 pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
     let id = cx.st.push_call(seat, call, status);
     let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
-    cx.event(EventKind::Call { seat, call, index }, Audience::EVERYONE);
+    cx.event_in_place(Audience::EVERYONE, || EventKind::Call { seat, call, index });
     id
 }
 

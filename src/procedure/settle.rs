@@ -185,15 +185,13 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
         return false;
     }
     let ids = cx.st.in_force_ids();
-    let mut passes: Vec<usize> = ids
+    let closing = ids
         .iter()
         .rev()
         .take_while(|i| cx.st.record().get(**i).is_some_and(|r| r.call.is_pass()))
-        .copied()
-        .collect();
-    passes.reverse();
+        .count();
     // The oldest closing pass that skipped a player who has not called since.
-    let found = passes.into_iter().find_map(|pid| {
+    let found = ids.iter().skip(ids.len() - closing).find_map(|&pid| {
         let r = cx.st.record().get(pid)?;
         let deprived = r.skipped().any(|s| !cx.st.called_since(s, pid));
         let due = r.skipped_from?;
