@@ -4,13 +4,14 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::action::{Intent, RulingOn, RulingValue, StrainName};
+use crate::action::{Actor, Intent, RulingOn, RulingValue, StrainName};
 use crate::auction::Doubling;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::card::Card;
 use crate::law::Law;
 use crate::report::{Code, Rejection, Warning};
+use crate::seat_list::SeatList;
 
 /// How a call's meaning was disclosed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -87,7 +88,7 @@ pub enum EventKind {
     Question {
         id: usize,
         asker: Seat,
-        answerers: Vec<Seat>,
+        answerers: SeatList,
         index: Option<usize>,
     },
     /// A restatement of the auction.
@@ -101,9 +102,19 @@ pub enum EventKind {
         doubling: Doubling,
     },
     /// An explanation was corrected.
-    Correction { index: usize, by: Seat, text: String },
+    Correction {
+        index: usize,
+        by: Seat,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+        text: Arc<str>,
+    },
     /// The Director was called.
-    DirectorSummoned { by: String, law: Law, reason: String },
+    DirectorSummoned {
+        by: Actor,
+        law: Law,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+        reason: Box<str>,
+    },
     /// An irregularity was recorded.
     Irregularity {
         code: Code,

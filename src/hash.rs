@@ -192,7 +192,7 @@ impl Writer {
         self.bytes(s.as_bytes());
     }
 
-    #[inline]
+    #[inline(always)]
     fn opt<T>(&mut self, v: Option<T>, mut write: impl FnMut(&mut Self, T)) {
         match v {
             None => self.u8(0),
@@ -240,6 +240,7 @@ impl Writer {
         self.u32(r.max_total_text);
     }
 
+    #[inline(always)]
     fn action(&mut self, a: &Action) {
         self.u8(match a.seat {
             Actor::Seat(s) => s.index() as u8,
@@ -250,6 +251,7 @@ impl Writer {
         self.kind(&a.kind);
     }
 
+    #[inline(always)]
     fn kind(&mut self, k: &ActionKind) {
         match k {
             ActionKind::Call {

@@ -12,6 +12,7 @@ use crate::event::{BarKind, DisclosureKind};
 use crate::journal::Journaled;
 use crate::law::Law;
 use crate::play::PlayState;
+use crate::seat_list::SeatList;
 use crate::withdrawal::Withdrawal;
 
 mod irregular;
@@ -112,7 +113,7 @@ pub struct QuestionRecord {
     /// Who asked.
     pub asker: Seat,
     /// Who must answer.
-    pub answerers: Vec<Seat>,
+    pub answerers: SeatList,
     /// Record id of the call asked about; `None` for the whole auction.
     pub call: Option<usize>,
     /// The answerers who have answered it (written `answered`: whether any has).

@@ -1,5 +1,6 @@
 //! Corrections of mistaken explanations (L20F4, L20F5, L75B) and the duties they create.
 
+use crate::action::Actor;
 use crate::audience::Audience;
 use crate::call::Seat;
 use crate::event::{DisclosureKind, EventKind};
@@ -52,18 +53,27 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     // Those who heard the explanation were misinformed (SPEC §6: under self-alerting a
     // correction, like the explanation, never reaches the caller's partner).
     let misinformed = aud;
+    // One text for the record and the event.
+    let shared: Arc<str> = Arc::from(text);
     cx.st.disclose(DisclosureRecord {
         call: id,
         by: seat,
         kind: DisclosureKind::Correction,
         alert: true,
-        text: Some(Arc::from(text.as_str())),
+        text: Some(Arc::clone(&shared)),
         audience: aud,
         superseded: false,
         at_record_len: cx.st.record().len(),
     });
-    cx.event(EventKind::Correction { index, by: seat, text }, aud);
-    summon(cx, &seat.to_string(), Some("correction of an explanation"), law);
+    cx.event(
+        EventKind::Correction {
+            index,
+            by: seat,
+            text: shared,
+        },
+        aud,
+    );
+    summon(cx, Actor::Seat(seat), Some("correction of an explanation"), law);
     cx.st.mark_corrected(seat, id);
     offer_changes(cx, caller.side(), mi_pos, misinformed);
     Ok(())

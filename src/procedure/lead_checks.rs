@@ -1,6 +1,7 @@
 //! Law 26B at the table: the leads and plays that break a restriction, refused under
 //! `prevent` or recorded with the Director under `rectify`.
 
+use crate::action::Actor;
 use crate::audience::Audience;
 use crate::call::{Seat, Strain};
 use crate::card::Card;
@@ -52,7 +53,7 @@ fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> 
     );
     summon(
         cx,
-        &seat.to_string(),
+        Actor::Seat(seat),
         Some("lead before declarer's Law 26B choice"),
         Law::L26B,
     );
@@ -124,7 +125,7 @@ fn prohibited_lead(
         .citing(Law::L26B)
                 .concerning(seat),
     );
-    summon(cx, &seat.to_string(), Some("prohibited lead"), Law::L26B);
+    summon(cx, Actor::Seat(seat), Some("prohibited lead"), Law::L26B);
     Ok(())
 }
 
@@ -180,7 +181,7 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
             .citing(Law::L26B)
             .concerning(seat),
         );
-        summon(cx, &seat.to_string(), Some("required suit not led"), Law::L26B);
+        summon(cx, Actor::Seat(seat), Some("required suit not led"), Law::L26B);
     }
     Ok(())
 }

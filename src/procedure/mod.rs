@@ -53,7 +53,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
         Actor::Director => {
             return match &action.kind {
                 ActionKind::Director { reason } => {
-                    steps::summon(cx, "director", reason.as_deref(), Law::L81);
+                    steps::summon(cx, Actor::Director, reason.as_deref(), Law::L81);
                     Ok(())
                 }
                 _ => refuse(
@@ -95,7 +95,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
         ActionKind::Accept => undo::not_pending(cx).and_then(|()| irregularity::accept(cx, seat)),
         ActionKind::Decline => undo::not_pending(cx).and_then(|()| irregularity::decline(cx, seat)),
         ActionKind::Director { reason } => {
-            steps::summon(cx, &seat.to_string(), reason.as_deref(), Law::L9B1a);
+            steps::summon(cx, Actor::Seat(seat), reason.as_deref(), Law::L9B1a);
             Ok(())
         }
         ActionKind::RestrictLead { suit, require } => lead_choice::restrict_lead(cx, seat, suit.map(|s| s.0), *require),

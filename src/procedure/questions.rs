@@ -10,6 +10,7 @@ use crate::procedure::steps::remind;
 use crate::procedure::{audience, information};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Refusal};
+use crate::seat_list::SeatList;
 use crate::state::{Phase, QuestionRecord, State};
 
 /// The `ask` action (L20F1, L20F2, L41B).
@@ -20,17 +21,17 @@ use crate::state::{Phase, QuestionRecord, State};
 pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Refusal> {
     let id = index.map(|i| call_id(cx, i)).transpose()?;
     may_ask(cx.st, cx.reg, seat, id, false)?;
-    let answerers: Vec<Seat> = match id {
-        Some(id) => vec![audience::answerer(cx.reg, seat, cx.st.record()[id].seat)],
+    let answerers = match id {
+        Some(id) => SeatList::EMPTY.with(audience::answerer(cx.reg, seat, cx.st.record()[id].seat)),
         None => match cx.reg.disclosure {
-            crate::regulation::Disclosure::Screens => vec![cx.reg.screenmates.of(seat)],
-            _ => vec![seat.lho(), seat.rho()],
+            crate::regulation::Disclosure::Screens => SeatList::EMPTY.with(cx.reg.screenmates.of(seat)),
+            _ => SeatList::EMPTY.with(seat.lho()).with(seat.rho()),
         },
     };
     let aud = audience::question(cx.reg, seat, &answerers);
     let qid = cx.st.ask(QuestionRecord {
         asker: seat,
-        answerers: answerers.clone(),
+        answerers,
         call: id,
         answered_by: Audience::NONE,
         heard_by: Audience::NONE,
@@ -41,7 +42,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         EventKind::Question {
             id: qid,
             asker: seat,
-            answerers: answerers.clone(),
+            answerers,
             index,
         },
         aud,
@@ -56,7 +57,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
             Law::L20F3,
         );
     }
-    for a in &answerers {
+    for a in answerers.iter() {
         remind(
             cx,
             Code::ANSWER_PENDING,

@@ -3,6 +3,7 @@
 //! notes, reminders and summoning the Director. The bottom layer of the procedure: it
 //! uses no other law module.
 
+use crate::action::Actor;
 use crate::auction::Illegal;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
@@ -108,12 +109,12 @@ pub fn remind(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String) {
 }
 
 /// Summons the Director.
-pub fn summon(cx: &mut Ctx<'_>, by: &str, reason: Option<&str>, law: Law) {
+pub fn summon(cx: &mut Ctx<'_>, by: Actor, reason: Option<&str>, law: Law) {
     cx.event(
         EventKind::DirectorSummoned {
-            by: by.to_string(),
+            by,
             law,
-            reason: reason.unwrap_or("").to_string(),
+            reason: reason.unwrap_or("").into(),
         },
         Audience::EVERYONE,
     );

@@ -1,6 +1,6 @@
 //! Law 25A: replacing an unintended call, under the regulation's undo policy.
 
-use crate::action::RulingOn;
+use crate::action::{Actor, RulingOn};
 use crate::auction::Summary;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
@@ -39,7 +39,7 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
     cx.event(EventKind::UndoRequested { seat, call }, Audience::EVERYONE);
     if cx.reg.undo == Undo::Director {
         cx.st.open_ruling(RulingOn::Unintended, id);
-        summon(cx, &seat.to_string(), Some("unintended call"), Law::L25A);
+        summon(cx, Actor::Seat(seat), Some("unintended call"), Law::L25A);
     }
     Ok(())
 }

@@ -25,6 +25,7 @@ use crate::procedure;
 use crate::procedure::by_call::ByCall;
 use crate::regulation::Regulation;
 use crate::report::{Code, Warning};
+use crate::seat_list::SeatList;
 use crate::state::{Phase, State, Status};
 
 /// A disclosure as the viewer sees it.
@@ -87,7 +88,7 @@ pub struct SeenQuestion {
     /// Who asked.
     pub asker: Seat,
     /// Who must answer.
-    pub answerers: Vec<Seat>,
+    pub answerers: SeatList,
     /// Call asked about, or none for the whole auction.
     pub index: Option<usize>,
     /// Answered yet.
@@ -387,7 +388,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             .map(|(id, q)| SeenQuestion {
                 id,
                 asker: q.asker,
-                answerers: q.answerers.clone(),
+                answerers: q.answerers,
                 index: q.call.and_then(|c| st.index_of(c)),
                 // Answered as this viewer knows it: he heard an answer (L20F).
                 answered: q.answered() && q.heard_by.contains(viewer),
