@@ -1,7 +1,9 @@
 //! What a participant does at the table: one JSON object per action (SPEC §3).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -205,9 +207,10 @@ pub enum ActionKind {
         /// Alert it (self-alerting).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         alert: bool,
-        /// Explain it (self-alerting), or announce it.
+        /// Explain it (self-alerting), or announce it. (Shared, once read, by the log, the
+        /// disclosure and its event.)
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        explanation: Option<String>,
+        explanation: Option<Arc<str>>,
         /// Over a call out of rotation at one's own turn: accept it or ignore it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         intent: Option<Intent>,
@@ -218,14 +221,14 @@ pub enum ActionKind {
         index: usize,
         /// Text, if any.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        explanation: Option<String>,
+        explanation: Option<Arc<str>>,
     },
     /// Explain call `index`.
     Explain {
         /// Call in force.
         index: usize,
         /// The explanation.
-        text: String,
+        text: Arc<str>,
     },
     /// Ask about one call, or about the opponents' whole auction.
     Ask {
@@ -244,7 +247,7 @@ pub enum ActionKind {
         /// Call in force.
         index: usize,
         /// The corrected explanation.
-        text: String,
+        text: Arc<str>,
     },
     /// Privately note that partner's explanation of `index` was wrong.
     NotePartnerMistake {
@@ -274,7 +277,7 @@ pub enum ActionKind {
     Director {
         /// Why.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        reason: Option<String>,
+        reason: Option<Arc<str>>,
     },
     /// A Director's judgement.
     Ruling {
@@ -285,7 +288,7 @@ pub enum ActionKind {
         value: Option<RulingValue>,
         /// Strains an artificial call specified (L27B1a, L29C).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        specified: Option<Vec<StrainName>>,
+        specified: Option<Box<[StrainName]>>,
         /// For `on: artificial`: the call in force ruled on (none: the call whose
         /// rectification is open).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -394,7 +397,7 @@ impl Action {
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         let text = match &self.kind {
             ActionKind::Call { explanation, .. } | ActionKind::Alert { explanation, .. } => explanation.as_deref(),
-            ActionKind::Explain { text, .. } | ActionKind::CorrectExplanation { text, .. } => Some(text.as_str()),
+            ActionKind::Explain { text, .. } | ActionKind::CorrectExplanation { text, .. } => Some(&**text),
             ActionKind::Director { reason } => reason.as_deref(),
             _ => None,
         };
@@ -651,16 +654,21 @@ struct FlatAction<'a> {
     seat: Actor,
     /// Borrowed from the text where the reader lends it (no `String` per action).
     #[serde(rename = "type", borrow)]
-    kind: std::borrow::Cow<'a, str>,
+    kind: Cow<'a, str>,
     call: Option<Call>,
     alert: Option<bool>,
-    explanation: Option<String>,
+    /// Texts are borrowed from the text where the reader lends them, then kept once as the
+    /// `Arc<str>` that the log, the disclosure and its event share.
+    #[serde(borrow)]
+    explanation: Option<Cow<'a, str>>,
     intent: Option<Intent>,
     /// `u32` so that native and wasm32 builds accept the same numbers.
     index: Option<u32>,
-    text: Option<String>,
+    #[serde(borrow)]
+    text: Option<Cow<'a, str>>,
     accept: Option<bool>,
-    reason: Option<String>,
+    #[serde(borrow)]
+    reason: Option<Cow<'a, str>>,
     on: Option<RulingOn>,
     value: Option<RulingValue>,
     specified: Option<Vec<StrainName>>,
@@ -754,7 +762,7 @@ impl FlatAction<'_> {
                 ActionKind::Call {
                     call: required(self.call, "call", t)?,
                     alert: self.alert.unwrap_or(false),
-                    explanation: self.explanation,
+                    explanation: self.explanation.as_deref().map(Arc::from),
                     intent: self.intent,
                 },
                 Field::CALL | Field::ALERT | Field::EXPLANATION | Field::INTENT,
@@ -762,14 +770,14 @@ impl FlatAction<'_> {
             "alert" => (
                 ActionKind::Alert {
                     index: required(self.index, "index", t)? as usize,
-                    explanation: self.explanation,
+                    explanation: self.explanation.as_deref().map(Arc::from),
                 },
                 Field::INDEX | Field::EXPLANATION,
             ),
             "explain" => (
                 ActionKind::Explain {
                     index: required(self.index, "index", t)? as usize,
-                    text: required(self.text, "text", t)?,
+                    text: Arc::from(&*required(self.text, "text", t)?),
                 },
                 Field::INDEX | Field::TEXT,
             ),
@@ -785,7 +793,7 @@ impl FlatAction<'_> {
             "correct_explanation" => (
                 ActionKind::CorrectExplanation {
                     index: required(self.index, "index", t)? as usize,
-                    text: required(self.text, "text", t)?,
+                    text: Arc::from(&*required(self.text, "text", t)?),
                 },
                 Field::INDEX | Field::TEXT,
             ),
@@ -815,12 +823,17 @@ impl FlatAction<'_> {
             ),
             "accept" => (ActionKind::Accept, Field::NONE),
             "decline" => (ActionKind::Decline, Field::NONE),
-            "director" => (ActionKind::Director { reason: self.reason }, Field::REASON),
+            "director" => (
+                ActionKind::Director {
+                    reason: self.reason.as_deref().map(Arc::from),
+                },
+                Field::REASON,
+            ),
             "ruling" => (
                 ActionKind::Ruling {
                     on: required(self.on, "on", t)?,
                     value: self.value,
-                    specified: self.specified,
+                    specified: self.specified.map(Vec::into_boxed_slice),
                     index: self.index.map(|i| i as usize),
                 },
                 Field::ON | Field::VALUE | Field::SPECIFIED | Field::INDEX,

@@ -373,7 +373,7 @@ mod tests {
             kind: ActionKind::Call {
                 call: text.parse().expect("a call"),
                 alert: false,
-                explanation: explanation.map(String::from),
+                explanation: explanation.map(std::sync::Arc::from),
                 intent: None,
             },
             at: None,

@@ -27,7 +27,7 @@ enum Corrector {
 /// # Errors
 /// `CORRECTION_TOO_EARLY` for partner's explanation during the auction (and, for a
 /// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`.
-pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
+pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
     let (who, law) = corrector(cx.st, cx.reg, seat, id, false, of_call(cx.st, id))?;
@@ -53,8 +53,8 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
     // Those who heard the explanation were misinformed (SPEC §6: under self-alerting a
     // correction, like the explanation, never reaches the caller's partner).
     let misinformed = aud;
-    // One text for the record and the event.
-    let shared: Arc<str> = Arc::from(text);
+    // One text for the log, the record and the event.
+    let shared = text;
     cx.st.disclose(DisclosureRecord {
         call: id,
         by: seat,

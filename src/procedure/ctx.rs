@@ -11,6 +11,7 @@ use crate::event::{Event, EventKind};
 use crate::regulation::Regulation;
 use crate::report::Warning;
 use crate::state::State;
+use std::sync::Arc;
 
 /// The working context of one action: read-only settings and the state being changed.
 pub struct Ctx<'a> {
@@ -56,8 +57,8 @@ impl Ctx<'_> {
 pub struct WithCall<'a> {
     /// Alert the call.
     pub alert: bool,
-    /// Explain or announce it (the action's text, lent).
-    pub explanation: Option<&'a str>,
+    /// Explain or announce it (the action's text, lent: the disclosure shares it).
+    pub explanation: Option<&'a Arc<str>>,
     /// Over a call out of rotation at one's own turn (L28B vs L29A).
     pub intent: Option<Intent>,
     /// Client clock.

@@ -20,7 +20,7 @@ fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
 /// # Errors
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when the regulation gives the disclosure to
 /// another player.
-pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -> Result<(), Refusal> {
+pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<Arc<str>>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
@@ -37,7 +37,7 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<String>) -
         .iter()
         .any(|d| d.call == id && d.by == seat && (d.alert || d.kind == DisclosureKind::Announcement));
     let late = !alerted_before && later_call_exists(cx, id);
-    let aud = disclose(cx, seat, id, DisclosureKind::Alert, true, text.map(Arc::from));
+    let aud = disclose(cx, seat, id, DisclosureKind::Alert, true, text);
     if late {
         late_alert(cx, id, aud);
     }
@@ -64,7 +64,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
 ///
 /// # Errors
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN`.
-pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Result<(), Refusal> {
+pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
@@ -80,7 +80,7 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: String) -> Resu
         .answer_questions(seat, id, audience::disclosure(cx.reg, caller, seat));
     let disclosed_before = cx.st.disclosures().iter().any(|d| d.call == id && d.by == seat);
     let late = !answered && !disclosed_before && later_call_exists(cx, id);
-    let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(Arc::from(text)));
+    let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(text));
     if late {
         late_alert(cx, id, aud);
     }

@@ -76,7 +76,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
             *call,
             WithCall {
                 alert: *alert,
-                explanation: explanation.as_deref(),
+                explanation: explanation.as_ref(),
                 intent: *intent,
                 at: action.at,
             },

@@ -90,7 +90,7 @@ pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCa
     } else {
         DisclosureKind::Announcement
     };
-    disclose(cx, seat, id, kind, with.alert, with.explanation.map(Arc::from));
+    disclose(cx, seat, id, kind, with.alert, with.explanation.cloned());
 }
 
 /// Records a disclosure and announces it to its audience.

@@ -18,6 +18,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -439,7 +440,7 @@ impl<'a> Record<'a> {
             kind: ActionKind::Call {
                 call: c.call,
                 alert: c.alert,
-                explanation: c.explanation.as_ref().map(|e| e.to_string()),
+                explanation: c.explanation.as_deref().map(Arc::from),
                 intent: None,
             },
             at: None,
