@@ -53,7 +53,13 @@ impl FromStr for Actor {
 
 impl Serialize for Actor {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        crate::call::fixed_name(
+            s,
+            match self {
+                Actor::Seat(seat) => seat.as_str(),
+                Actor::Director => "director",
+            },
+        )
     }
 }
 
@@ -333,7 +339,7 @@ pub struct StrainName(pub Strain);
 
 impl Serialize for StrainName {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.0.as_str())
+        crate::call::fixed_name(s, self.0.as_str())
     }
 }
 

@@ -25,11 +25,7 @@ pub enum Viewer {
 
 impl fmt::Display for Viewer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Viewer::Seat(s) => s.fmt(f),
-            Viewer::Director => f.write_str("director"),
-            Viewer::Spectator => f.write_str("spectator"),
-        }
+        f.write_str(self.as_str())
     }
 }
 
@@ -49,9 +45,20 @@ impl FromStr for Viewer {
     }
 }
 
+impl Viewer {
+    /// Its name: a seat's letter, `director` or `spectator`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Viewer::Seat(s) => s.as_str(),
+            Viewer::Director => "director",
+            Viewer::Spectator => "spectator",
+        }
+    }
+}
+
 impl Serialize for Viewer {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        crate::call::fixed_name(s, self.as_str())
     }
 }
 

@@ -254,7 +254,7 @@ impl Law {
 /// each variant by its own call (in the wasm module, kilobytes for a list of names).
 impl Serialize for Law {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
+        crate::call::fixed_name(s, self.as_str())
     }
 }
 

@@ -41,7 +41,7 @@ thread_local! {
     /// Every call's canonical text as a JS string, in call-set order (`Call::order_key`).
     static CALL_STRINGS: Vec<JsValue> = crate::CallSet::ALL
         .iter()
-        .map(|c| JsValue::from_str(&c.to_string()))
+        .map(|c| JsValue::from_str(c.as_str()))
         .collect();
 }
 

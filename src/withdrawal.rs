@@ -75,6 +75,6 @@ impl Withdrawal {
 
 impl Serialize for Withdrawal {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.text())
+        crate::call::fixed_name(s, self.text())
     }
 }

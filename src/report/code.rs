@@ -195,7 +195,7 @@ impl Code {
 /// each variant by its own call (in the wasm module, kilobytes for a list of names).
 impl Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
+        crate::call::fixed_name(s, self.as_str())
     }
 }
 
