@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::action::{Actor, Intent, RulingOn, RulingValue, StrainName};
+use crate::append_field::AppendField;
 use crate::auction::Doubling;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
@@ -166,8 +167,8 @@ pub enum EventKind {
     HandsReturned,
 }
 
-/// An event and who may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// An event and who may see it: written as one object, its kind's fields then `audience`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(
     target_arch = "wasm32",
     derive(tsify::Tsify),
@@ -179,6 +180,18 @@ pub struct Event {
     pub kind: EventKind,
     /// Who is shown it.
     pub audience: Audience,
+}
+
+/// Through the struct path (`AppendField`), not `#[serde(flatten)]`'s map path: the same
+/// object, with each field name a static string (in the browser, a cached JS string).
+impl Serialize for Event {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.kind.serialize(AppendField {
+            inner: s,
+            key: "audience",
+            value: &self.audience,
+        })
+    }
 }
 
 /// The result of an action: accepted with events and warnings, or refused.

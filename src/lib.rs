@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod action;
+mod append_field;
 pub mod auction;
 pub mod audience;
 pub mod board;
