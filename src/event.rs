@@ -274,3 +274,89 @@ impl Serialize for Outcome {
         .serialize(s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::call::Strain;
+
+    fn samples() -> Vec<Event> {
+        let one_no_trump: Call = "1NT".parse().unwrap_or(Call::Pass);
+        let kinds = vec![
+            EventKind::Call {
+                seat: Seat::N,
+                call: one_no_trump,
+                index: 0,
+            },
+            EventKind::CallWithdrawn {
+                seat: Seat::E,
+                call: Call::Double,
+                law: Law::L27B3,
+                reason: Cow::Borrowed("cancelled"),
+            },
+            EventKind::AuctionEnded {
+                contract: "3NT".into(),
+                declarer: Seat::S,
+            },
+            EventKind::PassedOut,
+            EventKind::Disclosure {
+                index: 2,
+                by: Seat::W,
+                disclosure: DisclosureKind::Alert,
+                alert: true,
+                text: Some(Arc::from("15-17")),
+            },
+            EventKind::Question {
+                id: 1,
+                asker: Seat::E,
+                answerers: [Seat::S, Seat::N].into_iter().collect(),
+                index: None,
+            },
+            EventKind::Review {
+                requester: Seat::N,
+                calls: vec![ReviewLine {
+                    index: 0,
+                    seat: Seat::W,
+                    call: Call::Pass,
+                    alerted: false,
+                    explanations: vec!["none".into()],
+                }],
+            },
+            EventKind::Correction {
+                index: 0,
+                by: Seat::S,
+                text: Arc::from("weak"),
+            },
+            EventKind::DirectorSummoned {
+                by: Actor::Director,
+                law: Law::L81,
+                reason: "".into(),
+            },
+            EventKind::LeadRestricted {
+                declarer: Seat::S,
+                leader: Seat::W,
+                suit: Some(StrainName(Strain::Hearts)),
+                require: false,
+            },
+            EventKind::HandsReturned,
+        ];
+        kinds
+            .into_iter()
+            .map(|kind| Event {
+                kind,
+                audience: Audience::seat(Seat::E).with_spectators_if(true),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_event_is_one_object_its_kind_first_its_audience_last_and_reads_back_the_same() {
+        for event in samples() {
+            let text = serde_json::to_string(&event).unwrap_or_default();
+            assert!(text.starts_with(r#"{"kind":""#), "{text}");
+            assert!(text.ends_with(r#","audience":["E","director","spectator"]}"#), "{text}");
+            let back: Result<Event, _> = serde_json::from_str(&text);
+            assert_eq!(back.ok().as_ref(), Some(&event), "{text}");
+        }
+    }
+}
