@@ -42,6 +42,7 @@ async fn kill_9_mid_board_then_restart_restores_every_table_and_loses_no_acknowl
         let seen: Arc<Mutex<HashMap<String, HashMap<u64, String>>>> = Arc::default();
         let acked: Arc<Mutex<HashMap<String, u64>>> = Arc::default();
         let mut players = Vec::new();
+        let mut directors = Vec::new();
         let mut all_tokens = Vec::new();
         for id in &ids {
             let tokens = create_table(addr, id, "online_tournament").await;
@@ -49,7 +50,7 @@ async fn kill_9_mid_board_then_restart_restores_every_table_and_loses_no_acknowl
             let (mut director, _) = Client::join(addr, id, &tokens["director"]).await;
             let seen = seen.clone();
             let table = id.clone();
-            tokio::spawn(async move {
+            directors.push(tokio::spawn(async move {
                 let mut n = 0;
                 while let Some(v) = director.next().await {
                     if v["type"] == "events" {
@@ -58,7 +59,7 @@ async fn kill_9_mid_board_then_restart_restores_every_table_and_loses_no_acknowl
                         seen.lock().unwrap().entry(table.clone()).or_default().insert(n, hash);
                     }
                 }
-            });
+            }));
             let mut seats = Vec::new();
             for s in ["N", "E", "S", "W"] {
                 seats.push(Client::join(addr, id, &tokens[s]).await.0);
@@ -98,6 +99,10 @@ async fn kill_9_mid_board_then_restart_restores_every_table_and_loses_no_acknowl
         for p in players {
             let _ = p.await;
         }
+        // The Director's connections end too: what was sent before the kill is read first.
+        for d in directors {
+            let _ = d.await;
+        }
         let acked = acked.lock().unwrap().clone();
         let seen = seen.lock().unwrap().clone();
 
@@ -116,8 +121,11 @@ async fn kill_9_mid_board_then_restart_restores_every_table_and_loses_no_acknowl
             if let Some(want) = seen.get(id).and_then(|h| h.get(&actions)) {
                 assert_eq!(hash, want, "{name}: {id}: restored to another state");
             }
+            // The Director was sent every acknowledged action but, possibly, the last: its
+            // events and its ack leave by different connections' writers, and the kill may
+            // fall between them.
             assert!(
-                ack == 0 || seen.get(id).is_some_and(|h| h.contains_key(&ack)),
+                ack <= 1 || seen.get(id).is_some_and(|h| h.contains_key(&(ack - 1))),
                 "{name}: the Director missed an action"
             );
         }
