@@ -31,12 +31,19 @@ impl Actor {
     }
 }
 
+impl Actor {
+    /// Its name: a seat's letter or `director`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Actor::Seat(s) => s.as_str(),
+            Actor::Director => "director",
+        }
+    }
+}
+
 impl fmt::Display for Actor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Actor::Seat(s) => s.fmt(f),
-            Actor::Director => f.write_str("director"),
-        }
+        f.write_str(self.as_str())
     }
 }
 
@@ -53,13 +60,7 @@ impl FromStr for Actor {
 
 impl Serialize for Actor {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::call::fixed_name(
-            s,
-            match self {
-                Actor::Seat(seat) => seat.as_str(),
-                Actor::Director => "director",
-            },
-        )
+        crate::call::fixed_name(s, self.as_str())
     }
 }
 

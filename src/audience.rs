@@ -46,6 +46,16 @@ impl FromStr for Viewer {
 }
 
 impl Viewer {
+    /// Every viewer of a table: the four seats, the Director, spectators.
+    pub const ALL: [Viewer; 6] = [
+        Viewer::Seat(Seat::N),
+        Viewer::Seat(Seat::E),
+        Viewer::Seat(Seat::S),
+        Viewer::Seat(Seat::W),
+        Viewer::Director,
+        Viewer::Spectator,
+    ];
+
     /// Its name: a seat's letter, `director` or `spectator`.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -8,7 +8,7 @@
 //!
 //! A level above seven is not representable: "8NT" is a parse error, never a call (L38).
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -94,7 +94,7 @@ impl Seat {
 
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+        f.write_str(self.as_str())
     }
 }
 
@@ -322,9 +322,7 @@ impl Bid {
 
 impl fmt::Display for Bid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The level is one digit: written as a character, not through integer formatting.
-        f.write_char(char::from(b'0' + self.level.get()))?;
-        f.write_str(self.strain.as_str())
+        f.write_str(Call::Bid(*self).as_str())
     }
 }
 

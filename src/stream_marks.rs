@@ -57,15 +57,6 @@ mod tests {
     use crate::audience::Audience;
     use crate::call::Seat;
 
-    const ALL_VIEWERS: [Viewer; VIEWERS] = [
-        Viewer::Seat(Seat::N),
-        Viewer::Seat(Seat::E),
-        Viewer::Seat(Seat::S),
-        Viewer::Seat(Seat::W),
-        Viewer::Director,
-        Viewer::Spectator,
-    ];
-
     #[test]
     fn an_audiences_viewer_bits_count_exactly_the_viewers_it_contains_in_slot_order() {
         let audiences = [
@@ -77,7 +68,7 @@ mod tests {
             Audience::seats([Seat::N, Seat::W]).with_spectators_if(true),
         ];
         for a in audiences {
-            for v in ALL_VIEWERS {
+            for v in Viewer::ALL {
                 assert_eq!(a.viewer_bits() >> slot(v) & 1 == 1, a.contains(v), "{a:?} {v}");
             }
             assert_eq!(a.viewer_bits() >> VIEWERS, 0);

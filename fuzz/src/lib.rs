@@ -7,14 +7,7 @@
 use bridge_laws::{Outcome, Seat, Table, Viewer};
 
 /// Every viewer of a table.
-const VIEWERS: [Viewer; 6] = [
-    Viewer::Seat(Seat::N),
-    Viewer::Seat(Seat::E),
-    Viewer::Seat(Seat::S),
-    Viewer::Seat(Seat::W),
-    Viewer::Director,
-    Viewer::Spectator,
-];
+const VIEWERS: [Viewer; 6] = Viewer::ALL;
 
 /// Options used when the input's first line is not valid options.
 const DEFAULT_OPTIONS: &str = r#"{"dealer":"N","vulnerability":"None"}"#;

@@ -54,25 +54,17 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     // correction, like the explanation, never reaches the caller's partner).
     let misinformed = aud;
     // One text for the log, the record and the event.
-    let shared = text;
     cx.st.disclose(DisclosureRecord {
         call: id,
         by: seat,
         kind: DisclosureKind::Correction,
         alert: true,
-        text: Some(Arc::clone(&shared)),
+        text: Some(Arc::clone(&text)),
         audience: aud,
         superseded: false,
         at_record_len: cx.st.record().len(),
     });
-    cx.event(
-        EventKind::Correction {
-            index,
-            by: seat,
-            text: shared,
-        },
-        aud,
-    );
+    cx.event(EventKind::Correction { index, by: seat, text }, aud);
     summon(cx, Actor::Seat(seat), Some("correction of an explanation"), law);
     cx.st.mark_corrected(seat, id);
     offer_changes(cx, caller.side(), mi_pos, misinformed);

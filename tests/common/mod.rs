@@ -8,14 +8,7 @@ use bridge_laws::view::View;
 use bridge_laws::{Call, Regulation, Seat, Table, Viewer};
 
 /// Every viewer of a table.
-pub const VIEWERS: [Viewer; 6] = [
-    Viewer::Seat(Seat::N),
-    Viewer::Seat(Seat::E),
-    Viewer::Seat(Seat::S),
-    Viewer::Seat(Seat::W),
-    Viewer::Director,
-    Viewer::Spectator,
-];
+pub const VIEWERS: [Viewer; 6] = Viewer::ALL;
 
 /// The seat numbered `n` (mod 4).
 pub fn seat(n: u8) -> Seat {
