@@ -188,7 +188,12 @@ test("five browsers play a board through the server; nothing outside an audience
   await pages.W.waitForSelector('body[data-conn="reconnecting"]');
   // The auction goes on: South passes, West bids 3NT, all pass.
   await call("S", "P");
-  await pages.director.waitForFunction(() => window.__online.table.view().calls.length === 3);
+  await pages.director.waitForFunction(() => window.__online.table.view().calls.length === 3).catch(async (e) => {
+    // Seen once in several runs (the pass never reached the Director): what each side had.
+    console.error("South's last frames:\n" + frames.S.slice(-6).join("\n"));
+    console.error("the Director's calls: " + JSON.stringify((await view("director")).calls));
+    throw e;
+  });
   await pages.W.waitForSelector('body[data-conn="open"]', { timeout: 20000 });
   const caughtUp = frames.W.slice(westBefore).map((f) => JSON.parse(f)).find((m) => m.type === "joined");
   assert.equal(caughtUp.entries.at(-1).event.kind, "call", "West's missed call came with his resume");
