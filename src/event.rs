@@ -244,8 +244,9 @@ impl Outcome {
     }
 }
 
+/// An outcome as it is written: `{ok, events, warnings}` or `{ok, rejection}`.
 #[derive(Serialize)]
-struct OutcomeJson<'a> {
+pub(crate) struct OutcomeJson<'a> {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     events: Option<&'a [Event]>,
@@ -255,15 +256,22 @@ struct OutcomeJson<'a> {
     rejection: Option<&'a Rejection>,
 }
 
+impl<'a> OutcomeJson<'a> {
+    /// An accepted action's events and warnings.
+    pub(crate) const fn accepted(events: &'a [Event], warnings: &'a [Warning]) -> OutcomeJson<'a> {
+        OutcomeJson {
+            ok: true,
+            events: Some(events),
+            warnings: Some(warnings),
+            rejection: None,
+        }
+    }
+}
+
 impl Serialize for Outcome {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Outcome::Accepted { events, warnings } => OutcomeJson {
-                ok: true,
-                events: Some(events),
-                warnings: Some(warnings),
-                rejection: None,
-            },
+            Outcome::Accepted { events, warnings } => OutcomeJson::accepted(events, warnings),
             Outcome::Rejected(r) => OutcomeJson {
                 ok: false,
                 events: None,

@@ -420,8 +420,8 @@ pub struct State {
     lead_choice: Option<LeadChoice>,
     /// The contract fixed when the auction ended.
     contract: Option<Contract>,
-    /// Opening lead and card play.
-    play: Option<PlayState>,
+    /// Opening lead and card play (boxed: none until the opening lead).
+    play: Option<Box<PlayState>>,
     /// Client clock of the last call, for tempo.
     last_clock: Option<f64>,
     /// By seat: the rectification state before his latest call action (L25A, L21B).
@@ -922,7 +922,7 @@ impl State {
 
     /// The opening lead and the cards played.
     pub fn play(&self) -> Option<&PlayState> {
-        self.play.as_ref()
+        self.play.as_deref()
     }
 
     /// The client clock of the last call.
@@ -961,7 +961,7 @@ impl State {
 
     /// L41A: the opening lead, face down.
     pub fn lay_opening_lead(&mut self, leader: Seat, card: crate::card::Card) {
-        let play = self.play.get_or_insert_with(|| PlayState::new(leader));
+        let play = self.play.get_or_insert_with(|| Box::new(PlayState::new(leader)));
         play.lead = Some(card);
     }
 
@@ -972,7 +972,7 @@ impl State {
         if let Some(irr) = self.irr_if_any() {
             irr.offers.clear();
         }
-        if let Some(p) = self.play.as_mut() {
+        if let Some(p) = self.play.as_deref_mut() {
             p.current.push((leader, card));
         }
     }
@@ -980,7 +980,7 @@ impl State {
     /// A card played by (or for) `seat`; returns the trick it completed, as its number and
     /// winner.
     pub fn play_card(&mut self, seat: Seat, card: crate::card::Card, contract: Contract) -> Option<(usize, Seat)> {
-        let p = self.play.as_mut()?;
+        let p = self.play.as_deref_mut()?;
         p.current.push((seat, card));
         if p.current.len() < 4 {
             return None;
@@ -1558,7 +1558,7 @@ pub struct Checkpoint {
     irregular: Option<Box<Irregular>>,
     lead_choice: Option<LeadChoice>,
     contract: Option<Contract>,
-    play: Option<PlayState>,
+    play: Option<Box<PlayState>>,
     last_clock: Option<f64>,
 }
 

@@ -11,6 +11,7 @@ use crate::call::{Call, Seat};
 use crate::callset::CallSet;
 use crate::event::{Event, Outcome};
 use crate::hash::StateHash;
+use crate::log::Log;
 use crate::procedure::{self, Ctx};
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{InputError, Rejection, Warning};
@@ -56,6 +57,13 @@ pub struct Submitted<'a> {
     pub warnings: &'a [Warning],
 }
 
+/// Written as the `Outcome` it stands for: `{ok: true, events, warnings}`.
+impl Serialize for Submitted<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::event::OutcomeJson::accepted(self.events, self.warnings).serialize(s)
+    }
+}
+
 /// How a refused action is undone: from a checkpoint of the state taken before it, or not
 /// at all (`()`, for a table that is dropped on a refusal; after a commit the state's
 /// journals already start afresh, so only an undo needs the copy).
@@ -91,7 +99,7 @@ pub struct Table {
     board: Board,
     regulation: Regulation,
     options: TableOptions,
-    log: Vec<Action>,
+    log: Log,
     state: State,
     /// Characters of text in the accepted actions (against `max_total_text`).
     text_used: usize,
@@ -127,7 +135,7 @@ impl Table {
             board,
             regulation,
             options,
-            log: Vec::new(),
+            log: Log::default(),
             state: State::new(board.dealer),
             text_used: 0,
             feed: Vec::new(),
@@ -289,7 +297,7 @@ impl Table {
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
             options: self.options.clone(),
-            actions: self.log.clone(),
+            actions: self.log.to_vec(),
         }
     }
 
@@ -343,7 +351,7 @@ impl Table {
     }
 
     /// The accepted actions, in order.
-    pub fn log(&self) -> &[Action] {
+    pub fn log(&self) -> &Log {
         &self.log
     }
 

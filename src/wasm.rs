@@ -68,10 +68,11 @@ impl JsTable {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let outcome = self.inner.apply(input(action)?);
-        match outcome.rejection() {
-            Some(r) if r.code == Code::BAD_INPUT => Err(thrown(r.clone())),
-            _ => output(&outcome),
+        // Written from what the table lent (`submit`), not from a copy (`apply`).
+        match self.inner.submit(input(action)?) {
+            Ok(done) => output(&done),
+            Err(r) if r.code == Code::BAD_INPUT => Err(thrown(r)),
+            Err(r) => output(&crate::Outcome::Rejected(r)),
         }
     }
 

@@ -236,7 +236,7 @@ fn an_accepted_insufficient_bid_replays_at_a_rectifying_table_and_stays_visible(
     // 1H stands as the last bid (L27A1): the auction went on over it.
     assert_eq!(t.calls()[1], "1H".parse::<Call>().expect("call"));
     // Table::replay accepts the import's action log.
-    let again = Table::replay(r.options(), t.log().iter().cloned()).expect("replay");
+    let again = Table::replay(r.options(), t.log().iter()).expect("replay");
     assert_eq!(again.state_hash(), t.state_hash());
 }
 

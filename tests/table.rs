@@ -403,3 +403,18 @@ fn behind_screens_a_review_goes_to_the_requester_and_his_screenmate_with_his_sid
         ]
     );
 }
+
+#[test]
+fn an_accepted_call_is_written_the_same_whether_its_events_are_copied_or_lent() {
+    let mut t = table(Preset::Online);
+    let out = t.apply_json(r#"{"seat":"N","type":"call","call":"1C"}"#);
+    let bridge_laws::Outcome::Accepted { events, .. } = &out else {
+        panic!("1C was refused: {:?}", out.rejection());
+    };
+    assert_eq!(events.len(), 1);
+    let mut again = table(Preset::Online);
+    let action = bridge_laws::Action::from_json(r#"{"seat":"N","type":"call","call":"1C"}"#).expect("an action");
+    let lent = serde_json::to_value(again.submit(action).expect("accepted")).expect("json");
+    assert_eq!(lent, serde_json::to_value(&out).expect("json"));
+    assert_eq!(lent["ok"], true);
+}

@@ -39,7 +39,7 @@ pub fn assert_round_trips(t: &Table) {
         hash,
         "from_snapshot(snapshot) changed the hash\n{json}"
     );
-    let replayed = Table::replay(t.snapshot().options, t.log().iter().cloned())
+    let replayed = Table::replay(t.snapshot().options, t.log().iter())
         .unwrap_or_else(|r| panic!("replay of the log refused: {r:?}"));
     assert_eq!(replayed.state_hash(), hash, "log replay changed the hash\n{json}");
 }
@@ -104,7 +104,7 @@ fn records(
     for (i, rec) in r.records.iter().enumerate() {
         let rp = rec.replay();
         if let Some(t) = &rp.table {
-            let again = Table::replay(rec.options(), t.log().iter().cloned()).expect("the import's log replays");
+            let again = Table::replay(rec.options(), t.log().iter()).expect("the import's log replays");
             assert_eq!(again.state_hash(), t.state_hash());
         }
         let _ = bridge_laws::records::audit::audit(&bridge_laws::records::audit::Lines::new(&text), &r, i, false);

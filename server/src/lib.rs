@@ -639,7 +639,7 @@ async fn act(hub: &Hub, j: &Joined, id: Option<u64>, mut action: Value) -> Optio
     // Written before anyone hears of it.
     let n = live.table.log().len();
     let stored = match live.table.log().last() {
-        Some(last) => serde_json::to_string(last).unwrap_or_default(),
+        Some(last) => serde_json::to_string(&last).unwrap_or_default(),
         None => String::new(),
     };
     if let Err(e) = hub.store.append(&j.id, n - 1, &stored, &live.table.state_hash()).await {
