@@ -10,7 +10,6 @@
 use std::fmt;
 use std::iter::FusedIterator;
 
-use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
 
 use crate::call::{Bid, Call, Level, Strain};
@@ -239,11 +238,7 @@ impl fmt::Display for CallSet {
 /// A list of canonical call strings (`["P", "X", "2C"]`), as a slice of [`Call`].
 impl Serialize for CallSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.len()))?;
-        for call in self.iter() {
-            seq.serialize_element(&call)?;
-        }
-        seq.end()
+        s.collect_seq(self.iter())
     }
 }
 

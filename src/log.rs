@@ -1,7 +1,7 @@
 //! The accepted actions of a board, kept small: a seat's call without text in 16 bytes,
 //! any other action boxed.
 
-use serde::ser::{Serialize, SerializeSeq, Serializer};
+use serde::ser::{Serialize, Serializer};
 
 use crate::action::{Action, ActionKind, Actor, Intent};
 use crate::call::{Call, Seat};
@@ -141,7 +141,7 @@ impl Log {
         self.entries.reserve(actions);
     }
 
-    /// The room the log has (0 before a board's first action).
+    /// The room the log has (0 until the table is sized: `Table::reserve`).
     pub(crate) fn capacity(&self) -> usize {
         self.entries.capacity()
     }
@@ -150,11 +150,7 @@ impl Log {
 /// Written as the list of its actions.
 impl Serialize for Log {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.len()))?;
-        for a in self.iter() {
-            seq.serialize_element(&a)?;
-        }
-        seq.end()
+        s.collect_seq(self.iter())
     }
 }
 
