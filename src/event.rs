@@ -246,19 +246,19 @@ impl Outcome {
 
 /// An outcome as it is written: `{ok, events, warnings}` or `{ok, rejection}`.
 #[derive(Serialize)]
-pub(crate) struct OutcomeJson<'a> {
+pub(crate) struct OutcomeJson<'a, E> {
     ok: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    events: Option<&'a [Event]>,
+    events: Option<E>,
     #[serde(skip_serializing_if = "Option::is_none")]
     warnings: Option<&'a [Warning]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rejection: Option<&'a Rejection>,
 }
 
-impl<'a> OutcomeJson<'a> {
-    /// An accepted action's events and warnings.
-    pub(crate) const fn accepted(events: &'a [Event], warnings: &'a [Warning]) -> OutcomeJson<'a> {
+impl<'a, E: Serialize> OutcomeJson<'a, E> {
+    /// An accepted action's events (a list, or a run of the table's feed) and warnings.
+    pub(crate) const fn accepted(events: E, warnings: &'a [Warning]) -> OutcomeJson<'a, E> {
         OutcomeJson {
             ok: true,
             events: Some(events),
@@ -266,18 +266,24 @@ impl<'a> OutcomeJson<'a> {
             rejection: None,
         }
     }
+
+    /// A refused action's rejection (`E` names the type an accepted one's events would have:
+    /// the boundary writes both with one instance).
+    pub(crate) const fn rejected(rejection: &'a Rejection) -> OutcomeJson<'a, E> {
+        OutcomeJson {
+            ok: false,
+            events: None,
+            warnings: None,
+            rejection: Some(rejection),
+        }
+    }
 }
 
 impl Serialize for Outcome {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Outcome::Accepted { events, warnings } => OutcomeJson::accepted(events, warnings),
-            Outcome::Rejected(r) => OutcomeJson {
-                ok: false,
-                events: None,
-                warnings: None,
-                rejection: Some(r),
-            },
+            Outcome::Accepted { events, warnings } => OutcomeJson::accepted(events.as_slice(), warnings),
+            Outcome::Rejected(r) => OutcomeJson::rejected(r),
         }
         .serialize(s)
     }

@@ -29,11 +29,13 @@ pub mod board;
 pub mod call;
 pub mod callset;
 pub mod card;
+mod clock;
 #[cfg(feature = "json")]
 pub mod conformance;
 #[cfg(feature = "json")]
 pub mod corpus;
 pub mod event;
+pub mod feed;
 pub mod hash;
 #[cfg(any(feature = "json", target_arch = "wasm32"))]
 mod input;

@@ -5,31 +5,7 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::action::{Action, ActionKind, Actor, Intent};
 use crate::call::{Call, Seat};
-
-/// A logged clock: whole milliseconds, or below zero for none (a clock is never negative:
-/// `Action::validate`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Clock(f64);
-
-impl Clock {
-    /// No clock.
-    const NONE: Clock = Clock(-1.0);
-
-    const fn of(at: Option<f64>) -> Clock {
-        match at {
-            Some(t) => Clock(t),
-            None => Clock::NONE,
-        }
-    }
-
-    const fn get(self) -> Option<f64> {
-        if self.0 < 0.0 {
-            None
-        } else {
-            Some(self.0)
-        }
-    }
-}
+use crate::clock::Clock;
 
 /// One accepted action as the log keeps it.
 #[derive(Clone, Debug, PartialEq)]

@@ -213,8 +213,8 @@ impl Regulation {
 pub enum RegulationSpec {
     /// `"online"`, `"face_to_face"`, …
     Preset(Preset),
-    /// `{preset, …overrides}`.
-    Custom(Overrides),
+    /// `{preset, …overrides}` (boxed: a table keeps its spec, and most name a preset).
+    Custom(Box<Overrides>),
 }
 
 /// A preset and the settings that differ from it. An absent setting is the preset's; an
@@ -345,7 +345,7 @@ impl<'de> serde::de::Visitor<'de> for SpecReader {
                 _ => o.max_total_text = Some(setting(m, "max_total_text", WHOLE)?),
             }
         }
-        Ok(RegulationSpec::Custom(o))
+        Ok(RegulationSpec::Custom(Box::new(o)))
     }
 }
 
@@ -395,7 +395,7 @@ impl RegulationSpec {
 
 impl From<Regulation> for RegulationSpec {
     fn from(r: Regulation) -> RegulationSpec {
-        RegulationSpec::Custom(Overrides {
+        RegulationSpec::Custom(Box::new(Overrides {
             preset: Some(r.preset),
             disclosure: Some(r.disclosure),
             irregularities: Some(r.irregularities),
@@ -409,7 +409,7 @@ impl From<Regulation> for RegulationSpec {
             screenmates: Some(r.screenmates),
             max_actions: Some(r.max_actions),
             max_total_text: Some(r.max_total_text),
-        })
+        }))
     }
 }
 

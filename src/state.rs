@@ -8,6 +8,7 @@ use crate::action::{Intent, RulingOn};
 use crate::auction::{Contract, Entry, Summary};
 use crate::audience::Audience;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
+use crate::clock::Clock;
 use crate::event::{BarKind, DisclosureKind};
 use crate::journal::Journaled;
 use crate::law::Law;
@@ -15,8 +16,10 @@ use crate::play::PlayState;
 use crate::seat_list::SeatList;
 use crate::withdrawal::Withdrawal;
 
+mod ids;
 mod irregular;
 
+pub use ids::CallIds;
 use irregular::Irregular;
 
 /// The period of the board (Law 17, SPEC §1).
@@ -276,18 +279,24 @@ pub struct Comparison {
 /// (L25A1, Kooijman on L25A6).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BeforeCall {
-    /// Length of the record when the call action began: the calls it made have ids from here.
-    pub from: usize,
+    /// Length of the record when the call action began: the calls it made have ids from here
+    /// (`from`; 32 bits, as the table's stream marks: no board holds 2^32 calls).
+    from: u32,
     /// Length of the status log then: the changes since, to earlier calls, are undone (the
     /// action may settle one: an insufficient bid accepted by LHO's call or withdrawn by the
     /// offender's, a call out of rotation cancelled by the call in turn).
-    pub status_mark: usize,
+    status_mark: u32,
     /// The rectification then in progress; none when nothing was, as before nearly every
     /// call (kept without a box then: a call costs no allocation and 24 bytes).
     pub rectification: Option<Box<Rectification>>,
 }
 
 impl BeforeCall {
+    /// The record id of the first call the call action made.
+    pub fn from(&self) -> usize {
+        self.from as usize
+    }
+
     /// The bar on `seat` then.
     pub fn bar(&self, seat: Seat) -> Option<&Bar> {
         self.rectification.as_ref().and_then(|r| r.bars.get(seat).as_ref())
@@ -384,6 +393,40 @@ pub struct Aftermath {
     pub intent: Option<Intent>,
 }
 
+/// What a plain auction never has: changes of a recorded call's status, disclosures and
+/// questions (the state keeps it boxed and absent until the first of them).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+struct Extra {
+    /// Every change of a recorded call's status, with what it was before: what a Law 25A
+    /// replacement puts back (see `BeforeCall`).
+    status_log: Journaled<StatusChange>,
+    /// Every disclosure.
+    disclosures: Journaled<DisclosureRecord>,
+    /// Every question.
+    questions: Journaled<QuestionRecord>,
+}
+
+impl Extra {
+    /// Starts a new journal in each list (see `Journaled::begin`).
+    fn begin(&mut self) {
+        self.status_log.begin();
+        self.disclosures.begin();
+        self.questions.begin();
+    }
+
+    /// Puts each list back as it was at `begin`.
+    fn rollback(&mut self) {
+        self.status_log.rollback();
+        self.disclosures.rollback();
+        self.questions.rollback();
+    }
+
+    /// Whether every list is empty.
+    fn is_empty(&self) -> bool {
+        self.status_log.is_empty() && self.disclosures.is_empty() && self.questions.is_empty()
+    }
+}
+
 /// The whole state of the table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct State {
@@ -392,26 +435,20 @@ pub struct State {
     /// Every call ever made (read with `record`, changed through the methods below so the
     /// calls in force stay known).
     record: Journaled<CallRecord>,
-    /// Record ids of the calls in force, ascending (kept with `record`).
+    /// Record ids of the calls in force, ascending (kept with `record`; 32 bits each).
     #[serde(skip)]
-    in_force_ids: Vec<usize>,
-    /// The calls in force (kept with `record`).
-    #[serde(skip)]
-    in_force: Vec<Entry>,
+    in_force_ids: Vec<u32>,
     /// The calls in force, summarized for legality, rotation and the end of the auction
     /// (kept with `record`).
     #[serde(skip)]
     summary: Summary,
-    /// Every change of a recorded call's status, with what it was before: what a Law 25A
-    /// replacement puts back (see `BeforeCall`).
-    status_log: Journaled<StatusChange>,
+    /// The status changes, disclosures and questions: absent until the board's first (a
+    /// plain auction has none).
+    #[serde(flatten)]
+    extra: Option<Box<Extra>>,
     /// The caches were rebuilt during the current action (a rollback rebuilds them again).
     #[serde(skip)]
     rebuilt: bool,
-    /// Every disclosure.
-    disclosures: Journaled<DisclosureRecord>,
-    /// Every question.
-    questions: Journaled<QuestionRecord>,
     /// Bars, rectifications, offers and questions for the Director: absent until the
     /// board's first irregularity or ruling, and again once none is left (see `irregular`).
     irregular: Option<Box<Irregular>>,
@@ -423,11 +460,12 @@ pub struct State {
     /// Opening lead and card play (boxed: none until the opening lead).
     play: Option<Box<PlayState>>,
     /// Client clock of the last call, for tempo.
-    last_clock: Option<f64>,
+    last_clock: Clock,
     /// By seat: the rectification state before his latest call action (L25A, L21B).
     before_call: BySeat<Option<BeforeCall>>,
     /// What `remember_before_call` replaced during the current action, oldest first (a
-    /// rollback puts it back; the snapshots are not copied at each action's start).
+    /// rollback puts it back; the snapshots are not copied at each action's start). Made
+    /// with room for one: a call action replaces its caller's.
     #[serde(skip)]
     before_call_undo: Vec<(Seat, Option<BeforeCall>)>,
 }
@@ -439,17 +477,14 @@ impl State {
             phase: Phase::Auction,
             record: Journaled::default(),
             in_force_ids: Vec::new(),
-            in_force: Vec::new(),
             summary: Summary::new(dealer),
-            status_log: Journaled::default(),
+            extra: None,
             rebuilt: false,
-            disclosures: Journaled::default(),
-            questions: Journaled::default(),
             irregular: None,
             lead_choice: None,
             contract: None,
             play: None,
-            last_clock: None,
+            last_clock: Clock::NONE,
             before_call: BySeat::default(),
             before_call_undo: Vec::new(),
         }
@@ -464,12 +499,9 @@ impl State {
             phase,
             record,
             in_force_ids,
-            in_force: _,
             summary,
-            status_log,
+            extra,
             rebuilt,
-            disclosures,
-            questions,
             irregular,
             lead_choice,
             contract,
@@ -479,9 +511,9 @@ impl State {
             before_call_undo,
         } = self;
         record.begin();
-        disclosures.begin();
-        questions.begin();
-        status_log.begin();
+        if let Some(extra) = extra {
+            extra.begin();
+        }
         before_call_undo.clear();
         *rebuilt = false;
         Checkpoint {
@@ -502,9 +534,9 @@ impl State {
             self.irregular = None;
         }
         self.record.commit();
-        self.disclosures.commit();
-        self.questions.commit();
-        self.status_log.commit();
+        if let Some(extra) = &mut self.extra {
+            extra.begin();
+        }
         self.before_call_undo.clear();
         self.rebuilt = false;
     }
@@ -515,9 +547,13 @@ impl State {
             *self.before_call.get_mut(seat) = old;
         }
         self.record.rollback();
-        self.disclosures.rollback();
-        self.questions.rollback();
-        self.status_log.rollback();
+        if let Some(extra) = &mut self.extra {
+            extra.rollback();
+            // Made by the refused action: it goes with it.
+            if extra.is_empty() {
+                self.extra = None;
+            }
+        }
         let Checkpoint {
             in_force_len,
             summary,
@@ -539,7 +575,6 @@ impl State {
         } else {
             // Only calls pushed in force by the action: they go.
             self.in_force_ids.truncate(in_force_len);
-            self.in_force.truncate(in_force_len);
             self.summary = summary;
         }
         self.rebuilt = false;
@@ -549,7 +584,6 @@ impl State {
     pub fn reserve(&mut self, calls: usize) {
         self.record.reserve(calls);
         self.in_force_ids.reserve(calls);
-        self.in_force.reserve(calls);
     }
 
     /// The board's irregularities and rulings (none, read from one shared empty value, on
@@ -573,6 +607,11 @@ impl State {
     /// Keeps the rectification state before `seat`'s call action (see `BeforeCall`).
     fn remember_before_call(&mut self, seat: Seat, before: BeforeCall) {
         let old = self.before_call.get_mut(seat).replace(before);
+        if self.before_call_undo.capacity() == 0 {
+            // Room for the one a call action replaces (grown from 4, the list would keep
+            // 128 bytes on every table).
+            self.before_call_undo.reserve_exact(1);
+        }
         self.before_call_undo.push((seat, old));
     }
 
@@ -588,7 +627,13 @@ impl State {
 
     /// The status changes so far (see `BeforeCall::status_mark`).
     pub fn status_log(&self) -> &[StatusChange] {
-        &self.status_log
+        self.extra.as_deref().map_or(&[], |e| &e.status_log)
+    }
+
+    /// The status changes, disclosures and questions, to add one (the box is made at the
+    /// first).
+    fn extra_mut(&mut self) -> &mut Extra {
+        self.extra.get_or_insert_default()
     }
 
     /// Appends a call to the record; returns its id.
@@ -604,8 +649,7 @@ impl State {
             audience: Audience::EVERYONE,
         });
         if status == Status::InForce {
-            self.in_force_ids.push(id);
-            self.in_force.push(Entry { seat, call });
+            self.in_force_ids.push(ids::narrow(id));
             self.summary.push(Entry { seat, call });
         }
         id
@@ -646,7 +690,7 @@ impl State {
         };
         r.status = status;
         let was_in_force = old.status == Status::InForce;
-        self.status_log.push(old);
+        self.extra_mut().status_log.push(old);
         if was_in_force != (status == Status::InForce) {
             self.rebuild_in_force();
         }
@@ -656,7 +700,7 @@ impl State {
     /// those calls are back as they were when the log had `mark` entries.
     fn restore_statuses(&mut self, mark: usize, from: usize) {
         let back: Vec<StatusChange> = self
-            .status_log
+            .status_log()
             .get(mark..)
             .unwrap_or_default()
             .iter()
@@ -675,27 +719,34 @@ impl State {
     fn rebuild_in_force(&mut self) {
         self.rebuilt = true;
         self.in_force_ids.clear();
-        self.in_force.clear();
         for (i, r) in self.record.iter().enumerate() {
             if r.status == Status::InForce {
-                self.in_force_ids.push(i);
-                self.in_force.push(Entry {
-                    seat: r.seat,
-                    call: r.call,
-                });
+                self.in_force_ids.push(ids::narrow(i));
             }
         }
-        self.summary = Summary::of(self.summary.dealer(), &self.in_force);
+        self.summary = Summary::of(self.summary.dealer(), &self.in_force());
     }
 
     /// Record ids of the calls in force, in order.
-    pub fn in_force_ids(&self) -> &[usize] {
-        &self.in_force_ids
+    pub fn in_force_ids(&self) -> CallIds<'_> {
+        CallIds(&self.in_force_ids)
     }
 
-    /// The calls in force.
-    pub fn in_force(&self) -> &[Entry] {
-        &self.in_force
+    /// The calls in force, read from the record (a list built when asked: only rarer paths
+    /// ask; the summary answers the common questions).
+    pub fn in_force(&self) -> Vec<Entry> {
+        self.in_force_entries().collect()
+    }
+
+    /// The calls in force, in order, read from the record.
+    fn in_force_entries(&self) -> impl DoubleEndedIterator<Item = Entry> + '_ {
+        self.in_force_ids()
+            .iter()
+            .filter_map(|id| self.record.get(id))
+            .map(|r| Entry {
+                seat: r.seat,
+                call: r.call,
+            })
     }
 
     /// The calls in force, summarized (legality, rotation, end of the auction in O(1)).
@@ -705,17 +756,12 @@ impl State {
 
     /// The record id of call `index` among the calls in force.
     pub fn record_id(&self, index: usize) -> Option<usize> {
-        self.in_force_ids.get(index).copied()
+        self.in_force_ids().get(index)
     }
 
     /// The index among the calls in force of record `id`.
     pub fn index_of(&self, id: usize) -> Option<usize> {
-        // Most often asked of the call just put in force: the last one.
-        match self.in_force_ids.last() {
-            Some(&last) if last == id => Some(self.in_force_ids.len() - 1),
-            Some(&last) if last < id => None,
-            _ => self.in_force_ids.binary_search(&id).ok(),
-        }
+        self.in_force_ids().index_of(id)
     }
 
     /// The seat due to call in rotation (the auction period only).
@@ -725,18 +771,18 @@ impl State {
 
     /// The last call in force by `seat`, as a record id.
     pub fn last_call_of(&self, seat: Seat) -> Option<usize> {
-        let k = self.in_force.iter().rposition(|e| e.seat == seat)?;
-        self.in_force_ids.get(k).copied()
+        self.in_force_ids()
+            .iter()
+            .rev()
+            .find(|&id| self.record.get(id).is_some_and(|r| r.seat == seat))
     }
 
     /// Whether `seat` has made a call in force after record `id`.
     pub fn called_since(&self, seat: Seat, id: usize) -> bool {
-        let from = self.in_force_ids.partition_point(|i| *i <= id);
-        self.in_force
-            .get(from..)
-            .unwrap_or_default()
+        let ids = self.in_force_ids();
+        ids.since(ids.count_through(id))
             .iter()
-            .any(|e| e.seat == seat)
+            .any(|i| self.record.get(i).is_some_and(|r| r.seat == seat))
     }
 
     /// The presumed declarer, once the auction has ended.
@@ -817,17 +863,17 @@ impl State {
 
     /// Whether call `id` was alerted (by its caller or his partner).
     pub fn is_alerted(&self, id: usize) -> bool {
-        self.disclosures.iter().any(|d| d.call == id && d.alert)
+        self.disclosures().iter().any(|d| d.call == id && d.alert)
     }
 
     /// Every alert, announcement, explanation and correction, in order.
     pub fn disclosures(&self) -> &[DisclosureRecord] {
-        &self.disclosures
+        self.extra.as_deref().map_or(&[], |e| &e.disclosures)
     }
 
     /// Every question asked, in order (ids are positions).
     pub fn questions(&self) -> &[QuestionRecord] {
-        &self.questions
+        self.extra.as_deref().map_or(&[], |e| &e.questions)
     }
 
     /// The bars, by seat.
@@ -927,7 +973,7 @@ impl State {
 
     /// The client clock of the last call.
     pub fn last_clock(&self) -> Option<f64> {
-        self.last_clock
+        self.last_clock.get()
     }
 }
 
@@ -1009,13 +1055,14 @@ impl State {
 
     /// Records an alert, announcement, explanation or correction.
     pub fn disclose(&mut self, d: DisclosureRecord) {
-        self.disclosures.push(d);
+        self.extra_mut().disclosures.push(d);
     }
 
     /// L20F4, L20F5: the explanations of call `call` given by `by` are superseded by a
     /// correction; `each` sees each of them before.
     pub fn supersede_explanations(&mut self, call: usize, by: Seat, mut each: impl FnMut(&DisclosureRecord)) {
-        self.disclosures.update_where(
+        let Some(extra) = &mut self.extra else { return };
+        extra.disclosures.update_where(
             |d| d.call == call && d.by == by && !d.superseded,
             |d| {
                 each(d);
@@ -1026,8 +1073,9 @@ impl State {
 
     /// Records a question (L20F); returns its id.
     pub fn ask(&mut self, q: QuestionRecord) -> usize {
-        self.questions.push(q);
-        self.questions.len() - 1
+        let questions = &mut self.extra_mut().questions;
+        questions.push(q);
+        questions.len() - 1
     }
 
     /// `seat` explains call `call` to `heard_by`: the questions about it (or about the whole
@@ -1035,7 +1083,8 @@ impl State {
     /// there was one.
     pub fn answer_questions(&mut self, seat: Seat, call: usize, heard_by: Audience) -> bool {
         let mut answered = false;
-        self.questions.update_where(
+        let Some(extra) = &mut self.extra else { return false };
+        extra.questions.update_where(
             |q| q.answerers.contains(&seat) && !q.answered_by.has_seat(seat) && q.call.is_none_or(|c| c == call),
             |q| {
                 q.answered_by = q.answered_by.with(seat);
@@ -1478,9 +1527,10 @@ impl State {
 
     /// The rectification state now: what a replacement of `seat`'s coming call restores.
     pub fn remember_before_call_of(&mut self, seat: Seat) {
+        let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let before = BeforeCall {
-            from: self.record.len(),
-            status_mark: self.status_log.len(),
+            from: narrow(self.record.len()),
+            status_mark: narrow(self.status_log().len()),
             rectification: self.rectification_in_progress().then(|| Box::new(self.rectification())),
         };
         self.remember_before_call(seat, before);
@@ -1527,7 +1577,7 @@ impl State {
     /// L25A1, L21B: the rectification state, but for the bars, put back as it was before
     /// the call (see `BeforeCall`).
     pub fn restore_before_call(&mut self, before: BeforeCall) {
-        self.restore_statuses(before.status_mark, before.from);
+        self.restore_statuses(before.status_mark as usize, before.from as usize);
         // Nothing in progress then, and no box now: nothing to put back.
         let irr = match before.rectification {
             Some(_) => self.irr_mut(),
@@ -1559,7 +1609,7 @@ pub struct Checkpoint {
     lead_choice: Option<LeadChoice>,
     contract: Option<Contract>,
     play: Option<Box<PlayState>>,
-    last_clock: Option<f64>,
+    last_clock: Clock,
 }
 
 /// A change of a recorded call's status, with the status it replaced.

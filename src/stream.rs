@@ -20,8 +20,9 @@ use serde::{Deserialize, Serialize};
 use crate::action::Action;
 use crate::audience::{Audience, Viewer};
 use crate::event::{Event, Outcome};
+use crate::feed::Feed;
 use crate::report::{InputError, Warning};
-use crate::stream_marks::slot;
+use crate::stream_marks::{slot, Streams};
 use crate::table::Table;
 
 /// One entry of a viewer's stream: an event or a warning.
@@ -59,18 +60,15 @@ pub struct StreamEntry {
 
 /// Every entry of the board in order (events of an action, then its warnings), unfiltered.
 fn all_items<'a>(
-    marks: &'a [(u32, u32)],
-    feed: &'a [Event],
+    streams: &'a Streams,
+    feed: &'a Feed,
     warnings: &'a [Warning],
 ) -> impl Iterator<Item = StreamItem> + 'a {
-    let starts = std::iter::once((0u32, 0u32)).chain(marks.iter().copied());
-    starts.zip(marks.iter().copied()).flat_map(move |((f0, w0), (f1, w1))| {
-        let events = feed.get(f0 as usize..f1 as usize).unwrap_or_default();
-        let warns = warnings.get(w0 as usize..w1 as usize).unwrap_or_default();
-        events
+    streams.actions().flat_map(move |(events, warns)| {
+        let warns = warnings.get(warns).unwrap_or_default();
+        feed.range(events.start, events.end)
             .iter()
-            .cloned()
-            .map(StreamItem::Event)
+            .map(|e| StreamItem::Event(e.into_owned()))
             .chain(warns.iter().cloned().map(StreamItem::Warning))
     })
 }
@@ -99,17 +97,12 @@ impl Table {
     /// The number of entries in `viewer`'s stream: the version a fresh client that starts from
     /// `view(viewer)` has.
     pub fn stream_version(&self, viewer: Viewer) -> u64 {
-        self.streams().lens[slot(viewer)]
+        u64::from(self.streams().lens[slot(viewer)])
     }
 
     /// Every entry of `viewer`'s stream (`events_since(viewer, 0)`).
     pub fn stream(&self, viewer: Viewer) -> Vec<StreamEntry> {
-        number(
-            all_items(&self.streams().marks, self.feed(), self.warnings()),
-            viewer,
-            0,
-        )
-        .collect()
+        number(all_items(self.streams(), self.feed(), self.warnings()), viewer, 0).collect()
     }
 
     /// The entries of `viewer`'s stream after `version`, for a client catching up.
@@ -124,13 +117,11 @@ impl Table {
                 "version {version} is past the end of the {viewer} stream ({len} entries)"
             )));
         }
-        Ok(number(
-            all_items(&self.streams().marks, self.feed(), self.warnings()),
-            viewer,
-            0,
+        Ok(
+            number(all_items(self.streams(), self.feed(), self.warnings()), viewer, 0)
+                .skip(usize::try_from(version).unwrap_or(usize::MAX))
+                .collect(),
         )
-        .skip(usize::try_from(version).unwrap_or(usize::MAX))
-        .collect())
     }
 
     /// Applies an action received from a client on a server-authoritative table: the client's

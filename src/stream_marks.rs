@@ -2,8 +2,10 @@
 //! action's events and warnings end, and each viewer's stream length. Below the table, so the
 //! table keeps it and the streams read it without a circle.
 
+use std::ops::Range;
+
 use crate::audience::Viewer;
-use crate::event::Event;
+use crate::feed::Events;
 use crate::report::Warning;
 
 /// Six viewers: N, E, S, W, the Director, spectators.
@@ -17,37 +19,70 @@ pub(crate) const fn slot(viewer: Viewer) -> usize {
     }
 }
 
-/// What a table keeps for the streams: where each accepted action's events and warnings end,
-/// and each viewer's stream length. 8 bytes per action.
+/// What a table keeps for the streams: where each accepted action's events end (4 bytes an
+/// action), where the warnings of the few actions that gave any end, and each viewer's
+/// stream length.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Streams {
-    /// Per accepted action: the feed's and the warnings' lengths after it.
-    pub(crate) marks: Vec<(u32, u32)>,
-    /// Each viewer's stream length.
-    pub(crate) lens: [u64; VIEWERS],
+    /// Per accepted action: the feed's length after it.
+    events_end: Vec<u32>,
+    /// Per accepted action that gave warnings: its place among the actions and the warnings'
+    /// length after it, in order.
+    warnings_end: Vec<(u32, u32)>,
+    /// Each viewer's stream length (32 bits: a board's entries are bounded by its limit of
+    /// actions).
+    pub(crate) lens: [u32; VIEWERS],
+}
+
+/// A length as the marks keep it (saturating: no board holds 2^32 entries).
+fn narrow(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 impl Streams {
     /// Records an accepted action's events and warnings (already appended to the table's feed
     /// and warnings, whose lengths are `feed_len` and `warnings_len`).
-    pub(crate) fn record(&mut self, events: &[Event], warnings: &[Warning], feed_len: usize, warnings_len: usize) {
+    pub(crate) fn record(&mut self, events: Events<'_>, warnings: &[Warning], feed_len: usize, warnings_len: usize) {
         for bits in events
-            .iter()
-            .map(|e| e.audience.viewer_bits())
+            .audiences()
+            .map(|a| a.viewer_bits())
             .chain(warnings.iter().map(|w| w.audience.viewer_bits()))
         {
             // `viewer_bits` is in the order of `slot`.
             for (i, len) in self.lens.iter_mut().enumerate() {
-                *len += u64::from(bits >> i & 1);
+                *len = len.saturating_add(u32::from(bits >> i & 1));
             }
         }
-        let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        self.marks.push((clamp(feed_len), clamp(warnings_len)));
+        if !warnings.is_empty() {
+            self.warnings_end
+                .push((narrow(self.events_end.len()), narrow(warnings_len)));
+        }
+        self.events_end.push(narrow(feed_len));
+    }
+
+    /// Each accepted action's events and warnings, in order, as ranges of the table's feed and
+    /// warnings.
+    pub(crate) fn actions(&self) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {
+        let (mut events_from, mut warnings_from, mut next_warned) = (0, 0, 0);
+        self.events_end.iter().enumerate().map(move |(k, &end)| {
+            let events = events_from..end as usize;
+            events_from = end as usize;
+            let warnings_to = match self.warnings_end.get(next_warned) {
+                Some(&(action, end)) if action as usize == k => {
+                    next_warned += 1;
+                    end as usize
+                }
+                _ => warnings_from,
+            };
+            let warnings = warnings_from..warnings_to;
+            warnings_from = warnings_to;
+            (events, warnings)
+        })
     }
 
     /// Makes room for `actions` more actions.
     pub(crate) fn reserve(&mut self, actions: usize) {
-        self.marks.reserve(actions);
+        self.events_end.reserve(actions);
     }
 }
 
@@ -55,7 +90,39 @@ impl Streams {
 mod tests {
     use super::*;
     use crate::audience::Audience;
-    use crate::call::Seat;
+    use crate::call::{Call, Seat};
+    use crate::feed::Feed;
+    use crate::report::{Code, Severity};
+
+    #[test]
+    fn each_actions_events_and_warnings_are_read_back_as_ranges_in_order() {
+        let mut feed = Feed::default();
+        let mut warnings = Vec::new();
+        let mut streams = Streams::default();
+        // Three actions: one event; two events and a warning; one event.
+        for (events, warned) in [(1, false), (2, true), (1, false)] {
+            let from = feed.len();
+            for _ in 0..events {
+                feed.push_call(Seat::N, Call::Pass, 0, Audience::EVERYONE);
+            }
+            let warned: &[Warning] = if warned {
+                warnings.push(Warning::new(
+                    Code::LATE_ALERT,
+                    Severity::Info,
+                    Audience::seat(Seat::S),
+                    "late",
+                ));
+                &warnings[warnings.len() - 1..]
+            } else {
+                &[]
+            };
+            streams.record(feed.since(from), warned, feed.len(), warnings.len());
+        }
+        let ranges: Vec<_> = streams.actions().collect();
+        assert_eq!(ranges, [(0..1, 0..0), (1..3, 0..1), (3..4, 1..1)]);
+        assert_eq!(streams.lens[slot(Viewer::Seat(Seat::S))], 5);
+        assert_eq!(streams.lens[slot(Viewer::Seat(Seat::N))], 4);
+    }
 
     #[test]
     fn an_audiences_viewer_bits_count_exactly_the_viewers_it_contains_in_slot_order() {

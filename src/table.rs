@@ -9,7 +9,8 @@ use crate::audience::Viewer;
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::callset::CallSet;
-use crate::event::{Event, Outcome};
+use crate::event::Outcome;
+use crate::feed::{Events, Feed};
 use crate::hash::StateHash;
 use crate::log::Log;
 use crate::procedure::{self, Ctx};
@@ -52,7 +53,7 @@ pub struct Snapshot {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Submitted<'a> {
     /// Its events, with their audiences: the end of `Table::feed`.
-    pub events: &'a [Event],
+    pub events: Events<'a>,
     /// Its warnings, with their audiences: the end of `Table::warnings`.
     pub warnings: &'a [Warning],
 }
@@ -96,17 +97,20 @@ const USUAL_AUCTION: usize = 16;
 /// One board being bid and played under one regulation.
 #[derive(Clone, Debug)]
 pub struct Table {
+    /// Dealer, vulnerability and number: with `spec`, the options the table was made with.
     board: Board,
+    /// The regulation as the options wrote it (for the snapshot).
+    spec: RegulationSpec,
+    /// The regulation in force (`spec`, resolved once).
     regulation: Regulation,
-    options: TableOptions,
     log: Log,
     state: State,
-    /// Characters of text in the accepted actions (against `max_total_text`).
-    text_used: usize,
+    /// Characters of text in the accepted actions (against `max_total_text`, a `u32`).
+    text_used: u32,
     /// The canonical hash, chained over the accepted actions.
     hash: StateHash,
     /// Every event of the accepted actions, with its audience.
-    feed: Vec<Event>,
+    feed: Feed,
     /// Every warning of the accepted actions, with its audience.
     warnings: Vec<Warning>,
     /// Where each action's events end, and each viewer's stream length (src/stream.rs).
@@ -134,11 +138,11 @@ impl Table {
             hash: StateHash::start(&board, &regulation),
             board,
             regulation,
-            options,
+            spec: options.regulation,
             log: Log::default(),
             state: State::new(board.dealer),
             text_used: 0,
-            feed: Vec::new(),
+            feed: Feed::default(),
             warnings: Vec::new(),
             streams: Streams::default(),
         })
@@ -216,16 +220,17 @@ impl Table {
             Ok(()) => {
                 self.state.commit();
                 let (events, warnings) = (
-                    self.feed.get(feed_from..).unwrap_or_default(),
+                    self.feed.since(feed_from),
                     self.warnings.get(warnings_from..).unwrap_or_default(),
                 );
                 self.streams
                     .record(events, warnings, self.feed.len(), self.warnings.len());
                 self.hash = self.hash.then(&action);
                 self.log.push(action);
-                self.text_used += chars;
+                // Within `max_total_text` (a `u32`): checked by `within_limits`.
+                self.text_used = u32::try_from(self.text_used as usize + chars).unwrap_or(u32::MAX);
                 Ok(Submitted {
-                    events: self.feed.get(feed_from..).unwrap_or_default(),
+                    events: self.feed.since(feed_from),
                     warnings: self.warnings.get(warnings_from..).unwrap_or_default(),
                 })
             }
@@ -257,10 +262,11 @@ impl Table {
             )));
         }
         let max_text = self.regulation.max_total_text as usize;
-        if chars > 0 && self.text_used.saturating_add(chars) > max_text {
+        let used = self.text_used as usize;
+        if chars > 0 && used.saturating_add(chars) > max_text {
             return Err(InputError::limit_reached(format!(
                 "this board accepts {max_text} characters of text in all; {} are left",
-                max_text.saturating_sub(self.text_used)
+                max_text.saturating_sub(used)
             )));
         }
         Ok(())
@@ -296,7 +302,12 @@ impl Table {
     /// The table as data (options and accepted actions).
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
-            options: self.options.clone(),
+            options: TableOptions {
+                dealer: self.board.dealer,
+                vulnerability: self.board.vulnerability,
+                regulation: self.spec.clone(),
+                board: self.board.number,
+            },
             actions: self.log.to_vec(),
         }
     }
@@ -356,7 +367,7 @@ impl Table {
     }
 
     /// Every event of the board, with its audience, in order.
-    pub fn feed(&self) -> &[Event] {
+    pub fn feed(&self) -> &Feed {
         &self.feed
     }
 
@@ -382,7 +393,7 @@ impl Table {
 
     /// The calls in force, in order.
     pub fn calls(&self) -> Vec<Call> {
-        self.state.in_force().iter().map(|e| e.call).collect()
+        self.state.in_force().into_iter().map(|e| e.call).collect()
     }
 
     /// The seat that must act next (SPEC §7): the caller in the auction, the opening

@@ -72,7 +72,7 @@ impl JsTable {
         match self.inner.submit(input(action)?) {
             Ok(done) => output(&done),
             Err(r) if r.code == Code::BAD_INPUT => Err(thrown(r)),
-            Err(r) => output(&crate::Outcome::Rejected(r)),
+            Err(r) => output(&crate::event::OutcomeJson::<crate::feed::Events<'_>>::rejected(&r)),
         }
     }
 

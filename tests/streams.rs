@@ -61,7 +61,7 @@ fn check(t: &Table, pushed: &[Vec<StreamEntry>]) -> Result<(), String> {
                 _ => None,
             })
             .collect();
-        if !events.iter().eq(view.events.iter()) || !warnings.iter().eq(view.warnings.iter()) {
+        if events != view.events.to_vec() || warnings != view.warnings.to_vec() {
             return Err(format!("{viewer}'s stream differs from his view"));
         }
         // Every entry of the board in some audience reaches the Director.

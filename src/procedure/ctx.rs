@@ -8,6 +8,7 @@ use crate::board::Board;
 use crate::call::Call;
 use crate::call::Seat;
 use crate::event::{Event, EventKind};
+use crate::feed::Feed;
 use crate::regulation::Regulation;
 use crate::report::Warning;
 use crate::state::State;
@@ -22,7 +23,7 @@ pub struct Ctx<'a> {
     /// The state being changed (rolled back if the action is refused).
     pub st: &'a mut State,
     /// Where events go: the table's feed (truncated back if the action is refused).
-    pub events: &'a mut Vec<Event>,
+    pub events: &'a mut Feed,
     /// Where warnings go: the table's warnings (truncated back if the action is refused).
     pub warnings: &'a mut Vec<Warning>,
     /// The player whose call this action is making, until it is in force: the engine
@@ -37,13 +38,10 @@ impl Ctx<'_> {
         self.events.push(Event { kind, audience });
     }
 
-    /// Records the event `make` builds, built in place at the end of the feed: an event
-    /// built first and then pushed is copied in wide loads from the narrow stores that
-    /// just wrote it, which stall (on the path of every call).
-    #[inline]
-    pub fn event_in_place(&mut self, audience: Audience, make: impl FnOnce() -> EventKind) {
-        self.events
-            .extend(std::iter::once_with(|| Event { kind: make(), audience }));
+    /// Records that `seat` called `call`, index `index` among the calls in force, for
+    /// everyone: `EventKind::Call`, written packed (on the path of every call).
+    pub fn call_event(&mut self, seat: Seat, call: Call, index: usize) {
+        self.events.push_call(seat, call, index, Audience::EVERYONE);
     }
 
     /// Records a warning.

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 /// Whether a call in force follows record `id`.
 fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
-    cx.st.in_force_ids().iter().any(|i| *i > id)
+    cx.st.in_force_ids().iter().any(|i| i > id)
 }
 
 /// The `alert` action: alert (and perhaps explain or announce) call `index`.

@@ -76,7 +76,6 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
         .st
         .in_force_ids()
         .iter()
-        .copied()
         .filter(|i| *i != original)
         .filter_map(|i| cx.st.record().get(i))
         .map(|r| auction::Entry {

@@ -95,7 +95,7 @@ fn suggestion(cx: &Ctx<'_>, first: usize) -> Option<Bid> {
     let [strain] = specified(cx, first)[..] else {
         return None;
     };
-    lowest_over(cx.st.in_force(), strain)
+    lowest_over(&cx.st.in_force(), strain)
 }
 
 fn lowest_over(calls: &[auction::Entry], strain: Strain) -> Option<Bid> {
@@ -135,7 +135,6 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
         .st
         .in_force_ids()
         .iter()
-        .copied()
         .filter(|i| *i < x)
         .filter_map(|i| cx.st.record().get(i))
         .map(|r| auction::Entry {
@@ -196,7 +195,7 @@ pub fn replace(
         return Ok(());
     }
     let calls_before = cx.st.in_force();
-    let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, calls_before, b));
+    let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, &calls_before, b));
     cx.st.settle_pending();
     let id = record(cx, seat, call, Status::InForce);
     if partner_barred {

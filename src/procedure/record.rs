@@ -19,7 +19,7 @@ use std::sync::Arc;
 pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
     let id = cx.st.push_call(seat, call, status);
     let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
-    cx.event_in_place(Audience::EVERYONE, || EventKind::Call { seat, call, index });
+    cx.call_event(seat, call, index);
     id
 }
 
@@ -199,7 +199,7 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
 /// action; then only a rectification pending on a withdrawn call is dropped).
 pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: Withdrawal) -> (Vec<usize>, bool) {
     let later = rewind_to(cx, id, law, reason);
-    let before = cx.st.before_call(seat).filter(|b| b.from <= id).cloned();
+    let before = cx.st.before_call(seat).filter(|b| b.from() <= id).cloned();
     let Some(b) = before else {
         drop_stale_pending(cx);
         return (later, false);

@@ -87,7 +87,6 @@ pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
     let by_call = ByCall::new(st.disclosures(), st.record().len());
     st.in_force_ids()
         .iter()
-        .copied()
         .enumerate()
         .map(|(index, id)| {
             let r = &st.record()[id];

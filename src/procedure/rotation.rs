@@ -67,7 +67,7 @@ fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: usize) -> bool {
     let last_action = ids
         .iter()
         .rev()
-        .filter_map(|i| cx.st.record().get(*i).map(|r| (*i, r)))
+        .filter_map(|i| cx.st.record().get(i).map(|r| (i, r)))
         .find(|(_, r)| !r.call.is_pass());
     call.is_pass() && last_action.is_some_and(|(i, r)| r.seat == seat.partner() && cx.st.is_alerted(i))
 }

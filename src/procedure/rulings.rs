@@ -74,7 +74,7 @@ fn artificial_ruling(
 ) -> Result<(), Refusal> {
     let target = match index {
         Some(i) => match cx.st.in_force_ids().get(i) {
-            Some(id) => *id,
+            Some(id) => id,
             None => return refuse(Code::NO_SUCH_CALL, format!("no call in force at index {i}")),
         },
         None => match artificial_target(cx) {
@@ -146,8 +146,8 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
             .st
             .in_force_ids()
             .iter()
-            .filter(|i| **i > coor)
-            .filter_map(|i| cx.st.record().get(*i))
+            .filter(|i| *i > coor)
+            .filter_map(|i| cx.st.record().get(i))
             .find(|r| r.seat == rho)
             .map(|r| r.call);
         let (law, repeat) = match rho_call {

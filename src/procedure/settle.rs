@@ -188,10 +188,10 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     let closing = ids
         .iter()
         .rev()
-        .take_while(|i| cx.st.record().get(**i).is_some_and(|r| r.call.is_pass()))
+        .take_while(|i| cx.st.record().get(*i).is_some_and(|r| r.call.is_pass()))
         .count();
     // The oldest closing pass that skipped a player who has not called since.
-    let found = ids.iter().skip(ids.len() - closing).find_map(|&pid| {
+    let found = ids.iter().skip(ids.len() - closing).find_map(|pid| {
         let r = cx.st.record().get(pid)?;
         let deprived = r.skipped().any(|s| !cx.st.called_since(s, pid));
         let due = r.skipped_from?;
@@ -200,7 +200,7 @@ pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     let Some((pid, offender, due)) = found else {
         return false;
     };
-    let cancelled: Vec<usize> = ids.iter().copied().filter(|i| *i >= pid).collect();
+    let cancelled: Vec<usize> = ids.iter().filter(|i| *i >= pid).collect();
     for i in cancelled.iter().rev() {
         let reason = if *i == pid {
             Withdrawal::PassCostTurn
@@ -249,7 +249,7 @@ pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
 /// the strain it names (presumed natural).
 pub fn specified_in_legal_auction(st: &crate::state::State, offender: Seat) -> Vec<Strain> {
     let mut specified: Vec<Strain> = Vec::new();
-    for &id in st.in_force_ids() {
+    for id in st.in_force_ids().iter() {
         if st.record().get(id).is_none_or(|r| r.seat != offender) {
             continue;
         }

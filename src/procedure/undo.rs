@@ -69,7 +69,8 @@ fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Refusal> {
 /// is refused when it is asked for (L25A1: it is made where the replaced call was), rather
 /// than left pending for the opponents or the Director to accept, which they could not.
 fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: usize, call: Call) -> Result<(), Refusal> {
-    let Some(before) = cx.st.index_of(id).and_then(|index| cx.st.in_force().get(..index)) else {
+    let calls = cx.st.in_force();
+    let Some(before) = cx.st.index_of(id).and_then(|index| calls.get(..index)) else {
         return Ok(());
     };
     Summary::of(cx.board.dealer, before)

@@ -533,13 +533,13 @@ pub struct Replayed {
 /// irregularities stay visible), each caller disclosing his own call (as LIN and PBN record
 /// alerts), explanations up to the longest text a table accepts.
 pub fn import_regulation() -> RegulationSpec {
-    RegulationSpec::Custom(Overrides {
+    RegulationSpec::Custom(Box::new(Overrides {
         preset: Some(Preset::FaceToFace),
         disclosure: Some(Disclosure::SelfAlert),
         max_text: Some(MAX_TEXT_CAP),
         max_total_text: Some(u32::MAX),
         ..Overrides::default()
-    })
+    }))
 }
 
 /// What is wrong in a file, as a reader finds it.

@@ -19,6 +19,7 @@ use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
 use crate::event::{BarKind, DisclosureKind, Event};
+use crate::feed::Feed;
 use crate::law::Law;
 use crate::play::Trick;
 use crate::procedure;
@@ -311,7 +312,7 @@ pub struct Parts<'a> {
     /// The state.
     pub state: &'a State,
     /// Every event so far.
-    pub feed: &'a [Event],
+    pub feed: &'a Feed,
     /// Every warning so far.
     pub warnings: &'a [Warning],
 }
@@ -407,8 +408,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         may_ask_contract: seat.is_some_and(|s| procedure::review::may_ask_contract(st, s).is_ok()),
         correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s, &by_call)),
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
-        warnings: Seen::lent(table.warnings, viewer),
-        events: Seen::lent(table.feed, viewer),
+        warnings: Seen::lent(table.warnings, &[], viewer),
+        events: Seen::lent(table.feed.kept(), table.feed.others(), viewer),
         contract: st.contract().map(|c| c.to_string()),
         declarer: st.declarer(),
         dummy: st.contract().map(|c| c.dummy()),
@@ -464,7 +465,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
         return Vec::new();
     }
     // What a call adds to the rule for the auction as a whole: whose call it is.
-    let ids = st.in_force_ids().iter().copied().enumerate();
+    let ids = st.in_force_ids().iter().enumerate();
     // Sized once for the most there can be: a view is made on every change.
     let mut askable = Vec::with_capacity(ids.len());
     askable.extend(
@@ -478,7 +479,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 /// (`correct_explanation` accepts them, and a correction of partner's explanation he did not
 /// hear).
 fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
-    let ids = st.in_force_ids().iter().copied().enumerate();
+    let ids = st.in_force_ids().iter().enumerate();
     ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, true, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
@@ -509,7 +510,7 @@ fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> 
     let mut calls: Vec<SeenCall<'a>> = ids
         .iter()
         .enumerate()
-        .map(|(index, &id)| {
+        .map(|(index, id)| {
             let r = &st.record()[id];
             SeenCall {
                 index,
@@ -524,7 +525,7 @@ fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> 
     if by_call.is_empty() {
         return calls;
     }
-    for (c, &id) in calls.iter_mut().zip(ids) {
+    for (c, id) in calls.iter_mut().zip(ids.iter()) {
         for d in by_call.of(id).filter(|d| visible(d.audience, d.superseded, viewer)) {
             c.alerted |= d.alert;
             c.disclosures.push(SeenDisclosure {

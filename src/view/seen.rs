@@ -2,65 +2,95 @@
 //! they are read: making a view costs nothing for them, however long the board has run. A
 //! kept view (`View::into_owned`, or one read from JSON) holds its own copy.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::audience::{Audience, Viewer};
 use crate::event::Event;
+use crate::feed::Kept;
 use crate::report::Warning;
 
-/// What has an audience: an event or a warning.
+/// What has an audience and is lent by the table: an event or a warning.
 pub trait Addressed: Clone {
+    /// How the table keeps one.
+    type Kept: Clone + 'static;
+    /// What the kept ones may point into (the feed's other events).
+    type Side: Clone + 'static;
     /// Who may see it.
     fn audience(&self) -> Audience;
+    /// Who may see what `kept` stands for (read without building it).
+    fn audience_of(kept: &Self::Kept) -> Audience;
+    /// What `kept` stands for.
+    fn read<'a>(kept: &'a Self::Kept, side: &'a [Self::Side]) -> Option<Cow<'a, Self>>;
 }
 
+/// An event: kept packed in the table's feed (`Feed`), a call's built as it is read.
 impl Addressed for Event {
+    type Kept = Kept;
+    type Side = Event;
     fn audience(&self) -> Audience {
         self.audience
     }
+    fn audience_of(kept: &Kept) -> Audience {
+        kept.audience()
+    }
+    fn read<'a>(kept: &'a Kept, others: &'a [Event]) -> Option<Cow<'a, Event>> {
+        kept.read(others)
+    }
 }
 
+/// A warning: kept as it is.
 impl Addressed for Warning {
+    type Kept = Warning;
+    type Side = ();
     fn audience(&self) -> Audience {
         self.audience
+    }
+    fn audience_of(kept: &Warning) -> Audience {
+        kept.audience
+    }
+    fn read<'a>(kept: &'a Warning, _: &'a [()]) -> Option<Cow<'a, Warning>> {
+        Some(Cow::Borrowed(kept))
     }
 }
 
 /// The items (events or warnings) a viewer may see, in order.
 #[derive(Clone)]
-pub struct Seen<'a, T> {
+pub struct Seen<'a, T: Addressed> {
     items: Items<'a, T>,
 }
 
 #[derive(Clone)]
-enum Items<'a, T> {
-    /// All of the table's items, and whose view this is.
-    Lent { all: &'a [T], viewer: Viewer },
+enum Items<'a, T: Addressed> {
+    /// All of the table's items, as it keeps them, and whose view this is.
+    Lent {
+        all: &'a [T::Kept],
+        side: &'a [T::Side],
+        viewer: Viewer,
+    },
     /// The items seen, kept.
     Kept(Vec<T>),
 }
 
 impl<'a, T: Addressed> Seen<'a, T> {
-    /// What `viewer` may see of `all`, lent.
-    pub fn lent(all: &'a [T], viewer: Viewer) -> Seen<'a, T> {
+    /// What `viewer` may see of `all` (whose items may point into `side`), lent.
+    pub fn lent(all: &'a [T::Kept], side: &'a [T::Side], viewer: Viewer) -> Seen<'a, T> {
         Seen {
-            items: Items::Lent { all, viewer },
+            items: Items::Lent { all, side, viewer },
         }
     }
 
     /// The items, in order.
     pub fn iter(&self) -> Iter<'_, T> {
         match &self.items {
-            Items::Lent { all, viewer } => Iter {
+            Items::Lent { all, side, viewer } => Iter::Lent {
                 items: all.iter(),
-                viewer: Some(*viewer),
+                side,
+                viewer: *viewer,
             },
-            Items::Kept(kept) => Iter {
-                items: kept.iter(),
-                viewer: None,
-            },
+            Items::Kept(kept) => Iter::Kept(kept.iter()),
         }
     }
 
@@ -78,13 +108,13 @@ impl<'a, T: Addressed> Seen<'a, T> {
     }
 
     /// The newest.
-    pub fn last(&self) -> Option<&T> {
+    pub fn last(&self) -> Option<Cow<'_, T>> {
         self.iter().next_back()
     }
 
     /// The items, copied into a list.
     pub fn to_vec(&self) -> Vec<T> {
-        self.iter().cloned().collect()
+        self.iter().map(Cow::into_owned).collect()
     }
 
     /// The same items, kept (to outlive the table's next change).
@@ -99,36 +129,55 @@ impl<'a, T: Addressed> Seen<'a, T> {
     }
 }
 
-/// The items a viewer sees, in order (`Seen::iter`).
-pub struct Iter<'b, T> {
-    items: std::slice::Iter<'b, T>,
-    /// The viewer to filter for; `None` when the items were filtered when kept.
-    viewer: Option<Viewer>,
-}
-
-/// Whether `item` is shown: to `viewer`, or always once kept (filtered then).
-fn shown<T: Addressed>(viewer: Option<Viewer>, item: &T) -> bool {
-    viewer.is_none_or(|v| item.audience().contains(v))
+/// The items a viewer sees, in order (`Seen::iter`): lent ones filtered for the viewer as
+/// they are read, kept ones (filtered when kept) all.
+pub enum Iter<'b, T: Addressed> {
+    /// Lent by the table.
+    Lent {
+        /// The table's items, as it keeps them.
+        items: std::slice::Iter<'b, T::Kept>,
+        /// What they may point into.
+        side: &'b [T::Side],
+        /// Whose view this is.
+        viewer: Viewer,
+    },
+    /// Kept by the view.
+    Kept(std::slice::Iter<'b, T>),
 }
 
 impl<'b, T: Addressed> Iterator for Iter<'b, T> {
-    type Item = &'b T;
+    type Item = Cow<'b, T>;
 
-    fn next(&mut self) -> Option<&'b T> {
-        let viewer = self.viewer;
-        self.items.find(|item| shown(viewer, *item))
+    fn next(&mut self) -> Option<Cow<'b, T>> {
+        match self {
+            Iter::Lent { items, side, viewer } => {
+                let (side, viewer) = (*side, *viewer);
+                items
+                    .filter(|k| T::audience_of(k).contains(viewer))
+                    .find_map(|k| T::read(k, side))
+            }
+            Iter::Kept(items) => items.next().map(Cow::Borrowed),
+        }
     }
 }
 
 impl<T: Addressed> DoubleEndedIterator for Iter<'_, T> {
     fn next_back(&mut self) -> Option<Self::Item> {
-        let viewer = self.viewer;
-        self.items.rfind(|item| shown(viewer, *item))
+        match self {
+            Iter::Lent { items, side, viewer } => {
+                let (side, viewer) = (*side, *viewer);
+                items
+                    .rev()
+                    .filter(|k| T::audience_of(k).contains(viewer))
+                    .find_map(|k| T::read(k, side))
+            }
+            Iter::Kept(items) => items.next_back().map(Cow::Borrowed),
+        }
     }
 }
 
 impl<'b, T: Addressed> IntoIterator for &'b Seen<'_, T> {
-    type Item = &'b T;
+    type Item = Cow<'b, T>;
     type IntoIter = Iter<'b, T>;
 
     fn into_iter(self) -> Iter<'b, T> {
@@ -136,7 +185,7 @@ impl<'b, T: Addressed> IntoIterator for &'b Seen<'_, T> {
     }
 }
 
-impl<T> From<Vec<T>> for Seen<'_, T> {
+impl<T: Addressed> From<Vec<T>> for Seen<'_, T> {
     fn from(kept: Vec<T>) -> Self {
         Seen {
             items: Items::Kept(kept),
@@ -186,15 +235,18 @@ mod tests {
             warning(Audience::seat(Seat::E), "to east"),
             warning(Audience::seat(Seat::N), "to north again"),
         ];
-        let north = Seen::lent(&all, Viewer::Seat(Seat::N));
-        let messages: Vec<_> = north.iter().map(|w| w.message.as_str()).collect();
+        let north = Seen::<Warning>::lent(&all, &[], Viewer::Seat(Seat::N));
+        let messages: Vec<_> = north.iter().map(|w| w.message.to_string()).collect();
         assert_eq!(messages, ["to north", "to all", "to north again"]);
         assert_eq!(north.len(), 3);
-        assert_eq!(north.last().map(|w| w.message.as_str()), Some("to north again"));
-        let south = Seen::lent(&all, Viewer::Seat(Seat::S));
+        assert_eq!(
+            north.last().map(|w| w.message.to_string()).as_deref(),
+            Some("to north again")
+        );
+        let south = Seen::<Warning>::lent(&all, &[], Viewer::Seat(Seat::S));
         assert_eq!(south.len(), 1);
         assert!(!south.is_empty());
-        assert!(Seen::lent(&all[..1], Viewer::Seat(Seat::S)).is_empty());
+        assert!(Seen::<Warning>::lent(&all[..1], &[], Viewer::Seat(Seat::S)).is_empty());
     }
 
     #[test]
@@ -203,13 +255,38 @@ mod tests {
             warning(Audience::seat(Seat::N), "to north"),
             warning(Audience::seat(Seat::E), "to east"),
         ];
-        let lent = Seen::lent(&all, Viewer::Seat(Seat::E));
+        let lent = Seen::<Warning>::lent(&all, &[], Viewer::Seat(Seat::E));
         let kept = lent.clone().into_owned();
         assert_eq!(kept, lent);
         assert_eq!(kept.len(), 1);
         let json = serde_json::to_string(&lent).expect("writes");
         let back: Seen<'static, Warning> = serde_json::from_str(&json).expect("reads");
         assert_eq!(back, lent);
-        assert_ne!(back, Seen::lent(&all, Viewer::Seat(Seat::N)));
+        assert_ne!(back, Seen::<Warning>::lent(&all, &[], Viewer::Seat(Seat::N)));
+    }
+
+    #[test]
+    fn events_lent_from_the_packed_feed_are_filtered_and_built_as_they_are_read() {
+        use crate::event::EventKind;
+        use crate::feed::Feed;
+        let mut feed = Feed::default();
+        feed.push(Event {
+            kind: EventKind::PassedOut,
+            audience: Audience::seat(Seat::W),
+        });
+        feed.push(Event {
+            kind: EventKind::Call {
+                seat: Seat::N,
+                call: crate::call::Call::Pass,
+                index: 0,
+            },
+            audience: Audience::EVERYONE,
+        });
+        let east = Seen::<Event>::lent(feed.kept(), feed.others(), Viewer::Seat(Seat::E));
+        assert_eq!(east.to_vec(), feed.range(1, 2).to_vec());
+        let west = Seen::<Event>::lent(feed.kept(), feed.others(), Viewer::Seat(Seat::W));
+        assert_eq!(west.to_vec(), feed.all().to_vec());
+        assert_eq!(west.clone().into_owned(), west);
+        assert_eq!(west.last().map(Cow::into_owned), feed.get(1).map(Cow::into_owned));
     }
 }
