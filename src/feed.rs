@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use serde::ser::{Serialize, Serializer};
 
+use crate::auction::Contract;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{Event, EventKind};
@@ -23,6 +24,9 @@ enum Repr {
         index: u32,
         audience: Audience,
     },
+    /// The auction ended: `EventKind::AuctionEnded`, its contract's text written as it is
+    /// read.
+    AuctionEnded { contract: Contract, audience: Audience },
     /// Any other event (or a call's whose index passes 32 bits): its place in `Feed::others`,
     /// and its audience.
     Other { at: u32, audience: Audience },
@@ -32,7 +36,9 @@ impl Kept {
     /// Who is shown it (read without building the event).
     pub fn audience(self) -> Audience {
         match self.0 {
-            Repr::Call { audience, .. } | Repr::Other { audience, .. } => audience,
+            Repr::Call { audience, .. } | Repr::AuctionEnded { audience, .. } | Repr::Other { audience, .. } => {
+                audience
+            }
         }
     }
 
@@ -53,6 +59,13 @@ impl Kept {
                 },
                 audience,
             })),
+            Repr::AuctionEnded { contract, audience } => Some(Cow::Owned(Event {
+                kind: EventKind::AuctionEnded {
+                    contract: contract.to_string(),
+                    declarer: contract.declarer,
+                },
+                audience,
+            })),
             Repr::Other { at, .. } => others.get(at as usize).map(Cow::Borrowed),
         }
     }
@@ -64,7 +77,10 @@ impl Kept {
 pub struct Feed {
     items: Vec<Kept>,
     /// The events that are not calls', in order.
-    others: Vec<Event>,
+    /// Made at the first (the end of the auction is packed, so a plain board has none): one
+    /// word while there is none.
+    #[allow(clippy::box_collection)]
+    others: Option<Box<Vec<Event>>>,
 }
 
 impl Feed {
@@ -87,7 +103,7 @@ impl Feed {
     pub fn all(&self) -> Events<'_> {
         Events {
             items: &self.items,
-            others: &self.others,
+            others: self.others(),
         }
     }
 
@@ -95,7 +111,7 @@ impl Feed {
     pub fn range(&self, from: usize, to: usize) -> Events<'_> {
         Events {
             items: self.items.get(from..to).unwrap_or_default(),
-            others: &self.others,
+            others: self.others(),
         }
     }
 
@@ -111,7 +127,7 @@ impl Feed {
 
     /// The events that are not calls' (what `kept` points into).
     pub(crate) fn others(&self) -> &[Event] {
-        &self.others
+        self.others.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// Appends an event.
@@ -142,15 +158,17 @@ impl Feed {
         }
     }
 
+    /// Appends `EventKind::AuctionEnded` for `contract` and `audience`, written packed (nearly
+    /// every board has one: kept whole, it would be the only other event of most).
+    pub(crate) fn push_auction_ended(&mut self, contract: Contract, audience: Audience) {
+        self.items.push(Kept(Repr::AuctionEnded { contract, audience }));
+    }
+
     fn push_other(&mut self, event: Event) {
-        if self.others.capacity() == 0 {
-            // Most boards have one: the end of the auction (a list grown from 4 would keep
-            // room for three more on every table).
-            self.others.reserve_exact(1);
-        }
-        let at = u32::try_from(self.others.len()).unwrap_or(u32::MAX);
+        let others = self.others.get_or_insert_default();
+        let at = u32::try_from(others.len()).unwrap_or(u32::MAX);
         let audience = event.audience;
-        self.others.push(event);
+        others.push(event);
         self.items.push(Kept(Repr::Other { at, audience }));
     }
 
@@ -163,10 +181,12 @@ impl Feed {
             .iter()
             .find_map(|k| match k.0 {
                 Repr::Other { at, .. } => Some(at as usize),
-                Repr::Call { .. } => None,
+                Repr::Call { .. } | Repr::AuctionEnded { .. } => None,
             });
         if let Some(at) = first_other {
-            self.others.truncate(at);
+            if let Some(others) = &mut self.others {
+                others.truncate(at);
+            }
         }
         self.items.truncate(len);
     }
@@ -308,14 +328,14 @@ mod tests {
         }
         feed.truncate(2);
         assert_eq!(feed.all().to_vec(), samples()[..2]);
-        assert_eq!(feed.others.len(), 1);
+        assert_eq!(feed.others().len(), 1);
         // Pushed again, the events read back in their new places.
         for e in samples().into_iter().skip(2) {
             feed.push(e);
         }
         assert_eq!(feed.all().to_vec(), samples());
         feed.truncate(1);
-        assert!(feed.others.is_empty());
+        assert!(feed.others().is_empty());
         assert_eq!(feed.all().to_vec(), samples()[..1]);
     }
 
@@ -332,6 +352,30 @@ mod tests {
             audience: Audience::EVERYONE,
         });
         assert_eq!(packed, plain);
+    }
+
+    #[test]
+    fn the_end_of_the_auction_is_kept_packed_and_reads_back_with_its_contract() {
+        let Ok(Call::Bid(bid)) = "3NT".parse::<Call>() else {
+            panic!("a bid")
+        };
+        let contract = Contract {
+            bid,
+            doubling: crate::auction::Doubling::Redoubled,
+            declarer: Seat::W,
+        };
+        let mut feed = Feed::default();
+        feed.push_auction_ended(contract, Audience::EVERYONE);
+        assert!(feed.others.is_none(), "no list of other events is made");
+        let expected = Event {
+            kind: EventKind::AuctionEnded {
+                contract: "3NTXX".into(),
+                declarer: Seat::W,
+            },
+            audience: Audience::EVERYONE,
+        };
+        assert_eq!(feed.all().to_vec(), [expected]);
+        assert_eq!(std::mem::size_of::<Kept>(), 12);
     }
 
     #[test]

@@ -34,6 +34,7 @@ mod clock;
 pub mod conformance;
 #[cfg(feature = "json")]
 pub mod corpus;
+mod counting;
 pub mod event;
 pub mod feed;
 pub mod hash;

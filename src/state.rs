@@ -2,6 +2,7 @@
 //! facts (calls in force, turn, contract, roles) are computed here, never stored twice.
 
 use serde::Serialize;
+use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use crate::action::{Intent, RulingOn};
@@ -9,6 +10,7 @@ use crate::auction::{Contract, Entry, Summary};
 use crate::audience::Audience;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
 use crate::clock::Clock;
+use crate::counting::CountingList;
 use crate::event::{BarKind, DisclosureKind};
 use crate::journal::Journaled;
 use crate::law::Law;
@@ -277,24 +279,37 @@ pub struct Comparison {
 /// replacement (or an L21B change) of that call restores, so that the intended call is
 /// itself subject to the appropriate law as if the replaced call had never been made
 /// (L25A1, Kooijman on L25A6).
+///
+/// The state keeps its two marks (`CallStart`, 8 bytes a seat, copied with an action's
+/// checkpoint) and, only while a rectification was in progress then, the rectification in the
+/// irregularities' box (`Irregular::before_call`); `State::before_call` puts them together.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BeforeCall {
-    /// Length of the record when the call action began: the calls it made have ids from here
-    /// (`from`; 32 bits, as the table's stream marks: no board holds 2^32 calls).
-    from: u32,
+    /// Where the call action began.
+    start: CallStart,
+    /// The rectification then in progress; none when nothing was, as before nearly every
+    /// call.
+    pub rectification: Option<Box<Rectification>>,
+}
+
+/// Where a seat's latest call action began: the record's and the status log's lengths then.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+struct CallStart {
+    /// One more than the length of the record when the call action began (`from`: the calls
+    /// it made have ids from there): never zero, so that a seat without one costs nothing
+    /// more (`Option<CallStart>` is 8 bytes). 32 bits, as the table's stream marks: no board
+    /// holds 2^32 calls.
+    from_plus_one: NonZeroU32,
     /// Length of the status log then: the changes since, to earlier calls, are undone (the
     /// action may settle one: an insufficient bid accepted by LHO's call or withdrawn by the
     /// offender's, a call out of rotation cancelled by the call in turn).
     status_mark: u32,
-    /// The rectification then in progress; none when nothing was, as before nearly every
-    /// call (kept without a box then: a call costs no allocation and 24 bytes).
-    pub rectification: Option<Box<Rectification>>,
 }
 
 impl BeforeCall {
     /// The record id of the first call the call action made.
     pub fn from(&self) -> usize {
-        self.from as usize
+        self.start.from_plus_one.get() as usize - 1
     }
 
     /// The bar on `seat` then.
@@ -437,7 +452,7 @@ pub struct State {
     record: Journaled<CallRecord>,
     /// Record ids of the calls in force, ascending (kept with `record`; 32 bits each).
     #[serde(skip)]
-    in_force_ids: Vec<u32>,
+    in_force_ids: CountingList,
     /// The calls in force, summarized for legality, rotation and the end of the auction
     /// (kept with `record`).
     #[serde(skip)]
@@ -462,12 +477,7 @@ pub struct State {
     /// Client clock of the last call, for tempo.
     last_clock: Clock,
     /// By seat: the rectification state before his latest call action (L25A, L21B).
-    before_call: BySeat<Option<BeforeCall>>,
-    /// What `remember_before_call` replaced during the current action, oldest first (a
-    /// rollback puts it back; the snapshots are not copied at each action's start). Made
-    /// with room for one: a call action replaces its caller's.
-    #[serde(skip)]
-    before_call_undo: Vec<(Seat, Option<BeforeCall>)>,
+    before_call: BySeat<Option<CallStart>>,
 }
 
 impl State {
@@ -476,7 +486,7 @@ impl State {
         State {
             phase: Phase::Auction,
             record: Journaled::default(),
-            in_force_ids: Vec::new(),
+            in_force_ids: CountingList::counting_from(0),
             summary: Summary::new(dealer),
             extra: None,
             rebuilt: false,
@@ -486,7 +496,6 @@ impl State {
             play: None,
             last_clock: Clock::NONE,
             before_call: BySeat::default(),
-            before_call_undo: Vec::new(),
         }
     }
 
@@ -507,14 +516,12 @@ impl State {
             contract,
             play,
             last_clock,
-            before_call: _,
-            before_call_undo,
+            before_call,
         } = self;
         record.begin();
         if let Some(extra) = extra {
             extra.begin();
         }
-        before_call_undo.clear();
         *rebuilt = false;
         Checkpoint {
             in_force_len: in_force_ids.len(),
@@ -525,6 +532,8 @@ impl State {
             contract: *contract,
             play: play.clone(),
             last_clock: *last_clock,
+            // 32 bytes (the rectifications they go with are in the irregularities' box).
+            before_call: *before_call,
         }
     }
 
@@ -537,15 +546,11 @@ impl State {
         if let Some(extra) = &mut self.extra {
             extra.begin();
         }
-        self.before_call_undo.clear();
         self.rebuilt = false;
     }
 
     /// Undoes everything the action changed.
     pub fn rollback(&mut self, cp: Checkpoint) {
-        while let Some((seat, old)) = self.before_call_undo.pop() {
-            *self.before_call.get_mut(seat) = old;
-        }
         self.record.rollback();
         if let Some(extra) = &mut self.extra {
             extra.rollback();
@@ -563,6 +568,7 @@ impl State {
             contract,
             play,
             last_clock,
+            before_call,
         } = cp;
         self.phase = phase;
         self.irregular = irregular;
@@ -570,6 +576,7 @@ impl State {
         self.contract = contract;
         self.play = play;
         self.last_clock = last_clock;
+        self.before_call = before_call;
         if self.rebuilt {
             self.rebuild_in_force();
         } else {
@@ -582,8 +589,8 @@ impl State {
 
     /// Makes room for `calls` more calls without reallocating.
     pub fn reserve(&mut self, calls: usize) {
+        // (The ids of the calls in force are a count until a call leaves force.)
         self.record.reserve(calls);
-        self.in_force_ids.reserve(calls);
     }
 
     /// The board's irregularities and rulings (none, read from one shared empty value, on
@@ -604,20 +611,13 @@ impl State {
         self.irregular.as_deref_mut()
     }
 
-    /// Keeps the rectification state before `seat`'s call action (see `BeforeCall`).
-    fn remember_before_call(&mut self, seat: Seat, before: BeforeCall) {
-        let old = self.before_call.get_mut(seat).replace(before);
-        if self.before_call_undo.capacity() == 0 {
-            // Room for the one a call action replaces (grown from 4, the list would keep
-            // 128 bytes on every table).
-            self.before_call_undo.reserve_exact(1);
-        }
-        self.before_call_undo.push((seat, old));
-    }
-
     /// The rectification state before `seat`'s latest call action.
-    pub fn before_call(&self, seat: Seat) -> Option<&BeforeCall> {
-        self.before_call.get(seat).as_ref()
+    pub fn before_call(&self, seat: Seat) -> Option<BeforeCall> {
+        let start = (*self.before_call.get(seat))?;
+        Some(BeforeCall {
+            start,
+            rectification: self.irr().before_call.get(seat).clone(),
+        })
     }
 
     /// Every call ever made, in order (ids are positions).
@@ -780,8 +780,7 @@ impl State {
     /// Whether `seat` has made a call in force after record `id`.
     pub fn called_since(&self, seat: Seat, id: usize) -> bool {
         let ids = self.in_force_ids();
-        ids.since(ids.count_through(id))
-            .iter()
+        ids.iter_from(ids.count_through(id))
             .any(|i| self.record.get(i).is_some_and(|r| r.seat == seat))
     }
 
@@ -1528,12 +1527,17 @@ impl State {
     /// The rectification state now: what a replacement of `seat`'s coming call restores.
     pub fn remember_before_call_of(&mut self, seat: Seat) {
         let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-        let before = BeforeCall {
-            from: narrow(self.record.len()),
+        let start = CallStart {
+            from_plus_one: NonZeroU32::MIN.saturating_add(narrow(self.record.len())),
             status_mark: narrow(self.status_log().len()),
-            rectification: self.rectification_in_progress().then(|| Box::new(self.rectification())),
         };
-        self.remember_before_call(seat, before);
+        if self.rectification_in_progress() {
+            let now = Box::new(self.rectification());
+            *self.irr_mut().before_call.get_mut(seat) = Some(now);
+        } else if let Some(irr) = self.irr_if_any() {
+            *irr.before_call.get_mut(seat) = None;
+        }
+        *self.before_call.get_mut(seat) = Some(start);
     }
 
     /// The rectification state now (see `Rectification`).
@@ -1577,7 +1581,7 @@ impl State {
     /// L25A1, L21B: the rectification state, but for the bars, put back as it was before
     /// the call (see `BeforeCall`).
     pub fn restore_before_call(&mut self, before: BeforeCall) {
-        self.restore_statuses(before.status_mark as usize, before.from as usize);
+        self.restore_statuses(before.start.status_mark as usize, before.from());
         // Nothing in progress then, and no box now: nothing to put back.
         let irr = match before.rectification {
             Some(_) => self.irr_mut(),
@@ -1610,6 +1614,7 @@ pub struct Checkpoint {
     contract: Option<Contract>,
     play: Option<Box<PlayState>>,
     last_clock: Clock,
+    before_call: BySeat<Option<CallStart>>,
 }
 
 /// A change of a recorded call's status, with the status it replaced.

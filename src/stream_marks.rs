@@ -5,6 +5,7 @@
 use std::ops::Range;
 
 use crate::audience::Viewer;
+use crate::counting::CountingList;
 use crate::feed::Events;
 use crate::report::Warning;
 
@@ -19,16 +20,17 @@ pub(crate) const fn slot(viewer: Viewer) -> usize {
     }
 }
 
-/// What a table keeps for the streams: where each accepted action's events end (4 bytes an
-/// action), where the warnings of the few actions that gave any end, and each viewer's
-/// stream length.
-#[derive(Clone, Debug, Default)]
+/// What a table keeps for the streams: where each accepted action's events end (a count while
+/// each action gives one event, 4 bytes an action after), where the warnings of the few
+/// actions that gave any end, and each viewer's stream length.
+#[derive(Clone, Debug)]
 pub(crate) struct Streams {
-    /// Per accepted action: the feed's length after it.
-    events_end: Vec<u32>,
+    /// Per accepted action: the feed's length after it (1, 2, 3, … while each gives one).
+    events_end: CountingList,
     /// Per accepted action that gave warnings: its place among the actions and the warnings'
-    /// length after it, in order.
-    warnings_end: Vec<(u32, u32)>,
+    /// length after it, in order (made at the first: most boards have none).
+    #[allow(clippy::box_collection)]
+    warnings_end: Option<Box<Vec<(u32, u32)>>>,
     /// Each viewer's stream length (32 bits: a board's entries are bounded by its limit of
     /// actions).
     pub(crate) lens: [u32; VIEWERS],
@@ -37,6 +39,16 @@ pub(crate) struct Streams {
 /// A length as the marks keep it (saturating: no board holds 2^32 entries).
 fn narrow(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl Default for Streams {
+    fn default() -> Streams {
+        Streams {
+            events_end: CountingList::counting_from(1),
+            warnings_end: None,
+            lens: [0; VIEWERS],
+        }
+    }
 }
 
 impl Streams {
@@ -55,6 +67,7 @@ impl Streams {
         }
         if !warnings.is_empty() {
             self.warnings_end
+                .get_or_insert_default()
                 .push((narrow(self.events_end.len()), narrow(warnings_len)));
         }
         self.events_end.push(narrow(feed_len));
@@ -63,11 +76,12 @@ impl Streams {
     /// Each accepted action's events and warnings, in order, as ranges of the table's feed and
     /// warnings.
     pub(crate) fn actions(&self) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {
+        let warnings_end = self.warnings_end.as_deref().map_or(&[][..], Vec::as_slice);
         let (mut events_from, mut warnings_from, mut next_warned) = (0, 0, 0);
-        self.events_end.iter().enumerate().map(move |(k, &end)| {
+        self.events_end.iter().enumerate().map(move |(k, end)| {
             let events = events_from..end as usize;
             events_from = end as usize;
-            let warnings_to = match self.warnings_end.get(next_warned) {
+            let warnings_to = match warnings_end.get(next_warned) {
                 Some(&(action, end)) if action as usize == k => {
                     next_warned += 1;
                     end as usize
@@ -78,11 +92,6 @@ impl Streams {
             warnings_from = warnings_to;
             (events, warnings)
         })
-    }
-
-    /// Makes room for `actions` more actions.
-    pub(crate) fn reserve(&mut self, actions: usize) {
-        self.events_end.reserve(actions);
     }
 }
 

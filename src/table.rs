@@ -112,7 +112,9 @@ pub struct Table {
     /// Every event of the accepted actions, with its audience.
     feed: Feed,
     /// Every warning of the accepted actions, with its audience.
-    warnings: Vec<Warning>,
+    /// (Made at the first: one word on a board without warnings, as most are.)
+    #[allow(clippy::box_collection)]
+    warnings: Option<Box<Vec<Warning>>>,
     /// Where each action's events end, and each viewer's stream length (src/stream.rs).
     streams: Streams,
 }
@@ -143,7 +145,7 @@ impl Table {
             state: State::new(board.dealer),
             text_used: 0,
             feed: Feed::default(),
-            warnings: Vec::new(),
+            warnings: None,
             streams: Streams::default(),
         })
     }
@@ -205,7 +207,7 @@ impl Table {
             // list instead of three as each grows from 4 to 8 to 16).
             self.reserve(USUAL_AUCTION);
         }
-        let (feed_from, warnings_from) = (self.feed.len(), self.warnings.len());
+        let (feed_from, warnings_from) = (self.feed.len(), self.warnings().len());
         let undo = U::begin(&mut self.state);
         let mut cx = Ctx {
             board: &self.board,
@@ -219,24 +221,27 @@ impl Table {
         match result {
             Ok(()) => {
                 self.state.commit();
+                let all_warnings = self.warnings.as_deref().map_or(&[][..], Vec::as_slice);
                 let (events, warnings) = (
                     self.feed.since(feed_from),
-                    self.warnings.get(warnings_from..).unwrap_or_default(),
+                    all_warnings.get(warnings_from..).unwrap_or_default(),
                 );
                 self.streams
-                    .record(events, warnings, self.feed.len(), self.warnings.len());
+                    .record(events, warnings, self.feed.len(), all_warnings.len());
                 self.hash = self.hash.then(&action);
                 self.log.push(action);
                 // Within `max_total_text` (a `u32`): checked by `within_limits`.
                 self.text_used = u32::try_from(self.text_used as usize + chars).unwrap_or(u32::MAX);
                 Ok(Submitted {
                     events: self.feed.since(feed_from),
-                    warnings: self.warnings.get(warnings_from..).unwrap_or_default(),
+                    warnings: self.warnings().get(warnings_from..).unwrap_or_default(),
                 })
             }
             Err(r) => {
                 self.feed.truncate(feed_from);
-                self.warnings.truncate(warnings_from);
+                if let Some(warnings) = &mut self.warnings {
+                    warnings.truncate(warnings_from);
+                }
                 undo.rollback(&mut self.state);
                 Err(r.into())
             }
@@ -248,7 +253,6 @@ impl Table {
     pub fn reserve(&mut self, actions: usize) {
         self.log.reserve(actions);
         self.feed.reserve(actions);
-        self.streams.reserve(actions);
         self.state.reserve(actions);
     }
 
@@ -378,7 +382,7 @@ impl Table {
 
     /// Every warning of the board, with its audience, in order.
     pub fn warnings(&self) -> &[Warning] {
-        &self.warnings
+        self.warnings.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// The full state (for the Director, audits and tests).
@@ -425,7 +429,7 @@ impl Table {
                 regulation: &self.regulation,
                 state: &self.state,
                 feed: &self.feed,
-                warnings: &self.warnings,
+                warnings: self.warnings(),
             },
             viewer,
         )

@@ -3,6 +3,7 @@
 //! module asks of the call dispatcher (`Next`).
 
 use crate::action::Intent;
+use crate::auction::Contract;
 use crate::audience::Audience;
 use crate::board::Board;
 use crate::call::Call;
@@ -24,8 +25,10 @@ pub struct Ctx<'a> {
     pub st: &'a mut State,
     /// Where events go: the table's feed (truncated back if the action is refused).
     pub events: &'a mut Feed,
-    /// Where warnings go: the table's warnings (truncated back if the action is refused).
-    pub warnings: &'a mut Vec<Warning>,
+    /// Where warnings go: the table's warnings, made at the first (truncated back if the
+    /// action is refused).
+    #[allow(clippy::box_collection)]
+    pub warnings: &'a mut Option<Box<Vec<Warning>>>,
     /// The player whose call this action is making, until it is in force: the engine
     /// never passes for him under `auto_pass_barred` meanwhile (he is calling himself, as
     /// when a barred LHO accepts an irregular call by calling over it, L27A1, L25B1, L37A).
@@ -38,6 +41,12 @@ impl Ctx<'_> {
         self.events.push(Event { kind, audience });
     }
 
+    /// Records that the auction ended in `contract`, for everyone: `EventKind::AuctionEnded`,
+    /// written packed.
+    pub fn auction_ended_event(&mut self, contract: Contract) {
+        self.events.push_auction_ended(contract, Audience::EVERYONE);
+    }
+
     /// Records that `seat` called `call`, index `index` among the calls in force, for
     /// everyone: `EventKind::Call`, written packed (on the path of every call).
     pub fn call_event(&mut self, seat: Seat, call: Call, index: usize) {
@@ -46,7 +55,7 @@ impl Ctx<'_> {
 
     /// Records a warning.
     pub fn warn(&mut self, w: Warning) {
-        self.warnings.push(w);
+        self.warnings.get_or_insert_default().push(w);
     }
 }
 

@@ -199,7 +199,7 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
 /// action; then only a rectification pending on a withdrawn call is dropped).
 pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: Withdrawal) -> (Vec<usize>, bool) {
     let later = rewind_to(cx, id, law, reason);
-    let before = cx.st.before_call(seat).filter(|b| b.from() <= id).cloned();
+    let before = cx.st.before_call(seat).filter(|b| b.from() <= id);
     let Some(b) = before else {
         drop_stale_pending(cx);
         return (later, false);

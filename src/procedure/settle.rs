@@ -150,13 +150,7 @@ fn end_auction(cx: &mut Ctx<'_>) {
         return;
     };
     cx.st.end_auction(contract);
-    cx.event(
-        EventKind::AuctionEnded {
-            contract: contract.to_string(),
-            declarer: contract.declarer,
-        },
-        Audience::EVERYONE,
-    );
+    cx.auction_ended_event(contract);
     // Bars stay until the auction period ends (lift_bars_at_end_of_period): an auction
     // reopened by L21B1 or L25A5 finds its barred players still barred.
     lead_restrictions_at_end(cx);

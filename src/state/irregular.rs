@@ -8,7 +8,7 @@ use crate::call::{BySeat, Call, Seat};
 
 use super::{
     Aftermath, ArtificialCall, Bar, ChangeForReview, ChangeOffer, Comparison, LeadRestrictionRecord, OpenRuling,
-    PartnerNote, Pending, Recall, UndoRequest,
+    PartnerNote, Pending, Recall, Rectification, UndoRequest,
 };
 
 /// The state of a board's irregularities and rulings (see the module doc).
@@ -43,6 +43,9 @@ pub struct Irregular {
     /// A call cancelled by an earlier change (L25A6, L21B2) whose L16C entries wait for its
     /// caller to call again: none if he repeats it.
     pub recall: Option<Recall>,
+    /// By seat: the rectification in progress before his latest call action, when one was
+    /// (with the marks the state keeps, `BeforeCall`).
+    pub before_call: BySeat<Option<Box<Rectification>>>,
 }
 
 /// No irregularity and no ruling: what a board without the box reads.
@@ -65,6 +68,7 @@ impl Irregular {
         artificial: Vec::new(),
         turn_override: None,
         recall: None,
+        before_call: BySeat([None, None, None, None]),
     };
 
     /// A new box with nothing in it: made once per board with an irregularity, so kept out
@@ -93,6 +97,7 @@ impl Irregular {
             artificial,
             turn_override,
             recall,
+            before_call,
         } = self;
         bars.0.iter().all(Option::is_none)
             && pending.is_none()
@@ -108,6 +113,7 @@ impl Irregular {
             && artificial.is_empty()
             && turn_override.is_none()
             && recall.is_none()
+            && before_call.0.iter().all(Option::is_none)
     }
 }
 

@@ -465,9 +465,10 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
         return Vec::new();
     }
     // What a call adds to the rule for the auction as a whole: whose call it is.
-    let ids = st.in_force_ids().iter().enumerate();
+    let ids = st.in_force_ids();
     // Sized once for the most there can be: a view is made on every change.
     let mut askable = Vec::with_capacity(ids.len());
+    let ids = ids.iter().enumerate();
     askable.extend(
         ids.filter(|(_, id)| procedure::questions::may_ask_about(st, seat, *id).is_ok())
             .map(|(index, _)| index),
@@ -507,11 +508,10 @@ fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> 
     let ids = st.in_force_ids();
     // Each call's entry is written in place, its disclosures after: most calls have none,
     // and an entry built aside and then moved costs more than the rest of it.
-    let mut calls: Vec<SeenCall<'a>> = ids
-        .iter()
-        .enumerate()
-        .map(|(index, id)| {
-            let r = &st.record()[id];
+    // (Over the indices: a range's length is known to `collect`, which then writes in place.)
+    let mut calls: Vec<SeenCall<'a>> = (0..ids.len())
+        .map(|index| {
+            let r = &st.record()[ids.get(index).unwrap_or_default()];
             SeenCall {
                 index,
                 seat: r.seat,
