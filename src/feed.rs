@@ -1,5 +1,6 @@
-//! The events of a board, kept small: a call's event in 16 bytes, any other event boxed.
-//! They are read back as `Event` values (a call's built as it is read, the others lent).
+//! The events of a board, kept small: a call's event and the end of the auction in 12 bytes,
+//! any other event whole in a list beside them. They are read back as `Event` values (the
+//! packed ones built as they are read, the others lent).
 
 use std::borrow::Cow;
 
@@ -10,8 +11,8 @@ use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::{Event, EventKind};
 
-/// One event as the feed keeps it (`Feed`): a call's whole, any other by its place in the
-/// feed's list of other events. 12 bytes.
+/// One event as the feed keeps it (`Feed`): a call's or the end of the auction whole, any
+/// other by its place in the feed's list of other events. 12 bytes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Kept(Repr);
 
@@ -186,6 +187,10 @@ impl Feed {
         if let Some(at) = first_other {
             if let Some(others) = &mut self.others {
                 others.truncate(at);
+                // Made by the refused action: it goes with it.
+                if others.is_empty() {
+                    self.others = None;
+                }
             }
         }
         self.items.truncate(len);
@@ -335,7 +340,10 @@ mod tests {
         }
         assert_eq!(feed.all().to_vec(), samples());
         feed.truncate(1);
-        assert!(feed.others().is_empty());
+        assert!(
+            feed.others.is_none(),
+            "the list made for the dropped events goes with them"
+        );
         assert_eq!(feed.all().to_vec(), samples()[..1]);
     }
 

@@ -476,7 +476,9 @@ pub struct State {
     play: Option<Box<PlayState>>,
     /// Client clock of the last call, for tempo.
     last_clock: Clock,
-    /// By seat: the rectification state before his latest call action (L25A, L21B).
+    /// By seat: where his latest call action began (L25A, L21B); the rectification in
+    /// progress then, if there was one, is in the irregularities' box (`before_call` puts
+    /// the two together).
     before_call: BySeat<Option<CallStart>>,
 }
 
@@ -625,7 +627,7 @@ impl State {
         &self.record
     }
 
-    /// The status changes so far (see `BeforeCall::status_mark`).
+    /// The status changes so far (see `CallStart::status_mark`).
     pub fn status_log(&self) -> &[StatusChange] {
         self.extra.as_deref().map_or(&[], |e| &e.status_log)
     }

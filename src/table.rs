@@ -241,6 +241,10 @@ impl Table {
                 self.feed.truncate(feed_from);
                 if let Some(warnings) = &mut self.warnings {
                     warnings.truncate(warnings_from);
+                    // Made by the refused action: it goes with it.
+                    if warnings.is_empty() {
+                        self.warnings = None;
+                    }
                 }
                 undo.rollback(&mut self.state);
                 Err(r.into())

@@ -1,0 +1,77 @@
+//! What a table holds, counted (not timed): a table after a usual auction fits in a kilobyte
+//! (issue 10), and a refused action leaves no allocation behind. Its own test binary: the
+//! counting allocator sees every thread of the process, so this file has one test.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::alloc::System;
+
+use bridge_laws::{Action, ActionKind, Actor, Call, Seat, Table, TableOptions, Vulnerability};
+use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+
+#[global_allocator]
+static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+const AUCTION: [&str; 14] = [
+    "1C", "P", "1H", "P", "1S", "X", "XX", "2D", "2NT", "P", "3NT", "P", "P", "P",
+];
+
+fn call(seat: Seat, text: &str) -> Action {
+    Action {
+        seat: Actor::Seat(seat),
+        kind: ActionKind::Call {
+            call: text.parse::<Call>().expect("a call"),
+            alert: false,
+            explanation: None,
+            intent: None,
+        },
+        at: None,
+    }
+}
+
+fn new_table() -> Table {
+    Table::new(TableOptions {
+        dealer: Seat::N,
+        vulnerability: Vulnerability::None,
+        regulation: Default::default(),
+        board: None,
+    })
+    .expect("options")
+}
+
+/// Live bytes (heap and the `Table` values in one list) per table for `n` tables after `f`.
+fn bytes_per_table(n: usize, f: impl Fn(&mut Table)) -> f64 {
+    let region = Region::new(GLOBAL);
+    let mut tables = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut t = new_table();
+        f(&mut t);
+        tables.push(t);
+    }
+    let s = region.change();
+    let live = s.bytes_allocated as f64 - s.bytes_deallocated as f64;
+    drop(tables);
+    live / n as f64
+}
+
+#[test]
+fn a_table_after_a_usual_auction_fits_in_a_kilobyte_and_a_refused_action_leaves_nothing() {
+    let usual = bytes_per_table(1_000, |t| {
+        for (i, c) in AUCTION.iter().enumerate() {
+            assert!(t.apply(call(Seat::from_index(i), c)).is_ok(), "{c}");
+        }
+    });
+    assert!(usual <= 1024.0, "{usual} bytes per table after 14 calls");
+    // Refused actions (a call out of turn under `online`'s prevent, an insufficient bid)
+    // between the calls cost nothing more.
+    let with_refusals = bytes_per_table(1_000, |t| {
+        for (i, c) in AUCTION.iter().enumerate() {
+            let seat = Seat::from_index(i);
+            assert!(!t.apply(call(seat.lho(), "7NT")).is_ok());
+            if i > 0 {
+                assert!(!t.apply(call(seat, "1C")).is_ok());
+            }
+            assert!(t.apply(call(seat, c)).is_ok(), "{c}");
+        }
+    });
+    assert_eq!(with_refusals, usual);
+}
