@@ -239,9 +239,27 @@ impl<'a> Events<'a> {
 
     /// The events, copied into a list.
     pub fn to_vec(self) -> Vec<Event> {
-        // Sized at once: the reading iterator cannot tell its length.
+        // Sized at once, each event written in its place (`apply` copies every action's
+        // events: one built aside and then moved stalls on its narrow stores).
         let mut events = Vec::with_capacity(self.len());
-        events.extend(self.iter().map(Cow::into_owned));
+        for kept in self.items {
+            match kept.0 {
+                Repr::Call {
+                    seat,
+                    call,
+                    index,
+                    audience,
+                } => events.push(Event {
+                    kind: EventKind::Call {
+                        seat,
+                        call,
+                        index: index as usize,
+                    },
+                    audience,
+                }),
+                _ => events.extend(kept.read(self.others).map(Cow::into_owned)),
+            }
+        }
         events
     }
 }
