@@ -2,6 +2,12 @@
 //! the calls in force (0, 1, 2, … until a call leaves force) and where each action's events
 //! end (1, 2, 3, … while each action gives one event).
 
+/// A length or an index kept in 32 bits (saturating: no board holds 2^32 calls, actions or
+/// events).
+pub(crate) fn narrow(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 /// A list of 32-bit numbers whose first `run` entries count up by one from `start`, kept as
 /// that count; the entries after the run are kept as a list.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,15 +50,6 @@ impl CountingList {
         match u32::try_from(i) {
             Ok(i) if i < self.run => Some(self.start + i),
             _ => self.rest.get(i - self.run as usize).copied(),
-        }
-    }
-
-    /// The last entry.
-    pub fn last(&self) -> Option<u32> {
-        match self.rest.last() {
-            Some(&last) => Some(last),
-            None if self.run > 0 => Some(self.start + (self.run - 1)),
-            None => None,
         }
     }
 
@@ -185,7 +182,6 @@ mod tests {
         assert!(l.rest.is_empty());
         assert_eq!(l.len(), 4);
         assert_eq!(l.iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
-        assert_eq!(l.last(), Some(3));
         assert_eq!(l.get(2), Some(2));
         assert_eq!(l.get(4), None);
     }
@@ -203,7 +199,6 @@ mod tests {
             (0..6).map(|i| l.get(i)).collect::<Vec<_>>(),
             [Some(1), Some(2), Some(4), Some(5), Some(9), None]
         );
-        assert_eq!(l.last(), Some(9));
         assert_eq!(l.index_of_ascending(4), Some(2));
         assert_eq!(l.index_of_ascending(2), Some(1));
         assert_eq!(l.index_of_ascending(9), Some(4));
@@ -236,7 +231,6 @@ mod tests {
         assert!(l.rest.is_empty());
         l.clear();
         assert!(l.is_empty());
-        assert_eq!(l.last(), None);
         l.truncate(3);
         assert!(l.is_empty());
     }

@@ -9,7 +9,9 @@ use serde::ser::{Serialize, Serializer};
 use crate::auction::Contract;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
+use crate::counting::narrow;
 use crate::event::{Event, EventKind};
+use crate::rare_list::RareList;
 
 /// One event as the feed keeps it (`Feed`): a call's or the end of the auction whole, any
 /// other by its place in the feed's list of other events. 12 bytes.
@@ -52,14 +54,7 @@ impl Kept {
                 call,
                 index,
                 audience,
-            } => Some(Cow::Owned(Event {
-                kind: EventKind::Call {
-                    seat,
-                    call,
-                    index: index as usize,
-                },
-                audience,
-            })),
+            } => Some(Cow::Owned(call_event(seat, call, index, audience))),
             Repr::AuctionEnded { contract, audience } => Some(Cow::Owned(Event {
                 kind: EventKind::AuctionEnded {
                     contract: contract.to_string(),
@@ -72,16 +67,27 @@ impl Kept {
     }
 }
 
+/// `EventKind::Call` for `audience`, as a packed call stands for it.
+#[inline]
+fn call_event(seat: Seat, call: Call, index: u32, audience: Audience) -> Event {
+    Event {
+        kind: EventKind::Call {
+            seat,
+            call,
+            index: index as usize,
+        },
+        audience,
+    }
+}
+
 /// Every event of a board's accepted actions, in order, with its audience: calls' events
 /// packed, the others (fewer) beside them whole.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Feed {
     items: Vec<Kept>,
-    /// The events that are not calls', in order.
-    /// Made at the first (the end of the auction is packed, so a plain board has none): one
-    /// word while there is none.
-    #[allow(clippy::box_collection)]
-    others: Option<Box<Vec<Event>>>,
+    /// The events that are not packed, in order (the end of the auction is packed, so a
+    /// plain board has none).
+    others: RareList<Event>,
 }
 
 impl Feed {
@@ -104,7 +110,7 @@ impl Feed {
     pub fn all(&self) -> Events<'_> {
         Events {
             items: &self.items,
-            others: self.others(),
+            others: &self.others,
         }
     }
 
@@ -112,7 +118,7 @@ impl Feed {
     pub fn range(&self, from: usize, to: usize) -> Events<'_> {
         Events {
             items: self.items.get(from..to).unwrap_or_default(),
-            others: self.others(),
+            others: &self.others,
         }
     }
 
@@ -128,7 +134,7 @@ impl Feed {
 
     /// The events that are not calls' (what `kept` points into).
     pub(crate) fn others(&self) -> &[Event] {
-        self.others.as_deref().map_or(&[], Vec::as_slice)
+        &self.others
     }
 
     /// Appends an event.
@@ -166,10 +172,9 @@ impl Feed {
     }
 
     fn push_other(&mut self, event: Event) {
-        let others = self.others.get_or_insert_default();
-        let at = u32::try_from(others.len()).unwrap_or(u32::MAX);
+        let at = narrow(self.others.len());
         let audience = event.audience;
-        others.push(event);
+        self.others.push(event);
         self.items.push(Kept(Repr::Other { at, audience }));
     }
 
@@ -185,13 +190,7 @@ impl Feed {
                 Repr::Call { .. } | Repr::AuctionEnded { .. } => None,
             });
         if let Some(at) = first_other {
-            if let Some(others) = &mut self.others {
-                others.truncate(at);
-                // Made by the refused action: it goes with it.
-                if others.is_empty() {
-                    self.others = None;
-                }
-            }
+            self.others.truncate(at);
         }
         self.items.truncate(len);
     }
@@ -249,14 +248,7 @@ impl<'a> Events<'a> {
                     call,
                     index,
                     audience,
-                } => events.push(Event {
-                    kind: EventKind::Call {
-                        seat,
-                        call,
-                        index: index as usize,
-                    },
-                    audience,
-                }),
+                } => events.push(call_event(seat, call, index, audience)),
                 _ => events.extend(kept.read(self.others).map(Cow::into_owned)),
             }
         }
@@ -320,6 +312,14 @@ mod tests {
         ]
     }
 
+    fn feed_of_samples() -> Feed {
+        let mut feed = Feed::default();
+        for e in samples() {
+            feed.push(e);
+        }
+        feed
+    }
+
     #[test]
     fn an_event_is_kept_in_12_bytes() {
         assert_eq!(std::mem::size_of::<Kept>(), 12);
@@ -327,10 +327,7 @@ mod tests {
 
     #[test]
     fn every_kind_of_event_reads_back_as_it_was_pushed() {
-        let mut feed = Feed::default();
-        for e in samples() {
-            feed.push(e);
-        }
+        let feed = feed_of_samples();
         assert_eq!(feed.all().to_vec(), samples());
         assert_eq!(feed.len(), samples().len());
         assert_eq!(feed.get(2).map(Cow::into_owned), samples().get(2).cloned());
@@ -345,10 +342,7 @@ mod tests {
 
     #[test]
     fn a_truncated_feed_drops_the_other_events_it_no_longer_holds() {
-        let mut feed = Feed::default();
-        for e in samples() {
-            feed.push(e);
-        }
+        let mut feed = feed_of_samples();
         feed.truncate(2);
         assert_eq!(feed.all().to_vec(), samples()[..2]);
         assert_eq!(feed.others().len(), 1);
@@ -359,7 +353,7 @@ mod tests {
         assert_eq!(feed.all().to_vec(), samples());
         feed.truncate(1);
         assert!(
-            feed.others.is_none(),
+            !feed.others.is_made(),
             "the list made for the dropped events goes with them"
         );
         assert_eq!(feed.all().to_vec(), samples()[..1]);
@@ -392,7 +386,7 @@ mod tests {
         };
         let mut feed = Feed::default();
         feed.push_auction_ended(contract, Audience::EVERYONE);
-        assert!(feed.others.is_none(), "no list of other events is made");
+        assert!(!feed.others.is_made(), "no list of other events is made");
         let expected = Event {
             kind: EventKind::AuctionEnded {
                 contract: "3NTXX".into(),
@@ -406,10 +400,7 @@ mod tests {
 
     #[test]
     fn the_events_are_written_as_the_list_of_events() {
-        let mut feed = Feed::default();
-        for e in samples() {
-            feed.push(e);
-        }
+        let feed = feed_of_samples();
         let lent = serde_json::to_value(feed.all()).expect("json");
         assert_eq!(lent, serde_json::to_value(samples()).expect("json"));
     }

@@ -6,16 +6,17 @@ use std::ops::Deref;
 
 use serde::{Serialize, Serializer};
 
+use crate::counting::narrow;
+use crate::rare_list::RareList;
+
 /// A growable list whose changes since the last `begin` can be rolled back. Reads go
 /// through `Deref<Target = [T]>`; writes through `push` and `get_mut`, which journal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Journaled<T> {
     items: Vec<T>,
     /// Old values of elements changed since `begin`, oldest first: made when an action
-    /// first changes an element in place (few do), so that an idle journal costs one word
-    /// (`Vec` would keep three; a `ThinVec` costs the wasm module 2 KiB of formatting).
-    #[allow(clippy::box_collection)]
-    undo: Option<Box<Vec<(usize, T)>>>,
+    /// first changes an element in place (few do), so that an idle journal costs one word.
+    undo: RareList<(usize, T)>,
     /// Length at `begin` (saturating: no board holds 2^32 items).
     mark: u32,
 }
@@ -24,7 +25,7 @@ impl<T> Default for Journaled<T> {
     fn default() -> Journaled<T> {
         Journaled {
             items: Vec::new(),
-            undo: None,
+            undo: RareList::default(),
             mark: 0,
         }
     }
@@ -33,8 +34,8 @@ impl<T> Default for Journaled<T> {
 impl<T: Clone> Journaled<T> {
     /// Starts a new journal: what changes from here can be rolled back.
     pub fn begin(&mut self) {
-        self.undo = None;
-        self.mark = u32::try_from(self.items.len()).unwrap_or(u32::MAX);
+        self.undo.clear();
+        self.mark = narrow(self.items.len());
     }
 
     /// Forgets the journal: the changes since `begin` stay (a new journal starts).
@@ -44,11 +45,9 @@ impl<T: Clone> Journaled<T> {
 
     /// Puts the list back as it was at `begin`.
     pub fn rollback(&mut self) {
-        if let Some(mut undo) = self.undo.take() {
-            while let Some((i, old)) = undo.pop() {
-                if let Some(slot) = self.items.get_mut(i) {
-                    *slot = old;
-                }
+        while let Some((i, old)) = self.undo.pop() {
+            if let Some(slot) = self.items.get_mut(i) {
+                *slot = old;
             }
         }
         self.items.truncate(self.mark as usize);
@@ -68,7 +67,7 @@ impl<T: Clone> Journaled<T> {
     pub fn get_mut(&mut self, i: usize) -> Option<&mut T> {
         if i < self.mark as usize && i < self.items.len() {
             let old = self.items[i].clone();
-            self.undo.get_or_insert_default().push((i, old));
+            self.undo.push((i, old));
         }
         self.items.get_mut(i)
     }
@@ -150,7 +149,7 @@ mod tests {
         if let Some(x) = j.get_mut(0) {
             *x = 2;
         }
-        assert!(j.undo.is_none());
+        assert!(!j.undo.is_made());
         j.rollback();
         assert!(j.is_empty());
     }

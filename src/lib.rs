@@ -45,6 +45,7 @@ pub mod law;
 pub mod log;
 pub mod play;
 pub mod procedure;
+mod rare_list;
 pub mod records;
 pub mod regulation;
 pub mod report;

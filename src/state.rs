@@ -10,7 +10,7 @@ use crate::auction::{Contract, Entry, Summary};
 use crate::audience::Audience;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
 use crate::clock::Clock;
-use crate::counting::CountingList;
+use crate::counting::{narrow, CountingList};
 use crate::event::{BarKind, DisclosureKind};
 use crate::journal::Journaled;
 use crate::law::Law;
@@ -651,7 +651,7 @@ impl State {
             audience: Audience::EVERYONE,
         });
         if status == Status::InForce {
-            self.in_force_ids.push(ids::narrow(id));
+            self.in_force_ids.push(narrow(id));
             self.summary.push(Entry { seat, call });
         }
         id
@@ -723,7 +723,7 @@ impl State {
         self.in_force_ids.clear();
         for (i, r) in self.record.iter().enumerate() {
             if r.status == Status::InForce {
-                self.in_force_ids.push(ids::narrow(i));
+                self.in_force_ids.push(narrow(i));
             }
         }
         self.summary = Summary::of(self.summary.dealer(), &self.in_force());
@@ -737,11 +737,6 @@ impl State {
     /// The calls in force, read from the record (a list built when asked: only rarer paths
     /// ask; the summary answers the common questions).
     pub fn in_force(&self) -> Vec<Entry> {
-        self.in_force_entries().collect()
-    }
-
-    /// The calls in force, in order, read from the record.
-    fn in_force_entries(&self) -> impl DoubleEndedIterator<Item = Entry> + '_ {
         self.in_force_ids()
             .iter()
             .filter_map(|id| self.record.get(id))
@@ -749,6 +744,7 @@ impl State {
                 seat: r.seat,
                 call: r.call,
             })
+            .collect()
     }
 
     /// The calls in force, summarized (legality, rotation, end of the auction in O(1)).
@@ -1528,7 +1524,6 @@ impl State {
 
     /// The rectification state now: what a replacement of `seat`'s coming call restores.
     pub fn remember_before_call_of(&mut self, seat: Seat) {
-        let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
         let start = CallStart {
             from_plus_one: NonZeroU32::MIN.saturating_add(narrow(self.record.len())),
             status_mark: narrow(self.status_log().len()),

@@ -5,8 +5,9 @@
 use std::ops::Range;
 
 use crate::audience::Viewer;
-use crate::counting::CountingList;
+use crate::counting::{narrow, CountingList};
 use crate::feed::Events;
+use crate::rare_list::RareList;
 use crate::report::Warning;
 
 /// Six viewers: N, E, S, W, the Director, spectators.
@@ -29,23 +30,17 @@ pub(crate) struct Streams {
     events_end: CountingList,
     /// Per accepted action that gave warnings: its place among the actions and the warnings'
     /// length after it, in order (made at the first: most boards have none).
-    #[allow(clippy::box_collection)]
-    warnings_end: Option<Box<Vec<(u32, u32)>>>,
+    warnings_end: RareList<(u32, u32)>,
     /// Each viewer's stream length (32 bits: a board's entries are bounded by its limit of
     /// actions).
     pub(crate) lens: [u32; VIEWERS],
-}
-
-/// A length as the marks keep it (saturating: no board holds 2^32 entries).
-fn narrow(n: usize) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 impl Default for Streams {
     fn default() -> Streams {
         Streams {
             events_end: CountingList::counting_from(1),
-            warnings_end: None,
+            warnings_end: RareList::default(),
             lens: [0; VIEWERS],
         }
     }
@@ -67,7 +62,6 @@ impl Streams {
         }
         if !warnings.is_empty() {
             self.warnings_end
-                .get_or_insert_default()
                 .push((narrow(self.events_end.len()), narrow(warnings_len)));
         }
         self.events_end.push(narrow(feed_len));
@@ -76,7 +70,7 @@ impl Streams {
     /// Each accepted action's events and warnings, in order, as ranges of the table's feed and
     /// warnings.
     pub(crate) fn actions(&self) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {
-        let warnings_end = self.warnings_end.as_deref().map_or(&[][..], Vec::as_slice);
+        let warnings_end = &*self.warnings_end;
         let (mut events_from, mut warnings_from, mut next_warned) = (0, 0, 0);
         self.events_end.iter().enumerate().map(move |(k, end)| {
             let events = events_from..end as usize;

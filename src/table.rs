@@ -9,11 +9,13 @@ use crate::audience::Viewer;
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::callset::CallSet;
+use crate::counting::narrow;
 use crate::event::Outcome;
 use crate::feed::{Events, Feed};
 use crate::hash::StateHash;
 use crate::log::Log;
 use crate::procedure::{self, Ctx};
+use crate::rare_list::RareList;
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{InputError, Rejection, Warning};
 use crate::state::{Checkpoint, Phase, State};
@@ -111,10 +113,8 @@ pub struct Table {
     hash: StateHash,
     /// Every event of the accepted actions, with its audience.
     feed: Feed,
-    /// Every warning of the accepted actions, with its audience.
-    /// (Made at the first: one word on a board without warnings, as most are.)
-    #[allow(clippy::box_collection)]
-    warnings: Option<Box<Vec<Warning>>>,
+    /// Every warning of the accepted actions, with its audience (most boards have none).
+    warnings: RareList<Warning>,
     /// Where each action's events end, and each viewer's stream length (src/stream.rs).
     streams: Streams,
 }
@@ -145,7 +145,7 @@ impl Table {
             state: State::new(board.dealer),
             text_used: 0,
             feed: Feed::default(),
-            warnings: None,
+            warnings: RareList::default(),
             streams: Streams::default(),
         })
     }
@@ -207,7 +207,7 @@ impl Table {
             // list instead of three as each grows from 4 to 8 to 16).
             self.reserve(USUAL_AUCTION);
         }
-        let (feed_from, warnings_from) = (self.feed.len(), self.warnings().len());
+        let (feed_from, warnings_from) = (self.feed.len(), self.warnings.len());
         let undo = U::begin(&mut self.state);
         let mut cx = Ctx {
             board: &self.board,
@@ -221,31 +221,24 @@ impl Table {
         match result {
             Ok(()) => {
                 self.state.commit();
-                let all_warnings = self.warnings.as_deref().map_or(&[][..], Vec::as_slice);
                 let (events, warnings) = (
                     self.feed.since(feed_from),
-                    all_warnings.get(warnings_from..).unwrap_or_default(),
+                    self.warnings.get(warnings_from..).unwrap_or_default(),
                 );
                 self.streams
-                    .record(events, warnings, self.feed.len(), all_warnings.len());
+                    .record(events, warnings, self.feed.len(), self.warnings.len());
                 self.hash = self.hash.then(&action);
                 self.log.push(action);
                 // Within `max_total_text` (a `u32`): checked by `within_limits`.
-                self.text_used = u32::try_from(self.text_used as usize + chars).unwrap_or(u32::MAX);
+                self.text_used = narrow(self.text_used as usize + chars);
                 Ok(Submitted {
                     events: self.feed.since(feed_from),
-                    warnings: self.warnings().get(warnings_from..).unwrap_or_default(),
+                    warnings: self.warnings.get(warnings_from..).unwrap_or_default(),
                 })
             }
             Err(r) => {
                 self.feed.truncate(feed_from);
-                if let Some(warnings) = &mut self.warnings {
-                    warnings.truncate(warnings_from);
-                    // Made by the refused action: it goes with it.
-                    if warnings.is_empty() {
-                        self.warnings = None;
-                    }
-                }
+                self.warnings.truncate(warnings_from);
                 undo.rollback(&mut self.state);
                 Err(r.into())
             }
@@ -386,7 +379,7 @@ impl Table {
 
     /// Every warning of the board, with its audience, in order.
     pub fn warnings(&self) -> &[Warning] {
-        self.warnings.as_deref().map_or(&[], Vec::as_slice)
+        &self.warnings
     }
 
     /// The full state (for the Director, audits and tests).
@@ -433,7 +426,7 @@ impl Table {
                 regulation: &self.regulation,
                 state: &self.state,
                 feed: &self.feed,
-                warnings: self.warnings(),
+                warnings: &self.warnings,
             },
             viewer,
         )

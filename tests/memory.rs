@@ -5,8 +5,10 @@
 
 use std::alloc::System;
 
-use bridge_laws::{Action, ActionKind, Actor, Call, Seat, Table, TableOptions, Vulnerability};
+use bridge_laws::{Action, ActionKind, Actor, Call, Preset, Seat, Table};
 use stats_alloc::{Region, StatsAlloc, INSTRUMENTED_SYSTEM};
+
+mod common;
 
 #[global_allocator]
 static GLOBAL: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
@@ -28,22 +30,12 @@ fn call(seat: Seat, text: &str) -> Action {
     }
 }
 
-fn new_table() -> Table {
-    Table::new(TableOptions {
-        dealer: Seat::N,
-        vulnerability: Vulnerability::None,
-        regulation: Default::default(),
-        board: None,
-    })
-    .expect("options")
-}
-
 /// Live bytes (heap and the `Table` values in one list) per table for `n` tables after `f`.
 fn bytes_per_table(n: usize, f: impl Fn(&mut Table)) -> f64 {
     let region = Region::new(GLOBAL);
     let mut tables = Vec::with_capacity(n);
     for _ in 0..n {
-        let mut t = new_table();
+        let mut t = common::preset_table(Preset::Online, Seat::N);
         f(&mut t);
         tables.push(t);
     }

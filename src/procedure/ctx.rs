@@ -10,6 +10,7 @@ use crate::call::Call;
 use crate::call::Seat;
 use crate::event::{Event, EventKind};
 use crate::feed::Feed;
+use crate::rare_list::RareList;
 use crate::regulation::Regulation;
 use crate::report::Warning;
 use crate::state::State;
@@ -25,10 +26,8 @@ pub struct Ctx<'a> {
     pub st: &'a mut State,
     /// Where events go: the table's feed (truncated back if the action is refused).
     pub events: &'a mut Feed,
-    /// Where warnings go: the table's warnings, made at the first (truncated back if the
-    /// action is refused).
-    #[allow(clippy::box_collection)]
-    pub warnings: &'a mut Option<Box<Vec<Warning>>>,
+    /// Where warnings go: the table's warnings (truncated back if the action is refused).
+    pub(crate) warnings: &'a mut RareList<Warning>,
     /// The player whose call this action is making, until it is in force: the engine
     /// never passes for him under `auto_pass_barred` meanwhile (he is calling himself, as
     /// when a barred LHO accepts an irregular call by calling over it, L27A1, L25B1, L37A).
@@ -55,7 +54,7 @@ impl Ctx<'_> {
 
     /// Records a warning.
     pub fn warn(&mut self, w: Warning) {
-        self.warnings.get_or_insert_default().push(w);
+        self.warnings.push(w);
     }
 }
 

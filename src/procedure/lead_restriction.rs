@@ -279,7 +279,7 @@ mod tests {
         let mut prevent = *t.regulation();
         prevent.irregularities = crate::regulation::Irregularities::Prevent;
         let mut st = t.state().clone();
-        let (mut events, mut warnings) = (crate::feed::Feed::default(), None);
+        let (mut events, mut warnings) = (crate::feed::Feed::default(), Default::default());
         let mut cx = Ctx {
             board: t.board(),
             reg: &prevent,

@@ -24,11 +24,6 @@ impl<'a> CallIds<'a> {
         self.0.get(index).map(|id| id as usize)
     }
 
-    /// The record id of the last call in force.
-    pub fn last(self) -> Option<usize> {
-        self.0.last().map(|id| id as usize)
-    }
-
     /// The record ids, in order.
     pub fn iter(self) -> impl DoubleEndedIterator<Item = usize> + ExactSizeIterator + Clone + 'a {
         self.0.iter().map(|id| id as usize)
@@ -50,11 +45,6 @@ impl<'a> CallIds<'a> {
     }
 }
 
-/// A record id as the list keeps it.
-pub(super) fn narrow(id: usize) -> u32 {
-    u32::try_from(id).unwrap_or(u32::MAX)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,7 +59,6 @@ mod tests {
         assert_eq!(ids.len(), 4);
         assert_eq!(ids.get(2), Some(5));
         assert_eq!(ids.get(4), None);
-        assert_eq!(ids.last(), Some(6));
         assert_eq!(ids.iter().rev().collect::<Vec<_>>(), [6, 5, 2, 0]);
         assert_eq!(ids.index_of(6), Some(3));
         assert_eq!(ids.index_of(2), Some(1));

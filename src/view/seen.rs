@@ -18,8 +18,6 @@ pub trait Addressed: Clone {
     type Kept: Clone + 'static;
     /// What the kept ones may point into (the feed's other events).
     type Side: Clone + 'static;
-    /// Who may see it.
-    fn audience(&self) -> Audience;
     /// Who may see what `kept` stands for (read without building it).
     fn audience_of(kept: &Self::Kept) -> Audience;
     /// What `kept` stands for.
@@ -30,9 +28,6 @@ pub trait Addressed: Clone {
 impl Addressed for Event {
     type Kept = Kept;
     type Side = Event;
-    fn audience(&self) -> Audience {
-        self.audience
-    }
     fn audience_of(kept: &Kept) -> Audience {
         kept.audience()
     }
@@ -45,9 +40,6 @@ impl Addressed for Event {
 impl Addressed for Warning {
     type Kept = Warning;
     type Side = ();
-    fn audience(&self) -> Audience {
-        self.audience
-    }
     fn audience_of(kept: &Warning) -> Audience {
         kept.audience
     }
