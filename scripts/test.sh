@@ -11,16 +11,24 @@ start=$SECONDS
 summary=()
 failed=0
 
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+failures=()
+
 # step NAME COMMAND…: runs one command (one process: `bash -c` for compound ones, as errexit
-# does not apply inside an `if`), records ok/FAIL and its duration.
+# does not apply inside an `if`), records ok/FAIL and its duration; a failed step's last
+# lines are repeated under the summary, where a CI page that shows only the end finds them.
 step() {
-  local name=$1 t0=$SECONDS
+  local name=$1 t0=$SECONDS log
   shift
   printf '\n==> %s\n' "$name"
-  if "$@"; then
+  log="$logs/${#summary[@]}.log"
+  # pipefail (set above): the status is the command's, not tee's.
+  if "$@" 2>&1 | tee "$log"; then
     summary+=("ok    $name ($((SECONDS - t0))s)")
   else
     summary+=("FAIL  $name ($((SECONDS - t0))s)")
+    failures+=("$name" "$log")
     failed=1
     return 1
   fi
@@ -100,6 +108,10 @@ for line in "${summary[@]}"; do
     "ok  "*) passed=$((passed + 1)) ;;
     FAIL*) fails=$((fails + 1)) ;;
   esac
+done
+for ((i = 0; i < ${#failures[@]}; i += 2)); do
+  printf '\n==> Last lines of the failed step: %s\n' "${failures[i]}"
+  tail -n 80 "${failures[i + 1]}" | cut -c1-400
 done
 if [ $failed = 1 ]; then
   echo "FAILED"

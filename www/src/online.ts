@@ -120,8 +120,14 @@ export class OnlineApp implements Host {
           this.waiting.get(msg.id)?.resolve({ ok: false });
           this.waiting.delete(msg.id);
         }
-        // Nothing to resume with this token, or a stream that cannot be resumed: start over.
-        if (code === "BAD_VERSION") this.send({ type: "view" });
+        // A stream that cannot be resumed: start over from a fresh view. Joined, ask for the
+        // view; still joining (the server does not hold the version this page resumes from,
+        // e.g. its store was restored from an older copy), join again without `since`.
+        if (code === "BAD_VERSION") {
+          if (this.status === "open") this.send({ type: "view" });
+          else this.send({ type: "join", table: this.tableId, token: this.token });
+        }
+        // Nothing to join with this token: give up.
         if (!this.table && (code === "BAD_TOKEN" || code === "UNKNOWN_TABLE")) {
           this.status = "failed";
           this.ws?.close();
