@@ -194,6 +194,9 @@ impl Serialize for Event {
     }
 }
 
+/// An accepted action's events: most actions make one, kept inline (no allocation).
+pub type OutcomeEvents = smallvec::SmallVec<[Event; 1]>;
+
 /// The result of an action: accepted with events and warnings, or refused.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(
@@ -205,7 +208,7 @@ pub enum Outcome {
     /// The action was recorded.
     Accepted {
         /// What happened.
-        events: Vec<Event>,
+        events: OutcomeEvents,
         /// Warnings given.
         warnings: Vec<Warning>,
     },

@@ -10,7 +10,7 @@ use crate::auction::Contract;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::counting::narrow;
-use crate::event::{Event, EventKind};
+use crate::event::{Event, EventKind, OutcomeEvents};
 use crate::rare_list::RareList;
 
 /// One event as the feed keeps it (`Feed`): a call's or the end of the auction whole, any
@@ -238,9 +238,21 @@ impl<'a> Events<'a> {
 
     /// The events, copied into a list.
     pub fn to_vec(self) -> Vec<Event> {
-        // Sized at once, each event written in its place (`apply` copies every action's
-        // events: one built aside and then moved stalls on its narrow stores).
         let mut events = Vec::with_capacity(self.len());
+        self.copy_into(&mut events);
+        events
+    }
+
+    /// The events, copied as an `Outcome` holds them (the usual single event inline).
+    pub fn to_outcome_events(self) -> OutcomeEvents {
+        let mut events = OutcomeEvents::new();
+        self.copy_into(&mut events);
+        events
+    }
+
+    /// Pushes a copy of each event, built in its place (`apply` copies every action's
+    /// events: one built aside and then moved stalls on its narrow stores).
+    fn copy_into(self, events: &mut impl Extend<Event>) {
         for kept in self.items {
             match kept.0 {
                 Repr::Call {
@@ -248,11 +260,10 @@ impl<'a> Events<'a> {
                     call,
                     index,
                     audience,
-                } => events.push(call_event(seat, call, index, audience)),
+                } => events.extend([call_event(seat, call, index, audience)]),
                 _ => events.extend(kept.read(self.others).map(Cow::into_owned)),
             }
         }
-        events
     }
 }
 

@@ -73,7 +73,7 @@ pub use board::{Board, Vulnerability};
 pub use call::{Bid, BySeat, Call, Level, ParseError, Seat, Side, Strain, Suit};
 pub use callset::CallSet;
 pub use card::Card;
-pub use event::{Event, EventKind, Outcome};
+pub use event::{Event, EventKind, Outcome, OutcomeEvents};
 pub use law::Law;
 pub use log::Log;
 pub use regulation::{Preset, Regulation, RegulationSpec};

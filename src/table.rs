@@ -168,7 +168,7 @@ impl Table {
     pub fn apply(&mut self, action: Action) -> Outcome {
         match self.submit(action) {
             Ok(done) => Outcome::Accepted {
-                events: done.events.to_vec(),
+                events: done.events.to_outcome_events(),
                 warnings: done.warnings.to_vec(),
             },
             Err(r) => Outcome::Rejected(r),
