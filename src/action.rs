@@ -667,15 +667,15 @@ struct FlatAction<'a> {
     /// Texts are borrowed from the text where the reader lends them, then kept once as the
     /// `Arc<str>` that the log, the disclosure and its event share.
     #[serde(borrow)]
-    explanation: Option<Cow<'a, str>>,
+    explanation: Option<Text<'a>>,
     intent: Option<Intent>,
     /// `u32` so that native and wasm32 builds accept the same numbers.
     index: Option<u32>,
     #[serde(borrow)]
-    text: Option<Cow<'a, str>>,
+    text: Option<Text<'a>>,
     accept: Option<bool>,
     #[serde(borrow)]
-    reason: Option<Cow<'a, str>>,
+    reason: Option<Text<'a>>,
     on: Option<RulingOn>,
     value: Option<RulingValue>,
     specified: Option<Vec<StrainName>>,
@@ -684,6 +684,21 @@ struct FlatAction<'a> {
     suit: Option<StrainName>,
     require: Option<bool>,
     at: Option<f64>,
+}
+
+/// A text field of an action, borrowed from the JSON where the reader lends it: serde's
+/// `borrow` does not reach a `Cow` inside an `Option` (that read a `String` for every
+/// explanation, freed once copied into its `Arc<str>`), but does reach one in a newtype.
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct Text<'a>(#[serde(borrow)] Cow<'a, str>);
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
 }
 
 fn required<T>(v: Option<T>, name: &str, kind: &str) -> Result<T, String> {

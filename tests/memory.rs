@@ -1,6 +1,7 @@
 //! What a table holds, counted (not timed): a table after a usual auction fits in a kilobyte
-//! (issue 10), and a refused action leaves no allocation behind. Its own test binary: the
-//! counting allocator sees every thread of the process, so this file has one test.
+//! (issue 10), a refused action leaves no allocation behind, and an action's text read from
+//! JSON is allocated once. Its own test binary: the counting allocator sees every thread of
+//! the process, so this file has one test.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::alloc::System;
@@ -46,7 +47,7 @@ fn bytes_per_table(n: usize, f: impl Fn(&mut Table)) -> f64 {
 }
 
 #[test]
-fn a_table_after_a_usual_auction_fits_in_a_kilobyte_and_a_refused_action_leaves_nothing() {
+fn a_table_fits_in_a_kilobyte_a_refused_action_leaves_nothing_and_a_text_is_allocated_once() {
     let usual = bytes_per_table(1_000, |t| {
         for (i, c) in AUCTION.iter().enumerate() {
             assert!(t.apply(call(Seat::from_index(i), c)).is_ok(), "{c}");
@@ -66,4 +67,18 @@ fn a_table_after_a_usual_auction_fits_in_a_kilobyte_and_a_refused_action_leaves_
         }
     });
     assert_eq!(with_refusals, usual);
+
+    // An explanation read from JSON is borrowed from the text and kept once, as the shared
+    // `Arc<str>`: one allocation, none freed (no `String` read first and thrown away).
+    let json =
+        r#"{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17, may hold a five-card major"}"#;
+    let region = Region::new(GLOBAL);
+    let action = Action::from_json(json).expect("an action");
+    let read = region.change();
+    assert_eq!(
+        (read.allocations, read.deallocations, read.reallocations),
+        (1, 0, 0),
+        "{read:?}"
+    );
+    drop(action);
 }
