@@ -1,6 +1,6 @@
 //! A loop for `perf record`: `cargo build --profile bench --example profile`, then
 //! `perf record -g target/release/examples/profile submit 20000` (modes: new, apply, submit,
-//! view, viewa, json, jsona, hash, sizes); prints the best of 7 rounds in ns per iteration.
+//! view, viewa, json, jsona, parsea — `jsona`'s parse alone —, hash, sizes); prints the best of 7 rounds in ns per iteration.
 //! Not a benchmark of record (benches/ are): a tool to see where the time goes.
 
 use bridge_laws::{Action, ActionKind, Actor, Call, Seat, Table, TableOptions, Viewer, Vulnerability};
@@ -107,11 +107,18 @@ fn main() {
                     black_box(Table::from_json(black_box(&alerted_json)).unwrap());
                 }
             }
+            "parsea" => {
+                for _ in 0..n {
+                    let s: bridge_laws::table::Snapshot = serde_json::from_str(black_box(&alerted_json)).unwrap();
+                    black_box(s);
+                }
+            }
+            "showa" => println!("{alerted_json}"),
             "sizes" => {
                 use std::mem::size_of as z;
                 println!("State {} Table {} Action {} Event {} Outcome {} CallRecord {} BeforeCall {} Disclosure {} Warning {} Pending {} Bar {} PlayState {}", z::<bridge_laws::state::State>(), z::<Table>(), z::<Action>(), z::<bridge_laws::Event>(), z::<bridge_laws::Outcome>(), z::<bridge_laws::state::CallRecord>(), z::<bridge_laws::state::BeforeCall>(), z::<bridge_laws::state::DisclosureRecord>(), z::<bridge_laws::Warning>(), z::<bridge_laws::state::Pending>(), z::<bridge_laws::state::Bar>(), z::<bridge_laws::play::PlayState>());
             }
-            _ => panic!("new|apply|submit|view|viewa|json|jsona|hash|sizes"),
+            _ => panic!("new|apply|submit|view|viewa|json|jsona|parsea|hash|sizes"),
         }
         best = best.min(start.elapsed().as_nanos() as f64 / n as f64);
     }
