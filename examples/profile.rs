@@ -113,7 +113,6 @@ fn main() {
                     black_box(s);
                 }
             }
-            "showa" => println!("{alerted_json}"),
             "sizes" => {
                 use std::mem::size_of as z;
                 println!("State {} Table {} Action {} Event {} Outcome {} CallRecord {} BeforeCall {} Disclosure {} Warning {} Pending {} Bar {} PlayState {}", z::<bridge_laws::state::State>(), z::<Table>(), z::<Action>(), z::<bridge_laws::Event>(), z::<bridge_laws::Outcome>(), z::<bridge_laws::state::CallRecord>(), z::<bridge_laws::state::BeforeCall>(), z::<bridge_laws::state::DisclosureRecord>(), z::<bridge_laws::Warning>(), z::<bridge_laws::state::Pending>(), z::<bridge_laws::state::Bar>(), z::<bridge_laws::play::PlayState>());
