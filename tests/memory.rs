@@ -1,7 +1,7 @@
 //! What a table holds, counted (not timed): a table after a usual auction fits in a kilobyte
-//! (issue 10), a refused action leaves no allocation behind, and an action's text read from
-//! JSON is allocated once. Its own test binary: the counting allocator sees every thread of
-//! the process, so this file has one test.
+//! (issue 10), a refused action leaves no allocation behind, a usual call is applied
+//! without one, and an action's text read from JSON is allocated once. Its own test binary:
+//! the counting allocator sees every thread of the process, so this file has one test.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::alloc::System;
@@ -47,7 +47,7 @@ fn bytes_per_table(n: usize, f: impl Fn(&mut Table)) -> f64 {
 }
 
 #[test]
-fn a_table_fits_in_a_kilobyte_a_refused_action_leaves_nothing_and_a_text_is_allocated_once() {
+fn a_table_fits_in_a_kilobyte_a_refused_action_or_a_usual_call_allocates_nothing_and_a_text_once() {
     let usual = bytes_per_table(1_000, |t| {
         for (i, c) in AUCTION.iter().enumerate() {
             assert!(t.apply(call(Seat::from_index(i), c)).is_ok(), "{c}");
@@ -67,6 +67,20 @@ fn a_table_fits_in_a_kilobyte_a_refused_action_leaves_nothing_and_a_text_is_allo
         }
     });
     assert_eq!(with_refusals, usual);
+
+    // A usual call, applied mid-auction at a table with room for it, allocates nothing: its
+    // one event comes back inline in the `Outcome`.
+    let mut t = common::preset_table(Preset::Online, Seat::N);
+    for (i, c) in AUCTION.iter().take(6).enumerate() {
+        assert!(t.apply(call(Seat::from_index(i), c)).is_ok(), "{c}");
+    }
+    let region = Region::new(GLOBAL);
+    let out = t.apply(call(Seat::S, AUCTION[6]));
+    let applied = region.change();
+    assert!(out.is_ok());
+    assert_eq!(out.events().len(), 1);
+    assert_eq!((applied.allocations, applied.reallocations), (0, 0), "{applied:?}");
+    drop(out);
 
     // An explanation read from JSON is borrowed from the text and kept once, as the shared
     // `Arc<str>`: one allocation, none freed (no `String` read first and thrown away).
