@@ -143,7 +143,7 @@ impl Feed {
             Event {
                 kind: EventKind::Call { seat, call, index },
                 audience,
-            } if u32::try_from(index).is_ok() => self.push_call(seat, call, index, audience),
+            } => self.push_call(seat, call, index, audience),
             other => self.push_other(other),
         }
     }

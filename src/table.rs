@@ -231,10 +231,7 @@ impl Table {
                 self.log.push(action);
                 // Within `max_total_text` (a `u32`): checked by `within_limits`.
                 self.text_used = narrow(self.text_used as usize + chars);
-                Ok(Submitted {
-                    events: self.feed.since(feed_from),
-                    warnings: self.warnings.get(warnings_from..).unwrap_or_default(),
-                })
+                Ok(Submitted { events, warnings })
             }
             Err(r) => {
                 self.feed.truncate(feed_from);

@@ -393,7 +393,6 @@ test("a page resuming from a version the server does not hold starts over from a
   page.on("websocket", (ws) => ws.on("framereceived", (f) => codes.push(JSON.parse(String(f.payload)).code)));
   await page.goto(`${base()}/?table=${id}&token=${tokens.W}`);
   await page.waitForSelector('body[data-ready="true"][data-conn="open"][data-viewer="W"]');
-  await api("/api/tables/" + id); // the table exists and is served
   // The page's table claims a version far past the server's; its connection drops.
   await page.evaluate(() => {
     const o = window.__online;
