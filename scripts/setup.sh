@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, idempotently: fast when everything is there.
 #   Rust: the wasm32 target, rustfmt, clippy, wasm-pack, wasm-bindgen-cli (same version as
-#         the wasm-bindgen crate in Cargo.toml).
+#         the wasm-bindgen crate in Cargo.toml); the pinned nightly in scripts/wasm-nightly
+#         (with rust-src) that builds the shipped module.
 #   apt:  chromium, chromium-driver (headless browser tests); nodejs/npm if absent;
 #         postgresql (the server suites' throwaway cluster).
 #   npm:  www/ dependencies (Vite, Playwright core, TypeScript, binaryen's wasm-opt), from
@@ -31,6 +32,17 @@ for comp in rustfmt clippy; do
     rustup component add "$comp"
   fi
 done
+
+# The pinned nightly that builds the shipped wasm module (scripts/build-pkg.sh rebuilds the
+# standard library with it for size): minimal, with the standard library's source and the
+# wasm32 target.
+WASM_NIGHTLY=$(grep -v '^#' scripts/wasm-nightly)
+if ! rustup run "$WASM_NIGHTLY" rustc --version >/dev/null 2>&1 \
+  || ! rustup component list --toolchain "$WASM_NIGHTLY" --installed | grep -q '^rust-src'; then
+  say "installing $WASM_NIGHTLY (rust-src, wasm32 target) for the shipped module"
+  rustup toolchain install "$WASM_NIGHTLY" --profile minimal --component rust-src \
+    --target wasm32-unknown-unknown
+fi
 
 # cargo install with the crate's own lock file; if the registry lacks a locked version
 # (it happens with yanked crates), resolve afresh.
