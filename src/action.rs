@@ -400,6 +400,21 @@ impl Action {
         }
     }
 
+    /// Whether this is a seat's call with an explanation (the log keeps its text beside it).
+    pub(crate) fn is_explained_call(&self) -> bool {
+        matches!(
+            self,
+            Action {
+                seat: Actor::Seat(_),
+                kind: ActionKind::Call {
+                    explanation: Some(_),
+                    ..
+                },
+                ..
+            }
+        )
+    }
+
     /// The texts this action carries (explanation, correction, reason).
     pub fn texts(&self) -> impl Iterator<Item = &str> {
         let text = match &self.kind {

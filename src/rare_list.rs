@@ -1,5 +1,6 @@
 //! A list most tables never fill, kept in one word until its first item: the warnings, the
-//! feed's events other than calls', the warnings' stream marks, a journal's undo list.
+//! feed's events other than calls', the warnings' stream marks, a journal's undo list, the
+//! log's explanations.
 
 use std::ops::Deref;
 
@@ -29,6 +30,14 @@ impl<T> RareList<T> {
     /// Appends an item, making the list at the first.
     pub(crate) fn push(&mut self, item: T) {
         self.0.get_or_insert_default().push(item);
+    }
+
+    /// Room for `additional` more items, making the list for them (a replay that knows
+    /// what comes; the list is then made and empty until its first item).
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        if additional > 0 {
+            self.0.get_or_insert_default().reserve(additional);
+        }
     }
 
     /// Removes the last item.
@@ -91,5 +100,20 @@ mod tests {
         l.clear();
         assert!(l.is_empty());
         assert!(!l.is_made());
+    }
+
+    #[test]
+    fn room_made_ahead_is_used_by_the_items_that_come() {
+        let mut l = RareList::default();
+        l.reserve(0);
+        assert!(!l.is_made());
+        l.reserve(20);
+        assert!(l.is_made() && l.is_empty());
+        let room = l.0.as_ref().map(|v| v.as_ptr());
+        for i in 0..20 {
+            l.push(i);
+        }
+        assert_eq!(l.0.as_ref().map(|v| v.as_ptr()), room, "no reallocation");
+        assert_eq!(l.len(), 20);
     }
 }

@@ -48,7 +48,32 @@ pub struct Snapshot {
     /// Board and regulation.
     pub options: TableOptions,
     /// Accepted actions, in order.
+    #[serde(deserialize_with = "actions_with_room")]
     pub actions: Vec<Action>,
+}
+
+/// A snapshot's actions, read into a list made once: as long as the reader says (a JS array),
+/// or room for a usual auction when it cannot say (JSON text), instead of growing 4 → 8 → 16.
+fn actions_with_room<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Action>, D::Error> {
+    struct Actions;
+    impl<'de> serde::de::Visitor<'de> for Actions {
+        type Value = Vec<Action>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a list of actions")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Action>, A::Error> {
+            // (A length the reader states is trusted up to a long board's.)
+            let room = seq.size_hint().unwrap_or(USUAL_AUCTION).min(MAX_ROOM);
+            let mut actions = Vec::with_capacity(room);
+            while let Some(a) = seq.next_element()? {
+                actions.push(a);
+            }
+            Ok(actions)
+        }
+    }
+    /// The most room made before the actions are read.
+    const MAX_ROOM: usize = 1024;
+    d.deserialize_seq(Actions)
 }
 
 /// What an accepted action produced, borrowed from the table (`Table::submit`).
@@ -288,13 +313,19 @@ impl Table {
         let actions = actions.into_iter();
         // Sized once for what is known to come (a snapshot's log), not grown call by call.
         t.reserve(actions.size_hint().0.min(t.regulation.max_actions as usize));
+        t.apply_all(actions)
+    }
+
+    /// The table after submitting `actions` in order, or the first refusal with the position
+    /// of the refused action in its message.
+    fn apply_all(mut self, actions: impl Iterator<Item = Action>) -> Result<Table, Rejection> {
         for (i, a) in actions.enumerate() {
-            if let Err(mut r) = t.submit_as::<()>(a) {
+            if let Err(mut r) = self.submit_as::<()>(a) {
                 r.message = format!("action {i}: {}", r.message);
                 return Err(r);
             }
         }
-        Ok(t)
+        Ok(self)
     }
 
     /// The table as data (options and accepted actions).
@@ -315,7 +346,13 @@ impl Table {
     /// # Errors
     /// As `replay`.
     pub fn from_snapshot(s: Snapshot) -> Result<Table, Rejection> {
-        Table::replay(s.options, s.actions)
+        let mut t = Table::new(s.options)?;
+        // Sized once for the whole log, its explained calls' texts included.
+        let max = t.regulation.max_actions as usize;
+        t.reserve(s.actions.len().min(max));
+        let explained = s.actions.iter().filter(|a| a.is_explained_call()).count();
+        t.log.reserve_notes(explained.min(max));
+        t.apply_all(s.actions.into_iter())
     }
 
     /// The snapshot as JSON text.

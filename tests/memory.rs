@@ -1,6 +1,7 @@
 //! What a table holds, counted (not timed): a table after a usual auction fits in a kilobyte
 //! (issue 10), a refused action leaves no allocation behind, a usual call is applied
-//! without one, and an action's text read from JSON is allocated once. Its own test binary:
+//! without one, and an action's text read from JSON is allocated once (and once only when a
+//! snapshot is restored). Its own test binary:
 //! the counting allocator sees every thread of the process, so this file has one test.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -95,4 +96,30 @@ fn a_table_fits_in_a_kilobyte_a_refused_action_or_a_usual_call_allocates_nothing
         "{read:?}"
     );
     drop(action);
+
+    // A board whose every call is alerted and explained, restored from its snapshot, costs
+    // one allocation per explanation more than the same board alerted without them (the
+    // shared text), and two for the log's list of texts (made once, with room for all): the
+    // log keeps an explained call beside its text, not in a box of its own.
+    let board = |explained: bool| {
+        let mut t = common::preset_table(Preset::Online, Seat::N);
+        for (i, c) in AUCTION.iter().enumerate() {
+            let mut a = call(Seat::from_index(i), c);
+            if let ActionKind::Call { alert, explanation, .. } = &mut a.kind {
+                *alert = true;
+                *explanation = explained.then(|| format!("convention {i}").into());
+            }
+            assert!(t.apply(a).is_ok(), "{c}");
+        }
+        t.to_json()
+    };
+    let restore = |json: &str| {
+        let region = Region::new(GLOBAL);
+        let t = Table::from_json(json).expect("a snapshot");
+        let made = region.change();
+        drop(t);
+        made.allocations + made.reallocations
+    };
+    let (alerted, explained) = (restore(&board(false)), restore(&board(true)));
+    assert_eq!(explained, alerted + AUCTION.len() + 2, "{explained} against {alerted}");
 }
