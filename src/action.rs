@@ -400,6 +400,15 @@ impl Action {
         }
     }
 
+    /// Whether this is a call that alerts or explains itself (it gives a disclosure's event
+    /// beside the call's: a replay makes room for both).
+    pub(crate) fn discloses(&self) -> bool {
+        matches!(
+            &self.kind,
+            ActionKind::Call { alert, explanation, .. } if *alert || explanation.is_some()
+        )
+    }
+
     /// Whether this is a seat's call with an explanation (the log keeps its text beside it).
     pub(crate) fn is_explained_call(&self) -> bool {
         matches!(
@@ -438,8 +447,10 @@ impl Action {
     /// number of milliseconds from 0 to `MAX_CLOCK_MS`.
     pub fn validate(&self, max_text: u32) -> Result<(), InputError> {
         for t in self.texts() {
-            // Counting stops one past the limit: a huge text costs no more than a long one.
-            if t.chars().take((max_text as usize).saturating_add(1)).count() > max_text as usize {
+            // A text no longer in bytes than the limit is within it in characters; else
+            // counting stops one past the limit: a huge text costs no more than a long one.
+            let limit = max_text as usize;
+            if t.len() > limit && t.chars().take(limit.saturating_add(1)).count() > limit {
                 return Err(InputError::bad_input(format!("text longer than {max_text} characters")));
             }
         }

@@ -386,9 +386,37 @@ impl fmt::Display for Call {
     }
 }
 
+impl Call {
+    /// The call an exact canonical name spells (`P`, `X`, `XX`, `1C` … `7NT`), the form
+    /// every record and site sends: read in a few compares before the general parse.
+    fn from_exact(b: &[u8]) -> Option<Call> {
+        let strain = |rest: &[u8]| match rest {
+            b"C" => Some(Strain::Clubs),
+            b"D" => Some(Strain::Diamonds),
+            b"H" => Some(Strain::Hearts),
+            b"S" => Some(Strain::Spades),
+            b"NT" => Some(Strain::NoTrump),
+            _ => None,
+        };
+        match b {
+            b"P" => Some(Call::Pass),
+            b"X" => Some(Call::Double),
+            b"XX" => Some(Call::Redouble),
+            [d, rest @ ..] => {
+                let level = Level::new(d.checked_sub(b'0')?)?;
+                Some(Call::Bid(Bid::new(level, strain(rest)?)))
+            }
+            [] => None,
+        }
+    }
+}
+
 impl FromStr for Call {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Call, ParseError> {
+        if let Some(call) = Call::from_exact(s.as_bytes()) {
+            return Ok(call);
+        }
         let t = s.trim();
         // A bid: a level digit, then a strain (compared without case or copy: parsing
         // allocates nothing).
@@ -546,7 +574,20 @@ mod tests {
             };
             assert_eq!(c.as_str(), expected);
             assert_eq!(c.as_str().parse::<Call>(), Ok(c));
+            assert_eq!(Call::from_exact(c.as_str().as_bytes()), Some(c), "the quick read");
             assert_eq!(serde_json::to_string(&c).ok(), Some(format!("\"{expected}\"")));
+        }
+    }
+
+    #[test]
+    fn only_a_canonical_name_takes_the_quick_read_and_the_rest_the_full_parse() {
+        for text in [
+            "pass", "1nt", "1N", " 1C", "1C ", "8NT", "0C", "1", "", "NT", "1NTX", "XXX",
+        ] {
+            assert_eq!(Call::from_exact(text.as_bytes()), None, "{text:?}");
+        }
+        for bad in ["8NT", "0C", "1", "", "1NTX", "XXX", "1CC"] {
+            assert!(bad.parse::<Call>().is_err(), "{bad:?}");
         }
     }
 

@@ -68,6 +68,11 @@ impl CountingList {
         }
     }
 
+    /// Room for `additional` entries after the run (a replay that knows its run will end).
+    pub fn reserve(&mut self, additional: usize) {
+        self.rest.reserve(additional);
+    }
+
     /// Appends `value`: it extends the run while the run is all there is and it is the
     /// run's next number.
     pub fn push(&mut self, value: u32) {

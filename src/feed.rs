@@ -199,6 +199,16 @@ impl Feed {
     pub(crate) fn reserve(&mut self, additional: usize) {
         self.items.reserve(additional);
     }
+
+    /// Makes room for `additional` more events that are not packed (a replay's disclosures).
+    pub(crate) fn reserve_others(&mut self, additional: usize) {
+        self.others.reserve(additional);
+    }
+
+    /// Drops the room for unpacked events made ahead that none used.
+    pub(crate) fn tidy(&mut self) {
+        self.others.drop_if_empty();
+    }
 }
 
 /// A run of a feed's events, lent: read as `Event` values (a call's built as it is read,

@@ -178,6 +178,11 @@ impl Log {
         self.entries.reserve(actions);
     }
 
+    /// Drops the room for texts made ahead that no explained call used.
+    pub(crate) fn tidy(&mut self) {
+        self.notes.drop_if_empty();
+    }
+
     /// The room the log has (0 until the table is sized: `Table::reserve`).
     pub(crate) fn capacity(&self) -> usize {
         self.entries.capacity()

@@ -60,7 +60,8 @@ impl<T> RareList<T> {
         self.0 = None;
     }
 
-    fn drop_if_empty(&mut self) {
+    /// Drops the list if it is made and empty (room made ahead that no item came to use).
+    pub(crate) fn drop_if_empty(&mut self) {
         if self.0.as_ref().is_some_and(|list| list.is_empty()) {
             self.0 = None;
         }

@@ -595,6 +595,20 @@ impl State {
         self.record.reserve(calls);
     }
 
+    /// Makes room for `n` more disclosures (a replay that knows its calls disclose).
+    pub fn reserve_disclosures(&mut self, n: usize) {
+        if n > 0 {
+            self.extra_mut().disclosures.reserve(n);
+        }
+    }
+
+    /// Drops the room made ahead that nothing used (the box for disclosures and questions).
+    pub fn tidy(&mut self) {
+        if self.extra.as_deref().is_some_and(Extra::is_empty) {
+            self.extra = None;
+        }
+    }
+
     /// The board's irregularities and rulings (none, read from one shared empty value, on
     /// a regular board).
     fn irr(&self) -> &Irregular {

@@ -67,6 +67,12 @@ impl Streams {
         self.events_end.push(narrow(feed_len));
     }
 
+    /// Room for where `actions` more actions' events end, once the count of one event an
+    /// action breaks (a replay whose calls also disclose).
+    pub(crate) fn reserve_event_ends(&mut self, actions: usize) {
+        self.events_end.reserve(actions);
+    }
+
     /// Each accepted action's events and warnings, in order, as ranges of the table's feed and
     /// warnings.
     pub(crate) fn actions(&self) -> impl Iterator<Item = (Range<usize>, Range<usize>)> + '_ {

@@ -347,12 +347,38 @@ impl Table {
     /// As `replay`.
     pub fn from_snapshot(s: Snapshot) -> Result<Table, Rejection> {
         let mut t = Table::new(s.options)?;
-        // Sized once for the whole log, its explained calls' texts included.
-        let max = t.regulation.max_actions as usize;
-        t.reserve(s.actions.len().min(max));
-        let explained = s.actions.iter().filter(|a| a.is_explained_call()).count();
-        t.log.reserve_notes(explained.min(max));
-        t.apply_all(s.actions.into_iter())
+        t.reserve_for(&s.actions);
+        let mut t = t.apply_all(s.actions.into_iter())?;
+        t.tidy();
+        Ok(t)
+    }
+
+    /// Room, made once, for what replaying `actions` keeps: the log with its explained calls'
+    /// texts, the calls, and the events (a call's, its disclosure's, the end of the auction's)
+    /// with where each action's end. Bounded by the regulation's limit of actions.
+    fn reserve_for(&mut self, actions: &[Action]) {
+        let max = self.regulation.max_actions as usize;
+        let n = actions.len().min(max);
+        let count = |f: fn(&Action) -> bool| actions.iter().filter(|a| f(a)).count().min(max);
+        let (explained, disclosing) = (count(Action::is_explained_call), count(Action::discloses));
+        self.log.reserve(n);
+        self.log.reserve_notes(explained);
+        self.state.reserve(n);
+        // (A Vec's room is counted from its length, so the feed's is asked for once.)
+        self.feed.reserve(n.saturating_add(disclosing).saturating_add(1));
+        if disclosing > 0 {
+            self.feed.reserve_others(disclosing);
+            self.state.reserve_disclosures(disclosing);
+            // A call's and its disclosure's events in one action end the count of one each.
+            self.streams.reserve_event_ends(n);
+        }
+    }
+
+    /// Drops room made ahead (by `reserve_for`) that the replay did not use.
+    fn tidy(&mut self) {
+        self.log.tidy();
+        self.feed.tidy();
+        self.state.tidy();
     }
 
     /// The snapshot as JSON text.

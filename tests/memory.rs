@@ -1,7 +1,7 @@
 //! What a table holds, counted (not timed): a table after a usual auction fits in a kilobyte
 //! (issue 10), a refused action leaves no allocation behind, a usual call is applied
-//! without one, and an action's text read from JSON is allocated once (and once only when a
-//! snapshot is restored). Its own test binary:
+//! without one, an action's text read from JSON is allocated once (and once only when a
+//! snapshot is restored), and a restored snapshot grows no list. Its own test binary:
 //! the counting allocator sees every thread of the process, so this file has one test.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -101,12 +101,12 @@ fn a_table_fits_in_a_kilobyte_a_refused_action_or_a_usual_call_allocates_nothing
     // one allocation per explanation more than the same board alerted without them (the
     // shared text), and two for the log's list of texts (made once, with room for all): the
     // log keeps an explained call beside its text, not in a box of its own.
-    let board = |explained: bool| {
+    let board = |alerted: bool, explained: bool| {
         let mut t = common::preset_table(Preset::Online, Seat::N);
         for (i, c) in AUCTION.iter().enumerate() {
             let mut a = call(Seat::from_index(i), c);
             if let ActionKind::Call { alert, explanation, .. } = &mut a.kind {
-                *alert = true;
+                *alert = alerted;
                 *explanation = explained.then(|| format!("convention {i}").into());
             }
             assert!(t.apply(a).is_ok(), "{c}");
@@ -118,8 +118,23 @@ fn a_table_fits_in_a_kilobyte_a_refused_action_or_a_usual_call_allocates_nothing
         let t = Table::from_json(json).expect("a snapshot");
         let made = region.change();
         drop(t);
-        made.allocations + made.reallocations
+        (made.allocations, made.reallocations)
     };
-    let (alerted, explained) = (restore(&board(false)), restore(&board(true)));
-    assert_eq!(explained, alerted + AUCTION.len() + 2, "{explained} against {alerted}");
+    let (plain, alerted, explained) = (
+        restore(&board(false, false)),
+        restore(&board(true, false)),
+        restore(&board(true, true)),
+    );
+    assert_eq!(
+        explained.0,
+        alerted.0 + AUCTION.len() + 2,
+        "{explained:?} against {alerted:?}"
+    );
+    // A replay sizes every list it fills once, before the first action: no list grows, on a
+    // plain board or on one whose calls all disclose.
+    assert_eq!(
+        (plain.1, alerted.1, explained.1),
+        (0, 0, 0),
+        "{plain:?} {alerted:?} {explained:?}"
+    );
 }
