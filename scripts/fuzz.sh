@@ -23,8 +23,9 @@ node scripts/fuzz-seeds.mjs "${dirs[@]}"
 if [ -d ../shared/corpus/raw ]; then
   for ext in lin pbn; do
     mkdir -p "fuzz/corpus/$ext"
-    find ../shared/corpus/raw -iname "*.$ext" -print0 | sort -z | head -z -n 60 |
-      while IFS= read -r -d '' f; do n=${f##*/}; head -c 8000 "$f" > "fuzz/corpus/$ext/seed-${n//[^A-Za-z0-9._-]/_}"; done
+    # (Read whole, then cut: `head` closing a pipe early would fail the script under pipefail.)
+    mapfile -d '' files < <(find ../shared/corpus/raw -iname "*.$ext" -print0 | sort -z)
+    for f in "${files[@]:0:60}"; do n=${f##*/}; head -c 8000 "$f" > "fuzz/corpus/$ext/seed-${n//[^A-Za-z0-9._-]/_}"; done
   done
 fi
 mkdir -p fuzz/logs
