@@ -75,17 +75,27 @@ impl CountingList {
 
     /// Appends `value`: it extends the run while the run is all there is and it is the
     /// run's next number.
+    #[inline]
     pub fn push(&mut self, value: u32) {
         if self.rest.is_empty() && self.next_in_run() == Some(value) {
             self.run += 1;
         } else {
-            if self.rest.capacity() == 0 {
-                // Often the only one: the end of a usual auction's events (a call's and the
-                // auction's in one action) ends their run.
-                self.rest.reserve_exact(1);
-            }
-            self.rest.push(value);
+            self.push_after_run(value);
         }
+    }
+
+    /// Appends `value` after the run (out of line: the run's step above stays a few
+    /// instructions where it is inlined, without saving registers for a call to the
+    /// allocator).
+    #[cold]
+    #[inline(never)]
+    fn push_after_run(&mut self, value: u32) {
+        if self.rest.capacity() == 0 {
+            // Often the only one: the end of a usual auction's events (a call's and the
+            // auction's in one action) ends their run.
+            self.rest.reserve_exact(1);
+        }
+        self.rest.push(value);
     }
 
     /// Keeps the first `len` entries.

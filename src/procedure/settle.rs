@@ -174,10 +174,15 @@ pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
 /// partner (L16C), the cancelled passes of the players who merely called after it carry no
 /// rectification. Whatever the position of that pass among the closing passes. Returns
 /// whether the auction was reverted.
+#[inline]
 pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
-    if cx.st.summary().status() == crate::auction::Status::Open {
-        return false;
-    }
+    // An open auction has no closing passes (checked where it is called: most calls).
+    cx.st.summary().status() != crate::auction::Status::Open && revert_closing_passes(cx)
+}
+
+/// `revert_skipped_player` once the passes have closed the auction.
+#[inline(never)]
+fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     let ids = cx.st.in_force_ids();
     let closing = ids
         .iter()
