@@ -390,14 +390,7 @@ impl Call {
     /// The call an exact canonical name spells (`P`, `X`, `XX`, `1C` … `7NT`), the form
     /// every record and site sends: read in a few compares before the general parse.
     fn from_exact(b: &[u8]) -> Option<Call> {
-        let strain = |rest: &[u8]| match rest {
-            b"C" => Some(Strain::Clubs),
-            b"D" => Some(Strain::Diamonds),
-            b"H" => Some(Strain::Hearts),
-            b"S" => Some(Strain::Spades),
-            b"NT" => Some(Strain::NoTrump),
-            _ => None,
-        };
+        let strain = |rest: &[u8]| Strain::ALL.into_iter().find(|s| s.as_str().as_bytes() == rest);
         match b {
             b"P" => Some(Call::Pass),
             b"X" => Some(Call::Double),

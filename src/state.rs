@@ -556,11 +556,9 @@ impl State {
         self.record.rollback();
         if let Some(extra) = &mut self.extra {
             extra.rollback();
-            // Made by the refused action: it goes with it.
-            if extra.is_empty() {
-                self.extra = None;
-            }
         }
+        // Made by the refused action: it goes with it.
+        self.tidy();
         let Checkpoint {
             in_force_len,
             summary,
@@ -602,7 +600,8 @@ impl State {
         }
     }
 
-    /// Drops the room made ahead that nothing used (the box for disclosures and questions).
+    /// Drops the box for disclosures and questions while it holds none (room made ahead that
+    /// nothing used, or made by a refused action).
     pub fn tidy(&mut self) {
         if self.extra.as_deref().is_some_and(Extra::is_empty) {
             self.extra = None;

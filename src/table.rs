@@ -355,7 +355,7 @@ impl Table {
 
     /// Room, made once, for what replaying `actions` keeps: the log with its explained calls'
     /// texts, the calls, and the events (a call's, its disclosure's, the end of the auction's)
-    /// with where each action's end. Bounded by the regulation's limit of actions.
+    /// with where each action's events end. Bounded by the regulation's limit of actions.
     fn reserve_for(&mut self, actions: &[Action]) {
         let max = self.regulation.max_actions as usize;
         let n = actions.len().min(max);
