@@ -255,7 +255,17 @@ impl<'a> Events<'a> {
 
     /// The events, copied as an `Outcome` holds them (the usual single event inline).
     pub fn to_outcome_events(self) -> OutcomeEvents {
-        let mut events = OutcomeEvents::new();
+        // Most actions: one call's event, built straight into the inline slot.
+        if let [Kept(Repr::Call {
+            seat,
+            call,
+            index,
+            audience,
+        })] = *self.items
+        {
+            return OutcomeEvents::from_buf([call_event(seat, call, index, audience)]);
+        }
+        let mut events = OutcomeEvents::with_capacity(self.len());
         self.copy_into(&mut events);
         events
     }
@@ -359,6 +369,22 @@ mod tests {
         assert_eq!(feed.range(1, 3).to_vec(), samples()[1..3]);
         assert_eq!(feed.since(4).to_vec(), samples()[4..]);
         assert!(feed.since(9).is_empty());
+    }
+
+    #[test]
+    fn an_outcome_copies_each_run_of_events_as_they_read_back() {
+        let feed = feed_of_samples();
+        // One call (the quick path), one event of another kind, several, none.
+        for (from, to) in [(0, 1), (2, 3), (1, 4), (0, samples().len()), (3, 3)] {
+            let events = feed.range(from, to);
+            let copied = events.to_outcome_events();
+            assert_eq!(copied.as_slice(), &samples()[from..to], "events {from}..{to}");
+            assert_eq!(
+                copied.spilled(),
+                to - from > 1,
+                "only a run of several leaves the inline slot"
+            );
+        }
     }
 
     #[test]
