@@ -1064,6 +1064,7 @@ impl State {
     // ------------------------------------------------------------ disclosures, questions
 
     /// Records an alert, announcement, explanation or correction.
+    #[inline]
     pub fn disclose(&mut self, d: DisclosureRecord) {
         self.extra_mut().disclosures.push(d);
     }

@@ -36,6 +36,7 @@ pub struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// Records an event for `audience`.
+    #[inline]
     pub fn event(&mut self, kind: EventKind, audience: Audience) {
         self.events.push(Event { kind, audience });
     }
