@@ -458,11 +458,15 @@ fn error(code: &str, law: &str, message: &str) -> JsValue {
 /// the fields it declares, so an unknown key is never seen; `Strict` walks the value as
 /// serde-wasm-bindgen does, but reads an object meant for a struct by its own keys
 /// (`Object.keys`), so a type that refuses unknown fields natively (`deny_unknown_fields`)
-/// refuses them here too, at any depth. Every scalar, enum and untyped (`deserialize_any`)
-/// read is serde-wasm-bindgen's own.
+/// refuses them here too, at any depth. A struct or map is a plain object, a sequence an
+/// array and an enum a string (its variant's name); any other value is refused in serde's
+/// words (`wrong_shape`). Every scalar and untyped (`deserialize_any`) read is
+/// serde-wasm-bindgen's own.
 mod strict {
     use js_sys::{Array, Object};
-    use serde::de::{DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+    use serde::de::{
+        DeserializeSeed, Deserializer, Expected, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor,
+    };
     use serde_wasm_bindgen::Error;
     use wasm_bindgen::{JsCast, JsValue};
 
@@ -476,6 +480,32 @@ mod strict {
     /// A plain object (not an array, not `null`).
     fn plain_object(v: &JsValue) -> Option<&Object> {
         (v.is_object() && !Array::is_array(v)).then(|| v.unchecked_ref::<Object>())
+    }
+
+    /// The error for a value of the wrong shape, in serde's words ("invalid type: null,
+    /// expected struct …"). Written once for every type: handing the value back to
+    /// serde-wasm-bindgen's struct, map or sequence reader would instantiate that reader
+    /// again for each type that is read (and accept what strict reading refuses: an array or
+    /// a JS `Map` as an object, any iterable as an array).
+    fn wrong_shape(v: &JsValue, expected: &dyn Expected) -> Error {
+        let text;
+        let unexpected = if v.is_null() || v.is_undefined() {
+            Unexpected::Unit
+        } else if let Some(b) = v.as_bool() {
+            Unexpected::Bool(b)
+        } else if let Some(f) = v.as_f64() {
+            Unexpected::Float(f)
+        } else if let Some(s) = v.as_string() {
+            text = s;
+            Unexpected::Str(&text)
+        } else if Array::is_array(v) {
+            Unexpected::Seq
+        } else if v.is_object() {
+            Unexpected::Map
+        } else {
+            Unexpected::Other("a JS value of another kind")
+        };
+        serde::de::Error::invalid_type(unexpected, expected)
     }
 
     macro_rules! delegate {
@@ -531,7 +561,7 @@ mod strict {
         fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             match self.0.dyn_into::<Array>() {
                 Ok(a) => visitor.visit_seq(Items { items: a, next: 0 }),
-                Err(v) => swb(v).deserialize_seq(visitor),
+                Err(v) => Err(wrong_shape(&v, &visitor)),
             }
         }
 
@@ -551,18 +581,18 @@ mod strict {
         fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             match plain_object(&self.0) {
                 Some(o) => visitor.visit_map(Entries::of(o)),
-                None => swb(self.0).deserialize_map(visitor),
+                None => Err(wrong_shape(&self.0, &visitor)),
             }
         }
 
         fn deserialize_struct<V: Visitor<'de>>(
             self,
-            name: &'static str,
-            fields: &'static [&'static str],
+            _: &'static str,
+            _: &'static [&'static str],
             visitor: V,
         ) -> Result<V::Value, Error> {
             let Some(o) = plain_object(&self.0) else {
-                return swb(self.0).deserialize_struct(name, fields, visitor);
+                return Err(wrong_shape(&self.0, &visitor));
             };
             // Every own key goes to the type, which refuses an unknown one exactly when it
             // does natively (`deny_unknown_fields`).
@@ -571,11 +601,15 @@ mod strict {
 
         fn deserialize_enum<V: Visitor<'de>>(
             self,
-            name: &'static str,
-            variants: &'static [&'static str],
+            _: &'static str,
+            _: &'static [&'static str],
             visitor: V,
         ) -> Result<V::Value, Error> {
-            swb(self.0).deserialize_enum(name, variants, visitor)
+            // Every enum read from JS is named by a string (unit variants).
+            match self.0.as_string() {
+                Some(s) => visitor.visit_enum(s.into_deserializer()),
+                None => Err(wrong_shape(&self.0, &visitor)),
+            }
         }
     }
 

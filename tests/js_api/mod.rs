@@ -215,6 +215,37 @@ fn options_and_snapshots_with_unknown_fields_are_refused_at_every_depth() {
 }
 
 #[wasm_bindgen_test]
+fn a_value_of_the_wrong_shape_is_refused_with_what_was_expected() {
+    let mut t = table("online");
+    call(&mut t, "N", "1NT");
+    let before = t.state_hash();
+    let message = |thrown: JsValue, what: &str| {
+        assert_bad_input(thrown.clone(), what);
+        String::from(thrown.dyn_ref::<Error>().expect("an Error").message())
+    };
+    // An array where an action (an object) belongs: named as the sequence it is.
+    let m = message(
+        t.apply(js(r#"[{"seat":"E","type":"call","call":"2C"}]"#))
+            .expect_err("an array"),
+        "an array as an action",
+    );
+    assert!(m.contains("invalid type: sequence"), "{m}");
+    // An object where the actions (an array) belong.
+    let snapshot =
+        r#"{"options":{"dealer":"N","vulnerability":"None"},"actions":{"0":{"seat":"N","type":"call","call":"1C"}}}"#;
+    let m = message(
+        JsTable::from_json(js(snapshot)).err().expect("actions as an object"),
+        "actions as an object",
+    );
+    assert!(m.contains("invalid type"), "{m}");
+    // A named value (an enum) is a string, not an object naming it.
+    let options = r#"{"dealer":"N","vulnerability":{"None":null}}"#;
+    let m = message(JsTable::new(js(options)).err().expect(options), options);
+    assert!(m.contains("invalid type: map, expected enum Vulnerability"), "{m}");
+    assert_eq!(t.state_hash(), before, "the table is unchanged");
+}
+
+#[wasm_bindgen_test]
 fn a_bad_regulation_setting_says_which_setting_and_what_it_allows() {
     let options = r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"online","undo":"never"}}"#;
     let thrown = JsTable::new(js(options)).err().expect("undo: never");
