@@ -460,8 +460,8 @@ fn error(code: &str, law: &str, message: &str) -> JsValue {
 /// (`Object.keys`), so a type that refuses unknown fields natively (`deny_unknown_fields`)
 /// refuses them here too, at any depth. A struct or map is a plain object, a sequence an
 /// array and an enum a string (its variant's name); any other value is refused in serde's
-/// words (`wrong_shape`). Every scalar and untyped (`deserialize_any`) read is
-/// serde-wasm-bindgen's own.
+/// words (`wrong_shape`); an untyped read (`deserialize_any`) walks objects and arrays the
+/// same way. Every typed scalar read is serde-wasm-bindgen's own.
 mod strict {
     use js_sys::{Array, Object};
     use serde::de::{
@@ -520,7 +520,6 @@ mod strict {
         type Error = Error;
 
         delegate!(
-            deserialize_any,
             deserialize_bool,
             deserialize_i8,
             deserialize_i16,
@@ -541,6 +540,32 @@ mod strict {
             deserialize_identifier,
             deserialize_ignored_any,
         );
+
+        /// An untyped read (a regulation: a preset's name or an object of settings; a
+        /// ruling's value: `true`, `false` or an intent's name), walked as serde-wasm-bindgen
+        /// walks it, but with an object's values and an array's items read strictly too.
+        fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            let v = self.0;
+            if v.is_null() || v.is_undefined() {
+                visitor.visit_unit()
+            } else if let Some(b) = v.as_bool() {
+                visitor.visit_bool(b)
+            } else if let Some(f) = v.as_f64() {
+                if js_sys::Number::is_safe_integer(&v) {
+                    visitor.visit_i64(f as i64)
+                } else {
+                    visitor.visit_f64(f)
+                }
+            } else if let Some(s) = v.as_string() {
+                visitor.visit_string(s)
+            } else if Array::is_array(&v) {
+                Strict(v).deserialize_seq(visitor)
+            } else if let Some(o) = plain_object(&v) {
+                visitor.visit_map(Entries::of(o))
+            } else {
+                Err(wrong_shape(&v, &visitor))
+            }
+        }
 
         fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
             if self.0.is_null() || self.0.is_undefined() {

@@ -238,10 +238,20 @@ fn a_value_of_the_wrong_shape_is_refused_with_what_was_expected() {
         "actions as an object",
     );
     assert!(m.contains("invalid type"), "{m}");
-    // A named value (an enum) is a string, not an object naming it.
+    // A named value (an enum) is a string, not an object naming it, at any depth.
     let options = r#"{"dealer":"N","vulnerability":{"None":null}}"#;
     let m = message(JsTable::new(js(options)).err().expect(options), options);
     assert!(m.contains("invalid type: map, expected enum Vulnerability"), "{m}");
+    let options = r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"online","undo":{"off":null}}}"#;
+    let m = message(JsTable::new(js(options)).err().expect(options), options);
+    assert!(m.contains("regulation setting `undo`"), "{m}");
+    // A ruling's value is `true`, `false` or an intent's name.
+    let m = message(
+        t.apply(js(r#"{"seat":"director","type":"ruling","on":"intent","value":[1]}"#))
+            .expect_err("a ruling's value as an array"),
+        "a ruling's value as an array",
+    );
+    assert!(m.contains("invalid type: sequence"), "{m}");
     assert_eq!(t.state_hash(), before, "the table is unchanged");
 }
 
