@@ -50,6 +50,7 @@ pub mod records;
 pub mod regulation;
 pub mod report;
 pub mod seat_list;
+pub mod seat_map;
 pub mod seat_table;
 pub mod state;
 pub mod stream;

@@ -9,7 +9,6 @@ pub use seen::{Addressed, Iter as SeenIter, Seen};
 pub use seen_disclosures::SeenDisclosures;
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
@@ -27,6 +26,7 @@ use crate::procedure::by_call::ByCall;
 use crate::regulation::Regulation;
 use crate::report::{Code, Warning};
 use crate::seat_list::SeatList;
+use crate::seat_map::SeatMap;
 use crate::state::{Phase, State, Status};
 
 /// A disclosure as the viewer sees it.
@@ -168,7 +168,7 @@ pub struct View<'a> {
     pub legal_calls: Vec<Call>,
     /// Bars on the viewer and his partner (all bars for the Director and spectators).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Partial<Record<Seat, BarKind>>"))]
-    pub barred: BTreeMap<Seat, BarKind>,
+    pub barred: SeatMap<BarKind>,
     /// A pending decision, if any.
     pub pending: Option<Decision>,
     /// Questions the viewer may see.
