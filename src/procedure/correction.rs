@@ -191,8 +191,7 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
         cx,
         Code::CORRECTION_TOO_EARLY,
         seat,
-        "noted: say nothing now; as declarer or dummy correct it after the final pass, as a defender after play (Law 20F5)"
-            .into(),
+        "noted: say nothing now; as declarer or dummy correct it after the final pass, as a defender after play (Law 20F5)",
     );
     Ok(())
 }

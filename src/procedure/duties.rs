@@ -21,7 +21,7 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
                 cx,
                 Code::CHECK_OWN_EXPLANATIONS,
                 seat,
-                "if any of your explanations was wrong, call the Director and correct it before the opening lead is faced (Law 20F4a)".into(),
+                "if any of your explanations was wrong, call the Director and correct it before the opening lead is faced (Law 20F4a)",
             );
         }
     }

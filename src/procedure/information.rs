@@ -8,9 +8,10 @@ use crate::procedure::ctx::Ctx;
 use crate::regulation::Disclosure;
 use crate::report::{Code, Severity, Warning};
 use crate::state::Recall;
+use std::borrow::Cow;
 
 /// A caution for one player, citing `law`.
-pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String, law: Law) {
+pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: impl Into<Cow<'static, str>>, law: Law) {
     cx.warn(Warning::new(code, Severity::Caution, Audience::seat(seat), message).citing(law));
 }
 

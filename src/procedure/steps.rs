@@ -12,6 +12,7 @@ use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::report::{Code, Refusal, Severity, Warning};
 use crate::state::Bar;
+use std::borrow::Cow;
 
 /// The seat and call of record `id`.
 pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
@@ -22,7 +23,7 @@ pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
 }
 
 /// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
-pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, message: String) {
+pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, message: impl Into<Cow<'static, str>>) {
     cx.warn(
         Warning::new(code, Severity::Infraction, Audience::EVERYONE, message)
             .citing(law)
@@ -104,7 +105,7 @@ pub fn refusal(illegal: Illegal, call: Call) -> Refusal {
 }
 
 /// A reminder for one player.
-pub fn remind(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: String) {
+pub fn remind(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: impl Into<Cow<'static, str>>) {
     cx.warn(Warning::new(code, Severity::Reminder, Audience::seat(seat), message));
 }
 

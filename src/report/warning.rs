@@ -1,6 +1,7 @@
 //! Warnings: what the table is told about an accepted action, citing its law.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 
 use super::Code;
 use crate::audience::Audience;
@@ -37,14 +38,15 @@ pub struct Warning {
     /// The player it concerns: the one it is addressed to, or the offender (so that the
     /// Director's ledger says whose it is).
     pub seat: Option<Seat>,
-    /// Human-readable English text.
-    pub message: String,
+    /// Human-readable English text (a fixed message is not copied).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+    pub message: Cow<'static, str>,
 }
 
 impl Warning {
     /// A warning with the code's own law, concerning the player it is addressed to when it
     /// is addressed to one.
-    pub fn new(code: Code, severity: Severity, audience: Audience, message: impl Into<String>) -> Warning {
+    pub fn new(code: Code, severity: Severity, audience: Audience, message: impl Into<Cow<'static, str>>) -> Warning {
         debug_assert!(!code.is_input(), "{code} reports malformed input, not a warning");
         Warning {
             code,
