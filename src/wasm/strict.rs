@@ -19,7 +19,42 @@ fn swb(v: JsValue) -> serde_wasm_bindgen::Deserializer {
     serde_wasm_bindgen::Deserializer::from(v)
 }
 
-/// A plain object (not an array, not `null`).
+/// What a JS value is, as serde sees it: one reading for the untyped walk
+/// (`deserialize_any`) and for the error of a value of the wrong shape.
+enum Shape<'a> {
+    /// `null` or `undefined`.
+    Nothing,
+    Bool(bool),
+    Number(f64),
+    Text(String),
+    Array,
+    Object(&'a Object),
+    /// A symbol, a bigint, a function.
+    Other,
+}
+
+impl Shape<'_> {
+    fn of(v: &JsValue) -> Shape<'_> {
+        if v.is_null() || v.is_undefined() {
+            Shape::Nothing
+        } else if let Some(b) = v.as_bool() {
+            Shape::Bool(b)
+        } else if let Some(f) = v.as_f64() {
+            Shape::Number(f)
+        } else if let Some(s) = v.as_string() {
+            Shape::Text(s)
+        } else if Array::is_array(v) {
+            Shape::Array
+        } else if v.is_object() {
+            Shape::Object(v.unchecked_ref::<Object>())
+        } else {
+            Shape::Other
+        }
+    }
+}
+
+/// A plain object (not an array, not `null`): the two tests `Shape::of` ends with, asked
+/// directly on the path of every struct read.
 fn plain_object(v: &JsValue) -> Option<&Object> {
     (v.is_object() && !Array::is_array(v)).then(|| v.unchecked_ref::<Object>())
 }
@@ -30,22 +65,15 @@ fn plain_object(v: &JsValue) -> Option<&Object> {
 /// again for each type that is read (and accept what strict reading refuses: an array or
 /// a JS `Map` as an object, any iterable as an array).
 fn wrong_shape(v: &JsValue, expected: &dyn Expected) -> Error {
-    let text;
-    let unexpected = if v.is_null() || v.is_undefined() {
-        Unexpected::Unit
-    } else if let Some(b) = v.as_bool() {
-        Unexpected::Bool(b)
-    } else if let Some(f) = v.as_f64() {
-        Unexpected::Float(f)
-    } else if let Some(s) = v.as_string() {
-        text = s;
-        Unexpected::Str(&text)
-    } else if Array::is_array(v) {
-        Unexpected::Seq
-    } else if v.is_object() {
-        Unexpected::Map
-    } else {
-        Unexpected::Other("a JS value of another kind")
+    let shape = Shape::of(v);
+    let unexpected = match &shape {
+        Shape::Nothing => Unexpected::Unit,
+        Shape::Bool(b) => Unexpected::Bool(*b),
+        Shape::Number(f) => Unexpected::Float(*f),
+        Shape::Text(s) => Unexpected::Str(s),
+        Shape::Array => Unexpected::Seq,
+        Shape::Object(_) => Unexpected::Map,
+        Shape::Other => Unexpected::Other("a JS value of another kind"),
     };
     serde::de::Error::invalid_type(unexpected, expected)
 }
@@ -87,25 +115,15 @@ impl<'de> Deserializer<'de> for Strict {
     /// ruling's value: `true`, `false` or an intent's name), walked as serde-wasm-bindgen
     /// walks it, but with an object's values and an array's items read strictly too.
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        let v = self.0;
-        if v.is_null() || v.is_undefined() {
-            visitor.visit_unit()
-        } else if let Some(b) = v.as_bool() {
-            visitor.visit_bool(b)
-        } else if let Some(f) = v.as_f64() {
-            if js_sys::Number::is_safe_integer(&v) {
-                visitor.visit_i64(f as i64)
-            } else {
-                visitor.visit_f64(f)
-            }
-        } else if let Some(s) = v.as_string() {
-            visitor.visit_string(s)
-        } else if Array::is_array(&v) {
-            Strict(v).deserialize_seq(visitor)
-        } else if let Some(o) = plain_object(&v) {
-            visitor.visit_map(Entries::of(o))
-        } else {
-            Err(wrong_shape(&v, &visitor))
+        match Shape::of(&self.0) {
+            Shape::Nothing => visitor.visit_unit(),
+            Shape::Bool(b) => visitor.visit_bool(b),
+            Shape::Number(f) if js_sys::Number::is_safe_integer(&self.0) => visitor.visit_i64(f as i64),
+            Shape::Number(f) => visitor.visit_f64(f),
+            Shape::Text(s) => visitor.visit_string(s),
+            Shape::Array => self.deserialize_seq(visitor),
+            Shape::Object(o) => visitor.visit_map(Entries::of(o)),
+            Shape::Other => Err(wrong_shape(&self.0, &visitor)),
         }
     }
 
@@ -158,12 +176,9 @@ impl<'de> Deserializer<'de> for Strict {
         _: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        let Some(o) = plain_object(&self.0) else {
-            return Err(wrong_shape(&self.0, &visitor));
-        };
-        // Every own key goes to the type, which refuses an unknown one exactly when it
-        // does natively (`deny_unknown_fields`).
-        visitor.visit_map(Entries::of(o))
+        // Read as a map of its own keys: every key goes to the type, which refuses an
+        // unknown one exactly when it does natively (`deny_unknown_fields`).
+        self.deserialize_map(visitor)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
