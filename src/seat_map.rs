@@ -1,51 +1,50 @@
-//! A value for some of the four seats, kept inline: the bars a view shows, written as an
-//! object keyed by seat like a `BTreeMap<Seat, T>` (seats in the order N, E, S, W), without
-//! a tree or an allocation.
+//! A value for some of the four seats, kept inline (a `BySeat` of options): the bars a view
+//! shows, written as an object keyed by seat like a `BTreeMap<Seat, T>` (seats in the order
+//! N, E, S, W), without a tree or an allocation.
 
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::call::Seat;
+use crate::call::{BySeat, Seat};
 
-/// At most one value per seat.
+/// At most one value per seat (a `BySeat` of options, read and written as a map).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SeatMap<T>([Option<T>; 4]);
+pub struct SeatMap<T>(BySeat<Option<T>>);
 
 impl<T> Default for SeatMap<T> {
     fn default() -> SeatMap<T> {
-        SeatMap([None, None, None, None])
+        SeatMap(BySeat([None, None, None, None]))
     }
 }
 
 impl<T> SeatMap<T> {
     /// The value for `seat`, if there is one.
     pub fn get(&self, seat: &Seat) -> Option<&T> {
-        self.0.get(seat.index()).and_then(Option::as_ref)
+        self.0.get(*seat).as_ref()
     }
 
     /// Sets the value for `seat`, returning the one it replaces.
     pub fn insert(&mut self, seat: Seat, value: T) -> Option<T> {
-        self.0.get_mut(seat.index()).and_then(|slot| slot.replace(value))
+        self.0.get_mut(seat).replace(value)
     }
 
     /// Whether no seat has a value.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(Option::is_none)
+        self.iter().next().is_none()
     }
 
     /// How many seats have a value.
     pub fn len(&self) -> usize {
-        self.0.iter().filter(|v| v.is_some()).count()
+        self.iter().count()
     }
 
     /// The seats with a value, in the order N, E, S, W.
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> + '_ {
         Seat::ALL
             .into_iter()
-            .zip(&self.0)
-            .filter_map(|(seat, v)| v.as_ref().map(|v| (seat, v)))
+            .filter_map(|seat| self.get(&seat).map(|v| (seat, v)))
     }
 }
 
