@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The size floor: how much of the shipped .wasm is the laws engine itself. Builds the crate's
+# engine with no boundary at all (scripts/size-floor: every kind of action, a view, the
+# bidding box, the state hash and a replay, reached from plain numbers; no JS values, no
+# serde code, no records, no client table) exactly as scripts/build-pkg.sh builds the
+# shipped module (pinned nightly, -Zbuild-std, immediate-abort, opt-level z, LTO, the same
+# wasm-opt passes), and prints its size beside pkg/bridge_laws_bg.wasm when that exists.
+# README → Performance → Size. Needs what scripts/setup.sh installs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+export PATH="$root/www/node_modules/.bin:$PATH"
+command -v wasm-opt >/dev/null || { echo "wasm-opt missing: run scripts/setup.sh" >&2; exit 1; }
+NIGHTLY=$(grep -v "^#" scripts/wasm-nightly)
+
+# A copy of the crate without its bindings: the `wasm` module, the TypeScript derives
+# (`cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), …)`) and the wasm-only
+# dependencies. Nothing else changes: the engine's code is the shipped code.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/core"
+cp -r Cargo.toml README.md src benches examples "$work/core/"
+cp -r scripts/size-floor "$work/floor"
+cp Cargo.lock "$work/floor/"   # the versions the package is built with
+perl -0pi -e 's/#\[cfg\(target_arch = "wasm32"\)\]\npub mod wasm;/#[cfg(any())]\npub mod wasm;/' "$work/core/src/lib.rs"
+grep -q '#\[cfg(any())\]' "$work/core/src/lib.rs" || { echo "size-floor: src/lib.rs no longer gates the wasm module as expected" >&2; exit 1; }
+find "$work/core/src" -name '*.rs' -exec perl -0pi -e 's/cfg_attr\(\s*target_arch = "wasm32",/cfg_attr(any(),/g' {} +
+perl -0pi -e 's/\[target\.\x27cfg\(target_arch = "wasm32"\)\x27\.dependencies\]\n(?:[^\[\n].*\n|\n)*//; s/members = \[[^\]]*\]/members = ["."]/' "$work/core/Cargo.toml"
+if grep -q 'tsify\|wasm-bindgen = ' "$work/core/Cargo.toml"; then
+  echo "size-floor: the copy still depends on the bindings' crates" >&2; exit 1
+fi
+
+(cd "$work/floor" && RUSTUP_TOOLCHAIN=$NIGHTLY RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+  CARGO_TARGET_DIR="$root/target/size-floor" cargo build -q --release --target wasm32-unknown-unknown \
+  -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size 2>"$work/build.log") \
+  || { cat "$work/build.log" >&2; exit 1; }  # (the copy's unused-code warnings: the bindings used that code)
+wasm="$root/target/size-floor/floor.wasm"
+wasm-opt -Os --flatten --rereloop -Os -fimfs 0 -ocimfs 0 -aimfs 0 --strip-producers --enable-bulk-memory \
+  --enable-nontrapping-float-to-int "$root/target/size-floor/wasm32-unknown-unknown/release/size_floor.wasm" -o "$wasm"
+if grep -q wbindgen "$wasm"; then
+  echo "size-floor: the module still holds wasm-bindgen's sections" >&2; exit 1
+fi
+
+kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
+report() { echo "[size-floor] $1: $(kib "$(wc -c <"$2")") raw, $(kib "$(gzip -9 -c "$2" | wc -c)") gzipped"; }
+report "the engine alone ($wasm)" "$wasm"
+if [ -f pkg/bridge_laws_bg.wasm ]; then report "the shipped module (pkg/bridge_laws_bg.wasm)" pkg/bridge_laws_bg.wasm; fi
