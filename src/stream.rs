@@ -15,6 +15,8 @@
 //! with its `at` replaced by the server's clock, so tempo (L16B1) is measured on the server
 //! and a client cannot claim a slow or fast call (docs/DECISIONS.md, "Online tables").
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
@@ -58,18 +60,64 @@ pub struct StreamEntry {
     pub item: StreamItem,
 }
 
+/// An entry of a viewer's stream lent by the table: its event read from the feed (borrowed,
+/// or rebuilt from its packed form) or its warning borrowed; written exactly as the
+/// `StreamEntry` it becomes with `into_owned` (what the bindings hand to JS without a copy).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LentEntry<'a> {
+    /// The stream's version once this entry is read (1 for the first entry).
+    pub version: u64,
+    /// The event or warning.
+    #[serde(flatten)]
+    pub item: LentItem<'a>,
+}
+
+/// The event or warning of a `LentEntry`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LentItem<'a> {
+    /// Something that happened at the table.
+    Event(Cow<'a, Event>),
+    /// A warning, caution or reminder addressed to the viewer.
+    Warning(&'a Warning),
+}
+
+impl LentItem<'_> {
+    /// Who may see this entry.
+    fn audience(&self) -> Audience {
+        match self {
+            LentItem::Event(e) => e.audience,
+            LentItem::Warning(w) => w.audience,
+        }
+    }
+}
+
+impl LentEntry<'_> {
+    /// The entry as the table's own copy.
+    pub fn into_owned(self) -> StreamEntry {
+        let item = match self.item {
+            LentItem::Event(e) => StreamItem::Event(e.into_owned()),
+            LentItem::Warning(w) => StreamItem::Warning(w.clone()),
+        };
+        StreamEntry {
+            version: self.version,
+            item,
+        }
+    }
+}
+
 /// Every entry of the board in order (events of an action, then its warnings), unfiltered.
 fn all_items<'a>(
     streams: &'a Streams,
     feed: &'a Feed,
     warnings: &'a [Warning],
-) -> impl Iterator<Item = StreamItem> + 'a {
+) -> impl Iterator<Item = LentItem<'a>> + 'a {
     streams.actions().flat_map(move |(events, warns)| {
         let warns = warnings.get(warns).unwrap_or_default();
         feed.range(events.start, events.end)
             .iter()
-            .map(|e| StreamItem::Event(e.into_owned()))
-            .chain(warns.iter().cloned().map(StreamItem::Warning))
+            .map(LentItem::Event)
+            .chain(warns.iter().map(LentItem::Warning))
     })
 }
 
@@ -80,17 +128,21 @@ pub fn entries_of(outcome: &Outcome, viewer: Viewer, version: u64) -> Vec<Stream
     let items = outcome
         .events()
         .iter()
-        .cloned()
-        .map(StreamItem::Event)
-        .chain(outcome.warnings().iter().cloned().map(StreamItem::Warning));
-    number(items, viewer, version).collect()
+        .map(|e| LentItem::Event(Cow::Borrowed(e)))
+        .chain(outcome.warnings().iter().map(LentItem::Warning));
+    number(items, viewer, version).map(LentEntry::into_owned).collect()
 }
 
-fn number(items: impl Iterator<Item = StreamItem>, viewer: Viewer, from: u64) -> impl Iterator<Item = StreamEntry> {
+/// The items `viewer` may see, numbered from `from + 1`.
+fn number<'a>(
+    items: impl Iterator<Item = LentItem<'a>>,
+    viewer: Viewer,
+    from: u64,
+) -> impl Iterator<Item = LentEntry<'a>> {
     items
         .filter(move |i| i.audience().contains(viewer))
         .zip(from + 1..)
-        .map(|(item, version)| StreamEntry { version, item })
+        .map(|(item, version)| LentEntry { version, item })
 }
 
 impl Table {
@@ -102,7 +154,7 @@ impl Table {
 
     /// Every entry of `viewer`'s stream (`events_since(viewer, 0)`).
     pub fn stream(&self, viewer: Viewer) -> Vec<StreamEntry> {
-        number(all_items(self.streams(), self.feed(), self.warnings()), viewer, 0).collect()
+        self.stream_lent(viewer).map(LentEntry::into_owned).collect()
     }
 
     /// The entries of `viewer`'s stream after `version`, for a client catching up.
@@ -111,17 +163,35 @@ impl Table {
     /// `BAD_INPUT` when `version` is past the end of the viewer's stream (a client that claims
     /// entries this table never gave him).
     pub fn events_since(&self, viewer: Viewer, version: u64) -> Result<Vec<StreamEntry>, InputError> {
+        Ok(self
+            .events_since_lent(viewer, version)?
+            .map(LentEntry::into_owned)
+            .collect())
+    }
+
+    /// `events_since`, each entry lent by the table instead of copied.
+    ///
+    /// # Errors
+    /// As `events_since`.
+    pub fn events_since_lent(
+        &self,
+        viewer: Viewer,
+        version: u64,
+    ) -> Result<impl Iterator<Item = LentEntry<'_>>, InputError> {
         let len = self.stream_version(viewer);
         if version > len {
             return Err(InputError::bad_input(format!(
                 "version {version} is past the end of the {viewer} stream ({len} entries)"
             )));
         }
-        Ok(
-            number(all_items(self.streams(), self.feed(), self.warnings()), viewer, 0)
-                .skip(usize::try_from(version).unwrap_or(usize::MAX))
-                .collect(),
-        )
+        Ok(self
+            .stream_lent(viewer)
+            .skip(usize::try_from(version).unwrap_or(usize::MAX)))
+    }
+
+    /// Every entry of `viewer`'s stream, lent.
+    fn stream_lent(&self, viewer: Viewer) -> impl Iterator<Item = LentEntry<'_>> {
+        number(all_items(self.streams(), self.feed(), self.warnings()), viewer, 0)
     }
 
     /// Applies an action received from a client on a server-authoritative table: the client's

@@ -145,7 +145,8 @@ impl JsTable {
     ) -> Result<JsValue, JsValue> {
         let viewer: Viewer = parse(&viewer, "malformed input: a viewer must be a string")?;
         let version: u64 = input(version)?;
-        output(&self.inner.events_since(viewer, version).map_err(thrown)?)
+        let entries = self.inner.events_since_lent(viewer, version).map_err(thrown)?;
+        serde::Serializer::collect_seq(&serde_wasm_bindgen::Serializer::json_compatible(), entries).map_err(internal)
     }
 
     /// The board of a BBO LIN file (the `index`-th, from 0), replayed at a face-to-face
@@ -420,7 +421,12 @@ fn parse<T: std::str::FromStr<Err = crate::ParseError>>(value: &JsValue, not_tex
 fn output<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| error("INTERNAL", "", &js_message(e.into())))
+        .map_err(internal)
+}
+
+/// A value that could not be written to JS, thrown as `INTERNAL`.
+fn internal(e: serde_wasm_bindgen::Error) -> JsValue {
+    error("INTERNAL", "", &js_message(e.into()))
 }
 
 /// The message of a thrown JS value (an `Error`'s `message`, or the value as text).

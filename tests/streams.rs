@@ -76,6 +76,21 @@ fn check(t: &Table, pushed: &[Vec<StreamEntry>]) -> Result<(), String> {
                 ));
             }
         }
+        // Lent entries (what the bindings write to JS) are written as the copies are.
+        for from in [0, stream.len() / 2] {
+            let lent: Vec<_> = t
+                .events_since_lent(*viewer, from as u64)
+                .map_err(|e| e.to_string())?
+                .collect();
+            if serde_json::to_value(&lent).ok() != serde_json::to_value(&stream[from..]).ok() {
+                return Err(format!(
+                    "{viewer}: the lent entries from {from} are written differently"
+                ));
+            }
+        }
+        if t.events_since_lent(*viewer, stream.len() as u64 + 1).is_ok() {
+            return Err(format!("{viewer}: a version past the end was lent"));
+        }
         if t.events_since(*viewer, stream.len() as u64 + 1).is_ok() {
             return Err(format!("{viewer}: a version past the end was accepted"));
         }

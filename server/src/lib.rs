@@ -542,8 +542,8 @@ async fn handle(
             let mut reply = json!({ "type": "joined", "table": table, "viewer": viewer, "version": version,
                 "regulation": live.table.regulation() });
             if let Some(v) = since {
-                match live.table.events_since(viewer, v) {
-                    Ok(entries) => reply["entries"] = json!(entries),
+                match live.table.events_since_lent(viewer, v) {
+                    Ok(entries) => reply["entries"] = json!(entries.collect::<Vec<_>>()),
                     Err(e) => return Some(error(ErrorCode::BadVersion, e.message, None)),
                 }
             }
@@ -572,10 +572,13 @@ async fn handle(
                 return Some(error(ErrorCode::NotJoined, "join a table first", None));
             };
             let live = j.slot.lock().await;
-            Some(match live.table.events_since(j.viewer, version) {
-                Ok(entries) => json!({ "type": "events", "table": j.id, "entries": entries }).to_string(),
+            let reply = match live.table.events_since_lent(j.viewer, version) {
+                Ok(entries) => {
+                    json!({ "type": "events", "table": j.id, "entries": entries.collect::<Vec<_>>() }).to_string()
+                }
                 Err(e) => error(ErrorCode::BadVersion, e.message, None),
-            })
+            };
+            Some(reply)
         }
         ClientMsg::View => {
             let Some(j) = joined else {
