@@ -5,13 +5,16 @@
 // Three pages: "plain" (the fetch of the .wasm starts when the script runs), "preload"
 // (`<link rel="preload" as="fetch">` in the head starts it with the page, in parallel with the
 // glue JS), and "floor": the preload page with an empty module and an empty .wasm, what the
-// browser itself costs for the same steps. Each is loaded RUNS times (default 25) cold (a fresh browser context: empty HTTP
+// browser itself costs for the same steps. With target/size-floor/floor.wasm present
+// (scripts/size-floor.sh), a fourth, "engine": the preload page with the engine alone — no
+// boundary, no glue beyond instantiating it — creating a table and applying the same call.
+// Each is loaded RUNS times (default 25) cold (a fresh browser context: empty HTTP
 // and code caches) and once more warm in the same context (cached with `max-age`). Prints the
 // best, the median and the worst as JSON.
 //   node www/perf/startup.mjs            (after scripts/build-pkg.sh)
 // Informative: the test command enforces the size budget, not timings.
 import { createServer } from "node:http";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../e2e/harness.mjs";
@@ -45,6 +48,18 @@ const pages = {
 <link rel="preload" href="/floor.wasm" as="fetch" type="application/wasm" crossorigin>${script("/floor.js", "/floor.wasm", "m.ping();")}`,
 };
 const files = { "floor.js": floorJs, "floor.wasm": floorWasm };
+// The engine alone (scripts/size-floor.sh): its exports take plain numbers — a table under the
+// online preset, North dealer, then North's 1NT (call 7 of the 38, action kind 0).
+const engineWasm = fileURLToPath(new URL("../../target/size-floor/floor.wasm", import.meta.url));
+if (existsSync(engineWasm)) {
+  files["engine.js"] = `let e;
+export default async ({ module_or_path }) => { e = (await WebAssembly.instantiateStreaming(fetch(module_or_path))).instance.exports; };
+export const first = () => { if (e.floor_apply(e.floor_new(0, 0, 0), 0, 0, 7, 0) !== 0) throw new Error("1NT refused"); };`;
+  files["engine.wasm"] = readFileSync(engineWasm);
+  pages.engine = `<!doctype html><meta charset="utf-8">
+<link rel="modulepreload" href="/engine.js">
+<link rel="preload" href="/engine.wasm" as="fetch" type="application/wasm" crossorigin>${script("/engine.js", "/engine.wasm", "m.first();")}`;
+}
 const types = { js: "text/javascript", wasm: "application/wasm" };
 const server = createServer((req, res) => {
   const page = pages[req.url.slice(1)];
@@ -86,6 +101,7 @@ const stat = (list, key) => {
   return { min: +v[0].toFixed(2), median: +v[Math.floor(v.length / 2)].toFixed(2), max: +v[v.length - 1].toFixed(2) };
 };
 const out = { runs, wasm_bytes: readFileSync(web + "bridge_laws_bg.wasm").length, ms: {} };
+if (files["engine.wasm"]) out.engine_wasm_bytes = files["engine.wasm"].length;
 for (const [name, list] of Object.entries(samples)) {
   out.ms[name] = {
     js_glue_import: stat(list, "glue"),
