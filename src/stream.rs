@@ -63,18 +63,31 @@ pub struct StreamEntry {
 /// An entry of a viewer's stream lent by the table: its event read from the feed (borrowed,
 /// or rebuilt from its packed form) or its warning borrowed; written exactly as the
 /// `StreamEntry` it becomes with `into_owned` (what the bindings hand to JS without a copy).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LentEntry<'a> {
     /// The stream's version once this entry is read (1 for the first entry).
     pub version: u64,
     /// The event or warning.
-    #[serde(flatten)]
     pub item: LentItem<'a>,
 }
 
+/// Through the struct path, not `#[serde(flatten)]`'s map path (as `Event`): the same object,
+/// each field name a static string (in the browser, a cached JS string).
+impl Serialize for LentEntry<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut entry = s.serialize_struct("StreamEntry", 2)?;
+        entry.serialize_field("version", &self.version)?;
+        match &self.item {
+            LentItem::Event(e) => entry.serialize_field("event", e)?,
+            LentItem::Warning(w) => entry.serialize_field("warning", w)?,
+        }
+        entry.end()
+    }
+}
+
 /// The event or warning of a `LentEntry`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Debug, PartialEq)]
 pub enum LentItem<'a> {
     /// Something that happened at the table.
     Event(Cow<'a, Event>),

@@ -431,6 +431,12 @@ fn every_output_is_the_native_json_as_js_values() {
             theirs,
             "{v}"
         );
+        let len = native.stream_version(viewer);
+        for from in [0, len / 2] {
+            let theirs = serde_json::to_value(native.events_since(viewer, from).expect("entries")).expect("json");
+            let ours = js_table.events_since(v.into(), (from as f64).into()).expect("entries");
+            assert_eq!(rust(&ours), theirs, "{v} from {from}");
+        }
     }
     let snapshot: Value = serde_json::from_str(&native.to_json()).expect("json");
     assert_eq!(rust(&js_table.to_json().expect("snapshot")), snapshot);
