@@ -45,13 +45,23 @@ impl StreamItem {
             StreamItem::Warning(w) => w.audience,
         }
     }
+
+    /// The entry's event or warning, borrowed.
+    fn lent(&self) -> LentItem<'_> {
+        match self {
+            StreamItem::Event(e) => LentItem::Event(Cow::Borrowed(e)),
+            StreamItem::Warning(w) => LentItem::Warning(w),
+        }
+    }
 }
 
 /// An entry of a viewer's stream with its version (written `{"version":3,"event":{…}}` or
 /// `{"version":4,"warning":{…}}`).
 ///
 /// TypeScript (for the bindings): `{ version: number } & ({ event: Event } | { warning: Warning })`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Written as the `LentEntry` it lends (one way of writing an entry); read through
+/// `flatten`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct StreamEntry {
     /// The stream's version once this entry is read (1 for the first entry).
     pub version: u64,
@@ -69,6 +79,16 @@ pub struct LentEntry<'a> {
     pub version: u64,
     /// The event or warning.
     pub item: LentItem<'a>,
+}
+
+impl Serialize for StreamEntry {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let lent = LentEntry {
+            version: self.version,
+            item: self.item.lent(),
+        };
+        lent.serialize(s)
+    }
 }
 
 /// Through the struct path, not `#[serde(flatten)]`'s map path (as `Event`): the same object,

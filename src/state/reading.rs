@@ -9,7 +9,6 @@ use super::{
     OpenRuling, PartnerNote, Pending, Phase, QuestionRecord, Recall, State, UndoRequest,
 };
 
-/// Reading the state: what each record says, never a handle to change it.
 impl State {
     /// The seat due to call now, taking a pending rectification into account.
     pub fn turn_to_call(&self) -> Seat {
