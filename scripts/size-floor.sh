@@ -5,13 +5,13 @@
 # serde code, no records, no client table) exactly as scripts/build-pkg.sh builds the
 # shipped module (pinned nightly, -Zbuild-std, immediate-abort, opt-level z, LTO, the same
 # wasm-opt passes), and prints its size beside pkg/bridge_laws_bg.wasm when that exists.
-# README → Performance → Size. Needs what scripts/setup.sh installs.
+# README → Performance → Size. Needs what scripts/setup.sh installs (scripts/wasm-build.sh
+# checks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-export PATH="$root/www/node_modules/.bin:$PATH"
-command -v wasm-opt >/dev/null || { echo "wasm-opt missing: run scripts/setup.sh" >&2; exit 1; }
-NIGHTLY=$(grep -v "^#" scripts/wasm-nightly)
+# The shipped module's build: the pinned nightly and its flags, the wasm-opt passes.
+source scripts/wasm-build.sh
 
 # A copy of the crate without its bindings: the `wasm` module, the TypeScript derives
 # (`cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), …)`) and the wasm-only
@@ -30,13 +30,11 @@ if grep -q 'tsify\|wasm-bindgen = ' "$work/core/Cargo.toml"; then
   echo "size-floor: the copy still depends on the bindings' crates" >&2; exit 1
 fi
 
-(cd "$work/floor" && RUSTUP_TOOLCHAIN=$NIGHTLY RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
-  CARGO_TARGET_DIR="$root/target/size-floor" cargo build -q --release --target wasm32-unknown-unknown \
-  -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size 2>"$work/build.log") \
+(cd "$work/floor" && CARGO_TARGET_DIR="$root/target/size-floor" cargo build -q --release \
+  --target wasm32-unknown-unknown "${BUILD_STD[@]}" 2>"$work/build.log") \
   || { cat "$work/build.log" >&2; exit 1; }  # (the copy's unused-code warnings: the bindings used that code)
 wasm="$root/target/size-floor/floor.wasm"
-wasm-opt -Os --flatten --rereloop -Os -fimfs 0 -ocimfs 0 -aimfs 0 --strip-producers --enable-bulk-memory \
-  --enable-nontrapping-float-to-int "$root/target/size-floor/wasm32-unknown-unknown/release/size_floor.wasm" -o "$wasm"
+wasm-opt "${WASM_OPT_FLAGS[@]}" "$root/target/size-floor/wasm32-unknown-unknown/release/size_floor.wasm" -o "$wasm"
 if grep -q wbindgen "$wasm"; then
   echo "size-floor: the module still holds wasm-bindgen's sections" >&2; exit 1
 fi
