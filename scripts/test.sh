@@ -47,7 +47,10 @@ step "cargo test (native)" cargo test --quiet || :
 step "cargo clippy (server, all targets)" cargo clippy -p bridge-server --all-targets --quiet -- -D warnings || :
 step "server suites: SQLite + PostgreSQL (scripts/test-server.sh)" scripts/test-server.sh || :
 
-cli=(cargo run --quiet --release --bin bridge-laws --)
+# The CLI as the test profile builds it (optimized, debug assertions on): the crates are
+# those `cargo test` built above, where a release build (LTO, one codegen unit) would compile
+# everything again for minutes.
+cli=(cargo run --quiet --profile test --bin bridge-laws --)
 step "conformance: tests/scenarios" "${cli[@]}" conformance tests/scenarios || :
 if [ -d "$SHARED/scenarios" ]; then
   step "conformance: $SHARED/scenarios" "${cli[@]}" conformance "$SHARED/scenarios" || :
@@ -92,10 +95,11 @@ if [ $pkg = 1 ]; then
   step "vite build (www/dist)" npm_www build && www=1 || :
   if [ $www = 1 ]; then
     step "Playwright end-to-end (www/e2e, screenshots in www/test-results)" npm_www test:e2e || :
-    # Online tables: the server binary (target/debug/bridge-server), then five browser
+    # Online tables: the server binary (target/debug/bridge-server, in the test profile the
+    # server suites built it with: nothing is compiled again), then five browser
     # contexts (N, E, S, W, Director) playing a board through it, a kill -9 and restart.
     step "Playwright online tables: 5 browsers vs bridge-server (www/e2e/online-server.test.mjs)" \
-      bash -c 'cargo build --quiet -p bridge-server && cd www && npm run --silent test:e2e:server' || :
+      bash -c 'cargo build --quiet --profile test -p bridge-server && cd www && npm run --silent test:e2e:server' || :
   else
     note "skip  Playwright end-to-end (no www build)"
   fi
