@@ -5,7 +5,7 @@
 # serde code, no records, no client table) exactly as scripts/build-pkg.sh builds the
 # shipped module (pinned nightly, -Zbuild-std, immediate-abort, opt-level z, LTO, the same
 # wasm-opt passes), and prints its size beside pkg/bridge_laws_bg.wasm when that exists.
-# README → Performance → Size. Needs what scripts/setup.sh installs (scripts/wasm-build.sh
+# docs/PERFORMANCE.md, "Size and time to the first table". Needs what scripts/setup.sh installs (scripts/wasm-build.sh
 # checks).
 set -euo pipefail
 cd "$(dirname "$0")/.."

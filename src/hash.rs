@@ -3,7 +3,8 @@
 //! text of the engine's, no floats). Updated once per accepted action, so reading it is O(1);
 //! the same bytes natively and in wasm (integers are written little-endian at fixed width).
 //! It lets clients that applied the same actions confirm they agree; it is not a seal against
-//! forgery (nothing keyed could be, since every client computes it): docs/DECISIONS.md.
+//! forgery (nothing keyed could be, since every client computes it): docs/ENGINEERING.md,
+//! "The state hash".
 
 use xxhash_rust::xxh3::xxh3_128;
 

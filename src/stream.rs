@@ -13,7 +13,8 @@
 //!
 //! Server time: `Table::apply_on_server_clock` applies an action received from a client
 //! with its `at` replaced by the server's clock, so tempo (L16B1) is measured on the server
-//! and a client cannot claim a slow or fast call (docs/DECISIONS.md, "Online tables").
+//! and a client cannot claim a slow or fast call (docs/ENGINEERING.md, "Online tables and the
+//! server").
 
 use std::borrow::Cow;
 

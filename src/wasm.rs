@@ -207,7 +207,7 @@ fn imported(read: crate::records::Read<'_>, index: Option<u32>) -> Result<JsTabl
 const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ event: Event } | { warning: Warning });
 export interface Update { entries: StreamEntry[]; view: View }"#;
 
-/// The client's table (README → Online tables; the crate's `SeatTable`): a viewer's table
+/// The client's table (docs/PROTOCOL.md, "The client's table"; the crate's `SeatTable`): a viewer's table
 /// kept from his own stream — the server's `view` at join, then each update's entries and
 /// view. It checks each update as the crate's does (`seat_table::check_update`: no gap, every
 /// entry addressed to its viewer, his own view) and refuses a bad one unchanged; it keeps the

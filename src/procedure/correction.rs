@@ -76,7 +76,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
 /// rule, also the view's answer (`correctable`) when `as_seen`: judged only on what `seat`
 /// may see, as his view must be — partner's explanation that `seat` never heard
 /// (self-alerting, screens) is not offered to him for correction, though the action itself
-/// accepts it (see docs/DECISIONS.md).
+/// accepts it (see docs/RULINGS.md, "What each viewer is told").
 ///
 /// # Errors
 /// As `correct_explanation`.

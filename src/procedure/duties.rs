@@ -72,7 +72,7 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
 
 /// Partner's mistaken explanations a player knows of and has not corrected: his
 /// `note_partner_mistake` notes, the only record of the duty (a refused early correction
-/// leaves nothing behind; see docs/DECISIONS.md).
+/// leaves nothing behind; see docs/RULINGS.md, "Disclosure and misinformation").
 fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
     cx.st.notes().iter().filter(|n| !n.corrected).cloned().collect()
 }

@@ -14,7 +14,7 @@
 //! and suspicious procedure the record shows.
 //!
 //! The accepted syntax is written in [`lin`] and [`pbn`]; the decisions (how `^S` maps to
-//! actions, what counts as a truncated auction) in docs/DECISIONS.md.
+//! actions, what counts as a truncated auction) in docs/ENGINEERING.md, "Records (LIN and PBN)".
 
 use std::borrow::Cow;
 use std::fmt;

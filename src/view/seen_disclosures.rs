@@ -10,7 +10,7 @@ use super::SeenDisclosure;
 ///
 /// Invariant: `rest` is empty when `first` is `None` (so equal lists compare equal).
 /// `smallvec` would hold the first inline too, but it is invariant in its item type and
-/// its destructor keeps a borrowed view's table borrowed (docs/DECISIONS.md).
+/// its destructor keeps a borrowed view's table borrowed (docs/ENGINEERING.md, "The core").
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeenDisclosures<'a> {
     first: Option<SeenDisclosure<'a>>,

@@ -51,8 +51,8 @@ const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "a
 // The first table: the module script imports the package's glue (as a site's bundle would
 // hold it), and from its first statement instantiates the wasm (streaming compilation of the
 // response, `application/wasm`) and makes a table. The page preloads the .wasm
-// (`<link rel="preload" as="fetch">`), so its download runs beside the glue's, as the README
-// recommends.
+// (`<link rel="preload" as="fetch">`), so its download runs beside the glue's, as
+// docs/PERFORMANCE.md recommends.
 const STARTUP_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>first table</title>
 <script>window.__t0 = performance.now();</script>
 <link rel="preload" href="/pkg/web/bridge_laws_bg.wasm" as="fetch" type="application/wasm" crossorigin>

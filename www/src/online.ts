@@ -160,7 +160,7 @@ export class OnlineApp implements Host {
     const preset: Preset = this.regulation?.preset ?? "online";
     return {
       view: t.view(),
-      // Answered by the client table from the view's head it holds (README → Online tables).
+      // Answered by the client table from the view's head it holds (docs/PROTOCOL.md, "The client's table").
       may: { ask: t.mayAsk(), askable: t.askable(), review: t.mayReview(), askLead: t.mayAskLead(), askContract: t.mayAskContract(), correctable: t.correctable(), answer: t.questionsToAnswer() },
       viewer,
       me,
