@@ -6,14 +6,71 @@
 //! array and an enum a string (its variant's name); any other value is refused in serde's
 //! words (`wrong_shape`); an untyped read (`deserialize_any`) walks objects and arrays the
 //! same way. Every typed scalar read is serde-wasm-bindgen's own.
+//!
+//! Hostile values are refused as malformed input, never passed through: a string longer than
+//! the reader's limit is refused by its JS length before it is copied into the module; a
+//! getter, a Proxy trap (`ownKeys`, `get`) or a revoked Proxy that throws is an error of the
+//! read (its message kept, cut short), not `undefined` nor the raw exception; an object or a
+//! function where a scalar belongs is refused here, without serde-wasm-bindgen's description
+//! of it (which would run the object's own code).
 
-use js_sys::{Array, Object};
+use js_sys::{Array, JsString, Object, Reflect};
 use serde::de::{DeserializeSeed, Deserializer, Expected, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use serde_wasm_bindgen::Error;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// A JS value read strictly.
-pub struct Strict(pub JsValue);
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.keys`, its exception caught (a Proxy's `ownKeys` trap may throw).
+    #[wasm_bindgen(js_namespace = Object, js_name = keys, catch)]
+    fn own_keys(o: &JsValue) -> Result<Array, JsValue>;
+    /// `Array.isArray`, its exception caught (it throws on a revoked Proxy).
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
+    fn is_array_or_throw(v: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// The most UTF-16 code units a string holding `chars` characters can take (two per
+/// character), with 64 spare for the longest string that is not a text (a key, a seat, a
+/// call): the JS measure of `input::string_bytes_for`.
+pub const fn units_for(chars: u32) -> u32 {
+    chars.saturating_mul(2).saturating_add(64)
+}
+
+/// A JS value read strictly, every string in it at most `limit` UTF-16 code units long.
+pub struct Strict {
+    value: JsValue,
+    limit: u32,
+}
+
+impl Strict {
+    /// `value` to be read, refused at once if it is a string longer than `limit` code
+    /// units (measured in JS: the string is not copied).
+    pub fn new(value: JsValue, limit: u32) -> Result<Strict, Error> {
+        if let Some(s) = value.dyn_ref::<JsString>() {
+            if s.length() > limit {
+                return Err(too_long(limit));
+            }
+        }
+        Ok(Strict { value, limit })
+    }
+}
+
+/// The error for a string past the reader's limit (in characters, as the limits are written).
+fn too_long(limit: u32) -> Error {
+    let chars = limit.saturating_sub(64) / 2;
+    serde::de::Error::custom(format_args!("a string longer than {chars} characters"))
+}
+
+/// The error for a read that threw in JS (a getter, a Proxy trap), with its message.
+fn threw(what: &str, e: &JsValue) -> Error {
+    serde::de::Error::custom(format_args!("{what} threw: {}", super::js_message(e)))
+}
+
+/// Whether `v` is an array; a value on which the question throws (a revoked Proxy) is not.
+fn is_array(v: &JsValue) -> bool {
+    is_array_or_throw(v).unwrap_or(false)
+}
 
 fn swb(v: JsValue) -> serde_wasm_bindgen::Deserializer {
     serde_wasm_bindgen::Deserializer::from(v)
@@ -43,7 +100,7 @@ impl Shape<'_> {
             Shape::Number(f)
         } else if let Some(s) = v.as_string() {
             Shape::Text(s)
-        } else if Array::is_array(v) {
+        } else if is_array(v) {
             Shape::Array
         } else if v.is_object() {
             Shape::Object(v.unchecked_ref::<Object>())
@@ -56,7 +113,7 @@ impl Shape<'_> {
 /// A plain object (not an array, not `null`): the two tests `Shape::of` ends with, asked
 /// directly on the path of every struct read.
 fn plain_object(v: &JsValue) -> Option<&Object> {
-    (v.is_object() && !Array::is_array(v)).then(|| v.unchecked_ref::<Object>())
+    (v.is_object() && !is_array(v)).then(|| v.unchecked_ref::<Object>())
 }
 
 /// The error for a value of the wrong shape, in serde's words ("invalid type: null,
@@ -81,7 +138,12 @@ fn wrong_shape(v: &JsValue, expected: &dyn Expected) -> Error {
 macro_rules! delegate {
     ($($method:ident),* $(,)?) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            swb(self.0).$method(visitor)
+            // No scalar is an object or a function: refused here, in serde's words, since
+            // serde-wasm-bindgen would describe one by running its code (`toString`).
+            if self.value.is_object() || self.value.is_function() {
+                return Err(wrong_shape(&self.value, &visitor));
+            }
+            swb(self.value).$method(visitor)
         }
     )*};
 }
@@ -108,27 +170,30 @@ impl<'de> Deserializer<'de> for Strict {
         deserialize_byte_buf,
         deserialize_unit,
         deserialize_identifier,
-        deserialize_ignored_any,
     );
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
 
     /// An untyped read (a regulation: a preset's name or an object of settings; a
     /// ruling's value: `true`, `false` or an intent's name), walked as serde-wasm-bindgen
     /// walks it, but with an object's values and an array's items read strictly too.
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match Shape::of(&self.0) {
+        match Shape::of(&self.value) {
             Shape::Nothing => visitor.visit_unit(),
             Shape::Bool(b) => visitor.visit_bool(b),
-            Shape::Number(f) if js_sys::Number::is_safe_integer(&self.0) => visitor.visit_i64(f as i64),
+            Shape::Number(f) if js_sys::Number::is_safe_integer(&self.value) => visitor.visit_i64(f as i64),
             Shape::Number(f) => visitor.visit_f64(f),
             Shape::Text(s) => visitor.visit_string(s),
             Shape::Array => self.deserialize_seq(visitor),
-            Shape::Object(o) => visitor.visit_map(Entries::of(o)),
-            Shape::Other => Err(wrong_shape(&self.0, &visitor)),
+            Shape::Object(o) => visitor.visit_map(Entries::of(o, self.limit)?),
+            Shape::Other => Err(wrong_shape(&self.value, &visitor)),
         }
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.0.is_null() || self.0.is_undefined() {
+        if self.value.is_null() || self.value.is_undefined() {
             visitor.visit_none()
         } else {
             visitor.visit_some(self)
@@ -136,7 +201,10 @@ impl<'de> Deserializer<'de> for Strict {
     }
 
     fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
-        swb(self.0).deserialize_unit_struct(name, visitor)
+        if self.value.is_object() || self.value.is_function() {
+            return Err(wrong_shape(&self.value, &visitor));
+        }
+        swb(self.value).deserialize_unit_struct(name, visitor)
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
@@ -144,10 +212,10 @@ impl<'de> Deserializer<'de> for Strict {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.0.dyn_into::<Array>() {
-            Ok(a) => visitor.visit_seq(Items { items: a, next: 0 }),
-            Err(v) => Err(wrong_shape(&v, &visitor)),
+        if !is_array(&self.value) {
+            return Err(wrong_shape(&self.value, &visitor));
         }
+        visitor.visit_seq(Items::of(self.value, self.limit)?)
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value, Error> {
@@ -164,9 +232,9 @@ impl<'de> Deserializer<'de> for Strict {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match plain_object(&self.0) {
-            Some(o) => visitor.visit_map(Entries::of(o)),
-            None => Err(wrong_shape(&self.0, &visitor)),
+        match plain_object(&self.value) {
+            Some(o) => visitor.visit_map(Entries::of(o, self.limit)?),
+            None => Err(wrong_shape(&self.value, &visitor)),
         }
     }
 
@@ -188,61 +256,96 @@ impl<'de> Deserializer<'de> for Strict {
         visitor: V,
     ) -> Result<V::Value, Error> {
         // Every enum read from JS is named by a string (unit variants).
-        match self.0.as_string() {
+        match self.value.as_string() {
             Some(s) => visitor.visit_enum(s.into_deserializer()),
-            None => Err(wrong_shape(&self.0, &visitor)),
+            None => Err(wrong_shape(&self.value, &visitor)),
         }
     }
 }
 
-/// An array's elements, each read strictly.
+/// An array's elements, each read strictly (through `Reflect.get`, so a Proxy's trap that
+/// throws is an error of the read).
 struct Items {
-    items: Array,
+    items: JsValue,
+    len: u32,
     next: u32,
+    limit: u32,
+}
+
+impl Items {
+    fn of(items: JsValue, limit: u32) -> Result<Items, Error> {
+        let len =
+            Reflect::get(&items, &JsValue::from_str("length")).map_err(|e| threw("reading the array's length", &e))?;
+        let len = len
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n));
+        let len = len.ok_or_else(|| <Error as serde::de::Error>::custom("an array's length is not a length"))? as u32;
+        Ok(Items {
+            items,
+            len,
+            next: 0,
+            limit,
+        })
+    }
 }
 
 impl<'de> SeqAccess<'de> for Items {
     type Error = Error;
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
-        if self.next >= self.items.length() {
+        if self.next >= self.len {
             return Ok(None);
         }
-        let item = self.items.get(self.next);
+        let item =
+            Reflect::get_f64(&self.items, f64::from(self.next)).map_err(|e| threw("reading an array item", &e))?;
         self.next += 1;
-        seed.deserialize(Strict(item)).map(Some)
+        seed.deserialize(Strict::new(item, self.limit)?).map(Some)
     }
 }
 
-/// An object's own keys and their values, each value read strictly.
+/// An object's own enumerable keys (`Object.keys`) and their values, each key checked for
+/// length before it is copied and each value read strictly; the keys stay a JS array, read
+/// one at a time (the type refuses the first unknown one).
 struct Entries {
-    keys: Vec<String>,
+    keys: Array,
     object: JsValue,
-    next: usize,
+    /// The key being read, for its value.
+    key: JsValue,
+    next: u32,
+    limit: u32,
 }
 
 impl Entries {
-    fn of(o: &Object) -> Entries {
-        let keys = Object::keys(o).iter().filter_map(|k| k.as_string()).collect();
-        Entries {
+    fn of(o: &Object, limit: u32) -> Result<Entries, Error> {
+        let keys = own_keys(o).map_err(|e| threw("listing the object's keys", &e))?;
+        Ok(Entries {
             keys,
             object: o.into(),
+            key: JsValue::UNDEFINED,
             next: 0,
-        }
+            limit,
+        })
     }
 }
 
 impl<'de> MapAccess<'de> for Entries {
     type Error = Error;
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        match self.keys.get(self.next) {
-            Some(k) => seed.deserialize(k.clone().into_deserializer()).map(Some),
-            None => Ok(None),
+        if self.next >= self.keys.length() {
+            return Ok(None);
         }
+        self.key = self.keys.get(self.next);
+        self.next += 1;
+        // `Object.keys` lists strings only; each is measured before it is copied.
+        let key = Strict::new(self.key.clone(), self.limit)?;
+        let key = key.value.as_string().unwrap_or_default();
+        seed.deserialize(key.into_deserializer()).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let key = self.keys.get(self.next).map(String::as_str).unwrap_or_default();
-        self.next += 1;
-        let value = js_sys::Reflect::get(&self.object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-        seed.deserialize(Strict(value))
+        let value = Reflect::get(&self.object, &self.key).map_err(|e| {
+            // The key was measured when it was read: quoting it copies a short string.
+            let key = self.key.as_string().unwrap_or_default();
+            threw(&format!("reading `{key}`"), &e)
+        })?;
+        seed.deserialize(Strict::new(value, self.limit)?)
     }
 }
