@@ -191,7 +191,7 @@ impl JsTable {
     #[wasm_bindgen(js_name = fromLin)]
     pub fn from_lin(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] index: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] index: JsValue,
     ) -> Result<JsTable, JsValue> {
         let index = record_index(&index)?;
         let text = record_text(&text)?;
@@ -202,7 +202,7 @@ impl JsTable {
     #[wasm_bindgen(js_name = fromPbn)]
     pub fn from_pbn(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] index: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] index: JsValue,
     ) -> Result<JsTable, JsValue> {
         let index = record_index(&index)?;
         let text = record_text(&text)?;
@@ -477,9 +477,7 @@ fn input<T: DeserializeOwned>(value: JsValue) -> Result<T, JsValue> {
 
 /// `input`, every string in the value at most `limit` UTF-16 units long.
 fn input_within<T: DeserializeOwned>(value: JsValue, limit: u32) -> Result<T, JsValue> {
-    strict::Strict::new(value, limit)
-        .and_then(T::deserialize)
-        .map_err(|e| bad_input(&js_message(&e.into())))
+    T::deserialize(strict::Strict::new(value, limit)).map_err(|e| bad_input(&js_message(&e.into())))
 }
 
 /// A JS string parsed with the core's `FromStr`, or a thrown `BAD_INPUT` (not a string, or

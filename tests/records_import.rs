@@ -89,6 +89,9 @@ fn faults_of_the_board_or_its_rotation_stop_an_import() {
     }
     let m = refused(import_lin("md|3|mb|1C|mb|1SHNT|mb|p|", 0), "bad_call");
     assert!(m.contains("bad_call") && m.contains("1SHNT"), "{m}");
+    // PBN's `?` is an unknown value (PBN 2.1 §3.1), not a fault: the board has no number.
+    let i = import_pbn("[Board \"?\"]\n[Dealer \"W\"]\n[Auction \"W\"]\nAP\n", 0).expect("unknown board");
+    assert_eq!((i.table.board().number, i.table.board().dealer), (None, Seat::W));
 }
 
 #[test]

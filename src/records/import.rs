@@ -95,7 +95,7 @@ pub fn import<'a>(text: &str, read: &Read<'a>, index: usize) -> Result<Imported<
         let seat = record.seats().nth(*i).map(|s| s.to_string()).unwrap_or_default();
         let call = record.calls.get(*i).map(|c| c.call.to_string()).unwrap_or_default();
         return Err(bad(format_args!(
-            "record {index}, line {line}, column {column}: call {} ({seat} {call}) refused, {}: {}",
+            "record {index}: line {line}, column {column}: call {} ({seat} {call}) refused, {}: {}",
             i + 1,
             r.code.as_str(),
             r.message

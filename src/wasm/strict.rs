@@ -5,14 +5,16 @@
 //! refuses them here too, at any depth. A struct or map is a plain object, a sequence an
 //! array and an enum a string (its variant's name); any other value is refused in serde's
 //! words (`wrong_shape`); an untyped read (`deserialize_any`) walks objects and arrays the
-//! same way. Every typed scalar read is serde-wasm-bindgen's own.
+//! same way. A scalar of the right type is read by serde-wasm-bindgen (numbers) or here
+//! (strings, measured first); one of the wrong type is refused here too.
 //!
-//! Hostile values are refused as malformed input, never passed through: a string longer than
-//! the reader's limit is refused by its JS length before it is copied into the module; a
-//! getter, a Proxy trap (`ownKeys`, `get`) or a revoked Proxy that throws is an error of the
-//! read (its message kept, cut short), not `undefined` nor the raw exception; an object or a
-//! function where a scalar belongs is refused here, without serde-wasm-bindgen's description
-//! of it (which would run the object's own code).
+//! Hostile values are refused as malformed input, never passed through: a string (a value or
+//! a key) longer than the reader's limit is refused by its JS length before it is copied
+//! into the module; a getter, a Proxy trap (`ownKeys`, `get`) or a revoked Proxy that throws
+//! is an error of the read (its message kept, cut short), not `undefined` nor the raw
+//! exception; a value of the wrong type is described by its shape alone, never by
+//! serde-wasm-bindgen's description of it (which copies a string whole and runs an object's
+//! own code). The checks cost no boundary call on the usual path but the string's length.
 
 use js_sys::{Array, JsString, Object, Reflect};
 use serde::de::{DeserializeSeed, Deserializer, Expected, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
@@ -44,15 +46,24 @@ pub struct Strict {
 }
 
 impl Strict {
-    /// `value` to be read, refused at once if it is a string longer than `limit` code
-    /// units (measured in JS: the string is not copied).
-    pub fn new(value: JsValue, limit: u32) -> Result<Strict, Error> {
-        if let Some(s) = value.dyn_ref::<JsString>() {
-            if s.length() > limit {
-                return Err(too_long(limit));
-            }
+    /// `value` to be read, its strings at most `limit` code units long.
+    pub fn new(value: JsValue, limit: u32) -> Strict {
+        Strict { value, limit }
+    }
+
+    /// The value if it is a string (`None` if it is not), measured in JS before it is
+    /// copied: longer than the limit, it is refused uncopied.
+    fn text(&self) -> Result<Option<String>, Error> {
+        match self.value.dyn_ref::<JsString>() {
+            Some(s) if s.length() > self.limit => Err(too_long(self.limit)),
+            Some(s) => Ok(Some(String::from(s))),
+            None => Ok(None),
         }
-        Ok(Strict { value, limit })
+    }
+
+    /// The error for this value where `expected` belongs.
+    fn wrong(&self, expected: &dyn Expected) -> Error {
+        wrong_shape(&self.value, self.limit, expected)
     }
 }
 
@@ -72,8 +83,25 @@ fn is_array(v: &JsValue) -> bool {
     is_array_or_throw(v).unwrap_or(false)
 }
 
-fn swb(v: JsValue) -> serde_wasm_bindgen::Deserializer {
-    serde_wasm_bindgen::Deserializer::from(v)
+/// A number read as serde-wasm-bindgen reads it (a safe integer for an integer, a bigint
+/// for 64 bits); any other value refused by shape.
+fn number<'de, V: Visitor<'de>>(
+    s: Strict,
+    v: V,
+    read: fn(Swb, V) -> Result<V::Value, Error>,
+) -> Result<V::Value, Error> {
+    match s.value.as_f64().is_some() || s.value.is_bigint() {
+        true => read(Swb::from(s.value), v),
+        false => Err(s.wrong(&v)),
+    }
+}
+
+/// A string read as one, measured before it is copied; any other value refused by shape.
+fn text<'de, V: Visitor<'de>>(s: Strict, v: V) -> Result<V::Value, Error> {
+    match s.text()? {
+        Some(t) => v.visit_string(t),
+        None => Err(s.wrong(&v)),
+    }
 }
 
 /// What a JS value is, as serde sees it: one reading for the untyped walk
@@ -84,6 +112,8 @@ enum Shape<'a> {
     Bool(bool),
     Number(f64),
     Text(String),
+    /// A string longer than the reader's limit, not copied.
+    LongText,
     Array,
     Object(&'a Object),
     /// A symbol, a bigint, a function.
@@ -91,15 +121,18 @@ enum Shape<'a> {
 }
 
 impl Shape<'_> {
-    fn of(v: &JsValue) -> Shape<'_> {
+    fn of(v: &JsValue, limit: u32) -> Shape<'_> {
         if v.is_null() || v.is_undefined() {
             Shape::Nothing
         } else if let Some(b) = v.as_bool() {
             Shape::Bool(b)
         } else if let Some(f) = v.as_f64() {
             Shape::Number(f)
-        } else if let Some(s) = v.as_string() {
-            Shape::Text(s)
+        } else if let Some(s) = v.dyn_ref::<JsString>() {
+            match s.length() > limit {
+                true => Shape::LongText,
+                false => Shape::Text(s.into()),
+            }
         } else if is_array(v) {
             Shape::Array
         } else if v.is_object() {
@@ -121,13 +154,14 @@ fn plain_object(v: &JsValue) -> Option<&Object> {
 /// serde-wasm-bindgen's struct, map or sequence reader would instantiate that reader
 /// again for each type that is read (and accept what strict reading refuses: an array or
 /// a JS `Map` as an object, any iterable as an array).
-fn wrong_shape(v: &JsValue, expected: &dyn Expected) -> Error {
-    let shape = Shape::of(v);
+fn wrong_shape(v: &JsValue, limit: u32, expected: &dyn Expected) -> Error {
+    let shape = Shape::of(v, limit);
     let unexpected = match &shape {
         Shape::Nothing => Unexpected::Unit,
         Shape::Bool(b) => Unexpected::Bool(*b),
         Shape::Number(f) => Unexpected::Float(*f),
         Shape::Text(s) => Unexpected::Str(s),
+        Shape::LongText => Unexpected::Other("a string longer than the limit"),
         Shape::Array => Unexpected::Seq,
         Shape::Object(_) => Unexpected::Map,
         Shape::Other => Unexpected::Other("a JS value of another kind"),
@@ -135,42 +169,47 @@ fn wrong_shape(v: &JsValue, expected: &dyn Expected) -> Error {
     serde::de::Error::invalid_type(unexpected, expected)
 }
 
-macro_rules! delegate {
-    ($($method:ident),* $(,)?) => {$(
+/// Scalar reads: each takes the value if it is of its JS type, else refuses it by shape.
+macro_rules! scalars {
+    ($($method:ident($s:ident, $v:ident) => $body:expr;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            // No scalar is an object or a function: refused here, in serde's words, since
-            // serde-wasm-bindgen would describe one by running its code (`toString`).
-            if self.value.is_object() || self.value.is_function() {
-                return Err(wrong_shape(&self.value, &visitor));
-            }
-            swb(self.value).$method(visitor)
+            let ($s, $v) = (self, visitor);
+            $body
         }
     )*};
 }
 
+type Swb = serde_wasm_bindgen::Deserializer;
+
 impl<'de> Deserializer<'de> for Strict {
     type Error = Error;
 
-    delegate!(
-        deserialize_bool,
-        deserialize_i8,
-        deserialize_i16,
-        deserialize_i32,
-        deserialize_i64,
-        deserialize_u8,
-        deserialize_u16,
-        deserialize_u32,
-        deserialize_u64,
-        deserialize_f32,
-        deserialize_f64,
-        deserialize_char,
-        deserialize_str,
-        deserialize_string,
-        deserialize_bytes,
-        deserialize_byte_buf,
-        deserialize_unit,
-        deserialize_identifier,
-    );
+    scalars! {
+        deserialize_bool(s, v) => match s.value.as_bool() {
+            Some(b) => v.visit_bool(b),
+            None => Err(s.wrong(&v)),
+        };
+        deserialize_i8(s, v) => number(s, v, Swb::deserialize_i8);
+        deserialize_i16(s, v) => number(s, v, Swb::deserialize_i16);
+        deserialize_i32(s, v) => number(s, v, Swb::deserialize_i32);
+        deserialize_i64(s, v) => number(s, v, Swb::deserialize_i64);
+        deserialize_u8(s, v) => number(s, v, Swb::deserialize_u8);
+        deserialize_u16(s, v) => number(s, v, Swb::deserialize_u16);
+        deserialize_u32(s, v) => number(s, v, Swb::deserialize_u32);
+        deserialize_u64(s, v) => number(s, v, Swb::deserialize_u64);
+        deserialize_f32(s, v) => number(s, v, Swb::deserialize_f32);
+        deserialize_f64(s, v) => number(s, v, Swb::deserialize_f64);
+        deserialize_char(s, v) => text(s, v);
+        deserialize_str(s, v) => text(s, v);
+        deserialize_string(s, v) => text(s, v);
+        deserialize_identifier(s, v) => text(s, v);
+        deserialize_bytes(s, v) => Err(s.wrong(&v));
+        deserialize_byte_buf(s, v) => Err(s.wrong(&v));
+        deserialize_unit(s, v) => match s.value.is_null() || s.value.is_undefined() {
+            true => v.visit_unit(),
+            false => Err(s.wrong(&v)),
+        };
+    }
 
     fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         visitor.visit_unit()
@@ -180,15 +219,16 @@ impl<'de> Deserializer<'de> for Strict {
     /// ruling's value: `true`, `false` or an intent's name), walked as serde-wasm-bindgen
     /// walks it, but with an object's values and an array's items read strictly too.
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match Shape::of(&self.value) {
+        match Shape::of(&self.value, self.limit) {
             Shape::Nothing => visitor.visit_unit(),
             Shape::Bool(b) => visitor.visit_bool(b),
             Shape::Number(f) if js_sys::Number::is_safe_integer(&self.value) => visitor.visit_i64(f as i64),
             Shape::Number(f) => visitor.visit_f64(f),
             Shape::Text(s) => visitor.visit_string(s),
+            Shape::LongText => Err(too_long(self.limit)),
             Shape::Array => self.deserialize_seq(visitor),
             Shape::Object(o) => visitor.visit_map(Entries::of(o, self.limit)?),
-            Shape::Other => Err(wrong_shape(&self.value, &visitor)),
+            Shape::Other => Err(self.wrong(&visitor)),
         }
     }
 
@@ -200,11 +240,8 @@ impl<'de> Deserializer<'de> for Strict {
         }
     }
 
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
-        if self.value.is_object() || self.value.is_function() {
-            return Err(wrong_shape(&self.value, &visitor));
-        }
-        swb(self.value).deserialize_unit_struct(name, visitor)
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
@@ -213,7 +250,7 @@ impl<'de> Deserializer<'de> for Strict {
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         if !is_array(&self.value) {
-            return Err(wrong_shape(&self.value, &visitor));
+            return Err(self.wrong(&visitor));
         }
         visitor.visit_seq(Items::of(self.value, self.limit)?)
     }
@@ -234,7 +271,7 @@ impl<'de> Deserializer<'de> for Strict {
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match plain_object(&self.value) {
             Some(o) => visitor.visit_map(Entries::of(o, self.limit)?),
-            None => Err(wrong_shape(&self.value, &visitor)),
+            None => Err(self.wrong(&visitor)),
         }
     }
 
@@ -256,9 +293,9 @@ impl<'de> Deserializer<'de> for Strict {
         visitor: V,
     ) -> Result<V::Value, Error> {
         // Every enum read from JS is named by a string (unit variants).
-        match self.value.as_string() {
+        match self.text()? {
             Some(s) => visitor.visit_enum(s.into_deserializer()),
-            None => Err(wrong_shape(&self.value, &visitor)),
+            None => Err(self.wrong(&visitor)),
         }
     }
 }
@@ -298,7 +335,7 @@ impl<'de> SeqAccess<'de> for Items {
         let item =
             Reflect::get_f64(&self.items, f64::from(self.next)).map_err(|e| threw("reading an array item", &e))?;
         self.next += 1;
-        seed.deserialize(Strict::new(item, self.limit)?).map(Some)
+        seed.deserialize(Strict::new(item, self.limit)).map(Some)
     }
 }
 
@@ -336,9 +373,11 @@ impl<'de> MapAccess<'de> for Entries {
         self.key = self.keys.get(self.next);
         self.next += 1;
         // `Object.keys` lists strings only; each is measured before it is copied.
-        let key = Strict::new(self.key.clone(), self.limit)?;
-        let key = key.value.as_string().unwrap_or_default();
-        seed.deserialize(key.into_deserializer()).map(Some)
+        let key = self.key.unchecked_ref::<JsString>();
+        if key.length() > self.limit {
+            return Err(too_long(self.limit));
+        }
+        seed.deserialize(String::from(key).into_deserializer()).map(Some)
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         let value = Reflect::get(&self.object, &self.key).map_err(|e| {
@@ -346,6 +385,6 @@ impl<'de> MapAccess<'de> for Entries {
             let key = self.key.as_string().unwrap_or_default();
             threw(&format!("reading `{key}`"), &e)
         })?;
-        seed.deserialize(Strict::new(value, self.limit)?)
+        seed.deserialize(Strict::new(value, self.limit))
     }
 }
