@@ -483,15 +483,21 @@ fn input_within<T: DeserializeOwned>(value: JsValue, limit: u32) -> Result<T, Js
 /// A JS string parsed with the core's `FromStr`, or a thrown `BAD_INPUT` (not a string, or
 /// longer than any name: refused before it is copied).
 fn parse<T: std::str::FromStr<Err = crate::ParseError>>(value: &JsValue, not_text: &str) -> Result<T, JsValue> {
-    let text = value
-        .dyn_ref::<js_sys::JsString>()
-        .filter(|s| s.length() <= NAME_UNITS)
-        .map(String::from)
-        .ok_or_else(|| match value.is_string() {
-            true => bad_input(&format_args!("a name longer than {NAME_UNITS} characters")),
-            false => error(Code::BAD_INPUT.as_str(), "", not_text),
-        })?;
-    text.parse().map_err(|e: crate::ParseError| bad_input(&e))
+    name(value, not_text)?
+        .parse()
+        .map_err(|e: crate::ParseError| bad_input(&e))
+}
+
+/// A name argument's text: a string of at most [`NAME_UNITS`], measured before it is copied.
+#[inline(never)] // One copy for every type of name.
+fn name(value: &JsValue, not_text: &str) -> Result<String, JsValue> {
+    match value.dyn_ref::<js_sys::JsString>() {
+        Some(s) if s.length() > NAME_UNITS => {
+            Err(bad_input(&format_args!("a name longer than {NAME_UNITS} characters")))
+        }
+        Some(s) => Ok(s.into()),
+        None => Err(error(Code::BAD_INPUT.as_str(), "", not_text)),
+    }
 }
 
 /// A core value as a plain JS value (maps as objects, `None` as `null`).

@@ -64,11 +64,7 @@ pub fn import_lin(text: &str, index: usize) -> Result<Imported<'_>, InputError> 
 /// import (the first one named, with its line and column, and how many more there are), or
 /// when the engine refuses one of its calls (the call, its line and the engine's reason).
 pub fn import<'a>(text: &str, read: &Read<'a>, index: usize) -> Result<Imported<'a>, InputError> {
-    let (fatal, notes): (Vec<&Problem<'a>>, Vec<&Problem<'a>>) = read
-        .problems
-        .iter()
-        .filter(|p| p.record == index)
-        .partition(|p| p.code.stops_import());
+    let mine = || read.problems.iter().filter(move |p| p.record == index);
     let Some(record) = read.records.get(index) else {
         // A fault that ended the reading (an unterminated tag, comment or field) is why.
         let why = read
@@ -82,8 +78,9 @@ pub fn import<'a>(text: &str, read: &Read<'a>, index: usize) -> Result<Imported<
             read.records.len()
         )));
     };
-    if let Some(first) = fatal.first() {
-        let more = match fatal.len() - 1 {
+    let mut fatal = mine().filter(|p| p.code.stops_import());
+    if let Some(first) = fatal.next() {
+        let more = match fatal.count() {
             0 => String::new(),
             n => format!(" (and {n} more)"),
         };
@@ -106,7 +103,7 @@ pub fn import<'a>(text: &str, read: &Read<'a>, index: usize) -> Result<Imported<
         .ok_or_else(|| bad(format_args!("record {index}: the board could not be set up")))?;
     Ok(Imported {
         table,
-        notes: notes.into_iter().cloned().collect(),
+        notes: mine().filter(|p| !p.code.stops_import()).cloned().collect(),
     })
 }
 

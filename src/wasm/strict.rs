@@ -53,12 +53,19 @@ impl Strict {
 
     /// The value if it is a string (`None` if it is not), measured in JS before it is
     /// copied: longer than the limit, it is refused uncopied.
+    #[inline(never)] // One copy for every type that reads a string.
     fn text(&self) -> Result<Option<String>, Error> {
         match self.value.dyn_ref::<JsString>() {
             Some(s) if s.length() > self.limit => Err(too_long(self.limit)),
             Some(s) => Ok(Some(String::from(s))),
             None => Ok(None),
         }
+    }
+
+    /// Whether the value is a number or a bigint.
+    #[inline(never)]
+    fn is_number(&self) -> bool {
+        self.value.as_f64().is_some() || self.value.is_bigint()
     }
 
     /// The error for this value where `expected` belongs.
@@ -90,7 +97,7 @@ fn number<'de, V: Visitor<'de>>(
     v: V,
     read: fn(Swb, V) -> Result<V::Value, Error>,
 ) -> Result<V::Value, Error> {
-    match s.value.as_f64().is_some() || s.value.is_bigint() {
+    match s.is_number() {
         true => read(Swb::from(s.value), v),
         false => Err(s.wrong(&v)),
     }
@@ -310,6 +317,7 @@ struct Items {
 }
 
 impl Items {
+    #[inline(never)]
     fn of(items: JsValue, limit: u32) -> Result<Items, Error> {
         let len =
             Reflect::get(&items, &JsValue::from_str("length")).map_err(|e| threw("reading the array's length", &e))?;
@@ -326,16 +334,27 @@ impl Items {
     }
 }
 
-impl<'de> SeqAccess<'de> for Items {
-    type Error = Error;
-    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
+impl Items {
+    /// The next item, if any (not generic: one copy for every type of item).
+    #[inline(never)]
+    fn next_item(&mut self) -> Result<Option<Strict>, Error> {
         if self.next >= self.len {
             return Ok(None);
         }
         let item =
             Reflect::get_f64(&self.items, f64::from(self.next)).map_err(|e| threw("reading an array item", &e))?;
         self.next += 1;
-        seed.deserialize(Strict::new(item, self.limit)).map(Some)
+        Ok(Some(Strict::new(item, self.limit)))
+    }
+}
+
+impl<'de> SeqAccess<'de> for Items {
+    type Error = Error;
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
+        match self.next_item()? {
+            Some(item) => seed.deserialize(item).map(Some),
+            None => Ok(None),
+        }
     }
 }
 
@@ -352,6 +371,7 @@ struct Entries {
 }
 
 impl Entries {
+    #[inline(never)]
     fn of(o: &Object, limit: u32) -> Result<Entries, Error> {
         let keys = own_keys(o).map_err(|e| threw("listing the object's keys", &e))?;
         Ok(Entries {
@@ -364,27 +384,44 @@ impl Entries {
     }
 }
 
-impl<'de> MapAccess<'de> for Entries {
-    type Error = Error;
-    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+impl Entries {
+    /// The next key, if any, measured before it is copied (not generic, as `next_value`).
+    #[inline(never)]
+    fn next_key(&mut self) -> Result<Option<String>, Error> {
         if self.next >= self.keys.length() {
             return Ok(None);
         }
         self.key = self.keys.get(self.next);
         self.next += 1;
-        // `Object.keys` lists strings only; each is measured before it is copied.
+        // `Object.keys` lists strings only.
         let key = self.key.unchecked_ref::<JsString>();
         if key.length() > self.limit {
             return Err(too_long(self.limit));
         }
-        seed.deserialize(String::from(key).into_deserializer()).map(Some)
+        Ok(Some(key.into()))
     }
-    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+
+    /// The value of the key just read.
+    #[inline(never)]
+    fn next_value(&mut self) -> Result<Strict, Error> {
         let value = Reflect::get(&self.object, &self.key).map_err(|e| {
             // The key was measured when it was read: quoting it copies a short string.
             let key = self.key.as_string().unwrap_or_default();
             threw(&format!("reading `{key}`"), &e)
         })?;
-        seed.deserialize(Strict::new(value, self.limit))
+        Ok(Strict::new(value, self.limit))
+    }
+}
+
+impl<'de> MapAccess<'de> for Entries {
+    type Error = Error;
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
+        match self.next_key()? {
+            Some(key) => seed.deserialize(key.into_deserializer()).map(Some),
+            None => Ok(None),
+        }
+    }
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        seed.deserialize(self.next_value()?)
     }
 }
