@@ -11,7 +11,8 @@
 //! [`Record::replay`] makes a [`Table`] from a record under [`import_regulation`] — face to
 //! face, so irregular calls are recorded and rectified rather than refused, with the caller
 //! disclosing his own call as the records do — and [`audit::audit`] lists the irregularities
-//! and suspicious procedure the record shows.
+//! and suspicious procedure the record shows. [`import::import`] is a replay that refuses a
+//! board it cannot reproduce whole (the import of `Table.fromPbn` and `Table.fromLin`).
 //!
 //! The accepted syntax is written in [`lin`] and [`pbn`]; the decisions (how `^S` maps to
 //! actions, what counts as a truncated auction) in docs/ENGINEERING.md, "Records (LIN and PBN)".
@@ -33,6 +34,7 @@ use crate::state::Status;
 use crate::table::{Table, TableOptions};
 
 pub mod audit;
+pub mod import;
 pub mod lin;
 pub mod pbn;
 

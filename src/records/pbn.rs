@@ -300,7 +300,8 @@ impl<'a> Reader<'a> {
         if name.eq_ignore_ascii_case("Board") {
             self.cur.board = if same {
                 self.prev.board
-            } else if v.is_empty() {
+            } else if v.is_empty() || v == "?" {
+                // PBN 2.1 §3.1: `?` is an unknown value.
                 None
             } else {
                 match v.parse() {

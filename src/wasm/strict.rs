@@ -5,18 +5,110 @@
 //! refuses them here too, at any depth. A struct or map is a plain object, a sequence an
 //! array and an enum a string (its variant's name); any other value is refused in serde's
 //! words (`wrong_shape`); an untyped read (`deserialize_any`) walks objects and arrays the
-//! same way. Every typed scalar read is serde-wasm-bindgen's own.
+//! same way. A scalar of the right type is read by serde-wasm-bindgen (numbers) or here
+//! (strings, measured first); one of the wrong type is refused here too.
+//!
+//! Hostile values are refused as malformed input, never passed through: a string (a value or
+//! a key) longer than the reader's limit is refused by its JS length before it is copied
+//! into the module; a getter, a Proxy trap (`ownKeys`, `get`) or a revoked Proxy that throws
+//! is an error of the read (its message kept, cut short), not `undefined` nor the raw
+//! exception; a value of the wrong type is described by its shape alone, never by
+//! serde-wasm-bindgen's description of it (which copies a string whole and runs an object's
+//! own code). The checks cost no boundary call on the usual path but the string's length.
 
-use js_sys::{Array, Object};
+use js_sys::{Array, JsString, Object, Reflect};
 use serde::de::{DeserializeSeed, Deserializer, Expected, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use serde_wasm_bindgen::Error;
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-/// A JS value read strictly.
-pub struct Strict(pub JsValue);
+#[wasm_bindgen]
+extern "C" {
+    /// `Object.keys`, its exception caught (a Proxy's `ownKeys` trap may throw).
+    #[wasm_bindgen(js_namespace = Object, js_name = keys, catch)]
+    fn own_keys(o: &JsValue) -> Result<Array, JsValue>;
+    /// `Array.isArray`, its exception caught (it throws on a revoked Proxy).
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
+    fn is_array_or_throw(v: &JsValue) -> Result<bool, JsValue>;
+}
 
-fn swb(v: JsValue) -> serde_wasm_bindgen::Deserializer {
-    serde_wasm_bindgen::Deserializer::from(v)
+/// The most UTF-16 code units a string holding `chars` characters can take (two per
+/// character), with 64 spare for the longest string that is not a text (a key, a seat, a
+/// call): the JS measure of `input::string_bytes_for`.
+pub const fn units_for(chars: u32) -> u32 {
+    chars.saturating_mul(2).saturating_add(64)
+}
+
+/// A JS value read strictly, every string in it at most `limit` UTF-16 code units long.
+pub struct Strict {
+    value: JsValue,
+    limit: u32,
+}
+
+impl Strict {
+    /// `value` to be read, its strings at most `limit` code units long.
+    pub fn new(value: JsValue, limit: u32) -> Strict {
+        Strict { value, limit }
+    }
+
+    /// The value if it is a string (`None` if it is not), measured in JS before it is
+    /// copied: longer than the limit, it is refused uncopied.
+    #[inline(never)] // One copy for every type that reads a string.
+    fn text(&self) -> Result<Option<String>, Error> {
+        match self.value.dyn_ref::<JsString>() {
+            Some(s) if s.length() > self.limit => Err(too_long(self.limit)),
+            Some(s) => Ok(Some(String::from(s))),
+            None => Ok(None),
+        }
+    }
+
+    /// Whether the value is a number or a bigint.
+    #[inline(never)]
+    fn is_number(&self) -> bool {
+        self.value.as_f64().is_some() || self.value.is_bigint()
+    }
+
+    /// The error for this value where `expected` belongs.
+    fn wrong(&self, expected: &dyn Expected) -> Error {
+        wrong_shape(&self.value, self.limit, expected)
+    }
+}
+
+/// The error for a string past the reader's limit (in characters, as the limits are written).
+fn too_long(limit: u32) -> Error {
+    let chars = limit.saturating_sub(64) / 2;
+    serde::de::Error::custom(format_args!("a string longer than {chars} characters"))
+}
+
+/// The error for a read that threw in JS (a getter, a Proxy trap), with its message.
+fn threw(what: &str, e: &JsValue) -> Error {
+    serde::de::Error::custom(format_args!("{what} threw: {}", super::js_message(e)))
+}
+
+/// Whether `v` is an array; a value on which the question throws (a revoked Proxy) is not.
+fn is_array(v: &JsValue) -> bool {
+    is_array_or_throw(v).unwrap_or(false)
+}
+
+/// A number read as serde-wasm-bindgen reads it (a safe integer for an integer, a bigint
+/// for 64 bits); any other value refused by shape.
+fn number<'de, V: Visitor<'de>>(
+    s: Strict,
+    v: V,
+    read: fn(Swb, V) -> Result<V::Value, Error>,
+) -> Result<V::Value, Error> {
+    match s.is_number() {
+        true => read(Swb::from(s.value), v),
+        false => Err(s.wrong(&v)),
+    }
+}
+
+/// A string read as one, measured before it is copied; any other value refused by shape.
+fn text<'de, V: Visitor<'de>>(s: Strict, v: V) -> Result<V::Value, Error> {
+    match s.text()? {
+        Some(t) => v.visit_string(t),
+        None => Err(s.wrong(&v)),
+    }
 }
 
 /// What a JS value is, as serde sees it: one reading for the untyped walk
@@ -27,6 +119,8 @@ enum Shape<'a> {
     Bool(bool),
     Number(f64),
     Text(String),
+    /// A string longer than the reader's limit, not copied.
+    LongText,
     Array,
     Object(&'a Object),
     /// A symbol, a bigint, a function.
@@ -34,16 +128,19 @@ enum Shape<'a> {
 }
 
 impl Shape<'_> {
-    fn of(v: &JsValue) -> Shape<'_> {
+    fn of(v: &JsValue, limit: u32) -> Shape<'_> {
         if v.is_null() || v.is_undefined() {
             Shape::Nothing
         } else if let Some(b) = v.as_bool() {
             Shape::Bool(b)
         } else if let Some(f) = v.as_f64() {
             Shape::Number(f)
-        } else if let Some(s) = v.as_string() {
-            Shape::Text(s)
-        } else if Array::is_array(v) {
+        } else if let Some(s) = v.dyn_ref::<JsString>() {
+            match s.length() > limit {
+                true => Shape::LongText,
+                false => Shape::Text(s.into()),
+            }
+        } else if is_array(v) {
             Shape::Array
         } else if v.is_object() {
             Shape::Object(v.unchecked_ref::<Object>())
@@ -56,7 +153,7 @@ impl Shape<'_> {
 /// A plain object (not an array, not `null`): the two tests `Shape::of` ends with, asked
 /// directly on the path of every struct read.
 fn plain_object(v: &JsValue) -> Option<&Object> {
-    (v.is_object() && !Array::is_array(v)).then(|| v.unchecked_ref::<Object>())
+    (v.is_object() && !is_array(v)).then(|| v.unchecked_ref::<Object>())
 }
 
 /// The error for a value of the wrong shape, in serde's words ("invalid type: null,
@@ -64,13 +161,14 @@ fn plain_object(v: &JsValue) -> Option<&Object> {
 /// serde-wasm-bindgen's struct, map or sequence reader would instantiate that reader
 /// again for each type that is read (and accept what strict reading refuses: an array or
 /// a JS `Map` as an object, any iterable as an array).
-fn wrong_shape(v: &JsValue, expected: &dyn Expected) -> Error {
-    let shape = Shape::of(v);
+fn wrong_shape(v: &JsValue, limit: u32, expected: &dyn Expected) -> Error {
+    let shape = Shape::of(v, limit);
     let unexpected = match &shape {
         Shape::Nothing => Unexpected::Unit,
         Shape::Bool(b) => Unexpected::Bool(*b),
         Shape::Number(f) => Unexpected::Float(*f),
         Shape::Text(s) => Unexpected::Str(s),
+        Shape::LongText => Unexpected::Other("a string longer than the limit"),
         Shape::Array => Unexpected::Seq,
         Shape::Object(_) => Unexpected::Map,
         Shape::Other => Unexpected::Other("a JS value of another kind"),
@@ -78,65 +176,79 @@ fn wrong_shape(v: &JsValue, expected: &dyn Expected) -> Error {
     serde::de::Error::invalid_type(unexpected, expected)
 }
 
-macro_rules! delegate {
-    ($($method:ident),* $(,)?) => {$(
+/// Scalar reads: each takes the value if it is of its JS type, else refuses it by shape.
+macro_rules! scalars {
+    ($($method:ident($s:ident, $v:ident) => $body:expr;)*) => {$(
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            swb(self.0).$method(visitor)
+            let ($s, $v) = (self, visitor);
+            $body
         }
     )*};
 }
 
+type Swb = serde_wasm_bindgen::Deserializer;
+
 impl<'de> Deserializer<'de> for Strict {
     type Error = Error;
 
-    delegate!(
-        deserialize_bool,
-        deserialize_i8,
-        deserialize_i16,
-        deserialize_i32,
-        deserialize_i64,
-        deserialize_u8,
-        deserialize_u16,
-        deserialize_u32,
-        deserialize_u64,
-        deserialize_f32,
-        deserialize_f64,
-        deserialize_char,
-        deserialize_str,
-        deserialize_string,
-        deserialize_bytes,
-        deserialize_byte_buf,
-        deserialize_unit,
-        deserialize_identifier,
-        deserialize_ignored_any,
-    );
+    scalars! {
+        deserialize_bool(s, v) => match s.value.as_bool() {
+            Some(b) => v.visit_bool(b),
+            None => Err(s.wrong(&v)),
+        };
+        deserialize_i8(s, v) => number(s, v, Swb::deserialize_i8);
+        deserialize_i16(s, v) => number(s, v, Swb::deserialize_i16);
+        deserialize_i32(s, v) => number(s, v, Swb::deserialize_i32);
+        deserialize_i64(s, v) => number(s, v, Swb::deserialize_i64);
+        deserialize_u8(s, v) => number(s, v, Swb::deserialize_u8);
+        deserialize_u16(s, v) => number(s, v, Swb::deserialize_u16);
+        deserialize_u32(s, v) => number(s, v, Swb::deserialize_u32);
+        deserialize_u64(s, v) => number(s, v, Swb::deserialize_u64);
+        deserialize_f32(s, v) => number(s, v, Swb::deserialize_f32);
+        deserialize_f64(s, v) => number(s, v, Swb::deserialize_f64);
+        deserialize_char(s, v) => text(s, v);
+        deserialize_str(s, v) => text(s, v);
+        deserialize_string(s, v) => text(s, v);
+        deserialize_identifier(s, v) => text(s, v);
+        deserialize_bytes(s, v) => Err(s.wrong(&v));
+        deserialize_byte_buf(s, v) => Err(s.wrong(&v));
+        deserialize_unit(s, v) => match s.value.is_null() || s.value.is_undefined() {
+            true => v.visit_unit(),
+            false => Err(s.wrong(&v)),
+        };
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
 
     /// An untyped read (a regulation: a preset's name or an object of settings; a
     /// ruling's value: `true`, `false` or an intent's name), walked as serde-wasm-bindgen
     /// walks it, but with an object's values and an array's items read strictly too.
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match Shape::of(&self.0) {
+        match Shape::of(&self.value, self.limit) {
             Shape::Nothing => visitor.visit_unit(),
             Shape::Bool(b) => visitor.visit_bool(b),
-            Shape::Number(f) if js_sys::Number::is_safe_integer(&self.0) => visitor.visit_i64(f as i64),
+            Shape::Number(f) if js_sys::Number::is_safe_integer(&self.value) => visitor.visit_i64(f as i64),
             Shape::Number(f) => visitor.visit_f64(f),
             Shape::Text(s) => visitor.visit_string(s),
+            Shape::LongText => Err(too_long(self.limit)),
             Shape::Array => self.deserialize_seq(visitor),
-            Shape::Object(o) => visitor.visit_map(Entries::of(o)),
-            Shape::Other => Err(wrong_shape(&self.0, &visitor)),
+            Shape::Object(o) => visitor.visit_map(Entries::of(o, self.limit)?),
+            Shape::Other => Err(self.wrong(&visitor)),
         }
     }
 
     fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        if self.0.is_null() || self.0.is_undefined() {
+        if self.value.is_null() || self.value.is_undefined() {
             visitor.visit_none()
         } else {
             visitor.visit_some(self)
         }
     }
 
-    fn deserialize_unit_struct<V: Visitor<'de>>(self, name: &'static str, visitor: V) -> Result<V::Value, Error> {
-        swb(self.0).deserialize_unit_struct(name, visitor)
+    fn deserialize_unit_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(self, _: &'static str, visitor: V) -> Result<V::Value, Error> {
@@ -144,10 +256,10 @@ impl<'de> Deserializer<'de> for Strict {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match self.0.dyn_into::<Array>() {
-            Ok(a) => visitor.visit_seq(Items { items: a, next: 0 }),
-            Err(v) => Err(wrong_shape(&v, &visitor)),
+        if !is_array(&self.value) {
+            return Err(self.wrong(&visitor));
         }
+        visitor.visit_seq(Items::of(self.value, self.limit)?)
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, visitor: V) -> Result<V::Value, Error> {
@@ -164,9 +276,9 @@ impl<'de> Deserializer<'de> for Strict {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        match plain_object(&self.0) {
-            Some(o) => visitor.visit_map(Entries::of(o)),
-            None => Err(wrong_shape(&self.0, &visitor)),
+        match plain_object(&self.value) {
+            Some(o) => visitor.visit_map(Entries::of(o, self.limit)?),
+            None => Err(self.wrong(&visitor)),
         }
     }
 
@@ -188,61 +300,128 @@ impl<'de> Deserializer<'de> for Strict {
         visitor: V,
     ) -> Result<V::Value, Error> {
         // Every enum read from JS is named by a string (unit variants).
-        match self.0.as_string() {
+        match self.text()? {
             Some(s) => visitor.visit_enum(s.into_deserializer()),
-            None => Err(wrong_shape(&self.0, &visitor)),
+            None => Err(self.wrong(&visitor)),
         }
     }
 }
 
-/// An array's elements, each read strictly.
+/// An array's elements, each read strictly (through `Reflect.get`, so a Proxy's trap that
+/// throws is an error of the read).
 struct Items {
-    items: Array,
+    items: JsValue,
+    len: u32,
     next: u32,
+    limit: u32,
+}
+
+impl Items {
+    #[inline(never)]
+    fn of(items: JsValue, limit: u32) -> Result<Items, Error> {
+        let len =
+            Reflect::get(&items, &JsValue::from_str("length")).map_err(|e| threw("reading the array's length", &e))?;
+        let len = len
+            .as_f64()
+            .filter(|n| n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(n));
+        let len = len.ok_or_else(|| <Error as serde::de::Error>::custom("an array's length is not a length"))? as u32;
+        Ok(Items {
+            items,
+            len,
+            next: 0,
+            limit,
+        })
+    }
+}
+
+impl Items {
+    /// The next item, if any (not generic: one copy for every type of item).
+    #[inline(never)]
+    fn next_item(&mut self) -> Result<Option<Strict>, Error> {
+        if self.next >= self.len {
+            return Ok(None);
+        }
+        let item =
+            Reflect::get_f64(&self.items, f64::from(self.next)).map_err(|e| threw("reading an array item", &e))?;
+        self.next += 1;
+        Ok(Some(Strict::new(item, self.limit)))
+    }
 }
 
 impl<'de> SeqAccess<'de> for Items {
     type Error = Error;
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Error> {
-        if self.next >= self.items.length() {
-            return Ok(None);
+        match self.next_item()? {
+            Some(item) => seed.deserialize(item).map(Some),
+            None => Ok(None),
         }
-        let item = self.items.get(self.next);
-        self.next += 1;
-        seed.deserialize(Strict(item)).map(Some)
     }
 }
 
-/// An object's own keys and their values, each value read strictly.
+/// An object's own enumerable keys (`Object.keys`) and their values, each key checked for
+/// length before it is copied and each value read strictly; the keys stay a JS array, read
+/// one at a time (the type refuses the first unknown one).
 struct Entries {
-    keys: Vec<String>,
+    keys: Array,
     object: JsValue,
-    next: usize,
+    /// The key being read, for its value.
+    key: JsValue,
+    next: u32,
+    limit: u32,
 }
 
 impl Entries {
-    fn of(o: &Object) -> Entries {
-        let keys = Object::keys(o).iter().filter_map(|k| k.as_string()).collect();
-        Entries {
+    #[inline(never)]
+    fn of(o: &Object, limit: u32) -> Result<Entries, Error> {
+        let keys = own_keys(o).map_err(|e| threw("listing the object's keys", &e))?;
+        Ok(Entries {
             keys,
             object: o.into(),
+            key: JsValue::UNDEFINED,
             next: 0,
+            limit,
+        })
+    }
+}
+
+impl Entries {
+    /// The next key, if any, measured before it is copied (not generic, as `next_value`).
+    #[inline(never)]
+    fn next_key(&mut self) -> Result<Option<String>, Error> {
+        if self.next >= self.keys.length() {
+            return Ok(None);
         }
+        self.key = self.keys.get(self.next);
+        self.next += 1;
+        // `Object.keys` lists strings only.
+        let key = self.key.unchecked_ref::<JsString>();
+        if key.length() > self.limit {
+            return Err(too_long(self.limit));
+        }
+        Ok(Some(key.into()))
+    }
+
+    /// The value of the key just read.
+    #[inline(never)]
+    fn next_value(&mut self) -> Result<Strict, Error> {
+        let value = Reflect::get(&self.object, &self.key).map_err(|e| {
+            // The key was measured when it was read: quoting it copies a short string.
+            let key = self.key.as_string().unwrap_or_default();
+            threw(&format!("reading `{key}`"), &e)
+        })?;
+        Ok(Strict::new(value, self.limit))
     }
 }
 
 impl<'de> MapAccess<'de> for Entries {
     type Error = Error;
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, Error> {
-        match self.keys.get(self.next) {
-            Some(k) => seed.deserialize(k.clone().into_deserializer()).map(Some),
+        match self.next_key()? {
+            Some(key) => seed.deserialize(key.into_deserializer()).map(Some),
             None => Ok(None),
         }
     }
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let key = self.keys.get(self.next).map(String::as_str).unwrap_or_default();
-        self.next += 1;
-        let value = js_sys::Reflect::get(&self.object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
-        seed.deserialize(Strict(value))
+        seed.deserialize(self.next_value()?)
     }
 }

@@ -387,6 +387,9 @@ fn numbers_must_be_whole_where_an_index_is_expected() {
     assert_eq!(ok["ok"], json!(true));
 }
 
+mod arguments;
+mod records;
+
 #[path = "../vectors/state_hash.rs"]
 mod state_hash_vector;
 
@@ -591,7 +594,7 @@ fn a_seat_table_answers_whether_its_seat_may_ask_the_lead_and_the_contract() {
 #[wasm_bindgen_test]
 fn a_pbn_record_becomes_a_table_and_goes_back_to_pbn_and_lin() {
     let pbn = "[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Auction \"S\"]\n1NT =1= Pass 3NT AP\n[Note \"1:15-17\"]\n";
-    let t = JsTable::from_pbn(pbn, None).expect("a table");
+    let t = JsTable::from_pbn(pbn.into(), JsValue::UNDEFINED).expect("a table");
     let v = rust(&t.view("director".into()).expect("view"));
     let calls: Vec<&str> = v["calls"]
         .as_array()
@@ -604,10 +607,10 @@ fn a_pbn_record_becomes_a_table_and_goes_back_to_pbn_and_lin() {
     assert!(t.to_pbn().contains("15-17"), "the note is kept");
     let lin = t.to_lin();
     assert!(lin.contains("mb|1NT!|") && lin.contains("an|15-17|"), "{lin}");
-    let again = JsTable::from_lin(&lin, None).expect("the LIN reads back");
+    let again = JsTable::from_lin(lin.into(), JsValue::UNDEFINED).expect("the LIN reads back");
     assert_eq!(rust(&again.view("director".into()).expect("view"))["calls"], v["calls"]);
     assert_bad_input(
-        JsTable::from_pbn(pbn, Some(3)).err().expect("no board 3"),
+        JsTable::from_pbn(pbn.into(), 3.0.into()).err().expect("no board 3"),
         "no such board",
     );
 }
