@@ -39,6 +39,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use bridge_laws::state::Phase;
 use bridge_laws::Table;
 use tokio::sync::{Mutex, RwLock};
 
@@ -90,6 +91,12 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let mut broken = Vec::new();
     for s in &stored {
         let (table, why) = match restore(s) {
+            // Over, but stored before boards were archived: archived now, not held.
+            Ok(t) if t.phase() == Phase::Ended => {
+                let now = i64::try_from(hub::now_ms()).unwrap_or(i64::MAX);
+                store.finish(&s.id, now).await.map_err(|e| e.to_string())?;
+                continue;
+            }
             Ok(t) => (t, None),
             Err(why) => {
                 eprintln!("table {}: not served: {why}", s.id);

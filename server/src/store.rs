@@ -228,6 +228,20 @@ impl Store {
         }))
     }
 
+    /// Records that table `id`'s board was over at `at` (ms since the epoch), if not yet
+    /// recorded (a table stored before boards were archived).
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn finish(&self, id: &str, at: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE bridge_tables SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL")
+            .bind(at)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Overwrites a table's recorded state hash (tests: a tampered store must be detected).
     ///
     /// # Errors
