@@ -32,7 +32,7 @@ fn is_admin(hub: &Hub, headers: &HeaderMap) -> bool {
 }
 
 fn unauthorized(hub: &Hub, who: &str) -> Response {
-    let message = if hub.admin_digest.is_some() {
+    let message = if hub.admin_digest.is_some() || hub.demo {
         format!("{who} required: Authorization: Bearer …")
     } else {
         format!(

@@ -55,6 +55,7 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
         conn,
         out,
         joined: None,
+        refused_joins: 0,
     };
     let mut bucket = Bucket {
         tokens: hub.limits.burst,
@@ -126,19 +127,29 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
     if tokio::time::timeout(Duration::from_secs(5), writer).await.is_err() {
         abort.abort();
     }
-    // An oversize frame is left unread: closing the socket on it at once would reset the
-    // connection and lose the close frame (1009) just sent. The client has a moment to read it.
-    if closing
-        .borrow()
-        .as_ref()
-        .is_some_and(|c| c.code == ErrorCode::FrameTooLarge)
-    {
-        tokio::time::sleep(LINGER).await;
+    // Closed by the server: the client's frames still in flight are read (and dropped) for a
+    // moment — closing the socket on unread bytes would reset the connection and lose the
+    // close frame just sent. After an oversize frame nothing more can be read: the socket
+    // just stays open that moment.
+    let why = closing.borrow().clone();
+    if let Some(why) = why {
+        let until = tokio::time::Instant::now() + LINGER;
+        let _ = tokio::time::timeout_at(until, async {
+            for _ in 0..64 {
+                if let None | Some(Ok(Message::Close(_)) | Err(_)) = source.next().await {
+                    break;
+                }
+            }
+        })
+        .await;
+        if why.code == ErrorCode::FrameTooLarge {
+            tokio::time::sleep_until(until).await;
+        }
     }
     drop(source);
 }
 
-/// How long a socket with an unread oversize frame stays open after its close frame.
+/// How long a socket the server closed stays open for the client to read the close frame.
 const LINGER: Duration = Duration::from_millis(500);
 
 /// Sleeps until `at`, or forever.

@@ -22,11 +22,17 @@ pub(crate) struct Joined {
     pub expiry: watch::Receiver<Option<Instant>>,
 }
 
+/// Joins refused on one connection before it is closed (a client guessing tokens or table
+/// ids; each refused join may cost a database read).
+pub(crate) const REFUSED_JOINS: u32 = 8;
+
 /// One connection's state.
 pub(crate) struct Session {
     pub conn: u64,
     pub out: Outbox,
     pub joined: Option<Joined>,
+    /// Joins refused so far.
+    pub refused_joins: u32,
 }
 
 impl Session {
@@ -45,7 +51,17 @@ impl Session {
             ClientMsg::Ping => {
                 self.out.send(json!({ "type": "pong" }).to_string());
             }
-            ClientMsg::Join { table, token, since } => self.join(hub, table, &token, since).await,
+            ClientMsg::Join { table, token, since } => {
+                let again = self.joined.is_some();
+                self.join(hub, table, &token, since).await;
+                if !again && self.joined.is_none() {
+                    self.refused_joins += 1;
+                    if self.refused_joins >= REFUSED_JOINS {
+                        self.out
+                            .close(Close::new(ErrorCode::BadToken, "too many refused joins"));
+                    }
+                }
+            }
             ClientMsg::EventsSince { version } => {
                 let Some(j) = &self.joined else {
                     return self.refuse(ErrorCode::NotJoined, "join a table first", None);

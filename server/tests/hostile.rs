@@ -408,3 +408,27 @@ async fn a_finished_board_leaves_memory_and_its_tokens_expire_after_the_review_p
         again.task.abort();
     }
 }
+
+#[tokio::test]
+async fn a_client_guessing_tokens_is_closed_after_a_few_refused_joins() {
+    let s = server(Limits::default()).await;
+    let id = unique("guess");
+    let tokens = create_table(s.addr, &id, "online").await;
+    let mut guesser = Client::connect(s.addr).await;
+    for i in 0..8 {
+        let table = if i % 2 == 0 { id.clone() } else { unique("no-such") };
+        guesser
+            .send(json!({ "type": "join", "table": table, "token": format!("guess-{i}") }))
+            .await;
+    }
+    assert_eq!(guesser.close_frame().await, Some((1008, "BAD_TOKEN".into())));
+    let last = guesser.last_error().unwrap();
+    assert!(
+        last["message"].as_str().unwrap().contains("too many refused joins"),
+        "{last}"
+    );
+    // The table's own tokens still join.
+    let (_, joined) = Client::join(s.addr, &id, &tokens["N"]).await;
+    assert_eq!(joined["type"], "joined");
+    s.task.abort();
+}
