@@ -5,6 +5,8 @@
 # `scripts/demo.sh --online` builds the page and serves it from the reference server
 # (server/, SQLite in bridge-tables.db) at http://127.0.0.1:8080/?online: the lobby creates a
 # table and lists one link per seat, the Director and spectators (README → Online tables).
+# It runs with `--demo` (anyone who reaches it may create tables: docs/SERVER.md), on
+# 127.0.0.1 only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -16,7 +18,7 @@ if [ "${1:-}" = "--online" ]; then
   echo "  Online tables: http://127.0.0.1:8080/?online   (Ctrl-C stops the server)"
   echo
   exec target/release/bridge-server --listen 127.0.0.1:8080 \
-    --db "sqlite:bridge-tables.db?mode=rwc" --www www/dist
+    --db "sqlite:bridge-tables.db?mode=rwc" --www www/dist --demo
 fi
 cd www
 echo

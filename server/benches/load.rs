@@ -68,6 +68,7 @@ fn free_port() -> SocketAddr {
 fn server(addr: SocketAddr, db: &str) -> Child {
     Command::new(env!("CARGO_BIN_EXE_bridge-server"))
         .args(["--listen", &addr.to_string(), "--db", db])
+        .env("BRIDGE_ADMIN_TOKEN", common::ADMIN)
         .spawn()
         .expect("the server binary starts")
 }

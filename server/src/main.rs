@@ -1,8 +1,9 @@
-//! `bridge-server [--listen ADDR] [--db URL] [--www DIR] [--shard K/N]`
+//! `bridge-server [--listen ADDR] [--db URL] [--www DIR] [--shard K/N] [--demo]`
 //!
 //! Environment: `BRIDGE_LISTEN`, `BRIDGE_DB`, `BRIDGE_WWW`, `BRIDGE_SHARD`,
-//! `BRIDGE_ADMIN_TOKEN` (required by `POST /api/tables` when set). Prints
-//! `listening on http://ADDR` once serving.
+//! `BRIDGE_ADMIN_TOKEN` (creates tables and reads any table's status), `BRIDGE_DEMO=1` (as
+//! `--demo`: anyone may create tables — a local demo only), `BRIDGE_REVIEW_GRACE_SECS` (how
+//! long a finished board's tokens last). Prints `listening on http://ADDR` once serving.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,7 +11,7 @@ use std::path::PathBuf;
 use bridge_server::{start, Config, Limits, Shard};
 
 fn usage() -> ! {
-    eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N]");
+    eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N] [--demo]");
     std::process::exit(2)
 }
 
@@ -27,6 +28,7 @@ async fn main() {
     let mut db = env("BRIDGE_DB").unwrap_or_else(|| "sqlite:bridge-tables.db?mode=rwc".into());
     let mut www = env("BRIDGE_WWW").map(PathBuf::from);
     let mut shard = env("BRIDGE_SHARD");
+    let mut demo = env("BRIDGE_DEMO").is_some_and(|v| v == "1" || v == "true");
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| usage());
@@ -35,6 +37,7 @@ async fn main() {
             "--db" => db = value(),
             "--www" => www = Some(PathBuf::from(value())),
             "--shard" => shard = Some(value()),
+            "--demo" => demo = true,
             _ => usage(),
         }
     }
@@ -46,13 +49,26 @@ async fn main() {
     let Ok(listen) = listen.parse::<std::net::SocketAddr>() else {
         usage()
     };
+    let mut limits = Limits::default();
+    if let Some(secs) = env("BRIDGE_REVIEW_GRACE_SECS") {
+        let Ok(secs) = secs.parse::<u64>() else { usage() };
+        limits.review_grace = std::time::Duration::from_secs(secs);
+    }
+    let admin_token = env("BRIDGE_ADMIN_TOKEN").filter(|t| !t.is_empty());
+    if admin_token.is_none() && !demo {
+        eprintln!("no BRIDGE_ADMIN_TOKEN and no --demo: nobody can create tables");
+    }
+    if demo {
+        eprintln!("demo mode: anyone who reaches this server may create tables");
+    }
     let config = Config {
         listen,
         database: db,
         www: www.clone(),
-        admin_token: env("BRIDGE_ADMIN_TOKEN"),
+        admin_token,
+        demo,
         shard,
-        limits: Limits::default(),
+        limits,
     };
     let running = match start(config).await {
         Ok(r) => r,

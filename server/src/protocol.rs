@@ -1,7 +1,8 @@
 //! The WebSocket protocol: JSON text messages, one per frame.
 //!
 //! Client → server: `join`, `act`, `events_since`, `view`, `ping`.
-//! Server → client: `joined`, `events`, `ack`, `view`, `pong`, `error`.
+//! Server → client: `joined`, `events`, `ack`, `view`, `pong`, `error` (an `error` with
+//! `TOO_SLOW`, `REPLACED`, `TOKEN_EXPIRED`, … is the last message before the server closes).
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -71,8 +72,45 @@ pub enum ErrorCode {
     TableUnavailable,
     /// The table belongs to another server process (`--shard`).
     WrongShard,
-    /// The connection fell too far behind; reconnect and resume with `since`.
+    /// The connection fell too far behind (its unsent bytes passed its budget) and is
+    /// closed; reconnect and resume with `since`.
     TooSlow,
+    /// Too many connections: on this process (HTTP 503 before the upgrade), at this table, or
+    /// with this token.
+    TooManyConnections,
+    /// Too many tables in memory: no table is created.
+    TooManyTables,
+    /// The token's board is over and its review period has passed.
+    TokenExpired,
+    /// Another connection joined with this seat's (or the Director's) token: this one is
+    /// closed.
+    Replaced,
+}
+
+impl ErrorCode {
+    /// The code as sent (`TOO_SLOW`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::BadMessage => "BAD_MESSAGE",
+            ErrorCode::FrameTooLarge => "FRAME_TOO_LARGE",
+            ErrorCode::Flood => "FLOOD",
+            ErrorCode::UnknownTable => "UNKNOWN_TABLE",
+            ErrorCode::BadToken => "BAD_TOKEN",
+            ErrorCode::NotJoined => "NOT_JOINED",
+            ErrorCode::AlreadyJoined => "ALREADY_JOINED",
+            ErrorCode::WrongSeat => "WRONG_SEAT",
+            ErrorCode::BadAction => "BAD_ACTION",
+            ErrorCode::BadVersion => "BAD_VERSION",
+            ErrorCode::StorageFailed => "STORAGE_FAILED",
+            ErrorCode::TableUnavailable => "TABLE_UNAVAILABLE",
+            ErrorCode::WrongShard => "WRONG_SHARD",
+            ErrorCode::TooSlow => "TOO_SLOW",
+            ErrorCode::TooManyConnections => "TOO_MANY_CONNECTIONS",
+            ErrorCode::TooManyTables => "TOO_MANY_TABLES",
+            ErrorCode::TokenExpired => "TOKEN_EXPIRED",
+            ErrorCode::Replaced => "REPLACED",
+        }
+    }
 }
 
 /// An `error` message.
@@ -82,4 +120,23 @@ pub fn error(code: ErrorCode, message: impl Into<String>, id: Option<u64>) -> St
         o.insert("id".into(), id.into());
     }
     v.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorCode;
+
+    #[test]
+    fn a_code_as_str_is_the_code_as_serialized() {
+        for code in [
+            ErrorCode::BadMessage,
+            ErrorCode::TooSlow,
+            ErrorCode::TooManyConnections,
+            ErrorCode::TokenExpired,
+            ErrorCode::Replaced,
+            ErrorCode::WrongShard,
+        ] {
+            assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! Persistence: one code path over SQLite (embedded, the default) and PostgreSQL (by URL),
 //! through `sqlx::Any`. Two tables: `bridge_tables` (options, hashed tokens, the number of
-//! accepted actions and the state hash after the last one) and `bridge_actions` (every
-//! accepted action with the state hash after it). An action and its table's new hash are
-//! written in one transaction, committed before the action is acknowledged.
+//! accepted actions, the state hash after the last one, and when its board was over) and
+//! `bridge_actions` (every accepted action with the state hash after it). An action and its
+//! table's new hash are written in one transaction, committed before the action is
+//! acknowledged. A finished table stays in the database (its archive) and leaves memory.
 
 use std::collections::BTreeMap;
 
@@ -24,6 +25,23 @@ pub struct StoredTable {
     pub count: i64,
     /// The state hash the table row records.
     pub state_hash: String,
+    /// When its board was over (milliseconds since the Unix epoch), if it is.
+    pub finished_at: Option<i64>,
+}
+
+/// A table's row, without its actions: enough to check a token or report its status.
+#[derive(Clone, Debug)]
+pub struct TableRow {
+    /// `TableOptions` as JSON.
+    pub options: String,
+    /// Viewer name → SHA-256 (hex) of its token.
+    pub tokens: BTreeMap<String, String>,
+    /// The number of accepted actions.
+    pub count: i64,
+    /// The state hash after the last one.
+    pub state_hash: String,
+    /// When its board was over (milliseconds since the Unix epoch), if it is.
+    pub finished_at: Option<i64>,
 }
 
 /// The database.
@@ -65,6 +83,16 @@ impl Store {
         ] {
             sqlx::query(ddl).execute(&pool).await?;
         }
+        // Databases made before finished tables were archived lack the column.
+        if sqlx::query("SELECT finished_at FROM bridge_tables LIMIT 1")
+            .fetch_all(&pool)
+            .await
+            .is_err()
+        {
+            sqlx::query("ALTER TABLE bridge_tables ADD COLUMN finished_at BIGINT")
+                .execute(&pool)
+                .await?;
+        }
         Ok(Store { pool })
     }
 
@@ -90,12 +118,20 @@ impl Store {
         Ok(())
     }
 
-    /// Writes accepted action number `seq` (0-based) and the state hash after it, in one
-    /// transaction. Returns once committed.
+    /// Writes accepted action number `seq` (0-based) and the state hash after it — and, when
+    /// that action ended the board, `finished_at` — in one transaction. Returns once
+    /// committed.
     ///
     /// # Errors
     /// A storage failure (nothing is written then).
-    pub async fn append(&self, id: &str, seq: usize, action: &str, state_hash: &str) -> Result<(), StoreError> {
+    pub async fn append(
+        &self,
+        id: &str,
+        seq: usize,
+        action: &str,
+        state_hash: &str,
+        finished_at: Option<i64>,
+    ) -> Result<(), StoreError> {
         let seq = i64::try_from(seq).unwrap_or(i64::MAX);
         let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ($1, $2, $3, $4)")
@@ -111,15 +147,23 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        if let Some(at) = finished_at {
+            sqlx::query("UPDATE bridge_tables SET finished_at = $1 WHERE id = $2")
+                .bind(at)
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await
     }
 
-    /// Every stored table whose id `keep` accepts, with its actions.
+    /// Every stored table whose id `keep` accepts and whose board is not over, with its
+    /// actions (finished tables stay archived until someone joins one to review it).
     ///
     /// # Errors
     /// A storage failure.
     pub async fn load(&self, keep: impl Fn(&str) -> bool) -> Result<Vec<StoredTable>, StoreError> {
-        let rows = sqlx::query("SELECT id, options, tokens, actions, state_hash FROM bridge_tables ORDER BY id")
+        let rows = sqlx::query("SELECT id FROM bridge_tables WHERE finished_at IS NULL ORDER BY id")
             .fetch_all(&self.pool)
             .await?;
         let mut tables = Vec::new();
@@ -128,24 +172,74 @@ impl Store {
             if !keep(&id) {
                 continue;
             }
-            let tokens: String = row.try_get(2)?;
-            let actions = sqlx::query("SELECT action, state_hash FROM bridge_actions WHERE table_id = $1 ORDER BY seq")
-                .bind(&id)
-                .fetch_all(&self.pool)
-                .await?
-                .into_iter()
-                .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<String, _>(1)?)))
-                .collect::<Result<Vec<_>, StoreError>>()?;
-            tables.push(StoredTable {
-                options: row.try_get(1)?,
-                tokens: serde_json::from_str(&tokens).unwrap_or_default(),
-                count: row.try_get(3)?,
-                state_hash: row.try_get(4)?,
-                actions,
-                id,
-            });
+            if let Some(table) = self.load_one(&id).await? {
+                tables.push(table);
+            }
         }
         Ok(tables)
+    }
+
+    /// Table `id`'s row, if it exists.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn row(&self, id: &str) -> Result<Option<TableRow>, StoreError> {
+        let Some(row) =
+            sqlx::query("SELECT options, tokens, actions, state_hash, finished_at FROM bridge_tables WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+        else {
+            return Ok(None);
+        };
+        let tokens: String = row.try_get(1)?;
+        Ok(Some(TableRow {
+            options: row.try_get(0)?,
+            tokens: serde_json::from_str(&tokens).unwrap_or_default(),
+            count: row.try_get(2)?,
+            state_hash: row.try_get(3)?,
+            finished_at: row.try_get::<Option<i64>, _>(4)?,
+        }))
+    }
+
+    /// Table `id` with its actions, if it exists.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn load_one(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
+        let Some(row) = self.row(id).await? else {
+            return Ok(None);
+        };
+        let actions = sqlx::query("SELECT action, state_hash FROM bridge_actions WHERE table_id = $1 ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<String, _>(1)?)))
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        Ok(Some(StoredTable {
+            id: id.to_string(),
+            options: row.options,
+            tokens: row.tokens,
+            actions,
+            count: row.count,
+            state_hash: row.state_hash,
+            finished_at: row.finished_at,
+        }))
+    }
+
+    /// Records that table `id`'s board was over at `at` (ms since the epoch), if not yet
+    /// recorded (a table stored before boards were archived).
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn finish(&self, id: &str, at: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE bridge_tables SET finished_at = $1 WHERE id = $2 AND finished_at IS NULL")
+            .bind(at)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// Overwrites a table's recorded state hash (tests: a tampered store must be detected).

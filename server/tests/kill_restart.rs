@@ -10,14 +10,15 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
-use common::{create_table, databases, http, nth_call, unique, Client};
+use common::{create_table, databases, http, nth_call, unique, Client, ADMIN};
 use serde_json::json;
 
 /// Starts the binary on a free port of 127.0.0.1; the child and its address.
 fn spawn(db: &str) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bridge-server"))
         .args(["--listen", "127.0.0.1:0", "--db", db])
-        .env_remove("BRIDGE_ADMIN_TOKEN")
+        .env("BRIDGE_ADMIN_TOKEN", ADMIN)
+        .env_remove("BRIDGE_DEMO")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()

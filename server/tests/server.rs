@@ -7,7 +7,7 @@ mod common;
 
 use bridge_server::store::Store;
 use bridge_server::{start, Config, Limits, Running, Shard};
-use common::{create_table, databases, http, nth_call, unique, Client};
+use common::{create_table, databases, http, nth_call, unique, Client, ADMIN};
 use serde_json::{json, Value};
 
 async fn server(db: &str, limits: Limits) -> Running {
@@ -15,7 +15,8 @@ async fn server(db: &str, limits: Limits) -> Running {
         listen: "127.0.0.1:0".parse().unwrap(),
         database: db.to_string(),
         www: None,
-        admin_token: None,
+        admin_token: Some(ADMIN.into()),
+        demo: false,
         shard: Shard::default(),
         limits,
     })
@@ -161,8 +162,6 @@ async fn a_dropped_client_catches_up_by_version_with_exactly_what_it_missed() {
         let id = unique("resume");
         let tokens = create_table(s.addr, &id, "online").await;
         let mut c = everyone(s.addr, &id, &tokens).await;
-        // A second South connection stays; the first drops after two calls.
-        let (mut south2, _) = Client::join(s.addr, &id, &tokens["S"]).await;
         for i in 0..2 {
             let (seat, call) = nth_call(i);
             let k = ["N", "E", "S", "W"].iter().position(|s| *s == seat).unwrap();
@@ -183,6 +182,14 @@ async fn a_dropped_client_catches_up_by_version_with_exactly_what_it_missed() {
             .map(|e| e["version"].as_u64().unwrap())
             .max()
             .unwrap();
+        // South's new connection (fresh, without `since`) replaces the first, which is told so.
+        let (mut south2, _) = Client::join(s.addr, &id, &tokens["S"]).await;
+        assert_eq!(
+            south.close_frame().await.map(|f| f.1),
+            Some("REPLACED".into()),
+            "{name}"
+        );
+        assert_eq!(south.last_error().unwrap()["code"], "REPLACED");
         drop(south);
         south2.drain(150).await;
         let seen_before = south2.received.len();

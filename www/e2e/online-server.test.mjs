@@ -41,7 +41,8 @@ function freePort() {
 
 /** Starts the server; resolves once it prints "listening on". */
 function startServer(port, db) {
-  const child = spawn(serverBinary(), ["--listen", `127.0.0.1:${port}`, "--db", `sqlite:${db}?mode=rwc`, "--www", dist], {
+  // --demo: the lobby creates tables without the admin token (docs/SERVER.md).
+  const child = spawn(serverBinary(), ["--listen", `127.0.0.1:${port}`, "--db", `sqlite:${db}?mode=rwc`, "--www", dist, "--demo"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let err = "";
@@ -91,8 +92,9 @@ after(async () => {
 
 const base = () => `http://127.0.0.1:${port}`;
 
-async function api(path, body) {
-  const res = await fetch(base() + path, body ? { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } } : {});
+async function api(path, body, bearer) {
+  const auth = bearer ? { authorization: `Bearer ${bearer}` } : {};
+  const res = await fetch(base() + path, body ? { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", ...auth } } : { headers: auth });
   return { status: res.status, body: await res.json() };
 }
 
@@ -317,7 +319,9 @@ async function playBoard() {
   // "Next board" leads to the lobby (a server table holds one board).
   await pages.N.click('#play button:has-text("Next board")');
   await pages.N.waitForSelector('body[data-mode="lobby"]');
-  const status = await api(`/api/tables/${id}`);
+  // The status is the Director's (or the admin's) alone.
+  assert.equal((await api(`/api/tables/${id}`, undefined, tokens.N)).status, 401, "a seat's token reads no status");
+  const status = await api(`/api/tables/${id}`, undefined, tokens.director);
   const hash = await pages.director.evaluate(() => window.__online.stateHash);
   assert.equal(hash, status.body.stateHash, "the Director's state hash is the server's");
 }

@@ -127,8 +127,9 @@ export class OnlineApp implements Host {
           if (this.status === "open") this.send({ type: "view" });
           else this.send({ type: "join", table: this.tableId, token: this.token });
         }
-        // Nothing to join with this token: give up.
-        if (!this.table && (code === "BAD_TOKEN" || code === "UNKNOWN_TABLE")) {
+        // Nothing to join with this token, another page took this seat over, or the board's
+        // review period is over: give up (reconnecting would only take the seat back).
+        if (code === "REPLACED" || code === "TOKEN_EXPIRED" || (!this.table && (code === "BAD_TOKEN" || code === "UNKNOWN_TABLE"))) {
           this.status = "failed";
           this.ws?.close();
         }

@@ -35,12 +35,30 @@ pub fn databases() -> Vec<(&'static str, String)> {
     dbs
 }
 
-/// One HTTP/1.1 request; the status and the JSON body.
+/// The admin token the suites start servers with.
+pub const ADMIN: &str = "admin-token-of-the-test-suites";
+
+/// One HTTP/1.1 request as the admin; the status and the JSON body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    http_as(addr, method, path, body, Some(ADMIN)).await
+}
+
+/// One HTTP/1.1 request with `bearer` (if any) as its `Authorization`; the status and the
+/// JSON body.
+pub async fn http_as(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+    bearer: Option<&str>,
+) -> (u16, Value) {
     let mut s = TcpStream::connect(addr).await.unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let auth = bearer
+        .map(|t| format!("Authorization: Bearer {t}\r\n"))
+        .unwrap_or_default();
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.unwrap();
@@ -78,6 +96,53 @@ impl Client {
             ws,
             received: Vec::new(),
         }
+    }
+
+    /// A client whose socket takes at most `rcvbuf` bytes before the server's writes stall
+    /// (a client that does not read fills it at once).
+    pub async fn connect_small(addr: SocketAddr, rcvbuf: u32) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.set_recv_buffer_size(rcvbuf).unwrap();
+        let stream = socket.connect(addr).await.unwrap();
+        let (ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(stream))
+            .await
+            .unwrap();
+        Client {
+            ws,
+            received: Vec::new(),
+        }
+    }
+
+    /// Sends a frame, telling whether the socket took it.
+    pub async fn try_send(&mut self, v: Value) -> bool {
+        self.ws.send(Message::Text(v.to_string().into())).await.is_ok()
+    }
+
+    /// Reads (keeping texts in `received`) until the server's close frame: its code and
+    /// reason, or `None` if the socket ended without one. Panics after 10 s.
+    pub async fn close_frame(&mut self) -> Option<(u16, String)> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("no close within 10 s");
+            match msg {
+                Some(Ok(Message::Text(t))) => self.received.push(t.to_string()),
+                Some(Ok(Message::Close(frame))) => {
+                    return frame.map(|f| (u16::from(f.code), f.reason.to_string()));
+                }
+                None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// The last `error` received (after `close_frame`, the reason the server gave).
+    pub fn last_error(&self) -> Option<Value> {
+        self.received
+            .iter()
+            .rev()
+            .filter_map(|t| serde_json::from_str::<Value>(t).ok())
+            .find(|v| v["type"] == "error")
     }
 
     pub async fn send(&mut self, v: Value) {

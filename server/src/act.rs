@@ -1,0 +1,105 @@
+//! `act`: an action from a joined connection, as its own seat (or the Director), stamped on
+//! the server's clock, committed to the database before anyone hears of it, then pushed to
+//! every joined connection and acknowledged — all under the table's lock, in that order.
+
+use bridge_laws::{Action, Actor, Outcome, Table, Viewer};
+use serde_json::{json, Value};
+
+use crate::hub::{now_ms, Hub};
+use crate::outbox::Outbox;
+use crate::protocol::{error, ErrorCode};
+use crate::push;
+use crate::requests::Joined;
+
+/// The viewer's name as tokens and actions spell it.
+fn viewer_name(v: Viewer) -> String {
+    match v {
+        Viewer::Seat(s) => s.to_string(),
+        Viewer::Director => "director".into(),
+        Viewer::Spectator => "spectator".into(),
+    }
+}
+
+/// Applies `action` for connection `j`; the reply (an `ack` or an `error`) goes to `out`.
+pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mut action: Value) {
+    let refuse = |code: ErrorCode, message: String| {
+        out.send(error(code, message, id));
+    };
+    let actor = match j.viewer {
+        Viewer::Seat(s) => Actor::Seat(s),
+        Viewer::Director => Actor::Director,
+        Viewer::Spectator => return refuse(ErrorCode::WrongSeat, "spectators do not act".into()),
+    };
+    let own = viewer_name(j.viewer);
+    if let Some(o) = action.as_object_mut() {
+        match o.get("seat") {
+            None => {
+                o.insert("seat".into(), own.clone().into());
+            }
+            Some(Value::String(s)) if *s == own => {}
+            Some(other) => {
+                return refuse(
+                    ErrorCode::WrongSeat,
+                    format!("this connection acts as {own}, not {other}"),
+                );
+            }
+        }
+    }
+    let action = match Action::from_json(&action.to_string()) {
+        Ok(a) if a.seat == actor => a,
+        Ok(_) => return refuse(ErrorCode::WrongSeat, format!("this connection acts as {own}")),
+        Err(e) => return refuse(ErrorCode::BadAction, e.message),
+    };
+    let mut live = j.slot.lock().await;
+    if let Some(why) = &live.broken {
+        return refuse(ErrorCode::TableUnavailable, why.clone());
+    }
+    if live.expired() {
+        return refuse(
+            ErrorCode::TokenExpired,
+            "this board is over and its review period has passed".into(),
+        );
+    }
+    let before: Vec<u64> = live.subs.iter().map(|s| live.table.stream_version(s.viewer)).collect();
+    let outcome = live.table.apply_on_server_clock(action, now_ms() as f64);
+    if let Outcome::Rejected(r) = &outcome {
+        out.send(json!({ "type": "ack", "id": id, "ok": false, "rejection": r }).to_string());
+        return;
+    }
+    // Written before anyone hears of it (with the end of the board, if this action ended it).
+    let n = live.table.log().len();
+    let stored = live
+        .table
+        .log()
+        .last()
+        .map(|last| serde_json::to_string(&last).unwrap_or_default())
+        .unwrap_or_default();
+    let finished = live
+        .just_finished()
+        .then(|| i64::try_from(now_ms()).unwrap_or(i64::MAX));
+    if let Err(e) = hub
+        .store
+        .append(&j.id, n - 1, &stored, &live.table.state_hash(), finished)
+        .await
+    {
+        // Not stored: not accepted. Rebuild the table without it.
+        let mut snapshot = live.table.snapshot();
+        snapshot.actions.pop();
+        match Table::from_snapshot(snapshot) {
+            Ok(t) => live.table = t,
+            Err(r) => live.broken = Some(r.message),
+        }
+        return refuse(ErrorCode::StorageFailed, format!("not accepted: {e}"));
+    }
+    if let Some(at) = finished {
+        live.finish(at, hub.limits.review_grace);
+    }
+    let table_id = j.id.as_str();
+    push::deliver(&mut live, table_id, &outcome, &before);
+    let version = live.table.stream_version(j.viewer);
+    let mut ack = json!({ "type": "ack", "id": id, "ok": true, "version": version });
+    if j.viewer == Viewer::Director {
+        ack["stateHash"] = json!(live.table.state_hash());
+    }
+    out.send(ack.to_string());
+}

@@ -1,0 +1,186 @@
+//! The HTTP endpoints: creating a table (the admin, or anyone in demo mode) and a table's
+//! status (the admin, or that table's Director).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use bridge_laws::Table;
+use serde_json::{json, Value};
+use tokio::sync::Mutex;
+
+use crate::credentials::{self, bearer};
+use crate::hub::{review_over, Hub, Live};
+use crate::protocol::ErrorCode;
+
+/// Viewers a table has tokens for.
+const VIEWER_NAMES: [&str; 6] = ["N", "E", "S", "W", "director", "spectator"];
+
+fn api_error(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Response {
+    (status, Json(json!({ "code": code, "message": message.into() }))).into_response()
+}
+
+/// Whether the request carries the admin token.
+fn is_admin(hub: &Hub, headers: &HeaderMap) -> bool {
+    match (&hub.admin_digest, bearer(headers)) {
+        (Some(digest), Some(got)) => credentials::matches(got, digest),
+        _ => false,
+    }
+}
+
+fn unauthorized(hub: &Hub, who: &str) -> Response {
+    let message = if hub.admin_digest.is_some() || hub.demo {
+        format!("{who} required: Authorization: Bearer …")
+    } else {
+        format!(
+            "{who} required (this server has no admin token: set BRIDGE_ADMIN_TOKEN, or run a local demo with --demo)"
+        )
+    };
+    api_error(StatusCode::UNAUTHORIZED, ErrorCode::BadToken, message)
+}
+
+fn valid_id(id: &str) -> bool {
+    (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// `POST /api/tables` `{"id"?: "…", "options": TableOptions}` → `201 {"id", "tokens"}`: one
+/// token per seat, the Director's and the spectators'. Only their hashes are stored. Needs
+/// the admin token, unless the server runs in demo mode.
+pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: String) -> Response {
+    if !hub.demo && !is_admin(&hub, &headers) {
+        return unauthorized(&hub, "the admin token");
+    }
+    let Ok(Value::Object(mut req)) = serde_json::from_str::<Value>(&body) else {
+        return api_error(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadMessage,
+            "expected {\"options\": …}",
+        );
+    };
+    let id = match req.remove("id") {
+        Some(Value::String(id)) => id,
+        None => credentials::new_token()
+            .and_then(|t| t.get(..16).map(str::to_string))
+            .unwrap_or_default(),
+        Some(_) => return api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, "id must be a string"),
+    };
+    if !valid_id(&id) {
+        return api_error(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadMessage,
+            "id: 1 to 64 of A-Z a-z 0-9 - _",
+        );
+    }
+    if !hub.shard.serves(&id) {
+        return api_error(
+            StatusCode::MISDIRECTED_REQUEST,
+            ErrorCode::WrongShard,
+            "table id of another shard",
+        );
+    }
+    let options_text = req.get("options").map(Value::to_string).unwrap_or_default();
+    let table = match Table::from_options_json(&options_text) {
+        Ok(t) => t,
+        Err(e) => return api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, e.message),
+    };
+    let tokens: Option<BTreeMap<String, String>> = VIEWER_NAMES
+        .iter()
+        .map(|v| credentials::new_token().map(|t| ((*v).to_string(), t)))
+        .collect();
+    let Some(tokens) = tokens else {
+        return api_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::StorageFailed,
+            "no system randomness",
+        );
+    };
+    let hashed: BTreeMap<String, String> = tokens
+        .iter()
+        .map(|(k, v)| (k.clone(), credentials::digest_hex(v)))
+        .collect();
+    let mut tables = hub.tables.write().await;
+    if tables.len() >= hub.limits.tables {
+        return api_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::TooManyTables,
+            format!("this process holds {} tables, its limit", tables.len()),
+        );
+    }
+    if tables.contains_key(&id) {
+        return api_error(
+            StatusCode::CONFLICT,
+            ErrorCode::BadMessage,
+            "a table with that id exists",
+        );
+    }
+    if let Err(e) = hub
+        .store
+        .create_table(&id, &options_text, &hashed, &table.state_hash())
+        .await
+    {
+        return api_error(StatusCode::CONFLICT, ErrorCode::StorageFailed, e.to_string());
+    }
+    tables.insert(id.clone(), Arc::new(Mutex::new(Live::new(table, hashed, None))));
+    (StatusCode::CREATED, Json(json!({ "id": id, "tokens": tokens }))).into_response()
+}
+
+/// `GET /api/tables/{id}` (the admin token, or the table's Director's): the number of
+/// accepted actions, the state hash, whether the board is over — from memory, or from the
+/// database for a table that has left it.
+pub(crate) async fn table_status(State(hub): State<Arc<Hub>>, headers: HeaderMap, Path(id): Path<String>) -> Response {
+    let admin = is_admin(&hub, &headers);
+    let refused = || unauthorized(&hub, "the admin token or the table's Director's");
+    if !admin && bearer(&headers).is_none() {
+        return refused();
+    }
+    let resident = hub.tables.read().await.get(&id).cloned();
+    let (tokens, actions, hash, broken, finished_at) = match resident {
+        Some(slot) => {
+            let live = slot.lock().await;
+            (
+                live.tokens.clone(),
+                live.table.log().len() as i64,
+                live.table.state_hash(),
+                live.broken.clone(),
+                live.finished_at,
+            )
+        }
+        None => match hub.store.row(&id).await {
+            Ok(Some(row)) if hub.shard.serves(&id) => (row.tokens, row.count, row.state_hash, None, row.finished_at),
+            // Only the admin learns whether a table exists.
+            Ok(_) if !admin => return refused(),
+            Ok(_) => return api_error(StatusCode::NOT_FOUND, ErrorCode::UnknownTable, "no such table"),
+            Err(e) => {
+                return api_error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    ErrorCode::StorageFailed,
+                    e.to_string(),
+                )
+            }
+        },
+    };
+    if !admin {
+        let director = tokens.get("director").map(String::as_str).unwrap_or_default();
+        if !bearer(&headers).is_some_and(|t| credentials::matches(t, director)) {
+            return refused();
+        }
+        if finished_at.is_some_and(|at| review_over(at, hub.limits.review_grace)) {
+            return api_error(
+                StatusCode::UNAUTHORIZED,
+                ErrorCode::TokenExpired,
+                "this board is over and its review period has passed",
+            );
+        }
+    }
+    Json(json!({
+        "id": id,
+        "actions": actions,
+        "stateHash": hash,
+        "broken": broken,
+        "finished": finished_at.is_some(),
+    }))
+    .into_response()
+}

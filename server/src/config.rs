@@ -1,0 +1,119 @@
+//! How a server runs: where it listens, its database, who may administer it, which tables it
+//! serves and the limits it holds every client to.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Limits on clients (docs/SERVER.md lists them with their defaults).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Longest message answered with `FRAME_TOO_LARGE` (longer ones than `hard_frame_bytes`
+    /// close the connection).
+    pub frame_bytes: usize,
+    /// The WebSocket layer's own limit: a message past it closes the connection (1009).
+    pub hard_frame_bytes: usize,
+    /// Messages per second a connection may send on average.
+    pub rate_per_sec: f64,
+    /// Messages a connection may send at once.
+    pub burst: f64,
+    /// Bytes queued to one connection and not yet written to its socket — replies and pushes
+    /// alike — past which it is closed as `TOO_SLOW`.
+    pub unsent_bytes: usize,
+    /// Open WebSocket connections per process; past it an upgrade is refused (HTTP 503).
+    pub connections: usize,
+    /// Connections joined to one table.
+    pub connections_per_table: usize,
+    /// Connections joined with one token (a seat's or the Director's second connection
+    /// replaces the first, so this bounds the spectators' shared token).
+    pub connections_per_token: usize,
+    /// Tables held in memory per process; past it `POST /api/tables` is refused (HTTP 503).
+    pub tables: usize,
+    /// How long a connection may stay without joining a table.
+    pub join_timeout: Duration,
+    /// How long after its board is over a table's tokens still join (to review it, and for the
+    /// corrections the Laws allow after play); then they expire.
+    pub review_grace: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            frame_bytes: 16 * 1024,
+            hard_frame_bytes: 1024 * 1024,
+            rate_per_sec: 20.0,
+            burst: 40.0,
+            unsent_bytes: 1024 * 1024,
+            connections: 1024,
+            connections_per_table: 64,
+            connections_per_token: 16,
+            tables: 10_000,
+            join_timeout: Duration::from_secs(10),
+            review_grace: Duration::from_secs(3600),
+        }
+    }
+}
+
+/// Which tables this process serves: those whose id hashes to `index` mod `count`.
+#[derive(Clone, Copy, Debug)]
+pub struct Shard {
+    /// This process's shard.
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Default for Shard {
+    fn default() -> Shard {
+        Shard { index: 0, count: 1 }
+    }
+}
+
+impl Shard {
+    /// Whether this shard serves table `id` (FNV-1a of the id, mod `count`).
+    pub fn serves(&self, id: &str) -> bool {
+        let h = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        h % self.count.max(1) == self.index
+    }
+}
+
+/// How to run a server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (port 0: any free port).
+    pub listen: SocketAddr,
+    /// Database URL.
+    pub database: String,
+    /// Static files to serve at `/` (the table page), if any.
+    pub www: Option<PathBuf>,
+    /// The administrator's bearer token: it creates tables and reads any table's status.
+    /// Without it (and without `demo`) nobody can create tables.
+    pub admin_token: Option<String>,
+    /// Demo mode (`--demo`): anyone may create tables. Never on a public address.
+    pub demo: bool,
+    /// Which tables this process serves.
+    pub shard: Shard,
+    /// Limits on clients.
+    pub limits: Limits,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn every_table_id_belongs_to_exactly_one_shard_and_shards_share_the_tables() {
+        for count in 1..6u64 {
+            let mut per_shard = vec![0; count as usize];
+            for i in 0..400 {
+                let id = format!("table-{i}");
+                let owners: Vec<u64> = (0..count).filter(|k| Shard { index: *k, count }.serves(&id)).collect();
+                assert_eq!(owners.len(), 1, "{id} with {count} shards: {owners:?}");
+                per_shard[owners[0] as usize] += 1;
+            }
+            assert!(per_shard.iter().all(|n| *n > 400 / count as usize / 2), "{per_shard:?}");
+        }
+    }
+}

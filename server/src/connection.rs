@@ -1,0 +1,222 @@
+//! One WebSocket connection: a reader that takes the client's messages (rate-limited, size-
+//! checked, a join required within `join_timeout`) and a writer that drains the connection's
+//! budgeted queue to the socket. When the connection must close — too slow, replaced, expired,
+//! an oversize frame — the writer drops what is queued, sends the coded `error` and the close
+//! frame, and both halves end.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::watch;
+
+use crate::config::Limits;
+use crate::hub::Hub;
+use crate::metrics::ConnectionSlot;
+use crate::outbox::{self, Close, Inbox};
+use crate::protocol::{error, ErrorCode};
+use crate::requests::Session;
+
+/// A token bucket: `rate` messages a second, `burst` at once.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn take(&mut self, limits: &Limits) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * limits.rate_per_sec;
+        self.tokens = (self.tokens + refill).min(limits.burst);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Messages dropped for flooding before the connection is closed.
+const FLOODS_TOLERATED: u32 = 1000;
+
+/// Serves one upgraded connection until it ends; `_slot` holds its place in the process's
+/// connection limit meanwhile.
+pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: ConnectionSlot) {
+    let conn = hub.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (sink, mut source) = socket.split();
+    let (out, inbox) = outbox::channel(hub.limits.unsent_bytes, hub.metrics.clone());
+    let mut closing = out.closing();
+    let writer = tokio::spawn(write(sink, inbox, out.closing()));
+    let mut session = Session {
+        conn,
+        out,
+        joined: None,
+        refused_joins: 0,
+    };
+    let mut bucket = Bucket {
+        tokens: hub.limits.burst,
+        at: Instant::now(),
+    };
+    let mut floods = 0u32;
+    let join_by = tokio::time::Instant::now() + hub.limits.join_timeout;
+    loop {
+        let expiry = session.joined.as_ref().and_then(|j| *j.expiry.borrow());
+        let msg = tokio::select! {
+            biased;
+            _ = closing.wait_for(Option::is_some) => break,
+            () = tokio::time::sleep_until(join_by), if session.joined.is_none() => {
+                session.out.close(Close::new(ErrorCode::NotJoined, "no table joined in time"));
+                break;
+            }
+            () = sleep_until_opt(expiry) => {
+                session.out.close(Close::new(ErrorCode::TokenExpired, "this board is over and its review period has passed"));
+                break;
+            }
+            // The table's board ended: its expiry is now known.
+            _ = expiry_changed(&mut session), if expiry.is_none() => continue,
+            msg = source.next() => msg,
+        };
+        let text = match msg {
+            Some(Ok(Message::Text(t))) => t.as_str().to_owned(),
+            Some(Ok(Message::Close(_))) | None => break,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(Message::Binary(_))) => {
+                session.refuse(ErrorCode::BadMessage, "binary frames are not read", None);
+                continue;
+            }
+            Some(Err(e)) => {
+                if too_large(e) {
+                    let limit = hub.limits.hard_frame_bytes;
+                    session.out.close(Close::new(
+                        ErrorCode::FrameTooLarge,
+                        format!("a message over {limit} bytes closes the connection"),
+                    ));
+                }
+                break;
+            }
+        };
+        if !bucket.take(&hub.limits) {
+            floods += 1;
+            // A client that keeps flooding is dropped; the table never sees its messages.
+            if floods > FLOODS_TOLERATED {
+                session.out.close(Close::new(ErrorCode::Flood, "too many messages"));
+                break;
+            }
+            if floods % 50 == 1 {
+                session.refuse(ErrorCode::Flood, "too many messages: dropped", None);
+            }
+            continue;
+        }
+        if text.len() > hub.limits.frame_bytes {
+            let msg = format!("a message may be at most {} bytes", hub.limits.frame_bytes);
+            session.refuse(ErrorCode::FrameTooLarge, msg, None);
+            continue;
+        }
+        session.handle(&hub, &text).await;
+    }
+    if let Some(j) = session.joined.take() {
+        hub.leave(&j.id, &j.slot, Some(conn)).await;
+    }
+    drop(session);
+    // The writer ends once every queued message is written (or at once if closing).
+    let abort = writer.abort_handle();
+    if tokio::time::timeout(Duration::from_secs(5), writer).await.is_err() {
+        abort.abort();
+    }
+    // Closed by the server: the client's frames still in flight are read (and dropped) for a
+    // moment — closing the socket on unread bytes would reset the connection and lose the
+    // close frame just sent. After an oversize frame nothing more can be read: the socket
+    // just stays open that moment.
+    let why = closing.borrow().clone();
+    if let Some(why) = why {
+        let until = tokio::time::Instant::now() + LINGER;
+        let _ = tokio::time::timeout_at(until, async {
+            for _ in 0..64 {
+                if let None | Some(Ok(Message::Close(_)) | Err(_)) = source.next().await {
+                    break;
+                }
+            }
+        })
+        .await;
+        if why.code == ErrorCode::FrameTooLarge {
+            tokio::time::sleep_until(until).await;
+        }
+    }
+    drop(source);
+}
+
+/// How long a socket the server closed stays open for the client to read the close frame.
+const LINGER: Duration = Duration::from_millis(500);
+
+/// Sleeps until `at`, or forever.
+async fn sleep_until_opt(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Resolves when the joined table's expiry changes (never before a join).
+async fn expiry_changed(session: &mut Session) {
+    match session.joined.as_mut() {
+        Some(j) => {
+            if j.expiry.changed().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
+        None => std::future::pending().await,
+    }
+}
+
+/// Whether a read error is the WebSocket layer refusing a frame or message over its limit.
+fn too_large(e: axum::Error) -> bool {
+    e.into_inner()
+        .downcast::<tungstenite::Error>()
+        .is_ok_and(|e| matches!(*e, tungstenite::Error::Capacity(_)))
+}
+
+/// Writes the queue to the socket in order; once the connection is asked to close, drops
+/// what is left, sends the coded `error` and the close frame (bounded in time: a client that
+/// does not read gets nothing more).
+async fn write(mut sink: SplitSink<WebSocket, Message>, mut inbox: Inbox, mut closing: watch::Receiver<Option<Close>>) {
+    loop {
+        let text = tokio::select! {
+            biased;
+            _ = closing.wait_for(Option::is_some) => break,
+            text = inbox.recv() => match text {
+                Some(t) => t,
+                None => break,
+            },
+        };
+        let n = text.len();
+        let sent = tokio::select! {
+            biased;
+            _ = closing.wait_for(Option::is_some) => None,
+            r = sink.send(Message::Text(text.into())) => Some(r),
+        };
+        inbox.written(n);
+        match sent {
+            Some(Ok(())) => {}
+            Some(Err(_)) | None => break,
+        }
+    }
+    drop(inbox);
+    let why = closing.borrow().clone();
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        if let Some(why) = why {
+            sink.send(Message::Text(error(why.code, why.message, None).into()))
+                .await?;
+            let frame = CloseFrame {
+                code: why.ws_code,
+                reason: why.code.as_str().into(),
+            };
+            sink.send(Message::Close(Some(frame))).await?;
+        }
+        sink.close().await
+    })
+    .await;
+}

@@ -1,0 +1,212 @@
+//! The tables this process holds in memory: those whose board is not over, and a finished
+//! one only while someone reviews it (loaded back from its archive in the database within
+//! the review period). Memory is bounded by the live tables and the open connections.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use bridge_laws::state::Phase;
+use bridge_laws::{Action, Outcome, Table, TableOptions, Viewer};
+use tokio::sync::{watch, Mutex, RwLock};
+
+use crate::config::{Limits, Shard};
+use crate::credentials;
+use crate::metrics::Metrics;
+use crate::outbox::Outbox;
+use crate::protocol::ErrorCode;
+use crate::store::{Store, StoredTable};
+
+/// A connection joined to a table.
+pub(crate) struct Sub {
+    /// The connection's number.
+    pub conn: u64,
+    /// Whom it sees as.
+    pub viewer: Viewer,
+    /// Its outgoing queue.
+    pub out: Outbox,
+}
+
+/// A table in memory.
+pub(crate) struct Live {
+    /// The authoritative table.
+    pub table: Table,
+    /// Viewer name → SHA-256 of its token.
+    pub tokens: BTreeMap<String, String>,
+    /// The connections joined to it.
+    pub subs: Vec<Sub>,
+    /// Why the table is not served (its stored log did not replay to its stored hash).
+    pub broken: Option<String>,
+    /// When its board was over (ms since the Unix epoch), if it is.
+    pub finished_at: Option<i64>,
+    /// When its tokens expire (the end of the review period), told to every joined
+    /// connection, which closes itself then.
+    pub expiry: watch::Sender<Option<Instant>>,
+    /// Taken out of the hub: a join that finds it so looks the table up again.
+    pub evicted: bool,
+}
+
+impl Live {
+    /// A table in memory, not yet joined.
+    pub fn new(table: Table, tokens: BTreeMap<String, String>, broken: Option<String>) -> Live {
+        Live {
+            table,
+            tokens,
+            subs: Vec::new(),
+            broken,
+            finished_at: None,
+            expiry: watch::Sender::new(None),
+            evicted: false,
+        }
+    }
+
+    /// Records that the board was over at `at` (ms since the epoch): its tokens expire
+    /// `grace` later.
+    pub fn finish(&mut self, at: i64, grace: Duration) {
+        self.finished_at = Some(at);
+        let left = expires_in(at, grace);
+        self.expiry.send_replace(Some(Instant::now() + left));
+    }
+
+    /// Whether its tokens have expired.
+    pub fn expired(&self) -> bool {
+        self.expiry.borrow().is_some_and(|at| at <= Instant::now())
+    }
+
+    /// Whether the board is over and not yet recorded so.
+    pub fn just_finished(&self) -> bool {
+        self.finished_at.is_none() && self.table.phase() == Phase::Ended
+    }
+}
+
+/// How long until a review period that began at `finished_at` (ms since the epoch) ends.
+fn expires_in(finished_at: i64, grace: Duration) -> Duration {
+    let ends = u64::try_from(finished_at)
+        .unwrap_or(0)
+        .saturating_add(u64::try_from(grace.as_millis()).unwrap_or(u64::MAX));
+    Duration::from_millis(ends.saturating_sub(now_ms()))
+}
+
+/// Whether the review period of a board over at `finished_at` (ms since the epoch) has passed.
+pub(crate) fn review_over(finished_at: i64, grace: Duration) -> bool {
+    expires_in(finished_at, grace).is_zero()
+}
+
+/// Milliseconds since the Unix epoch.
+pub(crate) fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// A shared table slot.
+pub(crate) type Slot = Arc<Mutex<Live>>;
+
+/// Every table this process holds, and what all connections share.
+pub(crate) struct Hub {
+    pub store: Store,
+    pub tables: RwLock<HashMap<String, Slot>>,
+    pub shard: Shard,
+    pub limits: Limits,
+    /// SHA-256 of the admin token, if one is set.
+    pub admin_digest: Option<String>,
+    /// Anyone may create tables.
+    pub demo: bool,
+    pub next_conn: AtomicU64,
+    pub metrics: Arc<Metrics>,
+}
+
+/// Why a table cannot be joined.
+pub(crate) type Refusal = (ErrorCode, String);
+
+/// A table rebuilt from the store, checked against every stored hash.
+pub(crate) fn restore(stored: &StoredTable) -> Result<Table, String> {
+    let options: TableOptions = serde_json::from_str(&stored.options).map_err(|e| format!("options: {e}"))?;
+    let mut table = Table::new(options).map_err(|e| e.to_string())?;
+    if usize::try_from(stored.count).ok() != Some(stored.actions.len()) {
+        return Err(format!(
+            "{} actions stored, {} recorded",
+            stored.actions.len(),
+            stored.count
+        ));
+    }
+    for (i, (text, hash)) in stored.actions.iter().enumerate() {
+        let action = Action::from_json(text).map_err(|e| format!("action {i}: {e}"))?;
+        if let Outcome::Rejected(r) = table.apply(action) {
+            return Err(format!("action {i} refused on replay: {}", r.message));
+        }
+        if table.state_hash() != *hash {
+            return Err(format!(
+                "action {i}: state hash {} differs from the stored {hash}",
+                table.state_hash()
+            ));
+        }
+    }
+    if table.state_hash() != stored.state_hash {
+        return Err(format!(
+            "state hash {} differs from the stored {}",
+            table.state_hash(),
+            stored.state_hash
+        ));
+    }
+    Ok(table)
+}
+
+impl Hub {
+    /// The slot of table `id` for someone holding `token`: the table in memory, or a
+    /// finished one loaded back from the database for review while its tokens last. A table
+    /// not in memory is loaded only for one of its own tokens.
+    pub async fn slot_for(&self, id: &str, token: &str) -> Result<Slot, Refusal> {
+        if let Some(slot) = self.tables.read().await.get(id).cloned() {
+            return Ok(slot);
+        }
+        let unknown = || (ErrorCode::UnknownTable, "no such table".to_string());
+        let storage = |e: sqlx::Error| (ErrorCode::StorageFailed, format!("table not read: {e}"));
+        let row = self.store.row(id).await.map_err(storage)?.ok_or_else(unknown)?;
+        if credentials::viewer_of(&row.tokens, token).is_none() {
+            return Err((ErrorCode::BadToken, "not a token of this table".into()));
+        }
+        // Not in memory and not finished: held by no process here (a table is loaded at
+        // start and leaves memory only when finished).
+        let finished_at = row.finished_at.ok_or_else(unknown)?;
+        if review_over(finished_at, self.limits.review_grace) {
+            return Err((
+                ErrorCode::TokenExpired,
+                "this board is over and its review period has passed".into(),
+            ));
+        }
+        let stored = self.store.load_one(id).await.map_err(storage)?.ok_or_else(unknown)?;
+        let table = restore(&stored).map_err(|why| (ErrorCode::TableUnavailable, why))?;
+        let mut live = Live::new(table, stored.tokens, None);
+        live.finish(finished_at, self.limits.review_grace);
+        let mut tables = self.tables.write().await;
+        Ok(tables
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(Mutex::new(live)))
+            .clone())
+    }
+
+    /// Takes connection `conn` off table `id` (if `conn` is `None`, nobody): a finished
+    /// table nobody is joined to leaves memory (it stays archived in the database).
+    pub async fn leave(&self, id: &str, slot: &Slot, conn: Option<u64>) {
+        let mut live = slot.lock().await;
+        if let Some(conn) = conn {
+            live.subs.retain(|s| s.conn != conn);
+        }
+        if live.finished_at.is_none() || !live.subs.is_empty() || live.evicted {
+            return;
+        }
+        live.evicted = true;
+        drop(live);
+        let mut tables = self.tables.write().await;
+        if tables.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
+            tables.remove(id);
+        }
+    }
+
+    /// Tables held in memory.
+    pub async fn resident(&self) -> usize {
+        self.tables.read().await.len()
+    }
+}

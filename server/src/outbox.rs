@@ -1,0 +1,193 @@
+//! A connection's outgoing queue. Every message — a reply to the connection's own request or
+//! a push — is counted in bytes from the moment it is queued until it is written to the
+//! socket; past the connection's budget the connection is closed as `TOO_SLOW`, so a client
+//! that does not read costs the server at most its budget.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, watch};
+
+use crate::metrics::Metrics;
+use crate::protocol::ErrorCode;
+
+/// Why the server closes a connection: the coded `error` sent last, then the close frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Close {
+    /// The protocol code of the last `error` message (also the close frame's reason).
+    pub code: ErrorCode,
+    /// Its text.
+    pub message: String,
+    /// The WebSocket close code (RFC 6455 §7.4).
+    pub ws_code: u16,
+}
+
+impl Close {
+    /// A close for `code`, with the WebSocket close code that fits it.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Close {
+        let ws_code = match code {
+            // 1009: a message too big to process.
+            ErrorCode::FrameTooLarge => 1009,
+            // 1000: normal closure (another connection took the seat over).
+            ErrorCode::Replaced => 1000,
+            // 1013: try again later (the process is full).
+            ErrorCode::TooManyConnections => 1013,
+            // 1008: policy violation (too slow, expired, silent, flooding).
+            _ => 1008,
+        };
+        Close {
+            code,
+            message: message.into(),
+            ws_code,
+        }
+    }
+}
+
+/// What the writer and every producer share.
+#[derive(Debug)]
+struct Shared {
+    queued: AtomicUsize,
+    budget: usize,
+    metrics: Arc<Metrics>,
+    close: watch::Sender<Option<Close>>,
+}
+
+impl Shared {
+    fn unqueue(&self, n: usize) {
+        self.queued.fetch_sub(n, Ordering::SeqCst);
+        self.metrics.unqueue(n);
+    }
+}
+
+/// The sending side, cloned into every table the connection has joined.
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    tx: mpsc::UnboundedSender<String>,
+    shared: Arc<Shared>,
+}
+
+/// The writer's side: messages in order, and the bytes it has written given back.
+#[derive(Debug)]
+pub struct Inbox {
+    rx: mpsc::UnboundedReceiver<String>,
+    shared: Arc<Shared>,
+}
+
+/// A new queue with a budget of `budget` unsent bytes.
+pub fn channel(budget: usize, metrics: Arc<Metrics>) -> (Outbox, Inbox) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let shared = Arc::new(Shared {
+        queued: AtomicUsize::new(0),
+        budget,
+        metrics,
+        close: watch::Sender::new(None),
+    });
+    (
+        Outbox {
+            tx,
+            shared: shared.clone(),
+        },
+        Inbox { rx, shared },
+    )
+}
+
+impl Outbox {
+    /// Queues `text`. False when the connection is closing, or when `text` would take it
+    /// past its budget: it is then closed as `TOO_SLOW` and `text` is dropped.
+    pub fn send(&self, text: String) -> bool {
+        if self.is_closing() {
+            return false;
+        }
+        let n = text.len();
+        let before = self.shared.queued.fetch_add(n, Ordering::SeqCst);
+        if before.saturating_add(n) > self.shared.budget {
+            self.shared.queued.fetch_sub(n, Ordering::SeqCst);
+            if self.close(Close::new(
+                ErrorCode::TooSlow,
+                "too far behind: reconnect and resume with since",
+            )) {
+                self.shared.metrics.count_too_slow();
+            }
+            return false;
+        }
+        self.shared.metrics.queue(n);
+        if self.tx.send(text).is_err() {
+            self.shared.unqueue(n);
+            return false;
+        }
+        true
+    }
+
+    /// Asks the connection to close for `why` (the first reason wins); whether this was it.
+    pub fn close(&self, why: Close) -> bool {
+        self.shared.close.send_if_modified(|now| {
+            if now.is_some() {
+                return false;
+            }
+            *now = Some(why);
+            true
+        })
+    }
+
+    /// Whether the connection has been asked to close.
+    pub fn is_closing(&self) -> bool {
+        self.shared.close.borrow().is_some()
+    }
+
+    /// Resolves once the connection is asked to close.
+    pub fn closing(&self) -> watch::Receiver<Option<Close>> {
+        self.shared.close.subscribe()
+    }
+
+    /// Bytes queued and not yet written.
+    pub fn queued_bytes(&self) -> usize {
+        self.shared.queued.load(Ordering::SeqCst)
+    }
+}
+
+impl Inbox {
+    /// The next message (still counted until `written`), or `None` once every `Outbox` is gone.
+    pub async fn recv(&mut self) -> Option<String> {
+        self.rx.recv().await
+    }
+
+    /// Gives back the bytes of a message taken by `recv` (written, or abandoned).
+    pub fn written(&self, n: usize) {
+        self.shared.unqueue(n);
+    }
+}
+
+impl Drop for Inbox {
+    /// Every message still queued is dropped and its bytes given back.
+    fn drop(&mut self) {
+        self.rx.close();
+        while let Ok(text) = self.rx.try_recv() {
+            self.shared.unqueue(text.len());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_queue_past_its_budget_closes_as_too_slow_and_gives_every_byte_back() {
+        let metrics = Arc::new(Metrics::default());
+        let (out, inbox) = channel(100, metrics.clone());
+        assert!(out.send("x".repeat(60)));
+        assert!(out.send("x".repeat(40)));
+        assert_eq!(metrics.queued_bytes(), 100);
+        assert!(!out.send("x".to_string()), "one byte past the budget");
+        assert_eq!(
+            out.closing().borrow().as_ref().map(|c| c.code),
+            Some(ErrorCode::TooSlow)
+        );
+        assert!(!out.send("x".to_string()), "nothing is queued once closing");
+        assert_eq!(metrics.closed_too_slow(), 1);
+        drop(inbox);
+        assert_eq!(metrics.queued_bytes(), 0);
+        assert_eq!(metrics.peak_queued_bytes(), 100);
+        assert!(!out.send(String::new()));
+    }
+}

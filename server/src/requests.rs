@@ -1,0 +1,207 @@
+//! A connection's requests — `join`, `view`, `events_since`, `ping`, `act` — answered through
+//! its own queue. A reply that depends on a table is queued while that table is locked, so
+//! it keeps its place among the table's pushes (`joined` comes before any `events`).
+
+use std::time::Instant;
+
+use bridge_laws::Viewer;
+use serde_json::json;
+use tokio::sync::watch;
+
+use crate::credentials;
+use crate::hub::{Hub, Slot, Sub};
+use crate::outbox::{Close, Outbox};
+use crate::protocol::{error, ClientMsg, ErrorCode};
+
+/// What a connection has joined.
+pub(crate) struct Joined {
+    pub slot: Slot,
+    pub id: String,
+    pub viewer: Viewer,
+    /// When the table's tokens expire, once its board is over.
+    pub expiry: watch::Receiver<Option<Instant>>,
+}
+
+/// Joins refused on one connection before it is closed (a client guessing tokens or table
+/// ids; each refused join may cost a database read).
+pub(crate) const REFUSED_JOINS: u32 = 8;
+
+/// One connection's state.
+pub(crate) struct Session {
+    pub conn: u64,
+    pub out: Outbox,
+    pub joined: Option<Joined>,
+    /// Joins refused so far.
+    pub refused_joins: u32,
+}
+
+impl Session {
+    /// Queues an error.
+    pub fn refuse(&self, code: ErrorCode, message: impl Into<String>, id: Option<u64>) {
+        self.out.send(error(code, message, id));
+    }
+
+    /// Handles one text message from the client.
+    pub async fn handle(&mut self, hub: &Hub, text: &str) {
+        let msg: ClientMsg = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => return self.refuse(ErrorCode::BadMessage, e.to_string(), None),
+        };
+        match msg {
+            ClientMsg::Ping => {
+                self.out.send(json!({ "type": "pong" }).to_string());
+            }
+            ClientMsg::Join { table, token, since } => {
+                let again = self.joined.is_some();
+                self.join(hub, table, &token, since).await;
+                if !again && self.joined.is_none() {
+                    self.refused_joins += 1;
+                    if self.refused_joins >= REFUSED_JOINS {
+                        self.out
+                            .close(Close::new(ErrorCode::BadToken, "too many refused joins"));
+                    }
+                }
+            }
+            ClientMsg::EventsSince { version } => {
+                let Some(j) = &self.joined else {
+                    return self.refuse(ErrorCode::NotJoined, "join a table first", None);
+                };
+                let live = j.slot.lock().await;
+                let reply = match live.table.events_since_lent(j.viewer, version) {
+                    Ok(entries) => {
+                        json!({ "type": "events", "table": j.id, "entries": entries.collect::<Vec<_>>() }).to_string()
+                    }
+                    Err(e) => error(ErrorCode::BadVersion, e.message, None),
+                };
+                self.out.send(reply);
+            }
+            ClientMsg::View => {
+                let Some(j) = &self.joined else {
+                    return self.refuse(ErrorCode::NotJoined, "join a table first", None);
+                };
+                let live = j.slot.lock().await;
+                let version = live.table.stream_version(j.viewer);
+                self.out
+                    .send(json!({ "type": "view", "version": version, "view": live.table.view(j.viewer) }).to_string());
+            }
+            ClientMsg::Act { id, action } => match &self.joined {
+                Some(j) => crate::act::act(hub, j, &self.out, id, action).await,
+                None => self.refuse(ErrorCode::NotJoined, "join a table first", id),
+            },
+        }
+    }
+
+    /// Joins `table` as the viewer `token` belongs to. A seat's or the Director's second
+    /// connection replaces the first, which is told `REPLACED` and closed.
+    async fn join(&mut self, hub: &Hub, table: String, token: &str, since: Option<u64>) {
+        if self.joined.is_some() {
+            return self.refuse(ErrorCode::AlreadyJoined, "this connection has joined a table", None);
+        }
+        if !hub.shard.serves(&table) {
+            return self.refuse(ErrorCode::WrongShard, "this table is served by another process", None);
+        }
+        // A slot found evicted (its finished table left memory meanwhile) is looked up again.
+        for _ in 0..3 {
+            let slot = match hub.slot_for(&table, token).await {
+                Ok(s) => s,
+                Err((code, why)) => return self.refuse(code, why, None),
+            };
+            let mut live = slot.lock().await;
+            if live.evicted {
+                continue;
+            }
+            if let Some(why) = &live.broken {
+                return self.refuse(ErrorCode::TableUnavailable, why.clone(), None);
+            }
+            let Some(viewer) = credentials::viewer_of(&live.tokens, token).and_then(|n| n.parse::<Viewer>().ok())
+            else {
+                drop(live);
+                hub.leave(&table, &slot, None).await;
+                return self.refuse(ErrorCode::BadToken, "not a token of this table", None);
+            };
+            if live.expired() {
+                drop(live);
+                hub.leave(&table, &slot, None).await;
+                return self.refuse(
+                    ErrorCode::TokenExpired,
+                    "this board is over and its review period has passed",
+                    None,
+                );
+            }
+            // One connection per seat (and for the Director): the newest replaces the others.
+            let replaces = viewer != Viewer::Spectator;
+            let limits = hub.limits;
+            let same_token = live.subs.iter().filter(|s| s.viewer == viewer).count();
+            let staying = live.subs.len() - if replaces { same_token } else { 0 };
+            let full = if !replaces && same_token >= limits.connections_per_token {
+                Some(format!(
+                    "at most {} connections with one token",
+                    limits.connections_per_token
+                ))
+            } else if staying >= limits.connections_per_table {
+                Some(format!(
+                    "at most {} connections at one table",
+                    limits.connections_per_table
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = full {
+                drop(live);
+                hub.leave(&table, &slot, None).await;
+                return self.refuse(ErrorCode::TooManyConnections, why, None);
+            }
+            if replaces {
+                for old in live.subs.iter().filter(|s| s.viewer == viewer) {
+                    old.out.close(Close::new(
+                        ErrorCode::Replaced,
+                        "another connection joined with this token",
+                    ));
+                }
+                live.subs.retain(|s| s.viewer != viewer);
+            }
+            let version = live.table.stream_version(viewer);
+            // The table's regulation is public to everyone at it: a page needs it to offer
+            // the right forms (who alerts and explains, whether irregular calls are possible).
+            let mut reply = json!({ "type": "joined", "table": table, "viewer": viewer, "version": version,
+                "regulation": live.table.regulation() });
+            if let Some(v) = since {
+                let entries = match live.table.events_since_lent(viewer, v) {
+                    Ok(entries) => Ok(json!(entries.collect::<Vec<_>>())),
+                    Err(e) => Err(e.message),
+                };
+                match entries {
+                    Ok(entries) => reply["entries"] = entries,
+                    Err(message) => {
+                        drop(live);
+                        hub.leave(&table, &slot, None).await;
+                        return self.refuse(ErrorCode::BadVersion, message, None);
+                    }
+                }
+            }
+            // A fresh start, or the view after the missed entries (a client table resumes
+            // with both).
+            reply["view"] = json!(live.table.view(viewer));
+            if viewer == Viewer::Director {
+                reply["stateHash"] = json!(live.table.state_hash());
+            }
+            // Queued under the table's lock: no push can come before it.
+            self.out.send(reply.to_string());
+            live.subs.push(Sub {
+                conn: self.conn,
+                viewer,
+                out: self.out.clone(),
+            });
+            let expiry = live.expiry.subscribe();
+            drop(live);
+            self.joined = Some(Joined {
+                slot,
+                id: table,
+                viewer,
+                expiry,
+            });
+            return;
+        }
+        self.refuse(ErrorCode::TableUnavailable, "the table is moving: join again", None);
+    }
+}
