@@ -10,6 +10,7 @@ use crate::outbox::Outbox;
 use crate::protocol::{error, ErrorCode};
 use crate::push;
 use crate::requests::Joined;
+use crate::store::Appended;
 
 /// The viewer's name as tokens and actions spell it.
 fn viewer_name(v: Viewer) -> String {
@@ -77,11 +78,14 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
     let finished = live
         .just_finished()
         .then(|| i64::try_from(now_ms()).unwrap_or(i64::MAX));
-    if let Err(e) = hub
-        .store
-        .append(&j.id, n - 1, &stored, &live.table.state_hash(), finished)
-        .await
-    {
+    let row = Appended {
+        table: j.id.clone(),
+        seq: i64::try_from(n - 1).unwrap_or(i64::MAX),
+        action: stored,
+        state_hash: live.table.state_hash(),
+        finished_at: finished,
+    };
+    if let Err(e) = hub.committer.append(row).await {
         // Not stored: not accepted. Rebuild the table without it.
         let mut snapshot = live.table.snapshot();
         snapshot.actions.pop();

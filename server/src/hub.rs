@@ -11,6 +11,7 @@ use bridge_laws::state::Phase;
 use bridge_laws::{Action, Outcome, Table, TableOptions, Viewer};
 use tokio::sync::{watch, Mutex, RwLock};
 
+use crate::commit::Committer;
 use crate::config::{Limits, Shard};
 use crate::credentials;
 use crate::metrics::Metrics;
@@ -106,6 +107,8 @@ pub(crate) type Slot = Arc<Mutex<Live>>;
 /// Every table this process holds, and what all connections share.
 pub(crate) struct Hub {
     pub store: Store,
+    /// Writes accepted actions of many tables in one transaction (group commit).
+    pub committer: Committer,
     pub tables: RwLock<HashMap<String, Slot>>,
     pub shard: Shard,
     pub limits: Limits,

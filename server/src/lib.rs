@@ -17,6 +17,7 @@
 
 mod act;
 mod admin;
+pub mod commit;
 pub mod config;
 mod connection;
 pub mod credentials;
@@ -46,6 +47,7 @@ use tokio::sync::{Mutex, RwLock};
 pub use config::{Config, Limits, Shard};
 pub use metrics::Metrics;
 
+use commit::Committer;
 use hub::{restore, Hub, Live};
 use protocol::ErrorCode;
 use store::Store;
@@ -113,7 +115,10 @@ pub async fn start(config: Config) -> Result<Running, String> {
     }
     let restored = tables.len() - broken.len().min(tables.len());
     let metrics = Arc::new(Metrics::default());
+    // SQLite takes one writer at a time; PostgreSQL commits a few batches side by side.
+    let writers = if config.database.starts_with("sqlite:") { 1 } else { 4 };
     let hub = Arc::new(Hub {
+        committer: Committer::start(store.clone(), writers),
         store,
         tables: RwLock::new(tables),
         shard,

@@ -44,6 +44,22 @@ pub struct TableRow {
     pub finished_at: Option<i64>,
 }
 
+/// One accepted action as stored: its table, its number (0-based), the action as JSON, the
+/// state hash after it, and when the board ended if this action ended it.
+#[derive(Clone, Debug)]
+pub struct Appended {
+    /// The table's id.
+    pub table: String,
+    /// The action's number in its table's log.
+    pub seq: i64,
+    /// The action, as JSON.
+    pub action: String,
+    /// The table's state hash after it.
+    pub state_hash: String,
+    /// When the board ended (ms since the epoch), if this action ended it.
+    pub finished_at: Option<i64>,
+}
+
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -65,13 +81,24 @@ impl Store {
         // under concurrent tables (writes are short; a table's writes are serialized anyway).
         let max = if url.starts_with("sqlite:") { 1 } else { 8 };
         let pool = AnyPoolOptions::new().max_connections(max).connect(url).await?;
+        let postgres = url.starts_with("postgres");
+        // One transaction, and on PostgreSQL under an advisory lock: two processes (or tests)
+        // starting at once would otherwise race on `CREATE TABLE IF NOT EXISTS` (PostgreSQL's
+        // catalog refuses the second with a unique-key error).
+        let mut tx = pool.begin().await?;
+        if postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock(7262013)")
+                .execute(&mut *tx)
+                .await?;
+        }
         for ddl in [
             "CREATE TABLE IF NOT EXISTS bridge_tables (
                 id TEXT PRIMARY KEY,
                 options TEXT NOT NULL,
                 tokens TEXT NOT NULL,
                 actions BIGINT NOT NULL,
-                state_hash TEXT NOT NULL
+                state_hash TEXT NOT NULL,
+                finished_at BIGINT
             )",
             "CREATE TABLE IF NOT EXISTS bridge_actions (
                 table_id TEXT NOT NULL,
@@ -81,17 +108,30 @@ impl Store {
                 PRIMARY KEY (table_id, seq)
             )",
         ] {
-            sqlx::query(ddl).execute(&pool).await?;
+            sqlx::query(ddl).execute(&mut *tx).await?;
         }
         // Databases made before finished tables were archived lack the column.
-        if sqlx::query("SELECT finished_at FROM bridge_tables LIMIT 1")
-            .fetch_all(&pool)
-            .await
-            .is_err()
+        if postgres {
+            sqlx::query("ALTER TABLE bridge_tables ADD COLUMN IF NOT EXISTS finished_at BIGINT")
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        if !postgres
+            && sqlx::query("SELECT finished_at FROM bridge_tables LIMIT 1")
+                .fetch_all(&pool)
+                .await
+                .is_err()
         {
             sqlx::query("ALTER TABLE bridge_tables ADD COLUMN finished_at BIGINT")
                 .execute(&pool)
                 .await?;
+        }
+        if url.starts_with("sqlite:") && !url.contains(":memory:") {
+            // Write-ahead logging: a commit appends to the log instead of rewriting pages, and
+            // readers do not wait for the writer. Kept in the file; `synchronous` stays FULL, so
+            // a committed batch survives a power cut too.
+            sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await?;
         }
         Ok(Store { pool })
     }
@@ -118,42 +158,39 @@ impl Store {
         Ok(())
     }
 
-    /// Writes accepted action number `seq` (0-based) and the state hash after it — and, when
-    /// that action ended the board, `finished_at` — in one transaction. Returns once
-    /// committed.
+    /// Writes a batch of accepted actions (at most one per table), each table's new count and
+    /// hash, and the end of the board where an action ended it, in one transaction. Returns
+    /// once committed.
     ///
     /// # Errors
-    /// A storage failure (nothing is written then).
-    pub async fn append(
-        &self,
-        id: &str,
-        seq: usize,
-        action: &str,
-        state_hash: &str,
-        finished_at: Option<i64>,
-    ) -> Result<(), StoreError> {
-        let seq = i64::try_from(seq).unwrap_or(i64::MAX);
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(seq)
-            .bind(action)
-            .bind(state_hash)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("UPDATE bridge_tables SET actions = $1, state_hash = $2 WHERE id = $3")
-            .bind(seq + 1)
-            .bind(state_hash)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        if let Some(at) = finished_at {
-            sqlx::query("UPDATE bridge_tables SET finished_at = $1 WHERE id = $2")
-                .bind(at)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+    /// A storage failure (nothing of the batch is written then).
+    pub async fn append_batch(&self, rows: &[&Appended]) -> Result<(), StoreError> {
+        if rows.is_empty() {
+            return Ok(());
         }
+        let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
+        let mut update = String::from(
+            "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
+             finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
+        );
+        for i in 0..rows.len() {
+            let sep = if i == 0 { "" } else { ", " };
+            let p = 4 * i;
+            insert.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
+            update.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
+        }
+        update.push_str(") AS v WHERE bridge_tables.id = v.column1");
+        let mut tx = self.pool.begin().await?;
+        let mut q = sqlx::query(&insert);
+        for r in rows {
+            q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
+        }
+        q.execute(&mut *tx).await?;
+        let mut q = sqlx::query(&update);
+        for r in rows {
+            q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
+        }
+        q.execute(&mut *tx).await?;
         tx.commit().await
     }
 

@@ -264,3 +264,50 @@ async fn a_restarted_server_restores_every_table_to_its_hash_and_refuses_a_tampe
         again.task.abort();
     }
 }
+
+#[tokio::test]
+async fn many_tables_acting_at_once_share_commits_and_every_acknowledged_call_survives_a_restart() {
+    for (name, db) in databases() {
+        let s = server(&db, Limits::default()).await;
+        let ids: Vec<String> = (0..40).map(|_| unique("group")).collect();
+        let mut tables = Vec::new();
+        for id in &ids {
+            let tokens = create_table(s.addr, id, "online").await;
+            let mut seats = Vec::new();
+            for seat in ["N", "E", "S", "W"] {
+                seats.push(Client::join(s.addr, id, &tokens[seat]).await.0);
+            }
+            tables.push(seats);
+        }
+        // Every table calls at the same moment, call after call: the writer gathers the
+        // tables that acted while the previous batch committed into one transaction.
+        let played = futures_util::future::join_all(tables.iter_mut().map(|seats| async move {
+            for i in 0..6 {
+                let (seat, call) = nth_call(i);
+                let k = ["N", "E", "S", "W"].iter().position(|s| *s == seat).unwrap();
+                let ack = seats[k].act(json!({ "type": "call", "call": call })).await;
+                assert_eq!(ack["ok"], true, "{ack}");
+            }
+        }))
+        .await;
+        assert_eq!(played.len(), ids.len());
+        let mut hashes = Vec::new();
+        for id in &ids {
+            let h = hash_of(s.addr, id).await;
+            assert_eq!(h.0, 6, "{name}: {id}: every acknowledged call is stored");
+            hashes.push(h);
+        }
+        s.task.abort();
+        let _ = s.task.await;
+        let again = server(&db, Limits::default()).await;
+        assert!(
+            ids.iter().all(|id| !again.broken.contains(id)),
+            "{name}: {:?}",
+            again.broken
+        );
+        for (id, want) in ids.iter().zip(&hashes) {
+            assert_eq!(&hash_of(again.addr, id).await, want, "{name}: {id} after the restart");
+        }
+        again.task.abort();
+    }
+}
