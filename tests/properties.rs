@@ -6,6 +6,9 @@
 //!   they were;
 //! - no inadmissible double or redouble stands among the calls in force (L19, L36);
 //! - no viewer sees anything outside its audience (SPEC §6);
+//! - no event or warning reaches anyone who may not know that the action causing it
+//!   happened: a summons after a correction, a reminder after a question (issue 29,
+//!   `common::causes`);
 //! - `legal_calls` agrees with `apply` both ways: every call it lists is accepted without
 //!   an irregularity, and a call it does not list is refused (`prevent`) or treated as an
 //!   irregularity (`rectify`) — sampled after every action, in full every few actions;
@@ -26,6 +29,7 @@ mod common;
 
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
+use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
 
@@ -447,6 +451,9 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
         let before = t.clone();
         let before_views = std::mem::take(&mut views);
         let out = t.apply_json(&json);
+        if let Err(e) = check_caused(&before, &json, &out) {
+            return fail(&tried, format!("caused beyond its cause: {e}"));
+        }
         views = VIEWERS.iter().map(|v| t.view(*v).into_owned()).collect();
         if let Outcome::Rejected(r) = &out {
             let (was, now) = (fingerprint(&before, &before_views), fingerprint(&t, &views));

@@ -280,14 +280,7 @@ mod tests {
         prevent.irregularities = crate::regulation::Irregularities::Prevent;
         let mut st = t.state().clone();
         let (mut events, mut warnings) = (crate::feed::Feed::default(), Default::default());
-        let mut cx = Ctx {
-            board: t.board(),
-            reg: &prevent,
-            st: &mut st,
-            events: &mut events,
-            warnings: &mut warnings,
-            calling: None,
-        };
+        let mut cx = Ctx::new(t.board(), &prevent, &mut st, &mut events, &mut warnings);
         f(&mut cx)
     }
 
