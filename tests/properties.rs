@@ -15,6 +15,9 @@
 //! - the pending decision agrees with `apply` too: each seat is offered `accept`, `decline`
 //!   and `respond` exactly when `apply` takes them, and `call` exactly when `legal_calls`
 //!   lists a call for it (or he must repeat a call now irregular) — every few actions;
+//! - so does every other "may I" answer of a seat's view, both ways (issue 30,
+//!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
+//!   `may_ask_contract`, `correctable` every few actions, `legal_leads` after every action;
 //! - and, every few actions and at the end of every case, `from_json(to_json)`,
 //!   `from_snapshot(snapshot)` and a replay of the log give the same table and hash.
 //!
@@ -29,6 +32,7 @@ mod common;
 
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
+use common::answers::{probe_leads, probe_questions};
 use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
@@ -493,6 +497,12 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
             if let Err(e) = probe_decision(&t) {
                 return fail(&tried, format!("the pending decision disagrees with apply: {e}"));
             }
+            if let Err(e) = probe_questions(&t) {
+                return fail(&tried, format!("a view's answer disagrees with apply: {e}"));
+            }
+        }
+        if let Err(e) = probe_leads(&t) {
+            return fail(&tried, format!("legal_leads disagrees with apply: {e}"));
         }
         if i % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1 || i + 1 == steps.len() {
             if let Err(e) = round_trips(&t) {

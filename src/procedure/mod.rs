@@ -5,6 +5,7 @@
 pub mod audience;
 pub mod by_call;
 pub mod calls;
+pub mod card_turn;
 pub mod change;
 pub mod correction;
 mod ctx;
