@@ -14,7 +14,8 @@
 //!   irregularity (`rectify`) — sampled after every action, in full every few actions;
 //! - the pending decision agrees with `apply` too: each seat is offered `accept`, `decline`
 //!   and `respond` exactly when `apply` takes them, and `call` exactly when `legal_calls`
-//!   lists a call for it (or he must repeat a call now irregular) — every few actions;
+//!   lists a call for it (or he must repeat a call now irregular), and under `prevent` a
+//!   pending request to replace a call can be granted — every few actions;
 //! - so does every other "may I" answer of a seat's view, both ways (issue 30,
 //!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
 //!   `may_ask_contract`, `correctable` every few actions, `legal_leads` after every action;
@@ -365,6 +366,24 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
 /// `respond` exactly when `apply` takes it, and is offered `call` exactly when
 /// `legal_calls` lists a call for it.
 fn probe_decision(t: &Table) -> Result<(), String> {
+    // Issue 30: under `prevent` a request to replace a call is refused when asked for if its
+    // replacement would be (L25A1, SPEC 5.1), so a request that stands can be granted.
+    if let Some(req) = t.state().undo_request().filter(|_| !t.regulation().rectifies()) {
+        let grant = match t.regulation().undo {
+            bridge_laws::regulation::Undo::Director => {
+                r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#.to_string()
+            }
+            _ => format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, req.seat.lho()),
+        };
+        if let Outcome::Rejected(r) = t.clone().apply_json(&grant) {
+            return Err(format!(
+                "{}'s request to replace a call stands but cannot be granted: {} {}",
+                req.seat,
+                r.code.as_str(),
+                r.message
+            ));
+        }
+    }
     for s in Seat::ALL {
         let options = t.view(Viewer::Seat(s)).pending.map(|p| p.options).unwrap_or_default();
         for (settle, json) in [
