@@ -26,7 +26,8 @@
 //! `PROPERTY_CASES` for more or fewer cases per preset. Measured with the optimized test
 //! profile on the shared 2-core machine: about 80 s wall (79 s CPU) for the four presets
 //! (cases of up to 400 actions took 205 s: the round trips replay the whole log, so long
-//! cases cost quadratically).
+//! cases cost quadratically). With the answer and cause probes of issues 29–30: 94 s wall
+//! on 2026-11-26 (`cargo test --release --test properties`, machine shared).
 
 #![cfg(not(target_arch = "wasm32"))]
 mod common;
