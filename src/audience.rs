@@ -121,6 +121,11 @@ impl Audience {
         Audience(self.0 | other.0)
     }
 
+    /// Those of this audience who are also in `bound` (the Director always).
+    pub const fn within(self, bound: Audience) -> Audience {
+        Audience(self.0 & (bound.0 | DIRECTOR))
+    }
+
     /// This audience and spectators, if `yes`.
     pub const fn with_spectators_if(self, yes: bool) -> Audience {
         if yes {

@@ -234,14 +234,13 @@ impl Table {
         }
         let (feed_from, warnings_from) = (self.feed.len(), self.warnings.len());
         let undo = U::begin(&mut self.state);
-        let mut cx = Ctx {
-            board: &self.board,
-            reg: &self.regulation,
-            st: &mut self.state,
-            events: &mut self.feed,
-            warnings: &mut self.warnings,
-            calling: None,
-        };
+        let mut cx = Ctx::new(
+            &self.board,
+            &self.regulation,
+            &mut self.state,
+            &mut self.feed,
+            &mut self.warnings,
+        );
         let result = procedure::dispatch(&mut cx, &action, ruling);
         match result {
             Ok(()) => {

@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod common;
 
-use bridge_laws::{Call, Outcome, Seat, Table, TableOptions};
+use bridge_laws::{Call, Card, Code, Outcome, Seat, Table, TableOptions, Viewer};
 use serde_json::Value;
 
 fn finding_files() -> Vec<std::path::PathBuf> {
@@ -88,6 +88,9 @@ fn check(f: &Value) -> Result<(), String> {
             return Err("a round trip changed the table".into());
         }
     }
+    if let Some(probe) = f.get("probe").filter(|p| p["type"] == "lead" || p["type"] == "play") {
+        return check_lead(&t, probe);
+    }
     if let Some(probe) = f.get("probe") {
         let seat: Seat = probe["seat"]
             .as_str()
@@ -107,6 +110,45 @@ fn check(f: &Value) -> Result<(), String> {
                 "{call} by {seat} is not in legal_calls but is accepted as a regular call"
             ));
         }
+    }
+    Ok(())
+}
+
+/// A lead probed after the steps (issue 30): `legal_leads` agrees with `apply`. A lead of a
+/// listed suit is accepted without an irregularity of its own — a card of the suit declarer
+/// required after the leader led another (`IRREG_REQUIRED_SUIT_NOT_LED`) is the discovery of
+/// that earlier lead's failure (L61A), not an irregularity of this one (docs/DECISIONS.md);
+/// a lead of another suit is refused, an irregularity, or the leader's statement that he is
+/// void in the required suit (L26B).
+fn check_lead(t: &Table, probe: &Value) -> Result<(), String> {
+    let seat: Seat = probe["seat"]
+        .as_str()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|_| "probe seat")?;
+    let card: Card = probe["card"]
+        .as_str()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|_| "probe card")?;
+    let listed = t.view(Viewer::Seat(seat)).legal_leads;
+    let is_listed = listed.iter().any(|s| s.suit() == Some(card.suit));
+    let out = t.clone().apply_json(&probe.to_string());
+    let codes: Vec<&str> = out.warnings().iter().map(|w| w.code.as_str()).collect();
+    let own_irregularity = codes
+        .iter()
+        .any(|c| c.starts_with("IRREG_") && *c != Code::IRREG_REQUIRED_SUIT_NOT_LED.as_str());
+    if is_listed && (!out.is_ok() || own_irregularity) {
+        return Err(format!(
+            "{card} by {seat}, of a suit in legal_leads = {listed:?}, is not a regular lead: {:?} {codes:?}",
+            out.rejection().map(|r| r.code.as_str())
+        ));
+    }
+    let void = out.warnings().iter().any(|w| w.code == Code::REQUIRED_SUIT_VOID);
+    if !is_listed && out.is_ok() && !codes.iter().any(|c| c.starts_with("IRREG_")) && !void {
+        return Err(format!(
+            "{card} by {seat}, not in legal_leads = {listed:?}, is accepted as a regular lead"
+        ));
     }
     Ok(())
 }

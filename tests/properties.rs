@@ -6,12 +6,19 @@
 //!   they were;
 //! - no inadmissible double or redouble stands among the calls in force (L19, L36);
 //! - no viewer sees anything outside its audience (SPEC §6);
+//! - no event or warning reaches anyone who may not know that the action causing it
+//!   happened: a summons after a correction, a reminder after a question (issue 29,
+//!   `common::causes`);
 //! - `legal_calls` agrees with `apply` both ways: every call it lists is accepted without
 //!   an irregularity, and a call it does not list is refused (`prevent`) or treated as an
 //!   irregularity (`rectify`) — sampled after every action, in full every few actions;
 //! - the pending decision agrees with `apply` too: each seat is offered `accept`, `decline`
 //!   and `respond` exactly when `apply` takes them, and `call` exactly when `legal_calls`
-//!   lists a call for it (or he must repeat a call now irregular) — every few actions;
+//!   lists a call for it (or he must repeat a call now irregular), and under `prevent` a
+//!   pending request to replace a call can be granted — every few actions;
+//! - so does every other "may I" answer of a seat's view, both ways (issue 30,
+//!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
+//!   `may_ask_contract`, `correctable` every few actions, `legal_leads` after every action;
 //! - and, every few actions and at the end of every case, `from_json(to_json)`,
 //!   `from_snapshot(snapshot)` and a replay of the log give the same table and hash.
 //!
@@ -19,13 +26,16 @@
 //! `PROPERTY_CASES` for more or fewer cases per preset. Measured with the optimized test
 //! profile on the shared 2-core machine: about 80 s wall (79 s CPU) for the four presets
 //! (cases of up to 400 actions took 205 s: the round trips replay the whole log, so long
-//! cases cost quadratically).
+//! cases cost quadratically). With the answer and cause probes of issues 29–30: 94 s wall
+//! on 2026-11-26 (`cargo test --release --test properties`, machine shared).
 
 #![cfg(not(target_arch = "wasm32"))]
 mod common;
 
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
+use common::answers::{probe_leads, probe_questions};
+use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
 
@@ -357,6 +367,24 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
 /// `respond` exactly when `apply` takes it, and is offered `call` exactly when
 /// `legal_calls` lists a call for it.
 fn probe_decision(t: &Table) -> Result<(), String> {
+    // Issue 30: under `prevent` a request to replace a call is refused when asked for if its
+    // replacement would be (L25A1, SPEC 5.1), so a request that stands can be granted.
+    if let Some(req) = t.state().undo_request().filter(|_| !t.regulation().rectifies()) {
+        let grant = match t.regulation().undo {
+            bridge_laws::regulation::Undo::Director => {
+                r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#.to_string()
+            }
+            _ => format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, req.seat.lho()),
+        };
+        if let Outcome::Rejected(r) = t.clone().apply_json(&grant) {
+            return Err(format!(
+                "{}'s request to replace a call stands but cannot be granted: {} {}",
+                req.seat,
+                r.code.as_str(),
+                r.message
+            ));
+        }
+    }
     for s in Seat::ALL {
         let options = t.view(Viewer::Seat(s)).pending.map(|p| p.options).unwrap_or_default();
         for (settle, json) in [
@@ -447,6 +475,9 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
         let before = t.clone();
         let before_views = std::mem::take(&mut views);
         let out = t.apply_json(&json);
+        if let Err(e) = check_caused(&before, &json, &out) {
+            return fail(&tried, format!("caused beyond its cause: {e}"));
+        }
         views = VIEWERS.iter().map(|v| t.view(*v).into_owned()).collect();
         if let Outcome::Rejected(r) = &out {
             let (was, now) = (fingerprint(&before, &before_views), fingerprint(&t, &views));
@@ -486,6 +517,12 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
             if let Err(e) = probe_decision(&t) {
                 return fail(&tried, format!("the pending decision disagrees with apply: {e}"));
             }
+            if let Err(e) = probe_questions(&t) {
+                return fail(&tried, format!("a view's answer disagrees with apply: {e}"));
+            }
+        }
+        if let Err(e) = probe_leads(&t) {
+            return fail(&tried, format!("legal_leads disagrees with apply: {e}"));
         }
         if i % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1 || i + 1 == steps.len() {
             if let Err(e) = round_trips(&t) {

@@ -1,11 +1,14 @@
 //! Property: for random tables under every regulation, no view ever holds an item outside
 //! its audience — in particular, under self-alerting a player never sees his partner's
-//! alerts, explanations or the questions put to his partner (SPEC §6, DESIGN.md).
+//! alerts, explanations or the questions put to his partner (SPEC §6, DESIGN.md); and no
+//! event or warning an action causes reaches anyone who may not know of the action
+//! (issue 29: a summons after a correction, a reminder after a question).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
 use bridge_laws::{Preset, Regulation, RegulationSpec, Table, TableOptions, Vulnerability};
+use common::causes::check_caused;
 use common::{check_view, seat, VIEWERS};
 use proptest::prelude::*;
 
@@ -53,11 +56,14 @@ fn run(preset: Preset, steps: &[Step], dealer: u8) -> Result<(), String> {
     })
     .map_err(|r| r.to_string())?;
     for (i, s) in steps.iter().enumerate() {
-        let before = t.state_hash();
-        let out = t.apply_json(&action(&t, *s));
-        if !out.is_ok() && t.state_hash() != before {
+        let before = t.clone();
+        let json = action(&t, *s);
+        let out = t.apply_json(&json);
+        if !out.is_ok() && t.state_hash() != before.state_hash() {
             return Err("a refused action changed the table".into());
         }
+        // Issue 29: nothing an action causes reaches anyone who may not know of it.
+        check_caused(&before, &json, &out)?;
         if i % 8 == 7 || i + 1 == steps.len() {
             for viewer in VIEWERS {
                 check_view(&reg, &t.view(viewer))?;

@@ -1,9 +1,32 @@
 //! Who hears what, by the regulation's disclosure regime (SPEC §6). Every recorded item
 //! gets its audience from here; `view.rs` only filters by it.
 
+use crate::action::ActionKind;
 use crate::audience::Audience;
 use crate::call::Seat;
 use crate::regulation::{Disclosure, Regulation};
+
+/// Who may know that `seat`'s action of kind `kind` happened, before the law applying it
+/// records what it discloses (issue 29; docs/DECISIONS.md). A disclosure, question,
+/// review, question about the lead or the contract, correction or private note is known
+/// only to the actor until its law widens that to those who hear it (`Ctx::heard_by`):
+/// everything it causes — a summons, a reminder, an offer, a warning — is bounded by
+/// them. Every other action is made openly at the table: calls and changes of call
+/// (L17, L18, L21B1, L25), rectification choices (L27–L32), summoning the Director
+/// (L9B1a), restricting the lead (L26B), cards (L41, L44), the Director's rulings (L81).
+pub fn of_action(kind: &ActionKind, seat: Seat) -> Audience {
+    match kind {
+        ActionKind::Alert { .. }
+        | ActionKind::Explain { .. }
+        | ActionKind::Ask { .. }
+        | ActionKind::Review
+        | ActionKind::AskLead
+        | ActionKind::AskContract
+        | ActionKind::CorrectExplanation { .. }
+        | ActionKind::NotePartnerMistake { .. } => Audience::seat(seat),
+        _ => Audience::EVERYONE,
+    }
+}
 
 /// The audience of a disclosure by `giver` of a call by `caller`.
 pub fn disclosure(reg: &Regulation, caller: Seat, giver: Seat) -> Audience {

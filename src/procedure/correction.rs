@@ -39,7 +39,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     let mut mi_pos = id + 1;
     let mut first = true;
     cx.st.supersede_explanations(id, corrected, |d| {
-        aud = if first { d.audience } else { union(aud, d.audience) };
+        aud = if first { d.audience } else { aud.union(d.audience) };
         mi_pos = if first {
             d.at_record_len
         } else {
@@ -51,8 +51,10 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
         aud = audience::disclosure(cx.reg, caller, seat);
     }
     // Those who heard the explanation were misinformed (SPEC §6: under self-alerting a
-    // correction, like the explanation, never reaches the caller's partner).
+    // correction, like the explanation, never reaches the caller's partner); they alone
+    // learn of it, and of the summons it causes (issue 29).
     let misinformed = aud;
+    cx.heard_by(aud);
     // One text for the log, the record and the event.
     cx.st.disclose(DisclosureRecord {
         call: id,
@@ -111,14 +113,25 @@ fn corrector<'a>(
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
     // As seen by `seat`: his own disclosures (he made them, even one he does not hear, a
-    // correction under self-alerting), and partner's he heard.
+    // correction under self-alerting), and partner's he heard; one of his own superseded
+    // by a correction out of his hearing is still his as he knows it (issue 29: he is not
+    // told of that correction, so his answers may not change with it).
     let known = |s: Seat, a: Audience| !as_seen || s == seat || a.has_seat(seat);
-    // Whether `seat`, and his partner, gave an explanation of it: one pass.
-    let (mine, partners) = disclosures
-        .filter(|d| !d.superseded && known(d.by, d.audience))
-        .fold((false, false), |(mine, partners), d| {
-            (mine || d.by == seat, partners || d.by == seat.partner())
-        });
+    // Whether `seat`, and his partner, gave an explanation of it, and whether he gave one
+    // since superseded and heard another's correction of it: one pass.
+    let (mine, partners, mine_superseded, heard_correction) = disclosures.filter(|d| known(d.by, d.audience)).fold(
+        (false, false, false, false),
+        |(mine, partners, sup, heard), d| {
+            let live = !d.superseded;
+            (
+                mine || (live && d.by == seat),
+                partners || (live && d.by == seat.partner()),
+                sup || (!live && d.by == seat),
+                heard || (d.kind == DisclosureKind::Correction && d.by != seat),
+            )
+        },
+    );
+    let mine = mine || (as_seen && mine_superseded && !heard_correction);
     let who = if mine || (!partners && audience::may_disclose(reg, caller, seat)) {
         Corrector::Own
     } else if partners {
@@ -140,17 +153,6 @@ fn corrector<'a>(
         Corrector::Partners => partner_correction_law(st, seat)?,
     };
     Ok((who, law))
-}
-
-fn union(a: Audience, b: Audience) -> Audience {
-    Audience::seats(
-        crate::call::Seat::ALL
-            .into_iter()
-            .filter(|s| a.has_seat(*s) || b.has_seat(*s)),
-    )
-    .with_spectators_if(
-        a.contains(crate::audience::Viewer::Spectator) || b.contains(crate::audience::Viewer::Spectator),
-    )
 }
 
 /// L20F5: when a player may correct his partner's explanation.

@@ -1,5 +1,6 @@
-//! The working context of one action: the settings it reads, the state it changes, and
-//! the events and warnings it produces; what comes with a call (`WithCall`) and what a law
+//! The working context of one action: the settings it reads, the state it changes, the
+//! events and warnings it produces, and who may know that the action happened — the bound
+//! of everything it causes (issue 29); what comes with a call (`WithCall`) and what a law
 //! module asks of the call dispatcher (`Next`).
 
 use crate::action::Intent;
@@ -32,29 +33,76 @@ pub struct Ctx<'a> {
     /// never passes for him under `auto_pass_barred` meanwhile (he is calling himself, as
     /// when a barred LHO accepts an irregular call by calling over it, L27A1, L25B1, L37A).
     pub calling: Option<Seat>,
+    /// Who may know that the action being applied happened (SPEC §6): every event and
+    /// warning it causes reaches no one else (`event`, `warn`). Set by `dispatch` from the
+    /// action's kind (`audience::of_action`) and widened only by the law that records what
+    /// the action discloses, to those who hear it (`heard_by`).
+    known_to: Audience,
+}
+
+impl<'a> Ctx<'a> {
+    /// The context of one action on `st`, known to everyone until `dispatch` bounds it.
+    pub(crate) fn new(
+        board: &'a Board,
+        reg: &'a Regulation,
+        st: &'a mut State,
+        events: &'a mut Feed,
+        warnings: &'a mut RareList<Warning>,
+    ) -> Ctx<'a> {
+        Ctx {
+            board,
+            reg,
+            st,
+            events,
+            warnings,
+            calling: None,
+            known_to: Audience::EVERYONE,
+        }
+    }
 }
 
 impl Ctx<'_> {
-    /// Records an event for `audience`.
+    /// Who may know that the action being applied happened.
+    pub fn known_to(&self) -> Audience {
+        self.known_to
+    }
+
+    /// Sets who may know of the action, before it is applied (`dispatch`).
+    pub(crate) fn known_only_to(&mut self, audience: Audience) {
+        self.known_to = audience;
+    }
+
+    /// The action disclosed something to `audience`: they know it happened, and may hear
+    /// what it causes.
+    pub fn heard_by(&mut self, audience: Audience) {
+        self.known_to = self.known_to.union(audience);
+    }
+
+    /// Records an event for `audience`, bounded by those who may know of the action.
     #[inline]
     pub fn event(&mut self, kind: EventKind, audience: Audience) {
+        let audience = audience.within(self.known_to);
         self.events.push(Event { kind, audience });
     }
 
-    /// Records that the auction ended in `contract`, for everyone: `EventKind::AuctionEnded`,
-    /// written packed.
+    /// Records that the auction ended in `contract`, for everyone who may know of the
+    /// action: `EventKind::AuctionEnded`, written packed.
     pub fn auction_ended_event(&mut self, contract: Contract) {
-        self.events.push_auction_ended(contract, Audience::EVERYONE);
+        self.events
+            .push_auction_ended(contract, Audience::EVERYONE.within(self.known_to));
     }
 
     /// Records that `seat` called `call`, index `index` among the calls in force, for
-    /// everyone: `EventKind::Call`, written packed (on the path of every call).
+    /// everyone who may know of the action: `EventKind::Call`, written packed (on the path
+    /// of every call).
     pub fn call_event(&mut self, seat: Seat, call: Call, index: usize) {
-        self.events.push_call(seat, call, index, Audience::EVERYONE);
+        self.events
+            .push_call(seat, call, index, Audience::EVERYONE.within(self.known_to));
     }
 
-    /// Records a warning.
-    pub fn warn(&mut self, w: Warning) {
+    /// Records a warning, bounded by those who may know of the action.
+    pub fn warn(&mut self, mut w: Warning) {
+        w.audience = w.audience.within(self.known_to);
         self.warnings.push(w);
     }
 }

@@ -120,8 +120,21 @@ fn qualifies_b1a(cx: &Ctx<'_>, first: usize, calls: &[auction::Entry], b: Bid) -
 }
 
 /// L27B1a after the replacement: whether replacement `x` of the insufficient bid `first`
-/// qualifies with the strains now specified, judged over the calls before it.
+/// qualifies with the strains now specified, judged over the calls before it. A
+/// replacement the Director ruled artificial qualifies when it specifies exactly the
+/// denominations the insufficient bid specified: his ruling is the statement that it is the
+/// lowest sufficient bid that does (L27B1a; when a lower one would have, he rules on
+/// comparability instead, L27B1b).
 pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
+    if cx.st.is_artificial(x) {
+        let set = |mut v: Vec<Strain>| {
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let wanted = set(specified(cx, first));
+        return !wanted.is_empty() && set(cx.st.specified_by(x)) == wanted;
+    }
     let Some(b) = cx
         .st
         .record()

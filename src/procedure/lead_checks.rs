@@ -132,8 +132,9 @@ fn prohibited_lead(
 /// L26B in play: a lead by the player a restriction binds — his first lead waits for
 /// declarer's choice (the opening leader's partner, when the opening leader offended), a
 /// prohibition binds his leads while he keeps the lead, a requirement his first lead — and a
-/// card of a required suit after he led another one shows he was not void (recorded, the
-/// Director rules).
+/// card of a required suit after he led another one shows he was not void: that first lead
+/// was the irregularity (a revoke, L61A), this card only discovers it (recorded, the
+/// Director rules; the card itself is legal, L44, and `legal_leads` lists its suit).
 pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     let law = restriction_binding(cx.st, seat).map(|r| r.law).unwrap_or_default();
     let rectify = cx.reg.rectifies();
@@ -174,7 +175,7 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
                 Severity::Infraction,
                 Audience::EVERYONE,
                 format!(
-                    "{seat} played {card}: he held a {} when declarer required its lead (Law 26B, after Law {law}): the Director rules",
+                    "{seat} played {card}: he held a {} when declarer required its lead (Law 26B, after Law {law}), so his first lead failed to comply — a revoke (Law 61A), not this card: the Director rules",
                     suit.as_str()
                 ),
             )

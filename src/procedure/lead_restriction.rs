@@ -4,31 +4,19 @@
 
 use crate::auction::Contract;
 use crate::call::{Seat, Strain};
-use crate::law::Law;
+
 use crate::play::PlayState;
+use crate::procedure::card_turn;
 use crate::procedure::ctx::Ctx;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::Refusal;
 use crate::state::{LeadChoice, LeadRestrictionRecord, Phase, State};
 
 /// The contract, or `WRONG_PERIOD` before the auction has ended.
+///
+/// # Errors
+/// `WRONG_PERIOD` without a contract.
 pub fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Refusal> {
-    cx.st
-        .contract()
-        .ok_or_else(|| Refusal::new(Code::WRONG_PERIOD, "there is no contract"))
-}
-
-/// A pending L25A request to replace the final pass keeps the auction period open: the
-/// opening lead waits (a reopened auction would take it back), and so do the hands of a
-/// passed-out board.
-pub fn undo_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
-    if cx.st.undo_request().is_some() {
-        return refuse(
-            Code::UNDO_PENDING,
-            "a request to replace a call is pending: the auction may reopen (Law 25A5)",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L25A5));
-    }
-    Ok(())
+    card_turn::contract(cx.st)
 }
 
 /// L26B: the restriction that binds `leader`'s leads: one whose offender became a defender
@@ -178,34 +166,19 @@ pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
     }
 }
 
-/// The suits `seat` may lead now without an irregularity, when his own hand (or, for
-/// declarer, dummy's) is on lead: the opening lead (L26B, `allowed_lead_suits`) or a lead
-/// to a later trick (a prohibition lasts while the player it binds keeps the lead; the
-/// opening leader's partner's first lead waits for declarer's choice). Empty when `seat` is
-/// not on lead.
+/// The suits `seat` may lead now without that lead being an irregularity, when his own
+/// hand (or, for declarer, dummy's) is on lead by the rule `lead` and `play` apply
+/// (`card_turn::may_lead`; none while a request to replace the final pass is pending,
+/// L25A5): the opening lead (L26B, `allowed_lead_suits`) or a lead to a later trick (a
+/// prohibition lasts while the player it binds keeps the lead; the opening leader's
+/// partner's first lead waits for declarer's choice). A required suit is listed alone: a
+/// lead of another is the leader's statement that he is void (L26B). After that statement
+/// every suit is listed again: a later card of the required suit is legal (L44) and only
+/// discovers that the first lead failed to comply (L61A, recorded then). Empty when `seat`
+/// is not on lead.
 pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
-    let contract = st.contract();
-    match st.phase() {
-        Phase::Clarification => {
-            let led = st.play().is_some_and(|p| p.lead.is_some());
-            if !led && contract.map(|c| c.leader()) == Some(seat) {
-                allowed_lead_suits(st)
-            } else {
-                Vec::new()
-            }
-        }
-        Phase::Play => {
-            let Some(p) = st.play() else { return Vec::new() };
-            if !p.current.is_empty() || p.turn_to_act(contract) != Some(seat) {
-                return Vec::new();
-            }
-            match p.to_play() {
-                Some(hand) => suits_under(lead_rule(st, hand)),
-                None => Vec::new(),
-            }
-        }
-        _ => Vec::new(),
-    }
+    // Whose lead it is, by the rule the `lead` and `play` actions apply (issue 30).
+    card_turn::may_lead(st, seat).map_or_else(|_| Vec::new(), |hand| suits_under(lead_rule(st, hand)))
 }
 
 /// In play: the opening leader's partner, when he is on lead for the first time and a
@@ -222,7 +195,9 @@ mod tests {
     use super::*;
     use crate::card::Card;
     use crate::event::EventKind;
+    use crate::law::Law;
     use crate::procedure::play::{lead, play};
+    use crate::report::Code;
     use crate::table::Table;
 
     /// Dealer N: 1C P 1D 1H 1S P 2S, West's insufficient 2H replaced by a pass (East barred
@@ -280,14 +255,7 @@ mod tests {
         prevent.irregularities = crate::regulation::Irregularities::Prevent;
         let mut st = t.state().clone();
         let (mut events, mut warnings) = (crate::feed::Feed::default(), Default::default());
-        let mut cx = Ctx {
-            board: t.board(),
-            reg: &prevent,
-            st: &mut st,
-            events: &mut events,
-            warnings: &mut warnings,
-            calling: None,
-        };
+        let mut cx = Ctx::new(t.board(), &prevent, &mut st, &mut events, &mut warnings);
         f(&mut cx)
     }
 

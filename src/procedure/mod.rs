@@ -5,6 +5,7 @@
 pub mod audience;
 pub mod by_call;
 pub mod calls;
+pub mod card_turn;
 pub mod change;
 pub mod correction;
 mod ctx;
@@ -49,7 +50,11 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
         };
     }
     let seat = match action.seat {
-        Actor::Seat(s) => s,
+        Actor::Seat(s) => {
+            // Issue 29: what the action causes reaches only those who may know of it.
+            cx.known_only_to(audience::of_action(&action.kind, s));
+            s
+        }
         Actor::Director => {
             return match &action.kind {
                 ActionKind::Director { reason } => {

@@ -2,8 +2,9 @@
 //! it (L41C), playing cards, first turns to play (L20C2, L41B) and the end of play
 //! (L20F5b). Hands are unknown, so following suit is not checked.
 
+use super::card_turn::{may_open, may_play, no_undo_pending};
 use super::lead_checks::{check_lead_restriction, check_play_restriction};
-use super::lead_restriction::{contract_of, undo_pending};
+use super::lead_restriction::contract_of;
 use crate::audience::Audience;
 use crate::call::Seat;
 use crate::card::Card;
@@ -20,21 +21,7 @@ use crate::state::Phase;
 /// # Errors
 /// `NOT_YOUR_LEAD`; `UNDO_PENDING`; `WRONG_PERIOD` outside the clarification period.
 pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
-    undo_pending(cx)?;
-    if cx.st.phase() != Phase::Clarification {
-        return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
-            .map_err(|r: Refusal| r.citing(Law::L41A));
-    }
-    let contract = contract_of(cx)?;
-    if seat != contract.leader() {
-        return refuse(
-            Code::NOT_YOUR_LEAD,
-            format!("{} makes the opening lead", contract.leader()),
-        );
-    }
-    if cx.st.play().is_some_and(|p| p.lead.is_some()) {
-        return refuse(Code::NOT_YOUR_LEAD, "the opening lead has been made");
-    }
+    let contract = may_open(cx.st, seat)?;
     check_lead_restriction(cx, seat, card)?;
     cx.st.lay_opening_lead(contract.leader(), card);
     cx.event(EventKind::OpeningLead { seat }, Audience::EVERYONE);
@@ -47,7 +34,7 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
 /// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `UNDO_PENDING`;
 /// `WRONG_PERIOD`.
 pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    undo_pending(cx)?;
+    no_undo_pending(cx.st)?;
     if cx.st.phase() != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
             .map_err(|r: Refusal| r.citing(Law::L41C));
@@ -84,29 +71,10 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         lead(cx, seat, card)?;
         return face_lead(cx, seat);
     }
-    if cx.st.phase() != Phase::Play {
-        return refuse(Code::WRONG_PERIOD, "cards are played in the play period");
-    }
-    let contract = contract_of(cx)?;
+    let (due, contract) = may_play(cx.st, seat, from_dummy)?;
     let Some(p) = cx.st.play() else {
         return refuse(Code::WRONG_PERIOD, "no opening lead");
     };
-    let Some(due) = p.to_play() else {
-        return refuse(Code::WRONG_PERIOD, "all thirteen tricks have been played");
-    };
-    let ok = if due == contract.dummy() {
-        seat == contract.declarer && from_dummy
-    } else {
-        seat == due && !from_dummy
-    };
-    if !ok {
-        let who = if due == contract.dummy() {
-            format!("declarer ({}) from dummy", contract.declarer)
-        } else {
-            due.to_string()
-        };
-        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Refusal| r.citing(Law::L44));
-    }
     if p.played().any(|(_, c)| *c == card) {
         return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"))
             .map_err(|r: Refusal| r.citing(Law::L45));
@@ -155,7 +123,7 @@ fn finish_play(cx: &mut Ctx<'_>) {
 /// # Errors
 /// `UNDO_PENDING`; `WRONG_PERIOD` unless the board was passed out.
 pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
-    undo_pending(cx)?;
+    no_undo_pending(cx.st)?;
     if cx.st.phase() != Phase::PassedOut {
         return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
             .map_err(|r: Refusal| r.citing(Law::L17D2));

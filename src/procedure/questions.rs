@@ -29,6 +29,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         },
     };
     let aud = audience::question(cx.reg, seat, &answerers);
+    cx.heard_by(aud);
     let qid = cx.st.ask(QuestionRecord {
         asker: seat,
         answerers,

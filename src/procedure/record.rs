@@ -114,6 +114,7 @@ pub fn disclose(
         superseded: false,
         at_record_len: cx.st.record().len(),
     });
+    cx.heard_by(aud);
     // A call pending rectification would take the next position.
     let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
     cx.event(

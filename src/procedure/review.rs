@@ -20,6 +20,7 @@ pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     may_review(cx.st, seat)?;
     let calls = restatement(cx.st, Viewer::Seat(seat));
     let aud = audience::review(cx.reg, seat);
+    cx.heard_by(aud);
     cx.event(EventKind::Review { requester: seat, calls }, aud);
     Ok(())
 }

@@ -106,6 +106,17 @@ fn artificial_ruling(
             settle_comparable(cx, &cmp);
         }
     }
+    // L27B1a: a replacement ruled artificial, specifying the denominations the insufficient
+    // bid specified, leaves no rectification: no bar, no lead restriction (L26B), no L16C.
+    let replaced = cx
+        .st
+        .comparisons()
+        .iter()
+        .find(|c| c.replacement == Some(target) && c.law == Law::L27B2)
+        .cloned();
+    if let Some(cmp) = replaced.filter(|c| insufficient::replacement_qualifies(cx, c.withdrawn, target)) {
+        settle_comparable(cx, &cmp);
+    }
     let withdrawn = cx.st.record().get(target).is_some_and(|r| r.status != Status::InForce);
     if withdrawn && rec(cx, target).1.is_pass() && was != yes {
         reroute_pass(cx, target, yes);

@@ -87,11 +87,12 @@ fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     irr::open_comparison(cx, a.seat, a.cancelled, Some(id), law);
 }
 
-/// A `next_turn` bar is used up by the barred player's pass.
+/// A `next_turn` bar is used up by the barred player's pass (kept, to be put back if L17D3
+/// cancels that pass).
 fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     let used = cx.st.bar_on(seat).is_some_and(|b| b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
-    if used {
-        irr::lift_bar(cx, seat);
+    if used && cx.st.use_bar(seat, id) {
+        cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }
 
@@ -164,6 +165,7 @@ pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
     for seat in Seat::ALL {
         irr::lift_bar(cx, seat);
     }
+    cx.st.forget_used_bars();
 }
 
 /// L17D3, L34: three passes after a call (or four passes), one of which was an accepted
@@ -207,6 +209,15 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
             Withdrawal::SkippedPlayerHadNotCalled
         };
         withdraw(cx, *i, Law::L17D3, reason);
+    }
+    // A cancelled pass did not serve a `next_turn` bar: the barred player still owes his
+    // pass at his next turn.
+    for i in &cancelled {
+        if let Some((seat, bar)) = cx.st.take_used_bar(*i) {
+            let (kind, law) = (bar.kind, bar.law);
+            cx.st.restore_bar(seat, bar);
+            cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
+        }
     }
     // L16C: only the pass out of rotation is an offence (UI for the passer's partner).
     information::withdrawn_call(cx, pid, Some(offender.side()));

@@ -164,6 +164,32 @@ impl State {
         *self.irr_mut().bars.get_mut(seat) = Some(bar);
     }
 
+    /// `seat`'s pass, record `call`, uses up his bar: lifted, and kept to be put back if
+    /// L17D3 cancels the pass. Returns whether there was one.
+    pub fn use_bar(&mut self, seat: Seat, call: usize) -> bool {
+        let Some(irr) = self.irr_if_any() else { return false };
+        let Some(bar) = irr.bars.get_mut(seat).take() else {
+            return false;
+        };
+        irr.used_bars.push((call, seat, bar));
+        true
+    }
+
+    /// The bar pass `call` used up, taken back to be restored (L17D3 cancelled the pass).
+    pub fn take_used_bar(&mut self, call: usize) -> Option<(Seat, Bar)> {
+        let irr = self.irr_if_any()?;
+        let at = irr.used_bars.iter().position(|(c, _, _)| *c == call)?;
+        let (_, seat, bar) = irr.used_bars.swap_remove(at);
+        Some((seat, bar))
+    }
+
+    /// The end of the auction period: no pass can be cancelled any more (L17D3).
+    pub fn forget_used_bars(&mut self) {
+        if let Some(irr) = self.irr_if_any() {
+            irr.used_bars.clear();
+        }
+    }
+
     /// Lifts the bar on `seat`; returns whether there was one.
     pub fn lift_bar(&mut self, seat: Seat) -> bool {
         self.irr_if_any()

@@ -46,6 +46,9 @@ pub struct Irregular {
     /// By seat: the rectification in progress before his latest call action, when one was
     /// (with the marks the state keeps, `BeforeCall`).
     pub before_call: BySeat<Option<Box<Rectification>>>,
+    /// `next_turn` bars used up by a pass, with the pass's record id: put back if L17D3
+    /// cancels that pass (until the end of the auction period).
+    pub used_bars: Vec<(usize, Seat, Bar)>,
 }
 
 /// No irregularity and no ruling: what a board without the box reads.
@@ -69,6 +72,7 @@ impl Irregular {
         turn_override: None,
         recall: None,
         before_call: BySeat([None, None, None, None]),
+        used_bars: Vec::new(),
     };
 
     /// A new box with nothing in it: made once per board with an irregularity, so kept out
@@ -98,6 +102,7 @@ impl Irregular {
             turn_override,
             recall,
             before_call,
+            used_bars,
         } = self;
         bars.0.iter().all(Option::is_none)
             && pending.is_none()
@@ -114,6 +119,7 @@ impl Irregular {
             && turn_override.is_none()
             && recall.is_none()
             && before_call.0.iter().all(Option::is_none)
+            && used_bars.is_empty()
     }
 }
 

@@ -219,8 +219,9 @@ pub struct View<'a> {
     /// `leader` is the player it binds.
     pub lead_restriction: Option<SeenLeadRestriction>,
     /// The player on lead (the opening leader before he leads; in play the hand to lead,
-    /// declarer for dummy): the suits he may lead without an irregularity (L26B). Empty
-    /// otherwise.
+    /// declarer for dummy): the suits whose lead `apply` takes without that lead being an
+    /// irregularity (L26B; `lead_restriction::legal_leads`). Empty otherwise, and while a
+    /// request to replace the final pass is pending (L25A5).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "string[]"))]
     pub legal_leads: Vec<Strain>,
     /// Director only: the information ledger (L16).

@@ -2,6 +2,9 @@
 //! of random regulations and random actions (plausible, irregular and malformed).
 #![allow(dead_code)]
 
+pub mod answers;
+pub mod causes;
+
 use bridge_laws::event::DisclosureKind;
 use bridge_laws::regulation::Disclosure;
 use bridge_laws::view::View;

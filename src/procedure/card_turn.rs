@@ -1,0 +1,117 @@
+//! Whose card it is (L41A, L41C, L44, L25A5): the rules the `lead`, `face_lead` and `play`
+//! actions apply before they look at the card — also the view's answer `legal_leads`, so
+//! that what a view offers is what `apply` takes. Uses no other law module.
+
+use crate::auction::Contract;
+use crate::call::Seat;
+use crate::law::Law;
+use crate::report::{refuse, Code, Refusal};
+use crate::state::{Phase, State};
+
+/// The contract, or `WRONG_PERIOD` before the auction has ended.
+///
+/// # Errors
+/// `WRONG_PERIOD` without a contract.
+pub fn contract(st: &State) -> Result<Contract, Refusal> {
+    st.contract()
+        .ok_or_else(|| Refusal::new(Code::WRONG_PERIOD, "there is no contract"))
+}
+
+/// A pending L25A request to replace the final pass keeps the auction period open: the
+/// opening lead waits (a reopened auction would take it back), and so do the hands of a
+/// passed-out board.
+///
+/// # Errors
+/// `UNDO_PENDING` while such a request is pending (L25A5).
+pub fn no_undo_pending(st: &State) -> Result<(), Refusal> {
+    if st.undo_request().is_some() {
+        return refuse(
+            Code::UNDO_PENDING,
+            "a request to replace a call is pending: the auction may reopen (Law 25A5)",
+        )
+        .map_err(|r: Refusal| r.citing(Law::L25A5));
+    }
+    Ok(())
+}
+
+/// Whether `seat` may make the opening lead face down now — the `lead` action's rule up to
+/// the card (L41A). Gives the contract.
+///
+/// # Errors
+/// `UNDO_PENDING`; `WRONG_PERIOD` outside the clarification period; `NOT_YOUR_LEAD`.
+pub fn may_open(st: &State, seat: Seat) -> Result<Contract, Refusal> {
+    no_undo_pending(st)?;
+    if st.phase() != Phase::Clarification {
+        return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
+            .map_err(|r: Refusal| r.citing(Law::L41A));
+    }
+    let contract = contract(st)?;
+    if seat != contract.leader() {
+        return refuse(
+            Code::NOT_YOUR_LEAD,
+            format!("{} makes the opening lead", contract.leader()),
+        );
+    }
+    if st.play().is_some_and(|p| p.lead.is_some()) {
+        return refuse(Code::NOT_YOUR_LEAD, "the opening lead has been made");
+    }
+    Ok(contract)
+}
+
+/// Whether `seat` may play a card now in the play period (`from_dummy`: declarer playing
+/// dummy's) — the `play` action's rule up to the card (L44, L45). Gives the hand due to
+/// play and the contract.
+///
+/// # Errors
+/// `WRONG_PERIOD` outside the play period or after the thirteenth trick; `NOT_YOUR_TURN`
+/// (law 44).
+pub fn may_play(st: &State, seat: Seat, from_dummy: bool) -> Result<(Seat, Contract), Refusal> {
+    if st.phase() != Phase::Play {
+        return refuse(Code::WRONG_PERIOD, "cards are played in the play period");
+    }
+    let contract = contract(st)?;
+    let Some(p) = st.play() else {
+        return refuse(Code::WRONG_PERIOD, "no opening lead");
+    };
+    let Some(due) = p.to_play() else {
+        return refuse(Code::WRONG_PERIOD, "all thirteen tricks have been played");
+    };
+    let ok = if due == contract.dummy() {
+        seat == contract.declarer && from_dummy
+    } else {
+        seat == due && !from_dummy
+    };
+    if !ok {
+        let who = if due == contract.dummy() {
+            format!("declarer ({}) from dummy", contract.declarer)
+        } else {
+            due.to_string()
+        };
+        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Refusal| r.citing(Law::L44));
+    }
+    Ok((due, contract))
+}
+
+/// Whether `seat` may lead now — the opening lead (`may_open`) or a card to an empty
+/// trick from the hand he plays (`may_play`, dummy's for declarer) — and from which hand:
+/// the rule `legal_leads` answers from, as `apply` does.
+///
+/// # Errors
+/// As `may_open` or `may_play`; `NOT_YOUR_LEAD` while a trick is in progress.
+pub fn may_lead(st: &State, seat: Seat) -> Result<Seat, Refusal> {
+    match st.phase() {
+        Phase::Clarification => may_open(st, seat).map(|c| c.leader()),
+        _ => {
+            let dummy_due = st
+                .contract()
+                .zip(st.play().and_then(|p| p.to_play()))
+                .is_some_and(|(c, due)| due == c.dummy());
+            let (hand, _) = may_play(st, seat, dummy_due)?;
+            if st.play().is_some_and(|p| !p.current.is_empty()) {
+                return refuse(Code::NOT_YOUR_LEAD, "a trick is in progress: follow to it")
+                    .map_err(|r: Refusal| r.citing(Law::L44));
+            }
+            Ok(hand)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The audience of an action's cause (issue 29): who may know that an action happened,
+//! computed from SPEC §6 and the table before it, independently of the engine — and the
+//! check that every event and warning the action caused stays within it.
+
+use bridge_laws::audience::Audience;
+use bridge_laws::regulation::Disclosure;
+use bridge_laws::{Outcome, Regulation, Seat, Table, Viewer};
+use serde_json::Value;
+
+/// SPEC §6: who hears `giver`'s alert or explanation of a call by `caller`.
+fn disclosure(reg: &Regulation, caller: Seat, giver: Seat) -> Audience {
+    let a = match reg.disclosure {
+        Disclosure::SelfAlert => Audience::seats([caller, caller.lho(), caller.rho()]),
+        Disclosure::Partner => Audience::TABLE,
+        Disclosure::Screens => Audience::seats([giver, reg.screenmates.of(giver)]),
+    };
+    a.with_spectators_if(reg.spectators_see_disclosures)
+}
+
+/// Who may know that `action` (as applied to `before`) happened: a player's disclosure,
+/// question, review, question about the lead or contract and private note reach only
+/// those SPEC §6 lets hear them; calls, cards, rectification choices, summonses made at
+/// the table and the Director's rulings are public. (A correction is bounded by the
+/// explanations of that call his side gave — or, if none, by his own audience: it goes to
+/// those misinformed, SPEC 5.5.) The actor is always among them.
+pub fn cause_audience(before: &Table, action: &Value) -> Audience {
+    let reg = before.regulation();
+    let st = before.state();
+    let Some(seat) = action["seat"].as_str().and_then(|s| s.parse::<Seat>().ok()) else {
+        return Audience::EVERYONE;
+    };
+    let index = action["index"].as_u64().and_then(|i| usize::try_from(i).ok());
+    let call_id = index.and_then(|i| st.record_id(i));
+    let caller = call_id.and_then(|id| st.record().get(id)).map(|r| r.seat);
+    let spectators = reg.spectators_see_disclosures;
+    // The actor knows what he did, even a correction of partner's explanation that he
+    // never heard (L20F5b under self-alerting).
+    let heard = match action["type"].as_str().unwrap_or_default() {
+        "alert" | "explain" => caller.map_or(Audience::EVERYONE, |c| disclosure(reg, c, seat)),
+        "ask" => match reg.disclosure {
+            Disclosure::SelfAlert => {
+                let answerers = caller.map_or_else(|| vec![seat.lho(), seat.rho()], |c| vec![c]);
+                Audience::seats(answerers.into_iter().chain([seat])).with_spectators_if(spectators)
+            }
+            Disclosure::Partner => Audience::TABLE.with_spectators_if(spectators),
+            Disclosure::Screens => Audience::seats([seat, reg.screenmates.of(seat)]).with_spectators_if(spectators),
+        },
+        "correct_explanation" => {
+            let (Some(id), Some(caller)) = (call_id, caller) else {
+                return Audience::EVERYONE;
+            };
+            st.disclosures()
+                .iter()
+                .filter(|d| d.call == id && !d.superseded && d.by.side() == seat.side())
+                .map(|d| d.audience)
+                .reduce(Audience::union)
+                .unwrap_or_else(|| disclosure(reg, caller, seat))
+        }
+        "review" => match reg.disclosure {
+            Disclosure::SelfAlert => Audience::seat(seat),
+            Disclosure::Partner => Audience::TABLE,
+            Disclosure::Screens => Audience::seats([seat, reg.screenmates.of(seat)]),
+        },
+        "ask_lead" | "ask_contract" | "note_partner_mistake" => Audience::seat(seat),
+        _ => Audience::EVERYONE,
+    };
+    heard.with(seat)
+}
+
+/// Whether every viewer of `inner` is in `outer`.
+fn within(inner: Audience, outer: Audience) -> bool {
+    Viewer::ALL.iter().all(|v| !inner.contains(*v) || outer.contains(*v))
+}
+
+/// Every event and warning of `out`, the outcome of `action` applied to `before`, reaches
+/// only viewers who may know that the action happened (issue 29).
+pub fn check_caused(before: &Table, action: &str, out: &Outcome) -> Result<(), String> {
+    let Outcome::Accepted { events, warnings } = out else {
+        return Ok(());
+    };
+    let Ok(value) = serde_json::from_str::<Value>(action) else {
+        return Ok(());
+    };
+    let cause = cause_audience(before, &value);
+    for e in events {
+        if !within(e.audience, cause) {
+            return Err(format!(
+                "event {:?} reaches {:?}, beyond {:?} who may know of its cause {action}",
+                e.kind,
+                e.audience.viewers(),
+                cause.viewers()
+            ));
+        }
+    }
+    for w in warnings {
+        if !within(w.audience, cause) {
+            return Err(format!(
+                "warning {} reaches {:?}, beyond {:?} who may know of its cause {action}",
+                w.code,
+                w.audience.viewers(),
+                cause.viewers()
+            ));
+        }
+    }
+    Ok(())
+}
