@@ -40,20 +40,20 @@ pub enum BarKind {
     Throughout,
 }
 
-/// One line of a restatement of the auction (L20B, L20C2).
+/// What a restatement of the auction (L20B, L20C2) said of one call in force that was
+/// alerted or explained to the requester: it refers to what its viewers already hold (the
+/// call by its index; the explanations by their positions among the call's `disclosures` in
+/// the requester's view when it was given) instead of copying it again (issue 29).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ReviewLine {
     /// Position among the calls in force.
     pub index: usize,
-    /// Caller.
-    pub seat: Seat,
-    /// The call.
-    pub call: Call,
     /// Whether the requester may see that it was alerted.
     pub alerted: bool,
-    /// Explanations the requester may see.
-    pub explanations: Vec<String>,
+    /// The explanations restated: positions among the call's disclosures in the requester's
+    /// view (those with a text).
+    pub explanations: Vec<usize>,
 }
 
 /// Something that happened at the table.
@@ -92,8 +92,13 @@ pub enum EventKind {
         answerers: SeatList,
         index: Option<usize>,
     },
-    /// A restatement of the auction.
-    Review { requester: Seat, calls: Vec<ReviewLine> },
+    /// A restatement of the auction: the first `restated` calls in force (all of them, L20B),
+    /// and, for those alerted or explained to the requester, what he was told (`calls`).
+    Review {
+        requester: Seat,
+        restated: usize,
+        calls: Vec<ReviewLine>,
+    },
     /// Answer to "is it my lead?".
     LeadAnswer { seat: Seat, your_lead: bool },
     /// Answer to "what is the contract?" (never who doubled).
@@ -331,12 +336,11 @@ mod tests {
             },
             EventKind::Review {
                 requester: Seat::N,
+                restated: 1,
                 calls: vec![ReviewLine {
                     index: 0,
-                    seat: Seat::W,
-                    call: Call::Pass,
                     alerted: false,
-                    explanations: vec!["none".into()],
+                    explanations: vec![0],
                 }],
             },
             EventKind::Correction {
