@@ -102,11 +102,7 @@ impl SeatTable {
                 patch.apply(&mut self.view, &update.entries)?;
                 self.version = version;
             }
-            _ => {
-                return Err(InputError::bad_input(
-                    "an update carries either the view or its patch",
-                ))
-            }
+            _ => return Err(InputError::bad_input("an update carries either the view or its patch")),
         }
         self.legal = self.view.legal_calls.iter().copied().collect();
         self.entries.extend(update.entries);

@@ -98,7 +98,7 @@ fn the_client_answers_the_bidding_box_and_turn_locally() {
     for (i, c) in clients.iter_mut().enumerate() {
         let v = VIEWERS[i];
         c.receive(Update::with_view(entries_of(&out, v, before[i]), t.view(v)))
-        .unwrap();
+            .unwrap();
     }
     let east = &clients[1];
     assert_eq!(east.turn(), Some(Seat::E));

@@ -28,7 +28,9 @@ fn within_view(patch: &Value, view: &Value) -> Result<(), String> {
         return Err("a patch and a view are objects".into());
     };
     for (field, value) in patch {
-        let held = view.get(field).ok_or(format!("the patch sets {field}, not in the view"))?;
+        let held = view
+            .get(field)
+            .ok_or(format!("the patch sets {field}, not in the view"))?;
         let list = ["calls", "withdrawn", "questions", "open_rulings", "ledger"].contains(&field.as_str());
         if !list {
             if value != held {
@@ -52,7 +54,12 @@ fn within_view(patch: &Value, view: &Value) -> Result<(), String> {
 
 /// Feeds each viewer's client the pushes of one accepted action and checks it against the
 /// server's table.
-fn push_and_check(t: &Table, tracker: &mut ViewTracker, out: &Outcome, clients: &mut [SeatTable]) -> Result<(), String> {
+fn push_and_check(
+    t: &Table,
+    tracker: &mut ViewTracker,
+    out: &Outcome,
+    clients: &mut [SeatTable],
+) -> Result<(), String> {
     let pushes = tracker.pushes(t, out);
     for (c, v) in clients.iter_mut().zip(VIEWERS) {
         let view = serde_json::to_value(t.view(v)).unwrap();
@@ -65,7 +72,8 @@ fn push_and_check(t: &Table, tracker: &mut ViewTracker, out: &Outcome, clients: 
             }
             let patch = serde_json::to_value(&push.patch).unwrap();
             within_view(&patch, &view).map_err(|e| format!("{v}: {e}"))?;
-            c.receive(over_the_wire(push)).map_err(|e| format!("{v} refused his push: {e}"))?;
+            c.receive(over_the_wire(push))
+                .map_err(|e| format!("{v} refused his push: {e}"))?;
         }
         if serde_json::to_value(c.view()).unwrap() != view {
             return Err(format!("{v}'s folded view differs from the server's"));
@@ -129,9 +137,15 @@ fn a_calls_push_stays_under_a_kibibyte_after_three_hundred_reviews() {
     let mut t = table(Preset::FaceToFace, Seat::N);
     let long = "x".repeat(480);
     accepted(&mut t, r#"{"seat":"N","type":"call","call":"1C"}"#);
-    accepted(&mut t, &format!(r#"{{"seat":"S","type":"alert","index":0,"explanation":"{long}"}}"#));
+    accepted(
+        &mut t,
+        &format!(r#"{{"seat":"S","type":"alert","index":0,"explanation":"{long}"}}"#),
+    );
     accepted(&mut t, r#"{"seat":"E","type":"call","call":"1H"}"#);
-    accepted(&mut t, &format!(r#"{{"seat":"W","type":"alert","index":1,"explanation":"{long}"}}"#));
+    accepted(
+        &mut t,
+        &format!(r#"{{"seat":"W","type":"alert","index":1,"explanation":"{long}"}}"#),
+    );
     let mut tracker = ViewTracker::new(&t);
     let first_review = push_sizes(&mut t, &mut tracker, r#"{"seat":"S","type":"review"}"#);
     let mut last_review = first_review.clone();
@@ -164,12 +178,18 @@ fn a_push_for_a_viewer_with_nothing_new_is_none_and_his_view_is_unchanged() {
     // Under partner disclosure N notes privately that S's explanation was mistaken.
     let mut t = table(Preset::FaceToFace, Seat::N);
     accepted(&mut t, r#"{"seat":"N","type":"call","call":"1C"}"#);
-    accepted(&mut t, r#"{"seat":"S","type":"alert","index":0,"explanation":"could be short"}"#);
+    accepted(
+        &mut t,
+        r#"{"seat":"S","type":"alert","index":0,"explanation":"could be short"}"#,
+    );
     let mut tracker = ViewTracker::new(&t);
     let before = serde_json::to_value(t.view(Viewer::Seat(Seat::E))).unwrap();
     let out = accepted(&mut t, r#"{"seat":"N","type":"note_partner_mistake","index":0}"#);
     let pushes = tracker.pushes(&t, &out);
-    assert!(pushes.get(Viewer::Seat(Seat::E)).is_none(), "East learns nothing of the note");
+    assert!(
+        pushes.get(Viewer::Seat(Seat::E)).is_none(),
+        "East learns nothing of the note"
+    );
     assert_eq!(serde_json::to_value(t.view(Viewer::Seat(Seat::E))).unwrap(), before);
     assert!(pushes.get(Viewer::Seat(Seat::N)).is_some(), "North has his own note");
 }
@@ -199,5 +219,8 @@ fn a_patch_that_does_not_fit_the_view_held_is_refused_and_the_client_is_unchange
     assert!(east.receive(neither).is_err());
     // The push itself is taken.
     east.receive(push).unwrap();
-    assert_eq!(serde_json::to_value(east.view()).unwrap(), serde_json::to_value(t.view(Viewer::Seat(Seat::E))).unwrap());
+    assert_eq!(
+        serde_json::to_value(east.view()).unwrap(),
+        serde_json::to_value(t.view(Viewer::Seat(Seat::E))).unwrap()
+    );
 }

@@ -407,7 +407,12 @@ fn behind_screens_a_review_goes_to_the_requester_and_his_screenmate_with_his_sid
             let texts = l
                 .explanations
                 .iter()
-                .filter_map(|p| seen.disclosures.get(*p).and_then(|d| d.text.as_deref()).map(String::from))
+                .filter_map(|p| {
+                    seen.disclosures
+                        .get(*p)
+                        .and_then(|d| d.text.as_deref())
+                        .map(String::from)
+                })
                 .collect();
             (seen.call.to_string(), l.alerted, texts)
         })

@@ -179,6 +179,13 @@ macro_rules! view_patch {
             pub ledger: Option<ListPatch<Warning>>,
         }
 
+        impl ViewPatch {
+            /// The fields a patch sends whole (by their names in JSON and JS).
+            pub const WHOLE: &'static [&'static str] = &[$(stringify!($field)),*];
+            /// The fields a patch sends as a `ListPatch`.
+            pub const LISTS: &'static [&'static str] = &[$(stringify!($list),)* "calls", "ledger"];
+        }
+
         /// Sets in `patch` each field of `after` that differs from `before`'s (but the calls
         /// and the ledger).
         fn diff_fields(before: &View<'static>, after: &View<'_>, patch: &mut ViewPatch) {
@@ -284,7 +291,10 @@ impl ViewPatch {
             c.apply(&mut view.calls);
         }
         if let Some(l) = self.ledger {
-            let mut ledger: Vec<Warning> = std::mem::take(&mut view.ledger).into_iter().map(Cow::into_owned).collect();
+            let mut ledger: Vec<Warning> = std::mem::take(&mut view.ledger)
+                .into_iter()
+                .map(Cow::into_owned)
+                .collect();
             l.apply(&mut ledger);
             view.ledger = ledger.into_iter().map(Cow::Owned).collect();
         }

@@ -112,7 +112,10 @@ impl<'a, T: Addressed> Seen<'a, T> {
     /// Appends an item (the items seen so far are kept first, if lent).
     pub fn push(&mut self, item: T) {
         if let Items::Lent { .. } = self.items {
-            let kept = Seen { items: self.items.clone() }.to_vec();
+            let kept = Seen {
+                items: self.items.clone(),
+            }
+            .to_vec();
             self.items = Items::Kept(kept);
         }
         if let Items::Kept(kept) = &mut self.items {
