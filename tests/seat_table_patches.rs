@@ -6,6 +6,7 @@
 
 mod common;
 
+use bridge_laws::push::push_of;
 use bridge_laws::{Outcome, Preset, Seat, SeatTable, Table, Update, ViewTracker, Viewer};
 use common::{check_view, preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
@@ -101,7 +102,14 @@ proptest! {
         let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
         let mut tracker = ViewTracker::new(&t);
         for s in &steps {
+            let bases: Vec<_> = VIEWERS.iter().map(|v| (t.view_base(*v), t.stream_version(*v))).collect();
             let out = t.apply_json(&random_action(&t, *s));
+            // Without a tracker, from the bases taken before the action: the same pushes.
+            for ((base, version), v) in bases.iter().zip(VIEWERS) {
+                let alone = push_of(&t, &out, base, *version);
+                let tracked = tracker.clone().pushes(&t, &out).get(v).cloned();
+                prop_assert_eq!(alone, tracked, "{}'s push without a tracker", v);
+            }
             if !out.is_ok() {
                 let pushes = tracker.pushes(&t, &out);
                 prop_assert!(VIEWERS.iter().all(|v| pushes.get(*v).is_none()), "a refusal was pushed");
