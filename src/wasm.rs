@@ -409,9 +409,9 @@ fn patched(view: &JsValue, patch: &JsValue, entries: &JsValue) -> Result<JsValue
         if crate::view::ViewPatch::WHOLE.contains(&name.as_str()) {
             set(&next, &name, &value)?;
         } else if crate::view::ViewPatch::LISTS.contains(&name.as_str()) {
-            set(&next, &name, &patched_list(&get(view, &name), &value, &name)?)?;
+            set(&next, &name, &patched_list(&get(view, &name), &value)?)?;
         } else {
-            return Err(bad_input(&format!("a view patch has no field {name}")));
+            return Err(bad_input(&"a view patch sets a field no patch has"));
         }
     }
     // The entries (checked by the caller: numbered and addressed to this viewer).
@@ -419,7 +419,7 @@ fn patched(view: &JsValue, patch: &JsValue, entries: &JsValue) -> Result<JsValue
         let list = get(view, name);
         Array::is_array(&list)
             .then(|| Array::from(&list))
-            .ok_or_else(|| bad_input(&format!("the view held has no list of {name}")))
+            .ok_or_else(|| bad_input(&"the view held has no list of events or warnings"))
     };
     let (events, warnings) = (copy("events")?, copy("warnings")?);
     for e in Array::from(entries).iter() {
@@ -438,9 +438,9 @@ fn patched(view: &JsValue, patch: &JsValue, entries: &JsValue) -> Result<JsValue
 /// A new array: `list` (unchanged) with a `ListPatch` (`{len, set: [[position, item]…]}`)
 /// applied; `BAD_INPUT` unless every position is within the new length and every one past
 /// the items kept is set, in order.
-fn patched_list(list: &JsValue, patch: &JsValue, name: &str) -> Result<JsValue, JsValue> {
+fn patched_list(list: &JsValue, patch: &JsValue) -> Result<JsValue, JsValue> {
     use js_sys::{Array, Reflect};
-    let misfit = || bad_input(&format!("the patch of {name} does not fit the view held"));
+    let misfit = || bad_input(&"a list's patch does not fit the view held");
     let len = Reflect::get(patch, &JsValue::from_str("len"))
         .ok()
         .and_then(|l| l.as_f64())
@@ -452,6 +452,9 @@ fn patched_list(list: &JsValue, patch: &JsValue, name: &str) -> Result<JsValue, 
     }
     let next = Array::from(list).slice(0, len);
     for pair in Array::from(&pairs).iter() {
+        if !Array::is_array(&pair) {
+            return Err(misfit());
+        }
         let pair = Array::from(&pair);
         let at = pair
             .get(0)

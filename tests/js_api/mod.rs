@@ -712,3 +712,22 @@ fn a_seat_table_refuses_a_patch_that_does_not_fit_and_is_unchanged() {
     assert_eq!(rust(&east.view())["calls"][0]["call"], json!("1C"));
     assert_eq!(rust(&east.view())["events"].as_array().map(Vec::len), Some(1));
 }
+
+#[wasm_bindgen_test]
+fn a_list_patch_of_the_wrong_shape_is_refused_not_thrown_through() {
+    use bridge_laws::wasm::JsSeatTable;
+    let t = table("online");
+    let mut east = JsSeatTable::new("E".into(), 0.0.into(), t.view("E".into()).expect("view")).expect("seat table");
+    for patch in [
+        r#"{"calls":{"len":1,"set":[null]}}"#,
+        r#"{"calls":{"len":1,"set":[7]}}"#,
+        r#"{"calls":{"len":1}}"#,
+        r#"{"calls":null}"#,
+        r#"{"calls":{"len":-1,"set":[]}}"#,
+        r#"{"calls":{"len":0.5,"set":[]}}"#,
+    ] {
+        let update = js(&format!(r#"{{"entries":[],"patch":{patch}}}"#));
+        assert_bad_input(east.receive(update).expect_err(patch), patch);
+        assert_eq!(east.version(), 0.0, "{patch}");
+    }
+}

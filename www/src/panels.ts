@@ -1,7 +1,7 @@
 // Everything a player does besides calling: decisions awaiting him (accept/decline, undo
 // consent), questions and answers, reviews, alerts and explanations, corrections, changes
 // of call, and the Director's rulings.
-import type { Call, Card, Seat, SeenCall, View } from "bridge-laws";
+import type { Card, Seat, SeenCall, View } from "bridge-laws";
 import type { Ctx } from "./app";
 import { callLabel, callNode, partner, SEAT_NAME } from "./calls";
 import { fill, h } from "./dom";
