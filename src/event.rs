@@ -94,9 +94,10 @@ pub enum EventKind {
     },
     /// A restatement of the auction: the first `restated` calls in force (all of them, L20B),
     /// and, for those alerted or explained to the requester, what he was told (`calls`).
+    /// (`restated` is a `u32`: an event stays 40 bytes.)
     Review {
         requester: Seat,
-        restated: usize,
+        restated: u32,
         calls: Vec<ReviewLine>,
     },
     /// Answer to "is it my lead?".
@@ -368,6 +369,13 @@ mod tests {
                 audience: Audience::seat(Seat::E).with_spectators_if(true),
             })
             .collect()
+    }
+
+    #[test]
+    fn an_event_stays_forty_bytes() {
+        // The feed keeps every event that is not a call packed as an `Event`, and an outcome
+        // keeps one inline: a review's references must not make every event larger.
+        assert!(std::mem::size_of::<Event>() <= 40, "{}", std::mem::size_of::<Event>());
     }
 
     #[test]
