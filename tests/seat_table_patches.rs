@@ -232,3 +232,69 @@ fn a_patch_that_does_not_fit_the_view_held_is_refused_and_the_client_is_unchange
         serde_json::to_value(t.view(Viewer::Seat(Seat::E))).unwrap()
     );
 }
+
+/// The texts a review's line refers to, read in `view`: `None` when a reference points at
+/// nothing with a text.
+fn resolve(
+    view: &bridge_laws::View<'_>,
+    restated: u32,
+    lines: &[bridge_laws::event::ReviewLine],
+) -> Option<Vec<(usize, bool, Vec<String>)>> {
+    if view.calls.len() != restated as usize {
+        return None;
+    }
+    lines
+        .iter()
+        .map(|l| {
+            let call = view.calls.get(l.index)?;
+            let texts = l
+                .explanations
+                .iter()
+                .map(|p| {
+                    call.disclosures
+                        .get(*p)
+                        .and_then(|d| d.text.as_deref())
+                        .map(String::from)
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some((l.index, l.alerted, texts))
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+    #[test]
+    fn a_reviews_references_read_the_same_in_every_seats_view_that_holds_it(
+        steps in prop::collection::vec(any::<(u8, u8, u8)>(), 0..40),
+        dealer in 0u8..4,
+        preset in 0u8..4,
+    ) {
+        let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
+        let mut t = table(preset, seat(dealer));
+        for s in &steps {
+            let out = t.apply_json(&random_action(&t, *s));
+            for e in out.events() {
+                let bridge_laws::EventKind::Review { requester, restated, calls } = &e.kind else { continue };
+                prop_assert!(e.audience.contains(Viewer::Director), "the Director sees every review");
+                let told = resolve(&t.view(Viewer::Seat(*requester)), *restated, calls);
+                prop_assert!(told.is_some(), "the review's references point into the requester's view");
+                // Never partial (L20B): every alert and explanation the requester holds.
+                let held: Vec<(usize, bool, Vec<String>)> = t
+                    .view(Viewer::Seat(*requester))
+                    .calls
+                    .iter()
+                    .map(|c| {
+                        let texts: Vec<String> = c.disclosures.iter().filter_map(|d| d.text.as_deref().map(String::from)).collect();
+                        (c.index, c.disclosures.iter().any(|d| d.alert), texts)
+                    })
+                    .filter(|(_, alerted, texts)| *alerted || !texts.is_empty())
+                    .collect();
+                prop_assert_eq!(told.as_ref(), Some(&held), "the review restates all the requester holds");
+                for s in Seat::ALL.into_iter().filter(|s| e.audience.has_seat(*s)) {
+                    prop_assert_eq!(&resolve(&t.view(Viewer::Seat(s)), *restated, calls), &told, "{} reads the review", s);
+                }
+            }
+        }
+    }
+}
