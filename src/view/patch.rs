@@ -307,3 +307,44 @@ impl ViewPatch {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diff(before: &[u8], after: &[u8]) -> Option<ListPatch<u8>> {
+        ListPatch::diff(before, after, PartialEq::eq, Clone::clone)
+    }
+
+    #[test]
+    fn a_list_patch_sets_only_what_changed_and_rebuilds_the_list() {
+        for (before, after) in [
+            (&[1, 2, 3][..], &[1, 9, 3, 4][..]),
+            (&[1, 2, 3], &[1]),
+            (&[], &[5, 6]),
+            (&[1, 2], &[3]),
+        ] {
+            let patch = diff(before, after).expect("a change");
+            let unchanged = after.iter().zip(before).filter(|(a, b)| a == b).count();
+            assert_eq!(patch.set.len(), after.len() - unchanged, "{before:?} → {after:?}");
+            assert_eq!(patch.fits(before.len(), "list"), Ok(()));
+            let mut list = before.to_vec();
+            patch.apply(&mut list);
+            assert_eq!(list, after);
+        }
+        assert_eq!(diff(&[1, 2], &[1, 2]), None);
+    }
+
+    #[test]
+    fn a_list_patch_that_skips_or_overruns_a_position_does_not_fit() {
+        let patch = |len: usize, set: &[usize]| ListPatch {
+            len,
+            set: set.iter().map(|i| (*i, 0u8)).collect(),
+        };
+        assert!(patch(3, &[2]).fits(1, "list").is_err(), "position 1 never set");
+        assert!(patch(2, &[2]).fits(2, "list").is_err(), "past the length");
+        assert!(patch(3, &[2, 1]).fits(1, "list").is_err(), "added out of order");
+        assert!(patch(3, &[0, 1, 2]).fits(1, "list").is_ok());
+        assert!(patch(1, &[]).fits(4, "list").is_ok(), "a list cut short");
+    }
+}
