@@ -40,20 +40,20 @@ pub enum BarKind {
     Throughout,
 }
 
-/// One line of a restatement of the auction (L20B, L20C2).
+/// What a restatement of the auction (L20B, L20C2) said of one call in force that was
+/// alerted or explained to the requester: it refers to what its viewers already hold (the
+/// call by its index; the explanations by their positions among the call's `disclosures` in
+/// the requester's view when it was given) instead of copying it again (issue 29).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ReviewLine {
     /// Position among the calls in force.
     pub index: usize,
-    /// Caller.
-    pub seat: Seat,
-    /// The call.
-    pub call: Call,
     /// Whether the requester may see that it was alerted.
     pub alerted: bool,
-    /// Explanations the requester may see.
-    pub explanations: Vec<String>,
+    /// The explanations restated: positions among the call's disclosures in the requester's
+    /// view (those with a text).
+    pub explanations: Vec<usize>,
 }
 
 /// Something that happened at the table.
@@ -92,8 +92,14 @@ pub enum EventKind {
         answerers: SeatList,
         index: Option<usize>,
     },
-    /// A restatement of the auction.
-    Review { requester: Seat, calls: Vec<ReviewLine> },
+    /// A restatement of the auction: the first `restated` calls in force (all of them, L20B),
+    /// and, for those alerted or explained to the requester, what he was told (`calls`).
+    /// (`restated` is a `u32`: an event stays 40 bytes.)
+    Review {
+        requester: Seat,
+        restated: u32,
+        calls: Vec<ReviewLine>,
+    },
     /// Answer to "is it my lead?".
     LeadAnswer { seat: Seat, your_lead: bool },
     /// Answer to "what is the contract?" (never who doubled).
@@ -331,12 +337,11 @@ mod tests {
             },
             EventKind::Review {
                 requester: Seat::N,
+                restated: 1,
                 calls: vec![ReviewLine {
                     index: 0,
-                    seat: Seat::W,
-                    call: Call::Pass,
                     alerted: false,
-                    explanations: vec!["none".into()],
+                    explanations: vec![0],
                 }],
             },
             EventKind::Correction {
@@ -364,6 +369,13 @@ mod tests {
                 audience: Audience::seat(Seat::E).with_spectators_if(true),
             })
             .collect()
+    }
+
+    #[test]
+    fn an_event_stays_forty_bytes() {
+        // The feed keeps every event that is not a call packed as an `Event`, and an outcome
+        // keeps one inline: a review's references must not make every event larger.
+        assert!(std::mem::size_of::<Event>() <= 40, "{}", std::mem::size_of::<Event>());
     }
 
     #[test]

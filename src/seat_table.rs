@@ -15,16 +15,42 @@ use crate::call::{Call, Seat};
 use crate::callset::CallSet;
 use crate::report::InputError;
 use crate::stream::StreamEntry;
-use crate::view::{SeenQuestion, Settle, View};
+use crate::view::{SeenQuestion, Settle, View, ViewPatch};
 
-/// What a server sends a viewer after an accepted action: his new entries and his view.
+/// What a server sends a viewer after an accepted action: his new entries and either the
+/// patch of his view (`{entries, patch}`, issue 29: what a server sends) or his whole new
+/// view (`{entries, view}`, still read: a site may send it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Update<'a> {
     /// The viewer's entries for the action, numbered after his current version.
     pub entries: Vec<StreamEntry>,
-    /// The viewer's view after the action.
-    pub view: View<'a>,
+    /// The viewer's whole view after the action (the older form).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub view: Option<View<'a>>,
+    /// What changed in the viewer's view by the action.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub patch: Option<ViewPatch>,
+}
+
+impl<'a> Update<'a> {
+    /// An update carrying the viewer's whole new view.
+    pub fn with_view(entries: Vec<StreamEntry>, view: View<'a>) -> Update<'a> {
+        Update {
+            entries,
+            view: Some(view),
+            patch: None,
+        }
+    }
+
+    /// An update carrying the patch of the viewer's view.
+    pub fn with_patch(entries: Vec<StreamEntry>, patch: ViewPatch) -> Update<'a> {
+        Update {
+            entries,
+            view: None,
+            patch: Some(patch),
+        }
+    }
 }
 
 /// A viewer's table on the client, kept from his stream.
@@ -53,18 +79,32 @@ impl SeatTable {
         })
     }
 
-    /// Takes the server's update after an accepted action. Refused, leaving the table as it
+    /// Takes the server's update after an accepted action: the entries, and the patch of the
+    /// view (folded into the view held: its events and warnings appended from the entries,
+    /// its other fields patched) or the whole new view. Refused, leaving the table as it
     /// was, when an entry is not numbered right after the last one held (the client missed
     /// something: ask the server for `events_since(version)` or a fresh view), when an entry
-    /// is outside this viewer's audience, or when the view is another viewer's.
+    /// is outside this viewer's audience, when the view is another viewer's, when the update
+    /// carries neither or both of a view and a patch, or when the patch does not fit the view
+    /// held.
     ///
     /// # Errors
     /// `BAD_INPUT`, saying which.
     pub fn receive(&mut self, update: Update<'_>) -> Result<(), InputError> {
         let heads = update.entries.iter().map(|e| (e.version, e.item.audience()));
-        self.version = check_update(self.viewer, self.version, heads, update.view.viewer)?;
-        self.legal = update.view.legal_calls.iter().copied().collect();
-        self.view = update.view.into_owned();
+        match (update.view, update.patch) {
+            (Some(view), None) => {
+                self.version = check_update(self.viewer, self.version, heads, view.viewer)?;
+                self.view = view.into_owned();
+            }
+            (None, Some(patch)) => {
+                let version = check_update(self.viewer, self.version, heads, self.viewer)?;
+                patch.apply(&mut self.view, &update.entries)?;
+                self.version = version;
+            }
+            _ => return Err(InputError::bad_input("an update carries either the view or its patch")),
+        }
+        self.legal = self.view.legal_calls.iter().copied().collect();
         self.entries.extend(update.entries);
         Ok(())
     }

@@ -270,7 +270,12 @@ fn imported(
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ event: Event } | { warning: Warning });
-export interface Update { entries: StreamEntry[]; view: View }"#;
+export type ListPatch<T> = { len: number; set: [number, T][] };
+export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger">> & {
+  calls?: ListPatch<SeenCall>; withdrawn?: ListPatch<SeenWithdrawn>; questions?: ListPatch<SeenQuestion>;
+  open_rulings?: ListPatch<string>; ledger?: ListPatch<Warning>;
+};
+export type Update = { entries: StreamEntry[] } & ({ patch: ViewPatch } | { view: View });"#;
 
 /// The client's table (docs/PROTOCOL.md, "The client's table"; the crate's `SeatTable`): a viewer's table
 /// kept from his own stream — the server's `view` at join, then each update's entries and
@@ -309,12 +314,21 @@ impl JsSeatTable {
         })
     }
 
-    /// Takes a server update (`{entries, view}`); throws `BAD_INPUT` (and changes nothing)
-    /// on a gap, an entry outside the audience or another viewer's view.
+    /// Takes a server update: `{entries, patch}` (the entries appended to the view's events
+    /// and warnings, the patch's fields set, its lists patched by position: issue 29) or
+    /// `{entries, view}` (the whole view); throws `BAD_INPUT` (and changes nothing) on a gap,
+    /// an entry outside the audience, another viewer's view, or a patch that does not fit
+    /// the view held.
     pub fn receive(&mut self, #[wasm_bindgen(unchecked_param_type = "Update")] update: JsValue) -> Result<(), JsValue> {
         let field = |name: &str| js_sys::Reflect::get(&update, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
-        let heads: Vec<crate::seat_table::EntryHead> = input(field("entries"))?;
-        let view = field("view");
+        let entries = field("entries");
+        let heads: Vec<crate::seat_table::EntryHead> = input(entries.clone())?;
+        let (view, patch) = (field("view"), field("patch"));
+        let view = match (view.is_undefined(), patch.is_undefined()) {
+            (false, true) => view,
+            (true, false) => patched(&self.view, &patch, &entries)?,
+            _ => return Err(bad_input(&"an update carries either the view or its patch")),
+        };
         let head: crate::seat_table::ViewHead = input(view.clone())?;
         let entries = heads.iter().map(|e| (e.version, e.audience()));
         self.version =
@@ -440,6 +454,87 @@ impl JsSeatTable {
             js_sys::Array::new().into()
         }
     }
+}
+
+/// A new view object: `view` (a JS view, unchanged) with the entries' events and warnings
+/// appended and `patch`'s fields set (`ViewPatch::WHOLE`) or patched by position
+/// (`ViewPatch::LISTS`), as the crate's `ViewPatch::apply` does.
+fn patched(view: &JsValue, patch: &JsValue, entries: &JsValue) -> Result<JsValue, JsValue> {
+    use js_sys::{Array, Object, Reflect};
+    let get = |o: &JsValue, k: &str| Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+    let set = |o: &JsValue, k: &str, v: &JsValue| Reflect::set(o, &JsValue::from_str(k), v).map(|_| ());
+    let patch = patch
+        .dyn_ref::<Object>()
+        .filter(|_| !Array::is_array(patch))
+        .ok_or_else(|| bad_input(&"a view patch is an object"))?;
+    let next: JsValue = Object::assign(&Object::new(), view.unchecked_ref()).into();
+    for key in Object::keys(patch).iter() {
+        let name = key.as_string().unwrap_or_default();
+        let value = get(patch, &name);
+        if crate::view::ViewPatch::WHOLE.contains(&name.as_str()) {
+            set(&next, &name, &value)?;
+        } else if crate::view::ViewPatch::LISTS.contains(&name.as_str()) {
+            set(&next, &name, &patched_list(&get(view, &name), &value)?)?;
+        } else {
+            return Err(bad_input(&"a view patch sets a field no patch has"));
+        }
+    }
+    // The entries (checked by the caller: numbered and addressed to this viewer).
+    let copy = |name: &str| {
+        let list = get(view, name);
+        Array::is_array(&list)
+            .then(|| Array::from(&list))
+            .ok_or_else(|| bad_input(&"the view held has no list of events or warnings"))
+    };
+    let (events, warnings) = (copy("events")?, copy("warnings")?);
+    for e in Array::from(entries).iter() {
+        let (event, warning) = (get(&e, "event"), get(&e, "warning"));
+        if !event.is_undefined() {
+            events.push(&event);
+        } else {
+            warnings.push(&warning);
+        }
+    }
+    set(&next, "events", &events)?;
+    set(&next, "warnings", &warnings)?;
+    Ok(next)
+}
+
+/// A new array: `list` (unchanged) with a `ListPatch` (`{len, set: [[position, item]…]}`)
+/// applied; `BAD_INPUT` unless every position is within the new length and every one past
+/// the items kept is set, in order.
+fn patched_list(list: &JsValue, patch: &JsValue) -> Result<JsValue, JsValue> {
+    use js_sys::{Array, Reflect};
+    let misfit = || bad_input(&"a list's patch does not fit the view held");
+    let len = Reflect::get(patch, &JsValue::from_str("len"))
+        .ok()
+        .and_then(|l| l.as_f64())
+        .filter(|l| l.fract() == 0.0 && *l >= 0.0 && *l <= f64::from(u32::MAX))
+        .ok_or_else(misfit)? as u32;
+    let pairs = Reflect::get(patch, &JsValue::from_str("set")).unwrap_or(JsValue::UNDEFINED);
+    if !Array::is_array(&pairs) || !Array::is_array(list) {
+        return Err(misfit());
+    }
+    let next = Array::from(list).slice(0, len);
+    for pair in Array::from(&pairs).iter() {
+        if !Array::is_array(&pair) {
+            return Err(misfit());
+        }
+        let pair = Array::from(&pair);
+        let at = pair
+            .get(0)
+            .as_f64()
+            .filter(|a| a.fract() == 0.0 && *a >= 0.0)
+            .ok_or_else(misfit)?;
+        if pair.length() != 2 || at >= f64::from(len) || at > f64::from(next.length()) {
+            return Err(misfit());
+        }
+        next.set(at as u32, pair.get(1));
+    }
+    if next.length() != len {
+        return Err(misfit());
+    }
+    Ok(next.into())
 }
 
 /// The canonical spelling of a call: `parseCall("1n") === "1NT"`, `parseCall("dbl") === "X"`.

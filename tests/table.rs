@@ -383,24 +383,44 @@ fn behind_screens_a_review_goes_to_the_requester_and_his_screenmate_with_his_sid
         let sees = t.view(Viewer::Seat(s)).events.iter().any(|e| *e == *review);
         assert_eq!(sees, matches!(s, Seat::N | Seat::E), "{s}'s view and the review");
     }
-    let bridge_laws::EventKind::Review { requester, calls } = &review.kind else {
+    assert!(
+        review.audience.contains(Viewer::Director),
+        "the Director sees every review"
+    );
+    let bridge_laws::EventKind::Review {
+        requester,
+        restated,
+        calls,
+    } = &review.kind
+    else {
         unreachable!("found above")
     };
-    assert_eq!(*requester, Seat::N);
+    assert_eq!((*requester, *restated), (Seat::N, 4), "all four calls are restated");
     // North's own explanation, given to East, is restated; South's, given to West across
-    // the screen, is not (nor is the alert North never saw).
+    // the screen, is not (nor is the alert North never saw). The review refers to what
+    // North's view holds instead of copying its text.
+    let north = t.view(Viewer::Seat(Seat::N));
     let lines: Vec<(String, bool, Vec<String>)> = calls
         .iter()
-        .map(|l| (l.call.to_string(), l.alerted, l.explanations.clone()))
+        .map(|l| {
+            let seen = &north.calls[l.index];
+            let texts = l
+                .explanations
+                .iter()
+                .filter_map(|p| {
+                    seen.disclosures
+                        .get(*p)
+                        .and_then(|d| d.text.as_deref())
+                        .map(String::from)
+                })
+                .collect();
+            (seen.call.to_string(), l.alerted, texts)
+        })
         .collect();
-    assert_eq!(
-        lines,
-        vec![
-            ("1C".into(), true, vec!["strong".into()]),
-            ("P".into(), false, vec![]),
-            ("1H".into(), false, vec![]),
-            ("P".into(), false, vec![]),
-        ]
+    assert_eq!(lines, vec![("1C".into(), true, vec!["strong".into()])]);
+    assert!(
+        !serde_json::to_string(review).unwrap().contains("strong"),
+        "the text is not copied into the review"
     );
 }
 

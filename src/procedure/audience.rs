@@ -49,13 +49,16 @@ pub fn question(reg: &Regulation, asker: Seat, answerers: &[Seat]) -> Audience {
     a.with_spectators_if(reg.spectators_see_disclosures)
 }
 
-/// The audience of a review requested by `requester`.
+/// The audience of a review requested by `requester`: who hears the restatement (L20B:
+/// the requester; at an open table all four; behind screens his screenmate), and the
+/// Director, who sees everything (SPEC §6).
 pub fn review(reg: &Regulation, requester: Seat) -> Audience {
-    match reg.disclosure {
+    let heard = match reg.disclosure {
         Disclosure::SelfAlert => Audience::seat(requester),
         Disclosure::Partner => Audience::TABLE,
         Disclosure::Screens => Audience::seats([requester, reg.screenmates.of(requester)]),
-    }
+    };
+    heard.union(Audience::DIRECTOR)
 }
 
 /// Who must answer a question by `asker` about a call by `caller` (L20F1).

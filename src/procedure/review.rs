@@ -19,9 +19,17 @@ use crate::state::{Phase, State};
 pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     may_review(cx.st, seat)?;
     let calls = restatement(cx.st, Viewer::Seat(seat));
+    let restated = crate::counting::narrow(cx.st.in_force_ids().len());
     let aud = audience::review(cx.reg, seat);
     cx.heard_by(aud);
-    cx.event(EventKind::Review { requester: seat, calls }, aud);
+    cx.event(
+        EventKind::Review {
+            requester: seat,
+            restated,
+            calls,
+        },
+        aud,
+    );
     Ok(())
 }
 
@@ -83,28 +91,29 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Every call in force with the alerts and explanations `viewer` may see (never partial).
+/// The calls in force alerted or explained to `viewer`, with what he may see of them (never
+/// partial): whether alerted, and the positions of the explanations among the call's
+/// disclosures in his view (`view::seen_calls`: the disclosures he heard, not superseded).
 pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
     let by_call = ByCall::new(st.disclosures(), st.record().len());
     st.in_force_ids()
         .iter()
         .enumerate()
-        .map(|(index, id)| {
-            let r = &st.record()[id];
+        .filter_map(|(index, id)| {
             let seen = by_call.of(id).filter(|d| !d.superseded && d.audience.contains(viewer));
             let mut alerted = false;
             let mut explanations = Vec::new();
-            for d in seen {
+            for (position, d) in seen.enumerate() {
                 alerted |= d.alert;
-                explanations.extend(d.text.as_deref().map(String::from));
+                if d.text.is_some() {
+                    explanations.push(position);
+                }
             }
-            ReviewLine {
+            (alerted || !explanations.is_empty()).then_some(ReviewLine {
                 index,
-                seat: r.seat,
-                call: r.call,
                 alerted,
                 explanations,
-            }
+            })
         })
         .collect()
 }

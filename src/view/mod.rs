@@ -1,10 +1,12 @@
 //! What one viewer may see (SPEC §6). This is the only place that filters by audience.
 
 mod decision;
+pub mod patch;
 mod seen;
 mod seen_disclosures;
 
 pub use decision::{Choice, Decision, DecisionKind, Settle};
+pub use patch::{ListPatch, ViewBase, ViewPatch};
 pub use seen::{Addressed, Iter as SeenIter, Seen};
 pub use seen_disclosures::SeenDisclosures;
 

@@ -109,6 +109,20 @@ impl<'a, T: Addressed> Seen<'a, T> {
         self.iter().map(Cow::into_owned).collect()
     }
 
+    /// Appends an item (the items seen so far are kept first, if lent).
+    pub fn push(&mut self, item: T) {
+        if let Items::Lent { .. } = self.items {
+            let kept = Seen {
+                items: self.items.clone(),
+            }
+            .to_vec();
+            self.items = Items::Kept(kept);
+        }
+        if let Items::Kept(kept) = &mut self.items {
+            kept.push(item);
+        }
+    }
+
     /// The same items, kept (to outlive the table's next change).
     pub fn into_owned(self) -> Seen<'static, T> {
         let kept = match self.items {

@@ -614,3 +614,123 @@ fn a_pbn_record_becomes_a_table_and_goes_back_to_pbn_and_lin() {
         "no such board",
     );
 }
+
+/// Streams that carry changes, not views (issue 29): the package's `SeatTable` fed only the
+/// pushes a server makes (`ViewTracker`: each viewer's entries and view patch, as JSON) holds
+/// the server's view of its viewer after every action, under every disclosure regime.
+#[wasm_bindgen_test]
+fn a_seat_table_fed_entries_and_patches_holds_the_servers_view_after_every_action() {
+    use bridge_laws::wasm::JsSeatTable;
+    use bridge_laws::{Table, ViewTracker, Viewer};
+    let actions = [
+        r#"{"seat":"N","type":"call","call":"1C","alert":true,"explanation":"could be short"}"#,
+        r#"{"seat":"S","type":"alert","index":0,"explanation":"2+ clubs"}"#,
+        r#"{"seat":"E","type":"call","call":"1NT"}"#,
+        r#"{"seat":"S","type":"ask","index":1}"#,
+        r#"{"seat":"W","type":"explain","index":1,"text":"15-17"}"#,
+        r#"{"seat":"S","type":"review"}"#,
+        r#"{"seat":"S","type":"call","call":"2C","alert":true,"explanation":"Stayman"}"#,
+        r#"{"seat":"W","type":"call","call":"1D"}"#,
+        r#"{"seat":"W","type":"call","call":"P"}"#,
+        r#"{"seat":"N","type":"call","call":"P"}"#,
+        r#"{"seat":"E","type":"call","call":"P"}"#,
+        r#"{"seat":"S","type":"correct_explanation","index":0,"text":"3+ clubs"}"#,
+        r#"{"seat":"W","type":"review"}"#,
+        r#"{"seat":"W","type":"lead","card":"HA"}"#,
+        r#"{"seat":"W","type":"face_lead"}"#,
+    ];
+    let viewers = ["N", "E", "S", "W", "director", "spectator"];
+    for preset in ["online", "face_to_face", "screens"] {
+        let mut t = Table::from_options_json(&format!(
+            r#"{{"dealer":"N","vulnerability":"None","regulation":"{preset}"}}"#
+        ))
+        .expect("options");
+        let joined = |t: &Table, v: &str| {
+            let viewer: Viewer = v.parse().expect("viewer");
+            let view = js(&serde_json::to_string(&t.view(viewer)).expect("json"));
+            JsSeatTable::new(v.into(), (t.stream_version(viewer) as f64).into(), view).expect("seat table")
+        };
+        let mut clients: Vec<JsSeatTable> = viewers.iter().map(|v| joined(&t, v)).collect();
+        let mut tracker = ViewTracker::new(&t);
+        let mut pushed = 0;
+        for a in actions {
+            let out = t.apply_json(a);
+            let pushes = tracker.pushes(&t, &out);
+            for (c, v) in clients.iter_mut().zip(viewers) {
+                let viewer: Viewer = v.parse().expect("viewer");
+                if let Some(push) = pushes.get(viewer) {
+                    assert!(push.view.is_none(), "a push carries no view");
+                    c.receive(js(&serde_json::to_string(push).expect("json")))
+                        .unwrap_or_else(|e| panic!("{preset} {a}: {v} refused his push: {e:?}"));
+                    pushed += 1;
+                }
+                let theirs = serde_json::to_value(t.view(viewer)).expect("json");
+                assert_eq!(rust(&c.view()), theirs, "{preset} {a}: {v}'s view");
+                assert_eq!(c.version(), t.stream_version(viewer) as f64, "{preset} {a}: {v}");
+                assert_eq!(rust(&c.turn()), json!(t.turn()), "{preset} {a}: {v}'s turn");
+            }
+        }
+        assert!(pushed > actions.len(), "{preset}: the viewers were pushed to");
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_seat_table_refuses_a_patch_that_does_not_fit_and_is_unchanged() {
+    use bridge_laws::wasm::JsSeatTable;
+    let mut t = table("online");
+    let mut east = JsSeatTable::new("E".into(), 0.0.into(), t.view("E".into()).expect("view")).expect("seat table");
+    let held = rust(&east.view());
+    assert_eq!(call(&mut t, "N", "1C")["ok"], json!(true));
+    let entries =
+        serde_json::to_string(&rust(&t.events_since("E".into(), 0.0.into()).expect("entries"))).expect("json");
+    let call = r#"{"index":0,"seat":"N","call":"1C","alerted":false,"auto":false,"disclosures":[]}"#;
+    for (patch, what) in [
+        (
+            format!(r#"{{"calls":{{"len":2,"set":[[1,{call}]]}}}}"#),
+            "a call past the end",
+        ),
+        (
+            format!(r#"{{"calls":{{"len":1,"set":[[0,{call}],[3,{call}]]}}}}"#),
+            "a position past the length",
+        ),
+        (r#"{"calls":{"len":1,"set":[]}}"#.to_string(), "an added call missing"),
+        (r#"{"secret":1}"#.to_string(), "a field no view has"),
+        (r#"[]"#.to_string(), "not an object"),
+    ] {
+        let update = js(&format!(r#"{{"entries":{entries},"patch":{patch}}}"#));
+        assert_bad_input(east.receive(update).expect_err(what), what);
+        assert_eq!(rust(&east.view()), held, "{what}: unchanged");
+        assert_eq!(east.version(), 0.0, "{what}: unchanged");
+    }
+    let both = js(&format!(
+        r#"{{"entries":{entries},"patch":{{}},"view":{}}}"#,
+        rust(&t.view("E".into()).expect("view"))
+    ));
+    assert_bad_input(east.receive(both).expect_err("both"), "a view and a patch");
+    let fits = js(&format!(
+        r#"{{"entries":{entries},"patch":{{"turn":"E","legal_calls":[],"calls":{{"len":1,"set":[[0,{call}]]}}}}}}"#
+    ));
+    east.receive(fits).expect("a patch that fits");
+    assert_eq!(rust(&east.turn()), json!("E"));
+    assert_eq!(rust(&east.view())["calls"][0]["call"], json!("1C"));
+    assert_eq!(rust(&east.view())["events"].as_array().map(Vec::len), Some(1));
+}
+
+#[wasm_bindgen_test]
+fn a_list_patch_of_the_wrong_shape_is_refused_not_thrown_through() {
+    use bridge_laws::wasm::JsSeatTable;
+    let t = table("online");
+    let mut east = JsSeatTable::new("E".into(), 0.0.into(), t.view("E".into()).expect("view")).expect("seat table");
+    for patch in [
+        r#"{"calls":{"len":1,"set":[null]}}"#,
+        r#"{"calls":{"len":1,"set":[7]}}"#,
+        r#"{"calls":{"len":1}}"#,
+        r#"{"calls":null}"#,
+        r#"{"calls":{"len":-1,"set":[]}}"#,
+        r#"{"calls":{"len":0.5,"set":[]}}"#,
+    ] {
+        let update = js(&format!(r#"{{"entries":[],"patch":{patch}}}"#));
+        assert_bad_input(east.receive(update).expect_err(patch), patch);
+        assert_eq!(east.version(), 0.0, "{patch}");
+    }
+}

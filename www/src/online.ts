@@ -1,11 +1,13 @@
 // Online mode: the page joins a table on the reference server (server/, README "Online
 // tables") as the viewer its token belongs to, and renders from the view the server sends
-// that viewer — the page never holds anything outside his audience. Every action goes to the
-// server (`act`); its `ack` (accepted, or refused with the law) or `error` becomes a toast.
+// that viewer at join, kept by the package's `SeatTable` from each push (his new entries and
+// the patch of his view) — the page never holds anything outside his audience. Every action
+// goes to the server (`act`); its `ack` (accepted, or refused with the law) or `error`
+// becomes a toast.
 // A dropped connection is retried with exponential backoff and resumed by version (`join`
 // with `since`), with a "reconnecting…" banner meanwhile.
 import { parseCall, SeatTable } from "bridge-laws";
-import type { ActionKind, Preset, Regulation, StreamEntry, Update, View, Viewer } from "bridge-laws";
+import type { ActionKind, Preset, Regulation, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
 import { DISCLOSURE, errorInfo, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, SEAT_NAME, SEATS } from "./calls";
 import { byId, fill, h } from "./dom";
@@ -96,10 +98,15 @@ export class OnlineApp implements Host {
         else this.fresh(msg.viewer as Viewer, version, view);
         break;
       }
-      case "events":
-        // An `events` reply to `events_since` carries no view: the page asks for `view` instead.
-        if (msg.view) this.update({ entries: msg.entries as StreamEntry[], view: msg.view as View });
+      case "events": {
+        // A push: the new entries and the patch of the view (issue 29), or the whole view
+        // (an older server). An `events` reply to `events_since` carries neither: the page
+        // asks for `view` instead.
+        const entries = msg.entries as StreamEntry[];
+        if (msg.patch) this.update({ entries, patch: msg.patch as ViewPatch });
+        else if (msg.view) this.update({ entries, view: msg.view as View });
         break;
+      }
       case "view":
         if (this.table) this.fresh(this.table.viewer, msg.version as number, msg.view as View);
         break;

@@ -1,7 +1,7 @@
 // Everything a player does besides calling: decisions awaiting him (accept/decline, undo
 // consent), questions and answers, reviews, alerts and explanations, corrections, changes
 // of call, and the Director's rulings.
-import type { Call, Card, Seat, SeenCall, View } from "bridge-laws";
+import type { Card, Seat, SeenCall, View } from "bridge-laws";
 import type { Ctx } from "./app";
 import { callLabel, callNode, partner, SEAT_NAME } from "./calls";
 import { fill, h } from "./dom";
@@ -143,7 +143,7 @@ export function renderActions(c: Ctx): void {
         c.may.ask ? h("button", { onclick: () => c.act({ type: "ask" }) }, "Ask about their auction") : null,
         h("button", { onclick: () => c.act({ type: "director", reason: "called from the table" }) }, "Call the Director"),
       ),
-      review && review.kind === "review" ? reviewBox(review.calls) : null,
+      review && review.kind === "review" ? reviewBox(v, review.restated, review.calls) : null,
       v.change_offers.map((index) =>
         form("change-call", (f) => { const call = c.parse(f.call); if (call) c.act({ type: "change_call", call }); },
           h("p", { class: "offer" }, "Law 21B1: you may change your ", callNode(v.calls[index]?.call ?? "P"), " now that the explanation was corrected."),
@@ -190,12 +190,18 @@ export function renderActions(c: Ctx): void {
   );
 }
 
-function reviewBox(lines: { index: number; seat: Seat; call: Call; alerted: boolean; explanations: string[] }[]) {
+/** A restatement (L20B): the first `restated` calls in force, each with what the review said
+ * of it — it refers to the calls and explanations the view holds (by index and position),
+ * never copies their text. */
+function reviewBox(v: View, restated: number, lines: { index: number; alerted: boolean; explanations: number[] }[]) {
   return h("div", { class: "review", role: "status" },
     h("h3", {}, "Review"),
-    h("ol", {}, lines.map((l) =>
-      h("li", {}, `${SEAT_NAME[l.seat]} `, callNode(l.call), l.alerted ? h("span", { class: "alert-mark" }, "!") : null,
-        l.explanations.length ? h("span", { class: "muted" }, ` — ${l.explanations.join("; ")}`) : null))));
+    h("ol", {}, v.calls.slice(0, restated).map((call) => {
+      const l = lines.find((x) => x.index === call.index);
+      const texts = (l?.explanations ?? []).map((p) => call.disclosures[p]?.text).filter((t): t is string => !!t);
+      return h("li", {}, `${SEAT_NAME[call.seat]} `, callNode(call.call), l?.alerted ? h("span", { class: "alert-mark" }, "!") : null,
+        texts.length ? h("span", { class: "muted" }, ` — ${texts.join("; ")}`) : null);
+    })));
 }
 
 export function renderPlay(c: Ctx): void {

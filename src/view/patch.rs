@@ -1,0 +1,350 @@
+//! What changed in one viewer's view (issue 29): a push carries the viewer's new stream
+//! entries and a `ViewPatch`, never his whole view, so its size does not depend on the
+//! board's history.
+//!
+//! A view's `events` and `warnings` are exactly the viewer's stream entries (src/stream.rs),
+//! so a client appends them from the entries; every other field is patched: a field that
+//! changed is sent whole, except the lists that grow with the board (`calls`, `withdrawn`,
+//! `questions`, `open_rulings`, the Director's `ledger`), sent as a `ListPatch` — their new
+//! length and the items that changed or were added, by position. The patch is taken between
+//! the viewer's own views before and after (`ViewBase`, `diff`), so it holds nothing his view
+//! does not; a client applies it with `ViewPatch::apply` (the crate's `SeatTable`, the
+//! bindings' `SeatTable`), and then holds exactly `Table::view(viewer)`.
+
+use std::borrow::Cow;
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+use super::{Decision, Seen, SeenCall, SeenLeadRestriction, SeenPlay, SeenQuestion, SeenWithdrawn, View};
+use crate::board::Vulnerability;
+use crate::call::{Call, Seat, Strain};
+use crate::event::BarKind;
+use crate::regulation::Regulation;
+use crate::report::{InputError, Warning};
+use crate::seat_map::SeatMap;
+use crate::state::Phase;
+
+/// A list's change: its new length, and the items at the positions that changed or were
+/// added (written `{"len": 5, "set": [[3, …], [4, …]]}`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListPatch<T> {
+    /// The list's length after the change.
+    pub len: usize,
+    /// `(position, item)` for each item that changed or was added, by position.
+    pub set: Vec<(usize, T)>,
+}
+
+impl<T> ListPatch<T> {
+    /// The change from `before` to `after` (`same` compares an item held with one of
+    /// `after`, `keep` makes one of `after` the patch's own), or `None` when they are equal.
+    fn diff<A>(
+        before: &[T],
+        after: &[A],
+        same: impl Fn(&T, &A) -> bool,
+        keep: impl Fn(&A) -> T,
+    ) -> Option<ListPatch<T>> {
+        let set: Vec<(usize, T)> = after
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| before.get(*i).is_none_or(|b| !same(b, a)))
+            .map(|(i, a)| (i, keep(a)))
+            .collect();
+        (!set.is_empty() || before.len() != after.len()).then_some(ListPatch { len: after.len(), set })
+    }
+
+    /// Whether it applies to a list of `len` items: every position within the new length,
+    /// and every position past the kept ones set.
+    fn fits(&self, len: usize, name: &str) -> Result<(), InputError> {
+        let kept = len.min(self.len);
+        let mut next_new = kept;
+        for (i, _) in &self.set {
+            if *i >= self.len {
+                return Err(InputError::bad_input(format!(
+                    "patch of {name}: position {i} is past its length {}",
+                    self.len
+                )));
+            }
+            if *i >= kept {
+                if *i != next_new {
+                    break;
+                }
+                next_new += 1;
+            }
+        }
+        if next_new != self.len {
+            return Err(InputError::bad_input(format!(
+                "patch of {name}: {} items held, {} after, positions {kept}.. not all set in order",
+                len, self.len
+            )));
+        }
+        Ok(())
+    }
+
+    /// Applies it to `list` (checked by `fits`).
+    fn apply(self, list: &mut Vec<T>) {
+        list.truncate(self.len);
+        for (i, item) in self.set {
+            match list.get_mut(i) {
+                Some(slot) => *slot = item,
+                None => list.push(item),
+            }
+        }
+    }
+}
+
+/// The part of a viewer's view a patch is taken against, owned (to outlive the action):
+/// the view without its events and warnings (they come as stream entries) and with only the
+/// length of the Director's ledger (it only grows). Made by `Table::view_base`.
+#[derive(Clone, Debug)]
+pub struct ViewBase {
+    view: View<'static>,
+    ledger_len: usize,
+}
+
+impl ViewBase {
+    /// The base of `view`: its events, warnings and ledger left out, the rest kept.
+    pub fn of(mut view: View<'_>) -> ViewBase {
+        view.events = Seen::from(Vec::new());
+        view.warnings = Seen::from(Vec::new());
+        let ledger_len = view.ledger.len();
+        view.ledger = Vec::new();
+        ViewBase {
+            view: view.into_owned(),
+            ledger_len,
+        }
+    }
+
+    /// Whose view.
+    pub fn viewer(&self) -> crate::audience::Viewer {
+        self.view.viewer
+    }
+
+    /// What changed from this base to `after` (the same viewer's view, later).
+    pub fn diff(&self, after: &View<'_>) -> ViewPatch {
+        let mut patch = ViewPatch::default();
+        diff_fields(&self.view, after, &mut patch);
+        patch.calls = ListPatch::diff(&self.view.calls, &after.calls, same_call, |c| c.clone().into_owned());
+        if after.ledger.len() != self.ledger_len {
+            patch.ledger = Some(ListPatch {
+                len: after.ledger.len(),
+                set: (self.ledger_len..)
+                    .zip(after.ledger.get(self.ledger_len..).unwrap_or_default())
+                    .map(|(i, w)| (i, w.as_ref().clone()))
+                    .collect(),
+            });
+        }
+        patch
+    }
+}
+
+/// Whether a call held equals one of a later view (of any lifetime).
+fn same_call(held: &SeenCall<'static>, now: &SeenCall<'_>) -> bool {
+    let short: &SeenCall<'_> = held;
+    short == now
+}
+
+/// A `Some` for a field present in a patch, even as `null` (an `Option` field set to none).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// Declares `ViewPatch`: one field per view field sent whole, one `ListPatch` per list that
+/// grows with the board, with their diff and apply.
+macro_rules! view_patch {
+    (whole { $($field:ident: $ty:ty),* $(,)? } lists { $($list:ident: $item:ty),* $(,)? }) => {
+        /// What changed in a viewer's view by an action: each field present changed (`null`
+        /// for an optional field that became empty); absent fields did not. `events` and
+        /// `warnings` are not in it: they are the push's stream entries.
+        ///
+        /// TypeScript (for the bindings): `ViewPatch`.
+        #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct ViewPatch {
+            $(
+                #[doc = concat!("The new `", stringify!($field), "`, if it changed.")]
+                #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+                pub $field: Option<$ty>,
+            )*
+            $(
+                #[doc = concat!("The items of `", stringify!($list), "` that changed or were added, if any.")]
+                #[serde(default, skip_serializing_if = "Option::is_none")]
+                pub $list: Option<ListPatch<$item>>,
+            )*
+            /// The calls in force that changed or were added (by index), if any.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub calls: Option<ListPatch<SeenCall<'static>>>,
+            /// Director only: the warnings added to the information ledger.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub ledger: Option<ListPatch<Warning>>,
+        }
+
+        impl ViewPatch {
+            /// The fields a patch sends whole (by their names in JSON and JS).
+            pub const WHOLE: &'static [&'static str] = &[$(stringify!($field)),*];
+            /// The fields a patch sends as a `ListPatch`.
+            pub const LISTS: &'static [&'static str] = &[$(stringify!($list),)* "calls", "ledger"];
+        }
+
+        /// Sets in `patch` each field of `after` that differs from `before`'s (but the calls
+        /// and the ledger).
+        fn diff_fields(before: &View<'static>, after: &View<'_>, patch: &mut ViewPatch) {
+            $(
+                if before.$field != after.$field {
+                    patch.$field = Some(after.$field.clone());
+                }
+            )*
+            $(
+                patch.$list = ListPatch::diff(&before.$list, &after.$list, PartialEq::eq, Clone::clone);
+            )*
+        }
+
+        impl ViewPatch {
+            /// Whether nothing changed.
+            pub fn is_empty(&self) -> bool {
+                $(self.$field.is_none() &&)* $(self.$list.is_none() &&)* self.calls.is_none() && self.ledger.is_none()
+            }
+
+            /// Whether each list's change fits the list held in `view`.
+            fn lists_fit(&self, view: &View<'static>) -> Result<(), InputError> {
+                $(
+                    if let Some(l) = &self.$list {
+                        l.fits(view.$list.len(), stringify!($list))?;
+                    }
+                )*
+                Ok(())
+            }
+
+            /// Sets each field present in the patch (but the calls and the ledger).
+            fn apply_fields(&mut self, view: &mut View<'static>) {
+                $(
+                    if let Some(value) = self.$field.take() {
+                        view.$field = value;
+                    }
+                )*
+                $(
+                    if let Some(l) = self.$list.take() {
+                        l.apply(&mut view.$list);
+                    }
+                )*
+            }
+        }
+    };
+}
+
+view_patch! {
+    whole {
+        phase: Phase,
+        dealer: Seat,
+        vulnerability: Vulnerability,
+        board: Option<u32>,
+        turn: Option<Seat>,
+        legal_calls: Vec<Call>,
+        barred: SeatMap<BarKind>,
+        pending: Option<Decision>,
+        change_offers: Vec<usize>,
+        may_ask: bool,
+        askable: Vec<usize>,
+        may_review: bool,
+        may_ask_lead: bool,
+        may_ask_contract: bool,
+        correctable: Vec<usize>,
+        questions_to_answer: Vec<usize>,
+        contract: Option<String>,
+        declarer: Option<Seat>,
+        dummy: Option<Seat>,
+        opening_leader: Option<Seat>,
+        regulation: Regulation,
+        play: Option<SeenPlay>,
+        lead_restriction: Option<SeenLeadRestriction>,
+        legal_leads: Vec<Strain>,
+        scoring_contract: Option<String>,
+    }
+    lists {
+        withdrawn: SeenWithdrawn,
+        questions: SeenQuestion,
+        open_rulings: String,
+    }
+}
+
+impl ViewPatch {
+    /// Applies the patch and the entries' events and warnings to `view` (the viewer's view
+    /// before the action), leaving it as the viewer's view after it.
+    ///
+    /// # Errors
+    /// `BAD_INPUT` when a list's change does not fit the list held (positions past its new
+    /// length, or added items missing); `view` is then unchanged.
+    pub fn apply<'e>(
+        mut self,
+        view: &mut View<'static>,
+        entries: impl IntoIterator<Item = &'e crate::stream::StreamEntry>,
+    ) -> Result<(), InputError> {
+        if let Some(c) = &self.calls {
+            c.fits(view.calls.len(), "calls")?;
+        }
+        if let Some(l) = &self.ledger {
+            l.fits(view.ledger.len(), "ledger")?;
+        }
+        self.lists_fit(view)?;
+        self.apply_fields(view);
+        if let Some(c) = self.calls {
+            c.apply(&mut view.calls);
+        }
+        if let Some(l) = self.ledger {
+            let mut ledger: Vec<Warning> = std::mem::take(&mut view.ledger)
+                .into_iter()
+                .map(Cow::into_owned)
+                .collect();
+            l.apply(&mut ledger);
+            view.ledger = ledger.into_iter().map(Cow::Owned).collect();
+        }
+        for e in entries {
+            match &e.item {
+                crate::stream::StreamItem::Event(ev) => view.events.push(ev.clone()),
+                crate::stream::StreamItem::Warning(w) => view.warnings.push(w.clone()),
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diff(before: &[u8], after: &[u8]) -> Option<ListPatch<u8>> {
+        ListPatch::diff(before, after, PartialEq::eq, Clone::clone)
+    }
+
+    #[test]
+    fn a_list_patch_sets_only_what_changed_and_rebuilds_the_list() {
+        for (before, after) in [
+            (&[1, 2, 3][..], &[1, 9, 3, 4][..]),
+            (&[1, 2, 3], &[1]),
+            (&[], &[5, 6]),
+            (&[1, 2], &[3]),
+        ] {
+            let patch = diff(before, after).expect("a change");
+            let unchanged = after.iter().zip(before).filter(|(a, b)| a == b).count();
+            assert_eq!(patch.set.len(), after.len() - unchanged, "{before:?} → {after:?}");
+            assert_eq!(patch.fits(before.len(), "list"), Ok(()));
+            let mut list = before.to_vec();
+            patch.apply(&mut list);
+            assert_eq!(list, after);
+        }
+        assert_eq!(diff(&[1, 2], &[1, 2]), None);
+    }
+
+    #[test]
+    fn a_list_patch_that_skips_or_overruns_a_position_does_not_fit() {
+        let patch = |len: usize, set: &[usize]| ListPatch {
+            len,
+            set: set.iter().map(|i| (*i, 0u8)).collect(),
+        };
+        assert!(patch(3, &[2]).fits(1, "list").is_err(), "position 1 never set");
+        assert!(patch(2, &[2]).fits(2, "list").is_err(), "past the length");
+        assert!(patch(3, &[2, 1]).fits(1, "list").is_err(), "added out of order");
+        assert!(patch(3, &[0, 1, 2]).fits(1, "list").is_ok());
+        assert!(patch(1, &[]).fits(4, "list").is_ok(), "a list cut short");
+    }
+}
