@@ -2,7 +2,7 @@
 //! the server's clock, committed to the database before anyone hears of it, then pushed to
 //! every joined connection and acknowledged — all under the table's lock, in that order.
 
-use bridge_laws::{Action, Actor, Outcome, Table, Viewer};
+use bridge_laws::{Action, Actor, Outcome, Table, ViewTracker, Viewer};
 use serde_json::{json, Value};
 
 use crate::hub::{now_ms, Hub};
@@ -61,7 +61,6 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
             "this board is over and its review period has passed".into(),
         );
     }
-    let before: Vec<u64> = live.subs.iter().map(|s| live.table.stream_version(s.viewer)).collect();
     let outcome = live.table.apply_on_server_clock(action, now_ms() as f64);
     if let Outcome::Rejected(r) = &outcome {
         out.send(json!({ "type": "ack", "id": id, "ok": false, "rejection": r }).to_string());
@@ -90,7 +89,10 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
         let mut snapshot = live.table.snapshot();
         snapshot.actions.pop();
         match Table::from_snapshot(snapshot) {
-            Ok(t) => live.table = t,
+            Ok(t) => {
+                live.tracker = ViewTracker::new(&t);
+                live.table = t;
+            }
             Err(r) => live.broken = Some(r.message),
         }
         return refuse(ErrorCode::StorageFailed, format!("not accepted: {e}"));
@@ -99,7 +101,7 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
         live.finish(at, hub.limits.review_grace);
     }
     let table_id = j.id.as_str();
-    push::deliver(&mut live, table_id, &outcome, &before);
+    push::deliver(&mut live, table_id, &outcome);
     let version = live.table.stream_version(j.viewer);
     let mut ack = json!({ "type": "ack", "id": id, "ok": true, "version": version });
     if j.viewer == Viewer::Director {

@@ -34,6 +34,9 @@ pub struct Limits {
     /// How long after its board is over a table's tokens still join (to review it, and for the
     /// corrections the Laws allow after play); then they expire.
     pub review_grace: Duration,
+    /// Shortest time between two whole views sent to a connection on request (`view`): a
+    /// client keeps its view from the pushes; a sooner request is refused `FLOOD`.
+    pub view_interval: Duration,
 }
 
 impl Default for Limits {
@@ -50,6 +53,7 @@ impl Default for Limits {
             tables: 10_000,
             join_timeout: Duration::from_secs(10),
             review_grace: Duration::from_secs(3600),
+            view_interval: Duration::from_secs(2),
         }
     }
 }

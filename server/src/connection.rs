@@ -55,6 +55,7 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
         conn,
         out,
         joined: None,
+        last_view: None,
         refused_joins: 0,
     };
     let mut bucket = Bucket {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use bridge_laws::state::Phase;
-use bridge_laws::{Action, Outcome, Table, TableOptions, Viewer};
+use bridge_laws::{Action, Outcome, Table, TableOptions, ViewTracker, Viewer};
 use tokio::sync::{watch, Mutex, RwLock};
 
 use crate::commit::Committer;
@@ -33,6 +33,8 @@ pub(crate) struct Sub {
 pub(crate) struct Live {
     /// The authoritative table.
     pub table: Table,
+    /// Each viewer's view as last pushed: what the next push patches (remade with `table`).
+    pub tracker: ViewTracker,
     /// Viewer name → SHA-256 of its token.
     pub tokens: BTreeMap<String, String>,
     /// The connections joined to it.
@@ -52,6 +54,7 @@ impl Live {
     /// A table in memory, not yet joined.
     pub fn new(table: Table, tokens: BTreeMap<String, String>, broken: Option<String>) -> Live {
         Live {
+            tracker: ViewTracker::new(&table),
             table,
             tokens,
             subs: Vec::new(),

@@ -33,6 +33,8 @@ pub(crate) struct Session {
     pub joined: Option<Joined>,
     /// Joins refused so far.
     pub refused_joins: u32,
+    /// When a whole view was last sent on request.
+    pub last_view: Option<std::time::Instant>,
 }
 
 impl Session {
@@ -79,6 +81,18 @@ impl Session {
                 let Some(j) = &self.joined else {
                     return self.refuse(ErrorCode::NotJoined, "join a table first", None);
                 };
+                let now = std::time::Instant::now();
+                if self
+                    .last_view
+                    .is_some_and(|at| now.duration_since(at) < hub.limits.view_interval)
+                {
+                    let msg = format!(
+                        "a whole view at most every {} ms: keep it from the pushes",
+                        hub.limits.view_interval.as_millis()
+                    );
+                    return self.refuse(ErrorCode::Flood, msg, None);
+                }
+                self.last_view = Some(now);
                 let live = j.slot.lock().await;
                 let version = live.table.stream_version(j.viewer);
                 self.out

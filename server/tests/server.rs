@@ -311,3 +311,58 @@ async fn many_tables_acting_at_once_share_commits_and_every_acknowledged_call_su
         again.task.abort();
     }
 }
+
+/// The longest `events` frame each client received since `from` (an index into `received`).
+fn longest_push(c: &Client, from: usize) -> usize {
+    c.received[from..]
+        .iter()
+        .filter(|t| t.contains("\"type\":\"events\""))
+        .map(String::len)
+        .max()
+        .unwrap_or(0)
+}
+
+#[tokio::test]
+async fn a_calls_push_to_each_viewer_is_under_a_kibibyte_however_long_the_board() {
+    let (name, db) = databases().remove(0);
+    let limits = Limits {
+        rate_per_sec: 1_000.0,
+        burst: 1_000.0,
+        ..Limits::default()
+    };
+    let s = server(&db, limits).await;
+    let id = unique("flat");
+    let tokens = create_table(s.addr, &id, "online").await;
+    let mut c = everyone(s.addr, &id, &tokens).await;
+    // North opens and explains his call at length to the opponents (online: he self-alerts).
+    let long = "x".repeat(450);
+    let open = c[0]
+        .act(json!({ "type": "call", "call": "1C", "alert": true, "explanation": long }))
+        .await;
+    assert_eq!(open["ok"], true, "{name}: {open}");
+    // East has the auction reviewed again and again: each review refers to what he holds.
+    for _ in 0..40 {
+        assert_eq!(c[1].act(json!({ "type": "review" })).await["ok"], true, "{name}");
+    }
+    for client in &mut c {
+        client.drain(100).await;
+    }
+    let marks: Vec<usize> = c.iter().map(|x| x.received.len()).collect();
+    assert_eq!(
+        c[1].act(json!({ "type": "call", "call": "1H" })).await["ok"],
+        true,
+        "{name}"
+    );
+    for client in &mut c {
+        client.drain(150).await;
+    }
+    for (i, viewer) in ["N", "E", "S", "W", "director", "spectator"].iter().enumerate() {
+        let bytes = longest_push(&c[i], marks[i]);
+        assert!(bytes > 0, "{viewer} was pushed nothing for East's call");
+        assert!(
+            bytes <= 1024,
+            "{viewer}: a call's push is {bytes} bytes after 40 reviews"
+        );
+    }
+    s.task.abort();
+}
