@@ -1,5 +1,5 @@
 //! Load benchmark (issue 11; a benchmark, not a timed test): `BRIDGE_LOAD_TABLES` tables
-//! (default 1 000) × 4 simulated players play the real auctions of the shared corpus through
+//! (default 1 000) × 4 simulated players and the Director play the real auctions of the shared corpus through
 //! the reference server (the release binary, a separate process), `BRIDGE_LOAD_WAVE` tables
 //! at a time (default 100), stored in a fresh SQLite file, or in the database at
 //! `BRIDGE_LOAD_DB` (a `postgres://…` URL: the same code, as the server's `--db`; the tables
@@ -96,8 +96,18 @@ fn cpu(pid: u32) -> Duration {
     Duration::from_millis(ticks * 10) // USER_HZ = 100 on Linux
 }
 
-/// Plays one auction; the latency of each call and the table's stored hash.
-async fn play(addr: SocketAddr, id: String, a: &Auction) -> (Vec<Duration>, String) {
+/// What one table's play measured.
+struct Played {
+    /// Send → ack of each call.
+    latencies: Vec<Duration>,
+    /// The table's stored hash at the end.
+    hash: String,
+    /// Bytes of `events` pushes each viewer (4 seats, the Director) received, per call.
+    push_bytes: Vec<f64>,
+}
+
+/// Plays one auction with the four seats and the Director joined; what it measured.
+async fn play(addr: SocketAddr, id: String, a: &Auction) -> Played {
     let (status, body) = http(
         addr,
         "POST",
@@ -107,8 +117,8 @@ async fn play(addr: SocketAddr, id: String, a: &Auction) -> (Vec<Duration>, Stri
     .await;
     assert_eq!(status, 201, "{body}");
     let mut players = Vec::new();
-    for seat in SEATS {
-        let (c, joined) = Client::join(addr, &id, &body["tokens"][seat]).await;
+    for viewer in SEATS.iter().chain(&["director"]) {
+        let (c, joined) = Client::join(addr, &id, &body["tokens"][viewer]).await;
         assert_eq!(joined["type"], "joined", "{joined}");
         players.push(c);
     }
@@ -136,17 +146,32 @@ async fn play(addr: SocketAddr, id: String, a: &Auction) -> (Vec<Duration>, Stri
         assert_eq!(
             versions,
             (1..=versions.len() as u64).collect::<Vec<_>>(),
-            "{id} {}: a gap",
-            SEATS[s]
+            "{id} viewer {s}: a gap"
         );
     }
+    let push_bytes = players
+        .iter()
+        .map(|p| {
+            let bytes: usize = p
+                .received
+                .iter()
+                .filter(|t| t.contains("\"type\":\"events\""))
+                .map(String::len)
+                .sum();
+            bytes as f64 / a.calls.len().max(1) as f64
+        })
+        .collect();
     let (_, status) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
     assert_eq!(
         status["actions"],
         a.calls.len(),
         "{id}: every acknowledged call is stored"
     );
-    (latencies, status["stateHash"].as_str().unwrap_or_default().to_string())
+    Played {
+        latencies,
+        hash: status["stateHash"].as_str().unwrap_or_default().to_string(),
+        push_bytes,
+    }
 }
 
 fn main() {
@@ -183,7 +208,7 @@ fn main() {
     rt.block_on(wait_up(addr));
     let cpu0 = cpu(child.id());
     let start = Instant::now();
-    let results: Vec<(Vec<Duration>, String)> = rt.block_on(
+    let results: Vec<Played> = rt.block_on(
         stream::iter(auctions.iter().enumerate())
             .map(|(i, a)| play(addr, id(i), a))
             .buffered(wave)
@@ -197,7 +222,7 @@ fn main() {
     child.wait().unwrap();
     let mut child = server(addr, &db);
     rt.block_on(wait_up(addr));
-    for (i, (_, hash)) in results.iter().enumerate() {
+    for (i, hash) in results.iter().map(|p| &p.hash).enumerate() {
         let (_, status) = rt.block_on(http(addr, "GET", &format!("/api/tables/{}", id(i)), None));
         assert_eq!(
             status["stateHash"].as_str(),
@@ -209,18 +234,22 @@ fn main() {
     child.kill().unwrap();
     let _ = child.wait();
 
-    let mut all: Vec<Duration> = results.iter().flat_map(|(l, _)| l.iter().copied()).collect();
+    let mut all: Vec<Duration> = results.iter().flat_map(|p| p.latencies.iter().copied()).collect();
+    let pushes: Vec<f64> = results.iter().flat_map(|p| p.push_bytes.iter().copied()).collect();
+    let push_mean = pushes.iter().sum::<f64>() / pushes.len().max(1) as f64;
+    let push_max = pushes.iter().copied().fold(0.0, f64::max);
     all.sort();
     let q = |p: f64| all[((all.len() as f64 - 1.0) * p) as usize];
     let n = all.len();
     let _ = std::fs::remove_dir_all(&dir);
     println!(
-        "load: {} tables x 4 players ({kind}), {} tables at a time, {n} calls in {:.1} s ({:.0} calls/s)",
+        "load: {} tables x (4 players + Director) ({kind}), {} tables at a time, {n} calls in {:.1} s ({:.0} calls/s)",
         results.len(),
         wave,
         wall.as_secs_f64(),
         n as f64 / wall.as_secs_f64()
     );
+    println!("load: bytes pushed per call to each viewer: mean {push_mean:.0}, worst table's mean {push_max:.0}");
     println!(
         "load: latency send -> ack p50 {:.2} ms, p99 {:.2} ms; server CPU {:.0} µs per call; nothing lost; hashes agree after a restart",
         q(0.5).as_secs_f64() * 1e3,
