@@ -163,10 +163,83 @@ fn check_step(table: &Table, outcome: &Outcome, expect: Option<&Value>, before: 
             return Err(format!("unexpected warning {not}"));
         }
     }
+    if let Some(seen) = e.get("seen") {
+        check_seen(outcome, seen)?;
+    }
     if let Some(st) = e.get("state") {
         check_state(table, st)?;
     }
     Ok(())
+}
+
+fn viewer_of(key: &str) -> Result<Viewer, String> {
+    key.parse().map_err(|_| format!("unknown viewer {key}"))
+}
+
+/// Whether `got` holds every field of `want` with the same value (objects compared field by
+/// field, recursively; anything else exactly).
+fn holds(got: &Value, want: &Value) -> bool {
+    match (got, want) {
+        (Value::Object(g), Value::Object(w)) => w.iter().all(|(k, wv)| g.get(k).is_some_and(|gv| holds(gv, wv))),
+        _ => got == want,
+    }
+}
+
+/// `seen: {viewer: {events, warnings, no_events, no_warnings}}`: what each named viewer
+/// receives of this step (the outcome's events and warnings whose audience includes him).
+/// `events` / `warnings` are objects each of which must match one received (a subset of its
+/// fields: `{"kind": "director_summoned", "by": "N"}`; a warning by `code`, `severity`,
+/// `message`…); `no_events` (kinds) and `no_warnings` (codes) must reach him not at all.
+fn check_seen(outcome: &Outcome, seen: &Value) -> Result<(), String> {
+    let Some(per_viewer) = seen.as_object() else {
+        return Err("seen is not an object".into());
+    };
+    for (key, want) in per_viewer {
+        let viewer = viewer_of(key)?;
+        let events: Vec<Value> = outcome
+            .events()
+            .iter()
+            .filter(|ev| ev.audience.contains(viewer))
+            .filter_map(|ev| serde_json::to_value(ev).ok())
+            .collect();
+        let warnings: Vec<Value> = outcome
+            .warnings()
+            .iter()
+            .filter(|w| w.audience.contains(viewer))
+            .filter_map(|w| serde_json::to_value(w).ok())
+            .collect();
+        let lists = [("events", &events, "kind"), ("warnings", &warnings, "code")];
+        for (field, got, name) in lists {
+            for w in want.get(field).and_then(Value::as_array).into_iter().flatten() {
+                if !got.iter().any(|g| holds(g, w)) {
+                    let names: Vec<&Value> = got.iter().filter_map(|g| g.get(name)).collect();
+                    return Err(format!("{key} did not receive {field} {w}; received {names:?}"));
+                }
+            }
+            let none = format!("no_{field}");
+            for not in want.get(&none).map(strings).unwrap_or_default() {
+                if let Some(g) = got
+                    .iter()
+                    .find(|g| g.get(name).and_then(Value::as_str) == Some(not.as_str()))
+                {
+                    return Err(format!("{key} received {g}, which {none} excludes"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The value at `path` (dot-separated object keys and array positions) in `v`.
+fn at_path<'v>(v: &'v Value, path: &str) -> Option<&'v Value> {
+    if path.is_empty() {
+        return Some(v);
+    }
+    path.split('.').try_fold(v, |v, part| match v {
+        Value::Array(a) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
+        Value::Object(o) => o.get(part),
+        _ => None,
+    })
 }
 
 fn seat_of(key: &str) -> Result<Seat, String> {
@@ -236,6 +309,24 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                     .collect();
                 Ok(Value::from(suits))
             })?,
+            // `{viewer: {path: value}}`: fields of each named viewer's own view, by path
+            // ("lead_restriction.leader", "calls.0.disclosures", "legal_leads"); a path that
+            // leads nowhere reads as null.
+            "views" => {
+                let Some(per_viewer) = v.as_object() else {
+                    return Err("views is not an object".into());
+                };
+                for (viewer, paths) in per_viewer {
+                    let view = serde_json::to_value(table.view(viewer_of(viewer)?)).unwrap_or(Value::Null);
+                    for (path, want) in paths.as_object().into_iter().flatten() {
+                        let got = at_path(&view, path).unwrap_or(&Value::Null);
+                        if got != want {
+                            return Err(format!("views.{viewer}.{path}: expected {want}, got {got}"));
+                        }
+                    }
+                }
+                continue;
+            }
             other => return Err(format!("unknown state key {other}")),
         };
         if &got != v {

@@ -39,3 +39,42 @@ fn the_shared_scenarios_all_pass_when_present() {
     let n = run(&dir);
     println!("ran {n} shared scenarios from {}", dir.display());
 }
+
+/// A scenario of one self-alerted 1NT online, with `expect` spliced into its step.
+fn one_alerted_call(expect: &str) -> String {
+    format!(
+        r#"{{"id":"x","regulation":"online","board":{{"dealer":"N","vulnerability":"None"}},
+        "steps":[{{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17","expect":{expect}}}]}}"#
+    )
+}
+
+#[test]
+fn a_scenario_fails_when_a_seat_is_expected_to_receive_what_its_audience_excludes() {
+    let r = bridge_laws::conformance::run_text(
+        &one_alerted_call(r#"{"seen":{"S":{"events":[{"kind":"disclosure","text":"15-17"}]}}}"#),
+        "x",
+    );
+    let why = r.failure.expect("partner does not receive the explanation");
+    assert!(why.contains("S did not receive events"), "{why}");
+    let r =
+        bridge_laws::conformance::run_text(&one_alerted_call(r#"{"seen":{"E":{"no_events":["disclosure"]}}}"#), "x");
+    assert!(r.failure.expect("East receives it").contains("no_events excludes"));
+}
+
+#[test]
+fn a_scenario_checks_a_viewers_own_view_by_path_and_a_payload_field_by_field() {
+    let pass = one_alerted_call(
+        r#"{"seen":{"W":{"events":[{"kind":"disclosure","by":"N"}]}},
+            "state":{"views":{"W":{"calls.0.disclosures.0.text":"15-17"},"S":{"calls.0.disclosures":[]}}}}"#,
+    );
+    assert_eq!(bridge_laws::conformance::run_text(&pass, "x").failure, None);
+    let wrong_text = one_alerted_call(r#"{"state":{"views":{"W":{"calls.0.disclosures.0.text":"12-14"}}}}"#);
+    let why = bridge_laws::conformance::run_text(&wrong_text, "x")
+        .failure
+        .expect("the text differs");
+    assert!(why.contains("views.W.calls.0.disclosures.0.text"), "{why}");
+    let wrong_payload = one_alerted_call(r#"{"seen":{"W":{"events":[{"kind":"disclosure","by":"S"}]}}}"#);
+    assert!(bridge_laws::conformance::run_text(&wrong_payload, "x")
+        .failure
+        .is_some());
+}
