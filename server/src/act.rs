@@ -5,11 +5,10 @@
 use bridge_laws::{Action, Actor, Outcome, Table, ViewTracker, Viewer};
 use serde_json::{json, Value};
 
-use crate::hub::{now_ms, Hub};
+use crate::hub::{now_ms, Hub, Joined};
 use crate::outbox::Outbox;
 use crate::protocol::{error, ErrorCode};
 use crate::push;
-use crate::requests::Joined;
 use crate::store::Appended;
 
 /// The viewer's name as tokens and actions spell it.

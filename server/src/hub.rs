@@ -104,6 +104,15 @@ pub(crate) fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
+/// What a connection has joined.
+pub(crate) struct Joined {
+    pub slot: Slot,
+    pub id: String,
+    pub viewer: Viewer,
+    /// When the table's tokens expire, once its board is over.
+    pub expiry: watch::Receiver<Option<Instant>>,
+}
+
 /// A shared table slot.
 pub(crate) type Slot = Arc<Mutex<Live>>;
 

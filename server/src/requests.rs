@@ -2,25 +2,13 @@
 //! its own queue. A reply that depends on a table is queued while that table is locked, so
 //! it keeps its place among the table's pushes (`joined` comes before any `events`).
 
-use std::time::Instant;
-
 use bridge_laws::Viewer;
 use serde_json::json;
-use tokio::sync::watch;
 
 use crate::credentials;
-use crate::hub::{Hub, Slot, Sub};
+use crate::hub::{Hub, Joined, Sub};
 use crate::outbox::{Close, Outbox};
 use crate::protocol::{error, ClientMsg, ErrorCode};
-
-/// What a connection has joined.
-pub(crate) struct Joined {
-    pub slot: Slot,
-    pub id: String,
-    pub viewer: Viewer,
-    /// When the table's tokens expire, once its board is over.
-    pub expiry: watch::Receiver<Option<Instant>>,
-}
 
 /// Joins refused on one connection before it is closed (a client guessing tokens or table
 /// ids; each refused join may cost a database read).
