@@ -72,6 +72,17 @@ impl Ctx<'_> {
         self.known_to = audience;
     }
 
+    /// Runs `f` with all it causes told to `seat` alone (and the Director): what concerns a
+    /// card only its player has seen — a face-down opening lead (L41A) — reaches nobody else
+    /// until the card is faced (SPEC §6).
+    pub fn privately<R>(&mut self, seat: Seat, f: impl FnOnce(&mut Self) -> R) -> R {
+        let known = self.known_to;
+        self.known_to = Audience::seat(seat).within(known);
+        let out = f(self);
+        self.known_to = known;
+        out
+    }
+
     /// The action disclosed something to `audience`: they know it happened, and may hear
     /// what it causes.
     pub fn heard_by(&mut self, audience: Audience) {

@@ -15,8 +15,10 @@ use crate::report::{refuse, Code, Refusal, Severity, Warning};
 use crate::state::LeadChoice;
 
 /// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
-/// recorded with the Director under `rectify`); then it must respect it.
-pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
+/// recorded with the Director under `rectify`); then it must respect it. What a lead made
+/// face down (`face_down`, L41A) means for declarer's choice is told to its leader alone (and
+/// the Director): it names, or narrows down, a card nobody else has seen.
+pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_down: bool) -> Result<(), Refusal> {
     let Some(r) = opening_lead_restriction(cx.st) else {
         return Ok(());
     };
@@ -25,6 +27,9 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
     let Some(choice) = choice_for(cx.st, seat) else {
         return lead_before_choice(cx, seat, law, rectify);
     };
+    if face_down {
+        return cx.privately(seat, |cx| check_choice(cx, seat, card, choice, law, rectify));
+    }
     check_choice(cx, seat, card, choice, law, rectify)
 }
 

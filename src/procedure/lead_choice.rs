@@ -112,10 +112,11 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
         Audience::EVERYONE,
     );
     // A lead made face down before the choice (recorded under `rectify`) is checked now;
-    // never refused, which would reveal the hidden card.
+    // never refused, and told to the leader alone (and the Director): the check names a card
+    // declarer and the others have not seen (L41A, SPEC §6).
     if cx.st.phase() == Phase::Clarification {
         if let Some(card) = cx.st.play().and_then(|p| p.lead) {
-            check_choice(cx, leader, card, choice, law, true)?;
+            cx.privately(leader, |cx| check_choice(cx, leader, card, choice, law, true))?;
         }
     }
     Ok(())

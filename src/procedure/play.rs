@@ -21,8 +21,14 @@ use crate::state::Phase;
 /// # Errors
 /// `NOT_YOUR_LEAD`; `UNDO_PENDING`; `WRONG_PERIOD` outside the clarification period.
 pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
+    lay(cx, seat, card, true)
+}
+
+/// Lays the opening lead, face down or (`play` in the clarification period) about to be
+/// faced in the same action.
+fn lay(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_down: bool) -> Result<(), Refusal> {
     let contract = may_open(cx.st, seat)?;
-    check_lead_restriction(cx, seat, card)?;
+    check_lead_restriction(cx, seat, card, face_down)?;
     cx.st.lay_opening_lead(contract.leader(), card);
     cx.event(EventKind::OpeningLead { seat }, Audience::EVERYONE);
     Ok(())
@@ -68,7 +74,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// `NOT_YOUR_TURN` (law 44), `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
 pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Refusal> {
     if cx.st.phase() == Phase::Clarification && !from_dummy && cx.st.play().is_none_or(|p| p.lead.is_none()) {
-        lead(cx, seat, card)?;
+        lay(cx, seat, card, false)?;
         return face_lead(cx, seat);
     }
     let (due, contract) = may_play(cx.st, seat, from_dummy)?;
