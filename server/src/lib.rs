@@ -39,6 +39,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use axum::serve::ListenerExt;
 use axum::Router;
 use bridge_laws::state::Phase;
 use bridge_laws::Table;
@@ -140,6 +141,11 @@ pub async fn start(config: Config) -> Result<Running, String> {
         .await
         .map_err(|e| format!("listen {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    // Small messages go out at once: with Nagle's algorithm a push or an ack waits for the
+    // peer's delayed acknowledgement (~40 ms on Linux) whenever one is already in flight.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let task = tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, app).await {
             eprintln!("server stopped: {e}");

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::{connect_async_with_config, MaybeTlsStream, WebSocketStream};
 
 /// A name no other run or test uses.
 pub fn unique(prefix: &str) -> String {
@@ -91,7 +91,10 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = connect_async(format!("ws://{addr}/ws")).await.unwrap();
+        // As a real client would: small frames sent at once (no Nagle delay).
+        let (ws, _) = connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+            .await
+            .unwrap();
         Client {
             ws,
             received: Vec::new(),
