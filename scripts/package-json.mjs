@@ -32,6 +32,8 @@ const elements = join(dir, "elements");
 if (existsSync(elements)) {
   pkg.files = [...new Set([...pkg.files, "elements/"])];
   pkg.exports["./elements"] = { types: "./elements/index.d.ts", default: "./elements/index.js" };
+  // Importing the elements defines them (customElements.define): a bundler must keep them.
+  if (Array.isArray(pkg.sideEffects)) pkg.sideEffects = [...new Set([...pkg.sideEffects, "./elements/*.js"])];
   const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
   for (const file of walk(elements)) {
     if (!/\.(js|d\.ts)$/.test(file)) continue;

@@ -3,6 +3,7 @@
 import type { View } from "bridge-laws";
 import { messages, type Messages } from "./i18n/index.js";
 import type { Refusal, TableSource } from "./source.js";
+import { adoptStyles } from "./styles.js";
 
 /** `HTMLElement` where there is a DOM; a stand-in where there is none (a module imported by Node for server rendering). */
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
@@ -84,5 +85,7 @@ export abstract class TableElement extends Base {
 
 /** Defines a custom element once (a page may load the module twice). */
 export function define(name: string, ctor: CustomElementConstructor): void {
-  if (typeof customElements !== "undefined" && !customElements.get(name)) customElements.define(name, ctor);
+  if (typeof customElements === "undefined" || customElements.get(name)) return;
+  adoptStyles();
+  customElements.define(name, ctor);
 }

@@ -36,7 +36,7 @@ export class Hand extends TableElement {
   }
 
   protected slice(v: View): unknown {
-    return [v.phase, v.play, v.legal_leads, v.dummy, v.declarer, this.seat, this.#cards];
+    return [v.phase, v.play, v.legal_leads, v.dummy, v.declarer, v.opening_leader, this.seat, this.#cards];
   }
 
   /** Whether the viewer may see this hand: his own, the Director, or dummy once the lead is faced. */
@@ -57,9 +57,9 @@ export class Hand extends TableElement {
   /** What choosing a card does now, if anything: lead it face down, or play it. */
   #choice(v: View, s: TableSource, seat: Seat): ((card: Card) => void) | null {
     const p = v.play;
-    if (!p) return null;
-    if (v.phase === "clarification" && !p.led && p.leader === seat && s.viewer === seat) return (card) => this.#act(s, { type: "lead", card }, card);
-    if (v.phase !== "play" || p.to_play !== seat) return null;
+    const leader = p?.leader ?? v.opening_leader;
+    if (v.phase === "clarification" && !p?.led && leader === seat && s.viewer === seat) return (card) => this.#act(s, { type: "lead", card }, card);
+    if (!p || v.phase !== "play" || p.to_play !== seat) return null;
     if (seat === v.dummy && s.viewer === v.declarer) return (card) => this.#act(s, { type: "play", card, from: "dummy" }, card);
     if (seat !== v.dummy && s.viewer === seat) return (card) => this.#act(s, { type: "play", card }, card);
     return null;

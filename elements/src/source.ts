@@ -81,17 +81,35 @@ const sources = new WeakMap<Table, Set<LocalSource>>();
 /** A viewer of a `Table` in this browser; `viewer` may be switched (a demo, a face-to-face device). */
 export class LocalSource extends Source {
   #viewer: Viewer;
+  #table!: Table;
 
   constructor(
-    readonly table: Table,
+    table: Table,
     viewer: Viewer,
     readonly parseCall: (text: string) => Call,
   ) {
     super();
     this.#viewer = viewer;
+    this.#join(table);
+  }
+
+  #join(table: Table): void {
+    this.#table = table;
     const set = sources.get(table) ?? new Set();
     set.add(this);
     sources.set(table, set);
+  }
+
+  get table(): Table {
+    return this.#table;
+  }
+
+  /** Another board: the elements draw it from the start. */
+  set table(table: Table) {
+    sources.get(this.#table)?.delete(this);
+    this.#join(table);
+    this.lastAct = null;
+    this.changed();
   }
 
   get viewer(): Viewer {
@@ -137,12 +155,25 @@ export type Send = (action: ActionKind) => Promise<Acted>;
 export class SeatSource extends Source {
   #connected = true;
 
+  #seatTable: SeatTable;
+
   constructor(
-    public seatTable: SeatTable,
+    seatTable: SeatTable,
     private readonly send: Send,
     readonly parseCall: (text: string) => Call,
   ) {
     super();
+    this.#seatTable = seatTable;
+  }
+
+  get seatTable(): SeatTable {
+    return this.#seatTable;
+  }
+
+  /** A fresh `SeatTable` (joined again from a whole view). */
+  set seatTable(t: SeatTable) {
+    this.#seatTable = t;
+    this.changed();
   }
 
   get viewer(): Viewer {

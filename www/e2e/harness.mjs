@@ -78,14 +78,14 @@ export async function viewAs(page, viewer) {
 /** Makes a call from the bidding box as `seat` (switching the viewer to him). */
 export async function bid(page, seat, call) {
   await viewAs(page, seat);
-  const button = page.locator(`#box .box-call[data-call="${call}"]`);
+  const button = page.locator(`#box-panel .box-call[data-call="${call}"]`);
   assert.ok(await button.isEnabled(), `${call} is offered to ${seat}`);
   await button.click();
 }
 
 /** The offered calls in the bidding box, in box order. */
 export function offered(page) {
-  return page.$$eval("#box .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
+  return page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
 }
 
 /** The calls in the auction grid, as the current viewer sees them. */
