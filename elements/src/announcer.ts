@@ -10,7 +10,7 @@ import type { TableSource } from "./source.js";
 import { callWords, cardWords, isSeat, say, seatName } from "./text.js";
 
 /** How many lines the region keeps (older ones are dropped: they were read). */
-const KEEP = 30;
+const KEEP = 200;
 
 /** What one viewer has been told: his events, warnings and questions, the turn. */
 interface Told {
@@ -22,6 +22,7 @@ interface Told {
 
 export class Announcer extends TableElement {
   #told = new Map<Viewer, Told>();
+  #viewer: Viewer | null = null;
   #log: HTMLElement | null = null;
   #onAnnounce = (e: Event2) => this.say((e as CustomEvent<Announcement>).detail.text);
 
@@ -52,6 +53,11 @@ export class Announcer extends TableElement {
 
   protected draw(v: View, s: TableSource): void {
     const m = this.m;
+    // One device passed round the table (or a demo switching viewers): say whose it is now.
+    if (this.#viewer !== null && this.#viewer !== s.viewer) {
+      this.say(m.format("ui.live.viewer", { viewer: isSeat(s.viewer) ? seatName(m, s.viewer) : m.format(`ui.viewer.${s.viewer}`) }));
+    }
+    this.#viewer = s.viewer;
     let t = this.#told.get(s.viewer);
     // A new board (the lists shrank): start over. A viewer first heard mid-board is told only
     // the last few entries (a page joining late is not read the whole history).

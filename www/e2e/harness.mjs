@@ -51,7 +51,9 @@ export async function start() {
 
 /** A fresh page with a new board; page errors fail the test in `done()`. */
 export async function openTable(env, { regulation = "online", dealer = "N", vulnerability = "None" } = {}) {
-  const page = await env.browser.newPage({ viewport: { width: 1440, height: 1000 }, reducedMotion: "reduce" });
+  // A context per page (axe-core's Playwright runner needs one).
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 1000 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
   page.setDefaultTimeout(5000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -65,7 +67,7 @@ export async function openTable(env, { regulation = "online", dealer = "N", vuln
   page.done = async (name) => {
     await shot(page, name);
     assert.deepEqual(errors, [], "no errors in the page");
-    await page.close();
+    await context.close();
   };
   return page;
 }
