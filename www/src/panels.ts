@@ -95,7 +95,10 @@ export function renderActions(c: Ctx): void {
     c.may.correctable.includes(call.index) && (explainedBy(call, me) || explainedBy(call, partner(me))));
   const partnerExplained = c.disclosure !== "self" ? v.calls.filter((call) => explainedBy(call, partner(me))) : [];
   const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || partnerExplained.length > 0);
-  const review = [...v.events].reverse().find((e) => e.kind === "review" && e.requester === me);
+  // The last review he asked for, while it is the auction as it stands: a call since makes
+  // it stale (issue 32, fault 6), and it goes until he asks again.
+  const at = v.events.findLastIndex((e) => e.kind === "review" && e.requester === me);
+  const review = at >= 0 && !v.events.slice(at + 1).some((e) => e.kind === "call" || e.kind === "call_withdrawn") ? v.events[at] : undefined;
 
   fill(
     "actions",
