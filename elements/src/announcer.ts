@@ -113,6 +113,16 @@ export class Announcer extends TableElement {
       }
       case "question":
         return e.asker === s.viewer ? "" : m.format("ui.live.question", { seat: who(e.asker) });
+      case "review": {
+        // L20B: the calls in force restated, with what was alerted and explained to him.
+        const lines = v.calls.slice(0, e.restated).map((call) => {
+          const l = e.calls.find((x) => x.index === call.index);
+          const texts = (l?.explanations ?? []).map((p) => call.disclosures[p]?.text).filter((t): t is string => !!t);
+          const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
+          return m.format(texts.length ? "ui.auction.call.explained" : l?.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
+        });
+        return m.format("ui.live.review", { seat: who(e.requester), calls: lines.join("; ") });
+      }
       case "call_withdrawn":
         return m.format("ui.live.withdrawn", { seat: who(e.seat), call: callWords(m, e.call), law: e.law });
       case "auction_ended":

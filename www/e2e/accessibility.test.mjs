@@ -154,7 +154,7 @@ test("a whole board by keyboard alone, read from the accessibility tree and the 
   await page.keyboard.press("Enter");
   await focusOn(page, /button "Face the lead"/);
   await page.keyboard.press("Enter");
-  // Declarer (North) plays from dummy, then ends play (claim agreed).
+  // The play is not the subject here: North (declarer) ends it (claim agreed).
   await focusOn(page, /button "End play/);
   await page.keyboard.press("Enter");
 

@@ -75,6 +75,8 @@ test("fault 6: the review goes when a call is made after it, and a new one lists
   assert.ok((await viewOf(page, "N")).may_review, "North may have the auction reviewed at his turn (L20B)");
   await page.locator('#actions button:has-text("Review the auction")').click();
   assert.equal(await page.locator("#actions .review li").count(), 4);
+  assert.match(await page.locator('bl-announcer [role="log"]').textContent(), /Review for You: North: one club; East: pass; South: one heart; West: pass/,
+    "the review is read aloud");
   await bid(page, "N", "2S");
   await viewAs(page, "N");
   assert.equal(await page.locator("#actions .review").count(), 0, "the four-call review is gone after 2♠");

@@ -162,7 +162,8 @@ export function renderActions(c: Ctx): void {
  * of it — it refers to the calls and explanations the view holds (by index and position),
  * never copies their text. */
 function reviewBox(v: View, restated: number, lines: { index: number; alerted: boolean; explanations: number[] }[]) {
-  return h("div", { class: "review", role: "status" },
+  // Read aloud by the page's live region (<bl-announcer>), not by a second one here.
+  return h("div", { class: "review" },
     h("h3", {}, "Review"),
     h("ol", {}, v.calls.slice(0, restated).map((call) => {
       const l = lines.find((x) => x.index === call.index);
