@@ -179,3 +179,41 @@ test("a whole board by keyboard alone, read from the accessibility tree and the 
   assert.equal((await page.evaluate(() => window.__table.view("director").phase)), "ended", "the board was played to its end");
   await page.done("a11y-keyboard-board");
 });
+
+test("by keyboard alone: a typed call, decline an insufficient bid, review, call the Director", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await page.locator("#new-board").focus();
+  await focusOn(page, /checkbox "Follow the turn"/);
+  await page.keyboard.press("Space");
+  await call(page, "one spade");
+  // East types an insufficient 1♥ (face to face it is recorded, and South decides).
+  await focusOn(page, /textbox "Type a call"/);
+  await page.keyboard.type("1h");
+  await page.keyboard.press("Enter");
+  await focusOn(page, /checkbox "Follow the turn"/, { key: "Shift+Tab" });
+  await page.keyboard.press("Space");
+  await focusOn(page, /button "South"/, { key: "Shift+Tab" });
+  await page.keyboard.press("Enter");
+  assert.match((await heard(page)).join("\n"), /Your decision on East’s one heart \(Law 27A\): accept or decline/);
+  await focusOn(page, /button "Decline"/);
+  await page.keyboard.press("Enter");
+  await focusOn(page, /button "East"/, { key: "Shift+Tab" });
+  await page.keyboard.press("Enter");
+  await focusOn(page, /textbox "Type a call"/);
+  await page.keyboard.type("2h");
+  await page.keyboard.press("Enter");
+  await focusOn(page, /button "South"/, { key: "Shift+Tab" });
+  await page.keyboard.press("Enter");
+  await focusOn(page, /button "Review the auction"/);
+  await page.keyboard.press("Enter");
+  await focusOn(page, /button "Call the Director"/);
+  await page.keyboard.press("Enter");
+  const text = (await heard(page)).join("\n");
+  assert.match(text, /East’s one heart is withdrawn/);
+  assert.match(text, /Review for You: North: one spade; East: two hearts/);
+  assert.match(text, /You called the Director/);
+  const v = await page.evaluate(() => window.__table.view("director"));
+  assert.deepEqual(v.calls.map((c) => c.call), ["1S", "2H"]);
+  assert.ok(v.events.some((e) => e.kind === "director_summoned" && e.by === "S"));
+  await page.done("a11y-keyboard-decline-review-director");
+});
