@@ -18,13 +18,25 @@ const vulnerable = (v: View, s: Seat) =>
 type Item = { seat: Seat; cell: HTMLTableCellElement; inForce: boolean };
 
 export class Auction extends TableElement {
+  /** The cells drawn for the calls in force, by index, with what they were drawn from: a push
+   *  that adds a call draws that call's cell only, and the others are moved, not rebuilt. */
+  #cells = new Map<number, { key: string; node: HTMLElement }>();
+  /** The source the cells act on (their "?" buttons): another source, other cells. */
+  #cellsFor: TableSource | null = null;
+
   protected slice(v: View): unknown {
     return [v.dealer, v.vulnerability, v.calls, v.pending, v.withdrawn, v.askable, v.phase, v.turn];
   }
 
   protected draw(v: View, s: TableSource): void {
     const m = this.m;
-    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: h("td", {}, this.#call(v, s, call)), inForce: true }));
+    if (this.#cellsFor !== s) {
+      this.#cells.clear();
+      this.#cellsFor = s;
+    }
+    const focused = this.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: h("td", {}, this.#cached(v, s, call)), inForce: true }));
+    for (const index of this.#cells.keys()) if (index >= v.calls.length) this.#cells.delete(index);
     // The irregular call on the table (insufficient, out of rotation, inadmissible, by a
     // barred player, an attempted change): shown where it was made until it is accepted
     // (then it is a call in force) or withdrawn (then it is listed below the grid).
@@ -62,6 +74,18 @@ export class Auction extends TableElement {
               ` — ${m.format("ui.law", { law: w.law })}: ${w.reason}`))))
         : "",
     );
+    // A control kept across the drawing keeps the focus (a keyboard user on a "?" is not thrown out).
+    if (focused && focused !== document.activeElement && this.contains(focused)) focused.focus();
+  }
+
+  /** The cell of a call in force: the one drawn before if nothing it shows has changed. */
+  #cached(v: View, s: TableSource, call: SeenCall): HTMLElement {
+    const key = JSON.stringify([call, v.askable.includes(call.index), s.viewer, this.m.locale]);
+    const had = this.#cells.get(call.index);
+    if (had && had.key === key) return had.node;
+    const node = this.#call(v, s, call);
+    this.#cells.set(call.index, { key, node });
+    return node;
   }
 
   /**
