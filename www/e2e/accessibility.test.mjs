@@ -59,6 +59,13 @@ test("axe-core finds no serious or critical violation in any state of the table"
   await viewAs(f2f, "director");
   found.push(...(await violations(f2f, "the Director's panel")));
   await f2f.done("a11y-f2f-states");
+
+  const context = await env.browser.newContext();
+  const lobby = await context.newPage();
+  await lobby.goto(`${env.url}?online`);
+  await lobby.waitForSelector('body[data-ready="true"]');
+  found.push(...(await violations(lobby, "the online lobby")));
+  await context.close();
   assert.deepEqual(found, []);
 });
 
