@@ -3,7 +3,7 @@
 // he must answer, a warning, a decision that is his, whose turn it is — read from his own
 // view (the engine's audience), so never what his seat may not know — and the refusals of
 // his own actions that the other elements report.
-import type { Event, View, Viewer } from "bridge-laws";
+import type { Event as TableEvent, View, Viewer } from "bridge-laws";
 import { ANNOUNCE, TableElement, define, type Announcement } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
@@ -24,7 +24,7 @@ export class Announcer extends TableElement {
   #told = new Map<Viewer, Told>();
   #viewer: Viewer | null = null;
   #log: HTMLElement | null = null;
-  #onAnnounce = (e: Event2) => this.say((e as CustomEvent<Announcement>).detail.text);
+  #onAnnounce = (e: Event) => this.say((e as CustomEvent<Announcement>).detail.text);
 
   connectedCallback(): void {
     if (!this.#log) {
@@ -99,7 +99,7 @@ export class Announcer extends TableElement {
   }
 
   /** One event as the viewer hears it (empty: nothing to say). */
-  #event(e: Event, v: View, s: TableSource): string {
+  #event(e: TableEvent, v: View, s: TableSource): string {
     const m = this.m;
     const who = (seat: string) => (seat === s.viewer ? m.format("ui.you") : isSeat(seat) ? seatName(m, seat) : m.format("ui.director"));
     switch (e.kind) {
@@ -142,7 +142,5 @@ export class Announcer extends TableElement {
     }
   }
 }
-
-type Event2 = globalThis.Event;
 
 define("bl-announcer", Announcer);

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
+import AxeBuilder from "@axe-core/playwright";
 import { bid, openTable, start, viewAs, viewOf } from "./harness.mjs";
 
 let env;
@@ -142,6 +143,8 @@ test("fault 11: online, the box is not live while the connection is lost", async
   const live = () => page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.length);
   assert.ok((await live()) > 0, "East's box is live while connected");
   assert.equal(await page.locator("#box-panel .box-hint").innerText(), "your call");
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  assert.deepEqual(serious.map((v) => v.id), [], "the online page passes axe-core too");
   drop();
   await page.waitForSelector('body[data-conn="reconnecting"]');
   assert.equal(await live(), 0, "no call is offered while the connection is lost");
