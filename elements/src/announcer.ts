@@ -7,7 +7,7 @@ import type { Event as TableEvent, View, Viewer } from "bridge-laws";
 import { ANNOUNCE, TableElement, define, type Announcement } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { callWords, cardWords, isSeat, say, seatName } from "./text.js";
+import { callWords, cardWords, isSeat, rulingValue, say, seatName } from "./text.js";
 
 /** How many lines the region keeps (older ones are dropped: they were read). */
 const KEEP = 200;
@@ -132,7 +132,7 @@ export class Announcer extends TableElement {
       case "director_summoned":
         return m.format("ui.live.summoned", { seat: who(e.by) });
       case "ruling":
-        return m.format("ui.live.ruling", { on: m.format(`ui.ruling.${e.on}`), value: String(e.value ?? "") });
+        return m.format("ui.live.ruling", { on: m.format(`ui.ruling.${e.on}`), value: rulingValue(m, e.value) });
       case "lead_faced":
         return m.format("ui.live.lead", { seat: who(e.seat), card: cardWords(m, e.card) });
       case "card":

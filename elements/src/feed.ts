@@ -5,7 +5,7 @@ import type { Event, View, Warning } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { isSeat, say, seatName } from "./text.js";
+import { isSeat, rulingValue, say, seatName } from "./text.js";
 
 /**
  * Which of a viewer's warnings are news. A notice is new until the viewer next acts (his
@@ -95,7 +95,7 @@ export class Feed extends TableElement {
         h("p", {}, m.format(e.by === s.viewer ? "ui.feed.summoned.you" : "ui.feed.summoned", { who: by }), e.reason ? ` — ${e.reason}` : ""));
     }
     return h("li", { class: "warning sev-director", "data-event": e.kind },
-      h("p", {}, m.format("ui.feed.ruling", { on: m.format(`ui.ruling.${e.on}`), value: String(e.value ?? "") })));
+      h("p", {}, m.format("ui.feed.ruling", { on: m.format(`ui.ruling.${e.on}`), value: rulingValue(m, e.value) })));
   }
 
   /** One warning: severity, law, the player it concerns, and the readable message. */

@@ -16,6 +16,9 @@ export function say(m: Messages, key: string, params: Params | undefined, fallba
 /** "North" (key `seat.N`). */
 export const seatName = (m: Messages, seat: Seat): string => say(m, `seat.${seat}`, undefined, SEAT_EN[seat]);
 
+/** A ruling's answer in words ("yes", "no", "accepted it", "called in turn"). */
+export const rulingValue = (m: Messages, value: unknown): string => m.format(`ui.ruling.value.${String(value)}`);
+
 /** "two hearts", "pass". */
 export const callWords = (m: Messages, call: Call): string => m.format(`ui.call.${call}`);
 
