@@ -77,6 +77,8 @@ export class Hand extends TableElement {
     if (!seat) return void this.replaceChildren();
     const name = m.format("ui.hand.label", { seat: seatName(m, seat) });
     const held = this.#held(v, seat);
+    // Whether the viewer sees the cards: a page may hide the hands he does not see (`bl-hand[data-shown="false"]`).
+    this.dataset.shown = String(this.#visible(v, s, seat) && held.length > 0);
     if (!this.#visible(v, s, seat) || !held.length) {
       this.replaceChildren(h("section", { class: "hand hand-hidden", "aria-label": name },
         h("h3", {}, name), h("p", { class: "muted" }, m.format(held.length ? "ui.hand.hidden" : "ui.hand.empty", { count: held.length }))));
