@@ -154,3 +154,23 @@ test("fault 11: online, the box is not live while the connection is lost", async
   await context.close();
   table.free();
 });
+
+test("fault 10: the opening lead is offered only in the suits of legal_leads (a Law 26B restriction)", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  for (const [s, c] of [["N", "1NT"], ["E", "P"], ["S", "3NT"], ["W", "P"], ["N", "P"], ["E", "P"]]) await bid(page, s, c);
+  // East's view as the engine gives it, with the suits a restriction would leave (hearts, clubs).
+  const offered = await page.evaluate(() => {
+    const view = { ...window.__table.view("E"), legal_leads: ["H", "C"] };
+    const source = { viewer: "E", connected: true, lastAct: null, view: () => view, act: async () => ({ ok: true }), parseCall: (t) => t, subscribe: () => () => {} };
+    const hand = document.createElement("bl-hand");
+    hand.setAttribute("seat", "E");
+    document.body.append(hand);
+    hand.cards = ["SA", "SK", "HQ", "H2", "DJ", "D3", "C9", "C4", "C5", "S2", "H5", "D7", "C8"];
+    hand.source = source;
+    const enabled = [...hand.querySelectorAll("button.hand-card:not(:disabled)")].map((b) => b.dataset.card);
+    hand.remove();
+    return enabled;
+  });
+  assert.deepEqual(offered.map((c) => c[0]).sort(), ["C", "C", "C", "C", "H", "H", "H"], `only hearts and clubs: ${offered}`);
+  await page.done("fault-10-legal-leads");
+});
