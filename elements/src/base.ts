@@ -2,6 +2,7 @@
 // the view it shows has changed (a push that leaves the grid alone leaves the grid's DOM alone).
 import type { View } from "bridge-laws";
 import { messages, type Messages } from "./i18n/index.js";
+import { say } from "./text.js";
 import type { Refusal, TableSource } from "./source.js";
 import { adoptStyles } from "./styles.js";
 
@@ -78,8 +79,8 @@ export abstract class TableElement extends Base {
 
   /** "2♥ refused — Law 27B: it does not supersede the last bid" (the engine's words until a catalog has the code). */
   protected refusalText(r: Refusal, what: string): string {
-    const reason = this.m.format(r.code, {});
-    return this.m.format(r.law ? "ui.refusal.law" : "ui.refusal", { what, law: r.law, reason: reason === r.code ? r.message : reason });
+    const reason = say(this.m, r.code, { call: what, law: r.law }, r.message);
+    return this.m.format(r.law ? "ui.refusal.law" : "ui.refusal", { what, law: r.law, reason });
   }
 }
 

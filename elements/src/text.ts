@@ -7,10 +7,15 @@ import type { Messages, Params } from "./i18n/index.js";
 const SEAT_EN: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
 const SYMBOL: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
 
-/** A catalog message, or `fallback` while the catalog has none (the key came back). */
+/** A catalog message, or `fallback` while the catalog has none (the key came back) or cannot
+ *  format it with these parameters (a catalog that wants one the engine did not give). */
 export function say(m: Messages, key: string, params: Params | undefined, fallback: string): string {
-  const s = m.format(key, params);
-  return s === key ? fallback : s;
+  try {
+    const s = m.format(key, params);
+    return s === key ? fallback : s;
+  } catch {
+    return fallback;
+  }
 }
 
 /** "North" (key `seat.N`). */
