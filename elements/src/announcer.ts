@@ -86,7 +86,13 @@ export class Announcer extends TableElement {
         : m.format("ui.live.answer.auction", { seat: seatName(m, q.asker) }));
     }
     const p = v.pending;
-    const turn = p && p.options.length ? `decision:${p.kind}:${p.seat}:${p.call}` : v.phase === "auction" && v.turn ? `turn:${v.turn}` : `phase:${v.phase}`;
+    const leader = v.phase === "clarification" && !v.play?.led ? (v.play?.leader ?? v.opening_leader) : null;
+    const toPlay = v.phase === "play" ? (v.play?.to_play ?? null) : null;
+    const turn = p && p.options.length ? `decision:${p.kind}:${p.seat}:${p.call}`
+      : v.phase === "auction" && v.turn ? `turn:${v.turn}`
+      : leader ? `lead:${leader}`
+      : toPlay ? `play:${toPlay}:${v.play?.tricks.length}:${v.play?.current.length}`
+      : `phase:${v.phase}`;
     if (turn !== t.turn) {
       t.turn = turn;
       if (p && p.options.length) {
@@ -94,6 +100,12 @@ export class Announcer extends TableElement {
           options: p.options.map((o) => m.format(`ui.option.${o}`)).join(m.format("ui.or")) }));
       } else if (v.phase === "auction" && v.turn) {
         this.say(v.turn === s.viewer ? m.format("ui.live.your_turn") : m.format("ui.live.turn", { seat: seatName(m, v.turn) }));
+      } else if (leader) {
+        this.say(leader === s.viewer ? m.format("ui.live.your_lead") : m.format("ui.live.lead_turn", { seat: seatName(m, leader) }));
+      } else if (toPlay) {
+        // Declarer plays dummy's cards: he is told when dummy is due too.
+        const mine = toPlay === s.viewer || (toPlay === v.dummy && s.viewer === v.declarer);
+        this.say(mine ? m.format(toPlay === s.viewer ? "ui.live.your_card" : "ui.live.dummy_card") : m.format("ui.live.play_turn", { seat: seatName(m, toPlay) }));
       }
     }
   }

@@ -176,6 +176,7 @@ test("a whole board by keyboard alone, read from the accessibility tree and the 
   assert.match(of("East").join("\n"), /South asks about your side’s one heart: please answer/, "East is told to answer");
   assert.match(text, /Your turn to call/);
   assert.match(text, /The auction is over: 1NT by North/);
+  assert.match(of("East").join("\n"), /Your opening lead: choose a card/, "East is told he is on lead");
   assert.match(of("East").join("\n") + of("North").join("\n"), new RegExp(`led the ${lead}`), "the faced lead is told");
   // Once, in order: each viewer hears each call once, in the order made.
   for (const { viewer, lines: ls } of seen) {
