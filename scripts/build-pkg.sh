@@ -2,7 +2,8 @@
 # Builds the npm package in pkg/: the bundler build at the top (what `import "bridge-laws"`
 # gives a site built with Vite, webpack, …), the Node.js build in pkg/node (picked by the
 # "node" export condition) and the ES-module build for pages without a bundler in pkg/web
-# (`import init, { Table } from "bridge-laws/web"; await init();`).
+# (`import init, { Table } from "bridge-laws/web"; await init();`), and the custom elements
+# (elements/, TypeScript) in pkg/elements ("bridge-laws/elements", docs/ELEMENTS.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,4 +22,8 @@ rm -rf pkg
 build bundler pkg
 build nodejs pkg/node --no-pack --no-gitignore
 build web pkg/web --no-pack --no-gitignore
+# The elements import the package's types by its name: compiled against pkg/ itself (the
+# link is made here, not kept), their declarations then point at pkg/bridge_laws.d.ts.
+mkdir -p elements/node_modules && ln -sfn ../../pkg elements/node_modules/bridge-laws
+www/node_modules/.bin/tsc -p elements/tsconfig.json --outDir pkg/elements
 node scripts/package-json.mjs pkg

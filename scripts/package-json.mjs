@@ -1,8 +1,8 @@
 // Completes the package.json that wasm-pack wrote for the bundler build in pkg/ so that one
 // package serves bundlers (default), Node.js (pkg/node, CommonJS, for `require` and `import`)
 // and plain ES modules (pkg/web, "bridge-laws/web"), with types that match each build.
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 
 const dir = process.argv[2] ?? "pkg";
 const file = join(dir, "package.json");
@@ -24,6 +24,27 @@ pkg.exports = {
   "./node": { types: `./node/${name}.d.ts`, default: `./node/${name}.js` },
   "./package.json": "./package.json",
 };
+// The custom elements (elements/, compiled by build-pkg.sh into pkg/elements): ES modules with
+// no runtime dependency; their declarations name the package's types by a relative path (not
+// by "bridge-laws", which a project resolves only through the package's own exports), and
+// their JSON catalogs are imported with the attribute Node and browsers require.
+const elements = join(dir, "elements");
+if (existsSync(elements)) {
+  pkg.files = [...new Set([...pkg.files, "elements/"])];
+  pkg.exports["./elements"] = { types: "./elements/index.d.ts", default: "./elements/index.js" };
+  // Importing the elements defines them (customElements.define): a bundler must keep them.
+  if (Array.isArray(pkg.sideEffects)) pkg.sideEffects = [...new Set([...pkg.sideEffects, "./elements/*.js"])];
+  const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+  for (const file of walk(elements)) {
+    if (!/\.(js|d\.ts)$/.test(file)) continue;
+    const text = readFileSync(file, "utf8");
+    const up = relative(join(file, ".."), dir) || ".";
+    const fixed = text
+      .replace(/from "bridge-laws";/g, `from "${up}/${name}.js";`)
+      .replace(/(import \w+ from "[^"]+\.json");/g, '$1 with { type: "json" };');
+    if (fixed !== text) writeFileSync(file, fixed);
+  }
+}
 // Tools that predate "exports" (TypeScript's "node10" resolution, old bundlers) read these.
 pkg.main = `./${name}.js`;
 pkg.module = `./${name}.js`;
@@ -42,4 +63,4 @@ for (const sub of [".", "node", "web"]) {
   const text = readFileSync(dts, "utf8");
   if (!text.includes(reference)) writeFileSync(dts, reference + text);
 }
-console.log(`[package-json] ${file}: exports . (bundler, node), ./web, ./node; .d.ts reference esnext.disposable`);
+console.log(`[package-json] ${file}: exports . (bundler, node), ./web, ./node${existsSync(elements) ? ", ./elements" : ""}; .d.ts reference esnext.disposable`);

@@ -10,8 +10,8 @@ after(async () => env?.close());
 
 async function alertedOpening(page) {
   await viewAs(page, "N");
-  await page.check("#alert");
-  await page.fill("#explanation", "15-17 balanced");
+  await page.check("#box-panel .box-alert");
+  await page.fill("#box-panel .box-explanation", "15-17 balanced");
   await bid(page, "N", "1NT");
 }
 

@@ -11,15 +11,15 @@ after(async () => env?.close());
 /** Types a call at the keyboard: the way to make a call the box does not offer. */
 async function typeCall(page, seat, text) {
   await viewAs(page, seat);
-  await page.fill("#call-input", text);
-  await page.press("#call-input", "Enter");
+  await page.fill("#box-panel .call-input", text);
+  await page.press("#box-panel .call-input", "Enter");
 }
 
 test("face to face, an insufficient bid is recorded and LHO accepts it (L27A1)", async () => {
   const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
   await bid(page, "N", "1S");
   await typeCall(page, "E", "1h");
-  assert.equal(await page.locator('#warnings [data-code="IRREG_INSUFFICIENT_BID"]').count(), 1, "the irregularity is in the feed");
+  assert.equal(await page.locator('#feed .feed-new [data-code="IRREG_INSUFFICIENT_BID"]').count(), 1, "the irregularity is in the feed");
 
   await viewAs(page, "W");
   assert.equal(await page.locator("#decision .decision.for-me").count(), 0, "West is not entitled to decide");

@@ -51,7 +51,9 @@ export async function start() {
 
 /** A fresh page with a new board; page errors fail the test in `done()`. */
 export async function openTable(env, { regulation = "online", dealer = "N", vulnerability = "None" } = {}) {
-  const page = await env.browser.newPage({ viewport: { width: 1440, height: 1000 }, reducedMotion: "reduce" });
+  // A context per page (axe-core's Playwright runner needs one).
+  const context = await env.browser.newContext({ viewport: { width: 1440, height: 1000 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
   page.setDefaultTimeout(5000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -65,7 +67,7 @@ export async function openTable(env, { regulation = "online", dealer = "N", vuln
   page.done = async (name) => {
     await shot(page, name);
     assert.deepEqual(errors, [], "no errors in the page");
-    await page.close();
+    await context.close();
   };
   return page;
 }
@@ -78,14 +80,14 @@ export async function viewAs(page, viewer) {
 /** Makes a call from the bidding box as `seat` (switching the viewer to him). */
 export async function bid(page, seat, call) {
   await viewAs(page, seat);
-  const button = page.locator(`#box .box-call[data-call="${call}"]`);
+  const button = page.locator(`#box-panel .box-call[data-call="${call}"]`);
   assert.ok(await button.isEnabled(), `${call} is offered to ${seat}`);
   await button.click();
 }
 
 /** The offered calls in the bidding box, in box order. */
 export function offered(page) {
-  return page.$$eval("#box .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
+  return page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
 }
 
 /** The calls in the auction grid, as the current viewer sees them. */

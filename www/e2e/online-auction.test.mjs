@@ -22,7 +22,7 @@ test("a whole auction bid by clicking only offered calls reaches a contract", as
   assert.ok(!overE.includes("1H"), "after 1S, 1H is not offered");
   assert.ok(!overE.includes("1S"), "after 1S, 1S is not offered");
   assert.ok(overE.includes("1NT") && overE.includes("X"), "1NT and a double are offered");
-  assert.equal(await page.locator('#box .box-call[data-call="1H"]').isDisabled(), true);
+  assert.equal(await page.locator('#box-panel .box-call[data-call="1H"]').isDisabled(), true);
 
   await viewAs(page, "S");
   assert.deepEqual(await offered(page), [], "nothing is offered out of turn");
@@ -46,20 +46,32 @@ test("a whole auction bid by clicking only offered calls reaches a contract", as
   await page.done("online-auction-contract");
 });
 
-test("the opening lead, play and end of play are driven from the page", async () => {
+test("the opening lead is a card chosen from the hand; dummy is shown after it is faced; play from dummy", async () => {
   const page = await openTable(env, { regulation: "online", dealer: "N" });
   for (const [seat, call] of [["N", "1NT"], ["E", "P"], ["S", "3NT"], ["W", "P"], ["N", "P"], ["E", "P"]]) {
     await bid(page, seat, call);
   }
+  await viewAs(page, "W");
+  assert.equal(await page.locator('bl-hand[seat="E"] .hand-card').count(), 0, "West does not see East's cards");
+  assert.equal(await page.locator('bl-hand[seat="S"] .hand-card').count(), 0, "nor dummy's before the lead");
   await viewAs(page, "E");
-  await page.fill('#play form.lead input[name="card"]', "SK");
-  await page.click('#play form.lead button[type="submit"]');
+  const offered = page.locator('bl-hand[seat="E"] button.hand-card:not(:disabled)');
+  assert.equal(await offered.count(), 13, "every card may be led (no restriction)");
+  const lead = await offered.first().getAttribute("data-card");
+  await offered.first().click();
+  assert.equal((await viewOf(page, "E")).play.lead, lead, "the card chosen is led face down");
   await page.click('#play button:has-text("Face the lead")');
   assert.equal((await viewOf(page, "E")).phase, "play");
+  await viewAs(page, "W");
+  assert.equal(await page.locator('bl-hand[seat="S"] .hand-card').count(), 13, "dummy is shown to everyone once the lead is faced");
+  assert.equal(await page.locator('bl-hand[seat="S"] button.hand-card').count(), 0, "but only declarer plays it");
   await viewAs(page, "N");
-  await page.fill('#play form.play-card input[name="card"]', "S2");
-  await page.check('#play form.play-card input[name="dummy"]');
-  await page.click('#play form.play-card button[type="submit"]');
+  const dummy = page.locator('bl-hand[seat="S"] button.hand-card');
+  const suit = lead[0];
+  const follow = page.locator(`bl-hand[seat="S"] button.hand-card[data-card^="${suit}"]`);
+  await ((await follow.count()) ? follow.first() : dummy.first()).click();
+  assert.equal((await viewOf(page, "director")).play.current.length, 2, "declarer played from dummy");
+  assert.equal(await page.locator('bl-hand[seat="S"] .hand-card').count(), 12);
   await page.click('#play button:has-text("End play")');
   assert.equal((await viewOf(page, "director")).phase, "ended");
   await page.done("online-play-ended");
@@ -69,7 +81,7 @@ test("an insufficient bid is not offered online and the engine refuses it with i
   const page = await openTable(env, { regulation: "online", dealer: "N" });
   await bid(page, "N", "1S");
   await viewAs(page, "E");
-  assert.equal(await page.locator('#box .box-call[data-call="1H"]').isDisabled(), true);
+  assert.equal(await page.locator('#box-panel .box-call[data-call="1H"]').isDisabled(), true);
 
   const before = await page.evaluate(() => window.__table.stateHash());
   const out = await page.evaluate(() => window.__table.apply({ seat: "E", type: "call", call: "1H" }));
@@ -79,23 +91,23 @@ test("an insufficient bid is not offered online and the engine refuses it with i
   assert.equal(await page.evaluate(() => window.__table.stateHash()), before, "a refusal changes nothing");
 
   // Typed at the keyboard, the same call is refused and the refusal shown with its law.
-  await page.fill("#call-input", "1h");
-  await page.press("#call-input", "Enter");
-  const toast = page.locator('.toast[data-code="INSUFFICIENT_BID"]');
+  await page.fill("#box-panel .call-input", "1h");
+  await page.press("#box-panel .call-input", "Enter");
+  const toast = page.locator('#box-panel .box-refusal[data-code="INSUFFICIENT_BID"]');
   await toast.waitFor();
   assert.match(await toast.innerText(), /Law 27/);
   await page.done("online-insufficient-bid-refused");
 });
 
-test("keyboard bidding: a typed call is made, malformed text is an error toast", async () => {
+test("keyboard bidding: a typed call is made, malformed text is refused beside the box", async () => {
   const page = await openTable(env, { regulation: "online", dealer: "N" });
   await viewAs(page, "N");
-  await page.fill("#call-input", "1n");
-  await page.press("#call-input", "Enter");
+  await page.fill("#box-panel .call-input", "1n");
+  await page.press("#box-panel .call-input", "Enter");
   assert.deepEqual((await viewOf(page, "N")).calls.map((c) => c.call), ["1NT"]);
   await viewAs(page, "E");
-  await page.fill("#call-input", "8nt");
-  await page.press("#call-input", "Enter");
-  await page.locator('.toast[data-code="BAD_INPUT"]').waitFor();
+  await page.fill("#box-panel .call-input", "8nt");
+  await page.press("#box-panel .call-input", "Enter");
+  await page.locator('#box-panel .box-refusal[data-code="BAD_INPUT"]').waitFor();
   await page.done("online-keyboard");
 });

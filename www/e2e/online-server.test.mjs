@@ -123,13 +123,13 @@ const received = (viewer) => frames[viewer].join("\n");
 const domText = (viewer) => pages[viewer].evaluate(() => document.body.textContent + [...document.querySelectorAll("input")].map((i) => i.value).join(" "));
 
 async function call(viewer, c) {
-  await pages[viewer].locator(`#box .box-call[data-call="${c}"]`).click();
+  await pages[viewer].locator(`#box-panel .box-call[data-call="${c}"]`).click();
 }
 
 async function typeCall(viewer, text) {
   const page = pages[viewer];
-  await page.fill("#call-input", text);
-  await page.press("#call-input", "Enter");
+  await page.fill("#box-panel .call-input", text);
+  await page.press("#box-panel .call-input", "Enter");
 }
 
 /** Waits until every page shows `count` calls in force (the auction grid). */
@@ -154,8 +154,8 @@ async function playBoard() {
   assert.equal(await pages.N.locator("#viewer-switch").isVisible(), false);
 
   // North opens 1H, alerting and explaining it himself.
-  await pages.N.check("#alert");
-  await pages.N.fill("#explanation", SELF_ALERT);
+  await pages.N.check("#box-panel .box-alert");
+  await pages.N.fill("#box-panel .box-explanation", SELF_ALERT);
   await call("N", "1H");
   await allSee(1);
   assert.match(await pages.E.locator('#auction .bid[data-index="0"]').innerText(), /sixteen plus/);

@@ -11,14 +11,14 @@ after(async () => env?.close());
 
 async function typeCall(page, seat, text) {
   await viewAs(page, seat);
-  await page.fill("#call-input", text);
-  await page.press("#call-input", "Enter");
+  await page.fill("#box-panel .call-input", text);
+  await page.press("#box-panel .call-input", "Enter");
 }
 
 /** The seat whose column holds each non-empty cell of the grid, row by row. */
 function gridColumns(page) {
   return page.$$eval("#auction tbody tr", (rows) =>
-    rows.map((r) => [...r.children].map((td) => (td.querySelector(".bid") ? td.querySelector(".bid").getAttribute("aria-label").split(":")[0] : ""))));
+    rows.map((r) => [...r.children].map((td) => (td.querySelector(".bid") ? td.querySelector(".bid").getAttribute("data-label").split(":")[0] : ""))));
 }
 
 test("an irregular call stays in the grid, in its caller's column, until it is ruled on", async () => {
@@ -28,7 +28,7 @@ test("an irregular call stays in the grid, in its caller's column, until it is r
   await viewAs(page, "W");
   const irregular = page.locator('#auction .bid.irregular[data-irregular="insufficient_bid"]');
   assert.equal(await irregular.count(), 1, "East's insufficient 1H is on the table");
-  assert.match(await irregular.getAttribute("aria-label"), /East: 1 heart, irregular \(Law 27A\)/);
+  assert.match(await irregular.getAttribute("data-label"), /East: one heart, irregular \(Law 27A\)/);
   assert.deepEqual(await gridColumns(page), [["", "North", "East", ""]], "under East, beside North's 1S");
   assert.equal(await page.locator("#auction td.next").count(), 0, "no 'next call' marker while a decision is pending");
 
@@ -36,7 +36,7 @@ test("an irregular call stays in the grid, in its caller's column, until it is r
   await page.locator('#decision button:has-text("Decline")').click();
   await viewAs(page, "W");
   assert.equal(await page.locator("#auction .bid.irregular").count(), 0, "once withdrawn it leaves the grid");
-  assert.match(await page.locator("#withdrawn").innerText(), /East/, "and is listed as withdrawn");
+  assert.match(await page.locator("#auction .withdrawn").innerText(), /East/, "and is listed as withdrawn");
   await page.done("page-irregular-call-in-grid");
 });
 
@@ -76,8 +76,8 @@ test("the hint never says 'your call' when the box is dead", async () => {
   await page.locator('#actions form.undo input[name="call"]').fill("1S");
   await page.locator('#actions form.undo button[type="submit"]').click();
   await viewAs(page, "E");
-  const hint = await page.locator("#box-hint").innerText();
-  const offered = await page.$$eval("#box .box-call:not(:disabled)", (bs) => bs.length);
+  const hint = await page.locator("#box-panel .box-hint").innerText();
+  const offered = await page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.length);
   assert.equal(offered, 0, "East may not call while the ruling is awaited");
   assert.doesNotMatch(hint, /your call/);
   assert.match(hint, /waiting for the Director/);
@@ -85,7 +85,7 @@ test("the hint never says 'your call' when the box is dead", async () => {
   await viewAs(page, "director");
   await page.click('.ruling-card[data-ruling="unintended"] button[data-value="true"]');
   await viewAs(page, "E");
-  assert.equal(await page.locator("#box-hint").innerText(), "your call");
+  assert.equal(await page.locator("#box-panel .box-hint").innerText(), "your call");
 
   // After the final pass the opening leader is not told to call, and online the box goes.
   for (const [s, c] of [["E", "P"], ["S", "P"], ["W", "P"]]) await bid(page, s, c);
@@ -99,7 +99,7 @@ test("face to face, after the final pass the box says the auction is over", asyn
   const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
   for (const [s, c] of [["N", "1NT"], ["E", "P"], ["S", "P"], ["W", "P"]]) await bid(page, s, c);
   await viewAs(page, "E");
-  assert.equal(await page.locator("#box-hint").innerText(), "the auction is over");
+  assert.equal(await page.locator("#box-panel .box-hint").innerText(), "the auction is over");
   await page.done("page-f2f-auction-over");
 });
 
@@ -110,13 +110,13 @@ test("the single-call caution is news once; repeated questions do not repeat it"
   await bid(page, "S", "1D");
   await viewAs(page, "W");
   await page.click('#auction .bid[data-index="0"] button.ask');
-  const fresh = '#warnings [data-code="SINGLE_CALL_QUESTION"]';
+  const fresh = '#feed .feed-new [data-code="SINGLE_CALL_QUESTION"]';
   assert.equal(await page.locator(fresh).count(), 1, "the caution is shown after the first question");
   await page.click('#auction .bid[data-index="2"] button.ask');
   const engine = (await viewOf(page, "W")).warnings.filter((w) => w.code === "SINGLE_CALL_QUESTION");
   assert.equal(engine.length, 2, "the engine cautions at each single-call question (SPEC §5.5)");
   assert.equal(await page.locator(fresh).count(), 0, "the page does not repeat it as news");
-  assert.equal(await page.locator('#warnings-old [data-code="SINGLE_CALL_QUESTION"]').count(), 2, "both stay listed under Earlier");
+  assert.equal(await page.locator('#feed .feed-old [data-code="SINGLE_CALL_QUESTION"]').count(), 2, "both stay listed under Earlier");
   await page.done("page-caution-once");
 });
 
@@ -125,21 +125,21 @@ test("old notices clear: they become 'Earlier' when the player acts, or on 'Mark
   await bid(page, "N", "1S");
   await typeCall(page, "E", "1h");
   await viewAs(page, "E");
-  const irregularity = '#warnings [data-code="IRREG_INSUFFICIENT_BID"]';
+  const irregularity = '#feed .feed-new [data-code="IRREG_INSUFFICIENT_BID"]';
   assert.equal(await page.locator(irregularity).count(), 1, "East is told of his irregularity");
-  await page.click("#warnings-dismiss");
+  await page.click("#feed .feed-dismiss");
   assert.equal(await page.locator(irregularity).count(), 0, "Mark as read moves it out of the news");
-  assert.equal(await page.locator('#warnings-old [data-code="IRREG_INSUFFICIENT_BID"]').count(), 1, "it stays under Earlier");
-  assert.equal(await page.locator("#warnings-dismiss").isHidden(), true);
+  assert.equal(await page.locator('#feed .feed-old [data-code="IRREG_INSUFFICIENT_BID"]').count(), 1, "it stays under Earlier");
+  assert.equal(await page.locator("#feed .feed-dismiss").isHidden(), true);
 
-  // A refusal toast goes when the next action succeeds.
+  // A refusal beside the box goes when the next action succeeds.
   await viewAs(page, "S");
-  await page.evaluate(() => document.querySelector("#call-input").value = "");
-  await page.fill("#call-input", "9z");
-  await page.press("#call-input", "Enter");
-  await page.locator('.toast[data-code="BAD_INPUT"]').waitFor();
+  await page.evaluate(() => document.querySelector("#box-panel .call-input").value = "");
+  await page.fill("#box-panel .call-input", "9z");
+  await page.press("#box-panel .call-input", "Enter");
+  await page.locator('#box-panel .box-refusal[data-code="BAD_INPUT"]').waitFor();
   await page.locator('#decision button:has-text("Accept")').click();
-  assert.equal(await page.locator(".toast").count(), 0, "the stale refusal is gone");
+  assert.equal(await page.locator("#box-panel .box-refusal").isHidden(), true, "the stale refusal is gone");
   await page.done("page-old-notices");
 });
 
@@ -247,7 +247,7 @@ test("on a phone the bidding box is on screen when it is your call", async () =>
   await page.setViewportSize({ width: 390, height: 844 });
   await bid(page, "N", "1C");
   await viewAs(page, "E");
-  const button = page.locator('#box .box-call[data-call="1NT"]');
+  const button = page.locator('#box-panel .box-call[data-call="1NT"]');
   const box = await button.boundingBox();
   assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `1NT is within the first screen (at y=${box?.y})`);
   await button.click({ trial: true }); // not covered by anything

@@ -1,9 +1,14 @@
-// The demo's state: one Table from the bridge-laws package, the viewer, and act(), the
-// only way anything changes: table.apply(action), then re-render from table.view(viewer).
+// The demo's state: one Table from the bridge-laws package, seen by one viewer at a time
+// through a `LocalSource` from bridge-laws/elements. Every change goes through the source
+// (the elements act on it; the page's panels through `ctx().act`), which redraws the
+// elements and then the panels.
 import { Table, parseCall } from "bridge-laws";
-import type { ActionKind, Call, Outcome, Preset, Seat, TableOptions, View, Viewer } from "bridge-laws";
-import { isSeat } from "./calls";
-import { clearToasts, notices, toast } from "./feed";
+import type { ActionKind, Card, Preset, Seat, TableOptions, View, Viewer } from "bridge-laws";
+import { fromTable, type Acted, type LocalSource } from "bridge-laws/elements";
+import { isSeat, SEATS } from "./calls";
+import { clearToasts, toast } from "./feed";
+
+export type { Acted };
 
 /** Who discloses under each preset (SPEC §2); the view does not carry the regulation. */
 export const DISCLOSURE: Record<Preset, "self" | "partner" | "screens"> = {
@@ -52,14 +57,13 @@ export interface Ctx {
   me: Seat | null;
   preset: Preset;
   disclosure: "self" | "partner" | "screens";
-  /** Applies an action as the viewer (a seat, or the Director); online, once the server answers. */
-  act(kind: ActionKind): Acted | Promise<Acted>;
+  /** The hands dealt, when this page knows them (the single-browser demo deals them). */
+  deal: Record<Seat, Card[]> | null;
+  /** Applies an action as the viewer (a seat, or the Director); a refusal becomes a toast. */
+  act(kind: ActionKind): Promise<Acted>;
   /** Parses a call typed by the user; shows a toast and returns null when it is no call. */
-  parse(text: string): Call | null;
+  parse(text: string): ReturnType<typeof parseCall> | null;
 }
-
-/** Whether an action was accepted (undefined: it was not made, or its fate is unknown). */
-export type Acted = { ok: boolean } | undefined;
 
 /** What the page renders from: the single-browser App, or the online one (online.ts). */
 export interface Host {
@@ -67,52 +71,91 @@ export interface Host {
   onChange(f: () => void): void;
 }
 
-type Listener = () => void;
+/** A refused or failed action becomes a toast; an accepted one clears the stale ones. */
+export function toasted(out: Acted): Acted {
+  if (out?.ok) clearToasts();
+  else if (out) toast({ ...out.rejection, kind: out.rejection.law ? "rejection" : "error" });
+  return out;
+}
+
+/** Parses a typed call; a toast says why text is no call. */
+export function parseOrToast(text: string): ReturnType<typeof parseCall> | null {
+  try {
+    return parseCall(text);
+  } catch (e) {
+    toast(errorInfo(e));
+    return null;
+  }
+}
+
+const RANKS = "23456789TJQKA";
+
+/** Thirteen cards to each seat, shuffled (Fisher–Yates over `crypto.getRandomValues`). */
+export function deal(): Record<Seat, Card[]> {
+  const deck = [..."SHDC"].flatMap((s) => [...RANKS].map((r) => `${s}${r}` as Card));
+  const random = new Uint32Array(deck.length);
+  crypto.getRandomValues(random);
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = random[i] % (i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return Object.fromEntries(SEATS.map((s, i) => [s, deck.slice(i * 13, i * 13 + 13)])) as Record<Seat, Card[]>;
+}
 
 export class App implements Host {
   table: Table;
   options: TableOptions;
-  viewer: Viewer = "N";
+  readonly source: LocalSource;
+  hands: Record<Seat, Card[]> = deal();
   followTurn = false;
-  private listeners: Listener[] = [];
 
   constructor(options: TableOptions) {
     this.options = options;
     this.table = new Table(options);
+    this.source = fromTable(this.table, "N", parseCall);
+    // First listener: "follow the turn" switches the viewer before anything is drawn.
+    this.source.subscribe(() => this.follow());
     this.expose();
   }
 
-  onChange(f: Listener): void {
-    this.listeners.push(f);
+  get viewer(): Viewer {
+    return this.source.viewer;
   }
 
+  onChange(f: () => void): void {
+    this.source.subscribe(f);
+  }
+
+  /** The table changed outside the source (a test's or the console's `__table.apply`). */
   changed(): void {
-    if (this.followTurn) {
-      const turn = this.table.view("director").turn;
-      if (turn) this.viewer = turn;
-    }
-    for (const f of this.listeners) f();
+    this.source.changed();
+  }
+
+  private follow(): void {
+    if (!this.followTurn) return;
+    const turn = this.table.view("director").turn;
+    if (turn && turn !== this.source.viewer) this.source.viewer = turn;
   }
 
   newBoard(options: TableOptions): void {
-    this.table.free();
-    notices.reset();
+    const old = this.table;
     this.options = options;
     this.table = new Table(options);
+    this.hands = deal();
     this.expose();
-    this.changed();
+    this.source.table = this.table;
+    old.free();
   }
 
   setViewer(v: Viewer): void {
-    this.viewer = v;
-    this.changed();
+    this.source.viewer = v;
   }
 
   ctx(): Ctx {
-    const viewer = this.viewer;
+    const viewer = this.source.viewer;
     const me = isSeat(viewer) ? viewer : null;
     const preset = (typeof this.options.regulation === "string" ? this.options.regulation : "online") as Preset;
-    const view = this.table.view(viewer);
+    const view = this.source.view();
     return {
       view,
       may: mayFrom(view),
@@ -120,35 +163,10 @@ export class App implements Host {
       me,
       preset,
       disclosure: DISCLOSURE[preset],
-      act: (kind) => this.apply({ seat: me ?? "director", ...kind }),
-      parse: (text) => {
-        try {
-          return parseCall(text);
-        } catch (e) {
-          toast(errorInfo(e));
-          return null;
-        }
-      },
+      deal: this.hands,
+      act: (kind) => this.source.act(kind).then(toasted),
+      parse: parseOrToast,
     };
-  }
-
-  /** table.apply: a refusal or a thrown BridgeLawsError becomes a toast. */
-  apply(action: Parameters<Table["apply"]>[0]): Outcome | undefined {
-    let out: Outcome;
-    const before = this.table.view(this.viewer).warnings.length;
-    try {
-      out = this.table.apply(action);
-    } catch (e) {
-      toast(errorInfo(e));
-      return undefined;
-    }
-    if (!out.ok) toast({ ...out.rejection, kind: "rejection" });
-    else {
-      clearToasts();
-      notices.acted(this.viewer, before);
-    }
-    this.changed();
-    return out;
   }
 
   /** Test and console hooks: window.__table is the live Table; __app drives the page. */

@@ -1,17 +1,26 @@
-// The demo table: wires the page to one bridge-laws Table and re-renders everything from
-// table.view(viewer) after every action. With `?table=…&token=…` the page is one viewer at a
-// table on the reference server instead (online.ts), rendered by the same functions from the
-// view the server sends; with `?online` it is the lobby that creates such a table.
-import type { TableOptions, Viewer } from "bridge-laws";
+// The demo table, built from bridge-laws/elements: the bidding box, the auction, the
+// decision, the hands, the feed and the live region render themselves from one source (a
+// `Table` in this page, seen by the viewer chosen); the compass and the other panels are drawn
+// here from the same view after every change. With `?table=…&token=…` the page is one viewer
+// at a table on the reference server instead (online.ts), its source a `SeatTable` kept from
+// the server's pushes; with `?online` it is the lobby that creates such a table.
+import type { Seat, TableOptions, Viewer } from "bridge-laws";
+import type { Hand, TableElement, TableSource } from "bridge-laws/elements";
 import { App, type Host } from "./app";
-import { createBox, renderBox } from "./box";
 import { SEAT_NAME, SEATS } from "./calls";
 import { byId, drawingFor, h } from "./dom";
-import { renderWarnings } from "./feed";
-import { renderActions, renderDecision, renderDirector, renderPlay, renderQuestions } from "./panels";
-import { renderAuction, renderCompass } from "./table";
+import { renderEvents } from "./feed";
+import { renderActions, renderDirector, renderPlay, renderQuestions } from "./panels";
+import { renderCompass } from "./table";
 import { OnlineApp, renderBanner, renderLobby } from "./online";
 import "./style.css";
+
+/** Gives every element of the page its source (and the hands their cards, where they are known). */
+function wire(source: TableSource, deal: Record<Seat, string[]> | null): void {
+  for (const el of document.querySelectorAll<TableElement>("bl-bidding-box, bl-auction, bl-decision, bl-feed, bl-announcer, bl-hand")) el.source = source;
+  byId("hands").hidden = !deal;
+  if (deal) for (const hand of document.querySelectorAll<Hand>("bl-hand")) hand.cards = deal[hand.seat!] as Hand["cards"];
+}
 
 const VIEWERS: [Viewer, string][] = [...SEATS.map((s): [Viewer, string] => [s, SEAT_NAME[s]]), ["director", "Director"], ["spectator", "Spectator"]];
 
@@ -33,14 +42,12 @@ function render(app: Host): void {
     b.setAttribute("aria-pressed", String(b.dataset.viewer === c.viewer));
   }
   renderCompass(c);
-  renderAuction(c);
-  renderBox(c);
-  renderDecision(c);
+  byId("auction-hint").textContent = c.may.askable.length ? "press ? beside an opponent's call to ask about it" : "";
   renderQuestions(c);
   renderActions(c);
   renderPlay(c);
   renderDirector(c);
-  renderWarnings(c.view, c.viewer);
+  renderEvents(c.view.events);
 }
 
 /** One browser switching between the viewers of a local Table. */
@@ -53,13 +60,14 @@ function singleBrowser(): void {
   byId<HTMLFormElement>("setup").addEventListener("submit", (ev) => {
     ev.preventDefault();
     app.newBoard(options());
+    wire(app.source, app.hands);
   });
   byId<HTMLInputElement>("follow-turn").addEventListener("change", (ev) => {
     app.followTurn = (ev.target as HTMLInputElement).checked;
     app.changed();
   });
-  createBox(app);
   app.onChange(() => render(app));
+  wire(app.source, app.hands);
   render(app);
   document.body.dataset.ready = "true";
 }
@@ -78,10 +86,14 @@ function online(table: string, token: string): void {
     location.search = "?online";
   });
   const app = new OnlineApp(table, token);
-  createBox(app);
+  let wired = false;
   app.onChange(() => {
     renderBanner(app);
-    if (!app.table) return;
+    if (!app.table || !app.source) return;
+    if (!wired) {
+      wired = true;
+      wire(app.source, null);
+    }
     byId("main").hidden = false;
     render(app);
     document.body.dataset.ready = "true";

@@ -8,10 +8,11 @@
 // with `since`), with a "reconnecting…" banner meanwhile.
 import { parseCall, SeatTable } from "bridge-laws";
 import type { ActionKind, Preset, Regulation, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
-import { DISCLOSURE, errorInfo, type Acted, type Ctx, type Host } from "./app";
+import { ANNOUNCE, fromSeatTable, type SeatSource } from "bridge-laws/elements";
+import { DISCLOSURE, parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, SEAT_NAME, SEATS } from "./calls";
 import { byId, fill, h } from "./dom";
-import { clearToasts, notices, toast } from "./feed";
+import { clearToasts, toast } from "./feed";
 
 type Status = "connecting" | "open" | "reconnecting" | "failed";
 
@@ -23,13 +24,15 @@ interface ServerMsg {
 /** The online page's state: the connection, the client table and the acts awaiting an ack. */
 export class OnlineApp implements Host {
   table: SeatTable | null = null;
+  /** What the elements render from: the `SeatTable`, and whether the connection is open (the box is live only then). */
+  source: SeatSource | null = null;
   regulation: Regulation | null = null;
   /** The last state hash the server told (the Director's messages only). */
   stateHash: string | null = null;
   status: Status = "connecting";
   private ws: WebSocket | null = null;
   private nextId = 1;
-  private waiting = new Map<number, { resolve: (a: Acted) => void; before: number }>();
+  private waiting = new Map<number, (a: Acted) => void>();
   private listeners: (() => void)[] = [];
   private retries = 0;
 
@@ -47,6 +50,10 @@ export class OnlineApp implements Host {
   }
 
   private changed(): void {
+    if (this.source) {
+      this.source.connected = this.status === "open";
+      this.source.changed();
+    }
     for (const f of this.listeners) f();
   }
 
@@ -70,7 +77,7 @@ export class OnlineApp implements Host {
       if (this.ws !== ws) return;
       this.ws = null;
       // Acts in flight are unknown: the resumed stream will show whether they were accepted.
-      for (const [, w] of this.waiting) w.resolve(undefined);
+      for (const [, resolve] of this.waiting) resolve(undefined);
       this.waiting.clear();
       if (this.status === "failed") return this.changed();
       this.status = "reconnecting";
@@ -111,20 +118,18 @@ export class OnlineApp implements Host {
         if (this.table) this.fresh(this.table.viewer, msg.version as number, msg.view as View);
         break;
       case "ack": {
-        const w = this.waiting.get(msg.id as number);
+        // The element or panel that sent the action shows a refusal (with its law).
+        const resolve = this.waiting.get(msg.id as number);
         this.waiting.delete(msg.id as number);
-        if (msg.ok) {
-          clearToasts();
-          if (w && this.table) notices.acted(this.table.viewer, w.before);
-        } else toast({ ...(msg.rejection as { code: string; law: string; message: string }), kind: "rejection" });
-        w?.resolve({ ok: msg.ok === true });
+        if (msg.ok) clearToasts();
+        resolve?.(msg.ok === true ? { ok: true } : { ok: false, rejection: msg.rejection as { code: string; law: string; message: string } });
         break;
       }
       case "error": {
         const code = String(msg.code);
-        toast({ kind: "error", code, law: "", message: String(msg.message ?? "") });
+        if (typeof msg.id !== "number") toast({ kind: "error", code, law: "", message: String(msg.message ?? "") });
         if (typeof msg.id === "number") {
-          this.waiting.get(msg.id)?.resolve({ ok: false });
+          this.waiting.get(msg.id)?.({ ok: false, rejection: { code, law: "", message: String(msg.message ?? "") } });
           this.waiting.delete(msg.id);
         }
         // A stream that cannot be resumed: start over from a fresh view. Joined, ask for the
@@ -148,8 +153,11 @@ export class OnlineApp implements Host {
 
   /** A fresh start from a view: the package's `SeatTable` (the crate's src/seat_table.rs). */
   private fresh(viewer: Viewer, version: number, view: View): void {
-    this.table?.free();
+    const old = this.table;
     this.table = new SeatTable(viewer, version, view);
+    if (this.source) this.source.seatTable = this.table;
+    else this.source = fromSeatTable(this.table, (a) => this.send_(a), parseCall);
+    old?.free();
   }
 
   private update(u: Update): void {
@@ -174,28 +182,27 @@ export class OnlineApp implements Host {
       me,
       preset,
       disclosure: this.regulation?.disclosure ?? DISCLOSURE[preset],
+      deal: null,
       act: (kind) => this.act(kind),
-      parse: (text) => {
-        try {
-          return parseCall(text);
-        } catch (e) {
-          toast(errorInfo(e));
-          return null;
-        }
-      },
+      parse: parseOrToast,
     };
   }
 
-  /** Sends an action as this connection's viewer (the server fills in the seat). */
+  /** Sends an action from the page's panels (through the source: the feed learns it was accepted); a refusal is a toast. */
   act(kind: ActionKind): Promise<Acted> {
-    if (!this.ws || this.status !== "open" || !this.table) {
+    if (!this.source || this.status !== "open") {
       toast({ kind: "error", code: "NOT_CONNECTED", law: "", message: "not connected: the action was not sent" });
       return Promise.resolve(undefined);
     }
+    return this.source.act(kind).then(toasted);
+  }
+
+  /** Sends an action as this connection's viewer (the server fills in the seat) and waits for its ack. */
+  private send_(kind: ActionKind): Promise<Acted> {
+    if (!this.ws || this.status !== "open" || !this.table) return Promise.resolve(undefined);
     const id = this.nextId++;
-    const before = this.table.view().warnings.length;
     this.send({ type: "act", id, action: kind });
-    return new Promise((resolve) => this.waiting.set(id, { resolve, before }));
+    return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 }
 
@@ -210,6 +217,9 @@ export function renderBanner(app: OnlineApp): void {
           ? "Connection lost — reconnecting…"
           : "Connecting…";
   const banner = byId("conn-banner");
+  if (banner.textContent !== text && (text || !banner.hidden)) {
+    document.dispatchEvent(new CustomEvent(ANNOUNCE, { detail: { text: text || "Connected." } }));
+  }
   banner.hidden = !text;
   banner.textContent = text;
   document.body.dataset.conn = app.status;

@@ -38,52 +38,6 @@ function callOption(call: SeenCall, selected = false) {
 
 const ourSide = (me: Seat, s: Seat) => s === me || s === partner(me);
 
-export function renderDecision(c: Ctx): void {
-  const p = c.view.pending;
-  if (!p) return void fill("decision");
-  const mine = p.options.length > 0;
-  const what: Record<string, string> = {
-    insufficient_bid: "Insufficient bid",
-    out_of_rotation: "Call out of rotation",
-    inadmissible: "Inadmissible double or redouble",
-    barred_call: "Call by a barred player",
-    change_of_call: "Change of call",
-    replacement: "Replacement call due",
-    undo: "Undo requested",
-  };
-  const SETTLE: Record<string, string> = { accept: "accept", decline: "decline", call: "call", ruling: "rule", respond: "answer" };
-  const who = p.choices
-    .map((ch) => `${SEAT_NAME[ch.by as Seat] ?? "the Director"} (${ch.options.map((o) => SETTLE[o] ?? o).join(" or ")})`)
-    .join("; ");
-  const buttons: HTMLElement[] = [];
-  if (mine && c.me) {
-    if (p.options.includes("accept")) buttons.push(h("button", { class: "primary", onclick: () => c.act({ type: "accept" }) }, "Accept"));
-    if (p.options.includes("decline")) buttons.push(h("button", { onclick: () => c.act({ type: "decline" }) }, "Decline"));
-    if (p.kind === "undo") {
-      buttons.push(h("button", { class: "primary", onclick: () => c.act({ type: "respond", accept: true }) }, "Agree to the undo"));
-      buttons.push(h("button", { onclick: () => c.act({ type: "respond", accept: false }) }, "Refuse"));
-    }
-    if (p.kind === "replacement" && p.suggested) {
-      const s = p.suggested;
-      buttons.push(h("button", { class: "primary", onclick: () => c.act({ type: "call", call: s }) }, "Bid ", callNode(s)));
-    }
-  }
-  fill(
-    "decision",
-    h(
-      "div",
-      { class: `panel decision${mine ? " for-me" : ""}`, role: "region", "aria-label": "Pending decision", "data-kind": p.kind },
-      h("h2", {}, what[p.kind] ?? p.kind, h("span", { class: "law" }, `Law ${p.law}`)),
-      h("p", {}, `${SEAT_NAME[p.seat]}: `, callNode(p.call),
-        p.kind === "undo" && p.suggested ? [" → ", callNode(p.suggested)] : null,
-        p.kind === "replacement" && p.suggested ? [" — lowest sufficient bid in the same strain: ", callNode(p.suggested)] : null),
-      h("p", { class: "muted" }, mine ? "Your decision" : `Waiting for ${who}`,
-        mine && p.options.includes("call") ? " — or simply make your call" : ""),
-      buttons.length ? h("div", { class: "buttons" }, buttons) : null,
-    ),
-  );
-}
-
 export function renderQuestions(c: Ctx): void {
   const v = c.view;
   if (!v.questions.length) return void fill("questions");
@@ -109,20 +63,33 @@ export function renderQuestions(c: Ctx): void {
   fill("questions", panel("questions-panel", "Questions", h("ol", { class: "questions" }, items)));
 }
 
-export function renderActions(c: Ctx): void {
+/**
+ * TODO(view fields): the engine's `may_replace_call` (bool) and `disclosable` (call indexes)
+ * arrive on main later; until then the page derives them here, and only here.
+ */
+function mayReplaceAndDisclose(c: Ctx, me: Seat): { may_replace_call: boolean; disclosable: number[] } {
   const v = c.view;
-  const me = c.me;
-  if (!me) return void fill("actions");
   const auctionPeriod = v.phase === "auction" || v.phase === "clarification" || v.phase === "passed_out";
   // L25A: my last call may be replaced until partner calls after it (and not at all when
   // the regulation switches undo off, nor while a request is pending).
   const myLast = v.calls.filter((call) => call.seat === me).at(-1);
-  const undoable =
+  const may_replace_call =
     auctionPeriod && v.regulation.undo !== "off" && v.pending?.kind !== "undo" && !!myLast &&
     !v.calls.some((call) => call.seat === partner(me) && call.index > myLast.index);
   // Late alerts and explanations (L20F, L21B1a): of the calls this viewer discloses.
-  const disclosable = v.calls.filter((call) =>
+  const disclosable = !auctionPeriod ? [] : v.calls.filter((call) =>
     c.disclosure === "self" ? call.seat === me : c.disclosure === "partner" ? call.seat === partner(me) : ourSide(me, call.seat));
+  return { may_replace_call, disclosable: disclosable.map((call) => call.index) };
+}
+
+export function renderActions(c: Ctx): void {
+  const v = c.view;
+  const me = c.me;
+  if (!me) return void fill("actions");
+  const may = mayReplaceAndDisclose(c, me);
+  const myLast = v.calls.filter((call) => call.seat === me).at(-1);
+  const undoable = may.may_replace_call;
+  const disclosable = may.disclosable.map((i) => v.calls[i]).filter((call): call is SeenCall => !!call);
   // L20F4a/L75B2, L20F5b: the explanations the engine lets this viewer correct now (the
   // view's `correctable`), of those he heard given; face to face he may also note privately
   // that partner's explanation was wrong (L20F5).
@@ -131,7 +98,10 @@ export function renderActions(c: Ctx): void {
     c.may.correctable.includes(call.index) && (explainedBy(call, me) || explainedBy(call, partner(me))));
   const partnerExplained = c.disclosure !== "self" ? v.calls.filter((call) => explainedBy(call, partner(me))) : [];
   const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || partnerExplained.length > 0);
-  const review = [...v.events].reverse().find((e) => e.kind === "review" && e.requester === me);
+  // The last review he asked for, while it is the auction as it stands: a call since makes
+  // it stale (issue 32, fault 6), and it goes until he asks again.
+  const at = v.events.findLastIndex((e) => e.kind === "review" && e.requester === me);
+  const review = at >= 0 && !v.events.slice(at + 1).some((e) => e.kind === "call" || e.kind === "call_withdrawn") ? v.events[at] : undefined;
 
   fill(
     "actions",
@@ -143,6 +113,7 @@ export function renderActions(c: Ctx): void {
         c.may.ask ? h("button", { onclick: () => c.act({ type: "ask" }) }, "Ask about their auction") : null,
         h("button", { onclick: () => c.act({ type: "director", reason: "called from the table" }) }, "Call the Director"),
       ),
+      summoned(c).some((e) => e.by === me) ? h("p", { class: "answer summoned" }, "You called the Director: he is on his way.") : null,
       review && review.kind === "review" ? reviewBox(v, review.restated, review.calls) : null,
       v.change_offers.map((index) =>
         form("change-call", (f) => { const call = c.parse(f.call); if (call) c.act({ type: "change_call", call }); },
@@ -156,7 +127,7 @@ export function renderActions(c: Ctx): void {
               field("call", "e.g. 1NT", "Replacement call"),
               h("button", { type: "submit" }, "Request undo")))
         : null,
-      auctionPeriod && disclosable.length
+      disclosable.length
         ? more("disclose", c.disclosure === "partner" ? "Alert or explain partner's call" : "Alert or explain a call after the event",
           form("disclose", (f, el, button) => {
             const index = Number(f.index);
@@ -194,7 +165,8 @@ export function renderActions(c: Ctx): void {
  * of it — it refers to the calls and explanations the view holds (by index and position),
  * never copies their text. */
 function reviewBox(v: View, restated: number, lines: { index: number; alerted: boolean; explanations: number[] }[]) {
-  return h("div", { class: "review", role: "status" },
+  // Read aloud by the page's live region (<bl-announcer>), not by a second one here.
+  return h("div", { class: "review" },
     h("h3", {}, "Review"),
     h("ol", {}, v.calls.slice(0, restated).map((call) => {
       const l = lines.find((x) => x.index === call.index);
@@ -202,6 +174,16 @@ function reviewBox(v: View, restated: number, lines: { index: number; alerted: b
       return h("li", {}, `${SEAT_NAME[call.seat]} `, callNode(call.call), l?.alerted ? h("span", { class: "alert-mark" }, "!") : null,
         texts.length ? h("span", { class: "muted" }, ` — ${texts.join("; ")}`) : null);
     })));
+}
+
+type Summons = Extract<View["events"][number], { kind: "director_summoned" }>;
+
+/** The calls for the Director since his last ruling (everyone is told of them, L9B1a). */
+function summoned(c: Ctx): Summons[] {
+  const events = c.view.events;
+  let from = 0;
+  events.forEach((e, i) => e.kind === "ruling" && (from = i + 1));
+  return events.slice(from).filter((e): e is Summons => e.kind === "director_summoned");
 }
 
 export function renderPlay(c: Ctx): void {
@@ -256,10 +238,13 @@ export function renderPlay(c: Ctx): void {
         : null,
       last?.kind === "lead_answer" ? h("p", { class: "answer" }, last.your_lead ? "Yes — it is your opening lead." : "No, it is not your lead.") : null,
       last?.kind === "contract_answer" ? h("p", { class: "answer" }, `The contract is ${last.contract} (${last.doubling}).`) : null,
-      v.phase === "clarification" && !p?.led && leader === me
+      v.phase === "clarification" && !p?.led && leader === me && !c.deal
         ? form("lead", (f) => c.act({ type: "lead", card: f.card.trim() as Card }),
             h("label", {}, "Lead face down"), field("card", "e.g. SK, H7, DT", "Opening lead card"),
             h("button", { type: "submit", class: "primary" }, "Lead"))
+        : null,
+      v.phase === "clarification" && !p?.led && leader === me && c.deal
+        ? h("p", { class: "answer" }, "Choose your opening lead from your hand (the cards you may lead are offered).")
         : null,
       v.phase === "play"
         ? form("play-card", (f) => c.act({ type: "play", card: f.card.trim() as Card, ...(f.dummy ? { from: "dummy" as const } : {}) }),
@@ -344,12 +329,17 @@ export function renderDirector(c: Ctx): void {
             label, h("small", {}, ` — ${effect}`)))),
     );
   });
+  const calls = summoned(c);
   fill(
     "director",
     panel(
       "director-panel",
       "Director",
-      cards.length ? cards : h("p", { class: "muted" }, "No ruling is awaited."),
+      calls.length
+        ? h("ul", { class: "summons" }, calls.map((e) =>
+            h("li", { class: "answer" }, h("strong", {}, `${SEAT_NAME[e.by as Seat] ?? "The Director"} called you`), e.reason ? ` — ${e.reason}` : "")))
+        : null,
+      cards.length ? cards : h("p", { class: "muted" }, calls.length ? "No ruling is awaited by the engine: see the table." : "No ruling is awaited."),
       v.ledger.length ? [h("h3", {}, "Information ledger (Law 16)"), h("ol", { class: "feed" }, v.ledger.map((w) => warningItem(w)))] : null,
     ),
   );

@@ -1,0 +1,158 @@
+// <bl-announcer>: the page's one live region. It tells the viewer, once and in order, what
+// his seat may know as it happens: each call, alert and explanation given to him, a question
+// he must answer, a warning, a decision that is his, whose turn it is — read from his own
+// view (the engine's audience), so never what his seat may not know — and the refusals of
+// his own actions that the other elements report.
+import type { Event as TableEvent, View, Viewer } from "bridge-laws";
+import { ANNOUNCE, TableElement, define, type Announcement } from "./base.js";
+import { h } from "./dom.js";
+import type { TableSource } from "./source.js";
+import { callWords, cardWords, isSeat, rulingValue, say, seatName } from "./text.js";
+
+/** How many lines the region keeps (older ones are dropped: they were read). */
+const KEEP = 200;
+
+/** What one viewer has been told: his events, warnings and questions, the turn. */
+interface Told {
+  events: number;
+  warnings: number;
+  questions: Set<number>;
+  turn: string;
+}
+
+export class Announcer extends TableElement {
+  #told = new Map<Viewer, Told>();
+  #viewer: Viewer | null = null;
+  #log: HTMLElement | null = null;
+  #onAnnounce = (e: Event) => this.say((e as CustomEvent<Announcement>).detail.text);
+
+  connectedCallback(): void {
+    if (!this.#log) {
+      this.#log = h("div", { class: "bl-live sr-only", role: "log", "aria-live": "polite", "aria-relevant": "additions" });
+      this.append(this.#log);
+    }
+    document.addEventListener(ANNOUNCE, this.#onAnnounce);
+    super.connectedCallback();
+  }
+
+  disconnectedCallback(): void {
+    document.removeEventListener(ANNOUNCE, this.#onAnnounce);
+    super.disconnectedCallback();
+  }
+
+  /** Adds one line to the live region. */
+  say(text: string): void {
+    if (!text || !this.#log) return;
+    this.#log.append(h("p", {}, text));
+    while (this.#log.childElementCount > KEEP) this.#log.firstElementChild!.remove();
+  }
+
+  protected slice(v: View): unknown {
+    return [v.events.length, v.warnings.length, v.questions_to_answer, v.turn, v.pending, v.phase];
+  }
+
+  protected draw(v: View, s: TableSource): void {
+    const m = this.m;
+    // One device passed round the table (or a demo switching viewers): say whose it is now.
+    if (this.#viewer !== null && this.#viewer !== s.viewer) {
+      this.say(m.format("ui.live.viewer", { viewer: isSeat(s.viewer) ? seatName(m, s.viewer) : m.format(`ui.viewer.${s.viewer}`) }));
+    }
+    this.#viewer = s.viewer;
+    let t = this.#told.get(s.viewer);
+    // A new board (the lists shrank): start over. A viewer first heard mid-board is told only
+    // the last few entries (a page joining late is not read the whole history).
+    if (t && (v.events.length < t.events || v.warnings.length < t.warnings)) {
+      this.#told.clear();
+      t = undefined;
+    }
+    if (!t) {
+      t = { events: Math.max(0, v.events.length - 4), warnings: v.warnings.length, questions: new Set(), turn: "" };
+      this.#told.set(s.viewer, t);
+    }
+    for (const e of v.events.slice(t.events)) this.say(this.#event(e, v, s));
+    for (const w of v.warnings.slice(t.warnings)) {
+      this.say(m.format("ui.live.warning", { text: say(m, w.code, { law: w.law, seat: w.seat ? seatName(m, w.seat) : "" }, w.message), law: w.law }));
+    }
+    t.events = v.events.length;
+    t.warnings = v.warnings.length;
+    for (const id of v.questions_to_answer) {
+      if (t.questions.has(id)) continue;
+      t.questions.add(id);
+      const q = v.questions.find((x) => x.id === id);
+      if (!q) continue;
+      const call = q.index === null ? null : v.calls[q.index];
+      this.say(call
+        ? m.format("ui.live.answer", { seat: seatName(m, q.asker), call: callWords(m, call.call) })
+        : m.format("ui.live.answer.auction", { seat: seatName(m, q.asker) }));
+    }
+    const p = v.pending;
+    const leader = v.phase === "clarification" && !v.play?.led ? (v.play?.leader ?? v.opening_leader) : null;
+    const toPlay = v.phase === "play" ? (v.play?.to_play ?? null) : null;
+    const turn = p && p.options.length ? `decision:${p.kind}:${p.seat}:${p.call}`
+      : v.phase === "auction" && v.turn ? `turn:${v.turn}`
+      : leader ? `lead:${leader}`
+      : toPlay ? `play:${toPlay}:${v.play?.tricks.length}:${v.play?.current.length}`
+      : `phase:${v.phase}`;
+    if (turn !== t.turn) {
+      t.turn = turn;
+      if (p && p.options.length) {
+        this.say(m.format("ui.live.decision", { seat: seatName(m, p.seat), call: callWords(m, p.call), law: p.law,
+          options: p.options.map((o) => m.format(`ui.option.${o}`)).join(m.format("ui.or")) }));
+      } else if (v.phase === "auction" && v.turn) {
+        this.say(v.turn === s.viewer ? m.format("ui.live.your_turn") : m.format("ui.live.turn", { seat: seatName(m, v.turn) }));
+      } else if (leader) {
+        this.say(leader === s.viewer ? m.format("ui.live.your_lead") : m.format("ui.live.lead_turn", { seat: seatName(m, leader) }));
+      } else if (toPlay) {
+        // Declarer plays dummy's cards: he is told when dummy is due too.
+        const mine = toPlay === s.viewer || (toPlay === v.dummy && s.viewer === v.declarer);
+        this.say(mine ? m.format(toPlay === s.viewer ? "ui.live.your_card" : "ui.live.dummy_card") : m.format("ui.live.play_turn", { seat: seatName(m, toPlay) }));
+      }
+    }
+  }
+
+  /** One event as the viewer hears it (empty: nothing to say). */
+  #event(e: TableEvent, v: View, s: TableSource): string {
+    const m = this.m;
+    const who = (seat: string) => (seat === s.viewer ? m.format("ui.you") : isSeat(seat) ? seatName(m, seat) : m.format("ui.director"));
+    switch (e.kind) {
+      case "call":
+        return m.format("ui.live.call", { seat: who(e.seat), call: callWords(m, e.call) });
+      case "disclosure": {
+        const call = v.calls[e.index];
+        const what = call ? callWords(m, call.call) : String(e.index + 1);
+        if (e.text) return m.format("ui.live.explained", { seat: who(e.by), call: what, text: e.text });
+        return e.alert ? m.format("ui.live.alerted", { seat: who(e.by), call: what }) : "";
+      }
+      case "question":
+        return e.asker === s.viewer ? "" : m.format("ui.live.question", { seat: who(e.asker) });
+      case "review": {
+        // L20B: the calls in force restated, with what was alerted and explained to him.
+        const lines = v.calls.slice(0, e.restated).map((call) => {
+          const l = e.calls.find((x) => x.index === call.index);
+          const texts = (l?.explanations ?? []).map((p) => call.disclosures[p]?.text).filter((t): t is string => !!t);
+          const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
+          return m.format(texts.length ? "ui.auction.call.explained" : l?.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
+        });
+        return m.format("ui.live.review", { seat: who(e.requester), calls: lines.join("; ") });
+      }
+      case "call_withdrawn":
+        return m.format("ui.live.withdrawn", { seat: who(e.seat), call: callWords(m, e.call), law: e.law });
+      case "auction_ended":
+        return m.format("ui.live.ended", { contract: e.contract, seat: who(e.declarer) });
+      case "passed_out":
+        return m.format("ui.live.passed_out");
+      case "director_summoned":
+        return m.format("ui.live.summoned", { seat: who(e.by) });
+      case "ruling":
+        return m.format("ui.live.ruling", { on: m.format(`ui.ruling.${e.on}`), value: rulingValue(m, e.value) });
+      case "lead_faced":
+        return m.format("ui.live.lead", { seat: who(e.seat), card: cardWords(m, e.card) });
+      case "card":
+        return m.format("ui.live.card", { seat: who(e.seat), card: cardWords(m, e.card) });
+      default:
+        return "";
+    }
+  }
+}
+
+define("bl-announcer", Announcer);

@@ -1,0 +1,92 @@
+// What every element shares: its source, its locale, and rendering only when the part of
+// the view it shows has changed (a push that leaves the grid alone leaves the grid's DOM alone).
+import type { View } from "bridge-laws";
+import { messages, type Messages } from "./i18n/index.js";
+import { say } from "./text.js";
+import type { Refusal, TableSource } from "./source.js";
+import { adoptStyles } from "./styles.js";
+
+/** `HTMLElement` where there is a DOM; a stand-in where there is none (a module imported by Node for server rendering). */
+const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
+
+/** What the live region is told by an element (a refusal of the player's own action). */
+export interface Announcement {
+  text: string;
+}
+export const ANNOUNCE = "bl-announce";
+
+/** The base of the table's elements: set `source`, optionally the `locale` attribute. */
+export abstract class TableElement extends Base {
+  static observedAttributes = ["locale"];
+  #source: TableSource | null = null;
+  #unsubscribe: (() => void) | null = null;
+  #drawn: string | null = null;
+  protected m: Messages = messages("en");
+
+  get source(): TableSource | null {
+    return this.#source;
+  }
+
+  set source(s: TableSource | null) {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#source = s;
+    this.#listen();
+    this.refresh(true);
+  }
+
+  connectedCallback(): void {
+    this.#listen();
+    this.refresh(true);
+  }
+
+  disconnectedCallback(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+  }
+
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    if (name === "locale") {
+      this.m = messages(value ?? undefined);
+      this.refresh(true);
+    }
+  }
+
+  #listen(): void {
+    if (this.#source && this.isConnected && !this.#unsubscribe) this.#unsubscribe = this.#source.subscribe(() => this.refresh());
+  }
+
+  /** Draws again if what this element shows changed (`force`: whatever it shows). */
+  refresh(force = false): void {
+    const s = this.#source;
+    if (!s || !this.isConnected) return;
+    const view = s.view();
+    const key = JSON.stringify([s.viewer, s.connected, this.m.locale, this.slice(view, s)]);
+    if (!force && key === this.#drawn) return;
+    this.#drawn = key;
+    this.draw(view, s);
+  }
+
+  /** The part of the view (and source) this element shows: it draws again only when it changes. */
+  protected abstract slice(view: View, source: TableSource): unknown;
+  /** Draws the element from the view. */
+  protected abstract draw(view: View, source: TableSource): void;
+
+  /** Tells the page's live region (and the player) that his action was refused. */
+  protected announce(text: string): void {
+    this.dispatchEvent(new CustomEvent<Announcement>(ANNOUNCE, { bubbles: true, composed: true, detail: { text } }));
+  }
+
+  /** "2♥ refused — Law 27B: it does not supersede the last bid" (the engine's words until a catalog has the code). */
+  protected refusalText(r: Refusal, what: string): string {
+    const reason = say(this.m, r.code, { call: what, law: r.law }, r.message);
+    return this.m.format(r.law ? "ui.refusal.law" : "ui.refusal", { what, law: r.law, reason });
+  }
+}
+
+/** Defines a custom element once (a page may load the module twice). */
+export function define(name: string, ctor: CustomElementConstructor): void {
+  if (typeof customElements === "undefined" || customElements.get(name)) return;
+  adoptStyles();
+  customElements.define(name, ctor);
+}

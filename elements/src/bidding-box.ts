@@ -1,0 +1,206 @@
+// <bl-bidding-box>: every call a button, live only for the calls the view offers
+// (`legal_calls`) while the connection is open; arrow keys move between the offered calls,
+// Enter or Space makes one, or the call is typed ("2h", "dbl"). Self-alerting regulations
+// add the alert and the explanation; a refusal is shown here, naming the call.
+import type { Call, Intent, Seat, View } from "bridge-laws";
+import { TableElement, define } from "./base.js";
+import { h } from "./dom.js";
+import type { TableSource } from "./source.js";
+import { callNode, callWords, isSeat, seatName } from "./text.js";
+
+/** Every call in box order: 1♣ … 7NT, then Pass, Double, Redouble. */
+export const BOX_CALLS: Call[] = [];
+for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) BOX_CALLS.push(`${level}${s}` as Call);
+BOX_CALLS.push("P", "X", "XX");
+
+export class BiddingBox extends TableElement {
+  #built = false;
+  #buttons = new Map<Call, HTMLButtonElement>();
+  #hint!: HTMLElement;
+  #alert!: HTMLInputElement;
+  #explanation!: HTMLInputElement;
+  #selfAlert!: HTMLElement;
+  #intent!: HTMLElement;
+  #typed!: HTMLInputElement;
+  #refusal!: HTMLElement;
+  #grid!: HTMLElement;
+  /** The call the arrow keys are on (the one button in the tab order). */
+  #current: Call | null = null;
+
+  protected slice(v: View, s: TableSource): unknown {
+    return [v.phase, v.legal_calls, v.turn, v.pending, v.barred, v.regulation.disclosure, isSeat(s.viewer)];
+  }
+
+  #build(): void {
+    const m = this.m;
+    this.replaceChildren();
+    this.#buttons.clear();
+    const row = (calls: Call[], cls: string) =>
+      h("div", { class: `box-row ${cls}`, role: "presentation" }, calls.map((call) => {
+        const b = h("button", { type: "button", class: "box-call", "data-call": call, "aria-label": callWords(m, call), disabled: true, tabindex: -1,
+          onclick: () => {
+            this.#fromGrid = true;
+            void this.#call(call);
+          } }, callNode(m, call));
+        this.#buttons.set(call, b);
+        return b;
+      }));
+    this.#grid = h("div", { class: "box", role: "group", "aria-label": m.format("ui.box.label"), tabindex: -1, onkeydown: (e: KeyboardEvent) => this.#key(e) },
+      [1, 2, 3, 4, 5, 6, 7].map((l) => row(BOX_CALLS.filter((c) => c.startsWith(String(l))), "box-level")),
+      row(["P", "X", "XX"], "box-others"));
+    this.#hint = h("span", { class: "box-hint hint" });
+    this.#alert = h("input", { type: "checkbox", class: "box-alert" });
+    this.#explanation = h("input", { type: "text", class: "box-explanation", maxlength: 500, placeholder: m.format("ui.box.explanation.placeholder"), "aria-label": m.format("ui.box.explanation") });
+    this.#selfAlert = h("div", { class: "box-self-alert" }, h("label", { class: "check" }, this.#alert, " ", m.format("ui.box.alert")), this.#explanation);
+    const radio = (value: Intent, label: string) => h("label", {}, h("input", { type: "radio", name: "bl-intent", value }), " ", label);
+    this.#intent = h("div", { class: "box-intent", role: "radiogroup", "aria-label": m.format("ui.box.intent"), hidden: true },
+      h("span", {}, m.format("ui.box.intent")), radio("accept", m.format("ui.box.intent.accept")), radio("own_turn", m.format("ui.box.intent.own_turn")));
+    this.#typed = h("input", { type: "text", class: "call-input", name: "call", autocomplete: "off", placeholder: m.format("ui.box.typed.placeholder") });
+    const help = h("small", { class: "box-typed-help" }, m.format("ui.box.typed.help"));
+    const form = h("form", { class: "box-typed", autocomplete: "off" },
+      h("label", {}, m.format("ui.box.typed"), " ", this.#typed), h("button", { type: "submit" }, m.format("ui.box.typed.submit")), help);
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      void this.#typedCall();
+    });
+    this.#refusal = h("p", { class: "box-refusal", hidden: true });
+    this.append(h("div", { class: "box-head" }, h("h2", { class: "box-title" }, m.format("ui.box.title")), " ", this.#hint), this.#refusal, this.#grid, this.#selfAlert, this.#intent, form);
+    this.#built = true;
+  }
+
+  protected draw(v: View, s: TableSource): void {
+    if (!this.#built || this.#locale !== this.m.locale) {
+      this.#build();
+      this.#locale = this.m.locale;
+    }
+    const me = isSeat(s.viewer) ? s.viewer : null;
+    // Online the box exists for the auction only; face to face a call can still be made
+    // (irregularly) after the final pass, so the box stays, with the reason it is idle.
+    const selfDisclosing = v.regulation.disclosure !== "partner";
+    const online = v.regulation.disclosure === "self";
+    this.hidden = me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out")));
+    const legal = new Set(s.connected ? v.legal_calls : []);
+    // The arrow keys' call keeps the focus when the player was in the grid (or just called from it).
+    const active = document.activeElement;
+    const focusedHere = this.#grid.contains(active) || (this.#fromGrid && (!active || active === document.body || (active as HTMLButtonElement).disabled));
+    this.#fromGrid = false;
+    for (const [call, b] of this.#buttons) b.disabled = !legal.has(call);
+    if (!this.#current || !legal.has(this.#current)) this.#current = BOX_CALLS.find((c) => legal.has(c)) ?? null;
+    this.#rove(focusedHere);
+    this.classList.toggle("my-turn", legal.size > 0);
+    this.#selfAlert.hidden = !selfDisclosing;
+    const p = v.pending;
+    // L28B vs L29A: only a player who may both accept and call says which his call does.
+    this.#intent.hidden = !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call"));
+    this.#hint.textContent = me ? this.#hintText(v, s, me, legal.size > 0) : "";
+    this.#grid.setAttribute("aria-label", `${this.m.format("ui.box.label")} — ${this.#hint.textContent}`);
+    this.#typed.disabled = !s.connected;
+    this.#showRefusal(null);
+  }
+
+  #locale = "";
+  /** The last call was made from the grid: the focus goes back to it. */
+  #fromGrid = false;
+
+  /** What the player should do now, as the box sees it: never "your call" with a dead box. */
+  #hintText(v: View, s: TableSource, me: Seat, canCall: boolean): string {
+    const m = this.m;
+    if (!s.connected) return m.format("ui.box.hint.offline");
+    if (v.phase !== "auction") return m.format(v.phase === "passed_out" ? "ui.box.hint.passed_out" : "ui.box.hint.over");
+    const p = v.pending;
+    if (p && p.options.length && p.options.some((o) => o !== "call")) {
+      const options = p.options.map((o) => m.format(`ui.option.${o}`)).join(", ");
+      return m.format(canCall ? "ui.box.hint.decision" : "ui.box.hint.decision_above", { options });
+    }
+    if (canCall) return m.format(v.barred[me] && v.legal_calls.length === 1 ? "ui.box.hint.barred" : "ui.box.hint.your_call");
+    const who = (a: string) => (isSeat(a) ? seatName(m, a) : m.format("ui.director"));
+    if (p) return m.format("ui.box.hint.waiting", { who: p.awaiting.map(who).join(m.format("ui.or")) });
+    return v.turn ? m.format("ui.box.hint.waiting", { who: seatName(m, v.turn) }) : "";
+  }
+
+  /** One button in the tab order: the call the arrow keys are on. */
+  #rove(focus: boolean): void {
+    for (const [call, b] of this.#buttons) b.tabIndex = call === this.#current ? 0 : -1;
+    if (!focus) return;
+    const b = this.#current ? this.#buttons.get(this.#current) : null;
+    if (b) b.focus();
+    else if (!this.contains(document.activeElement) || (document.activeElement as HTMLButtonElement).disabled) this.#grid.focus();
+  }
+
+  /** Arrow keys: left/right the previous/next offered call, up/down a level, Home/End the first/last. */
+  #key(e: KeyboardEvent): void {
+    const offered = BOX_CALLS.filter((c) => !this.#buttons.get(c)!.disabled);
+    if (!offered.length || !this.#current) return;
+    const at = BOX_CALLS.indexOf(this.#current);
+    let next: Call | undefined;
+    const after = (from: number) => BOX_CALLS.slice(from).find((c) => offered.includes(c));
+    const before = (from: number) => BOX_CALLS.slice(0, from + 1).reverse().find((c) => offered.includes(c));
+    switch (e.key) {
+      case "ArrowRight": next = after(at + 1); break;
+      case "ArrowLeft": next = before(at - 1); break;
+      case "ArrowDown": next = after(Math.min(at + 5, BOX_CALLS.length - 1)) ?? before(BOX_CALLS.length - 1); break;
+      case "ArrowUp": next = at >= 5 ? (before(at - 5) ?? after(0)) : undefined; break;
+      case "Home": next = offered[0]; break;
+      case "End": next = offered.at(-1); break;
+      default: return;
+    }
+    e.preventDefault();
+    if (next) {
+      this.#current = next;
+      this.#rove(true);
+    }
+  }
+
+  async #typedCall(): Promise<void> {
+    const s = this.source;
+    if (!s) return;
+    let call: Call;
+    try {
+      call = s.parseCall(this.#typed.value);
+    } catch (e) {
+      const err = e as { code?: string; message?: string };
+      this.#showRefusal({ code: err.code ?? "BAD_INPUT", law: "", message: err.message ?? String(e) }, this.#typed.value);
+      return;
+    }
+    if (await this.#call(call)) this.#typed.value = "";
+  }
+
+  /** Makes a call as the viewer, with the self-disclosure and intent fields. */
+  async #call(call: Call): Promise<boolean> {
+    const s = this.source;
+    if (!s) return false;
+    const v = s.view();
+    const selfDisclosing = v.regulation.disclosure !== "partner";
+    const explanation = this.#explanation.value.trim();
+    const intent = this.querySelector<HTMLInputElement>('input[name="bl-intent"]:checked');
+    const out = await s.act({
+      type: "call",
+      call,
+      ...(selfDisclosing && this.#alert.checked ? { alert: true } : {}),
+      ...(selfDisclosing && explanation ? { explanation } : {}),
+      ...(intent && !this.#intent.hidden ? { intent: intent.value as Intent } : {}),
+    });
+    if (out?.ok) {
+      this.#alert.checked = false;
+      this.#explanation.value = "";
+      if (intent) intent.checked = false;
+      return true;
+    }
+    if (out && !out.ok) this.#showRefusal(out.rejection, callWords(this.m, call), call);
+    else if (!out) this.#showRefusal({ code: "NOT_CONNECTED", law: "", message: this.m.format("ui.box.hint.offline") }, callWords(this.m, call), call);
+    return false;
+  }
+
+  /** The refusal, beside the box, naming the call; also told to the live region. */
+  #showRefusal(r: { code: string; law: string; message: string } | null, what = "", call?: Call): void {
+    this.#refusal.hidden = !r;
+    this.#refusal.replaceChildren();
+    if (!r) return this.#refusal.removeAttribute("data-code");
+    this.#refusal.dataset.code = r.code;
+    const text = this.refusalText(r, what);
+    this.#refusal.append(call ? callNode(this.m, call) : "", " ", h("span", {}, text));
+    this.announce(text);
+  }
+}
+
+define("bl-bidding-box", BiddingBox);

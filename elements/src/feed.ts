@@ -1,0 +1,115 @@
+// <bl-feed>: the warnings and reminders the viewer is shown (new ones, and the earlier ones
+// folded away), and the Director's summonses and rulings. Readable text: the catalog's
+// message for the code, else the engine's English; the code itself is never shown.
+import type { Event, View, Warning } from "bridge-laws";
+import { TableElement, define } from "./base.js";
+import { h } from "./dom.js";
+import type { TableSource } from "./source.js";
+import { isSeat, rulingValue, say, seatName } from "./text.js";
+
+/**
+ * Which of a viewer's warnings are news. A notice is new until the viewer next acts (his
+ * own action's notices stay new) or dismisses them; a caution or piece of information
+ * whose code he was already shown on this board is not repeated as news, and identical new
+ * notices are folded into one line with a count. Everything stays listed under "Earlier".
+ */
+export class Notices {
+  private seen = new Map<string, number>();
+
+  /** The viewer acted (he held `before` warnings): what he had been shown is no longer news. */
+  acted(viewer: string, before: number): void {
+    this.seen.set(viewer, Math.max(this.seen.get(viewer) ?? 0, before));
+  }
+
+  dismiss(viewer: string, count: number): void {
+    this.seen.set(viewer, count);
+  }
+
+  split(viewer: string, warnings: Warning[]): { fresh: [Warning, number][]; earlier: Warning[] } {
+    if ((this.seen.get(viewer) ?? 0) > warnings.length) this.seen.clear(); // a new board
+    const cut = this.seen.get(viewer) ?? 0;
+    const earlier = warnings.slice(0, cut);
+    const known = new Set(earlier.filter((w) => w.severity === "caution" || w.severity === "info").map((w) => w.code));
+    const fresh: [Warning, number][] = [];
+    for (const w of warnings.slice(cut)) {
+      if (known.has(w.code)) {
+        earlier.push(w);
+        continue;
+      }
+      const same = fresh.find(([f]) => f.code === w.code && f.message === w.message);
+      if (same) same[1]++;
+      else fresh.push([w, 1]);
+    }
+    return { fresh, earlier };
+  }
+}
+
+type DirectorEvent = Extract<Event, { kind: "director_summoned" | "ruling" }>;
+
+export class Feed extends TableElement {
+  /** What this page's viewers have been shown (shared by the page's feeds). */
+  notices = new Notices();
+  #acts = 0;
+
+  protected slice(v: View, s: TableSource): unknown {
+    const a = s.lastAct;
+    if (a && a.serial !== this.#acts) {
+      this.#acts = a.serial;
+      this.notices.acted(a.viewer, a.before);
+    }
+    const { fresh, earlier } = this.notices.split(s.viewer, v.warnings);
+    return [fresh.length, earlier.length, v.warnings.length, v.events.length];
+  }
+
+  protected draw(v: View, s: TableSource): void {
+    const m = this.m;
+    const { fresh, earlier } = this.notices.split(s.viewer, v.warnings);
+    const director = v.events.filter((e): e is DirectorEvent => e.kind === "director_summoned" || e.kind === "ruling");
+    const dismiss = h("button", { type: "button", class: "link feed-dismiss", hidden: fresh.length === 0,
+      onclick: () => {
+        this.notices.dismiss(s.viewer, v.warnings.length);
+        this.refresh(true);
+      } }, m.format("ui.feed.dismiss"));
+    this.replaceChildren(
+      h("div", { class: "feed-head" }, h("h2", {}, m.format("ui.feed.title")), " ", dismiss),
+      director.length
+        ? h("ol", { class: "feed feed-director", "aria-label": m.format("ui.feed.director") }, [...director].reverse().map((e) => this.#directorItem(e, s)))
+        : "",
+      h("ol", { class: "feed feed-new" },
+        fresh.length
+          ? [...fresh].reverse().map(([w, n]) => this.item(w, n))
+          : h("li", { class: "empty" }, m.format(earlier.length ? "ui.feed.nothing_new" : "ui.feed.nothing"))),
+      earlier.length
+        ? h("details", { class: "feed-earlier earlier" },
+            h("summary", {}, m.format("ui.feed.earlier", { count: earlier.length })),
+            h("ol", { class: "feed feed-old old" }, [...earlier].reverse().map((w) => this.item(w))))
+        : "",
+    );
+  }
+
+  #directorItem(e: DirectorEvent, s: TableSource): HTMLElement {
+    const m = this.m;
+    if (e.kind === "director_summoned") {
+      const by = e.by === s.viewer ? m.format("ui.you") : isSeat(e.by) ? seatName(m, e.by) : m.format("ui.director");
+      return h("li", { class: "warning sev-director", "data-event": e.kind },
+        h("p", {}, m.format(e.by === s.viewer ? "ui.feed.summoned.you" : "ui.feed.summoned", { who: by }), e.reason ? ` — ${e.reason}` : ""));
+    }
+    return h("li", { class: "warning sev-director", "data-event": e.kind },
+      h("p", {}, m.format("ui.feed.ruling", { on: m.format(`ui.ruling.${e.on}`), value: rulingValue(m, e.value) })));
+  }
+
+  /** One warning: severity, law, the player it concerns, and the readable message. */
+  item(w: Warning, times = 1): HTMLElement {
+    const m = this.m;
+    const params = { law: w.law, seat: w.seat ? seatName(m, w.seat) : "" };
+    return h("li", { class: `warning sev-${w.severity}`, "data-code": w.code },
+      h("div", { class: "warning-head" },
+        h("span", { class: `badge sev-${w.severity}` }, m.format(`ui.severity.${w.severity}`)),
+        w.law ? h("span", { class: "law" }, m.format("ui.law", { law: w.law })) : null,
+        w.seat ? h("span", { class: "concerns" }, seatName(m, w.seat)) : null,
+        times > 1 ? h("span", { class: "times" }, m.format("ui.feed.times", { count: times })) : null),
+      h("p", {}, say(m, w.code, params, w.message)));
+  }
+}
+
+define("bl-feed", Feed);

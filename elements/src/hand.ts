@@ -1,0 +1,109 @@
+// <bl-hand seat="S">: one seat's cards (`cards`, as dealt), shown to those who may see them
+// (the seat, the Director, and everyone once dummy is faced after the opening lead). The
+// opening leader leads by choosing a card, offered only in the suits of `legal_leads`
+// (L26B); in play, the hand due to play (dummy by declarer) plays by choosing a card.
+import type { Card, Seat, View } from "bridge-laws";
+import { TableElement, define } from "./base.js";
+import { h } from "./dom.js";
+import type { TableSource } from "./source.js";
+import { cardNode, cardWords, isSeat, seatName } from "./text.js";
+
+const SUITS = ["S", "H", "D", "C"] as const;
+const RANKS = "AKQJT98765432";
+
+export class Hand extends TableElement {
+  static observedAttributes = ["locale", "seat"];
+  #cards: Card[] = [];
+
+  /** The seat's thirteen cards as dealt (the page's deal, or a PBN/LIN record's). */
+  get cards(): Card[] {
+    return this.#cards;
+  }
+
+  set cards(cards: Card[]) {
+    this.#cards = [...cards];
+    this.refresh(true);
+  }
+
+  get seat(): Seat | null {
+    const s = this.getAttribute("seat");
+    return isSeat(s) ? s : null;
+  }
+
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    if (name === "seat") this.refresh(true);
+    else super.attributeChangedCallback(name, old, value);
+  }
+
+  protected slice(v: View): unknown {
+    return [v.phase, v.play, v.legal_leads, v.dummy, v.declarer, v.opening_leader, this.seat, this.#cards];
+  }
+
+  /** Whether the viewer may see this hand: his own, the Director, or dummy once the lead is faced. */
+  #visible(v: View, s: TableSource, seat: Seat): boolean {
+    if (s.viewer === seat || s.viewer === "director") return true;
+    return seat === v.dummy && (v.phase === "play" || v.phase === "ended");
+  }
+
+  /** The cards still held: those dealt less those played (the face-down lead included). */
+  #held(v: View, seat: Seat): Card[] {
+    const played = new Set<string>();
+    for (const t of v.play?.tricks ?? []) for (const [by, c] of t.cards) if (by === seat) played.add(c);
+    for (const [by, c] of v.play?.current ?? []) if (by === seat) played.add(c);
+    if (v.play?.led && v.play.leader === seat && v.play.lead) played.add(v.play.lead);
+    return this.#cards.filter((c) => !played.has(c));
+  }
+
+  /** What choosing a card does now, if anything: lead it face down, or play it. */
+  #choice(v: View, s: TableSource, seat: Seat): ((card: Card) => void) | null {
+    const p = v.play;
+    const leader = p?.leader ?? v.opening_leader;
+    if (v.phase === "clarification" && !p?.led && leader === seat && s.viewer === seat) return (card) => this.#act(s, { type: "lead", card }, card);
+    if (!p || v.phase !== "play" || p.to_play !== seat) return null;
+    if (seat === v.dummy && s.viewer === v.declarer) return (card) => this.#act(s, { type: "play", card, from: "dummy" }, card);
+    if (seat !== v.dummy && s.viewer === seat) return (card) => this.#act(s, { type: "play", card }, card);
+    return null;
+  }
+
+  #act(s: TableSource, action: Parameters<TableSource["act"]>[0], card: Card): void {
+    void s.act(action).then((out) => {
+      if (out && !out.ok) this.announce(this.refusalText(out.rejection, cardWords(this.m, card)));
+    });
+  }
+
+  protected draw(v: View, s: TableSource): void {
+    const m = this.m;
+    const seat = this.seat;
+    if (!seat) return void this.replaceChildren();
+    const name = m.format("ui.hand.label", { seat: seatName(m, seat) });
+    const held = this.#held(v, seat);
+    // Whether the viewer sees the cards: a page may hide the hands he does not see (`bl-hand[data-shown="false"]`).
+    this.dataset.shown = String(this.#visible(v, s, seat) && held.length > 0);
+    if (!this.#visible(v, s, seat) || !held.length) {
+      this.replaceChildren(h("section", { class: "hand hand-hidden", "aria-label": name },
+        h("h3", {}, name), h("p", { class: "muted" }, m.format(held.length ? "ui.hand.hidden" : "ui.hand.empty", { count: held.length }))));
+      return;
+    }
+    const choose = this.#choice(v, s, seat);
+    // L26B: the opening lead is offered only in the suits the restriction leaves.
+    const leading = v.phase === "clarification";
+    const offered = (c: Card) => !!choose && (!leading || v.legal_leads.includes(c[0]));
+    const prompt = choose ? m.format(leading ? "ui.hand.lead" : "ui.hand.play") : "";
+    this.replaceChildren(
+      h("section", { class: `hand${choose ? " hand-active" : ""}`, "aria-label": name, "data-seat": seat },
+        h("h3", {}, name, prompt ? h("span", { class: "hint" }, ` — ${prompt}`) : null),
+        SUITS.map((suit) => {
+          const cards = held.filter((c) => c[0] === suit).sort((a, b) => RANKS.indexOf(a[1]) - RANKS.indexOf(b[1]));
+          return h("div", { class: "hand-suit", role: "group", "aria-label": m.format(`ui.suit.${suit}`) },
+            cards.length
+              ? cards.map((card) => choose
+                ? h("button", { type: "button", class: "hand-card", "data-card": card, disabled: !offered(card), "aria-label": cardWords(m, card),
+                    onclick: () => choose(card) }, cardNode(m, card))
+                : h("span", { class: "hand-card", "data-card": card }, cardNode(m, card)))
+              : h("span", { class: "muted" }, "—", h("span", { class: "sr-only" }, m.format("ui.hand.void"))));
+        })),
+    );
+  }
+}
+
+define("bl-hand", Hand);

@@ -1,0 +1,15 @@
+// bridge-laws/elements: custom elements for a bridge table, each rendering one viewer's view
+// from a `TableSource` (`fromTable` for a `Table` in the page, `fromSeatTable` online):
+// <bl-bidding-box>, <bl-auction>, <bl-feed>, <bl-decision>, <bl-hand seat>, <bl-announcer>.
+// Styled by CSS custom properties (`--bl-…`, docs/ELEMENTS.md); texts from the i18n catalogs.
+export { TableElement, ANNOUNCE, type Announcement } from "./base.js";
+export { BiddingBox, BOX_CALLS } from "./bidding-box.js";
+export { Auction } from "./auction.js";
+export { Feed, Notices } from "./feed.js";
+export { Decision } from "./decision.js";
+export { Hand } from "./hand.js";
+export { Announcer } from "./announcer.js";
+export { fromTable, fromSeatTable, LocalSource, SeatSource, refusalOf } from "./source.js";
+export type { Acted, LastAct, Refusal, Send, TableSource } from "./source.js";
+export { messages, type Messages, type Params } from "./i18n/index.js";
+export { callWords, cardWords, seatName } from "./text.js";

@@ -1,0 +1,39 @@
+// The elements' default look, adopted once by the document: structure only, every colour and
+// size a CSS custom property (`--bl-…`) a site sets on the page or on an element, and every
+// rule of zero specificity (`:where`), so a site's own rules win.
+const CSS = `
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { display: block; }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer)[hidden] { display: none; }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) :where(.sr-only) {
+  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-C) { color: var(--bl-clubs, #1b7f3b); }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-D) { color: var(--bl-diamonds, #c05600); }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-H) { color: var(--bl-hearts, #c62828); }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-S) { color: var(--bl-spades, #1f2a7a); }
+:where(bl-bidding-box) :where(.box) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
+:where(bl-bidding-box) :where(.box-row) { display: grid; grid-template-columns: repeat(5, 1fr); gap: var(--bl-gap, 4px); }
+:where(bl-bidding-box) :where(.box-others) { grid-template-columns: 2fr 1fr 1fr; }
+:where(bl-bidding-box) :where(.box-call) { min-height: var(--bl-call-height, 34px); font-size: var(--bl-call-size, 1rem); border-radius: var(--bl-radius, 7px); }
+:where(bl-bidding-box) :where(.box-call:focus-visible) { outline: 3px solid var(--bl-focus, #1565c0); outline-offset: 1px; }
+:where(bl-bidding-box) :where(.box-refusal) { margin: 6px 0; padding: 6px 10px; border-radius: var(--bl-radius, 7px);
+  background: var(--bl-refusal-bg, #fdecec); color: var(--bl-refusal-ink, #7f1d1d); border-left: 4px solid var(--bl-refusal-line, #c62828); }
+:where(bl-bidding-box) :where(.box-self-alert, .box-intent, .box-typed) { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin-top: 10px; }
+:where(bl-bidding-box) :where(.box-typed small) { flex-basis: 100%; color: var(--bl-muted, #5b6673); }
+:where(bl-auction) :where(.auction) { width: 100%; table-layout: fixed; }
+:where(bl-auction) :where(td.skipped)::after { content: "—"; color: var(--bl-muted, #5b6673); }
+:where(bl-auction) :where(.bid.alerted) { background: var(--bl-alert-bg, #fff4d6); }
+:where(bl-auction) :where(.bid.irregular) { border: 1px dashed var(--bl-irregular, #c62828); }
+:where(bl-hand) :where(.hand-suit) { display: flex; flex-wrap: wrap; gap: var(--bl-gap, 4px); align-items: center; min-height: 28px; }
+:where(bl-hand) :where(.hand-card) { min-width: var(--bl-card-width, 2.6em); }
+:where(bl-feed) :where(.feed) { list-style: none; margin: 0; padding: 0; }
+`;
+
+/** Adopts the default look once (nothing where there is no DOM). */
+export function adoptStyles(): void {
+  if (typeof document === "undefined" || typeof CSSStyleSheet === "undefined" || adopted) return;
+  adopted = true;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  document.adoptedStyleSheets = [sheet, ...document.adoptedStyleSheets];
+}
+let adopted = false;
