@@ -3,7 +3,8 @@
 //! are taken over once its leases lapse, replayed to their stored hashes, and served again
 //! within 5 s; clients follow the owner reply and resume with `since`; every table is played
 //! to its end and every acknowledged action is in the database. Also: a process whose lease
-//! was taken writes nothing (fencing).
+//! was taken writes nothing (fencing), refuses the action `NOT_OWNER`, lets the table go and
+//! sends its players to the new owner.
 //!
 //! PostgreSQL only: `scripts/test-server.sh` runs these (`--include-ignored`) with its
 //! throwaway cluster; without `BRIDGE_TEST_PG_URL` they are reported as ignored, and fail if
@@ -21,7 +22,8 @@ use std::time::{Duration, Instant};
 use bridge_laws::{Action, Outcome, Table, TableOptions};
 use bridge_server::lease::{Claim, Holder};
 use bridge_server::store::{Appended, Store};
-use common::{create_table, http_as, nth_call, unique, ADMIN};
+use bridge_server::{start, Cluster, Config, Limits, Running, Shard};
+use common::{create_table, http_as, nth_call, unique, Client, ADMIN};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sqlx::{Connection, Executor};
@@ -432,4 +434,86 @@ async fn a_process_whose_lease_was_taken_writes_nothing_and_its_action_is_not_ac
     assert_eq!(stored.count, 2);
     assert_eq!(stored.state_hash, "hash-1");
     assert_eq!(stored.actions.len(), 2);
+}
+
+/// A server in process with leases of `ttl` over the database at `db`.
+async fn leased(db: &str, ttl: Duration) -> Running {
+    start(Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        database: db.to_string(),
+        www: None,
+        admin_token: Some(ADMIN.into()),
+        demo: false,
+        shard: Shard::default(),
+        cluster: Some(Cluster { ttl, ..Cluster::new() }),
+        limits: Limits::default(),
+    })
+    .await
+    .unwrap()
+}
+
+/// Gives table `id`'s lease to another process, `ws://thief/ws`, for an hour.
+async fn steal(db: &str, id: &str) {
+    let mut conn = sqlx::AnyConnection::connect(db).await.unwrap();
+    let taken = sqlx::query(
+        "UPDATE bridge_leases SET owner = 'thief', address = 'ws://thief/ws',
+         expires_at = clock_timestamp() + interval '1 hour' WHERE table_id = $1",
+    )
+    .bind(id)
+    .execute(&mut conn)
+    .await
+    .unwrap();
+    assert_eq!(taken.rows_affected(), 1, "{id} had no lease");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/test-server.sh runs it"]
+async fn an_action_on_a_table_whose_lease_was_taken_is_refused_not_owner_and_never_stored() {
+    let db = fresh_database(&pg_url()).await;
+    // A long lease: the write, not a renewal, finds the lease gone.
+    let s = leased(&db, Duration::from_secs(60)).await;
+    let id = unique("taken");
+    let tokens = create_table(s.addr, &id, "online").await;
+    let (mut north, _) = Client::join(s.addr, &id, &tokens["N"]).await;
+    let (mut east, _) = Client::join(s.addr, &id, &tokens["E"]).await;
+    assert_eq!(north.act(json!({ "type": "call", "call": "1C" })).await["ok"], true);
+    steal(&db, &id).await;
+    let refused = east.act(json!({ "type": "call", "call": "1D" })).await;
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert_eq!(refused["code"], "NOT_OWNER", "{refused}");
+    // Not stored, and the process let the table go: every player is told and closed.
+    let stored = Store::connect(&db).await.unwrap().load_one(&id).await.unwrap().unwrap();
+    assert_eq!((stored.count, stored.actions.len()), (1, 1));
+    assert_eq!(north.close_frame().await.map(|f| f.1), Some("NOT_OWNER".into()));
+    assert!(!s.holds(&id).await);
+    // A join here is sent to the owner.
+    let (_, again) = Client::join(s.addr, &id, &tokens["N"]).await;
+    assert_eq!(
+        (again["code"].as_str(), again["owner"].as_str()),
+        (Some("NOT_OWNER"), Some("ws://thief/ws")),
+        "{again}"
+    );
+    s.task.abort();
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/test-server.sh runs it"]
+async fn a_process_lets_go_of_a_table_whose_lease_another_took_within_a_third_of_the_ttl() {
+    let db = fresh_database(&pg_url()).await;
+    let ttl = Duration::from_millis(600);
+    let s = leased(&db, ttl).await;
+    let id = unique("renewed");
+    let tokens = create_table(s.addr, &id, "online").await;
+    let (mut north, _) = Client::join(s.addr, &id, &tokens["N"]).await;
+    // Renewed while the process lives: still its own after several lives of the lease.
+    tokio::time::sleep(ttl * 3).await;
+    assert!(s.holds(&id).await, "a live process lost its table");
+    assert_eq!(north.act(json!({ "type": "call", "call": "1C" })).await["ok"], true);
+    steal(&db, &id).await;
+    let stolen = Instant::now();
+    // Nobody acts: the renewal finds the lease gone and the player is told.
+    assert_eq!(north.close_frame().await.map(|f| f.1), Some("NOT_OWNER".into()));
+    assert!(stolen.elapsed() <= ttl, "let go after {:?}", stolen.elapsed());
+    assert!(!s.holds(&id).await);
+    s.task.abort();
 }
