@@ -6,9 +6,9 @@
 //! was taken writes nothing (fencing), refuses the action `NOT_OWNER`, lets the table go and
 //! sends its players to the new owner.
 //!
-//! PostgreSQL only: `scripts/test-server.sh` runs these (`--include-ignored`) with its
-//! throwaway cluster; without `BRIDGE_TEST_PG_URL` they are reported as ignored, and fail if
-//! asked to run.
+//! PostgreSQL only (but the last): `scripts/test-server.sh` runs these (`--include-ignored`)
+//! with its throwaway cluster; without `BRIDGE_TEST_PG_URL` they are reported as ignored, and
+//! fail if asked to run.
 
 mod common;
 
@@ -516,4 +516,26 @@ async fn a_process_lets_go_of_a_table_whose_lease_another_took_within_a_third_of
     assert!(stolen.elapsed() <= ttl, "let go after {:?}", stolen.elapsed());
     assert!(!s.holds(&id).await);
     s.task.abort();
+}
+
+#[tokio::test]
+async fn leases_are_refused_on_sqlite_which_is_one_process_owning_every_table() {
+    let dir = std::env::temp_dir().join(unique("bridge-lease-sqlite"));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite:{}?mode=rwc", dir.join("tables.db").display());
+    let refused = start(Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        database: db,
+        www: None,
+        admin_token: Some(ADMIN.into()),
+        demo: false,
+        shard: Shard::default(),
+        cluster: Some(Cluster::new()),
+        limits: Limits::default(),
+    })
+    .await;
+    let Err(why) = refused else {
+        panic!("a cluster started on SQLite")
+    };
+    assert!(why.contains("PostgreSQL"), "{why}");
 }
