@@ -55,6 +55,10 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
     if let Some(why) = &live.broken {
         return refuse(ErrorCode::TableUnavailable, why.clone());
     }
+    if live.evicted {
+        // Let go (its lease taken) while this message was read: its copy must not write.
+        return refuse(ErrorCode::NotOwner, "this table moved: join again".into());
+    }
     if live.expired() {
         return refuse(
             ErrorCode::TokenExpired,
