@@ -111,8 +111,10 @@ pub async fn start(config: Config) -> Result<Running, String> {
     }
     let shard = config.shard;
     // With leases, the tables are taken by the first sweep below instead.
-    let keep = |id: &str| config.cluster.is_none() && shard.serves(id);
-    let stored = store.load(keep).await.map_err(|e| e.to_string())?;
+    let stored = match config.cluster {
+        Some(_) => Vec::new(),
+        None => store.load(|id| shard.serves(id)).await.map_err(|e| e.to_string())?,
+    };
     let mut tables = HashMap::new();
     let mut broken = Vec::new();
     for s in &stored {
