@@ -47,5 +47,10 @@ if [ "${1:-}" = "--load" ]; then
   shift
   BRIDGE_LOAD_DB="$BRIDGE_TEST_PG_URL" cargo bench -p bridge-server --bench load "$@"
 else
-  cargo test -p bridge-server --quiet "$@"
+  # The PostgreSQL-only suites (server/tests/failover.rs: many processes by lease) are
+  # `#[ignore]`d, so a plain `cargo test` reports them as ignored; here they run.
+  case " $* " in
+    *" -- "*) cargo test -p bridge-server --quiet "$@" --include-ignored ;;
+    *) cargo test -p bridge-server --quiet "$@" -- --include-ignored ;;
+  esac
 fi

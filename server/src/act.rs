@@ -5,6 +5,7 @@
 use bridge_laws::{Action, Actor, Outcome, Table, ViewTracker, Viewer};
 use serde_json::{json, Value};
 
+use crate::commit::CommitError;
 use crate::hub::{now_ms, Hub, Joined};
 use crate::outbox::Outbox;
 use crate::protocol::{error, ErrorCode};
@@ -54,6 +55,10 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
     if let Some(why) = &live.broken {
         return refuse(ErrorCode::TableUnavailable, why.clone());
     }
+    if live.evicted {
+        // Let go (its lease taken) while this message was read: its copy must not write.
+        return refuse(ErrorCode::NotOwner, "this table moved: join again".into());
+    }
     if live.expired() {
         return refuse(
             ErrorCode::TokenExpired,
@@ -94,7 +99,13 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
             }
             Err(r) => live.broken = Some(r.message),
         }
-        return refuse(ErrorCode::StorageFailed, format!("not accepted: {e}"));
+        refuse(e.code(), format!("not accepted: {e}"));
+        if e == CommitError::Fenced {
+            // Another process took the table: it leaves this one, its connections told so.
+            drop(live);
+            hub.lost(&j.id, &j.slot).await;
+        }
+        return;
     }
     if let Some(at) = finished {
         live.finish(at, hub.limits.review_grace);

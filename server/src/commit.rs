@@ -5,11 +5,42 @@
 //! most one action of a table and a table's actions commit in order. While one batch is being
 //! written the next one gathers: under load a batch holds the actions of every table that
 //! acted during the previous commit, and the commit's cost (the fsync above all) is shared by
-//! all of them. The same code runs on SQLite (WAL) and PostgreSQL.
+//! all of them. The same code runs on SQLite (WAL) and PostgreSQL. With leases, an action of
+//! a table this process no longer owns is left out of its batch and refused (`Fenced`).
 
 use tokio::sync::{mpsc, oneshot};
 
+use crate::protocol::ErrorCode;
 use crate::store::{Appended, Store};
+
+/// Why an action was not written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommitError {
+    /// This process no longer holds the table's lease: another may own it. Nothing of it was
+    /// written.
+    Fenced,
+    /// The database failed: nothing of the batch was written.
+    Storage(String),
+}
+
+impl CommitError {
+    /// The protocol code the client is sent.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            CommitError::Fenced => ErrorCode::NotOwner,
+            CommitError::Storage(_) => ErrorCode::StorageFailed,
+        }
+    }
+}
+
+impl std::fmt::Display for CommitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommitError::Fenced => f.write_str("this process no longer owns the table"),
+            CommitError::Storage(e) => f.write_str(e),
+        }
+    }
+}
 
 /// Most actions written in one transaction.
 pub const MAX_BATCH: usize = 512;
@@ -17,7 +48,7 @@ pub const MAX_BATCH: usize = 512;
 /// One accepted action waiting for its batch.
 struct Pending {
     row: Appended,
-    done: oneshot::Sender<Result<(), String>>,
+    done: oneshot::Sender<Result<(), CommitError>>,
 }
 
 /// The writer's handle: hands actions to the writer tasks and waits for their commit.
@@ -49,9 +80,18 @@ impl Committer {
                         batch
                     };
                     let rows: Vec<&Appended> = batch.iter().map(|p| &p.row).collect();
-                    let result = store.append_batch(&rows).await.map_err(|e| e.to_string());
-                    for p in batch {
-                        let _ = p.done.send(result.clone());
+                    match store.append_batch(&rows).await {
+                        Ok(written) => {
+                            for (p, w) in batch.into_iter().zip(written) {
+                                let _ = p.done.send(if w { Ok(()) } else { Err(CommitError::Fenced) });
+                            }
+                        }
+                        Err(e) => {
+                            let e = CommitError::Storage(e.to_string());
+                            for p in batch {
+                                let _ = p.done.send(Err(e.clone()));
+                            }
+                        }
                     }
                 }
             });
@@ -62,13 +102,11 @@ impl Committer {
     /// Writes one accepted action (`row`); returns once its batch has committed.
     ///
     /// # Errors
-    /// The storage failure's text: nothing of the batch was written.
-    pub async fn append(&self, row: Appended) -> Result<(), String> {
+    /// `Fenced` (the table's lease is another's), or the storage failure: not written.
+    pub async fn append(&self, row: Appended) -> Result<(), CommitError> {
         let (done, wait) = oneshot::channel();
-        self.tx
-            .send(Pending { row, done })
-            .await
-            .map_err(|_| "the writer has stopped".to_string())?;
-        wait.await.map_err(|_| "the writer has stopped".to_string())?
+        let stopped = || CommitError::Storage("the writer has stopped".into());
+        self.tx.send(Pending { row, done }).await.map_err(|_| stopped())?;
+        wait.await.map_err(|_| stopped())?
     }
 }

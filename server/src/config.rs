@@ -83,6 +83,41 @@ impl Shard {
     }
 }
 
+/// One process among several over one PostgreSQL database: it owns the tables it holds by a
+/// lease in the database, renewed while it lives (docs/SERVER.md, "Many processes").
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    /// This process's identity in the lease table; unique per running process (the default
+    /// is made at random when it starts).
+    pub node: String,
+    /// The address clients are sent to for the tables this process owns (`ws://host:port/ws`);
+    /// `None`: `ws://` and the address it listens on.
+    pub advertise: Option<String>,
+    /// How long a lease lasts unless renewed (renewed every third of it): a killed process's
+    /// tables are taken over after at most about this long.
+    pub ttl: Duration,
+}
+
+impl Cluster {
+    /// A process with a random identity, the default address and a 3 s lease.
+    pub fn new() -> Cluster {
+        let node = crate::credentials::new_token()
+            .and_then(|t| t.get(..12).map(str::to_string))
+            .unwrap_or_else(|| format!("pid-{}", std::process::id()));
+        Cluster {
+            node,
+            advertise: None,
+            ttl: Duration::from_secs(3),
+        }
+    }
+}
+
+impl Default for Cluster {
+    fn default() -> Cluster {
+        Cluster::new()
+    }
+}
+
 /// How to run a server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -97,8 +132,11 @@ pub struct Config {
     pub admin_token: Option<String>,
     /// Demo mode (`--demo`): anyone may create tables. Never on a public address.
     pub demo: bool,
-    /// Which tables this process serves.
+    /// Which tables this process serves (`--shard K/N`; with `cluster`, the default: any).
     pub shard: Shard,
+    /// Many processes over one PostgreSQL database owning tables by lease (`--cluster`); `None`:
+    /// this process serves every table of its shard.
+    pub cluster: Option<Cluster>,
     /// Limits on clients.
     pub limits: Limits,
 }

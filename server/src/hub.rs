@@ -1,6 +1,8 @@
 //! The tables this process holds in memory: those whose board is not over, and a finished
 //! one only while someone reviews it (loaded back from its archive in the database within
 //! the review period). Memory is bounded by the live tables and the open connections.
+//! With leases (`crate::lease`) a table is held only by the process that holds its lease: a
+//! table not in memory is taken (its lease claimed, its log replayed) or its owner named.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::AtomicU64;
@@ -14,9 +16,10 @@ use tokio::sync::{watch, Mutex, RwLock};
 use crate::commit::Committer;
 use crate::config::{Limits, Shard};
 use crate::credentials;
+use crate::lease::Claim;
 use crate::metrics::Metrics;
-use crate::outbox::Outbox;
-use crate::protocol::ErrorCode;
+use crate::outbox::{Close, Outbox};
+use crate::protocol::{error, ErrorCode};
 use crate::store::{Store, StoredTable};
 
 /// A connection joined to a table.
@@ -133,7 +136,41 @@ pub(crate) struct Hub {
 }
 
 /// Why a table cannot be joined.
-pub(crate) type Refusal = (ErrorCode, String);
+#[derive(Debug)]
+pub(crate) struct Refusal {
+    pub code: ErrorCode,
+    pub message: String,
+    /// With `NOT_OWNER`: the address of the process that owns the table.
+    pub owner: Option<String>,
+}
+
+impl Refusal {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal {
+            code,
+            message: message.into(),
+            owner: None,
+        }
+    }
+
+    /// The `error` message (with `owner` for `NOT_OWNER`).
+    pub fn to_message(&self) -> String {
+        match &self.owner {
+            None => error(self.code, self.message.clone(), None),
+            Some(owner) => serde_json::json!({ "type": "error", "code": self.code, "message": self.message,
+                "owner": owner })
+            .to_string(),
+        }
+    }
+}
+
+fn storage(e: sqlx::Error) -> Refusal {
+    Refusal::new(ErrorCode::StorageFailed, format!("table not read: {e}"))
+}
+
+fn unknown() -> Refusal {
+    Refusal::new(ErrorCode::UnknownTable, "no such table")
+}
 
 /// A table rebuilt from the store, checked against every stored hash.
 pub(crate) fn restore(stored: &StoredTable) -> Result<Table, String> {
@@ -169,37 +206,90 @@ pub(crate) fn restore(stored: &StoredTable) -> Result<Table, String> {
 }
 
 impl Hub {
-    /// The slot of table `id` for someone holding `token`: the table in memory, or a
-    /// finished one loaded back from the database for review while its tokens last. A table
-    /// not in memory is loaded only for one of its own tokens.
+    /// The slot of table `id` for someone holding `token`: the table in memory, or one loaded
+    /// from the database for one of its own tokens — a finished one for review while its
+    /// tokens last, and with leases an unfinished one whose lease this process can take (or
+    /// `NOT_OWNER` with its owner's address).
     pub async fn slot_for(&self, id: &str, token: &str) -> Result<Slot, Refusal> {
         if let Some(slot) = self.tables.read().await.get(id).cloned() {
             return Ok(slot);
         }
-        let unknown = || (ErrorCode::UnknownTable, "no such table".to_string());
-        let storage = |e: sqlx::Error| (ErrorCode::StorageFailed, format!("table not read: {e}"));
         let row = self.store.row(id).await.map_err(storage)?.ok_or_else(unknown)?;
         if credentials::viewer_of(&row.tokens, token).is_none() {
-            return Err((ErrorCode::BadToken, "not a token of this table".into()));
+            return Err(Refusal::new(ErrorCode::BadToken, "not a token of this table"));
         }
-        // Not in memory and not finished: held by no process here (a table is loaded at
-        // start and leaves memory only when finished).
-        let finished_at = row.finished_at.ok_or_else(unknown)?;
-        if review_over(finished_at, self.limits.review_grace) {
-            return Err((
+        if row.finished_at.is_none() && self.store.holder().is_none() {
+            // Not in memory and not finished: held by no process here (without leases a
+            // table is loaded at start and leaves memory only when finished).
+            return Err(unknown());
+        }
+        if row
+            .finished_at
+            .is_some_and(|at| review_over(at, self.limits.review_grace))
+        {
+            return Err(Refusal::new(
                 ErrorCode::TokenExpired,
-                "this board is over and its review period has passed".into(),
+                "this board is over and its review period has passed",
             ));
         }
+        let slot = self.take(id).await?;
+        let broken = slot.lock().await.broken.clone();
+        if let (Some(why), Some(_)) = (broken, row.finished_at) {
+            // A finished table whose archive does not check is not held for review.
+            self.lost(id, &slot).await;
+            return Err(Refusal::new(ErrorCode::TableUnavailable, why));
+        }
+        Ok(slot)
+    }
+
+    /// Takes table `id`: claims its lease (with leases), loads it and replays it against every
+    /// stored hash, and holds it — not served (`broken`) if its log does not check.
+    pub async fn take(&self, id: &str) -> Result<Slot, Refusal> {
+        if let Claim::Held { address } = self.store.claim(id).await.map_err(storage)? {
+            return Err(Refusal {
+                owner: Some(address),
+                ..Refusal::new(ErrorCode::NotOwner, "another process owns this table: join it there")
+            });
+        }
         let stored = self.store.load_one(id).await.map_err(storage)?.ok_or_else(unknown)?;
-        let table = restore(&stored).map_err(|why| (ErrorCode::TableUnavailable, why))?;
-        let mut live = Live::new(table, stored.tokens, None);
-        live.finish(finished_at, self.limits.review_grace);
+        let mut live = match restore(&stored) {
+            Ok(table) => Live::new(table, stored.tokens.clone(), None),
+            Err(why) => {
+                eprintln!("table {id}: not served: {why}");
+                let options = serde_json::from_str(&stored.options).ok();
+                let Some(table) = options.and_then(|o| Table::new(o).ok()) else {
+                    return Err(Refusal::new(ErrorCode::TableUnavailable, why));
+                };
+                Live::new(table, stored.tokens.clone(), Some(why))
+            }
+        };
+        if let Some(at) = stored.finished_at {
+            live.finish(at, self.limits.review_grace);
+        }
         let mut tables = self.tables.write().await;
         Ok(tables
             .entry(id.to_string())
             .or_insert_with(|| Arc::new(Mutex::new(live)))
             .clone())
+    }
+
+    /// Lets go of table `id` (another process holds its lease now, or it is not served): it
+    /// leaves memory, and every connection joined to it is told `NOT_OWNER` and closed (it
+    /// joins again and is sent to the owner).
+    pub async fn lost(&self, id: &str, slot: &Slot) {
+        let mut live = slot.lock().await;
+        live.evicted = true;
+        for sub in live.subs.drain(..) {
+            sub.out.close(Close::new(
+                ErrorCode::NotOwner,
+                "another process owns this table now: join again",
+            ));
+        }
+        drop(live);
+        let mut tables = self.tables.write().await;
+        if tables.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
+            tables.remove(id);
+        }
     }
 
     /// Takes connection `conn` off table `id` (if `conn` is `None`, nobody): a finished
@@ -217,6 +307,11 @@ impl Hub {
         let mut tables = self.tables.write().await;
         if tables.get(id).is_some_and(|s| Arc::ptr_eq(s, slot)) {
             tables.remove(id);
+        }
+        drop(tables);
+        // Any process may now load it for review.
+        if let Err(e) = self.store.release(id).await {
+            eprintln!("table {id}: lease not released: {e}");
         }
     }
 

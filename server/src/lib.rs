@@ -12,8 +12,10 @@
 //!   A finished table leaves memory; its tokens join it for review until they expire.
 //! - Every byte owed to a connection counts against its budget; connections are limited per
 //!   token, table and process.
-//! - Tables are independent: `--shard K/N` serves the tables whose id hashes to K (mod N), so
-//!   several processes share one database.
+//! - Tables are independent: several processes share one PostgreSQL database, each owning
+//!   the tables whose lease it holds (`--cluster`, `lease`: a killed process's tables are
+//!   taken over once its leases lapse), or statically those whose id hashes to K mod N
+//!   (`--shard K/N`).
 
 mod act;
 mod admin;
@@ -22,6 +24,7 @@ pub mod config;
 mod connection;
 pub mod credentials;
 mod hub;
+pub mod lease;
 pub mod metrics;
 pub mod outbox;
 pub mod protocol;
@@ -45,7 +48,7 @@ use bridge_laws::state::Phase;
 use bridge_laws::Table;
 use tokio::sync::{Mutex, RwLock};
 
-pub use config::{Config, Limits, Shard};
+pub use config::{Cluster, Config, Limits, Shard};
 pub use metrics::Metrics;
 
 use commit::Committer;
@@ -80,16 +83,38 @@ impl Running {
     }
 }
 
-/// Connects to the database, restores this shard's live tables, binds and serves.
+/// Connects to the database, binds, takes its tables — this shard's live tables, or with
+/// `cluster` those nobody owns — and serves.
 ///
 /// # Errors
-/// When the database or the address cannot be used.
+/// When the database or the address cannot be used, or `cluster` is asked of SQLite.
 pub async fn start(config: Config) -> Result<Running, String> {
-    let store = Store::connect(&config.database)
+    let mut store = Store::connect(&config.database)
         .await
         .map_err(|e| format!("database {}: {e}", config.database))?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("listen {}: {e}", config.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    if let Some(cluster) = &config.cluster {
+        if !config.database.starts_with("postgres") {
+            return Err("--cluster needs PostgreSQL (SQLite is one process, which owns every table)".into());
+        }
+        if config.shard.count > 1 {
+            return Err("--cluster and --shard exclude each other".into());
+        }
+        store = store.holding(lease::Holder {
+            node: cluster.node.clone(),
+            address: cluster.advertise.clone().unwrap_or_else(|| format!("ws://{addr}/ws")),
+            ttl_ms: i64::try_from(cluster.ttl.as_millis()).unwrap_or(i64::MAX).max(1),
+        });
+    }
     let shard = config.shard;
-    let stored = store.load(|id| shard.serves(id)).await.map_err(|e| e.to_string())?;
+    // With leases, the tables are taken by the first sweep below instead.
+    let stored = match config.cluster {
+        Some(_) => Vec::new(),
+        None => store.load(|id| shard.serves(id)).await.map_err(|e| e.to_string())?,
+    };
     let mut tables = HashMap::new();
     let mut broken = Vec::new();
     for s in &stored {
@@ -114,7 +139,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         let live = Live::new(table, s.tokens.clone(), why);
         tables.insert(s.id.clone(), Arc::new(Mutex::new(live)));
     }
-    let restored = tables.len() - broken.len().min(tables.len());
+    let mut restored = tables.len() - broken.len().min(tables.len());
     let metrics = Arc::new(Metrics::default());
     // SQLite takes one writer at a time; PostgreSQL commits a few batches side by side.
     let writers = if config.database.starts_with("sqlite:") { 1 } else { 4 };
@@ -129,6 +154,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
         next_conn: AtomicU64::new(1),
         metrics: metrics.clone(),
     });
+    if config.cluster.is_some() {
+        let (taken, not_served) = lease::sweep(&hub).await.map_err(|e| e.to_string())?;
+        restored = taken - not_served.len();
+        broken = not_served;
+    }
+    // The lease keeper runs as long as the server (aborting `task` stops both).
+    let keeper = config.cluster.as_ref().map(|c| lease::keep(hub.clone(), c.ttl));
     let mut app = Router::new()
         .route("/ws", get(ws_upgrade))
         .route("/api/tables", post(admin::create_table))
@@ -137,18 +169,23 @@ pub async fn start(config: Config) -> Result<Running, String> {
     if let Some(dir) = config.www.as_ref().filter(|d| d.is_dir()) {
         app = app.fallback_service(tower_http::services::ServeDir::new(dir));
     }
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .map_err(|e| format!("listen {}: {e}", config.listen))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
     // Small messages go out at once: with Nagle's algorithm a push or an ack waits for the
     // peer's delayed acknowledgement (~40 ms on Linux) whenever one is already in flight.
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
     let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            eprintln!("server stopped: {e}");
+        let leases = async {
+            match keeper {
+                Some(k) => k.await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            served = axum::serve(listener, app) => if let Err(e) = served {
+                eprintln!("server stopped: {e}");
+            },
+            () = leases => {}
         }
     });
     Ok(Running {

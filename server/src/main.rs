@@ -1,6 +1,11 @@
-//! `bridge-server [--listen ADDR] [--db URL] [--www DIR] [--shard K/N] [--demo]`
+//! `bridge-server [--listen ADDR] [--db URL] [--www DIR] [--shard K/N | --cluster [--node ID]
+//! [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms MS]] [--demo]`
 //!
-//! Environment: `BRIDGE_LISTEN`, `BRIDGE_DB`, `BRIDGE_WWW`, `BRIDGE_SHARD`,
+//! `--cluster` (PostgreSQL): tables owned by lease, taken over from a process that died
+//! (docs/SERVER.md, "Many processes").
+//!
+//! Environment: `BRIDGE_LISTEN`, `BRIDGE_DB`, `BRIDGE_WWW`, `BRIDGE_SHARD`, `BRIDGE_CLUSTER=1`,
+//! `BRIDGE_NODE`, `BRIDGE_ADVERTISE`, `BRIDGE_LEASE_TTL_MS`,
 //! `BRIDGE_ADMIN_TOKEN` (creates tables and reads any table's status), `BRIDGE_DEMO=1` (as
 //! `--demo`: anyone may create tables — a local demo only), `BRIDGE_REVIEW_GRACE_SECS` (how
 //! long a finished board's tokens last). Prints `listening on http://ADDR` once serving.
@@ -8,10 +13,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bridge_server::{start, Config, Limits, Shard};
+use bridge_server::{start, Cluster, Config, Limits, Shard};
 
 fn usage() -> ! {
-    eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N] [--demo]");
+    eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N | --cluster [--node ID] [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms 3000]] [--demo]");
     std::process::exit(2)
 }
 
@@ -29,6 +34,10 @@ async fn main() {
     let mut www = env("BRIDGE_WWW").map(PathBuf::from);
     let mut shard = env("BRIDGE_SHARD");
     let mut demo = env("BRIDGE_DEMO").is_some_and(|v| v == "1" || v == "true");
+    let mut cluster = env("BRIDGE_CLUSTER").is_some_and(|v| v == "1" || v == "true");
+    let mut node = env("BRIDGE_NODE");
+    let mut advertise = env("BRIDGE_ADVERTISE");
+    let mut ttl_ms = env("BRIDGE_LEASE_TTL_MS");
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| usage());
@@ -38,6 +47,10 @@ async fn main() {
             "--www" => www = Some(PathBuf::from(value())),
             "--shard" => shard = Some(value()),
             "--demo" => demo = true,
+            "--cluster" => cluster = true,
+            "--node" => node = Some(value()),
+            "--advertise" => advertise = Some(value()),
+            "--lease-ttl-ms" => ttl_ms = Some(value()),
             _ => usage(),
         }
     }
@@ -46,6 +59,18 @@ async fn main() {
         Some(s) => parse_shard(&s).unwrap_or_else(|| usage()),
         None => Shard::default(),
     };
+    let cluster = cluster.then(|| {
+        let mut c = Cluster::new();
+        c.node = node.unwrap_or(c.node);
+        c.advertise = advertise;
+        if let Some(ms) = ttl_ms {
+            let Some(ms) = ms.parse::<u64>().ok().filter(|ms| *ms > 0) else {
+                usage()
+            };
+            c.ttl = std::time::Duration::from_millis(ms);
+        }
+        c
+    });
     let Ok(listen) = listen.parse::<std::net::SocketAddr>() else {
         usage()
     };
@@ -68,6 +93,7 @@ async fn main() {
         admin_token,
         demo,
         shard,
+        cluster,
         limits,
     };
     let running = match start(config).await {

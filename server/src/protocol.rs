@@ -72,6 +72,10 @@ pub enum ErrorCode {
     TableUnavailable,
     /// The table belongs to another server process (`--shard`).
     WrongShard,
+    /// Another process owns the table (by lease, `--cluster`): a refused join carries its
+    /// address (`owner`); a connection whose table moved, or whose action this process could
+    /// no longer write, is closed with it (the action was not accepted: join again).
+    NotOwner,
     /// The connection fell too far behind (its unsent bytes passed its budget) and is
     /// closed; reconnect and resume with `since`.
     TooSlow,
@@ -104,6 +108,7 @@ impl ErrorCode {
             ErrorCode::StorageFailed => "STORAGE_FAILED",
             ErrorCode::TableUnavailable => "TABLE_UNAVAILABLE",
             ErrorCode::WrongShard => "WRONG_SHARD",
+            ErrorCode::NotOwner => "NOT_OWNER",
             ErrorCode::TooSlow => "TOO_SLOW",
             ErrorCode::TooManyConnections => "TOO_MANY_CONNECTIONS",
             ErrorCode::TooManyTables => "TOO_MANY_TABLES",
@@ -135,6 +140,7 @@ mod tests {
             ErrorCode::TokenExpired,
             ErrorCode::Replaced,
             ErrorCode::WrongShard,
+            ErrorCode::NotOwner,
         ] {
             assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
         }

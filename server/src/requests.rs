@@ -106,7 +106,10 @@ impl Session {
         for _ in 0..3 {
             let slot = match hub.slot_for(&table, token).await {
                 Ok(s) => s,
-                Err((code, why)) => return self.refuse(code, why, None),
+                Err(refusal) => {
+                    self.out.send(refusal.to_message());
+                    return;
+                }
             };
             let mut live = slot.lock().await;
             if live.evicted {

@@ -4,11 +4,16 @@
 //! `bridge_actions` (every accepted action with the state hash after it). An action and its
 //! table's new hash are written in one transaction, committed before the action is
 //! acknowledged. A finished table stays in the database (its archive) and leaves memory.
+//! On PostgreSQL a third, `bridge_leases`, says which process owns which table
+//! (`crate::lease`); a store that holds leases writes only the tables it still owns.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Row};
+
+use crate::lease::{self, Holder};
 
 /// A stored table: what restoring it needs.
 #[derive(Clone, Debug)]
@@ -63,7 +68,9 @@ pub struct Appended {
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: AnyPool,
+    pub(crate) pool: AnyPool,
+    /// This process's identity when tables are owned by lease (PostgreSQL, `--cluster`).
+    pub(crate) holder: Option<Arc<Holder>>,
 }
 
 /// A storage failure, as text (the client sees only the code `STORAGE_FAILED`).
@@ -110,6 +117,9 @@ impl Store {
         ] {
             sqlx::query(ddl).execute(&mut *tx).await?;
         }
+        if postgres {
+            sqlx::query(lease::DDL).execute(&mut *tx).await?;
+        }
         // Databases made before finished tables were archived lack the column.
         if postgres {
             sqlx::query("ALTER TABLE bridge_tables ADD COLUMN IF NOT EXISTS finished_at BIGINT")
@@ -133,10 +143,25 @@ impl Store {
             // a committed batch survives a power cut too.
             sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await?;
         }
-        Ok(Store { pool })
+        Ok(Store { pool, holder: None })
     }
 
-    /// Records a new table. Fails (unique key) when the id is taken.
+    /// This store, writing as `holder`: a table is created with its lease, and an action is
+    /// written only while `holder` holds its table's lease (PostgreSQL only).
+    pub fn holding(self, holder: Holder) -> Store {
+        Store {
+            holder: Some(Arc::new(holder)),
+            ..self
+        }
+    }
+
+    /// The identity this store writes as, when tables are owned by lease.
+    pub fn holder(&self) -> Option<&Holder> {
+        self.holder.as_deref()
+    }
+
+    /// Records a new table (with its lease, to this store's holder, if it holds leases).
+    /// Fails (unique key) when the id is taken.
     ///
     /// # Errors
     /// A duplicate id or a storage failure.
@@ -148,25 +173,38 @@ impl Store {
         state_hash: &str,
     ) -> Result<(), StoreError> {
         let tokens = serde_json::to_string(tokens).unwrap_or_default();
+        let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash) VALUES ($1, $2, $3, 0, $4)")
             .bind(id)
             .bind(options)
             .bind(tokens)
             .bind(state_hash)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
-        Ok(())
+        if let Some(holder) = &self.holder {
+            lease::grant(&mut tx, holder, id).await?;
+        }
+        tx.commit().await
     }
 
     /// Writes a batch of accepted actions (at most one per table), each table's new count and
     /// hash, and the end of the board where an action ended it, in one transaction. Returns
-    /// once committed.
+    /// once committed, telling for each row whether it was written: a store that holds leases
+    /// writes only the rows of tables whose lease it still holds (fencing: a process that
+    /// lost a table never writes to it), the others are left out.
     ///
     /// # Errors
     /// A storage failure (nothing of the batch is written then).
-    pub async fn append_batch(&self, rows: &[&Appended]) -> Result<(), StoreError> {
+    pub async fn append_batch(&self, rows: &[&Appended]) -> Result<Vec<bool>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let written = match &self.holder {
+            Some(holder) => lease::held_for_write(&mut tx, holder, rows).await?,
+            None => vec![true; rows.len()],
+        };
+        let rows: Vec<&Appended> = rows.iter().zip(&written).filter_map(|(r, w)| w.then_some(*r)).collect();
         if rows.is_empty() {
-            return Ok(());
+            tx.rollback().await?;
+            return Ok(written);
         }
         let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
         let mut update = String::from(
@@ -180,18 +218,18 @@ impl Store {
             update.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
         }
         update.push_str(") AS v WHERE bridge_tables.id = v.column1");
-        let mut tx = self.pool.begin().await?;
         let mut q = sqlx::query(&insert);
-        for r in rows {
+        for r in &rows {
             q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
         }
         q.execute(&mut *tx).await?;
         let mut q = sqlx::query(&update);
-        for r in rows {
+        for r in &rows {
             q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
         }
         q.execute(&mut *tx).await?;
-        tx.commit().await
+        tx.commit().await?;
+        Ok(written)
     }
 
     /// Every stored table whose id `keep` accepts and whose board is not over, with its

@@ -18,6 +18,7 @@ async fn server_as(db: &str, limits: Limits, admin: Option<&str>, demo: bool) ->
         admin_token: admin.map(String::from),
         demo,
         shard: Shard::default(),
+        cluster: None,
         limits,
     })
     .await

@@ -18,6 +18,7 @@ async fn server(db: &str, limits: Limits) -> Running {
         admin_token: Some(ADMIN.into()),
         demo: false,
         shard: Shard::default(),
+        cluster: None,
         limits,
     })
     .await

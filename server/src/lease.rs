@@ -1,0 +1,291 @@
+//! Many processes over one PostgreSQL database: each table is owned by the process holding
+//! its lease, a row of `bridge_leases` (table, owner, the owner's address, expiry on the
+//! database's clock). The owner renews the leases of the tables it holds every third of the
+//! lease's life; a process that dies stops renewing, and once its leases lapse another takes
+//! its tables (on a client's join, or its own sweep of unowned tables), replays them to their
+//! stored hashes and serves them.
+//!
+//! Fencing: an action is written only in a transaction that holds its table's lease row
+//! (`FOR SHARE`, owner = this process, not expired), so a process that lost a table — paused,
+//! cut off, or late — never writes to it, and the action is not acknowledged. A takeover
+//! updates that row, so it waits for such a transaction to commit and then reads its action.
+//! Rows are locked in table order everywhere, so writers and renewals cannot deadlock.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::{AnyConnection, Row};
+
+use crate::hub::Hub;
+use crate::protocol::ErrorCode;
+use crate::store::{Appended, Store, StoreError};
+
+/// The lease table (PostgreSQL).
+pub(crate) const DDL: &str = "CREATE TABLE IF NOT EXISTS bridge_leases (
+    table_id TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    address TEXT NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL
+)";
+
+/// Ids bound in one statement (PostgreSQL takes at most 65 535 parameters).
+const CHUNK: usize = 1000;
+
+/// Most unowned tables one sweep takes.
+const SWEEP_MAX: usize = 256;
+
+/// Who holds leases: this process's identity, the address clients are sent to, how long a
+/// lease lasts unless renewed.
+#[derive(Clone, Debug)]
+pub struct Holder {
+    /// Unique per running process.
+    pub node: String,
+    /// `ws://host:port/ws`, told to clients that join a table of this process elsewhere.
+    pub address: String,
+    /// A lease's life, in milliseconds.
+    pub ttl_ms: i64,
+}
+
+/// The outcome of claiming a table's lease.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// This process holds it now.
+    Mine,
+    /// Another process holds it, reachable at `address`.
+    Held {
+        /// The owner's advertised address.
+        address: String,
+    },
+}
+
+/// `$first, $first+1, …` for `n` parameters.
+fn params(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The lease of a new table, to `holder` (in the transaction that creates the table).
+pub(crate) async fn grant(conn: &mut AnyConnection, holder: &Holder, id: &str) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO bridge_leases (table_id, owner, address, expires_at)
+         VALUES ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond')
+         ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, address = EXCLUDED.address,
+             expires_at = EXCLUDED.expires_at",
+    )
+    .bind(id)
+    .bind(&holder.node)
+    .bind(&holder.address)
+    .bind(holder.ttl_ms)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// For each row of a batch, whether `holder` still holds its table's lease; those leases are
+/// locked (`FOR SHARE`) until the batch's transaction ends, so none changes hands before the
+/// batch is committed.
+pub(crate) async fn held_for_write(
+    conn: &mut AnyConnection,
+    holder: &Holder,
+    rows: &[&Appended],
+) -> Result<Vec<bool>, StoreError> {
+    let mut held = HashSet::new();
+    for chunk in rows.chunks(CHUNK) {
+        let sql = format!(
+            "SELECT table_id FROM bridge_leases WHERE owner = $1 AND expires_at > clock_timestamp()
+             AND table_id IN ({}) ORDER BY table_id FOR SHARE",
+            params(2, chunk.len())
+        );
+        let mut q = sqlx::query(&sql).bind(&holder.node);
+        for r in chunk {
+            q = q.bind(&r.table);
+        }
+        for row in q.fetch_all(&mut *conn).await? {
+            held.insert(row.try_get::<String, _>(0)?);
+        }
+    }
+    Ok(rows.iter().map(|r| held.contains(&r.table)).collect())
+}
+
+impl Store {
+    /// Claims table `id`'s lease for this store's holder: granted when nobody holds it, its
+    /// lease has lapsed, or it is already ours; otherwise the owner's address. Without a
+    /// holder (one process owns everything) always `Mine`.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn claim(&self, id: &str) -> Result<Claim, StoreError> {
+        let Some(holder) = &self.holder else {
+            return Ok(Claim::Mine);
+        };
+        let got = sqlx::query(
+            "INSERT INTO bridge_leases (table_id, owner, address, expires_at)
+             VALUES ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond')
+             ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, address = EXCLUDED.address,
+                 expires_at = EXCLUDED.expires_at
+             WHERE bridge_leases.owner = EXCLUDED.owner OR bridge_leases.expires_at < clock_timestamp()
+             RETURNING owner",
+        )
+        .bind(id)
+        .bind(&holder.node)
+        .bind(&holder.address)
+        .bind(holder.ttl_ms)
+        .fetch_optional(&self.pool)
+        .await?;
+        if got.is_some() {
+            return Ok(Claim::Mine);
+        }
+        let address = sqlx::query("SELECT address FROM bridge_leases WHERE table_id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .map(|r| r.try_get::<String, _>(0))
+            .transpose()?
+            .unwrap_or_default();
+        Ok(Claim::Held { address })
+    }
+
+    /// Renews the leases of `ids` this store's holder still holds (lapsed or not: a lapsed
+    /// lease nobody took was never anyone else's); the ids renewed. The others were taken.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn renew(&self, ids: &[String]) -> Result<HashSet<String>, StoreError> {
+        let mut kept = HashSet::new();
+        let Some(holder) = &self.holder else {
+            return Ok(ids.iter().cloned().collect());
+        };
+        for chunk in ids.chunks(CHUNK) {
+            let sql = format!(
+                "UPDATE bridge_leases SET expires_at = clock_timestamp() + $2 * interval '1 millisecond'
+                 FROM (SELECT table_id FROM bridge_leases WHERE owner = $1 AND table_id IN ({})
+                       ORDER BY table_id FOR UPDATE) AS mine
+                 WHERE bridge_leases.table_id = mine.table_id RETURNING bridge_leases.table_id",
+                params(3, chunk.len())
+            );
+            let mut q = sqlx::query(&sql).bind(&holder.node).bind(holder.ttl_ms);
+            for id in chunk {
+                q = q.bind(id);
+            }
+            for row in q.fetch_all(&self.pool).await? {
+                kept.insert(row.try_get::<String, _>(0)?);
+            }
+        }
+        Ok(kept)
+    }
+
+    /// Up to `limit` tables whose board is not over and whose lease has lapsed or was never
+    /// granted (their process died, or the cluster was stopped), in random order so the
+    /// surviving processes share them.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn unowned(&self, limit: usize) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.id FROM bridge_tables t LEFT JOIN bridge_leases l ON l.table_id = t.id
+             WHERE t.finished_at IS NULL AND (l.table_id IS NULL OR l.expires_at < clock_timestamp())
+             ORDER BY random() LIMIT $1",
+        )
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
+    }
+
+    /// Gives up table `id`'s lease if this store's holder holds it (a finished table that
+    /// left memory: another process may load it for review at once).
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn release(&self, id: &str) -> Result<(), StoreError> {
+        if let Some(holder) = &self.holder {
+            sqlx::query("DELETE FROM bridge_leases WHERE table_id = $1 AND owner = $2")
+                .bind(id)
+                .bind(&holder.node)
+                .execute(&self.pool)
+                .await?;
+        }
+        Ok(())
+    }
+}
+
+/// Renews the leases of the tables in memory and lets go of those another process took
+/// (their connections are told `NOT_OWNER`).
+async fn renew_resident(hub: &Hub) -> Result<(), StoreError> {
+    let resident: Vec<_> = hub
+        .tables
+        .read()
+        .await
+        .iter()
+        .map(|(id, slot)| (id.clone(), slot.clone()))
+        .collect();
+    let ids: Vec<String> = resident.iter().map(|(id, _)| id.clone()).collect();
+    let kept = hub.store.renew(&ids).await?;
+    for (id, slot) in resident {
+        if !kept.contains(&id) {
+            eprintln!("table {id}: lease taken by another process");
+            hub.lost(&id, &slot).await;
+        }
+    }
+    Ok(())
+}
+
+/// Takes the tables nobody owns (up to this process's room for tables); the number taken and
+/// the ids of those whose stored log did not check.
+///
+/// # Errors
+/// A storage failure.
+pub(crate) async fn sweep(hub: &Hub) -> Result<(usize, Vec<String>), StoreError> {
+    let room = hub.limits.tables.saturating_sub(hub.resident().await);
+    let mut taken = 0;
+    let mut broken = Vec::new();
+    for id in hub.store.unowned(room.min(SWEEP_MAX)).await? {
+        match hub.take(&id).await {
+            Ok(slot) => {
+                taken += 1;
+                if slot.lock().await.broken.is_some() {
+                    broken.push(id);
+                }
+            }
+            Err(r) if r.code == ErrorCode::StorageFailed => eprintln!("table {id}: {}", r.message),
+            Err(_) => {}
+        }
+    }
+    Ok((taken, broken))
+}
+
+/// Keeps this process's leases for as long as it runs, renewing them every third of a lease's
+/// life, and as often takes the tables nobody owns — in two loops, so a long sweep never
+/// delays a renewal.
+pub(crate) async fn keep(hub: Arc<Hub>, ttl: Duration) {
+    let period = (ttl / 3).max(Duration::from_millis(10));
+    let every = || {
+        let mut tick = tokio::time::interval(period);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        tick
+    };
+    let renewing = async {
+        let mut tick = every();
+        tick.tick().await;
+        loop {
+            tick.tick().await;
+            if let Err(e) = renew_resident(&hub).await {
+                eprintln!("leases not renewed: {e}");
+            }
+        }
+    };
+    let sweeping = async {
+        let mut tick = every();
+        tick.tick().await;
+        loop {
+            tick.tick().await;
+            if let Err(e) = sweep(&hub).await {
+                eprintln!("unowned tables not swept: {e}");
+            }
+        }
+    };
+    tokio::join!(renewing, sweeping);
+}
