@@ -3,7 +3,7 @@
 //! (L20F5b). Hands are unknown, so following suit is not checked.
 
 use super::card_turn::{may_open, may_play, no_undo_pending};
-use super::lead_checks::{check_lead_restriction, check_play_restriction};
+use super::lead_checks::{announce_faced_lead, check_lead_restriction, check_play_restriction, faced_lead_news};
 use super::lead_restriction::contract_of;
 use crate::audience::Audience;
 use crate::call::Seat;
@@ -40,6 +40,12 @@ fn lay(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_down: bool) -> Result<(), 
 /// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `UNDO_PENDING`;
 /// `WRONG_PERIOD`.
 pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
+    face(cx, seat, true)
+}
+
+/// Faces the opening lead; `was_face_down`: it was checked face down, so what the check told
+/// its leader alone now reaches the table (`announce_faced_lead`).
+fn face(cx: &mut Ctx<'_>, seat: Seat, was_face_down: bool) -> Result<(), Refusal> {
     no_undo_pending(cx.st)?;
     if cx.st.phase() != Phase::Clarification {
         return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
@@ -55,6 +61,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         .map_err(|r: Refusal| r.citing(Law::L41C));
     };
     duties::duties_missed_at_lead(cx);
+    let news = faced_lead_news(cx.st, contract.leader()).filter(|_| was_face_down);
     cx.st.face_opening_lead(contract.leader(), card);
     lift_bars_at_end_of_period(cx);
     cx.event(
@@ -64,6 +71,9 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         },
         Audience::EVERYONE,
     );
+    if let Some(news) = news {
+        announce_faced_lead(cx, contract.leader(), card, news);
+    }
     Ok(())
 }
 
@@ -75,7 +85,7 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Refusal> {
     if cx.st.phase() == Phase::Clarification && !from_dummy && cx.st.play().is_none_or(|p| p.lead.is_none()) {
         lay(cx, seat, card, false)?;
-        return face_lead(cx, seat);
+        return face(cx, seat, false);
     }
     let (due, contract) = may_play(cx.st, seat, from_dummy)?;
     let Some(p) = cx.st.play() else {

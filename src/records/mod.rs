@@ -546,6 +546,7 @@ pub fn import_regulation() -> RegulationSpec {
 
 /// What is wrong in a file, as a reader finds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum ProblemCode {
     /// A call that is not a call (`1SHNT`, `8NT`).
