@@ -233,6 +233,18 @@ pub struct View<'a> {
     pub open_rulings: Vec<String>,
     /// Director only: the contract to score when a Law 21B change was ruled not allowed.
     pub scoring_contract: Option<String>,
+    /// Whether the viewer may now ask to replace his last call (L25A; seats only): the rule
+    /// `replace_call` applies but for the replacement — false when the regulation switches
+    /// undo off, while a request is pending, once partner has called since, after the
+    /// auction period.
+    #[serde(default)]
+    pub may_replace_call: bool,
+    /// Calls in force the viewer may alert or explain now, late or not (indices; L20F,
+    /// L21B1a; seats only): the rule `alert` and `explain` apply, per the regulation's
+    /// disclosure — his own calls (self-alerting), partner's (face to face), his side's
+    /// (screens).
+    #[serde(default)]
+    pub disclosable: Vec<usize>,
 }
 
 impl View<'_> {
@@ -274,6 +286,8 @@ impl View<'_> {
             legal_leads: self.legal_leads,
             open_rulings: self.open_rulings,
             scoring_contract: self.scoring_contract,
+            may_replace_call: self.may_replace_call,
+            disclosable: self.disclosable,
         }
     }
 }
@@ -450,6 +464,10 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             .iter()
             .filter(|c| is_director && c.allowed == Some(false))
             .find_map(|c| c.contract_before.map(|k| k.to_string())),
+        may_replace_call: seat.is_some_and(|s| procedure::undo::may_replace(st, table.regulation, s).is_ok()),
+        disclosable: seat.map_or_else(Vec::new, |s| {
+            procedure::explanation::disclosable(st, table.regulation, s)
+        }),
         open_rulings: if is_director {
             st.open_rulings()
                 .iter()

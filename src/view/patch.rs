@@ -259,6 +259,8 @@ view_patch! {
         lead_restriction: Option<SeenLeadRestriction>,
         legal_leads: Vec<Strain>,
         scoring_contract: Option<String>,
+        may_replace_call: bool,
+        disclosable: Vec<usize>,
     }
     lists {
         withdrawn: SeenWithdrawn,

@@ -1,8 +1,12 @@
 //! Issue 30, "every answer agrees with apply": each "may I" answer of a seat's view
 //! (`may_ask`, `askable`, `may_review`, `may_ask_lead`, `may_ask_contract`, `correctable`,
-//! `legal_leads`) probed both ways against `apply` on a clone of the table — offered ⇒
-//! accepted, not offered ⇒ refused — with the exceptions the view's design makes
-//! (docs/DECISIONS.md), each named below.
+//! `legal_leads`, and issue 31's `may_replace_call` and `disclosable`) probed both ways against `apply` on a clone of the table — offered ⇒
+//! accepted, not offered ⇒ refused. Two differences remain, each a written SPEC question
+//! (docs/RULINGS.md) that the probe asserts exactly: a question offered and refused
+//! `SUPPLEMENTARY_QUESTION` after partner's question out of the asker's hearing; a lead of
+//! another suit than the one declarer required, unlisted and accepted as the leader's
+//! statement that he is void (`REQUIRED_SUIT_VOID`: the engine has no hands, SPEC 5.7).
+//! A correction is judged on what the corrector heard by both (no exception).
 
 use bridge_laws::audience::Viewer;
 use bridge_laws::{Card, Code, Outcome, Phase, Seat, Table};
@@ -22,18 +26,6 @@ fn partner_asked_unheard(t: &Table, seat: Seat) -> bool {
         .questions()
         .iter()
         .any(|q| q.asker == seat.partner() && !q.audience.contains(Viewer::Seat(seat)))
-}
-
-/// Whether a disclosure of call `index` that `seat` did not hear exists: the view judges a
-/// correction on what he heard, the action on every explanation given.
-fn unheard_disclosure(t: &Table, seat: Seat, index: usize) -> bool {
-    let Some(id) = t.state().record_id(index) else {
-        return false;
-    };
-    t.state()
-        .disclosures()
-        .iter()
-        .any(|d| d.call == id && d.by != seat && !d.audience.contains(Viewer::Seat(seat)))
 }
 
 /// `answer` (offered or not) against `apply` of `json` on a clone: offered ⇒ accepted,
@@ -98,20 +90,41 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
             )?;
         }
         for i in 0..calls {
-            // The view judges on the explanations he heard; the action on all of them: a
-            // correction of partner's explanation he never heard is accepted though not
-            // offered, and one offered as his own (his own superseded out of his hearing,
-            // or a call his partner explained across a screen) is refused as too early
-            // when the action judges it partner's (docs/DECISIONS.md).
-            let unheard = |out: &Outcome| {
-                unheard_disclosure(t, s, i) && out.rejection().is_none_or(|r| r.code == Code::CORRECTION_TOO_EARLY)
-            };
+            // Both judge on the explanations he heard (L20F4, L20F5: he corrects what he
+            // knows): no exception (docs/RULINGS.md, "What each viewer is told").
             both_ways(
                 t,
                 &format!("correctable {i} for {s} ({:?})", v.correctable),
                 v.correctable.contains(&i),
                 &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},"text":"x"}}"#),
-                unheard,
+                never,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Issue 31: `may_replace_call` and `disclosable` of every seat's view agree with `apply`
+/// both ways: a request to replace his last call with a pass (legal wherever the call
+/// stood, so the request turns on L25A alone) and an alert of each call in force.
+pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
+    let never = |_: &Outcome| false;
+    for s in Seat::ALL {
+        let v = t.view(Viewer::Seat(s));
+        both_ways(
+            t,
+            &format!("may_replace_call for {s}"),
+            v.may_replace_call,
+            &format!(r#"{{"seat":"{s}","type":"replace_call","call":"P"}}"#),
+            never,
+        )?;
+        for i in 0..t.calls().len() {
+            both_ways(
+                t,
+                &format!("disclosable {i} for {s} ({:?})", v.disclosable),
+                v.disclosable.contains(&i),
+                &format!(r#"{{"seat":"{s}","type":"alert","index":{i}}}"#),
+                never,
             )?;
         }
     }
@@ -148,7 +161,9 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
     }
     let dummy_on_lead = phase == Phase::Play && p.and_then(|p| p.to_play()) == Some(contract.dummy());
     for s in Seat::ALL {
-        let listed = t.view(Viewer::Seat(s)).legal_leads;
+        let view = t.view(Viewer::Seat(s));
+        let required = view.lead_restriction.as_ref().and_then(|r| r.required);
+        let listed = view.legal_leads;
         for strain in bridge_laws::Strain::ALL.into_iter().filter(|x| x.suit().is_some()) {
             let letter = strain.as_str().chars().next().unwrap_or('C');
             let Some(card) = unplayed(t, letter) else { continue };
@@ -177,7 +192,10 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
             if is_listed && (!out.is_ok() || irregular.is_some()) {
                 return Err(format!("a listed lead is not regular: {}", explain()));
             }
-            let void = out.warnings().iter().any(|w| w.code == Code::REQUIRED_SUIT_VOID);
+            // The one difference (a SPEC question, docs/RULINGS.md): a lead of another suit
+            // than the required one is the leader's statement that he is void in it.
+            let void = out.warnings().iter().any(|w| w.code == Code::REQUIRED_SUIT_VOID)
+                && required.is_some_and(|r| r != strain);
             if !is_listed && out.is_ok() && irregularity(&out).is_none() && !void {
                 return Err(format!("an unlisted lead is accepted as regular: {}", explain()));
             }

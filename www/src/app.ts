@@ -5,14 +5,6 @@ import type { ActionKind, Call, Outcome, Preset, Seat, TableOptions, View, Viewe
 import { isSeat } from "./calls";
 import { clearToasts, notices, toast } from "./feed";
 
-/** Who discloses under each preset (SPEC §2); the view does not carry the regulation. */
-export const DISCLOSURE: Record<Preset, "self" | "partner" | "screens"> = {
-  online: "self",
-  online_tournament: "self",
-  face_to_face: "partner",
-  screens: "screens",
-};
-
 /** What the viewer may do besides calling, as the engine answers it (the package's
  * `SeatTable` online; the same fields of the view in the single-browser demo). */
 export interface May {
@@ -51,6 +43,8 @@ export interface Ctx {
   /** The viewer's seat, or null for the Director and spectators. */
   me: Seat | null;
   preset: Preset;
+  /** Who discloses (the view's regulation, after overrides): labels only — which calls the
+   * viewer may disclose is the view's `disclosable`. */
   disclosure: "self" | "partner" | "screens";
   /** Applies an action as the viewer (a seat, or the Director); online, once the server answers. */
   act(kind: ActionKind): Acted | Promise<Acted>;
@@ -119,7 +113,7 @@ export class App implements Host {
       viewer,
       me,
       preset,
-      disclosure: DISCLOSURE[preset],
+      disclosure: view.regulation.disclosure,
       act: (kind) => this.apply({ seat: me ?? "director", ...kind }),
       parse: (text) => {
         try {

@@ -8,7 +8,7 @@
 // with `since`), with a "reconnecting…" banner meanwhile.
 import { parseCall, SeatTable } from "bridge-laws";
 import type { ActionKind, Preset, Regulation, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
-import { DISCLOSURE, errorInfo, type Acted, type Ctx, type Host } from "./app";
+import { errorInfo, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, SEAT_NAME, SEATS } from "./calls";
 import { byId, fill, h } from "./dom";
 import { clearToasts, notices, toast } from "./feed";
@@ -166,14 +166,15 @@ export class OnlineApp implements Host {
     const viewer = t.viewer;
     const me = isSeat(viewer) ? viewer : null;
     const preset: Preset = this.regulation?.preset ?? "online";
+    const view = t.view();
     return {
-      view: t.view(),
+      view,
       // Answered by the client table from the view's head it holds (docs/PROTOCOL.md, "The client's table").
       may: { ask: t.mayAsk(), askable: t.askable(), review: t.mayReview(), askLead: t.mayAskLead(), askContract: t.mayAskContract(), correctable: t.correctable(), answer: t.questionsToAnswer() },
       viewer,
       me,
       preset,
-      disclosure: this.regulation?.disclosure ?? DISCLOSURE[preset],
+      disclosure: view.regulation.disclosure,
       act: (kind) => this.act(kind),
       parse: (text) => {
         try {

@@ -114,15 +114,13 @@ export function renderActions(c: Ctx): void {
   const me = c.me;
   if (!me) return void fill("actions");
   const auctionPeriod = v.phase === "auction" || v.phase === "clarification" || v.phase === "passed_out";
-  // L25A: my last call may be replaced until partner calls after it (and not at all when
-  // the regulation switches undo off, nor while a request is pending).
+  // L25A: whether my last call may be replaced now, as the engine answers it (the view's
+  // `may_replace_call`).
   const myLast = v.calls.filter((call) => call.seat === me).at(-1);
-  const undoable =
-    auctionPeriod && v.regulation.undo !== "off" && v.pending?.kind !== "undo" && !!myLast &&
-    !v.calls.some((call) => call.seat === partner(me) && call.index > myLast.index);
-  // Late alerts and explanations (L20F, L21B1a): of the calls this viewer discloses.
-  const disclosable = v.calls.filter((call) =>
-    c.disclosure === "self" ? call.seat === me : c.disclosure === "partner" ? call.seat === partner(me) : ourSide(me, call.seat));
+  const undoable = v.may_replace_call && !!myLast;
+  // Late alerts and explanations (L20F, L21B1a): the calls the engine lets this viewer
+  // disclose (the view's `disclosable`).
+  const disclosable = v.calls.filter((call) => v.disclosable.includes(call.index));
   // L20F4a/L75B2, L20F5b: the explanations the engine lets this viewer correct now (the
   // view's `correctable`), of those he heard given; face to face he may also note privately
   // that partner's explanation was wrong (L20F5).
