@@ -296,7 +296,7 @@ const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ ev
 export type ListPatch<T> = { len: number; set: [number, T][] };
 export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger">> & {
   calls?: ListPatch<SeenCall>; withdrawn?: ListPatch<SeenWithdrawn>; questions?: ListPatch<SeenQuestion>;
-  open_rulings?: ListPatch<string>; ledger?: ListPatch<Warning>;
+  open_rulings?: ListPatch<RulingOn>; ledger?: ListPatch<Warning>;
 };
 export type Update = { entries: StreamEntry[] } & ({ patch: ViewPatch } | { view: View });"#;
 

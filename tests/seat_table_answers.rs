@@ -101,6 +101,17 @@ fn unheard_partner_question(t: &Table, s: Seat, refusal: Result<(), Code>) -> bo
             .any(|q| q.asker == s.partner() && !q.audience.has_seat(s))
 }
 
+/// Whether `s`'s partner explained call `i` out of his hearing (self-alerting, screens): the
+/// engine's answer to a correction then rests on it (`s` corrects partner's explanation, or
+/// his own), while his table, judging on what he saw, answers as if it had not been given.
+fn unheard_partner_explanation(t: &Table, s: Seat, i: usize) -> bool {
+    let id = t.state().in_force_ids().get(i);
+    t.state()
+        .disclosures()
+        .iter()
+        .any(|d| Some(d.call) == id && d.by == s.partner() && !d.superseded && !d.audience.has_seat(s))
+}
+
 /// How often each answer was given each way: a test that never saw an answer both ways
 /// proves nothing about it.
 #[derive(Default)]
@@ -146,7 +157,7 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
                 &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},{text}}}"#),
             );
             let offered = c.correctable().contains(&i);
-            if offered != ok {
+            if offered != ok && !unheard_partner_explanation(t, s, i) {
                 return Err(format!(
                     "{s}: correctable {:?} but correcting {i}: {ok}",
                     c.correctable()

@@ -30,8 +30,7 @@ enum Corrector {
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
-    // Judged on what he heard, as his view answers (L20F4, L20F5: he corrects what he knows).
-    let (who, law) = corrector(cx.st, cx.reg, seat, id, true, of_call(cx.st, id))?;
+    let (who, law) = corrector(cx.st, cx.reg, seat, id, false, of_call(cx.st, id))?;
     let corrected = match who {
         Corrector::Own => seat,
         Corrector::Partners => seat.partner(),
@@ -76,10 +75,10 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
 
 /// Whether `seat` may correct the explanation of record `id` (a call in force), whose
 /// disclosures are `disclosures` (`ByCall::of`), now — the `correct_explanation` action's
-/// rule and the view's answer (`correctable`), both `as_seen`: judged only on what `seat`
-/// may see — he corrects what he knows (L20F4, L20F5), never partner's explanation out of
-/// his hearing (self-alerting, screens), which he cannot know to be wrong
-/// (docs/RULINGS.md, "What each viewer is told").
+/// rule, also the view's answer (`correctable`) when `as_seen`: judged only on what `seat`
+/// may see, as his view must be — partner's explanation that `seat` never heard
+/// (self-alerting, screens) is not offered to him for correction, though the action itself
+/// accepts it (see docs/RULINGS.md, "What each viewer is told").
 ///
 /// # Errors
 /// As `correct_explanation`.

@@ -1,12 +1,13 @@
 //! Issue 30, "every answer agrees with apply": each "may I" answer of a seat's view
 //! (`may_ask`, `askable`, `may_review`, `may_ask_lead`, `may_ask_contract`, `correctable`,
 //! `legal_leads`, and issue 31's `may_replace_call` and `disclosable`) probed both ways against `apply` on a clone of the table — offered ⇒
-//! accepted, not offered ⇒ refused. Two differences remain, each a written SPEC question
-//! (docs/RULINGS.md) that the probe asserts exactly: a question offered and refused
-//! `SUPPLEMENTARY_QUESTION` after partner's question out of the asker's hearing; a lead of
-//! another suit than the one declarer required, unlisted and accepted as the leader's
-//! statement that he is void (`REQUIRED_SUIT_VOID`: the engine has no hands, SPEC 5.7).
-//! A correction is judged on what the corrector heard by both (no exception).
+//! accepted, not offered ⇒ refused. Three differences remain, each a written SPEC
+//! question (docs/RULINGS.md) that the probe asserts exactly: a question offered and refused
+//! `SUPPLEMENTARY_QUESTION` after partner's question out of the asker's hearing; a
+//! correction judged by the view on the explanations its seat heard and by the action on
+//! all of them; a lead of another suit than the one declarer required, unlisted and
+//! accepted as the leader's statement that he is void (`REQUIRED_SUIT_VOID`: the engine has
+//! no hands, SPEC 5.7).
 
 use bridge_laws::audience::Viewer;
 use bridge_laws::{Card, Code, Outcome, Phase, Seat, Table};
@@ -26,6 +27,18 @@ fn partner_asked_unheard(t: &Table, seat: Seat) -> bool {
         .questions()
         .iter()
         .any(|q| q.asker == seat.partner() && !q.audience.contains(Viewer::Seat(seat)))
+}
+
+/// Whether a disclosure of call `index` that `seat` did not hear exists: the view judges a
+/// correction on what he heard, the action on every explanation given.
+fn unheard_disclosure(t: &Table, seat: Seat, index: usize) -> bool {
+    let Some(id) = t.state().record_id(index) else {
+        return false;
+    };
+    t.state()
+        .disclosures()
+        .iter()
+        .any(|d| d.call == id && d.by != seat && !d.audience.contains(Viewer::Seat(seat)))
 }
 
 /// `answer` (offered or not) against `apply` of `json` on a clone: offered ⇒ accepted,
@@ -90,14 +103,20 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
             )?;
         }
         for i in 0..calls {
-            // Both judge on the explanations he heard (L20F4, L20F5: he corrects what he
-            // knows): no exception (docs/RULINGS.md, "What each viewer is told").
+            // The third difference (a SPEC question, docs/RULINGS.md): the view judges on
+            // the explanations he heard, the action on all of them — a correction of
+            // partner's explanation he never heard is accepted though not offered, and one
+            // offered as his own is refused as too early when the action judges it
+            // partner's. Nothing else may differ.
+            let unheard = |out: &Outcome| {
+                unheard_disclosure(t, s, i) && out.rejection().is_none_or(|r| r.code == Code::CORRECTION_TOO_EARLY)
+            };
             both_ways(
                 t,
                 &format!("correctable {i} for {s} ({:?})", v.correctable),
                 v.correctable.contains(&i),
                 &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},"text":"x"}}"#),
-                never,
+                unheard,
             )?;
         }
     }

@@ -21,7 +21,7 @@ fn disclosure(reg: &Regulation, caller: Seat, giver: Seat) -> Audience {
 /// question, review, question about the lead or contract and private note reach only
 /// those SPEC §6 lets hear them; calls, cards, rectification choices, summonses made at
 /// the table and the Director's rulings are public. (A correction is bounded by the
-/// explanations of that call his side gave that he knows of — or, if none, by his own audience: it goes to
+/// explanations of that call his side gave — or, if none, by his own audience: it goes to
 /// those misinformed, SPEC 5.5.) The actor is always among them.
 pub fn cause_audience(before: &Table, action: &Value) -> Audience {
     let reg = before.regulation();
@@ -33,7 +33,8 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
     let call_id = index.and_then(|i| st.record_id(i));
     let caller = call_id.and_then(|id| st.record().get(id)).map(|r| r.seat);
     let spectators = reg.spectators_see_disclosures;
-    // The actor knows what he did.
+    // The actor knows what he did, even a correction of partner's explanation that he
+    // never heard (L20F5b under self-alerting).
     let heard = match action["type"].as_str().unwrap_or_default() {
         "alert" | "explain" => caller.map_or(Audience::EVERYONE, |c| disclosure(reg, c, seat)),
         "ask" => match reg.disclosure {
@@ -50,13 +51,7 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
             };
             st.disclosures()
                 .iter()
-                // The explanations he corrects are those he knows: his own, and partner's
-                // that he heard (L20F4, L20F5).
-                .filter(|d| {
-                    d.call == id
-                        && !d.superseded
-                        && (d.by == seat || (d.by == seat.partner() && d.audience.has_seat(seat)))
-                })
+                .filter(|d| d.call == id && !d.superseded && d.by.side() == seat.side())
                 .map(|d| d.audience)
                 .reduce(Audience::union)
                 .unwrap_or_else(|| disclosure(reg, caller, seat))
