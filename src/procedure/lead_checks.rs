@@ -11,7 +11,7 @@ use crate::procedure::lead_restriction::{
     choice_for, first_lead_trick, lead_rule, opening_lead_restriction, restriction_binding, LeadRule,
 };
 use crate::procedure::steps::summon;
-use crate::report::{refuse, Code, Refusal, Severity, Warning};
+use crate::report::{refuse_citing, Code, Refusal, Severity, Warning};
 use crate::state::LeadChoice;
 
 /// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
@@ -38,13 +38,13 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_dow
 fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> Result<(), Refusal> {
     let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
     if !rectify {
-        return refuse(
+        return refuse_citing(
+            Law::L26B,
             Code::LEAD_RESTRICTION_PENDING,
             format!(
                 "wait: declarer ({declarer}) first chooses whether to restrict the lead (Law 26B, after Law {law})"
             ),
-        )
-        .map_err(|r: Refusal| r.citing(Law::L26B));
+        );
     }
     cx.warn(
         Warning::new(
@@ -142,14 +142,14 @@ fn prohibited_lead(
     (rectify, summons): (bool, bool),
 ) -> Result<(), Refusal> {
     if !rectify {
-        return refuse(
+        return refuse_citing(
+            Law::L26B,
             Code::LEAD_PROHIBITED,
             format!(
                 "declarer prohibited the lead of {} (Law 26B, after Law {law})",
                 suit.as_str()
             ),
-        )
-        .map_err(|r: Refusal| r.citing(Law::L26B));
+        );
     }
     cx.warn(
         Warning::new(

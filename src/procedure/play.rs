@@ -13,7 +13,7 @@ use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::duties;
 use crate::procedure::settle::lift_bars_at_end_of_period;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::Phase;
 
 /// The `lead` action: the opening lead, face down (L41A).
@@ -48,17 +48,16 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 fn face(cx: &mut Ctx<'_>, seat: Seat, was_face_down: bool) -> Result<(), Refusal> {
     no_undo_pending(cx.st)?;
     if cx.st.phase() != Phase::Clarification {
-        return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
-            .map_err(|r: Refusal| r.citing(Law::L41C));
+        return refuse_citing(Law::L41C, Code::WRONG_PERIOD, "there is no face-down opening lead");
     }
     let contract = contract_of(cx)?;
     let card = cx.st.play().and_then(|p| p.lead);
     let Some(card) = card.filter(|_| cx.st.is_defender(seat)) else {
-        return refuse(
+        return refuse_citing(
+            Law::L41C,
             Code::NOT_YOUR_LEAD,
             "a defender faces the opening lead once it has been made face down",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L41C));
+        );
     };
     duties::duties_missed_at_lead(cx);
     let news = faced_lead_news(cx.st, contract.leader()).filter(|_| was_face_down);
@@ -92,8 +91,11 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         return refuse(Code::WRONG_PERIOD, "no opening lead");
     };
     if p.played().any(|(_, c)| *c == card) {
-        return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"))
-            .map_err(|r: Refusal| r.citing(Law::L45));
+        return refuse_citing(
+            Law::L45,
+            Code::CARD_ALREADY_PLAYED,
+            format!("{card} has been played already"),
+        );
     }
     check_play_restriction(cx, due, card)?;
     let trick = cx.st.play_card(due, card, contract);
@@ -141,8 +143,11 @@ fn finish_play(cx: &mut Ctx<'_>) {
 pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     no_undo_pending(cx.st)?;
     if cx.st.phase() != Phase::PassedOut {
-        return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
-            .map_err(|r: Refusal| r.citing(Law::L17D2));
+        return refuse_citing(
+            Law::L17D2,
+            Code::WRONG_PERIOD,
+            "only a passed-out board's hands are returned",
+        );
     }
     cx.st.return_hands();
     cx.event(EventKind::HandsReturned, Audience::EVERYONE);

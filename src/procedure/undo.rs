@@ -11,7 +11,7 @@ use crate::procedure::record::reopen_at;
 use crate::procedure::steps::{refusal, summon};
 use crate::procedure::{calls, information};
 use crate::regulation::{Regulation, Undo};
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{Pending, State, Status, UndoRequest};
 use crate::withdrawal::Withdrawal;
 
@@ -62,7 +62,11 @@ pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<usize, Re
 fn open_window(st: &State, seat: Seat) -> Result<usize, Refusal> {
     let closed = |why: &str| refuse(Code::CHANGE_WINDOW_CLOSED, why.to_string());
     if !st.in_auction_period() {
-        return closed("the auction period is over (Law 25A5)").map_err(|r: Refusal| r.citing(Law::L25A5));
+        return refuse_citing(
+            Law::L25A5,
+            Code::CHANGE_WINDOW_CLOSED,
+            "the auction period is over (Law 25A5)",
+        );
     }
     if let Some(id) = awaiting_rectification(st, seat) {
         return Ok(id);
@@ -119,14 +123,14 @@ pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
 /// `NOT_ENTITLED` for anyone but an opponent of the requester, or with no request open.
 pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal> {
     let Some(req) = cx.st.undo_request().cloned() else {
-        return refuse(Code::NOT_ENTITLED, "there is no request to answer").map_err(|r: Refusal| r.citing(Law::L25A));
+        return refuse_citing(Law::L25A, Code::NOT_ENTITLED, "there is no request to answer");
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
-        return refuse(
+        return refuse_citing(
+            Law::L25A,
             Code::NOT_ENTITLED,
             "only an opponent of the player answers this request",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L25A));
+        );
     }
     decide(cx, accept)
 }

@@ -35,6 +35,10 @@ pub struct Imported<'a> {
 pub struct ImportNote {
     /// What is wrong (`bad_deal`, `bad_card`, `bad_claim`, `explanation_without_call`,
     /// `note_missing`).
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = r#""bad_deal" | "bad_card" | "bad_claim" | "explanation_without_call" | "note_missing""#)
+    )]
     pub code: ProblemCode,
     /// Line in the file, from 1.
     pub line: usize,

@@ -245,19 +245,15 @@ pub struct View<'a> {
     /// `replace_call` applies but for the replacement — false when the regulation switches
     /// undo off, while a request is pending, once partner has called since, after the
     /// auction period.
-    #[serde(default)]
     pub may_replace_call: bool,
     /// Calls in force the viewer may alert or explain now, late or not (indices; L20F,
     /// L21B1a; seats only): the rule `alert` and `explain` apply, per the regulation's
     /// disclosure — his own calls (self-alerting), partner's (face to face), his side's
     /// (screens).
-    #[serde(default)]
     pub disclosable: Vec<usize>,
     /// `contract` as its parts: the last bid and its doubling.
-    #[serde(default)]
     pub contract_parts: Option<ContractParts>,
     /// Director only: `scoring_contract` as its parts.
-    #[serde(default)]
     pub scoring_contract_parts: Option<ContractParts>,
 }
 
