@@ -185,6 +185,16 @@ impl SeatTable {
         &self.view.correctable
     }
 
+    /// Whether this player may ask now to replace his last call (L25A).
+    pub fn may_replace_call(&self) -> bool {
+        self.view.may_replace_call
+    }
+
+    /// The calls in force this player may alert or explain now (indices; L20F, L21B1a).
+    pub fn disclosable(&self) -> &[usize] {
+        &self.view.disclosable
+    }
+
     /// Questions this player must answer.
     pub fn questions_to_answer(&self) -> impl Iterator<Item = &SeenQuestion> {
         let ids = &self.view.questions_to_answer;

@@ -76,6 +76,8 @@ thread_local! {
 #[wasm_bindgen(js_name = Table)]
 pub struct JsTable {
     inner: crate::Table,
+    /// The record's faults that did not stop its import (`importNotes`); empty otherwise.
+    notes: Vec<crate::records::import::ImportNote>,
 }
 
 #[wasm_bindgen(js_class = Table)]
@@ -85,7 +87,10 @@ impl JsTable {
     pub fn new(#[wasm_bindgen(unchecked_param_type = "TableOptions")] options: JsValue) -> Result<JsTable, JsValue> {
         // No option is a text: names only (native: `input::OPTIONS_STRING_BYTES`).
         crate::Table::new(input_within(options, NAME_UNITS)?)
-            .map(|inner| JsTable { inner })
+            .map(|inner| JsTable {
+                inner,
+                notes: Vec::new(),
+            })
             .map_err(thrown)
     }
 
@@ -143,7 +148,10 @@ impl JsTable {
             snapshot
         };
         crate::Table::from_snapshot(input(value)?)
-            .map(|inner| JsTable { inner })
+            .map(|inner| JsTable {
+                inner,
+                notes: Vec::new(),
+            })
             .map_err(thrown)
     }
 
@@ -195,7 +203,7 @@ impl JsTable {
     ) -> Result<JsTable, JsValue> {
         let index = record_index(&index)?;
         let text = record_text(&text)?;
-        imported(crate::records::import::import_lin(&text, index))
+        imported(&text, crate::records::import::import_lin(&text, index))
     }
 
     /// The board of a PBN file (the `index`-th, from 0), as `fromLin`.
@@ -206,7 +214,16 @@ impl JsTable {
     ) -> Result<JsTable, JsValue> {
         let index = record_index(&index)?;
         let text = record_text(&text)?;
-        imported(crate::records::import::import_pbn(&text, index))
+        imported(&text, crate::records::import::import_pbn(&text, index))
+    }
+
+    /// The faults of the record this table was imported from (`fromPbn`/`fromLin`) that did
+    /// not stop the import — in what a table does not hold (the deal, LIN's play and claim),
+    /// a LIN explanation before any call, a note reference with no note — in file order, each
+    /// `{code, line, column, text}`; empty for a table not imported (nor kept by `toJSON`).
+    #[wasm_bindgen(js_name = importNotes, unchecked_return_type = "ImportNote[]")]
+    pub fn import_notes(&self) -> Result<JsValue, JsValue> {
+        output(&self.notes)
     }
 
     /// The table as a canonical LIN record (alerts and explanations kept).
@@ -260,12 +277,18 @@ fn record_index(index: &JsValue) -> Result<usize, JsValue> {
         .ok_or_else(|| bad_input(&"a board index must be a whole number from 0"))
 }
 
-/// An import's table, or its fault thrown as `BAD_INPUT` (the faults it could report beside
-/// the table have no place in a `Table`: `bridge-laws audit` lists them).
+/// An import's table with the faults it reports beside it (`importNotes`, located in
+/// `text`), or its fault thrown as `BAD_INPUT`.
 fn imported(
+    text: &str,
     import: Result<crate::records::import::Imported<'_>, crate::report::InputError>,
 ) -> Result<JsTable, JsValue> {
-    import.map(|i| JsTable { inner: i.table }).map_err(thrown)
+    let import = import.map_err(thrown)?;
+    let notes = import.located_notes(text);
+    Ok(JsTable {
+        inner: import.table,
+        notes,
+    })
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -273,7 +296,7 @@ const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ ev
 export type ListPatch<T> = { len: number; set: [number, T][] };
 export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger">> & {
   calls?: ListPatch<SeenCall>; withdrawn?: ListPatch<SeenWithdrawn>; questions?: ListPatch<SeenQuestion>;
-  open_rulings?: ListPatch<string>; ledger?: ListPatch<Warning>;
+  open_rulings?: ListPatch<RulingOn>; ledger?: ListPatch<Warning>;
 };
 export type Update = { entries: StreamEntry[] } & ({ patch: ViewPatch } | { view: View });"#;
 

@@ -1,7 +1,7 @@
 //! Why a call was withdrawn or cancelled: the reasons the procedure gives, as an enum kept
 //! in the record (one byte), and their English text, which events and views show.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Why a call was withdrawn or cancelled (its law is kept beside it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,6 +43,27 @@ pub enum Withdrawal {
 }
 
 impl Withdrawal {
+    /// Every reason.
+    pub const ALL: [Withdrawal; 17] = [
+        Withdrawal::ChangedAfterMisinformation,
+        Withdrawal::UnintendedReplaced,
+        Withdrawal::ChangeAccepted,
+        Withdrawal::ChangeVoid,
+        Withdrawal::EarlierCallChanged,
+        Withdrawal::PassCostTurn,
+        Withdrawal::SkippedPlayerHadNotCalled,
+        Withdrawal::InsufficientNotAccepted,
+        Withdrawal::DoubleReplacingInsufficient,
+        Withdrawal::TurnPlayerCalled,
+        Withdrawal::OutOfRotationCancelled,
+        Withdrawal::FollowedInadmissible,
+        Withdrawal::InadmissibleAsIfNotMade,
+        Withdrawal::InadmissibleCancelled,
+        Withdrawal::InadmissibleOutOfTurn,
+        Withdrawal::BarredCall,
+        Withdrawal::AfterFinalPass,
+    ];
+
     /// The reason in English, as events and views show it.
     pub const fn text(self) -> &'static str {
         match self {
@@ -73,8 +94,42 @@ impl Withdrawal {
     }
 }
 
+impl std::str::FromStr for Withdrawal {
+    type Err = crate::call::ParseError;
+    /// The reason whose English text this is.
+    fn from_str(s: &str) -> Result<Withdrawal, Self::Err> {
+        Withdrawal::ALL
+            .into_iter()
+            .find(|w| w.text() == s)
+            .ok_or_else(|| crate::call::ParseError::new("withdrawal reason", s))
+    }
+}
+
+impl<'de> Deserialize<'de> for Withdrawal {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Withdrawal, D::Error> {
+        crate::call::from_text(d)
+    }
+}
+
 impl Serialize for Withdrawal {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         crate::call::fixed_name(s, self.text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_reason_reads_back_from_its_text_and_no_two_share_one() {
+        for w in Withdrawal::ALL {
+            assert_eq!(w.text().parse::<Withdrawal>(), Ok(w));
+        }
+        let mut texts: Vec<&str> = Withdrawal::ALL.iter().map(|w| w.text()).collect();
+        texts.sort_unstable();
+        texts.dedup();
+        assert_eq!(texts.len(), Withdrawal::ALL.len());
+        assert!("cancelled".parse::<Withdrawal>().is_err());
     }
 }

@@ -34,7 +34,7 @@ mod common;
 
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
-use common::answers::{probe_leads, probe_questions};
+use common::answers::{probe_disclosure_and_undo, probe_leads, probe_questions};
 use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
@@ -517,7 +517,7 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
             if let Err(e) = probe_decision(&t) {
                 return fail(&tried, format!("the pending decision disagrees with apply: {e}"));
             }
-            if let Err(e) = probe_questions(&t) {
+            if let Err(e) = probe_questions(&t).and_then(|()| probe_disclosure_and_undo(&t)) {
                 return fail(&tried, format!("a view's answer disagrees with apply: {e}"));
             }
         }

@@ -102,6 +102,11 @@ fn faults_in_what_a_table_does_not_hold_come_back_beside_the_whole_table() {
     assert_eq!(table_calls(&i), ["1NT", "P", "3NT", "P", "P", "P"]);
     let codes: Vec<ProblemCode> = i.notes.iter().map(|p| p.code).collect();
     assert_eq!(codes, [ProblemCode::BadDeal, ProblemCode::NoteMissing]);
+    // Located for a caller (JavaScript's `importNotes`): line and column from 1, the text.
+    let located = i.located_notes(text);
+    let at: Vec<(usize, usize, &str)> = located.iter().map(|n| (n.line, n.column, n.text.as_str())).collect();
+    assert_eq!(at, [(2, at[0].1, at[0].2), (4, 5, "=1=")], "{located:?}");
+    assert!(at[0].1 > 1 && at[0].2.contains("AKQ"), "{located:?}");
     let view = i.table.view(bridge_laws::Viewer::Director);
     let view = serde_json::to_value(&view).expect("json");
     assert_eq!(view["calls"][0]["alerted"], true, "alerted, as the record has it");

@@ -122,6 +122,8 @@ struct Seen {
     lead: [usize; 2],
     contract: [usize; 2],
     correctable: [usize; 2],
+    replace: [usize; 2],
+    disclose: [usize; 2],
     answer: usize,
     change: [usize; 2],
     options: [usize; 2],
@@ -164,7 +166,24 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
                 ));
             }
             seen.correctable[usize::from(offered)] += 1;
+            let alert = accepted(t, &format!(r#"{{"seat":"{s}","type":"alert","index":{i}}}"#));
+            let offered = c.disclosable().contains(&i);
+            if offered != alert {
+                return Err(format!(
+                    "{s}: disclosable {:?} but alerting {i}: {alert}",
+                    c.disclosable()
+                ));
+            }
+            seen.disclose[usize::from(offered)] += 1;
         }
+        let replace = accepted(t, &format!(r#"{{"seat":"{s}","type":"replace_call","call":"P"}}"#));
+        if c.may_replace_call() != replace {
+            return Err(format!(
+                "{s}: may_replace_call {} but apply says {replace}",
+                c.may_replace_call()
+            ));
+        }
+        seen.replace[usize::from(replace)] += 1;
         if c.askable().iter().chain(c.correctable()).any(|i| *i >= n) {
             return Err(format!("{s}: an index past the calls in force"));
         }
@@ -305,6 +324,8 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
                             v.may_ask_lead,
                             v.may_ask_contract,
                             v.correctable.clone(),
+                            v.may_replace_call,
+                            v.disclosable.clone(),
                             v.change_offers.clone(),
                             v.questions_to_answer.clone(),
                             v.questions.iter().map(|q| (q.id, q.answered)).collect::<Vec<_>>(),
@@ -332,6 +353,8 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
         ("may_ask_lead", seen.lead),
         ("may_ask_contract", seen.contract),
         ("correctable", seen.correctable),
+        ("may_replace_call", seen.replace),
+        ("disclosable", seen.disclose),
         ("change_offers", seen.change),
         ("my_options", seen.options),
     ] {

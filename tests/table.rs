@@ -211,13 +211,44 @@ fn a_change_ruled_not_allowed_shows_the_director_the_original_contract_to_score(
         r#"{"seat":"W","type":"call","call":"P"}"#,
         r#"{"seat":"N","type":"call","call":"P"}"#,
         r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"director","type":"ruling","on":"misinformation","value":false}"#,
     ] {
         apply(&mut t, a);
     }
+    // Issue 31: typed in Rust, the same text in JSON as ever.
+    let open = serde_json::to_value(t.view(Viewer::Director)).expect("json");
+    assert_eq!(open["open_rulings"], serde_json::json!(["misinformation"]));
+    apply(
+        &mut t,
+        r#"{"seat":"director","type":"ruling","on":"misinformation","value":false}"#,
+    );
     assert_eq!(t.contract().map(|c| c.to_string()), Some("2H".into()));
-    assert_eq!(t.view(Viewer::Director).scoring_contract.as_deref(), Some("2D"));
+    let director = t.view(Viewer::Director);
+    assert_eq!(director.scoring_contract.map(|c| c.to_string()).as_deref(), Some("2D"));
     assert_eq!(t.view(Viewer::Seat(Seat::E)).scoring_contract, None);
+    let json = serde_json::to_value(&director).expect("json");
+    assert_eq!(json["contract"], "2H");
+    assert_eq!(json["scoring_contract"], "2D");
+    assert_eq!(
+        json["contract_parts"],
+        serde_json::json!({"bid": "2H", "doubling": "undoubled"})
+    );
+    assert_eq!(
+        json["scoring_contract_parts"],
+        serde_json::json!({"bid": "2D", "doubling": "undoubled"})
+    );
+    assert_eq!(json["open_rulings"], serde_json::json!([]));
+    assert!(
+        json["withdrawn"]
+            .as_array()
+            .is_some_and(|w| w.iter().any(|w| w["reason"] == "changed after misinformation")),
+        "{}",
+        json["withdrawn"]
+    );
+    let e = serde_json::to_value(t.view(Viewer::Seat(Seat::E))).expect("json");
+    assert_eq!(
+        (&e["scoring_contract"], &e["scoring_contract_parts"]),
+        (&serde_json::Value::Null, &serde_json::Value::Null)
+    );
 }
 
 #[test]

@@ -15,7 +15,7 @@ use crate::procedure::settle::finish_call;
 use crate::procedure::steps::refusal;
 use crate::procedure::{irregularity, rotation};
 use crate::regulation::Regulation;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
 
 /// The seat due to call now, taking a pending rectification into account.
@@ -149,7 +149,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
             irregularity::after_final_pass(cx, seat, call);
             Ok(Next::Done)
         } else {
-            refuse(Code::AUCTION_OVER, "the auction is over").map_err(|r: Refusal| r.citing(Law::L39))
+            refuse_citing(Law::L39, Code::AUCTION_OVER, "the auction is over")
         };
     }
     check_self_disclosure(cx, seat, &with)?;
@@ -179,11 +179,11 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
 pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) -> Result<(), Refusal> {
     if let Some((forced_seat, forced)) = cx.st.forced() {
         if forced_seat == seat && forced != call {
-            return refuse(
+            return refuse_citing(
+                Law::L31A1,
                 Code::FORCED_CALL,
                 format!("{seat} must repeat {forced}, the call made out of rotation"),
-            )
-            .map_err(|r: Refusal| r.citing(Law::L31A1));
+            );
         }
     }
     // L31A1, L32A1: the offender repeats his call out of rotation as he must: L31A/L32A is

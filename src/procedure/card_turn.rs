@@ -5,7 +5,7 @@
 use crate::auction::Contract;
 use crate::call::Seat;
 use crate::law::Law;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{Phase, State};
 
 /// The contract, or `WRONG_PERIOD` before the auction has ended.
@@ -25,11 +25,11 @@ pub fn contract(st: &State) -> Result<Contract, Refusal> {
 /// `UNDO_PENDING` while such a request is pending (L25A5).
 pub fn no_undo_pending(st: &State) -> Result<(), Refusal> {
     if st.undo_request().is_some() {
-        return refuse(
+        return refuse_citing(
+            Law::L25A5,
             Code::UNDO_PENDING,
             "a request to replace a call is pending: the auction may reopen (Law 25A5)",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L25A5));
+        );
     }
     Ok(())
 }
@@ -42,8 +42,11 @@ pub fn no_undo_pending(st: &State) -> Result<(), Refusal> {
 pub fn may_open(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     no_undo_pending(st)?;
     if st.phase() != Phase::Clarification {
-        return refuse(Code::WRONG_PERIOD, "the opening lead is made after the final pass")
-            .map_err(|r: Refusal| r.citing(Law::L41A));
+        return refuse_citing(
+            Law::L41A,
+            Code::WRONG_PERIOD,
+            "the opening lead is made after the final pass",
+        );
     }
     let contract = contract(st)?;
     if seat != contract.leader() {
@@ -87,7 +90,7 @@ pub fn may_play(st: &State, seat: Seat, from_dummy: bool) -> Result<(Seat, Contr
         } else {
             due.to_string()
         };
-        return refuse(Code::NOT_YOUR_TURN, format!("it is {who} to play")).map_err(|r: Refusal| r.citing(Law::L44));
+        return refuse_citing(Law::L44, Code::NOT_YOUR_TURN, format!("it is {who} to play"));
     }
     Ok((due, contract))
 }
@@ -108,8 +111,7 @@ pub fn may_lead(st: &State, seat: Seat) -> Result<Seat, Refusal> {
                 .is_some_and(|(c, due)| due == c.dummy());
             let (hand, _) = may_play(st, seat, dummy_due)?;
             if st.play().is_some_and(|p| !p.current.is_empty()) {
-                return refuse(Code::NOT_YOUR_LEAD, "a trick is in progress: follow to it")
-                    .map_err(|r: Refusal| r.citing(Law::L44));
+                return refuse_citing(Law::L44, Code::NOT_YOUR_LEAD, "a trick is in progress: follow to it");
             }
             Ok(hand)
         }

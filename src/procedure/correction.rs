@@ -10,7 +10,7 @@ use crate::procedure::ctx::Ctx;
 use crate::procedure::record::{call_id, offer_changes};
 use crate::procedure::steps::{remind, summon};
 use crate::regulation::Regulation;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{DisclosureRecord, Phase, State};
 use std::sync::Arc;
 
@@ -163,11 +163,11 @@ fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
             "you may not correct partner's explanation during the auction nor show that it was wrong; \
              record it privately with `note_partner_mistake` and you will be reminded when to correct it (Law 20F5a)",
         ),
-        Phase::Clarification | Phase::Play if st.is_defender(seat) => refuse(
+        Phase::Clarification | Phase::Play if st.is_defender(seat) => refuse_citing(
+            Law::L20F5b,
             Code::CORRECTION_TOO_EARLY,
             "as a defender, correct partner's explanation when play is over (Law 20F5b)",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L20F5b)),
+        ),
         Phase::Clarification | Phase::Play => Ok(Law::L20F5b),
         Phase::Ended | Phase::PassedOut => Ok(Law::L75B3),
     }

@@ -76,8 +76,14 @@ impl Ctx<'_> {
     /// card only its player has seen — a face-down opening lead (L41A) — reaches nobody else
     /// until the card is faced (SPEC §6).
     pub fn privately<R>(&mut self, seat: Seat, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.told_to(Audience::seat(seat), f)
+    }
+
+    /// Runs `f` with all it causes told to `audience` alone (and the Director), within those
+    /// who may know of the action: what a faced card shows those it was hidden from.
+    pub fn told_to<R>(&mut self, audience: Audience, f: impl FnOnce(&mut Self) -> R) -> R {
         let known = self.known_to;
-        self.known_to = Audience::seat(seat).within(known);
+        self.known_to = audience.within(known);
         let out = f(self);
         self.known_to = known;
         out

@@ -7,12 +7,28 @@ use crate::event::DisclosureKind;
 use crate::procedure::audience;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::record::{call_id, disclose, offer_changes};
+use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
+use crate::state::State;
 use std::sync::Arc;
 
 /// Whether a call in force follows record `id`.
 fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
     cx.st.in_force_ids().iter().any(|i| i > id)
+}
+
+/// The calls in force `seat` may alert or explain now, late or not (indices; L20F, L21B1a)
+/// — the rule `alert` and `explain` apply (`audience::may_disclose`, per the regulation's
+/// disclosure: his own calls, partner's, or his side's behind screens), and the view's
+/// `disclosable`.
+pub fn disclosable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
+    let ids = st.in_force_ids();
+    let callers = ids.iter().map(|id| st.record().get(id).map(|r| r.seat));
+    callers
+        .enumerate()
+        .filter(|(_, caller)| caller.is_some_and(|c| audience::may_disclose(reg, c, seat)))
+        .map(|(index, _)| index)
+        .collect()
 }
 
 /// The `alert` action: alert (and perhaps explain or announce) call `index`.

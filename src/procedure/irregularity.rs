@@ -12,7 +12,7 @@ use crate::procedure::record::record_cancelled;
 use crate::procedure::settle::announce_lead_restriction;
 use crate::procedure::steps::{flag, lead_restriction, rec};
 use crate::procedure::{inadmissible, information, insufficient, rotation};
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{Pending, Phase};
 use crate::withdrawal::Withdrawal;
 
@@ -157,14 +157,16 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
             rotation::change_accepted(cx, seat, call, original);
             Ok(())
         }
-        Some(Pending::Inadmissible { .. }) => {
-            not_entitled("an inadmissible double or redouble cannot be accepted (Law 36)")
-                .map_err(|r: Refusal| r.citing(Law::L36))
-        }
-        Some(Pending::BarredCall { .. }) => {
-            not_entitled("a barred player's call cannot be accepted; call over it or decline (Law 37)")
-                .map_err(|r: Refusal| r.citing(Law::L37))
-        }
+        Some(Pending::Inadmissible { .. }) => refuse_citing(
+            Law::L36,
+            Code::NOT_ENTITLED,
+            "an inadmissible double or redouble cannot be accepted (Law 36)",
+        ),
+        Some(Pending::BarredCall { .. }) => refuse_citing(
+            Law::L37,
+            Code::NOT_ENTITLED,
+            "a barred player's call cannot be accepted; call over it or decline (Law 37)",
+        ),
         Some(_) => not_entitled("only the offender's left-hand opponent may accept"),
         None => not_entitled("there is no irregularity for you to accept"),
     }

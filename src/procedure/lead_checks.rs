@@ -11,7 +11,7 @@ use crate::procedure::lead_restriction::{
     choice_for, first_lead_trick, lead_rule, opening_lead_restriction, restriction_binding, LeadRule,
 };
 use crate::procedure::steps::summon;
-use crate::report::{refuse, Code, Refusal, Severity, Warning};
+use crate::report::{refuse_citing, Code, Refusal, Severity, Warning};
 use crate::state::LeadChoice;
 
 /// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
@@ -38,13 +38,13 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_dow
 fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> Result<(), Refusal> {
     let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
     if !rectify {
-        return refuse(
+        return refuse_citing(
+            Law::L26B,
             Code::LEAD_RESTRICTION_PENDING,
             format!(
                 "wait: declarer ({declarer}) first chooses whether to restrict the lead (Law 26B, after Law {law})"
             ),
-        )
-        .map_err(|r: Refusal| r.citing(Law::L26B));
+        );
     }
     cx.warn(
         Warning::new(
@@ -65,6 +65,24 @@ fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> 
     Ok(())
 }
 
+/// What the opening lead, checked face down, means for declarer's L26B choice: what
+/// [`announce_faced_lead`] tells the table when the card is faced (its law and the choice).
+pub fn faced_lead_news(st: &crate::state::State, leader: Seat) -> Option<(Law, LeadChoice)> {
+    let r = opening_lead_restriction(st)?;
+    choice_for(st, leader).filter(|c| c.suit.is_some()).map(|c| (r.law, c))
+}
+
+/// L41C, L26B: the opening lead faced. What it meant for declarer's choice — that the
+/// leader is void in the required suit, or led a prohibited one — was told at the lead to
+/// him and the Director alone (the card was face down, [`Ctx::privately`]); the card now
+/// shows it to everyone, so the other seats (and spectators) are told it too: the same
+/// warning, without a second summons (the Director was summoned at the lead).
+pub fn announce_faced_lead(cx: &mut Ctx<'_>, leader: Seat, card: Card, (law, choice): (Law, LeadChoice)) {
+    let others = Audience::seats(Seat::ALL.into_iter().filter(|s| *s != leader)).with_spectators_if(true);
+    // Never refused: the lead stands (`rectify`, as when the choice followed the lead).
+    let _ = cx.told_to(others, |cx| check(cx, leader, card, choice, law, true, false));
+}
+
 /// A lead by `seat` of `card` against declarer's choice: a prohibited suit is refused
 /// (`rectify` false) or recorded with the Director; another suit than the required one is
 /// the leader's statement that he is void in it (L26B lets him lead any card then).
@@ -75,6 +93,19 @@ pub fn check_choice(
     choice: LeadChoice,
     law: Law,
     rectify: bool,
+) -> Result<(), Refusal> {
+    check(cx, seat, card, choice, law, rectify, true)
+}
+
+/// [`check_choice`], summoning the Director to a prohibited lead or not (`summons`).
+fn check(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    card: Card,
+    choice: LeadChoice,
+    law: Law,
+    rectify: bool,
+    summons: bool,
 ) -> Result<(), Refusal> {
     let Some(suit) = choice.suit else { return Ok(()) };
     let same = suit.suit() == Some(card.suit);
@@ -97,7 +128,7 @@ pub fn check_choice(
         return Ok(());
     }
     if same {
-        prohibited_lead(cx, seat, card, suit, law, rectify)?;
+        prohibited_lead(cx, seat, card, suit, law, (rectify, summons))?;
     }
     Ok(())
 }
@@ -108,17 +139,17 @@ fn prohibited_lead(
     card: Card,
     suit: Strain,
     law: Law,
-    rectify: bool,
+    (rectify, summons): (bool, bool),
 ) -> Result<(), Refusal> {
     if !rectify {
-        return refuse(
+        return refuse_citing(
+            Law::L26B,
             Code::LEAD_PROHIBITED,
             format!(
                 "declarer prohibited the lead of {} (Law 26B, after Law {law})",
                 suit.as_str()
             ),
-        )
-        .map_err(|r: Refusal| r.citing(Law::L26B));
+        );
     }
     cx.warn(
         Warning::new(
@@ -128,9 +159,11 @@ fn prohibited_lead(
             format!("{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"),
         )
         .citing(Law::L26B)
-                .concerning(seat),
+        .concerning(seat),
     );
-    summon(cx, Actor::Seat(seat), Some("prohibited lead"), Law::L26B);
+    if summons {
+        summon(cx, Actor::Seat(seat), Some("prohibited lead"), Law::L26B);
+    }
     Ok(())
 }
 

@@ -33,7 +33,7 @@ pub use ctx::{Ctx, Next, WithCall};
 use crate::action::{Action, ActionKind, Actor, Ruling};
 use crate::call::Seat;
 use crate::law::Law;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse_citing, Code, Refusal};
 use crate::state::{Phase, State};
 
 /// Routes one action to the law that governs it. `ruling` is the Director's ruling the
@@ -46,7 +46,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
     if let ActionKind::Ruling { .. } = &action.kind {
         return match (action.seat, ruling) {
             (Actor::Director, Some(ruling)) => rulings::ruling(cx, ruling),
-            _ => refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Refusal| r.citing(Law::L81)),
+            _ => refuse_citing(Law::L81, Code::NOT_ENTITLED, "only the Director gives rulings"),
         };
     }
     let seat = match action.seat {
@@ -61,11 +61,11 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
                     steps::summon(cx, Actor::Director, reason.as_deref(), Law::L81);
                     Ok(())
                 }
-                _ => refuse(
+                _ => refuse_citing(
+                    Law::L81,
                     Code::NOT_ENTITLED,
                     format!("the Director does not `{}`: a player does", action.type_name()),
-                )
-                .map_err(|r: Refusal| r.citing(Law::L81)),
+                ),
             };
         }
     };
@@ -109,9 +109,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
         ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),
         ActionKind::EndPlay => play::end_play(cx, seat),
         ActionKind::ReturnHands => play::return_hands(cx, seat),
-        ActionKind::Ruling { .. } => {
-            refuse(Code::NOT_ENTITLED, "only the Director gives rulings").map_err(|r: Refusal| r.citing(Law::L81))
-        }
+        ActionKind::Ruling { .. } => refuse_citing(Law::L81, Code::NOT_ENTITLED, "only the Director gives rulings"),
     }
 }
 

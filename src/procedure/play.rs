@@ -3,7 +3,7 @@
 //! (L20F5b). Hands are unknown, so following suit is not checked.
 
 use super::card_turn::{may_open, may_play, no_undo_pending};
-use super::lead_checks::{check_lead_restriction, check_play_restriction};
+use super::lead_checks::{announce_faced_lead, check_lead_restriction, check_play_restriction, faced_lead_news};
 use super::lead_restriction::contract_of;
 use crate::audience::Audience;
 use crate::call::Seat;
@@ -13,7 +13,7 @@ use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::duties;
 use crate::procedure::settle::lift_bars_at_end_of_period;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::Phase;
 
 /// The `lead` action: the opening lead, face down (L41A).
@@ -40,21 +40,27 @@ fn lay(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_down: bool) -> Result<(), 
 /// `NOT_YOUR_LEAD` without a face-down lead or by a non-defender; `UNDO_PENDING`;
 /// `WRONG_PERIOD`.
 pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
+    face(cx, seat, true)
+}
+
+/// Faces the opening lead; `was_face_down`: it was checked face down, so what the check told
+/// its leader alone now reaches the table (`announce_faced_lead`).
+fn face(cx: &mut Ctx<'_>, seat: Seat, was_face_down: bool) -> Result<(), Refusal> {
     no_undo_pending(cx.st)?;
     if cx.st.phase() != Phase::Clarification {
-        return refuse(Code::WRONG_PERIOD, "there is no face-down opening lead")
-            .map_err(|r: Refusal| r.citing(Law::L41C));
+        return refuse_citing(Law::L41C, Code::WRONG_PERIOD, "there is no face-down opening lead");
     }
     let contract = contract_of(cx)?;
     let card = cx.st.play().and_then(|p| p.lead);
     let Some(card) = card.filter(|_| cx.st.is_defender(seat)) else {
-        return refuse(
+        return refuse_citing(
+            Law::L41C,
             Code::NOT_YOUR_LEAD,
             "a defender faces the opening lead once it has been made face down",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L41C));
+        );
     };
     duties::duties_missed_at_lead(cx);
+    let news = faced_lead_news(cx.st, contract.leader()).filter(|_| was_face_down);
     cx.st.face_opening_lead(contract.leader(), card);
     lift_bars_at_end_of_period(cx);
     cx.event(
@@ -64,6 +70,9 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         },
         Audience::EVERYONE,
     );
+    if let Some(news) = news {
+        announce_faced_lead(cx, contract.leader(), card, news);
+    }
     Ok(())
 }
 
@@ -75,15 +84,18 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Refusal> {
     if cx.st.phase() == Phase::Clarification && !from_dummy && cx.st.play().is_none_or(|p| p.lead.is_none()) {
         lay(cx, seat, card, false)?;
-        return face_lead(cx, seat);
+        return face(cx, seat, false);
     }
     let (due, contract) = may_play(cx.st, seat, from_dummy)?;
     let Some(p) = cx.st.play() else {
         return refuse(Code::WRONG_PERIOD, "no opening lead");
     };
     if p.played().any(|(_, c)| *c == card) {
-        return refuse(Code::CARD_ALREADY_PLAYED, format!("{card} has been played already"))
-            .map_err(|r: Refusal| r.citing(Law::L45));
+        return refuse_citing(
+            Law::L45,
+            Code::CARD_ALREADY_PLAYED,
+            format!("{card} has been played already"),
+        );
     }
     check_play_restriction(cx, due, card)?;
     let trick = cx.st.play_card(due, card, contract);
@@ -131,8 +143,11 @@ fn finish_play(cx: &mut Ctx<'_>) {
 pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     no_undo_pending(cx.st)?;
     if cx.st.phase() != Phase::PassedOut {
-        return refuse(Code::WRONG_PERIOD, "only a passed-out board's hands are returned")
-            .map_err(|r: Refusal| r.citing(Law::L17D2));
+        return refuse_citing(
+            Law::L17D2,
+            Code::WRONG_PERIOD,
+            "only a passed-out board's hands are returned",
+        );
     }
     cx.st.return_hands();
     cx.event(EventKind::HandsReturned, Audience::EVERYONE);

@@ -9,7 +9,7 @@ use crate::procedure::record::call_id;
 use crate::procedure::steps::remind;
 use crate::procedure::{audience, information};
 use crate::regulation::Regulation;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::seat_list::SeatList;
 use crate::state::{Phase, QuestionRecord, State};
 
@@ -111,7 +111,7 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_s
         }
         Phase::Clarification | Phase::Play => check_ask_after_auction(st, reg, seat),
         Phase::PassedOut | Phase::Ended => {
-            refuse(Code::WRONG_PERIOD, "there is no auction to ask about now").map_err(|r: Refusal| r.citing(Law::L20F))
+            refuse_citing(Law::L20F, Code::WRONG_PERIOD, "there is no auction to ask about now")
         }
     }
 }
@@ -160,11 +160,11 @@ fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(
         Phase::Clarification => {
             let led = play.is_some_and(|p| p.lead.is_some());
             if seat == contract.leader() && led {
-                return refuse(
+                return refuse_citing(
+                    Law::L20F2,
                     Code::ASK_NOT_YOUR_TURN,
                     "the opening leader asks before leading (Law 20F2)",
-                )
-                .map_err(|r: Refusal| r.citing(Law::L20F2));
+                );
             }
             Ok(())
         }
@@ -173,11 +173,11 @@ fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(
             if my_turn {
                 Ok(())
             } else {
-                refuse(
+                refuse_citing(
+                    Law::L20F2,
                     Code::ASK_NOT_YOUR_TURN,
                     "during play, questions are asked at one's own turn to play",
                 )
-                .map_err(|r: Refusal| r.citing(Law::L20F2))
             }
         }
     }

@@ -8,7 +8,7 @@ use crate::law::Law;
 use crate::procedure::audience;
 use crate::procedure::by_call::ByCall;
 use crate::procedure::ctx::Ctx;
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{Phase, State};
 
 /// The `review` action.
@@ -82,11 +82,11 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
         );
     }
     if st.phase() == Phase::Play && play.and_then(|p| p.turn_to_act(st.contract())) != Some(seat) {
-        return refuse(
+        return refuse_citing(
+            Law::L20C2,
             Code::REVIEW_NOT_YOUR_TURN,
             "in play, a review is given at one's first turn to play (Law 20C2)",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L20C2));
+        );
     }
     Ok(())
 }
@@ -142,11 +142,11 @@ pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 pub fn may_ask_lead(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     // L20C1, L41A: after the final pass, before the opening lead is faced.
     if st.phase() != Phase::Clarification {
-        return refuse(
+        return refuse_citing(
+            Law::L20C1,
             Code::WRONG_PERIOD,
             "ask about the opening lead after the final pass, before it is faced",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L20C1));
+        );
     }
     // L41A: only a presumed defender may ask.
     let Some(contract) = st.contract().filter(|_| st.is_defender(seat)) else {
@@ -186,18 +186,15 @@ pub fn may_ask_contract(st: &State, seat: Seat) -> Result<Contract, Refusal> {
         .contract()
         .filter(|_| matches!(st.phase(), Phase::Clarification | Phase::Play))
     else {
-        return refuse(Code::WRONG_PERIOD, "there is no contract to ask about now")
-            .map_err(|r: Refusal| r.citing(Law::L41C));
+        return refuse_citing(Law::L41C, Code::WRONG_PERIOD, "there is no contract to ask about now");
     };
     // L41C: dummy may not ask.
     if st.is_dummy(seat) {
-        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)")
-            .map_err(|r: Refusal| r.citing(Law::L41C));
+        return refuse_citing(Law::L41C, Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)");
     }
     // L41C: during play, at his own turn to play.
     if st.phase() == Phase::Play && st.play().and_then(|p| p.turn_to_act(st.contract())) != Some(seat) {
-        return refuse(Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play")
-            .map_err(|r: Refusal| r.citing(Law::L41C));
+        return refuse_citing(Law::L41C, Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play");
     }
     Ok(contract)
 }

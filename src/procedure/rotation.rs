@@ -13,7 +13,7 @@ use crate::procedure::record::{record, record_pending, withdraw};
 use crate::procedure::settle::{end_or_continue, pass_for_barred, settle_after_call, settle_before_next_call};
 use crate::procedure::steps::{self as irr, rec};
 use crate::procedure::{inadmissible, information};
-use crate::report::{refuse, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{Aftermath, Pending, Status};
 use crate::withdrawal::Withdrawal;
 
@@ -192,7 +192,7 @@ pub fn call_while_pending<'w>(
         } else {
             format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho())
         };
-        return refuse(Code::RECTIFICATION_PENDING, who).map_err(|r: Refusal| r.citing(Law::L29));
+        return refuse_citing(Law::L29, Code::RECTIFICATION_PENDING, who);
     }
     if due == offender.lho() {
         let Some(intent) = with.intent.or(ruled) else {

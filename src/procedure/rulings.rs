@@ -12,7 +12,7 @@ use crate::procedure::ctx::Ctx;
 use crate::procedure::settle::{end_or_continue, refresh_lead_restrictions};
 use crate::procedure::steps::{self as irr, close_comparison, lift_bar, rec};
 use crate::procedure::{information, insufficient, rotation, undo};
-use crate::report::{refuse, Code, Refusal, Severity, Warning};
+use crate::report::{refuse, refuse_citing, Code, Refusal, Severity, Warning};
 use crate::state::{Aftermath, Comparison, Pending, Phase, Status};
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
@@ -80,11 +80,11 @@ fn artificial_ruling(
         None => match artificial_target(cx) {
             Some(id) => id,
             None => {
-                return refuse(
+                return refuse_citing(
+                    Law::L29C,
                     Code::NO_PENDING_RULING,
                     "no call out of rotation or withdrawn call awaits an artificial-call ruling",
                 )
-                .map_err(|r: Refusal| r.citing(Law::L29C))
             }
         },
     };
@@ -239,8 +239,11 @@ fn comparable_ruling(
         );
     };
     if yes.is_some() && cmp.replacement.is_none() {
-        return refuse(Code::NO_PENDING_RULING, "the replacement has not been made yet")
-            .map_err(|r: Refusal| r.citing(Law::L23A));
+        return refuse_citing(
+            Law::L23A,
+            Code::NO_PENDING_RULING,
+            "the replacement has not been made yet",
+        );
     }
     cx.event(
         EventKind::Ruling {

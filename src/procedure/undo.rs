@@ -10,9 +10,9 @@ use crate::procedure::ctx::{Ctx, WithCall};
 use crate::procedure::record::reopen_at;
 use crate::procedure::steps::{refusal, summon};
 use crate::procedure::{calls, information};
-use crate::regulation::Undo;
-use crate::report::{refuse, Code, Refusal};
-use crate::state::{Pending, Status, UndoRequest};
+use crate::regulation::{Regulation, Undo};
+use crate::report::{refuse, refuse_citing, Code, Refusal};
+use crate::state::{Pending, State, Status, UndoRequest};
 use crate::withdrawal::Withdrawal;
 
 /// The `replace_call` action.
@@ -21,13 +21,7 @@ use crate::withdrawal::Withdrawal;
 /// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED` (L25A4, L25A5); in `prevent`, the
 /// refusal the replacement itself would meet (`INSUFFICIENT_BID`, `INADMISSIBLE_DOUBLE`, …).
 pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
-    if cx.reg.undo == Undo::Off {
-        return refuse(Code::UNDO_DISABLED, "replacing a call is switched off at this table");
-    }
-    if cx.st.undo_request().is_some() {
-        return refuse(Code::UNDO_PENDING, "a request to replace a call is already pending");
-    }
-    let id = open_window(cx, seat)?;
+    let id = may_replace(cx.st, cx.reg, seat)?;
     if !cx.reg.rectifies() {
         replacement_is_legal(cx, seat, id, call)?;
     }
@@ -44,22 +38,43 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
     Ok(())
 }
 
+/// L25A: whether `seat` may now ask to replace his last call, and which (its record id) —
+/// the `replace_call` action's rule but for the replacement itself, and the view's
+/// `may_replace_call`: not when the regulation switches undo off, nor while a request is
+/// pending, nor once the window has closed ([`open_window`]).
+///
+/// # Errors
+/// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED`.
+pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<usize, Refusal> {
+    if reg.undo == Undo::Off {
+        return refuse(Code::UNDO_DISABLED, "replacing a call is switched off at this table");
+    }
+    if st.undo_request().is_some() {
+        return refuse(Code::UNDO_PENDING, "a request to replace a call is already pending");
+    }
+    open_window(st, seat)
+}
+
 /// L25A1/A4/A5: the player's last call, while his partner has not called since and the
 /// auction period lasts. His last call may be one still awaiting rectification (an
 /// insufficient bid, an inadmissible double or redouble, a barred player's call): a
 /// mechanical slip is replaced before Laws 27, 36 or 37 are applied to it.
-fn open_window(cx: &Ctx<'_>, seat: Seat) -> Result<usize, Refusal> {
+fn open_window(st: &State, seat: Seat) -> Result<usize, Refusal> {
     let closed = |why: &str| refuse(Code::CHANGE_WINDOW_CLOSED, why.to_string());
-    if !cx.st.in_auction_period() {
-        return closed("the auction period is over (Law 25A5)").map_err(|r: Refusal| r.citing(Law::L25A5));
+    if !st.in_auction_period() {
+        return refuse_citing(
+            Law::L25A5,
+            Code::CHANGE_WINDOW_CLOSED,
+            "the auction period is over (Law 25A5)",
+        );
     }
-    if let Some(id) = awaiting_rectification(cx, seat) {
+    if let Some(id) = awaiting_rectification(st, seat) {
         return Ok(id);
     }
-    let Some(id) = cx.st.last_call_of(seat) else {
+    let Some(id) = st.last_call_of(seat) else {
         return closed("you have no call to replace");
     };
-    if cx.st.called_since(seat.partner(), id) {
+    if st.called_since(seat.partner(), id) {
         return closed("your partner has called since (Law 25A4)");
     }
     Ok(id)
@@ -79,13 +94,12 @@ fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: usize, call: Call) -> Resu
 }
 
 /// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any.
-fn awaiting_rectification(cx: &Ctx<'_>, seat: Seat) -> Option<usize> {
-    let id = match cx.st.pending()? {
+fn awaiting_rectification(st: &State, seat: Seat) -> Option<usize> {
+    let id = match st.pending()? {
         Pending::InsufficientBid { call, .. } | Pending::Inadmissible { call } | Pending::BarredCall { call } => *call,
         _ => return None,
     };
-    cx.st
-        .record()
+    st.record()
         .get(id)
         .is_some_and(|r| r.seat == seat && r.status == Status::Pending)
         .then_some(id)
@@ -109,14 +123,14 @@ pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
 /// `NOT_ENTITLED` for anyone but an opponent of the requester, or with no request open.
 pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal> {
     let Some(req) = cx.st.undo_request().cloned() else {
-        return refuse(Code::NOT_ENTITLED, "there is no request to answer").map_err(|r: Refusal| r.citing(Law::L25A));
+        return refuse_citing(Law::L25A, Code::NOT_ENTITLED, "there is no request to answer");
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
-        return refuse(
+        return refuse_citing(
+            Law::L25A,
             Code::NOT_ENTITLED,
             "only an opponent of the player answers this request",
-        )
-        .map_err(|r: Refusal| r.citing(Law::L25A));
+        );
     }
     decide(cx, accept)
 }

@@ -9,7 +9,10 @@
 //! record is replayed. A fault in what a table never holds (the deal, LIN's play and claim),
 //! a LIN explanation before any call, or a note reference with no note (the call stays
 //! alerted without explanation, as the record has it) is returned beside the table
-//! ([`Imported::notes`]). docs/ENGINEERING.md → Records.
+//! ([`Imported::notes`]; in JavaScript `table.importNotes()`, each an [`ImportNote`]).
+//! docs/ENGINEERING.md → Records.
+
+use serde::Serialize;
 
 use super::{lin, line_col, pbn, Problem, ProblemCode, Read};
 use crate::input::bad_input_message;
@@ -23,6 +26,46 @@ pub struct Imported<'a> {
     pub table: Table,
     /// The board's faults that did not stop the import (none stops it), in file order.
     pub notes: Vec<Problem<'a>>,
+}
+
+/// A fault of a record that did not stop its import, located for a reader: what, where (line
+/// and column, from 1) and the offending text (at most 40 bytes of it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct ImportNote {
+    /// What is wrong (`bad_deal`, `bad_card`, `bad_claim`, `explanation_without_call`,
+    /// `note_missing`).
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = r#""bad_deal" | "bad_card" | "bad_claim" | "explanation_without_call" | "note_missing""#)
+    )]
+    pub code: ProblemCode,
+    /// Line in the file, from 1.
+    pub line: usize,
+    /// Column in the line (characters), from 1.
+    pub column: usize,
+    /// The offending text.
+    pub text: String,
+}
+
+impl Problem<'_> {
+    /// The fault located in `text`, the file it was read from.
+    pub fn note(&self, text: &str) -> ImportNote {
+        let (line, column) = line_col(text, self.offset);
+        ImportNote {
+            code: self.code,
+            line,
+            column,
+            text: self.text.to_owned(),
+        }
+    }
+}
+
+impl Imported<'_> {
+    /// The faults that did not stop the import, located in `text` (the file imported).
+    pub fn located_notes(&self, text: &str) -> Vec<ImportNote> {
+        self.notes.iter().map(|p| p.note(text)).collect()
+    }
 }
 
 impl ProblemCode {

@@ -545,8 +545,8 @@ pub fn import_regulation() -> RegulationSpec {
 }
 
 /// What is wrong in a file, as a reader finds it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+/// (Serialized as [`ProblemCode::as_str`]; TypeScript: `ImportNote["code"]` is a string.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProblemCode {
     /// A call that is not a call (`1SHNT`, `8NT`).
     BadCall,
@@ -606,6 +606,12 @@ impl ProblemCode {
             ProblemCode::StrayMark => "stray_mark",
             ProblemCode::Refused => "refused",
         }
+    }
+}
+
+impl Serialize for ProblemCode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::call::fixed_name(s, self.as_str())
     }
 }
 

@@ -6,7 +6,7 @@
 //!   options), by `Action::validate` and by the board's limits, before any law is asked.
 //!   It cites no clause ([`Law::NoClause`]).
 //! - [`Refusal`] — *a well-formed action refused under a law*: the only error the
-//!   procedures (`src/procedure/*`) return, built with [`refuse`] or [`Refusal::new`] and
+//!   procedures (`src/procedure/*`) return, built with [`refuse`], [`refuse_citing`] or [`Refusal::new`] and
 //!   citing the clause that refuses (`.citing(Law::L25A5)`).
 //! - [`Warning`] — *an accepted action reported under a law*: an irregularity, a caution,
 //!   a reminder, with its severity and audience.
@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 pub use code::Code;
 pub use input_error::InputError;
-pub use refusal::{refuse, Refusal};
+pub use refusal::{refuse, refuse_citing, Refusal};
 pub use warning::{Severity, Warning};
 
 use crate::law::Law;

@@ -56,3 +56,8 @@ impl std::error::Error for Refusal {}
 pub fn refuse<T>(code: Code, message: impl Into<Cow<'static, str>>) -> Result<T, Refusal> {
     Err(Refusal::new(code, message))
 }
+
+/// Refusing an action under `law`, a more precise clause than the code's own.
+pub fn refuse_citing<T>(law: Law, code: Code, message: impl Into<Cow<'static, str>>) -> Result<T, Refusal> {
+    Err(Refusal::new(code, message).citing(law))
+}

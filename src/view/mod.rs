@@ -1,10 +1,12 @@
 //! What one viewer may see (SPEC §6). This is the only place that filters by audience.
 
+mod contract_name;
 mod decision;
 pub mod patch;
 mod seen;
 mod seen_disclosures;
 
+pub use contract_name::{ContractName, ContractParts};
 pub use decision::{Choice, Decision, DecisionKind, Settle};
 pub use patch::{ListPatch, ViewBase, ViewPatch};
 pub use seen::{Addressed, Iter as SeenIter, Seen};
@@ -14,6 +16,7 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::action::RulingOn;
 use crate::audience::{Audience, Viewer};
 use crate::board::Board;
 use crate::board::Vulnerability;
@@ -30,6 +33,7 @@ use crate::report::{Code, Warning};
 use crate::seat_list::SeatList;
 use crate::seat_map::SeatMap;
 use crate::state::{Phase, State, Status};
+use crate::withdrawal::Withdrawal;
 
 /// A disclosure as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -77,9 +81,9 @@ pub struct SeenWithdrawn {
     pub call: Call,
     /// Law under which it was withdrawn.
     pub law: Law,
-    /// Why.
+    /// Why (its English text in JSON).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
-    pub reason: Cow<'static, str>,
+    pub reason: Withdrawal,
 }
 
 /// A question the viewer may see.
@@ -204,8 +208,10 @@ pub struct View<'a> {
     /// Events the viewer may see, in order.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Event[]"))]
     pub events: Seen<'a, Event>,
-    /// The contract, once the auction has ended.
-    pub contract: Option<String>,
+    /// The contract, once the auction has ended (its text in JSON: `"3NT"`, `"4SX"`; its
+    /// parts in `contract_parts`).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    pub contract: Option<ContractName>,
     /// The presumed declarer.
     pub declarer: Option<Seat>,
     /// The presumed dummy.
@@ -230,9 +236,25 @@ pub struct View<'a> {
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Warning[]"))]
     pub ledger: Vec<Cow<'a, Warning>>,
     /// Director only: questions awaiting a ruling.
-    pub open_rulings: Vec<String>,
-    /// Director only: the contract to score when a Law 21B change was ruled not allowed.
-    pub scoring_contract: Option<String>,
+    pub open_rulings: Vec<RulingOn>,
+    /// Director only: the contract to score when a Law 21B change was ruled not allowed
+    /// (text, as `contract`).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    pub scoring_contract: Option<ContractName>,
+    /// Whether the viewer may now ask to replace his last call (L25A; seats only): the rule
+    /// `replace_call` applies but for the replacement — false when the regulation switches
+    /// undo off, while a request is pending, once partner has called since, after the
+    /// auction period.
+    pub may_replace_call: bool,
+    /// Calls in force the viewer may alert or explain now, late or not (indices; L20F,
+    /// L21B1a; seats only): the rule `alert` and `explain` apply, per the regulation's
+    /// disclosure — his own calls (self-alerting), partner's (face to face), his side's
+    /// (screens).
+    pub disclosable: Vec<usize>,
+    /// `contract` as its parts: the last bid and its doubling.
+    pub contract_parts: Option<ContractParts>,
+    /// Director only: `scoring_contract` as its parts.
+    pub scoring_contract_parts: Option<ContractParts>,
 }
 
 impl View<'_> {
@@ -274,6 +296,10 @@ impl View<'_> {
             legal_leads: self.legal_leads,
             open_rulings: self.open_rulings,
             scoring_contract: self.scoring_contract,
+            may_replace_call: self.may_replace_call,
+            disclosable: self.disclosable,
+            contract_parts: self.contract_parts,
+            scoring_contract_parts: self.scoring_contract_parts,
         }
     }
 }
@@ -330,6 +356,11 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         _ => None,
     };
     let by_call = ByCall::new(st.disclosures(), st.record().len());
+    let scoring_contract = st
+        .changes()
+        .iter()
+        .filter(|c| is_director && c.allowed == Some(false))
+        .find_map(|c| c.contract_before.map(ContractName::from));
     let ledger = if is_director {
         table
             .warnings
@@ -361,14 +392,14 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             .record()
             .iter()
             .filter(|r| r.status == Status::Withdrawn && r.audience.contains(viewer))
-            .map(|r| {
-                let (law, reason) = r.withdrawn.map_or((Law::default(), ""), |(law, w)| (law, w.text()));
-                SeenWithdrawn {
+            // A withdrawn call always has its law and reason (`State::withdraw_call`).
+            .filter_map(|r| {
+                r.withdrawn.map(|(law, reason)| SeenWithdrawn {
                     seat: r.seat,
                     call: r.call,
                     law,
-                    reason: Cow::Borrowed(reason),
-                }
+                    reason,
+                })
             })
             .collect(),
         legal_calls: seat
@@ -413,7 +444,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
         warnings: Seen::lent(table.warnings, &[], viewer),
         events: Seen::lent(table.feed.kept(), table.feed.others(), viewer),
-        contract: st.contract().map(|c| c.to_string()),
+        contract: st.contract().map(ContractName::from),
         declarer: st.declarer(),
         dummy: st.contract().map(|c| c.dummy()),
         opening_leader: st.contract().map(|c| c.leader()),
@@ -445,19 +476,18 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         }),
         legal_leads: seat.map_or_else(Vec::new, |s| crate::procedure::lead_restriction::legal_leads(st, s)),
         ledger,
-        scoring_contract: st
-            .changes()
-            .iter()
-            .filter(|c| is_director && c.allowed == Some(false))
-            .find_map(|c| c.contract_before.map(|k| k.to_string())),
+        scoring_contract,
+        may_replace_call: seat.is_some_and(|s| procedure::undo::may_replace(st, table.regulation, s).is_ok()),
+        disclosable: seat.map_or_else(Vec::new, |s| {
+            procedure::explanation::disclosable(st, table.regulation, s)
+        }),
         open_rulings: if is_director {
-            st.open_rulings()
-                .iter()
-                .map(|r| format!("{:?}", r.on).to_ascii_lowercase())
-                .collect()
+            st.open_rulings().iter().map(|r| r.on).collect()
         } else {
             Vec::new()
         },
+        contract_parts: st.contract().map(|c| ContractName::from(c).into()),
+        scoring_contract_parts: scoring_contract.map(ContractParts::from),
     }
 }
 

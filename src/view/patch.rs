@@ -15,7 +15,11 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::{Decision, Seen, SeenCall, SeenLeadRestriction, SeenPlay, SeenQuestion, SeenWithdrawn, View};
+use super::{
+    ContractName, ContractParts, Decision, Seen, SeenCall, SeenLeadRestriction, SeenPlay, SeenQuestion, SeenWithdrawn,
+    View,
+};
+use crate::action::RulingOn;
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
 use crate::event::BarKind;
@@ -250,7 +254,7 @@ view_patch! {
         may_ask_contract: bool,
         correctable: Vec<usize>,
         questions_to_answer: Vec<usize>,
-        contract: Option<String>,
+        contract: Option<ContractName>,
         declarer: Option<Seat>,
         dummy: Option<Seat>,
         opening_leader: Option<Seat>,
@@ -258,12 +262,16 @@ view_patch! {
         play: Option<SeenPlay>,
         lead_restriction: Option<SeenLeadRestriction>,
         legal_leads: Vec<Strain>,
-        scoring_contract: Option<String>,
+        scoring_contract: Option<ContractName>,
+        may_replace_call: bool,
+        disclosable: Vec<usize>,
+        contract_parts: Option<ContractParts>,
+        scoring_contract_parts: Option<ContractParts>,
     }
     lists {
         withdrawn: SeenWithdrawn,
         questions: SeenQuestion,
-        open_rulings: String,
+        open_rulings: RulingOn,
     }
 }
 

@@ -1,8 +1,13 @@
 //! Issue 30, "every answer agrees with apply": each "may I" answer of a seat's view
 //! (`may_ask`, `askable`, `may_review`, `may_ask_lead`, `may_ask_contract`, `correctable`,
-//! `legal_leads`) probed both ways against `apply` on a clone of the table — offered ⇒
-//! accepted, not offered ⇒ refused — with the exceptions the view's design makes
-//! (docs/DECISIONS.md), each named below.
+//! `legal_leads`, and issue 31's `may_replace_call` and `disclosable`) probed both ways against `apply` on a clone of the table — offered ⇒
+//! accepted, not offered ⇒ refused. Three differences remain, each a written SPEC
+//! question (docs/RULINGS.md) that the probe asserts exactly: a question offered and refused
+//! `SUPPLEMENTARY_QUESTION` after partner's question out of the asker's hearing; a
+//! correction judged by the view on the explanations its seat heard and by the action on
+//! all of them; a lead of another suit than the one declarer required, unlisted and
+//! accepted as the leader's statement that he is void (`REQUIRED_SUIT_VOID`: the engine has
+//! no hands, SPEC 5.7).
 
 use bridge_laws::audience::Viewer;
 use bridge_laws::{Card, Code, Outcome, Phase, Seat, Table};
@@ -98,11 +103,11 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
             )?;
         }
         for i in 0..calls {
-            // The view judges on the explanations he heard; the action on all of them: a
-            // correction of partner's explanation he never heard is accepted though not
-            // offered, and one offered as his own (his own superseded out of his hearing,
-            // or a call his partner explained across a screen) is refused as too early
-            // when the action judges it partner's (docs/DECISIONS.md).
+            // The third difference (a SPEC question, docs/RULINGS.md): the view judges on
+            // the explanations he heard, the action on all of them — a correction of
+            // partner's explanation he never heard is accepted though not offered, and one
+            // offered as his own is refused as too early when the action judges it
+            // partner's. Nothing else may differ.
             let unheard = |out: &Outcome| {
                 unheard_disclosure(t, s, i) && out.rejection().is_none_or(|r| r.code == Code::CORRECTION_TOO_EARLY)
             };
@@ -112,6 +117,33 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
                 v.correctable.contains(&i),
                 &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},"text":"x"}}"#),
                 unheard,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Issue 31: `may_replace_call` and `disclosable` of every seat's view agree with `apply`
+/// both ways: a request to replace his last call with a pass (legal wherever the call
+/// stood, so the request turns on L25A alone) and an alert of each call in force.
+pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
+    let never = |_: &Outcome| false;
+    for s in Seat::ALL {
+        let v = t.view(Viewer::Seat(s));
+        both_ways(
+            t,
+            &format!("may_replace_call for {s}"),
+            v.may_replace_call,
+            &format!(r#"{{"seat":"{s}","type":"replace_call","call":"P"}}"#),
+            never,
+        )?;
+        for i in 0..t.calls().len() {
+            both_ways(
+                t,
+                &format!("disclosable {i} for {s} ({:?})", v.disclosable),
+                v.disclosable.contains(&i),
+                &format!(r#"{{"seat":"{s}","type":"alert","index":{i}}}"#),
+                never,
             )?;
         }
     }
@@ -148,7 +180,9 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
     }
     let dummy_on_lead = phase == Phase::Play && p.and_then(|p| p.to_play()) == Some(contract.dummy());
     for s in Seat::ALL {
-        let listed = t.view(Viewer::Seat(s)).legal_leads;
+        let view = t.view(Viewer::Seat(s));
+        let required = view.lead_restriction.as_ref().and_then(|r| r.required);
+        let listed = view.legal_leads;
         for strain in bridge_laws::Strain::ALL.into_iter().filter(|x| x.suit().is_some()) {
             let letter = strain.as_str().chars().next().unwrap_or('C');
             let Some(card) = unplayed(t, letter) else { continue };
@@ -177,7 +211,10 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
             if is_listed && (!out.is_ok() || irregular.is_some()) {
                 return Err(format!("a listed lead is not regular: {}", explain()));
             }
-            let void = out.warnings().iter().any(|w| w.code == Code::REQUIRED_SUIT_VOID);
+            // The one difference (a SPEC question, docs/RULINGS.md): a lead of another suit
+            // than the required one is the leader's statement that he is void in it.
+            let void = out.warnings().iter().any(|w| w.code == Code::REQUIRED_SUIT_VOID)
+                && required.is_some_and(|r| r != strain);
             if !is_listed && out.is_ok() && irregularity(&out).is_none() && !void {
                 return Err(format!("an unlisted lead is accepted as regular: {}", explain()));
             }

@@ -59,3 +59,27 @@ fn a_fault_in_what_a_table_does_not_hold_leaves_the_import_whole() {
     let v: Value = rust(&t.view("director".into()).expect("view"));
     assert_eq!(v["contract"], json!("3NT"));
 }
+
+#[wasm_bindgen_test]
+fn an_import_reports_the_faults_it_did_not_stop_on_with_their_line_and_column() {
+    // Twelve cards in North's hand (line 2), a note reference with no note (line 4).
+    let pbn = "[Dealer \"S\"]\n[Deal \"N:AKQ.AKQ.AKQ.AKQ - - -\"]\n[Auction \"S\"]\n1NT =1= Pass 3NT AP\n";
+    let t = JsTable::from_pbn(pbn.into(), JsValue::UNDEFINED).expect("imported");
+    let notes: Value = rust(&t.import_notes().expect("notes"));
+    let codes: Vec<(&str, u64)> = notes
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|n| (n["code"].as_str().unwrap_or(""), n["line"].as_u64().unwrap_or(0)))
+        .collect();
+    assert_eq!(codes, [("bad_deal", 2), ("note_missing", 4)], "{notes}");
+    assert!(
+        notes[0]["column"].as_u64().is_some_and(|c| c >= 1) && notes[1]["text"].is_string(),
+        "{notes}"
+    );
+    let clean = pbn
+        .replace(" =1=", "")
+        .replace("[Deal \"N:AKQ.AKQ.AKQ.AKQ - - -\"]\n", "");
+    let clean = JsTable::from_pbn(clean.into(), JsValue::UNDEFINED).expect("clean");
+    assert_eq!(rust(&clean.import_notes().expect("notes")), json!([]));
+}

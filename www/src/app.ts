@@ -10,14 +10,6 @@ import { clearToasts, toast } from "./feed";
 
 export type { Acted };
 
-/** Who discloses under each preset (SPEC §2); the view does not carry the regulation. */
-export const DISCLOSURE: Record<Preset, "self" | "partner" | "screens"> = {
-  online: "self",
-  online_tournament: "self",
-  face_to_face: "partner",
-  screens: "screens",
-};
-
 /** What the viewer may do besides calling, as the engine answers it (the package's
  * `SeatTable` online; the same fields of the view in the single-browser demo). */
 export interface May {
@@ -56,6 +48,8 @@ export interface Ctx {
   /** The viewer's seat, or null for the Director and spectators. */
   me: Seat | null;
   preset: Preset;
+  /** Who discloses (the view's regulation, after overrides): labels only — which calls the
+   * viewer may disclose is the view's `disclosable`. */
   disclosure: "self" | "partner" | "screens";
   /** The hands dealt, when this page knows them (the single-browser demo deals them). */
   deal: Record<Seat, Card[]> | null;
@@ -162,7 +156,7 @@ export class App implements Host {
       viewer,
       me,
       preset,
-      disclosure: DISCLOSURE[preset],
+      disclosure: view.regulation.disclosure,
       deal: this.hands,
       act: (kind) => this.source.act(kind).then(toasted),
       parse: parseOrToast,

@@ -1,5 +1,5 @@
 // Display helpers for seats, calls and cards: suit symbols with text alternatives.
-import type { Call, Card, Seat } from "bridge-laws";
+import type { Call, Card, ContractParts, Seat } from "bridge-laws";
 import { h } from "./dom";
 
 export const SEATS: Seat[] = ["N", "E", "S", "W"];
@@ -52,10 +52,12 @@ export function callNode(call: Call): HTMLElement {
 }
 
 /** "4♥X by S" from the view's contract text "4HX". */
-export function contractNode(contract: string): HTMLElement {
-  const m = /^([1-7](?:C|D|H|S|NT))(X{0,2})$/.exec(contract);
-  if (!m) return h("span", {}, contract);
-  return h("span", { class: "contract-text" }, callNode(m[1] as Call), m[2] ? h("span", { class: "dbl" }, m[2]) : null);
+const DOUBLING: Record<ContractParts["doubling"], string> = { undoubled: "", doubled: "X", redoubled: "XX" };
+
+/** A contract from the view's parts (`contract_parts`, `scoring_contract_parts`). */
+export function contractNode(contract: ContractParts): HTMLElement {
+  const x = DOUBLING[contract.doubling];
+  return h("span", { class: "contract-text" }, callNode(contract.bid), x ? h("span", { class: "dbl" }, x) : null);
 }
 
 const RANK: Record<string, string> = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };

@@ -9,7 +9,7 @@
 import { parseCall, SeatTable } from "bridge-laws";
 import type { ActionKind, Preset, Regulation, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
 import { ANNOUNCE, fromSeatTable, type SeatSource } from "bridge-laws/elements";
-import { DISCLOSURE, parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
+import { parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, SEAT_NAME, SEATS } from "./calls";
 import { byId, fill, h } from "./dom";
 import { clearToasts, toast } from "./feed";
@@ -174,14 +174,15 @@ export class OnlineApp implements Host {
     const viewer = t.viewer;
     const me = isSeat(viewer) ? viewer : null;
     const preset: Preset = this.regulation?.preset ?? "online";
+    const view = t.view();
     return {
-      view: t.view(),
+      view,
       // Answered by the client table from the view's head it holds (docs/PROTOCOL.md, "The client's table").
       may: { ask: t.mayAsk(), askable: t.askable(), review: t.mayReview(), askLead: t.mayAskLead(), askContract: t.mayAskContract(), correctable: t.correctable(), answer: t.questionsToAnswer() },
       viewer,
       me,
       preset,
-      disclosure: this.regulation?.disclosure ?? DISCLOSURE[preset],
+      disclosure: view.regulation.disclosure,
       deal: null,
       act: (kind) => this.act(kind),
       parse: parseOrToast,

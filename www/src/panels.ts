@@ -63,33 +63,17 @@ export function renderQuestions(c: Ctx): void {
   fill("questions", panel("questions-panel", "Questions", h("ol", { class: "questions" }, items)));
 }
 
-/**
- * TODO(view fields): the engine's `may_replace_call` (bool) and `disclosable` (call indexes)
- * arrive on main later; until then the page derives them here, and only here.
- */
-function mayReplaceAndDisclose(c: Ctx, me: Seat): { may_replace_call: boolean; disclosable: number[] } {
-  const v = c.view;
-  const auctionPeriod = v.phase === "auction" || v.phase === "clarification" || v.phase === "passed_out";
-  // L25A: my last call may be replaced until partner calls after it (and not at all when
-  // the regulation switches undo off, nor while a request is pending).
-  const myLast = v.calls.filter((call) => call.seat === me).at(-1);
-  const may_replace_call =
-    auctionPeriod && v.regulation.undo !== "off" && v.pending?.kind !== "undo" && !!myLast &&
-    !v.calls.some((call) => call.seat === partner(me) && call.index > myLast.index);
-  // Late alerts and explanations (L20F, L21B1a): of the calls this viewer discloses.
-  const disclosable = !auctionPeriod ? [] : v.calls.filter((call) =>
-    c.disclosure === "self" ? call.seat === me : c.disclosure === "partner" ? call.seat === partner(me) : ourSide(me, call.seat));
-  return { may_replace_call, disclosable: disclosable.map((call) => call.index) };
-}
-
 export function renderActions(c: Ctx): void {
   const v = c.view;
   const me = c.me;
   if (!me) return void fill("actions");
-  const may = mayReplaceAndDisclose(c, me);
   const myLast = v.calls.filter((call) => call.seat === me).at(-1);
-  const undoable = may.may_replace_call;
-  const disclosable = may.disclosable.map((i) => v.calls[i]).filter((call): call is SeenCall => !!call);
+  // L25A: whether my last call may be replaced now, as the engine answers it (the view's
+  // `may_replace_call`).
+  const undoable = v.may_replace_call && !!myLast;
+  // Late alerts and explanations (L20F, L21B1a): the calls the engine lets this viewer
+  // disclose (the view's `disclosable`).
+  const disclosable = v.calls.filter((call) => v.disclosable.includes(call.index));
   // L20F4a/L75B2, L20F5b: the explanations the engine lets this viewer correct now (the
   // view's `correctable`), of those he heard given; face to face he may also note privately
   // that partner's explanation was wrong (L20F5).

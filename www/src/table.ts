@@ -49,8 +49,8 @@ function felt(v: View): HTMLElement {
     "div",
     { class: "felt" },
     h("div", { class: "felt-phase", "data-phase": v.phase }, PHASE[v.phase], v.board ? ` · board ${v.board}` : ""),
-    v.contract
-      ? h("div", { class: "felt-contract" }, contractNode(v.contract), v.declarer ? ` by ${SEAT_NAME[v.declarer]}` : "")
+    v.contract_parts
+      ? h("div", { class: "felt-contract" }, contractNode(v.contract_parts), v.declarer ? ` by ${SEAT_NAME[v.declarer]}` : "")
       : h("div", { class: "felt-turn" }, v.turn ? `${SEAT_NAME[v.turn]} to ${v.phase === "auction" ? "call" : "act"}` : ""),
     play && v.phase === "clarification"
       ? h("div", { class: "felt-lead" }, play.led ? (play.lead ? ["Lead face down: ", cardNode(play.lead)] : "Opening lead made face down") : `${SEAT_NAME[play.leader]} to lead`)
@@ -59,8 +59,8 @@ function felt(v: View): HTMLElement {
       ? h("div", { class: "trick" }, trickCards.map(([s, card]) => h("span", { class: `trick-card at-${s}` }, cardNode(card))))
       : null,
     play && v.phase !== "clarification" ? h("div", { class: "felt-tricks" }, `Tricks — N-S ${won.NS} · E-W ${won.EW}`) : null,
-    v.scoring_contract && v.scoring_contract !== v.contract
-      ? h("div", { class: "felt-scoring" }, "Scored as ", contractNode(v.scoring_contract), " (Law 21B)")
+    v.scoring_contract_parts && v.scoring_contract !== v.contract
+      ? h("div", { class: "felt-scoring" }, "Scored as ", contractNode(v.scoring_contract_parts), " (Law 21B)")
       : null,
   );
 }

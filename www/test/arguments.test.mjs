@@ -136,3 +136,18 @@ test("every export given a value of any type returns or throws BAD_INPUT, nothin
   }
   assert.equal(table.apply({ seat: "E", type: "call", call: "2C" }).ok, true, "the table still plays");
 });
+
+test("records a table does not depend on import whole and report their faults with importNotes", () => {
+  // A LIN explanation before any call, a card that is no card, a claim of 14 tricks.
+  const lin = "md|3|an|stray|mb|1C|mb|p|mb|p|mb|p|pc|Z9|mc|14|";
+  const table = Table.fromLin(lin);
+  assert.deepEqual(table.view("director").calls.map((c) => c.call), ["1C", "P", "P", "P"]);
+  const notes = table.importNotes();
+  assert.deepEqual(notes.map((n) => n.code), ["explanation_without_call", "bad_card", "bad_claim"]);
+  for (const n of notes) {
+    assert.equal(n.line, 1);
+    assert.ok(Number.isInteger(n.column) && n.column > 1 && lin.slice(n.column - 1).startsWith(n.text), JSON.stringify(n));
+  }
+  assert.deepEqual(Table.fromPbn(PBN).importNotes(), [], "a clean record has none");
+  assert.deepEqual(new Table({ dealer: "N", vulnerability: "None", regulation: "online" }).importNotes(), []);
+});

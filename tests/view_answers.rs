@@ -1,0 +1,68 @@
+//! Issue 31: the view answers who may ask to replace his last call (`may_replace_call`, L25A)
+//! and which calls he may alert or explain (`disclosable`, L20F, L21B1a), as `apply` does —
+//! the answers the demo used to derive itself. The property suite probes both against
+//! `apply` in random states under every preset (tests/common/answers.rs).
+#![cfg(not(target_arch = "wasm32"))]
+
+use bridge_laws::{Seat, Table, Viewer};
+
+fn table(regulation: &str, actions: &[&str]) -> Table {
+    let mut t = Table::from_options_json(&format!(
+        r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation}}}"#
+    ))
+    .expect("options");
+    for a in actions {
+        assert!(t.apply_json(a).is_ok(), "{a} refused");
+    }
+    t
+}
+
+fn may_replace(t: &Table, seat: Seat) -> bool {
+    t.view(Viewer::Seat(seat)).may_replace_call
+}
+
+const N_1C: &str = r#"{"seat":"N","type":"call","call":"1C"}"#;
+const E_P: &str = r#"{"seat":"E","type":"call","call":"P"}"#;
+const S_1H: &str = r#"{"seat":"S","type":"call","call":"1H"}"#;
+
+#[test]
+fn a_player_may_ask_to_replace_his_last_call_until_partner_calls_after_it() {
+    let t = table(r#""online""#, &[N_1C, E_P]);
+    assert!(may_replace(&t, Seat::N) && may_replace(&t, Seat::E));
+    assert!(
+        !may_replace(&t, Seat::S) && !may_replace(&t, Seat::W),
+        "no call to replace"
+    );
+    let t = table(r#""online""#, &[N_1C, E_P, S_1H]);
+    assert!(!may_replace(&t, Seat::N), "L25A4: partner has called since");
+    assert!(may_replace(&t, Seat::E) && may_replace(&t, Seat::S));
+    assert!(!t.view(Viewer::Director).may_replace_call && !t.view(Viewer::Spectator).may_replace_call);
+}
+
+#[test]
+fn nobody_may_ask_to_replace_a_call_while_a_request_is_pending_or_when_undo_is_off() {
+    let pending = table(
+        r#""online""#,
+        &[N_1C, E_P, r#"{"seat":"E","type":"replace_call","call":"1D"}"#],
+    );
+    assert!(!may_replace(&pending, Seat::N) && !may_replace(&pending, Seat::E));
+    let off = table(r#"{"preset":"online","undo":"off"}"#, &[N_1C, E_P]);
+    assert!(!may_replace(&off, Seat::N) && !may_replace(&off, Seat::E));
+}
+
+#[test]
+fn the_calls_a_seat_may_disclose_follow_the_regulations_disclosure() {
+    let actions = [N_1C, E_P, S_1H];
+    let disclosable = |regulation: &str, seat: Seat| table(regulation, &actions).view(Viewer::Seat(seat)).disclosable;
+    // Self-alerting: his own calls; face to face: partner's; screens: his side's.
+    assert_eq!(disclosable(r#""online""#, Seat::N), [0]);
+    assert_eq!(disclosable(r#""online_tournament""#, Seat::S), [2]);
+    assert_eq!(disclosable(r#""face_to_face""#, Seat::N), [2]);
+    assert_eq!(disclosable(r#""face_to_face""#, Seat::W), [1]);
+    assert_eq!(disclosable(r#""screens""#, Seat::S), [0, 2]);
+    assert_eq!(disclosable(r#""screens""#, Seat::E), [1]);
+    assert!(table(r#""screens""#, &actions)
+        .view(Viewer::Director)
+        .disclosable
+        .is_empty());
+}
