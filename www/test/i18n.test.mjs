@@ -179,6 +179,27 @@ test("a missing parameter falls back to the engine's English message, a missing 
   assert.equal(de.format("seat.S"), "South");
 });
 
+test("an offer to change a call names its cause: a late alert is not called a correction", async () => {
+  const { messages, changeOfferMessage, changeOfferCause } = await load();
+  const offer = { kind: "change_offered", seat: "E", index: 0 };
+  const lateAlert = [{ kind: "call", seat: "N", call: "2C", index: 0 }, { kind: "call", seat: "E", call: "P", index: 1 },
+    { kind: "disclosure", index: 0, by: "N", disclosure: "alert", alert: true, text: "strong" }, offer];
+  const corrected = [{ kind: "disclosure", index: 0, by: "N", disclosure: "alert", alert: true, text: "weak" },
+    { kind: "call", seat: "E", call: "P", index: 1 }, { kind: "correction", index: 0, by: "N", text: "strong" },
+    { kind: "director_summoned", by: "N", law: "20F4", reason: "" }, offer];
+  assert.equal(changeOfferCause(lateAlert, "E", 0), "late_alert");
+  assert.equal(changeOfferCause(corrected, "E", 0), "correction");
+  assert.equal(changeOfferCause([offer], "E", 0), "other");
+  const en = messages("en");
+  const fr = messages("fr");
+  assert.equal(changeOfferMessage(en, lateAlert, "E", 0, "P"), "Law 21B1: you may change your pass after the late alert.");
+  assert.doesNotMatch(changeOfferMessage(en, lateAlert, "E", 0, "P"), /corrected/);
+  assert.match(changeOfferMessage(en, corrected, "E", 0, "P"), /now that the explanation was corrected/);
+  assert.match(changeOfferMessage(fr, lateAlert, "E", 0, "P"), /alerte tardive/);
+  assert.match(changeOfferMessage(fr, corrected, "E", 0, "P"), /l'explication a été corrigée/);
+  for (const locale of Object.keys(catalogs)) assert.deepEqual(argumentsOf(catalogs[locale]["offer.change"], locale), ["call", "cause"]);
+});
+
 test("calls, cards and contracts are spoken in each language", async () => {
   const { messages, callName, cardName, contractName } = await load();
   const en = messages("en");

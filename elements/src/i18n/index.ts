@@ -18,7 +18,9 @@ import frUi from "./ui/fr.json";
 
 export { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS, type CodeParam } from "./params.js";
 export { callName, cardName, contractName, lawLabel, seatName, suitName } from "./speak.js";
-export { decisionMessage, eventMessage, eventParams, rejectionMessage, warningMessage } from "./report.js";
+export {
+  changeOfferCause, changeOfferMessage, decisionMessage, eventMessage, eventParams, rejectionMessage, warningMessage,
+} from "./report.js";
 
 /** Values a message's parameters take (seat names, spoken calls, numbers, select keys). */
 export type Params = Record<string, string | number>;

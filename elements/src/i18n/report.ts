@@ -116,3 +116,27 @@ export function decisionMessage(m: Messages, d: DecisionLike): string {
   const text = m.format(key, { seat: seatName(m, d.seat), call: callName(m, d.call) });
   return text === key ? d.kind.replace(/_/g, " ") : text;
 }
+
+/**
+ * Why `seat` was offered a change of call `index` (L21B1): the late alert or the correction
+ * of an explanation that the offer followed, read from the events he was shown (the offer
+ * comes in the same push, right after them). `"other"` if they are no longer at hand.
+ */
+export function changeOfferCause(events: readonly EventLike[], seat: string, index: number): "late_alert" | "correction" | "other" {
+  let offer = events.length;
+  while (--offer >= 0 && !(events[offer].kind === "change_offered" && events[offer].seat === seat && events[offer].index === index));
+  for (let i = offer - 1; i >= 0; i--) {
+    if (events[i].kind === "disclosure") return "late_alert";
+    if (events[i].kind === "correction") return "correction";
+  }
+  return "other";
+}
+
+/**
+ * The offer to change a call (L21B1), in the offered player's words: "Law 21B1: you may
+ * change your two hearts after the late alert." — never "now that the explanation was
+ * corrected" after a late alert, which corrected nothing.
+ */
+export function changeOfferMessage(m: Messages, events: readonly EventLike[], seat: string, index: number, call: string): string {
+  return m.format("offer.change", { call: callName(m, call), cause: changeOfferCause(events, seat, index) });
+}
