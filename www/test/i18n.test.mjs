@@ -251,8 +251,11 @@ test("the French catalog uses the Laws' own French terms", () => {
   for (const [key, term] of Object.entries(terms)) assert.ok(fr[key].includes(term), `fr ${key} should say “${term}”: ${fr[key]}`);
   // The text a reader sees: without argument names (`{seat`, `{you, select,`) and select keys (`yes {`).
   const prose = (message) => message.replace(/\{\s*\w+\s*(,\s*\w+\s*,?)?/g, "").replace(/\b\w+\s*\{/g, "");
-  for (const [key, message] of Object.entries(fr)) {
-    assert.doesNotMatch(prose(message), /Directeur|directeur|[Aa]rticle|score ajusté|\bappels?\b|\bLaw\b|\bcall\b|\bbid\b|\bdummy\b|\bdeclarer\b/, `fr ${key} is not the Laws' French: ${message}`);
-    if (/Arbitre/i.test(catalogs.en[key].replace(/Director/g, "Arbitre"))) assert.match(message, /Arbitre/, `fr ${key} should name the Arbitre`);
+  // Whole words, accented letters included ("appelé" is not "appel").
+  const english = /(?<!\p{L})(Directeur|directeur|[Aa]rticle|appels?|Law|call|bid|dummy|declarer|Director)(?!\p{L})|score ajusté/u;
+  for (const [key, message] of Object.entries({ ...fr, ...ui.fr })) {
+    assert.doesNotMatch(prose(message), english, `fr ${key} is not the Laws' French: ${message}`);
+    const en = catalogs.en[key] ?? ui.en[key];
+    if (/Director/.test(en)) assert.match(message, /Arbitre/, `fr ${key} should name the Arbitre`);
   }
 });
