@@ -200,6 +200,38 @@ test("an offer to change a call names its cause: a late alert is not called a co
   for (const locale of Object.keys(catalogs)) assert.deepEqual(argumentsOf(catalogs[locale]["offer.change"], locale), ["call", "cause"]);
 });
 
+test("a pending decision is worded for whose decision it is: a call in turn is no decision (fault 4)", async () => {
+  const { messages, pendingMessage } = await load();
+  // East called out of rotation at North's turn: South (East's LHO) accepts or declines,
+  // North may only call in rotation (L28B), West waits (tests/decisions.rs).
+  const choices = [{ by: "S", options: ["accept", "decline"] }, { by: "N", options: ["call"] }];
+  const out = (options) => ({ kind: "out_of_rotation", seat: "E", call: "1C", options, choices });
+  for (const locale of Object.keys(catalogs)) {
+    const m = messages(locale);
+    const north = pendingMessage(m, out(["call"]));
+    const south = pendingMessage(m, out(["accept", "decline"]));
+    const west = pendingMessage(m, out([]));
+    assert.notEqual(north, m.format("pending.decide", { seat: "x", call: "y", accept: "yes", call_over: "yes" }));
+    assert.ok(north.includes("28B") && north.includes(m.format("seat.S")), `${locale}: ${north}`);
+    assert.doesNotMatch(north, /decision|décider sur/, `${locale}: North has nothing to decide: ${north}`);
+    assert.ok(south.includes(m.format("seat.E")) && south.includes(i18n.callName(m, "1C")), `${locale}: ${south}`);
+    assert.ok(west.includes(m.format("seat.S")) && west.includes(m.format("seat.N")), `${locale}: ${west}`);
+    // An insufficient bid: LHO may accept, decline, or accept by calling (L27A1).
+    const lho = pendingMessage(m, { kind: "insufficient_bid", seat: "E", call: "1H", options: ["accept", "decline", "call"], choices: [{ by: "S", options: ["accept", "decline", "call"] }] });
+    assert.notEqual(lho, south.replace(i18n.callName(m, "1C"), i18n.callName(m, "1H")), `${locale}: calling over it is offered`);
+    for (const key of Object.keys(catalogs.en).filter((k) => k.startsWith("pending."))) {
+      assert.deepEqual(argumentsOf(catalogs[locale][key], locale), argumentsOf(catalogs.en[key], "en"), `${locale} ${key}`);
+    }
+  }
+  const en = messages("en");
+  assert.equal(pendingMessage(en, out(["call"])),
+    "It is your turn to call: your call cancels East's one club out of rotation (Law 28B). South decides whether to accept it.");
+  assert.equal(pendingMessage(en, { kind: "replacement", seat: "E", call: "1H", options: ["call"], choices: [{ by: "E", options: ["call"] }] }),
+    "Replace your one heart with a legal call.");
+  assert.equal(pendingMessage(en, { kind: "undo", seat: "N", call: "1H", options: [], choices: [{ by: "director", options: ["ruling"] }] }),
+    "Waiting for the Director.");
+});
+
 test("calls, cards and contracts are spoken in each language", async () => {
   const { messages, callName, cardName, contractName } = await load();
   const en = messages("en");

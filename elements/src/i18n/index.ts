@@ -19,7 +19,8 @@ import frUi from "./ui/fr.json";
 export { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS, type CodeParam } from "./params.js";
 export { callName, cardName, contractName, lawLabel, seatName, suitName } from "./speak.js";
 export {
-  changeOfferCause, changeOfferMessage, decisionMessage, eventMessage, eventParams, rejectionMessage, warningMessage,
+  changeOfferCause, changeOfferMessage, decisionMessage, eventMessage, eventParams, pendingMessage, rejectionMessage,
+  warningMessage, type PendingLike,
 } from "./report.js";
 
 /** Values a message's parameters take (seat names, spoken calls, numbers, select keys). */

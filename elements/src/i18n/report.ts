@@ -140,3 +140,35 @@ export function changeOfferCause(events: readonly EventLike[], seat: string, ind
 export function changeOfferMessage(m: Messages, events: readonly EventLike[], seat: string, index: number, call: string): string {
   return m.format("offer.change", { call: callName(m, call), cause: changeOfferCause(events, seat, index) });
 }
+
+/** A pending decision as `viewer`'s view gives it: his options, and every party's. */
+export interface PendingLike extends DecisionLike {
+  options: readonly string[];
+  choices: readonly { by: string; options: readonly string[] }[];
+}
+
+/**
+ * What the pending decision asks of the viewer whose view `d` is: his decision (accept or
+ * decline, and whether he may instead simply call), a call in turn that cancels a call out
+ * of rotation while another player decides (L28B — never "your decision"), a replacement
+ * due, an undo to agree to, a ruling, or whom the table waits for.
+ */
+export function pendingMessage(m: Messages, d: PendingLike): string {
+  const names = (seats: readonly string[]) =>
+    new Intl.ListFormat(m.locale, { type: "conjunction" }).format(seats.map((s) => seatName(m, s)));
+  const seat = seatName(m, d.seat);
+  const call = callName(m, d.call);
+  const o = d.options;
+  if (o.includes("accept") || o.includes("decline")) {
+    return m.format("pending.decide", { seat, call, accept: o.includes("accept") ? "yes" : "no", call_over: o.includes("call") ? "yes" : "no" });
+  }
+  if (o.includes("respond")) return m.format("pending.respond", { seat, call });
+  if (o.includes("ruling")) return m.format("pending.rule", { seat, call });
+  if (o.includes("call")) {
+    if (d.kind === "replacement") return m.format("pending.replace", { call });
+    const deciders = d.choices.filter((c) => c.options.includes("accept") || c.options.includes("decline")).map((c) => c.by);
+    if (d.kind === "out_of_rotation" && deciders.length) return m.format("pending.call_in_turn", { seat, call, who: names(deciders) });
+    return m.format("pending.call");
+  }
+  return m.format("pending.waiting", { who: names(d.choices.map((c) => c.by)) });
+}
