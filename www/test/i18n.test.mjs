@@ -115,10 +115,15 @@ test("every message parses and declares the same parameters in every catalog", (
 test("every parameter a message declares is one the engine provides, and every one provided is used", async () => {
   const { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS } = await load();
   const codes = new Map(engine.codes.map((c) => [c.code, c]));
-  for (const code of Object.keys(CODE_PARAMS)) {
+  // Where each parameter comes from: a warning's `seat` (and, from it and the reader, `you`);
+  // the refused action's own `call`.
+  const source = { seat: engine.warning_fields.includes("seat"), you: engine.warning_fields.includes("seat"), call: true };
+  for (const [code, params] of Object.entries(CODE_PARAMS)) {
     assert.ok(codes.has(code), `CODE_PARAMS names ${code}, which the engine does not emit`);
     assert.ok(!codes.get(code).input, `${code} is an input error: its message takes no parameter`);
+    for (const p of params) assert.equal(source[p], true, `${code}: the engine provides no ${p}`);
   }
+  assert.ok(!engine.rejection_fields.includes("seat"), "a rejection names no seat: its messages speak to the actor");
   for (const [locale, cat] of Object.entries(catalogs)) {
     for (const { code } of engine.codes) {
       assert.deepEqual(argumentsOf(cat[code], locale), [...(CODE_PARAMS[code] ?? [])].sort(), `${locale} ${code}`);

@@ -11,7 +11,7 @@ use bridge_laws::call::{Call, Seat, Strain};
 use bridge_laws::card::Card;
 use bridge_laws::event::{BarKind, DisclosureKind, Event, EventKind};
 use bridge_laws::law::Law;
-use bridge_laws::report::{Code, Severity};
+use bridge_laws::report::{Code, Refusal, Rejection, Severity, Warning};
 use bridge_laws::view::DecisionKind;
 use serde_json::{json, Value};
 
@@ -198,7 +198,7 @@ fn every_decision_kind() -> Vec<DecisionKind> {
 }
 
 /// The catalog's JSON: `{codes: [{code, law, input}], events: [{kind, fields, sample}],
-/// decisions, severities}` (an event's `fields` are its JSON keys besides `kind` and
+/// decisions, severities, warning_fields, rejection_fields}` (an event's `fields` are its JSON keys besides `kind` and
 /// `audience`; `sample` is one such event as the engine writes it, without its audience).
 pub fn catalog() -> Value {
     let codes: Vec<Value> = Code::ALL
@@ -225,10 +225,20 @@ pub fn catalog() -> Value {
         Severity::Reminder,
         Severity::Info,
     ];
+    // The fields a warning and a rejection are written with (what their messages draw on).
+    let warning = Warning::new(Code::LATE_ALERT, Severity::Info, Audience::EVERYONE, "").concerning(Seat::N);
+    let rejection = Rejection::from(Refusal::new(Code::NOT_YOUR_TURN, ""));
+    let keys = |v: Value| {
+        v.as_object()
+            .map(|o| o.keys().cloned().collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
     json!({
         "codes": codes,
         "events": events,
         "decisions": every_decision_kind(),
         "severities": severities,
+        "warning_fields": keys(serde_json::to_value(&warning).unwrap_or_default()),
+        "rejection_fields": keys(serde_json::to_value(&rejection).unwrap_or_default()),
     })
 }
