@@ -81,12 +81,15 @@ function engineKeys() {
   ];
 }
 
-test("the engine lists its codes, event kinds and decisions, and English and French are shipped", () => {
+test("the engine lists its codes, event kinds and decisions; English, French and every catalog file are shipped", async () => {
   assert.ok(engine.codes.length >= 60, `${engine.codes.length} codes`);
   assert.ok(engine.codes.some((c) => c.code === "IRREG_CALL_OUT_OF_ROTATION"));
   assert.ok(engine.events.some((e) => e.kind === "change_offered" && e.fields.includes("index")));
   assert.ok(engine.decisions.includes("insufficient_bid"));
-  assert.deepEqual(Object.keys(catalogs).sort(), ["en", "fr"]);
+  assert.ok("en" in catalogs && "fr" in catalogs);
+  const { locales } = await load();
+  assert.deepEqual(locales().sort(), Object.keys(catalogs).sort(), "every codes/<locale>.json is registered in index.ts");
+  assert.deepEqual(Object.keys(ui).sort(), Object.keys(catalogs).sort(), "each language has its ui/<locale>.json");
 });
 
 test("every public code, event kind, decision kind and seat has a message in every shipped catalog", () => {
