@@ -41,6 +41,9 @@ if (existsSync(elements)) {
     const up = relative(join(file, ".."), dir) || ".";
     const fixed = text
       .replace(/from "bridge-laws";/g, `from "${up}/${name}.js";`)
+      // The message formatter is bundled beside the elements (build-pkg.sh): no dependency
+      // for a site's bundler or Node to resolve through a link.
+      .replace(/from "intl-messageformat";/g, `from "${relative(join(file, ".."), join(elements, "vendor")) || "."}/intl-messageformat.js";`)
       .replace(/(import \w+ from "[^"]+\.json");/g, '$1 with { type: "json" };');
     if (fixed !== text) writeFileSync(file, fixed);
   }

@@ -7,6 +7,7 @@ import type { Event as TableEvent, View, Viewer } from "bridge-laws";
 import { ANNOUNCE, TableElement, define, type Announcement } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
+import { warningMessage } from "./i18n/index.js";
 import { callWords, cardWords, isSeat, rulingValue, say, seatName } from "./text.js";
 
 /** How many lines the region keeps (older ones are dropped: they were read). */
@@ -71,7 +72,7 @@ export class Announcer extends TableElement {
     }
     for (const e of v.events.slice(t.events)) this.say(this.#event(e, v, s));
     for (const w of v.warnings.slice(t.warnings)) {
-      this.say(m.format("ui.live.warning", { text: say(m, w.code, { law: w.law, seat: w.seat ? seatName(m, w.seat) : "" }, w.message), law: w.law }));
+      this.say(m.format("ui.live.warning", { text: warningMessage(m, w, s.viewer), law: w.law }));
     }
     t.events = v.events.length;
     t.warnings = v.warnings.length;

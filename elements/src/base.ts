@@ -1,8 +1,7 @@
 // What every element shares: its source, its locale, and rendering only when the part of
 // the view it shows has changed (a push that leaves the grid alone leaves the grid's DOM alone).
 import type { View } from "bridge-laws";
-import { messages, type Messages } from "./i18n/index.js";
-import { say } from "./text.js";
+import { messages, rejectionMessage, type Messages } from "./i18n/index.js";
 import type { Refusal, TableSource } from "./source.js";
 import { adoptStyles } from "./styles.js";
 
@@ -79,7 +78,7 @@ export abstract class TableElement extends Base {
 
   /** "2♥ refused — Law 27B: it does not supersede the last bid" (the engine's words until a catalog has the code). */
   protected refusalText(r: Refusal, what: string): string {
-    const reason = say(this.m, r.code, { call: what, law: r.law }, r.message);
+    const reason = rejectionMessage(this.m, r);
     return this.m.format(r.law ? "ui.refusal.law" : "ui.refusal", { what, law: r.law, reason });
   }
 }

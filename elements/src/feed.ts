@@ -5,6 +5,7 @@ import type { Event, View, Warning } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
+import { warningMessage } from "./i18n/index.js";
 import { isSeat, rulingValue, say, seatName } from "./text.js";
 
 /**
@@ -101,14 +102,13 @@ export class Feed extends TableElement {
   /** One warning: severity, law, the player it concerns, and the readable message. */
   item(w: Warning, times = 1): HTMLElement {
     const m = this.m;
-    const params = { law: w.law, seat: w.seat ? seatName(m, w.seat) : "" };
     return h("li", { class: `warning sev-${w.severity}`, "data-code": w.code },
       h("div", { class: "warning-head" },
         h("span", { class: `badge sev-${w.severity}` }, m.format(`ui.severity.${w.severity}`)),
         w.law ? h("span", { class: "law" }, m.format("ui.law", { law: w.law })) : null,
         w.seat ? h("span", { class: "concerns" }, seatName(m, w.seat)) : null,
         times > 1 ? h("span", { class: "times" }, m.format("ui.feed.times", { count: times })) : null),
-      h("p", {}, say(m, w.code, params, w.message)));
+      h("p", {}, warningMessage(m, w, this.source?.viewer)));
   }
 }
 

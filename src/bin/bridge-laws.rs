@@ -1,6 +1,9 @@
 //! The bridge-laws command line: conformance scenarios, corpus replay, log replay, and the
 //! audit of LIN and PBN records.
 
+#[path = "bridge-laws/catalog.rs"]
+mod catalog;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,7 +16,9 @@ const USAGE: &str = "usage:
   bridge-laws replay SNAPSHOT.json  replay a table snapshot and print its state hash
   bridge-laws trace SCENARIO.json   apply a scenario's steps and print each outcome as JSON
   bridge-laws audit [--json] [--all] FILE|DIR...
-                                    the irregularities LIN/PBN records show, board by board";
+                                    the irregularities LIN/PBN records show, board by board
+  bridge-laws codes                 every public code, event kind (with its fields), decision
+                                    kind and severity, as JSON (what message catalogs cover)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,6 +28,10 @@ fn main() -> ExitCode {
         Some("replay") if args.len() == 2 => replay_cmd(&args[1]),
         Some("trace") if args.len() == 2 => trace_cmd(&args[1]),
         Some("audit") if args.len() > 1 => audit_cmd(&args[1..]),
+        Some("codes") if args.len() == 1 => {
+            println!("{}", catalog::catalog());
+            ExitCode::SUCCESS
+        }
         _ => {
             eprintln!("{USAGE}");
             ExitCode::from(2)

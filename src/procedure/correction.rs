@@ -193,7 +193,7 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
         cx,
         Code::CORRECTION_TOO_EARLY,
         seat,
-        "noted: say nothing now; as declarer or dummy correct it after the final pass, as a defender after play (Law 20F5)",
+        format!("noted for {seat}: nothing is said now; as declarer or dummy {seat} corrects it after the final pass, as a defender after play (Law 20F5)"),
     );
     Ok(())
 }

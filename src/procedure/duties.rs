@@ -21,7 +21,7 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
                 cx,
                 Code::CHECK_OWN_EXPLANATIONS,
                 seat,
-                "if any of your explanations was wrong, call the Director and correct it before the opening lead is faced (Law 20F4a)",
+                format!("if any explanation {seat} gave was wrong, {seat} must call the Director and correct it before the opening lead is faced (Law 20F4a)"),
             );
         }
     }
@@ -55,11 +55,15 @@ pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
     }
 }
 
-/// The text of `seat`'s duty about partner's explanations, if partner explained anything.
+/// The text of `seat`'s duty about partner's explanations, if partner explained anything
+/// (naming both: the Director reads it too).
 fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
     let noted = open_notes(cx).iter().any(|n| n.seat == seat);
+    let partner = seat.partner();
     if noted {
-        return Some("call the Director and correct your partner's mistaken explanation".into());
+        return Some(format!(
+            "{seat} must call the Director and correct {partner}'s mistaken explanation"
+        ));
     }
     // Only a disclosure the player heard (not under self-alerting or across a screen).
     let partner_explained = cx
@@ -67,7 +71,8 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
         .disclosures()
         .iter()
         .any(|d| d.by == seat.partner() && !d.superseded && d.audience.has_seat(seat));
-    partner_explained.then(|| "if your partner's explanation was mistaken, call the Director and correct it".into())
+    partner_explained
+        .then(|| format!("if {partner}'s explanation was mistaken, {seat} must call the Director and correct it"))
 }
 
 /// Partner's mistaken explanations a player knows of and has not corrected: his

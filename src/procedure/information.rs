@@ -27,7 +27,7 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
                 cx,
                 Code::UI_WITHDRAWN_CALL,
                 seat,
-                format!("{caller}'s withdrawn {call} is unauthorized information for you"),
+                format!("{caller}'s withdrawn {call} is unauthorized information for {seat}"),
                 Law::L16C2,
             );
         } else {
@@ -36,7 +36,7 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
                     Code::AI_WITHDRAWN_CALL,
                     Severity::Info,
                     Audience::seat(seat),
-                    format!("{caller}'s withdrawn {call} is authorized information for you"),
+                    format!("{caller}'s withdrawn {call} is authorized information for {seat}"),
                 )
                 .citing(Law::L16C1),
             );
@@ -77,11 +77,12 @@ pub fn tempo(cx: &mut Ctx<'_>, seat: Seat, at: Option<f64>) {
     if now - before > f64::from(limit) && !matches!(cx.reg.disclosure, Disclosure::Screens) {
         // Whole seconds, formatted as an integer (float formatting is heavy in wasm).
         let secs = ((now - before) / 1000.0).round() as u64;
+        let partner = seat.partner();
         caution(
             cx,
             Code::UI_TEMPO,
-            seat.partner(),
-            format!("your partner {seat} took {secs} s over the call: that is unauthorized information for you"),
+            partner,
+            format!("{seat} took {secs} s over the call: that is unauthorized information for his partner {partner}"),
             Law::L16B1,
         );
     }

@@ -49,33 +49,52 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         aud,
     );
     if let Some((caller, call)) = id.and_then(|id| cx.st.record().get(id)).map(|r| (r.seat, r.call)) {
-        // L20F3 / L16B1: a question about a single call may convey information.
+        // L20F3 / L16B1: a question about a single call may convey information. Given
+        // also when it is the opponents' only call in force (SPEC §5.5; docs/RULINGS.md),
+        // then without saying it was singled out from others.
+        let partner = seat.partner();
+        let alone = if calls_in_force_of_side(cx.st, caller) > 1 {
+            " alone"
+        } else {
+            ""
+        };
         information::caution(
             cx,
             Code::SINGLE_CALL_QUESTION,
             seat,
-            format!("asking about {caller}'s {call} alone may give your partner unauthorized information"),
+            format!("{seat}'s question about {caller}'s {call}{alone} may give {partner} unauthorized information"),
             Law::L20F3,
         );
     }
+    // Worded in the third person: the Director reads every reminder too, and it stays in
+    // the record after the answer (the question's own state says whether it is answered).
     for a in answerers.iter() {
         remind(
             cx,
             Code::ANSWER_PENDING,
             *a,
-            format!("{seat} asks about your side's calls: please answer"),
+            format!("{a} is asked by {seat} about the calls of {a}'s side (Law 20F1)"),
         );
     }
     if audience::partner_hears(cx.reg) {
+        let partner = seat.partner();
         information::caution(
             cx,
             Code::UI_FROM_PARTNER,
-            seat.partner(),
-            format!("your partner {seat}'s question is unauthorized information for you"),
+            partner,
+            format!("{seat}'s question is unauthorized information for his partner {partner}"),
             Law::L16B1,
         );
     }
     Ok(())
+}
+
+/// How many calls in force `caller`'s side has made.
+fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
+    st.in_force_ids()
+        .iter()
+        .filter(|id| st.record().get(*id).is_some_and(|r| r.seat.side() == caller.side()))
+        .count()
 }
 
 /// Whether `seat` may ask now about record `id` (`None`: the opponents' auction as a whole)

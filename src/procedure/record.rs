@@ -134,7 +134,7 @@ pub fn disclose(
             Code::UI_FROM_PARTNER,
             caller,
             format!(
-                "{by}'s disclosure of your call {} is unauthorized information for you",
+                "{by}'s disclosure of {caller}'s call {} is unauthorized information for {caller}",
                 cx.st.record()[id].call
             ),
             Law::L75A,

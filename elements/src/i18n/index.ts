@@ -1,20 +1,115 @@
-// Stand-in for the i18n module (issue 32; the real one, with the message catalogs, replaces
-// this file at merge): the UI labels of ui/en.json with `{name}` parameters, else the key.
-import en from "./ui/en.json";
+/**
+ * Messages in the player's language: catalogs keyed by the engine's public codes (every
+ * refusal, irregularity, warning and reminder code), `event.<kind>`, `decision.<kind>`,
+ * seats, calls, suits and cards, formatted on the client with ICU MessageFormat
+ * (`intl-messageformat`). A locale falls back to its language ("fr-CA" → "fr"), then to
+ * English, then to the key itself; a message whose parameters are missing falls back the
+ * same way (the helpers in `report.ts` fall back to the engine's own English message).
+ *
+ * Shipped: English and French (`codes/<locale>.json`, with the UI labels of the elements in
+ * `ui/<locale>.json`). A site adds a language with one catalog: `addCatalog("de", {...})`
+ * at run time, or a `codes/de.json` + `ui/de.json` pair registered in `SHIPPED` below.
+ */
+import { IntlMessageFormat } from "intl-messageformat";
+import enCodes from "./codes/en.json";
+import frCodes from "./codes/fr.json";
+import enUi from "./ui/en.json";
+import frUi from "./ui/fr.json";
 
+export { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS, type CodeParam } from "./params.js";
+export { callName, cardName, contractName, lawLabel, seatName, suitName } from "./speak.js";
+export {
+  changeOfferCause, changeOfferMessage, decisionMessage, eventMessage, eventParams, pendingMessage, rejectionMessage,
+  warningMessage, type PendingLike,
+} from "./report.js";
+
+/** Values a message's parameters take (seat names, spoken calls, numbers, select keys). */
 export type Params = Record<string, string | number>;
+
+/** The messages of one locale. */
 export interface Messages {
+  /** The locale whose catalog answered (`"en"` when the one asked for is not shipped). */
   readonly locale: string;
+  /** The message `key` with `params`, in this locale, else English, else `key` itself. */
   format(key: string, params?: Params): string;
 }
 
-const catalog: Record<string, string> = en;
+/** A flat catalog: one ICU MessageFormat message per key. */
+export type Catalog = Readonly<Record<string, string>>;
 
-/** The messages of `locale` (this stand-in knows English only). */
-export function messages(locale = "en"): Messages {
+const SHIPPED: Record<string, Catalog[]> = {
+  en: [enCodes, enUi],
+  fr: [frCodes, frUi],
+};
+
+const catalogs = new Map<string, Catalog>();
+for (const [locale, parts] of Object.entries(SHIPPED)) catalogs.set(locale, Object.assign({}, ...parts));
+
+/** The locales with a catalog, English first. */
+export function locales(): string[] {
+  return [...catalogs.keys()];
+}
+
+/** The catalog of `locale` as registered (shipped or added), or undefined. */
+export function catalog(locale: string): Catalog | undefined {
+  return catalogs.get(locale);
+}
+
+/**
+ * Adds (or extends) the catalog of `locale`: a site's own language, or its own wording of
+ * some keys. Keys it lacks fall back to English.
+ */
+export function addCatalog(locale: string, ...parts: Catalog[]): void {
+  catalogs.set(locale, Object.assign({}, catalogs.get(locale) ?? {}, ...parts));
+  cache.delete(locale);
+}
+
+const cache = new Map<string, Map<string, IntlMessageFormat | null>>();
+
+/** The compiled message, or null when the catalog has none or it does not parse. */
+function compiled(locale: string, key: string): IntlMessageFormat | null {
+  let byKey = cache.get(locale);
+  if (!byKey) cache.set(locale, (byKey = new Map()));
+  let f = byKey.get(key);
+  if (f === undefined) {
+    const text = catalogs.get(locale)?.[key];
+    try {
+      f = text === undefined ? null : new IntlMessageFormat(text, locale);
+    } catch {
+      f = null;
+    }
+    byKey.set(key, f);
+  }
+  return f;
+}
+
+/** `locale` itself, else its language, else English. */
+function resolve(locale: string | undefined): string {
+  const wanted = locale ?? (typeof navigator === "undefined" ? "en" : navigator.language);
+  if (catalogs.has(wanted)) return wanted;
+  const language = wanted.split(/[-_]/)[0].toLowerCase();
+  return catalogs.has(language) ? language : "en";
+}
+
+/** `key` formatted in `locale`, or null (no message, or a parameter it needs is missing). */
+export function tryFormat(locale: string, key: string, params?: Params): string | null {
+  const f = compiled(locale, key);
+  if (!f) return null;
+  try {
+    const out = f.format(params);
+    return typeof out === "string" ? out : String(out);
+  } catch {
+    return null;
+  }
+}
+
+/** The messages of `locale` (default: the browser's language), falling back to English. */
+export function messages(locale?: string): Messages {
+  const resolved = resolve(locale);
   return {
-    locale,
-    format: (key, params = {}) =>
-      (catalog[key] ?? key).replace(/\{(\w+)\}/g, (all, name: string) => (name in params ? String(params[name]) : all)),
+    locale: resolved,
+    format(key: string, params?: Params): string {
+      return tryFormat(resolved, key, params) ?? (resolved === "en" ? null : tryFormat("en", key, params)) ?? key;
+    },
   };
 }

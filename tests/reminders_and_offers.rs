@@ -1,0 +1,185 @@
+//! What the players and the Director are told about questions, duties and offers (issue 32,
+//! faults 3, 7 and 8): a reminder or caution addressed to one player names him (the Director
+//! reads it too) and stays true once answered; the Law 20F3 caution on the opponents' only
+//! call; an offer to change a call (L21B1) follows the late alert or correction that made it.
+#![cfg(not(target_arch = "wasm32"))]
+
+use bridge_laws::{Code, EventKind, Seat, Table, Viewer};
+
+fn table(regulation: &str, steps: &[String]) -> Table {
+    let mut t = Table::from_options_json(&format!(
+        r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation}}}"#
+    ))
+    .expect("options");
+    for s in steps {
+        let o = t.apply_json(s);
+        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
+    }
+    t
+}
+
+fn act(seat: &str, rest: &str) -> String {
+    format!(r#"{{"seat":"{seat}",{rest}}}"#)
+}
+
+fn call(seat: &str, call: &str) -> String {
+    act(seat, &format!(r#""type":"call","call":"{call}""#))
+}
+
+/// Face to face: East asks about North's 1NT, South answers, North notes nothing yet; East
+/// overcalls 2C (explained by West), then three passes: East declares 2C. South leads, play
+/// ends. Meanwhile a call after the final pass and a slow call add the L16 entries.
+fn whole_board() -> Table {
+    table(
+        r#"{"preset":"face_to_face","tempo_threshold_ms":1000}"#,
+        &[
+            act("N", r#""type":"call","call":"1NT","at":0"#),
+            act("E", r#""type":"ask","index":0"#),
+            act("S", r#""type":"explain","index":0,"text":"15-17""#),
+            act("E", r#""type":"call","call":"2C","at":5000"#),
+            act("W", r#""type":"alert","index":1,"explanation":"both majors""#),
+            act("E", r#""type":"note_partner_mistake","index":1"#),
+            call("S", "P"),
+            call("W", "P"),
+            call("N", "P"),
+            call("E", "2D"),
+            act("S", r#""type":"lead","card":"HA""#),
+            act("S", r#""type":"face_lead""#),
+            act("E", r#""type":"end_play""#),
+        ],
+    )
+}
+
+#[test]
+fn every_reminder_and_caution_for_one_player_names_him_and_never_says_you_in_the_directors_view() {
+    let t = whole_board();
+    let director = t.view(Viewer::Director);
+    let mut codes = Vec::new();
+    for w in director.warnings.iter() {
+        let Some(seat) = w.audience.only_seat() else { continue };
+        codes.push(w.code);
+        let words: Vec<&str> = w.message.split(|c: char| !c.is_alphanumeric()).collect();
+        for word in ["you", "your", "please"] {
+            assert!(!words.contains(&word), "{} speaks to its reader: {}", w.code, w.message);
+        }
+        assert!(
+            words.contains(&seat.to_string().as_str()),
+            "{} does not name {seat}: {}",
+            w.code,
+            w.message
+        );
+    }
+    for code in [
+        Code::SINGLE_CALL_QUESTION,
+        Code::ANSWER_PENDING,
+        Code::UI_FROM_PARTNER,
+        Code::UI_TEMPO,
+        Code::UI_WITHDRAWN_CALL,
+        Code::AI_WITHDRAWN_CALL,
+        Code::CHECK_OWN_EXPLANATIONS,
+        Code::CORRECTION_TOO_EARLY,
+        Code::CORRECT_PARTNER_AFTER_PLAY,
+    ] {
+        assert!(codes.contains(&code), "the board gave no {code}: {codes:?}");
+    }
+}
+
+#[test]
+fn once_south_has_answered_his_view_holds_no_question_to_answer_and_no_reminder_asks_him_to() {
+    let t = table(
+        r#""face_to_face""#,
+        &[
+            call("N", "1NT"),
+            act("E", r#""type":"ask","index":0"#),
+            act("S", r#""type":"explain","index":0,"text":"15-17""#),
+        ],
+    );
+    let south = t.view(Viewer::Seat(Seat::S));
+    assert!(south.questions_to_answer.is_empty());
+    assert!(south.questions.iter().all(|q| q.answered));
+    let reminder = south
+        .warnings
+        .iter()
+        .find(|w| w.code == Code::ANSWER_PENDING)
+        .expect("South was reminded of the question");
+    assert!(!reminder.message.contains("please"), "{}", reminder.message);
+}
+
+#[test]
+fn a_question_about_the_opponents_only_call_is_cautioned_without_calling_it_singled_out() {
+    let caution = |t: &Table| {
+        t.warnings()
+            .iter()
+            .rev()
+            .find(|w| w.code == Code::SINGLE_CALL_QUESTION)
+            .map(|w| w.message.to_string())
+            .expect("the L20F3 caution")
+    };
+    let only = table(
+        r#""face_to_face""#,
+        &[call("N", "1NT"), act("E", r#""type":"ask","index":0"#)],
+    );
+    assert!(!caution(&only).contains("alone"), "{}", caution(&only));
+    let one_of_two = table(
+        r#""face_to_face""#,
+        &[
+            call("N", "1C"),
+            call("E", "P"),
+            call("S", "1NT"),
+            act("W", r#""type":"ask","index":2"#),
+        ],
+    );
+    assert!(caution(&one_of_two).contains("alone"), "{}", caution(&one_of_two));
+}
+
+/// The kinds of the events `seat` was shown from the last `change_offered` back to the
+/// disclosure or correction before it.
+fn cause_of_offer(t: &Table, seat: Seat) -> &'static str {
+    let view = t.view(Viewer::Seat(seat));
+    let events: Vec<_> = view.events.iter().collect();
+    let offer = events
+        .iter()
+        .rposition(|e| matches!(e.kind, EventKind::ChangeOffered { seat: s, .. } if s == seat))
+        .expect("an offer to change a call");
+    events[..offer]
+        .iter()
+        .rev()
+        .find_map(|e| match e.kind {
+            EventKind::Disclosure { .. } => Some("late alert"),
+            EventKind::Correction { .. } => Some("correction"),
+            _ => None,
+        })
+        .expect("the offer's cause")
+}
+
+#[test]
+fn an_offer_after_a_late_alert_follows_that_alert_and_one_after_a_correction_follows_the_correction() {
+    // Online (self-alerting): North's 2C is alerted only after East passed.
+    let late = table(
+        r#""online""#,
+        &[
+            call("N", "2C"),
+            call("E", "P"),
+            act("N", r#""type":"alert","index":0,"explanation":"strong""#),
+        ],
+    );
+    assert_eq!(cause_of_offer(&late, Seat::E), "late alert");
+    let told = late.view(Viewer::Seat(Seat::E));
+    assert!(told.warnings.iter().any(|w| w.code == Code::LATE_ALERT));
+
+    // North explained 2C at once, then corrects his explanation after East passed.
+    let corrected = table(
+        r#""online""#,
+        &[
+            act("N", r#""type":"call","call":"2C","alert":true,"explanation":"weak""#),
+            call("E", "P"),
+            act("N", r#""type":"correct_explanation","index":0,"text":"strong""#),
+        ],
+    );
+    assert_eq!(cause_of_offer(&corrected, Seat::E), "correction");
+    assert!(!corrected
+        .view(Viewer::Seat(Seat::E))
+        .warnings
+        .iter()
+        .any(|w| w.code == Code::LATE_ALERT));
+}

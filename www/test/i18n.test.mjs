@@ -1,0 +1,301 @@
+// The message catalogs of elements/src/i18n: every public code, event kind and decision kind
+// the engine can emit (listed by the engine itself: `bridge-laws codes`) has a message in
+// every shipped catalog, with exactly the parameters the helpers provide; the French catalog
+// speaks the Laws' own French. The TypeScript is compiled to a directory under
+// www/node_modules first (so that it resolves intl-messageformat from here).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { IntlMessageFormat } from "intl-messageformat";
+
+const www = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(www, "..");
+const src = join(root, "elements", "src", "i18n");
+const codesDir = join(src, "codes");
+const uiDir = join(src, "ui");
+
+/** What the engine can emit, from its own enums (`bridge-laws codes`). */
+function engineCatalog() {
+  const bin = process.env.BRIDGE_LAWS_BIN;
+  const out = bin
+    ? execFileSync(bin, ["codes"], { encoding: "utf8" })
+    : execFileSync("cargo", ["run", "--quiet", "--profile", "test", "--bin", "bridge-laws", "--", "codes"], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+  return JSON.parse(out);
+}
+
+const read = (dir) =>
+  Object.fromEntries(
+    readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(dir, f), "utf8"))]),
+  );
+
+/** The arguments a message declares (every `{name…}` at any depth of its ICU syntax tree). */
+function argumentsOf(message, locale) {
+  const names = new Set();
+  const walk = (nodes) => {
+    for (const n of nodes) {
+      if (typeof n.value === "string" && n.type !== 0 && n.type !== 7) names.add(n.value); // 0 literal, 7 pound
+      for (const option of Object.values(n.options ?? {})) walk(option.value);
+      if (Array.isArray(n.children)) walk(n.children);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst());
+  return [...names].sort();
+}
+
+let engine, catalogs, ui, i18n, tmp;
+
+before(() => {
+  engine = engineCatalog();
+  catalogs = read(codesDir);
+  ui = read(uiDir);
+  tmp = mkdtempSync(join(www, "node_modules", ".i18n-test-"));
+  cpSync(src, join(tmp, "src", "i18n"), { recursive: true });
+  writeFileSync(join(tmp, "tsconfig.json"), readFileSync(join(root, "elements", "tsconfig.json")));
+  execFileSync(join(www, "node_modules", ".bin", "tsc"), ["-p", join(tmp, "tsconfig.json")], { stdio: "inherit" });
+  // Bundlers import JSON as is; Node needs the import attribute.
+  const dist = join(tmp, "dist", "i18n");
+  for (const dir of ["codes", "ui"]) cpSync(join(src, dir), join(dist, dir), { recursive: true });
+  const index = join(dist, "index.js");
+  writeFileSync(index, readFileSync(index, "utf8").replace(/(from "\.\/[^"]+\.json");/g, '$1 with { type: "json" };'));
+});
+
+after(() => tmp && rmSync(tmp, { recursive: true, force: true }));
+
+const load = async () => (i18n ??= await import(pathToFileURL(join(tmp, "dist", "i18n", "index.js")).href));
+
+/** Every key the engine's output needs in a catalog. */
+function engineKeys() {
+  return [
+    ...engine.codes.map((c) => c.code),
+    ...engine.events.map((e) => `event.${e.kind}`),
+    ...engine.decisions.map((d) => `decision.${d}`),
+    ...engine.severities.map((s) => `severity.${s}`),
+    ...["N", "E", "S", "W"].map((s) => `seat.${s}`),
+  ];
+}
+
+test("the engine lists its codes, event kinds and decisions; English, French and every catalog file are shipped", async () => {
+  assert.ok(engine.codes.length >= 60, `${engine.codes.length} codes`);
+  assert.ok(engine.codes.some((c) => c.code === "IRREG_CALL_OUT_OF_ROTATION"));
+  assert.ok(engine.events.some((e) => e.kind === "change_offered" && e.fields.includes("index")));
+  assert.ok(engine.decisions.includes("insufficient_bid"));
+  assert.ok("en" in catalogs && "fr" in catalogs);
+  const { locales } = await load();
+  assert.deepEqual(locales().sort(), Object.keys(catalogs).sort(), "every codes/<locale>.json is registered in index.ts");
+  assert.deepEqual(Object.keys(ui).sort(), Object.keys(catalogs).sort(), "each language has its ui/<locale>.json");
+});
+
+test("every public code, event kind, decision kind and seat has a message in every shipped catalog", () => {
+  for (const [locale, cat] of Object.entries(catalogs)) {
+    const missing = engineKeys().filter((k) => typeof cat[k] !== "string" || cat[k].trim() === "");
+    assert.deepEqual(missing, [], `codes/${locale}.json lacks messages`);
+  }
+});
+
+test("every catalog has the same keys as the English one, for codes and for UI labels", () => {
+  for (const dir of [catalogs, ui]) {
+    const en = Object.keys(dir.en).sort();
+    for (const [locale, cat] of Object.entries(dir)) assert.deepEqual(Object.keys(cat).sort(), en, `${locale} differs from en`);
+  }
+});
+
+test("every message parses and declares the same parameters in every catalog", () => {
+  for (const [locale, cat] of Object.entries({ ...catalogs })) {
+    for (const [key, message] of Object.entries({ ...cat, ...ui[locale] })) {
+      const en = catalogs.en[key] ?? ui.en[key];
+      assert.deepEqual(argumentsOf(message, locale), argumentsOf(en, "en"), `${locale} ${key}: ${message}`);
+    }
+  }
+});
+
+test("every parameter a message declares is one the engine provides, and every one provided is used", async () => {
+  const { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS } = await load();
+  const codes = new Map(engine.codes.map((c) => [c.code, c]));
+  // Where each parameter comes from: a warning's `seat` (and, from it and the reader, `you`);
+  // the refused action's own `call`.
+  const source = { seat: engine.warning_fields.includes("seat"), you: engine.warning_fields.includes("seat"), call: true };
+  for (const [code, params] of Object.entries(CODE_PARAMS)) {
+    assert.ok(codes.has(code), `CODE_PARAMS names ${code}, which the engine does not emit`);
+    assert.ok(!codes.get(code).input, `${code} is an input error: its message takes no parameter`);
+    for (const p of params) assert.equal(source[p], true, `${code}: the engine provides no ${p}`);
+  }
+  assert.ok(!engine.rejection_fields.includes("seat"), "a rejection names no seat: its messages speak to the actor");
+  for (const [locale, cat] of Object.entries(catalogs)) {
+    for (const { code } of engine.codes) {
+      assert.deepEqual(argumentsOf(cat[code], locale), [...(CODE_PARAMS[code] ?? [])].sort(), `${locale} ${code}`);
+    }
+    for (const e of engine.events) {
+      const provided = e.fields.filter((f) => !EVENT_FIELDS_NOT_PARAMS.includes(f)).sort();
+      assert.deepEqual(argumentsOf(cat[`event.${e.kind}`], locale), provided, `${locale} event.${e.kind}`);
+    }
+    for (const d of engine.decisions) assert.deepEqual(argumentsOf(cat[`decision.${d}`], locale), ["call", "seat"], `${locale} decision.${d}`);
+  }
+});
+
+test("every code, event and decision formats in every locale from what the engine gives, never falling back", async () => {
+  const { messages, warningMessage, rejectionMessage, eventMessage, decisionMessage, CODE_PARAMS } = await load();
+  for (const locale of Object.keys(catalogs)) {
+    const m = messages(locale);
+    assert.equal(m.locale, locale);
+    for (const { code } of engine.codes) {
+      const params = CODE_PARAMS[code] ?? [];
+      const engineText = `engine text of ${code}`;
+      const texts = params.includes("you")
+        ? ["S", "N", "director"].map((viewer) => warningMessage(m, { code, seat: "S", message: engineText }, viewer))
+        : [rejectionMessage(m, { code, message: engineText }, { seat: "S", call: "2H" })];
+      for (const t of texts) {
+        assert.notEqual(t, engineText, `${locale} ${code} fell back to the engine's message`);
+        assert.doesNotMatch(t, /[{}]/, `${locale} ${code}: ${t}`);
+      }
+      if (params.includes("you")) {
+        assert.notEqual(texts[0], texts[1], `${locale} ${code}: the player concerned reads it as the others do`);
+        assert.equal(texts[1], texts[2], `${locale} ${code}: another seat and the Director read the same`);
+        assert.ok(texts[1].includes(m.format("seat.S")), `${locale} ${code} does not name the player: ${texts[1]}`);
+      }
+      if (params.includes("call")) assert.ok(texts[0].includes(i18n.callName(m, "2H")), `${locale} ${code}: ${texts[0]}`);
+    }
+    for (const e of engine.events) {
+      const t = eventMessage(m, e.sample);
+      assert.notEqual(t, e.kind.replace(/_/g, " "), `${locale} event.${e.kind} fell back`);
+      assert.doesNotMatch(t, /[{}]|undefined|NaN/, `${locale} event.${e.kind}: ${t}`);
+    }
+    for (const kind of engine.decisions) {
+      const t = decisionMessage(m, { kind, seat: "W", call: "1NT" });
+      assert.ok(t.includes(m.format("seat.W")) && t.includes(i18n.callName(m, "1NT")), `${locale} decision.${kind}: ${t}`);
+    }
+  }
+});
+
+test("a missing parameter falls back to the engine's English message, a missing key to English then the key", async () => {
+  const { messages, warningMessage, addCatalog } = await load();
+  const fr = messages("fr");
+  assert.equal(warningMessage(fr, { code: "ANSWER_PENDING", seat: null, message: "engine" }, "N"), "engine");
+  assert.equal(fr.format("no.such.key"), "no.such.key");
+  assert.equal(messages("fr-CA").locale, "fr");
+  assert.equal(messages("de").locale, "en");
+  addCatalog("de", { "seat.N": "Nord (de)" });
+  const de = messages("de-AT");
+  assert.equal(de.locale, "de");
+  assert.equal(de.format("seat.N"), "Nord (de)");
+  assert.equal(de.format("seat.S"), "South");
+});
+
+test("an offer to change a call names its cause: a late alert is not called a correction", async () => {
+  const { messages, changeOfferMessage, changeOfferCause } = await load();
+  const offer = { kind: "change_offered", seat: "E", index: 0 };
+  const lateAlert = [{ kind: "call", seat: "N", call: "2C", index: 0 }, { kind: "call", seat: "E", call: "P", index: 1 },
+    { kind: "disclosure", index: 0, by: "N", disclosure: "alert", alert: true, text: "strong" }, offer];
+  const corrected = [{ kind: "disclosure", index: 0, by: "N", disclosure: "alert", alert: true, text: "weak" },
+    { kind: "call", seat: "E", call: "P", index: 1 }, { kind: "correction", index: 0, by: "N", text: "strong" },
+    { kind: "director_summoned", by: "N", law: "20F4", reason: "" }, offer];
+  assert.equal(changeOfferCause(lateAlert, "E", 0), "late_alert");
+  assert.equal(changeOfferCause(corrected, "E", 0), "correction");
+  assert.equal(changeOfferCause([offer], "E", 0), "other");
+  const en = messages("en");
+  const fr = messages("fr");
+  assert.equal(changeOfferMessage(en, lateAlert, "E", 0, "P"), "Law 21B1: you may change your pass after the late alert.");
+  assert.doesNotMatch(changeOfferMessage(en, lateAlert, "E", 0, "P"), /corrected/);
+  assert.match(changeOfferMessage(en, corrected, "E", 0, "P"), /now that the explanation was corrected/);
+  assert.match(changeOfferMessage(fr, lateAlert, "E", 0, "P"), /alerte tardive/);
+  assert.match(changeOfferMessage(fr, corrected, "E", 0, "P"), /l'explication a été corrigée/);
+  for (const locale of Object.keys(catalogs)) assert.deepEqual(argumentsOf(catalogs[locale]["offer.change"], locale), ["call", "cause"]);
+});
+
+test("a pending decision is worded for whose decision it is: a call in turn is no decision (fault 4)", async () => {
+  const { messages, pendingMessage } = await load();
+  // East called out of rotation at North's turn: South (East's LHO) accepts or declines,
+  // North may only call in rotation (L28B), West waits (tests/decisions.rs).
+  const choices = [{ by: "S", options: ["accept", "decline"] }, { by: "N", options: ["call"] }];
+  const out = (options) => ({ kind: "out_of_rotation", seat: "E", call: "1C", options, choices });
+  for (const locale of Object.keys(catalogs)) {
+    const m = messages(locale);
+    const north = pendingMessage(m, out(["call"]));
+    const south = pendingMessage(m, out(["accept", "decline"]));
+    const west = pendingMessage(m, out([]));
+    assert.notEqual(north, m.format("pending.decide", { seat: "x", call: "y", accept: "yes", call_over: "yes" }));
+    assert.ok(north.includes("28B") && north.includes(m.format("seat.S")), `${locale}: ${north}`);
+    assert.doesNotMatch(north, /decision|décider sur/, `${locale}: North has nothing to decide: ${north}`);
+    assert.ok(south.includes(m.format("seat.E")) && south.includes(i18n.callName(m, "1C")), `${locale}: ${south}`);
+    assert.ok(west.includes(m.format("seat.S")) && west.includes(m.format("seat.N")), `${locale}: ${west}`);
+    // An insufficient bid: LHO may accept, decline, or accept by calling (L27A1).
+    const lho = pendingMessage(m, { kind: "insufficient_bid", seat: "E", call: "1H", options: ["accept", "decline", "call"], choices: [{ by: "S", options: ["accept", "decline", "call"] }] });
+    assert.notEqual(lho, south.replace(i18n.callName(m, "1C"), i18n.callName(m, "1H")), `${locale}: calling over it is offered`);
+    for (const key of Object.keys(catalogs.en).filter((k) => k.startsWith("pending."))) {
+      assert.deepEqual(argumentsOf(catalogs[locale][key], locale), argumentsOf(catalogs.en[key], "en"), `${locale} ${key}`);
+    }
+  }
+  const en = messages("en");
+  assert.equal(pendingMessage(en, out(["call"])),
+    "It is your turn to call: your call cancels East's one club out of rotation (Law 28B). South decides whether to accept it.");
+  assert.equal(pendingMessage(en, { kind: "replacement", seat: "E", call: "1H", options: ["call"], choices: [{ by: "E", options: ["call"] }] }),
+    "Replace your one heart with a legal call.");
+  assert.equal(pendingMessage(en, { kind: "undo", seat: "N", call: "1H", options: [], choices: [{ by: "director", options: ["ruling"] }] }),
+    "Waiting for the Director.");
+});
+
+test("calls, cards and contracts are spoken in each language", async () => {
+  const { messages, callName, cardName, contractName } = await load();
+  const en = messages("en");
+  const fr = messages("fr");
+  assert.deepEqual(["P", "X", "XX", "1H", "2H", "1NT", "3NT", "7C"].map((c) => callName(en, c)),
+    ["pass", "double", "redouble", "one heart", "two hearts", "one no trump", "three no trump", "seven clubs"]);
+  assert.deepEqual(["P", "X", "XX", "1H", "2H", "1NT", "3NT", "7C"].map((c) => callName(fr, c)),
+    ["passe", "contre", "surcontre", "un cœur", "deux cœurs", "un sans-atout", "trois sans-atout", "sept trèfles"]);
+  assert.equal(cardName(fr, "SA"), "as de pique");
+  assert.equal(cardName(en, "HT"), "ten of hearts");
+  assert.equal(contractName(fr, "4HX"), "quatre cœurs contré");
+  assert.equal(contractName(en, "3NTXX"), "three no trump redoubled");
+});
+
+test("the French catalog uses the Laws' own French terms", () => {
+  const fr = catalogs.fr;
+  // The FFB's French text of the Laws (Code International 2017): a call is a "déclaration"
+  // (déclaration hors tour, changement de déclaration), the auction "les annonces", a law
+  // "Loi 27", the Director "l'Arbitre", an adjusted score "marque ajustée".
+  const terms = {
+    IRREG_CALL_OUT_OF_ROTATION: "déclaration hors tour",
+    "decision.out_of_rotation": "Déclaration hors tour",
+    IRREG_INSUFFICIENT_BID: "enchère insuffisante",
+    INSUFFICIENT_BID: "Enchère insuffisante",
+    IRREG_INADMISSIBLE_DOUBLE: "surcontre inadmissible",
+    IRREG_CALL_AFTER_FINAL_PASS: "dernier Passe",
+    IRREG_BARRED_CALL: "obligé de passer",
+    MUST_PASS: "obligé de passer",
+    "decision.change_of_call": "Changement de déclaration",
+    UNDO_DISABLED: "déclaration non intentionnelle",
+    LATE_ALERT: "Alerte tardive",
+    CHECK_OWN_EXPLANATIONS: "explication",
+    CORRECT_PARTNER_NOW: "entame",
+    NOT_YOUR_LEAD: "entame",
+    UI_FROM_PARTNER: "information non autorisée",
+    UI_WITHDRAWN_CALL: "information non autorisée",
+    AI_WITHDRAWN_CALL: "information autorisée",
+    SINGLE_CALL_QUESTION: "information non autorisée",
+    REVIEW_NOT_YOUR_TURN: "récapitulation des annonces",
+    DUMMY_MAY_NOT_ASK: "mort",
+    LEAD_RESTRICTION: "déclarant",
+    ADJUSTMENT_POSSIBLE: "marque ajustée",
+    "event.director_summoned": "Arbitre",
+    "seat.N": "Nord", "seat.E": "Est", "seat.S": "Sud", "seat.W": "Ouest",
+    "call.P": "passe", "call.X": "contre", "call.XX": "surcontre",
+    director: "Arbitre",
+    law: "Loi",
+  };
+  for (const [key, term] of Object.entries(terms)) assert.ok(fr[key].includes(term), `fr ${key} should say “${term}”: ${fr[key]}`);
+  // The text a reader sees: without argument names (`{seat`, `{you, select,`) and select keys (`yes {`).
+  const prose = (message) => message.replace(/\{\s*\w+\s*(,\s*\w+\s*,?)?/g, "").replace(/\b\w+\s*\{/g, "");
+  // Whole words, accented letters included ("appelé" is not "appel").
+  const english = /(?<!\p{L})(Directeur|directeur|[Aa]rticle|appels?|Law|call|bid|dummy|declarer|Director)(?!\p{L})|score ajusté/u;
+  for (const [key, message] of Object.entries({ ...fr, ...ui.fr })) {
+    assert.doesNotMatch(prose(message), english, `fr ${key} is not the Laws' French: ${message}`);
+    const en = catalogs.en[key] ?? ui.en[key];
+    if (/Director/.test(en)) assert.match(message, /Arbitre/, `fr ${key} should name the Arbitre`);
+  }
+});
