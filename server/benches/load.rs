@@ -277,12 +277,18 @@ impl Figures {
             .map_or(0.0, |d| d.as_secs_f64() * 1e3)
     }
 
-    fn line(&self) -> String {
+    /// The figures as printed; `rate`: with the calls per second (in the open loop the rate
+    /// is the one offered, and the wall time the schedule's).
+    fn line(&self, rate: bool) -> String {
+        let rate = if rate {
+            format!(" ({:.0} calls/s)", self.calls as f64 / self.wall.as_secs_f64())
+        } else {
+            String::new()
+        };
         format!(
-            "{} calls in {:.1} s ({:.0} calls/s); send -> ack p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; server CPU {:.0} µs per call",
+            "{} calls in {:.1} s{rate}; send -> ack p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; server CPU {:.0} µs per call",
             self.calls,
             self.wall.as_secs_f64(),
-            self.calls as f64 / self.wall.as_secs_f64(),
             self.q(0.5),
             self.q(0.99),
             self.q(1.0),
@@ -402,14 +408,14 @@ fn main() {
     println!(
         "load ({kind}): closed loop, {} tables x (4 players + Director), {wave} at a time: {}",
         closed.len(),
-        closed_figures.line()
+        closed_figures.line(true)
     );
     if let Some((f, every)) = open_figures {
         println!(
             "load ({kind}): open loop, {rate:.0} calls/s offered ({lanes} lanes, a call every {:.1} ms each), {} tables: {}",
             every.as_secs_f64() * 1e3,
             open.len(),
-            f.line()
+            f.line(false)
         );
     }
     println!("load: bytes pushed per call to each viewer: mean {push_mean:.0}, worst table's mean {push_max:.0}");
