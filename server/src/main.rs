@@ -12,6 +12,11 @@ use std::path::PathBuf;
 
 use bridge_server::{start, Config, Limits, Shard};
 
+/// mimalloc, not the system's allocator: the server allocates a few small buffers per
+/// message on several threads (docs/ENGINEERING.md has the figures).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn usage() -> ! {
     eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N] [--demo]");
     std::process::exit(2)
