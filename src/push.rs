@@ -4,9 +4,11 @@
 //! or resume (and on request).
 //!
 //! A server keeps one `ViewTracker` per table (made with it, and made again whenever the
-//! table is replaced, e.g. rebuilt from its snapshot), and after each accepted action asks it
-//! for the pushes: one view per viewer is computed and compared with the one kept from the
-//! last action. Every connection of a viewer gets that viewer's push.
+//! table is replaced, e.g. rebuilt from its snapshot), watches each viewer someone joins as
+//! (`watch`, from the view the join sends; `unwatch` when his last connection leaves), and
+//! after each accepted action asks it for the pushes: one view per watched viewer is
+//! computed and compared with the one kept from the last action. Every connection of a
+//! viewer gets that viewer's push.
 
 use crate::audience::Viewer;
 use crate::event::Outcome;
@@ -36,11 +38,21 @@ struct Tracked {
     base: ViewBase,
 }
 
-/// Every viewer's stream version and view as last pushed (`Viewer::ALL`), to make the next
-/// pushes.
-#[derive(Clone, Debug)]
+impl Tracked {
+    fn of(table: &Table, viewer: Viewer) -> Tracked {
+        Tracked {
+            version: table.stream_version(viewer),
+            base: table.view_base(viewer),
+        }
+    }
+}
+
+/// The stream version and view as last pushed of each viewer it watches, to make their next
+/// pushes. A server watches only the viewers someone is joined as: a view is computed and
+/// compared after each action for each of them, and for nobody else.
+#[derive(Clone, Debug, Default)]
 pub struct ViewTracker {
-    tracked: Vec<Tracked>,
+    tracked: [Option<Tracked>; 6],
 }
 
 /// Each viewer's push after an action (`ViewTracker::pushes`).
@@ -51,31 +63,57 @@ pub struct Pushes {
 
 impl Pushes {
     /// `viewer`'s push: his new entries and view patch, or `None` when he has nothing new
-    /// (send him nothing: his view did not change).
+    /// (send him nothing: his view did not change) or is not watched.
     pub fn get(&self, viewer: Viewer) -> Option<&Update<'static>> {
         self.by_viewer[slot(viewer)].as_ref()
     }
 }
 
 impl ViewTracker {
-    /// Tracks every viewer of `table` from its present state.
+    /// Watches every viewer of `table` (`Viewer::ALL`) from its present state.
     pub fn new(table: &Table) -> ViewTracker {
-        let tracked = Viewer::ALL
-            .iter()
-            .map(|v| Tracked {
-                version: table.stream_version(*v),
-                base: table.view_base(*v),
-            })
-            .collect();
-        ViewTracker { tracked }
+        ViewTracker::watching(table, Viewer::ALL)
     }
 
-    /// Each viewer's push since the tracker last looked (at `new` or the last `pushes`):
-    /// `outcome` is the last action's, whose entries are taken from it when it is the only
-    /// action since (else from the table's streams). Call it after every accepted action.
+    /// Watches `viewers` of `table` from its present state (`ViewTracker::default()` watches
+    /// nobody).
+    pub fn watching(table: &Table, viewers: impl IntoIterator<Item = Viewer>) -> ViewTracker {
+        let mut tracker = ViewTracker::default();
+        for viewer in viewers {
+            tracker.watch(table, viewer);
+        }
+        tracker
+    }
+
+    /// Starts watching `viewer` from `table`'s present state (his view as a join sends it);
+    /// nothing changes if he is watched already.
+    pub fn watch(&mut self, table: &Table, viewer: Viewer) {
+        let t = &mut self.tracked[slot(viewer)];
+        if t.is_none() {
+            *t = Some(Tracked::of(table, viewer));
+        }
+    }
+
+    /// Stops watching `viewer`: no push is made for him until he is watched again.
+    pub fn unwatch(&mut self, viewer: Viewer) {
+        self.tracked[slot(viewer)] = None;
+    }
+
+    /// Whether `viewer` is watched.
+    pub fn is_watching(&self, viewer: Viewer) -> bool {
+        self.tracked[slot(viewer)].is_some()
+    }
+
+    /// Each watched viewer's push since the tracker last looked (at `watch` or the last
+    /// `pushes`): `outcome` is the last action's, whose entries are taken from it when it is
+    /// the only action since (else from the table's streams). Call it after every accepted
+    /// action.
     pub fn pushes(&mut self, table: &Table, outcome: &Outcome) -> Pushes {
         let mut pushes = Pushes::default();
-        for (t, viewer) in self.tracked.iter_mut().zip(Viewer::ALL) {
+        for viewer in Viewer::ALL {
+            let Some(t) = self.tracked[slot(viewer)].as_mut() else {
+                continue;
+            };
             let now = table.stream_version(viewer);
             let mut entries = entries_of(outcome, viewer, t.version);
             if t.version + entries.len() as u64 != now {

@@ -120,6 +120,39 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+    /// A server watches only the viewers someone is joined as; a viewer watched from any step
+    /// on is pushed what a tracker watching everyone from the start pushes him.
+    #[test]
+    fn a_tracker_pushes_to_the_viewers_it_watches_what_a_tracker_of_everyone_pushes(
+        steps in prop::collection::vec(any::<(u8, u8, u8, u8)>(), 0..40),
+        dealer in 0u8..4,
+        preset in 0u8..4,
+    ) {
+        let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
+        let mut t = table(preset, seat(dealer));
+        let mut everyone = ViewTracker::new(&t);
+        let mut some = ViewTracker::default();
+        for (kind, a, b, who) in &steps {
+            // Someone joins as a viewer, or the last connection of one leaves.
+            let v = VIEWERS[usize::from(*who) % VIEWERS.len()];
+            if who & 0x80 == 0 {
+                some.watch(&t, v);
+            } else {
+                some.unwatch(v);
+            }
+            let out = t.apply_json(&random_action(&t, (*kind, *a, *b)));
+            let all = everyone.pushes(&t, &out);
+            let watched = some.pushes(&t, &out);
+            for v in VIEWERS {
+                let expected = if some.is_watching(v) { all.get(v).cloned() } else { None };
+                prop_assert_eq!(watched.get(v).cloned(), expected, "{}'s push", v);
+            }
+        }
+    }
+}
+
 fn accepted(t: &mut Table, action: &str) -> Outcome {
     let out = t.apply_json(action);
     assert!(out.is_ok(), "{action}: {:?}", out.rejection());

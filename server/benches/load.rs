@@ -5,8 +5,13 @@
 //! `BRIDGE_LOAD_DB` (a `postgres://…` URL: the same code, as the server's `--db`; the tables
 //! of each run get their own ids, so a database may be reused). Checked: every acknowledged
 //! call stored, every player's stream gap-free, every table's hash the same after the server
-//! is killed and restarted. Reported: action latency (send → ack) p50/p99, actions per
-//! second, and the server's CPU time per action (from /proc). Run:
+//! is killed and restarted. Two runs on one server: a closed loop (each table sends its next
+//! call on the last one's ack: the saturation figure) and an open loop (`BRIDGE_LOAD_RATE`
+//! calls a second offered, default 2 000, over `BRIDGE_LOAD_LANES` lanes of tables played
+//! one after another, default 50; `BRIDGE_LOAD_OPEN_TABLES` tables, default as many; a
+//! call's latency runs from when it was due, so a server that falls behind is seen; rate 0
+//! skips it). Reported for each: calls per second, send → ack p50/p99, and the server's CPU
+//! time per call (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary. Run:
 //! `cargo bench -p bridge-server --bench load` (SQLite), or against a throwaway PostgreSQL
 //! cluster `scripts/test-server.sh --load` (it sets `BRIDGE_LOAD_DB`).
 
@@ -15,6 +20,7 @@ mod common;
 
 use std::net::{SocketAddr, TcpListener};
 use std::process::{Child, Command};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{http, Client};
@@ -65,8 +71,11 @@ fn free_port() -> SocketAddr {
     l.local_addr().unwrap()
 }
 
+/// The server under test: this build's, or the binary at `BRIDGE_LOAD_SERVER` (to compare
+/// two builds with the same clients).
 fn server(addr: SocketAddr, db: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_bridge-server"))
+    let bin = std::env::var("BRIDGE_LOAD_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_bridge-server").into());
+    Command::new(bin)
         .args(["--listen", &addr.to_string(), "--db", db])
         .env("BRIDGE_ADMIN_TOKEN", common::ADMIN)
         .spawn()
@@ -98,7 +107,9 @@ fn cpu(pid: u32) -> Duration {
 
 /// What one table's play measured.
 struct Played {
-    /// Send → ack of each call.
+    /// The table's id.
+    id: String,
+    /// Send → ack of each call (open loop: from the time the call was due).
     latencies: Vec<Duration>,
     /// The table's stored hash at the end.
     hash: String,
@@ -106,13 +117,13 @@ struct Played {
     push_bytes: Vec<f64>,
 }
 
-/// Plays one auction with the four seats and the Director joined; what it measured.
-async fn play(addr: SocketAddr, id: String, a: &Auction) -> Played {
+/// Creates table `id` for auction `a` and joins its four seats and the Director.
+async fn seat(addr: SocketAddr, id: String, dealer: usize, vul: String) -> Vec<Client> {
     let (status, body) = http(
         addr,
         "POST",
         "/api/tables",
-        Some(json!({ "id": id, "options": { "dealer": SEATS[a.dealer], "vulnerability": a.vul, "regulation": "online" } })),
+        Some(json!({ "id": id, "options": { "dealer": SEATS[dealer], "vulnerability": vul, "regulation": "online" } })),
     )
     .await;
     assert_eq!(status, 201, "{body}");
@@ -122,18 +133,42 @@ async fn play(addr: SocketAddr, id: String, a: &Auction) -> Played {
         assert_eq!(joined["type"], "joined", "{joined}");
         players.push(c);
     }
+    players
+}
+
+/// Plays auction `a` at the seated table: each call sent when due (`None`: at once, after the
+/// previous ack; `Some((next, every))`: at `next`, then every `every`, and never before the
+/// previous call's ack). The latency of each call runs from when it was due to its ack.
+async fn calls(
+    players: &mut [Client],
+    id: &str,
+    a: &Auction,
+    mut schedule: Option<(&mut tokio::time::Instant, Duration)>,
+) -> Vec<Duration> {
     let mut latencies = Vec::with_capacity(a.calls.len());
     for (k, call) in a.calls.iter().enumerate() {
-        let seat = (a.dealer + k) % 4;
-        let p = &mut players[seat];
-        let t = Instant::now();
+        let due = match schedule.as_mut() {
+            Some((next, every)) => {
+                let due = **next;
+                **next += *every;
+                tokio::time::sleep_until(due).await;
+                due
+            }
+            None => tokio::time::Instant::now(),
+        };
+        let p = &mut players[(a.dealer + k) % 4];
         p.send(json!({ "type": "act", "id": k, "action": { "type": "call", "call": call } }))
             .await;
         let ack = p.until("ack").await;
-        latencies.push(t.elapsed());
+        latencies.push(due.elapsed());
         assert_eq!(ack["ok"], true, "table {id}, call {k} {call}: {ack}");
     }
-    // Nothing lost: every player's stream arrived whole, in order.
+    latencies
+}
+
+/// Checks a played table: every player's stream arrived whole and in order, every call is
+/// stored; its hash and the bytes pushed per call to each viewer.
+async fn check(addr: SocketAddr, id: String, mut players: Vec<Client>, n: usize) -> (String, Vec<f64>) {
     for (s, p) in players.iter_mut().enumerate() {
         p.drain(20).await;
         let versions: Vec<u64> = p
@@ -158,35 +193,125 @@ async fn play(addr: SocketAddr, id: String, a: &Auction) -> Played {
                 .filter(|t| t.contains("\"type\":\"events\""))
                 .map(String::len)
                 .sum();
-            bytes as f64 / a.calls.len().max(1) as f64
+            bytes as f64 / n.max(1) as f64
         })
         .collect();
     let (_, status) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
-    assert_eq!(
-        status["actions"],
-        a.calls.len(),
-        "{id}: every acknowledged call is stored"
-    );
+    assert_eq!(status["actions"], n, "{id}: every acknowledged call is stored");
+    (status["stateHash"].as_str().unwrap_or_default().to_string(), push_bytes)
+}
+
+/// Closed loop: plays one auction, each call sent as soon as the previous one is acknowledged.
+async fn play(addr: SocketAddr, id: String, a: &Auction) -> Played {
+    let mut players = seat(addr, id.clone(), a.dealer, a.vul.clone()).await;
+    let latencies = calls(&mut players, &id, a, None).await;
+    let (hash, push_bytes) = check(addr, id.clone(), players, a.calls.len()).await;
     Played {
+        id,
         latencies,
-        hash: status["stateHash"].as_str().unwrap_or_default().to_string(),
+        hash,
         push_bytes,
     }
 }
 
+/// Open loop, one lane: plays `tables` (id, auction) one after another, a call due every
+/// `every` from `start` whether or not the server keeps up; the next table is seated and the
+/// last one checked while this one plays.
+async fn lane(
+    addr: SocketAddr,
+    tables: Vec<(String, Arc<Auction>)>,
+    start: tokio::time::Instant,
+    every: Duration,
+    mut players: Vec<Client>,
+) -> Vec<Played> {
+    let mut next = start;
+    let mut checks = Vec::new();
+    let mut latencies = Vec::new();
+    for (k, (id, a)) in tables.iter().enumerate() {
+        let seated = tables
+            .get(k + 1)
+            .map(|(id, a)| tokio::spawn(seat(addr, id.clone(), a.dealer, a.vul.clone())));
+        latencies.push(calls(&mut players, id, a, Some((&mut next, every))).await);
+        let played = std::mem::take(&mut players);
+        checks.push(tokio::spawn(check(addr, id.clone(), played, a.calls.len())));
+        if let Some(s) = seated {
+            players = s.await.unwrap();
+        }
+    }
+    let mut out = Vec::new();
+    for ((c, latencies), (id, _)) in checks.into_iter().zip(latencies).zip(tables) {
+        let (hash, push_bytes) = c.await.unwrap();
+        out.push(Played {
+            id,
+            latencies,
+            hash,
+            push_bytes,
+        });
+    }
+    out
+}
+
+/// What a run measured, as printed.
+struct Figures {
+    calls: usize,
+    wall: Duration,
+    latencies: Vec<Duration>,
+    server_cpu: Duration,
+}
+
+impl Figures {
+    fn of(results: &[Played], wall: Duration, server_cpu: Duration) -> Figures {
+        let mut latencies: Vec<Duration> = results.iter().flat_map(|p| p.latencies.iter().copied()).collect();
+        latencies.sort();
+        Figures {
+            calls: latencies.len(),
+            wall,
+            latencies,
+            server_cpu,
+        }
+    }
+
+    fn q(&self, p: f64) -> f64 {
+        let all = &self.latencies;
+        all.get(((all.len() as f64 - 1.0) * p) as usize)
+            .map_or(0.0, |d| d.as_secs_f64() * 1e3)
+    }
+
+    /// The figures as printed; `rate`: with the calls per second (in the open loop the rate
+    /// is the one offered, and the wall time the schedule's).
+    fn line(&self, rate: bool) -> String {
+        let rate = if rate {
+            format!(" ({:.0} calls/s)", self.calls as f64 / self.wall.as_secs_f64())
+        } else {
+            String::new()
+        };
+        format!(
+            "{} calls in {:.1} s{rate}; send -> ack p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; server CPU {:.0} µs per call",
+            self.calls,
+            self.wall.as_secs_f64(),
+            self.q(0.5),
+            self.q(0.99),
+            self.q(1.0),
+            self.server_cpu.as_secs_f64() * 1e6 / self.calls.max(1) as f64
+        )
+    }
+}
+
+fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
+    std::env::var(key).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
 fn main() {
-    let tables: usize = std::env::var("BRIDGE_LOAD_TABLES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1000);
-    let wave: usize = std::env::var("BRIDGE_LOAD_WAVE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100);
-    let Some(auctions) = corpus(tables) else {
+    let tables: usize = env_or("BRIDGE_LOAD_TABLES", 1000);
+    let wave: usize = env_or("BRIDGE_LOAD_WAVE", 100);
+    let rate: f64 = env_or("BRIDGE_LOAD_RATE", 2000.0);
+    let lanes: usize = env_or("BRIDGE_LOAD_LANES", 50).max(1);
+    let open_tables: usize = env_or("BRIDGE_LOAD_OPEN_TABLES", tables);
+    let Some(auctions) = corpus(tables.max(open_tables)) else {
         println!("load: ../shared/corpus/auctions.jsonl is absent; nothing to play");
         return;
     };
+    let auctions: Vec<Arc<Auction>> = auctions.into_iter().map(Arc::new).collect();
     let dir = std::env::temp_dir().join(common::unique("bridge-load"));
     let db = match std::env::var("BRIDGE_LOAD_DB") {
         Ok(url) if !url.is_empty() => url,
@@ -206,54 +331,93 @@ fn main() {
         .unwrap();
     let mut child = server(addr, &db);
     rt.block_on(wait_up(addr));
+
+    // Closed loop (saturation): `wave` tables at a time, each call sent on the last one's ack.
     let cpu0 = cpu(child.id());
     let start = Instant::now();
-    let results: Vec<Played> = rt.block_on(
-        stream::iter(auctions.iter().enumerate())
+    let closed: Vec<Played> = rt.block_on(
+        stream::iter(auctions.iter().take(tables).enumerate())
             .map(|(i, a)| play(addr, id(i), a))
             .buffered(wave)
             .collect(),
     );
-    let wall = start.elapsed();
-    let server_cpu = cpu(child.id()) - cpu0;
+    let closed_figures = Figures::of(&closed, start.elapsed(), cpu(child.id()) - cpu0);
+
+    // Open loop: `rate` calls a second offered over `lanes` lanes, whatever the server does.
+    let mut open: Vec<Played> = Vec::new();
+    let mut open_figures = None;
+    if rate > 0.0 && open_tables > 0 {
+        let every = Duration::from_secs_f64(lanes as f64 / rate);
+        let mut per_lane: Vec<Vec<(String, Arc<Auction>)>> = vec![Vec::new(); lanes];
+        for (i, a) in auctions.iter().take(open_tables).enumerate() {
+            per_lane[i % lanes].push((id(tables + i), a.clone()));
+        }
+        per_lane.retain(|l| !l.is_empty());
+        let first: Vec<Vec<Client>> = rt.block_on(
+            stream::iter(per_lane.iter())
+                .map(|l| seat(addr, l[0].0.clone(), l[0].1.dealer, l[0].1.vul.clone()))
+                .buffered(wave)
+                .collect(),
+        );
+        let cpu0 = cpu(child.id());
+        let t0 = tokio::time::Instant::now();
+        let n = per_lane.len();
+        let played: Vec<Vec<Played>> = rt.block_on(async {
+            let handles: Vec<_> = per_lane
+                .into_iter()
+                .zip(first)
+                .enumerate()
+                .map(|(k, (l, players))| {
+                    // The lanes' calls spread evenly over each period.
+                    let start = t0 + every.mul_f64(k as f64 / n as f64);
+                    tokio::spawn(lane(addr, l, start, every, players))
+                })
+                .collect();
+            let mut out = Vec::new();
+            for h in handles {
+                out.push(h.await.unwrap());
+            }
+            out
+        });
+        let wall = t0.elapsed();
+        open = played.into_iter().flatten().collect();
+        open_figures = Some((Figures::of(&open, wall, cpu(child.id()) - cpu0), every));
+    }
 
     // Killed and restarted: every table comes back to the same hash.
     child.kill().unwrap();
     child.wait().unwrap();
     let mut child = server(addr, &db);
     rt.block_on(wait_up(addr));
-    for (i, hash) in results.iter().map(|p| &p.hash).enumerate() {
-        let (_, status) = rt.block_on(http(addr, "GET", &format!("/api/tables/{}", id(i)), None));
+    for p in closed.iter().chain(&open) {
+        let (_, status) = rt.block_on(http(addr, "GET", &format!("/api/tables/{}", p.id), None));
         assert_eq!(
             status["stateHash"].as_str(),
-            Some(hash.as_str()),
+            Some(p.hash.as_str()),
             "{} after the restart",
-            id(i)
+            p.id
         );
     }
     child.kill().unwrap();
     let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
 
-    let mut all: Vec<Duration> = results.iter().flat_map(|p| p.latencies.iter().copied()).collect();
-    let pushes: Vec<f64> = results.iter().flat_map(|p| p.push_bytes.iter().copied()).collect();
+    let pushes: Vec<f64> = closed.iter().flat_map(|p| p.push_bytes.iter().copied()).collect();
     let push_mean = pushes.iter().sum::<f64>() / pushes.len().max(1) as f64;
     let push_max = pushes.iter().copied().fold(0.0, f64::max);
-    all.sort();
-    let q = |p: f64| all[((all.len() as f64 - 1.0) * p) as usize];
-    let n = all.len();
-    let _ = std::fs::remove_dir_all(&dir);
     println!(
-        "load: {} tables x (4 players + Director) ({kind}), {} tables at a time, {n} calls in {:.1} s ({:.0} calls/s)",
-        results.len(),
-        wave,
-        wall.as_secs_f64(),
-        n as f64 / wall.as_secs_f64()
+        "load ({kind}): closed loop, {} tables x (4 players + Director), {wave} at a time: {}",
+        closed.len(),
+        closed_figures.line(true)
     );
+    if let Some((f, every)) = open_figures {
+        println!(
+            "load ({kind}): open loop, {rate:.0} calls/s offered ({lanes} lanes, a call every {:.1} ms each), {} tables: {}",
+            every.as_secs_f64() * 1e3,
+            open.len(),
+            f.line(false)
+        );
+    }
     println!("load: bytes pushed per call to each viewer: mean {push_mean:.0}, worst table's mean {push_max:.0}");
-    println!(
-        "load: latency send -> ack p50 {:.2} ms, p99 {:.2} ms; server CPU {:.0} µs per call; nothing lost; hashes agree after a restart",
-        q(0.5).as_secs_f64() * 1e3,
-        q(0.99).as_secs_f64() * 1e3,
-        server_cpu.as_secs_f64() * 1e6 / n as f64
-    );
+    println!("load: nothing lost; hashes agree after a restart");
 }

@@ -3,12 +3,12 @@
 //! every joined connection and acknowledged — all under the table's lock, in that order.
 
 use bridge_laws::{Action, Actor, Outcome, Table, ViewTracker, Viewer};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::commit::CommitError;
 use crate::hub::{now_ms, Hub, Joined};
 use crate::outbox::Outbox;
-use crate::protocol::{error, ErrorCode};
+use crate::protocol::{error, Ack, ErrorCode};
 use crate::push;
 use crate::store::Appended;
 
@@ -67,7 +67,7 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
     }
     let outcome = live.table.apply_on_server_clock(action, now_ms() as f64);
     if let Outcome::Rejected(r) = &outcome {
-        out.send(json!({ "type": "ack", "id": id, "ok": false, "rejection": r }).to_string());
+        out.send(Ack::rejected(id, r).to_text());
         return;
     }
     // Written before anyone hears of it (with the end of the board, if this action ended it).
@@ -94,7 +94,7 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
         snapshot.actions.pop();
         match Table::from_snapshot(snapshot) {
             Ok(t) => {
-                live.tracker = ViewTracker::new(&t);
+                live.tracker = ViewTracker::watching(&t, live.subs.iter().map(|s| s.viewer));
                 live.table = t;
             }
             Err(r) => live.broken = Some(r.message),
@@ -113,9 +113,6 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
     let table_id = j.id.as_str();
     push::deliver(&mut live, table_id, &outcome);
     let version = live.table.stream_version(j.viewer);
-    let mut ack = json!({ "type": "ack", "id": id, "ok": true, "version": version });
-    if j.viewer == Viewer::Director {
-        ack["stateHash"] = json!(live.table.state_hash());
-    }
-    out.send(ack.to_string());
+    let hash = (j.viewer == Viewer::Director).then(|| live.table.state_hash());
+    out.send(Ack::accepted(id, version, hash.as_deref()).to_text());
 }

@@ -40,6 +40,11 @@ impl Bucket {
     }
 }
 
+/// The WebSocket layer's read buffer per connection. Its default, 128 KiB, is zeroed before
+/// every read from the socket (tungstenite 0.29) and held by every connection: a client's
+/// messages are a few hundred bytes, and a longer one is read in several reads.
+pub(crate) const READ_BUFFER: usize = 4096;
+
 /// Messages dropped for flooding before the connection is closed.
 const FLOODS_TOLERATED: u32 = 1000;
 

@@ -36,7 +36,8 @@ pub(crate) struct Sub {
 pub(crate) struct Live {
     /// The authoritative table.
     pub table: Table,
-    /// Each viewer's view as last pushed: what the next push patches (remade with `table`).
+    /// The view as last pushed of each viewer someone is joined as: what his next push
+    /// patches (remade with `table`; a join watches its viewer).
     pub tracker: ViewTracker,
     /// Viewer name → SHA-256 of its token.
     pub tokens: BTreeMap<String, String>,
@@ -57,7 +58,7 @@ impl Live {
     /// A table in memory, not yet joined.
     pub fn new(table: Table, tokens: BTreeMap<String, String>, broken: Option<String>) -> Live {
         Live {
-            tracker: ViewTracker::new(&table),
+            tracker: ViewTracker::default(),
             table,
             tokens,
             subs: Vec::new(),

@@ -209,5 +209,6 @@ async fn ws_upgrade(State(hub): State<Arc<Hub>>, ws: WebSocketUpgrade) -> Respon
     };
     ws.max_message_size(limits.hard_frame_bytes)
         .max_frame_size(limits.hard_frame_bytes)
+        .read_buffer_size(connection::READ_BUFFER)
         .on_upgrade(move |socket| connection::serve(hub, socket, slot))
 }

@@ -8,12 +8,19 @@
 //! `BRIDGE_NODE`, `BRIDGE_ADVERTISE`, `BRIDGE_LEASE_TTL_MS`,
 //! `BRIDGE_ADMIN_TOKEN` (creates tables and reads any table's status), `BRIDGE_DEMO=1` (as
 //! `--demo`: anyone may create tables — a local demo only), `BRIDGE_REVIEW_GRACE_SECS` (how
-//! long a finished board's tokens last). Prints `listening on http://ADDR` once serving.
+//! long a finished board's tokens last), `BRIDGE_MAX_CONNECTIONS` and `BRIDGE_MAX_TABLES` (the
+//! process's limits, default 1 024 and 10 000; raise `ulimit -n` with the first). Prints
+//! `listening on http://ADDR` once serving.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use bridge_server::{start, Cluster, Config, Limits, Shard};
+
+/// mimalloc, not the system's allocator: the server allocates a few small buffers per
+/// message on several threads (docs/ENGINEERING.md has the figures).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn usage() -> ! {
     eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N | --cluster [--node ID] [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms 3000]] [--demo]");
@@ -78,6 +85,12 @@ async fn main() {
     if let Some(secs) = env("BRIDGE_REVIEW_GRACE_SECS") {
         let Ok(secs) = secs.parse::<u64>() else { usage() };
         limits.review_grace = std::time::Duration::from_secs(secs);
+    }
+    if let Some(n) = env("BRIDGE_MAX_CONNECTIONS") {
+        limits.connections = n.parse().unwrap_or_else(|_| usage());
+    }
+    if let Some(n) = env("BRIDGE_MAX_TABLES") {
+        limits.tables = n.parse().unwrap_or_else(|_| usage());
     }
     let admin_token = env("BRIDGE_ADMIN_TOKEN").filter(|t| !t.is_empty());
     if admin_token.is_none() && !demo {

@@ -33,10 +33,16 @@ pub fn events_message(table_id: &str, viewer: Viewer, update: &Update<'_>, state
 }
 
 /// Sends each joined connection its viewer's push for `outcome`; a viewer with nothing new is
-/// sent nothing. Each viewer's message is written once, however many of his connections are
+/// sent nothing, a viewer nobody is joined as is no longer watched. Each viewer's message is written once, however many of his connections are
 /// joined. A connection whose queue is past its budget is closed as too slow and leaves the
 /// table.
 pub(crate) fn deliver(live: &mut Live, table_id: &str, outcome: &Outcome) {
+    // Only the viewers someone is joined as are watched: a view is made for each of them.
+    for viewer in Viewer::ALL {
+        if live.tracker.is_watching(viewer) && !live.subs.iter().any(|s| s.viewer == viewer) {
+            live.tracker.unwatch(viewer);
+        }
+    }
     let pushes = live.tracker.pushes(&live.table, outcome);
     let hash = live.table.state_hash();
     let mut written: Vec<(Viewer, String)> = Vec::new();

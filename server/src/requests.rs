@@ -2,17 +2,37 @@
 //! its own queue. A reply that depends on a table is queued while that table is locked, so
 //! it keeps its place among the table's pushes (`joined` comes before any `events`).
 
-use bridge_laws::Viewer;
+use bridge_laws::stream::LentEntry;
+use bridge_laws::{Regulation, View, Viewer};
+use serde::Serialize;
 use serde_json::json;
 
 use crate::credentials;
-use crate::hub::{Hub, Joined, Sub};
+use crate::hub::{Hub, Joined, Live, Sub};
 use crate::outbox::{Close, Outbox};
 use crate::protocol::{error, ClientMsg, ErrorCode};
 
 /// Joins refused on one connection before it is closed (a client guessing tokens or table
 /// ids; each refused join may cost a database read).
 pub(crate) const REFUSED_JOINS: u32 = 8;
+
+/// The `joined` reply, written in one pass (no intermediate JSON tree). The table's
+/// regulation is public to everyone at it: a page needs it to offer the right forms (who
+/// alerts and explains, whether irregular calls are possible).
+#[derive(Serialize)]
+struct JoinedMsg<'a> {
+    r#type: &'static str,
+    table: &'a str,
+    viewer: Viewer,
+    version: u64,
+    regulation: &'a Regulation,
+    /// With `since`: the entries after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    entries: Option<Vec<LentEntry<'a>>>,
+    view: View<'a>,
+    #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
+    state_hash: Option<String>,
+}
 
 /// One connection's state.
 pub(crate) struct Session {
@@ -165,33 +185,35 @@ impl Session {
                 }
                 live.subs.retain(|s| s.viewer != viewer);
             }
+            // From the view this reply sends, the tracker makes the viewer's pushes.
+            let Live { table: t, tracker, .. } = &mut *live;
+            tracker.watch(t, viewer);
             let version = live.table.stream_version(viewer);
-            // The table's regulation is public to everyone at it: a page needs it to offer
-            // the right forms (who alerts and explains, whether irregular calls are possible).
-            let mut reply = json!({ "type": "joined", "table": table, "viewer": viewer, "version": version,
-                "regulation": live.table.regulation() });
-            if let Some(v) = since {
-                let entries = match live.table.events_since_lent(viewer, v) {
-                    Ok(entries) => Ok(json!(entries.collect::<Vec<_>>())),
-                    Err(e) => Err(e.message),
-                };
-                match entries {
-                    Ok(entries) => reply["entries"] = entries,
-                    Err(message) => {
-                        drop(live);
-                        hub.leave(&table, &slot, None).await;
-                        return self.refuse(ErrorCode::BadVersion, message, None);
-                    }
+            let entries: Option<Result<Vec<_>, _>> =
+                since.map(|v| live.table.events_since_lent(viewer, v).map(Iterator::collect));
+            let entries = match entries {
+                Some(Err(e)) => {
+                    drop(live);
+                    hub.leave(&table, &slot, None).await;
+                    return self.refuse(ErrorCode::BadVersion, e.message, None);
                 }
-            }
-            // A fresh start, or the view after the missed entries (a client table resumes
-            // with both).
-            reply["view"] = json!(live.table.view(viewer));
-            if viewer == Viewer::Director {
-                reply["stateHash"] = json!(live.table.state_hash());
-            }
+                ok => ok.and_then(Result::ok),
+            };
+            let reply = serde_json::to_string(&JoinedMsg {
+                r#type: "joined",
+                table: &table,
+                viewer,
+                version,
+                regulation: live.table.regulation(),
+                entries,
+                // A fresh start, or the view after the missed entries (a client table resumes
+                // with both).
+                view: live.table.view(viewer),
+                state_hash: (viewer == Viewer::Director).then(|| live.table.state_hash()),
+            })
+            .unwrap_or_default();
             // Queued under the table's lock: no push can come before it.
-            self.out.send(reply.to_string());
+            self.out.send(reply);
             live.subs.push(Sub {
                 conn: self.conn,
                 viewer,

@@ -367,3 +367,54 @@ async fn a_calls_push_to_each_viewer_is_under_a_kibibyte_however_long_the_board(
     }
     s.task.abort();
 }
+
+/// A client's table folded from its `joined` and its pushes (docs/STREAMS.md).
+fn fold(c: &Client, viewer: bridge_laws::Viewer) -> Value {
+    let mut texts = c.received.iter().filter_map(|t| serde_json::from_str::<Value>(t).ok());
+    let joined = texts.find(|m| m["type"] == "joined").expect("joined");
+    let view = serde_json::from_value(joined["view"].clone()).unwrap();
+    let mut table = bridge_laws::SeatTable::new(viewer, joined["version"].as_u64().unwrap(), view).unwrap();
+    for m in texts.filter(|m| m["type"] == "events") {
+        let update: bridge_laws::Update<'static> =
+            serde_json::from_value(json!({ "entries": m["entries"], "patch": m["patch"] })).unwrap();
+        table.receive(update).unwrap();
+    }
+    serde_json::to_value(table.view()).unwrap()
+}
+
+#[tokio::test]
+async fn a_viewer_who_joins_mid_board_is_pushed_patches_that_fold_into_the_servers_view() {
+    use bridge_laws::{Seat, Viewer};
+    for (name, db) in databases() {
+        let s = server(&db, Limits::default()).await;
+        let id = unique("late");
+        let tokens = create_table(s.addr, &id, "online").await;
+        // Only North and East at first: nobody else's view is followed.
+        let mut c = Vec::new();
+        for v in ["N", "E"] {
+            c.push(Client::join(s.addr, &id, &tokens[v]).await.0);
+        }
+        for i in 0..12 {
+            if i == 2 {
+                // South and West sit down mid-board.
+                for v in ["S", "W"] {
+                    c.push(Client::join(s.addr, &id, &tokens[v]).await.0);
+                }
+            }
+            let (seat, call) = nth_call(i);
+            let k = ["N", "E", "S", "W"].iter().position(|s| *s == seat).unwrap();
+            let ack = c[k]
+                .act(json!({ "type": "call", "call": call, "alert": i % 3 == 0, "explanation": format!("x{i}") }))
+                .await;
+            assert_eq!(ack["ok"], true, "{name}: {ack}");
+        }
+        for (k, seat) in [Seat::N, Seat::E, Seat::S, Seat::W].into_iter().enumerate() {
+            c[k].drain(100).await;
+            let folded = fold(&c[k], Viewer::Seat(seat));
+            c[k].send(json!({ "type": "view" })).await;
+            let now = c[k].until("view").await;
+            assert_eq!(folded, now["view"], "{name}: {seat}'s folded view");
+        }
+        s.task.abort();
+    }
+}

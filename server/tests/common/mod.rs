@@ -8,6 +8,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async_with_config, MaybeTlsStream, WebSocketStream};
 
@@ -91,8 +92,11 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
-        // As a real client would: small frames sent at once (no Nagle delay).
-        let (ws, _) = connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+        // As a real client would: small frames sent at once (no Nagle delay), and a read
+        // buffer the size of its messages (tungstenite zeroes the whole buffer, 128 KiB by
+        // default, before every read).
+        let config = WebSocketConfig::default().read_buffer_size(4096);
+        let (ws, _) = connect_async_with_config(format!("ws://{addr}/ws"), Some(config), true)
             .await
             .unwrap();
         Client {
