@@ -21,6 +21,7 @@ pub mod commit;
 pub mod config;
 mod connection;
 pub mod credentials;
+mod heartbeat;
 mod hub;
 pub mod metrics;
 pub mod outbox;

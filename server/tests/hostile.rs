@@ -6,6 +6,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use tokio::io::AsyncReadExt;
+
 use bridge_server::{start, Config, Limits, Running, Shard};
 use common::{create_table, databases, http, http_as, nth_call, unique, Client, ADMIN};
 use serde_json::{json, Value};
@@ -431,4 +433,96 @@ async fn a_client_guessing_tokens_is_closed_after_a_few_refused_joins() {
     let (_, joined) = Client::join(s.addr, &id, &tokens["N"]).await;
     assert_eq!(joined["type"], "joined");
     s.task.abort();
+}
+
+#[tokio::test]
+async fn a_client_that_stops_answering_is_dropped_within_the_silence_bound_and_frees_its_slot() {
+    let limits = Limits {
+        ping_interval: Duration::from_millis(100),
+        silence_timeout: Duration::from_millis(400),
+        connections_per_token: 1,
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    let id = unique("silent");
+    let tokens = create_table(s.addr, &id, "online").await;
+    // A client that reads answers the pings (its WebSocket layer sends the pongs) and stays.
+    let (mut north, _) = Client::join(s.addr, &id, &tokens["N"]).await;
+    // The vanished peer: a raw client that joins, then neither reads nor sends (it never
+    // answers a ping; its TCP connection stays open).
+    let mut silent = raw_join(s.addr, &id, &tokens["spectator"]).await;
+    let went_quiet = Instant::now();
+    let (_, refused) = Client::join(s.addr, &id, &tokens["spectator"]).await;
+    assert_eq!(refused["code"], "TOO_MANY_CONNECTIONS", "its slot is held: {refused}");
+    // North keeps reading (so answering the pings) while the silent client is dropped.
+    let until = Instant::now() + Duration::from_secs(5);
+    let mut dropped_after = None;
+    while Instant::now() < until && s.metrics.connections() != 1 {
+        let _ = tokio::time::timeout(Duration::from_millis(20), north.drain(1000)).await;
+        if s.metrics.closed_unresponsive() > 0 && dropped_after.is_none() {
+            dropped_after = Some(went_quiet.elapsed());
+        }
+    }
+    let dropped_after = dropped_after.expect("the silent client is still served");
+    assert!(
+        dropped_after >= limits.silence_timeout,
+        "dropped after {dropped_after:?}"
+    );
+    assert!(
+        dropped_after < limits.silence_timeout + Duration::from_secs(2),
+        "dropped after {dropped_after:?}"
+    );
+    // Its seat and process slots are free again; the reading client was never dropped.
+    assert_eq!(s.metrics.connections(), 1);
+    let (_, joined) = Client::join(s.addr, &id, &tokens["spectator"]).await;
+    assert_eq!(joined["type"], "joined", "{joined}");
+    assert_eq!(north.act(json!({ "type": "call", "call": "1C" })).await["ok"], true);
+    assert_eq!(s.metrics.closed_unresponsive(), 1);
+    // What the silent client finds when it reads at last: the coded error, then the close
+    // frame (1008 = 0x03F0, reason UNRESPONSIVE), then the end of the stream.
+    let mut rest = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), silent.read_to_end(&mut rest))
+        .await
+        .expect("the socket was not closed")
+        .unwrap();
+    let has = |part: &[u8]| rest.windows(part.len()).any(|w| w == part);
+    let text = String::from_utf8_lossy(&rest);
+    assert!(has(br#""code":"UNRESPONSIVE""#), "{text}");
+    assert!(has(b"\x03\xf0UNRESPONSIVE"), "{text}");
+    s.task.abort();
+}
+
+/// A raw WebSocket client (no library, so nothing answers the server's pings): the upgrade,
+/// then one `join`; the socket, left unread after the `joined` reply.
+async fn raw_join(addr: std::net::SocketAddr, table: &str, token: &Value) -> tokio::net::TcpStream {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let upgrade = format!(
+        "GET /ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    tcp.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&got).contains("\r\n\r\n") {
+        let n = tcp.read(&mut buf).await.unwrap();
+        assert!(n > 0, "no upgrade");
+        got.extend_from_slice(&buf[..n]);
+    }
+    assert!(got.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&got));
+    // One masked text frame (a zero mask leaves the payload as it is).
+    let payload = json!({ "type": "join", "table": table, "token": token }).to_string();
+    let len = u16::try_from(payload.len()).unwrap();
+    let mut frame = vec![0x81, 0x80 | 126];
+    frame.extend_from_slice(&len.to_be_bytes());
+    frame.extend_from_slice(&[0, 0, 0, 0]);
+    frame.extend_from_slice(payload.as_bytes());
+    tcp.write_all(&frame).await.unwrap();
+    let mut got = Vec::new();
+    while !String::from_utf8_lossy(&got).contains(r#""type":"joined""#) {
+        let n = tcp.read(&mut buf).await.unwrap();
+        assert!(n > 0, "not joined: {}", String::from_utf8_lossy(&got));
+        got.extend_from_slice(&buf[..n]);
+    }
+    tcp
 }
