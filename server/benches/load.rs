@@ -69,6 +69,8 @@ fn server(addr: SocketAddr, db: &str) -> Child {
     Command::new(env!("CARGO_BIN_EXE_bridge-server"))
         .args(["--listen", &addr.to_string(), "--db", db])
         .env("BRIDGE_ADMIN_TOKEN", common::ADMIN)
+        // Every simulated client connects from 127.0.0.1.
+        .env("BRIDGE_CONNECTIONS_PER_IP", "100000")
         .spawn()
         .expect("the server binary starts")
 }

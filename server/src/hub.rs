@@ -186,10 +186,8 @@ impl Hub {
         // start and leaves memory only when finished).
         let finished_at = row.finished_at.ok_or_else(unknown)?;
         if review_over(finished_at, self.limits.review_grace) {
-            return Err((
-                ErrorCode::TokenExpired,
-                "this board is over and its review period has passed".into(),
-            ));
+            let why = crate::idle_tables::expired_message(finished_at);
+            return Err((ErrorCode::TokenExpired, why.into()));
         }
         let stored = self.store.load_one(id).await.map_err(storage)?.ok_or_else(unknown)?;
         let table = restore(&stored).map_err(|why| (ErrorCode::TableUnavailable, why))?;

@@ -526,3 +526,137 @@ async fn raw_join(addr: std::net::SocketAddr, table: &str, token: &Value) -> tok
     }
     tcp
 }
+
+#[tokio::test]
+async fn connections_from_one_address_past_its_limit_are_refused_with_429() {
+    let limits = Limits {
+        connections_per_ip: 2,
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    let first = Client::connect(s.addr).await;
+    let _second = Client::connect(s.addr).await;
+    // Every test client comes from 127.0.0.1: the third is refused before the upgrade.
+    let mut tcp = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    let upgrade = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        s.addr
+    );
+    tokio::io::AsyncWriteExt::write_all(&mut tcp, upgrade.as_bytes())
+        .await
+        .unwrap();
+    let mut reply = vec![0; 4096];
+    let n = tcp.read(&mut reply).await.unwrap();
+    let reply = String::from_utf8_lossy(&reply[..n]);
+    assert!(reply.starts_with("HTTP/1.1 429"), "{reply}");
+    assert!(reply.contains(r#""code":"TOO_MANY_CONNECTIONS""#), "{reply}");
+    assert!(reply.contains("one address"), "{reply}");
+    assert_eq!(s.metrics.connections(), 2, "the refused one took no process slot");
+    // A closed connection gives its address's slot back.
+    drop(first);
+    assert!(eventually(5, async || s.metrics.connections() == 1).await);
+    let (_, joined) = Client::join(s.addr, &unique("none"), &json!("x")).await;
+    assert_eq!(joined["code"], "UNKNOWN_TABLE", "upgraded again: {joined}");
+    s.task.abort();
+}
+
+#[tokio::test]
+async fn a_table_left_unplayed_is_archived_and_its_tokens_expire() {
+    for (name, db) in databases() {
+        let idle = Duration::from_millis(400);
+        let limits = Limits {
+            idle_table: idle,
+            ..Limits::default()
+        };
+        let s = server_as(&db, limits, Some(ADMIN), false).await;
+        let idle_id = unique("idle");
+        let idle_tokens = create_table(s.addr, &idle_id, "online").await;
+        let played_id = unique("played");
+        let played_tokens = create_table(s.addr, &played_id, "online").await;
+        // North sits at the idle table (joined, connected) but nobody acts there.
+        let (mut sitting, _) = Client::join(s.addr, &idle_id, &idle_tokens["N"]).await;
+        let created = Instant::now();
+        // The other table is played, a call every idle/4: it stays.
+        let mut seats = Vec::new();
+        for seat in ["N", "E", "S", "W"] {
+            seats.push(Client::join(s.addr, &played_id, &played_tokens[seat]).await.0);
+        }
+        for i in 0..8 {
+            tokio::time::sleep(idle / 4).await;
+            let ack = seats[i % 4].act(json!({ "type": "call", "call": nth_call(i).1 })).await;
+            assert_eq!(ack["ok"], true, "{name}: {ack}");
+        }
+        assert!(created.elapsed() > idle * 2, "{name}");
+        assert!(s.holds(&played_id).await, "{name}: a table in play was closed");
+        // The idle one is gone: its sitter was told, its tokens are refused, the admin sees
+        // it archived.
+        assert_eq!(
+            sitting.close_frame().await,
+            Some((1008, "TOKEN_EXPIRED".into())),
+            "{name}"
+        );
+        let told = sitting.last_error().unwrap();
+        assert!(told["message"].as_str().unwrap().contains("unplayed"), "{name}: {told}");
+        assert!(!s.holds(&idle_id).await, "{name}");
+        let (_, refused) = Client::join(s.addr, &idle_id, &idle_tokens["E"]).await;
+        assert_eq!(refused["code"], "TOKEN_EXPIRED", "{name}: {refused}");
+        let (_, guessed) = Client::join(s.addr, &idle_id, &json!("guess")).await;
+        assert_eq!(guessed["code"], "BAD_TOKEN", "{name}: {guessed}");
+        let path = format!("/api/tables/{idle_id}");
+        let (status, body) = http_as(s.addr, "GET", &path, None, idle_tokens["director"].as_str()).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (401, Some("TOKEN_EXPIRED")),
+            "{name}: {body}"
+        );
+        let (status, body) = http(s.addr, "GET", &path, None).await;
+        assert_eq!(status, 200, "{name}: {body}");
+        assert_eq!(
+            (body["finished"].as_bool(), body["closedIdle"].as_bool()),
+            (Some(true), Some(true))
+        );
+        s.task.abort();
+        let _ = s.task.await;
+        // A restart leaves it archived and serves the played one.
+        let again = server_as(&db, limits, Some(ADMIN), false).await;
+        assert!(
+            !again.holds(&idle_id).await,
+            "{name}: an idle-closed table was loaded at start"
+        );
+        assert!(again.holds(&played_id).await, "{name}");
+        again.task.abort();
+    }
+}
+
+#[tokio::test]
+async fn status_requests_past_the_rate_limit_are_refused_429_but_the_admins_pass() {
+    let limits = Limits {
+        http_rate_per_sec: 1.0,
+        http_burst: 3,
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    let id = unique("rate");
+    let tokens = create_table(s.addr, &id, "online").await;
+    let path = format!("/api/tables/{id}");
+    let director = tokens["director"].as_str();
+    // A client probing with guesses, then with the Director's token: all count.
+    for bearer in [Some("guess"), None, director] {
+        let (status, body) = http_as(s.addr, "GET", &path, None, bearer).await;
+        assert_ne!(status, 429, "{bearer:?}: {body}");
+    }
+    let (status, body) = http_as(s.addr, "GET", &path, None, director).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("RATE_LIMITED")), "{body}");
+    let (status, body) = http_as(s.addr, "POST", "/api/tables", Some(options()), Some("guess")).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("RATE_LIMITED")), "{body}");
+    // The admin is not counted.
+    for _ in 0..5 {
+        assert_eq!(http(s.addr, "GET", &path, None).await.0, 200);
+    }
+    // The bucket refills: a token a second.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(http_as(s.addr, "GET", &path, None, director).await.0, 200);
+    assert_eq!(http_as(s.addr, "GET", &path, None, director).await.0, 429);
+    s.task.abort();
+}
