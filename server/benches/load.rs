@@ -78,6 +78,8 @@ fn server(addr: SocketAddr, db: &str) -> Child {
     Command::new(bin)
         .args(["--listen", &addr.to_string(), "--db", db])
         .env("BRIDGE_ADMIN_TOKEN", common::ADMIN)
+        // Every simulated client connects from 127.0.0.1.
+        .env("BRIDGE_CONNECTIONS_PER_IP", "100000")
         .spawn()
         .expect("the server binary starts")
 }

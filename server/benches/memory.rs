@@ -56,6 +56,8 @@ fn server(addr: SocketAddr, db: &str, tables: usize, connections: usize) -> Chil
         .env("BRIDGE_ADMIN_TOKEN", common::ADMIN)
         .env("BRIDGE_MAX_TABLES", tables.to_string())
         .env("BRIDGE_MAX_CONNECTIONS", connections.to_string())
+        .env("BRIDGE_CONNECTIONS_PER_IP", connections.to_string())
+        .env("BRIDGE_HTTP_RATE", "0")
         .spawn()
         .expect("the server binary starts")
 }

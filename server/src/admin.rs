@@ -171,7 +171,7 @@ pub(crate) async fn table_status(State(hub): State<Arc<Hub>>, headers: HeaderMap
             return api_error(
                 StatusCode::UNAUTHORIZED,
                 ErrorCode::TokenExpired,
-                "this board is over and its review period has passed",
+                crate::idle_tables::expired_message(finished_at.unwrap_or_default()),
             );
         }
     }
@@ -181,6 +181,7 @@ pub(crate) async fn table_status(State(hub): State<Arc<Hub>>, headers: HeaderMap
         "stateHash": hash,
         "broken": broken,
         "finished": finished_at.is_some(),
+        "closedIdle": finished_at == Some(crate::idle_tables::CLOSED_IDLE_AT),
     }))
     .into_response()
 }

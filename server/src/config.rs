@@ -37,6 +37,22 @@ pub struct Limits {
     /// Shortest time between two whole views sent to a connection on request (`view`): a
     /// client keeps its view from the pushes; a sooner request is refused `FLOOD`.
     pub view_interval: Duration,
+    /// How often the server pings each connection (WebSocket ping frames).
+    pub ping_interval: Duration,
+    /// How long a connection may stay silent — no pong, no frame at all — before it is
+    /// closed `UNRESPONSIVE` (a peer gone without closing its TCP connection).
+    pub silence_timeout: Duration,
+    /// Open WebSocket connections from one IP address; past it an upgrade is refused (HTTP
+    /// 429 `TOO_MANY_CONNECTIONS`).
+    pub connections_per_ip: usize,
+    /// How long a table whose board is not over may go without an accepted action before it
+    /// is closed: archived like a finished one, its tokens expired at once.
+    pub idle_table: Duration,
+    /// Requests per second one IP address may make to the HTTP API on average (requests
+    /// carrying the admin token are not counted); past it `429 RATE_LIMITED`.
+    pub http_rate_per_sec: f64,
+    /// Requests one IP address may make to the HTTP API at once.
+    pub http_burst: u32,
 }
 
 impl Default for Limits {
@@ -54,6 +70,12 @@ impl Default for Limits {
             join_timeout: Duration::from_secs(10),
             review_grace: Duration::from_secs(3600),
             view_interval: Duration::from_secs(2),
+            ping_interval: Duration::from_secs(20),
+            silence_timeout: Duration::from_secs(45),
+            connections_per_ip: 256,
+            idle_table: Duration::from_secs(24 * 3600),
+            http_rate_per_sec: 2.0,
+            http_burst: 20,
         }
     }
 }

@@ -13,6 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::watch;
 
 use crate::config::Limits;
+use crate::heartbeat::{self, Silence};
 use crate::hub::Hub;
 use crate::metrics::ConnectionSlot;
 use crate::outbox::{self, Close, Inbox};
@@ -55,7 +56,7 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
     let (sink, mut source) = socket.split();
     let (out, inbox) = outbox::channel(hub.limits.unsent_bytes, hub.metrics.clone());
     let mut closing = out.closing();
-    let writer = tokio::spawn(write(sink, inbox, out.closing()));
+    let writer = tokio::spawn(write(sink, inbox, out.closing(), hub.limits.ping_interval));
     let mut session = Session {
         conn,
         out,
@@ -69,6 +70,7 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
     };
     let mut floods = 0u32;
     let join_by = tokio::time::Instant::now() + hub.limits.join_timeout;
+    let mut silence = Silence::new(hub.limits.silence_timeout);
     loop {
         let expiry = session.joined.as_ref().and_then(|j| *j.expiry.borrow());
         let msg = tokio::select! {
@@ -84,8 +86,13 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
             }
             // The table's board ended: its expiry is now known.
             _ = expiry_changed(&mut session), if expiry.is_none() => continue,
+            () = tokio::time::sleep_until(silence.deadline()) => {
+                silence.close(&session.out, &hub.metrics);
+                break;
+            }
             msg = source.next() => msg,
         };
+        silence.heard();
         let text = match msg {
             Some(Ok(Message::Text(t))) => t.as_str().to_owned(),
             Some(Ok(Message::Close(_))) | None => break,
@@ -185,18 +192,31 @@ fn too_large(e: axum::Error) -> bool {
         .is_ok_and(|e| matches!(*e, tungstenite::Error::Capacity(_)))
 }
 
-/// Writes the queue to the socket in order; once the connection is asked to close, drops
-/// what is left, sends the coded `error` and the close frame (bounded in time: a client that
-/// does not read gets nothing more).
-async fn write(mut sink: SplitSink<WebSocket, Message>, mut inbox: Inbox, mut closing: watch::Receiver<Option<Close>>) {
+/// Writes the queue to the socket in order, with a ping every `ping_every`; once the
+/// connection is asked to close, drops what is left, sends the coded `error` and the close
+/// frame (bounded in time: a client that does not read gets nothing more).
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut inbox: Inbox,
+    mut closing: watch::Receiver<Option<Close>>,
+    ping_every: Duration,
+) {
+    let mut pings = heartbeat::pings(ping_every);
     loop {
         let text = tokio::select! {
             biased;
             _ = closing.wait_for(Option::is_some) => break,
+            _ = pings.tick() => None,
             text = inbox.recv() => match text {
-                Some(t) => t,
+                Some(t) => Some(t),
                 None => break,
             },
+        };
+        let Some(text) = text else {
+            if heartbeat::ping(&mut sink, &mut closing).await {
+                continue;
+            }
+            break;
         };
         let n = text.len();
         let sent = tokio::select! {

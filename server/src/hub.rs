@@ -224,14 +224,9 @@ impl Hub {
             // table is loaded at start and leaves memory only when finished).
             return Err(unknown());
         }
-        if row
-            .finished_at
-            .is_some_and(|at| review_over(at, self.limits.review_grace))
-        {
-            return Err(Refusal::new(
-                ErrorCode::TokenExpired,
-                "this board is over and its review period has passed",
-            ));
+        if let Some(at) = row.finished_at.filter(|&at| review_over(at, self.limits.review_grace)) {
+            let why = crate::idle_tables::expired_message(at);
+            return Err(Refusal::new(ErrorCode::TokenExpired, why));
         }
         let slot = self.take(id).await?;
         let broken = slot.lock().await.broken.clone();

@@ -23,12 +23,16 @@ pub mod commit;
 pub mod config;
 mod connection;
 pub mod credentials;
+mod heartbeat;
 mod hub;
+mod idle_tables;
+mod ip_limits;
 pub mod lease;
 pub mod metrics;
 pub mod outbox;
 pub mod protocol;
 pub mod push;
+mod rate_limit;
 mod requests;
 pub mod store;
 
@@ -38,12 +42,12 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
-use axum::Router;
+use axum::{middleware, Extension, Router};
 use bridge_laws::state::Phase;
 use bridge_laws::Table;
 use tokio::sync::{Mutex, RwLock};
@@ -161,10 +165,15 @@ pub async fn start(config: Config) -> Result<Running, String> {
     }
     // The lease keeper runs as long as the server (aborting `task` stops both).
     let keeper = config.cluster.as_ref().map(|c| lease::keep(hub.clone(), c.ttl));
-    let mut app = Router::new()
-        .route("/ws", get(ws_upgrade))
+    let http_limiter = rate_limit::HttpLimiter::new(&config.limits, hub.admin_digest.clone());
+    let api = Router::new()
         .route("/api/tables", post(admin::create_table))
         .route("/api/tables/{id}", get(admin::table_status))
+        .route_layer(middleware::from_fn_with_state(http_limiter, rate_limit::limit));
+    let mut app = Router::new()
+        .route("/ws", get(ws_upgrade))
+        .merge(api)
+        .layer(Extension(ip_limits::PerIp::new(config.limits.connections_per_ip)))
         .with_state(hub.clone());
     if let Some(dir) = config.www.as_ref().filter(|d| d.is_dir()) {
         app = app.fallback_service(tower_http::services::ServeDir::new(dir));
@@ -174,6 +183,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
+    let idle = idle_tables::run(hub.clone());
     let task = tokio::spawn(async move {
         let leases = async {
             match keeper {
@@ -181,11 +191,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
                 None => std::future::pending().await,
             }
         };
+        let app = app.into_make_service_with_connect_info::<SocketAddr>();
         tokio::select! {
             served = axum::serve(listener, app) => if let Err(e) = served {
                 eprintln!("server stopped: {e}");
             },
             () = leases => {}
+            () = idle => {}
         }
     });
     Ok(Running {
@@ -198,10 +210,20 @@ pub async fn start(config: Config) -> Result<Running, String> {
     })
 }
 
-/// `GET /ws`: the upgrade, refused with 503 `TOO_MANY_CONNECTIONS` when the process holds its
-/// limit of connections.
-async fn ws_upgrade(State(hub): State<Arc<Hub>>, ws: WebSocketUpgrade) -> Response {
+/// `GET /ws`: the upgrade, refused `TOO_MANY_CONNECTIONS` with 429 when the client's address
+/// holds its limit of connections, with 503 when the process holds its own.
+async fn ws_upgrade(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(per_ip): Extension<Arc<ip_limits::PerIp>>,
+    ws: WebSocketUpgrade,
+) -> Response {
     let limits = hub.limits;
+    let Some(ip_slot) = per_ip.open(peer.ip()) else {
+        let body = serde_json::json!({ "code": ErrorCode::TooManyConnections,
+            "message": format!("at most {} connections from one address", limits.connections_per_ip) });
+        return (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+    };
     let Some(slot) = hub.metrics.open_connection(limits.connections) else {
         let body = serde_json::json!({ "code": ErrorCode::TooManyConnections,
             "message": format!("this process serves at most {} connections", limits.connections) });
@@ -210,5 +232,8 @@ async fn ws_upgrade(State(hub): State<Arc<Hub>>, ws: WebSocketUpgrade) -> Respon
     ws.max_message_size(limits.hard_frame_bytes)
         .max_frame_size(limits.hard_frame_bytes)
         .read_buffer_size(connection::READ_BUFFER)
-        .on_upgrade(move |socket| connection::serve(hub, socket, slot))
+        .on_upgrade(move |socket| async move {
+            connection::serve(hub, socket, slot).await;
+            drop(ip_slot);
+        })
 }

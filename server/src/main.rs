@@ -9,8 +9,10 @@
 //! `BRIDGE_ADMIN_TOKEN` (creates tables and reads any table's status), `BRIDGE_DEMO=1` (as
 //! `--demo`: anyone may create tables — a local demo only), `BRIDGE_REVIEW_GRACE_SECS` (how
 //! long a finished board's tokens last), `BRIDGE_MAX_CONNECTIONS` and `BRIDGE_MAX_TABLES` (the
-//! process's limits, default 1 024 and 10 000; raise `ulimit -n` with the first). Prints
-//! `listening on http://ADDR` once serving.
+//! process's limits, default 1 024 and 10 000; raise `ulimit -n` with the first),
+//! `BRIDGE_CONNECTIONS_PER_IP`, `BRIDGE_IDLE_TABLE_SECS`, `BRIDGE_HTTP_RATE` (requests a second
+//! per address; 0: no limit), `BRIDGE_HTTP_BURST`. Prints `listening on http://ADDR` once
+//! serving.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -91,6 +93,19 @@ async fn main() {
     }
     if let Some(n) = env("BRIDGE_MAX_TABLES") {
         limits.tables = n.parse().unwrap_or_else(|_| usage());
+    }
+    let number = |k: &str| env(k).map(|v| v.parse::<f64>().ok().filter(|n| *n >= 0.0).unwrap_or_else(|| usage()));
+    if let Some(n) = number("BRIDGE_CONNECTIONS_PER_IP") {
+        limits.connections_per_ip = n as usize;
+    }
+    if let Some(secs) = number("BRIDGE_IDLE_TABLE_SECS") {
+        limits.idle_table = std::time::Duration::from_secs_f64(secs);
+    }
+    if let Some(n) = number("BRIDGE_HTTP_RATE") {
+        limits.http_rate_per_sec = n;
+    }
+    if let Some(n) = number("BRIDGE_HTTP_BURST") {
+        limits.http_burst = n as u32;
     }
     let admin_token = env("BRIDGE_ADMIN_TOKEN").filter(|t| !t.is_empty());
     if admin_token.is_none() && !demo {

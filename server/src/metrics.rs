@@ -1,5 +1,5 @@
 //! Counters the server keeps about itself, readable by tests and operators: bytes queued to
-//! connections and not yet written, open connections, connections closed as too slow.
+//! connections and not yet written, open connections, connections closed as too slow or as unresponsive.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -10,6 +10,7 @@ pub struct Metrics {
     peak_queued: AtomicUsize,
     connections: AtomicUsize,
     too_slow: AtomicUsize,
+    unresponsive: AtomicUsize,
 }
 
 impl Metrics {
@@ -31,6 +32,15 @@ impl Metrics {
     /// Connections closed because their unsent bytes passed the budget.
     pub fn closed_too_slow(&self) -> usize {
         self.too_slow.load(Ordering::SeqCst)
+    }
+
+    /// Connections closed because nothing was heard from them for the silence timeout.
+    pub fn closed_unresponsive(&self) -> usize {
+        self.unresponsive.load(Ordering::SeqCst)
+    }
+
+    pub(crate) fn count_unresponsive(&self) {
+        self.unresponsive.fetch_add(1, Ordering::SeqCst);
     }
 
     pub(crate) fn queue(&self, n: usize) {

@@ -80,8 +80,8 @@ pub enum ErrorCode {
     /// The connection fell too far behind (its unsent bytes passed its budget) and is
     /// closed; reconnect and resume with `since`.
     TooSlow,
-    /// Too many connections: on this process (HTTP 503 before the upgrade), at this table, or
-    /// with this token.
+    /// Too many connections: on this process (HTTP 503 before the upgrade), from one address
+    /// (HTTP 429 before the upgrade), at this table, or with this token.
     TooManyConnections,
     /// Too many tables in memory: no table is created.
     TooManyTables,
@@ -90,6 +90,11 @@ pub enum ErrorCode {
     /// Another connection joined with this seat's (or the Director's) token: this one is
     /// closed.
     Replaced,
+    /// Nothing — no pong, no message — was heard from the connection for the server's
+    /// silence timeout: it is closed.
+    Unresponsive,
+    /// Too many HTTP requests from one address (HTTP 429, with `Retry-After`).
+    RateLimited,
 }
 
 impl ErrorCode {
@@ -115,6 +120,8 @@ impl ErrorCode {
             ErrorCode::TooManyTables => "TOO_MANY_TABLES",
             ErrorCode::TokenExpired => "TOKEN_EXPIRED",
             ErrorCode::Replaced => "REPLACED",
+            ErrorCode::Unresponsive => "UNRESPONSIVE",
+            ErrorCode::RateLimited => "RATE_LIMITED",
         }
     }
 }
@@ -221,6 +228,8 @@ mod tests {
             ErrorCode::Replaced,
             ErrorCode::WrongShard,
             ErrorCode::NotOwner,
+            ErrorCode::Unresponsive,
+            ErrorCode::RateLimited,
         ] {
             assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
         }

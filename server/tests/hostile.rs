@@ -6,6 +6,8 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use tokio::io::AsyncReadExt;
+
 use bridge_server::{start, Config, Limits, Running, Shard};
 use common::{create_table, databases, http, http_as, nth_call, unique, Client, ADMIN};
 use serde_json::{json, Value};
@@ -431,5 +433,231 @@ async fn a_client_guessing_tokens_is_closed_after_a_few_refused_joins() {
     // The table's own tokens still join.
     let (_, joined) = Client::join(s.addr, &id, &tokens["N"]).await;
     assert_eq!(joined["type"], "joined");
+    s.task.abort();
+}
+
+#[tokio::test]
+async fn a_client_that_stops_answering_is_dropped_within_the_silence_bound_and_frees_its_slot() {
+    let limits = Limits {
+        ping_interval: Duration::from_millis(100),
+        silence_timeout: Duration::from_millis(400),
+        connections_per_token: 1,
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    let id = unique("silent");
+    let tokens = create_table(s.addr, &id, "online").await;
+    // A client that reads answers the pings (its WebSocket layer sends the pongs) and stays.
+    let (mut north, _) = Client::join(s.addr, &id, &tokens["N"]).await;
+    // The vanished peer: a raw client that joins, then neither reads nor sends (it never
+    // answers a ping; its TCP connection stays open).
+    let mut silent = raw_join(s.addr, &id, &tokens["spectator"]).await;
+    let went_quiet = Instant::now();
+    let (_, refused) = Client::join(s.addr, &id, &tokens["spectator"]).await;
+    assert_eq!(refused["code"], "TOO_MANY_CONNECTIONS", "its slot is held: {refused}");
+    // North keeps reading (so answering the pings) while the silent client is dropped.
+    let until = Instant::now() + Duration::from_secs(5);
+    let mut dropped_after = None;
+    while Instant::now() < until && s.metrics.connections() != 1 {
+        let _ = tokio::time::timeout(Duration::from_millis(20), north.drain(1000)).await;
+        if s.metrics.closed_unresponsive() > 0 && dropped_after.is_none() {
+            dropped_after = Some(went_quiet.elapsed());
+        }
+    }
+    let dropped_after = dropped_after.expect("the silent client is still served");
+    assert!(
+        dropped_after >= limits.silence_timeout,
+        "dropped after {dropped_after:?}"
+    );
+    assert!(
+        dropped_after < limits.silence_timeout + Duration::from_secs(2),
+        "dropped after {dropped_after:?}"
+    );
+    // Its seat and process slots are free again; the reading client was never dropped.
+    assert_eq!(s.metrics.connections(), 1);
+    let (_, joined) = Client::join(s.addr, &id, &tokens["spectator"]).await;
+    assert_eq!(joined["type"], "joined", "{joined}");
+    assert_eq!(north.act(json!({ "type": "call", "call": "1C" })).await["ok"], true);
+    assert_eq!(s.metrics.closed_unresponsive(), 1);
+    // What the silent client finds when it reads at last: the coded error, then the close
+    // frame (1008 = 0x03F0, reason UNRESPONSIVE), then the end of the stream.
+    let mut rest = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), silent.read_to_end(&mut rest))
+        .await
+        .expect("the socket was not closed")
+        .unwrap();
+    let has = |part: &[u8]| rest.windows(part.len()).any(|w| w == part);
+    let text = String::from_utf8_lossy(&rest);
+    assert!(has(br#""code":"UNRESPONSIVE""#), "{text}");
+    assert!(has(b"\x03\xf0UNRESPONSIVE"), "{text}");
+    s.task.abort();
+}
+
+/// A raw WebSocket client (no library, so nothing answers the server's pings): the upgrade,
+/// then one `join`; the socket, left unread after the `joined` reply.
+async fn raw_join(addr: std::net::SocketAddr, table: &str, token: &Value) -> tokio::net::TcpStream {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let upgrade = format!(
+        "GET /ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    tcp.write_all(upgrade.as_bytes()).await.unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&got).contains("\r\n\r\n") {
+        let n = tcp.read(&mut buf).await.unwrap();
+        assert!(n > 0, "no upgrade");
+        got.extend_from_slice(&buf[..n]);
+    }
+    assert!(got.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&got));
+    // One masked text frame (a zero mask leaves the payload as it is).
+    let payload = json!({ "type": "join", "table": table, "token": token }).to_string();
+    let len = u16::try_from(payload.len()).unwrap();
+    let mut frame = vec![0x81, 0x80 | 126];
+    frame.extend_from_slice(&len.to_be_bytes());
+    frame.extend_from_slice(&[0, 0, 0, 0]);
+    frame.extend_from_slice(payload.as_bytes());
+    tcp.write_all(&frame).await.unwrap();
+    let mut got = Vec::new();
+    while !String::from_utf8_lossy(&got).contains(r#""type":"joined""#) {
+        let n = tcp.read(&mut buf).await.unwrap();
+        assert!(n > 0, "not joined: {}", String::from_utf8_lossy(&got));
+        got.extend_from_slice(&buf[..n]);
+    }
+    tcp
+}
+
+#[tokio::test]
+async fn connections_from_one_address_past_its_limit_are_refused_with_429() {
+    let limits = Limits {
+        connections_per_ip: 2,
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    let first = Client::connect(s.addr).await;
+    let _second = Client::connect(s.addr).await;
+    // Every test client comes from 127.0.0.1: the third is refused before the upgrade.
+    let mut tcp = tokio::net::TcpStream::connect(s.addr).await.unwrap();
+    let upgrade = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        s.addr
+    );
+    tokio::io::AsyncWriteExt::write_all(&mut tcp, upgrade.as_bytes())
+        .await
+        .unwrap();
+    let mut reply = vec![0; 4096];
+    let n = tcp.read(&mut reply).await.unwrap();
+    let reply = String::from_utf8_lossy(&reply[..n]);
+    assert!(reply.starts_with("HTTP/1.1 429"), "{reply}");
+    assert!(reply.contains(r#""code":"TOO_MANY_CONNECTIONS""#), "{reply}");
+    assert!(reply.contains("one address"), "{reply}");
+    assert_eq!(s.metrics.connections(), 2, "the refused one took no process slot");
+    // A closed connection gives its address's slot back.
+    drop(first);
+    assert!(eventually(5, async || s.metrics.connections() == 1).await);
+    let (_, joined) = Client::join(s.addr, &unique("none"), &json!("x")).await;
+    assert_eq!(joined["code"], "UNKNOWN_TABLE", "upgraded again: {joined}");
+    s.task.abort();
+}
+
+#[tokio::test]
+async fn a_table_left_unplayed_is_archived_and_its_tokens_expire() {
+    for (name, db) in databases() {
+        let idle = Duration::from_millis(400);
+        let limits = Limits {
+            idle_table: idle,
+            ..Limits::default()
+        };
+        let s = server_as(&db, limits, Some(ADMIN), false).await;
+        let idle_id = unique("idle");
+        let idle_tokens = create_table(s.addr, &idle_id, "online").await;
+        let played_id = unique("played");
+        let played_tokens = create_table(s.addr, &played_id, "online").await;
+        // North sits at the idle table (joined, connected) but nobody acts there.
+        let (mut sitting, _) = Client::join(s.addr, &idle_id, &idle_tokens["N"]).await;
+        let created = Instant::now();
+        // The other table is played, a call every idle/4: it stays.
+        let mut seats = Vec::new();
+        for seat in ["N", "E", "S", "W"] {
+            seats.push(Client::join(s.addr, &played_id, &played_tokens[seat]).await.0);
+        }
+        for i in 0..8 {
+            tokio::time::sleep(idle / 4).await;
+            let ack = seats[i % 4].act(json!({ "type": "call", "call": nth_call(i).1 })).await;
+            assert_eq!(ack["ok"], true, "{name}: {ack}");
+        }
+        assert!(created.elapsed() > idle * 2, "{name}");
+        assert!(s.holds(&played_id).await, "{name}: a table in play was closed");
+        // The idle one is gone: its sitter was told, its tokens are refused, the admin sees
+        // it archived.
+        assert_eq!(
+            sitting.close_frame().await,
+            Some((1008, "TOKEN_EXPIRED".into())),
+            "{name}"
+        );
+        let told = sitting.last_error().unwrap();
+        assert!(told["message"].as_str().unwrap().contains("unplayed"), "{name}: {told}");
+        assert!(!s.holds(&idle_id).await, "{name}");
+        let (_, refused) = Client::join(s.addr, &idle_id, &idle_tokens["E"]).await;
+        assert_eq!(refused["code"], "TOKEN_EXPIRED", "{name}: {refused}");
+        let (_, guessed) = Client::join(s.addr, &idle_id, &json!("guess")).await;
+        assert_eq!(guessed["code"], "BAD_TOKEN", "{name}: {guessed}");
+        let path = format!("/api/tables/{idle_id}");
+        let (status, body) = http_as(s.addr, "GET", &path, None, idle_tokens["director"].as_str()).await;
+        assert_eq!(
+            (status, body["code"].as_str()),
+            (401, Some("TOKEN_EXPIRED")),
+            "{name}: {body}"
+        );
+        let (status, body) = http(s.addr, "GET", &path, None).await;
+        assert_eq!(status, 200, "{name}: {body}");
+        assert_eq!(
+            (body["finished"].as_bool(), body["closedIdle"].as_bool()),
+            (Some(true), Some(true))
+        );
+        s.task.abort();
+        let _ = s.task.await;
+        // A restart leaves it archived and serves the played one.
+        let again = server_as(&db, limits, Some(ADMIN), false).await;
+        assert!(
+            !again.holds(&idle_id).await,
+            "{name}: an idle-closed table was loaded at start"
+        );
+        assert!(again.holds(&played_id).await, "{name}");
+        again.task.abort();
+    }
+}
+
+#[tokio::test]
+async fn status_requests_past_the_rate_limit_are_refused_429_but_the_admins_pass() {
+    let limits = Limits {
+        http_rate_per_sec: 1.0,
+        http_burst: 3,
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    let id = unique("rate");
+    let tokens = create_table(s.addr, &id, "online").await;
+    let path = format!("/api/tables/{id}");
+    let director = tokens["director"].as_str();
+    // A client probing with guesses, then with the Director's token: all count.
+    for bearer in [Some("guess"), None, director] {
+        let (status, body) = http_as(s.addr, "GET", &path, None, bearer).await;
+        assert_ne!(status, 429, "{bearer:?}: {body}");
+    }
+    let (status, body) = http_as(s.addr, "GET", &path, None, director).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("RATE_LIMITED")), "{body}");
+    let (status, body) = http_as(s.addr, "POST", "/api/tables", Some(options()), Some("guess")).await;
+    assert_eq!((status, body["code"].as_str()), (429, Some("RATE_LIMITED")), "{body}");
+    // The admin is not counted.
+    for _ in 0..5 {
+        assert_eq!(http(s.addr, "GET", &path, None).await.0, 200);
+    }
+    // The bucket refills: a token a second.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert_eq!(http_as(s.addr, "GET", &path, None, director).await.0, 200);
+    assert_eq!(http_as(s.addr, "GET", &path, None, director).await.0, 429);
     s.task.abort();
 }
