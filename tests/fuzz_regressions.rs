@@ -32,8 +32,7 @@ fn replay(dir: &str, target: &str, check: fn(&[u8])) -> usize {
 /// Replays the seeds, the findings and the local corpus (absent on a fresh checkout) of
 /// `target`; returns how many committed inputs ran (the local corpus is not counted).
 fn replay_all(target: &str, check: fn(&[u8])) -> usize {
-    let committed =
-        replay("tests/fuzz-seeds", target, check) + replay("tests/fuzz-regressions", target, check);
+    let committed = replay("tests/fuzz-seeds", target, check) + replay("tests/fuzz-regressions", target, check);
     replay("tests/fuzz-corpus", target, check);
     committed
 }
