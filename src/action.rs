@@ -74,6 +74,7 @@ impl<'de> Deserialize<'de> for Actor {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Intent {
     /// He accepts the call out of rotation and calls over it (L29A).
     Accept,
@@ -85,6 +86,7 @@ pub enum Intent {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum RulingOn {
     /// Was the call unintended (L25A)?
     Unintended,
@@ -102,6 +104,7 @@ pub enum RulingOn {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(untagged)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum RulingValue {
     /// Yes or no.
     Yes(bool),
@@ -113,6 +116,7 @@ pub enum RulingValue {
 /// [`Action::director_ruling`]: the procedure (`procedure::rulings`) never sees a value of
 /// the wrong type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Ruling<'a> {
     /// L25A: was the call unintended?
     Unintended(bool),
@@ -206,6 +210,7 @@ fn whole_ms<S: serde::Serializer>(at: &Option<f64>, s: S) -> Result<S::Ok, S::Er
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum ActionKind {
     /// Make a call, optionally self-disclosing it.
     Call {

@@ -18,6 +18,7 @@ use crate::seat_list::SeatList;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum DisclosureKind {
     /// An alert, with or without explanation.
     Alert,
@@ -33,6 +34,7 @@ pub enum DisclosureKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum BarKind {
     /// Must pass at his next turn only.
     NextTurn,
@@ -61,6 +63,7 @@ pub struct ReviewLine {
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[allow(missing_docs)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum EventKind {
     /// A call was made (and is in force or pending rectification).
     Call { seat: Seat, call: Call, index: usize },
@@ -180,6 +183,7 @@ pub enum EventKind {
     derive(tsify::Tsify),
     tsify(type = "EventKind & { audience: Audience }")
 )]
+#[non_exhaustive]
 pub struct Event {
     /// What happened.
     #[serde(flatten)]
@@ -210,6 +214,7 @@ pub type OutcomeEvents = smallvec::SmallVec<[Event; 1]>;
     derive(tsify::Tsify),
     tsify(type = "{ ok: true; events: Event[]; warnings: Warning[] } | { ok: false; rejection: Rejection }")
 )]
+#[must_use = "an outcome says whether the action was recorded: a refusal left the table unchanged"]
 pub enum Outcome {
     /// The action was recorded.
     Accepted {

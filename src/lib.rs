@@ -19,6 +19,7 @@
 //! # Ok::<(), bridge_laws::Rejection>(())
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod action;

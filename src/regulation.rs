@@ -8,6 +8,7 @@ use crate::call::Seat;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Preset {
     /// Online club play: self-alerting, irregularities prevented, undo with consent.
     Online,
@@ -23,6 +24,7 @@ pub enum Preset {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Disclosure {
     /// The caller alerts and explains to both opponents, never to partner.
     #[serde(rename = "self")]
@@ -37,6 +39,7 @@ pub enum Disclosure {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Irregularities {
     /// Refuse every irregular call.
     Prevent,
@@ -48,6 +51,7 @@ pub enum Irregularities {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Questions {
     /// Only at one's own turn (L20F1/F2).
     OwnTurn,
@@ -59,6 +63,7 @@ pub enum Questions {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Undo {
     /// Not at all.
     Off,
@@ -72,6 +77,7 @@ pub enum Undo {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum LeadRestriction {
     /// Declarer may prohibit the lead of one suit (amended 2017 text).
     Prohibit,
@@ -83,6 +89,7 @@ pub enum LeadRestriction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Screenmates {
     /// North with East, South with West.
     NeSw,
@@ -110,6 +117,7 @@ impl Screenmates {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub struct Regulation {
     /// The preset these settings started from.
     pub preset: Preset,

@@ -77,6 +77,7 @@ fn actions_with_room<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Actio
 }
 
 /// What an accepted action produced, borrowed from the table (`Table::submit`).
+#[must_use = "what the action produced: its events and warnings are to be sent to their audiences"]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Submitted<'a> {
     /// Its events, with their audiences: the end of `Table::feed`.

@@ -26,6 +26,7 @@ fn engine_allows(t: &Table, seat: Seat, settle: Settle) -> bool {
         Settle::Call => call(seat, "P"),
         Settle::Respond => format!(r#"{{"seat":"{seat}","type":"respond","accept":true}}"#),
         Settle::Ruling => return false,
+        other => panic!("an option this test cannot take: {other:?}"),
     };
     let mut copy = t.clone();
     copy.apply_json(&action).is_ok()

@@ -7,9 +7,8 @@
 
 mod common;
 
-use bridge_laws::event::Outcome;
 use bridge_laws::{Code, Seat, Strain, Table, Viewer};
-use common::steps::{call, codes, ok};
+use common::steps::{call, codes, ok, Accepted};
 
 fn restrict(seat: Seat, suit: &str, require: bool) -> String {
     format!(r#"{{"seat":"{seat}","type":"restrict_lead","suit":"{suit}","require":{require}}}"#)
@@ -39,7 +38,7 @@ fn offender_leads(d: Seat, regulation: &str) -> Table {
 }
 
 /// Plays `card` from `hand` (declarer plays dummy's cards).
-fn play(t: &mut Table, d: Seat, hand: Seat, card: &str) -> Outcome {
+fn play(t: &mut Table, d: Seat, hand: Seat, card: &str) -> Accepted {
     let step = if hand == d.partner() {
         format!(r#"{{"seat":"{d}","type":"play","card":"{card}","from":"dummy"}}"#)
     } else {

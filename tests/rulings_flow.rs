@@ -82,7 +82,7 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
     assert_eq!(t.turn(), Some(due), "{case}");
     assert!(t.legal_calls(due).contains(Call::Pass), "{case}");
     // L16C: only the pass out of rotation is unauthorized information (for its maker's partner).
-    let ui: Vec<Seat> = match &last {
+    let ui: Vec<Seat> = match &*last {
         Outcome::Accepted { warnings, .. } => warnings
             .iter()
             .filter(|w| w.code == Code::UI_WITHDRAWN_CALL)
@@ -325,7 +325,7 @@ fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
         );
         let o = ok(&mut t, &act(leader, "face_lead"));
         assert!(barred(&t).is_empty());
-        let lifted = match &o {
+        let lifted = match &*o {
             Outcome::Accepted { events, .. } => events
                 .iter()
                 .filter(|e| matches!(e.kind, bridge_laws::EventKind::BarLifted { .. }))

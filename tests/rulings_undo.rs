@@ -263,7 +263,7 @@ fn corrected_replacement(dealer: Seat, opening: Bid, ib: Bid, first_try: Bid, in
     ok(&mut t, &call(offender, first_try));
     ok(&mut t, &replace(offender, intended));
     let o = ok(&mut t, &unintended(true));
-    (t, o)
+    (t, o.0)
 }
 
 #[test]

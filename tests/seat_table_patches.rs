@@ -8,6 +8,7 @@ mod common;
 
 use bridge_laws::push::push_of;
 use bridge_laws::{Outcome, Preset, Seat, SeatTable, Table, Update, ViewTracker, Viewer};
+use common::steps::Accepted;
 use common::wire::{joined, over_the_wire};
 use common::{check_view, preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
@@ -111,10 +112,10 @@ proptest! {
     }
 }
 
-fn accepted(t: &mut Table, action: &str) -> Outcome {
+fn accepted(t: &mut Table, action: &str) -> Accepted {
     let out = t.apply_json(action);
     assert!(out.is_ok(), "{action}: {:?}", out.rejection());
-    out
+    Accepted(out)
 }
 
 /// The bytes of each viewer's push for `action`, and of the whole view it replaces.

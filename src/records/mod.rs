@@ -547,6 +547,7 @@ pub fn import_regulation() -> RegulationSpec {
 /// What is wrong in a file, as a reader finds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ProblemCode {
     /// A call that is not a call (`1SHNT`, `8NT`).
     BadCall,

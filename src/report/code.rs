@@ -13,6 +13,7 @@ macro_rules! codes {
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
         #[allow(non_camel_case_types)]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+        #[non_exhaustive]
         pub enum Code {
             $( $(#[$doc])* #[serde(rename = $text)] $name, )*
         }

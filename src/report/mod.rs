@@ -38,6 +38,7 @@ use crate::law::Law;
 /// [`Refusal`]. The table is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub struct Rejection {
     /// Public code.
     pub code: Code,

@@ -12,6 +12,7 @@ use crate::law::Law;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Severity {
     /// An irregularity was committed.
     Infraction,
@@ -26,6 +27,7 @@ pub enum Severity {
 /// A warning given to the table, citing its law.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub struct Warning {
     /// Public code.
     pub code: Code,

@@ -15,6 +15,7 @@ use crate::state::{Pending, State};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[non_exhaustive]
 pub enum DecisionKind {
     /// L27A: LHO may accept an insufficient bid.
     InsufficientBid,
@@ -36,6 +37,7 @@ pub enum DecisionKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[non_exhaustive]
 pub enum Settle {
     /// `accept`: the entitled player accepts the irregular call.
     Accept,

@@ -44,11 +44,22 @@ pub fn played<S: AsRef<str>>(mut t: Table, steps: &[S]) -> Table {
     t
 }
 
+/// An outcome `ok` checked: accepted, so a caller may drop it.
+#[derive(Debug)]
+pub struct Accepted(pub Outcome);
+
+impl std::ops::Deref for Accepted {
+    type Target = Outcome;
+    fn deref(&self) -> &Outcome {
+        &self.0
+    }
+}
+
 /// Applies `step`, which must be accepted.
-pub fn ok(t: &mut Table, step: &str) -> Outcome {
+pub fn ok(t: &mut Table, step: &str) -> Accepted {
     let o = t.apply_json(step);
     assert!(o.is_ok(), "{step}: {:?} (calls {:?})", o.rejection(), t.calls());
-    o
+    Accepted(o)
 }
 
 /// Applies `step`, which must be refused with the table unchanged; returns the code.
