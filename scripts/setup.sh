@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The wasm-bindgen CLI must match the crate version pinned in Cargo.toml ("=0.2.130").
-WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = .*"=\([0-9.]*\)".*/\1/p' Cargo.toml)
 : "${WASM_BINDGEN_VERSION:?Cargo.toml must pin wasm-bindgen with =x.y.z}"
 
 say() { printf '[setup] %s\n' "$*"; }

@@ -39,7 +39,7 @@ mod counting;
 pub mod event;
 pub mod feed;
 pub mod hash;
-#[cfg(any(feature = "json", target_arch = "wasm32"))]
+#[cfg(any(feature = "json", feature = "wasm"))]
 mod input;
 pub mod journal;
 pub mod law;
@@ -61,7 +61,7 @@ pub mod table;
 pub mod view;
 pub mod withdrawal;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(feature = "wasm")]
 pub mod wasm;
 
 /// The README's Rust example, run as a doctest.

@@ -25,7 +25,7 @@ use crate::view::{self, View};
 /// What a new table needs: the board and the regulation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct TableOptions {
     /// The dealer.
     pub dealer: Seat,
@@ -43,7 +43,7 @@ pub struct TableOptions {
 /// replays it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Snapshot {
     /// Board and regulation.
     pub options: TableOptions,
