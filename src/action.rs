@@ -11,6 +11,8 @@ use crate::call::{Call, ParseError, Seat, Strain};
 use crate::card::Card;
 use crate::report::InputError;
 
+mod constructors;
+
 /// Who acts: a player or the Director.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(type = "Seat | \"director\""))]

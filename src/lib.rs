@@ -6,16 +6,21 @@
 //! and refusal citing its law.
 //!
 //! ```
-//! use bridge_laws::{Table, TableOptions, Seat, Vulnerability, Outcome};
+//! use bridge_laws::{Action, Bid, Call, Level, Outcome, Seat, Strain, Table, TableOptions, Vulnerability};
 //! let mut t = Table::new(TableOptions {
 //!     dealer: Seat::N,
 //!     vulnerability: Vulnerability::None,
 //!     regulation: Default::default(),
 //!     board: None,
 //! })?;
-//! assert!(t.apply_json(r#"{"seat":"N","type":"call","call":"1NT"}"#).is_ok());
-//! let refused = t.apply_json(r#"{"seat":"E","type":"call","call":"1S"}"#);
+//! let one_nt = Call::Bid(Bid::new(Level::One, Strain::NoTrump));
+//! assert!(t.apply(Action::call(Seat::N, one_nt)).is_ok());
+//! let one_spade = Call::Bid(Bid::new(Level::One, Strain::Spades));
+//! let refused = t.apply(Action::call(Seat::E, one_spade));
 //! assert_eq!(refused.rejection().map(|r| r.code.as_str()), Some("INSUFFICIENT_BID"));
+//! // The same action as a JSON line, as the npm package and the server read it:
+//! let again = t.apply_json(r#"{"seat":"E","type":"call","call":"1S"}"#);
+//! assert!(matches!(again, Outcome::Rejected(_)));
 //! # Ok::<(), bridge_laws::Rejection>(())
 //! ```
 
