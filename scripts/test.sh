@@ -41,6 +41,12 @@ scripts/setup.sh
 step "cargo fmt --check" cargo fmt --all --check || :
 step "cargo clippy (native, all targets)" cargo clippy --all-targets --quiet -- -D warnings || :
 step "cargo test (native)" cargo test --quiet || :
+# The crate's docs build without a warning, and its public face is the one kept in
+# docs/public-api.txt (read from the docs: items, variants, fields, inherent methods; ~15 s).
+step "cargo doc + public API (docs/public-api.txt, scripts/public-api.mjs)" node scripts/public-api.mjs || :
+# Licenses, bans and sources of every dependency (deny.toml; offline: advisories need the
+# network and are run by hand with `cargo deny check advisories`).
+step "cargo deny check bans licenses sources" cargo deny --offline check bans licenses sources || :
 
 # --- the reference server (server/, a workspace member): lints, then its suites against
 # SQLite and a throwaway PostgreSQL cluster (scripts/test-server.sh; fmt is in the step above)

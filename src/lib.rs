@@ -27,46 +27,59 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// The face: the items a user names, re-exported flat below; the namespaces `records`,
+// `stream` and `view`. Everything else is private, except the modules hidden from the
+// documentation (`#[doc(hidden)]`): internals the reference server, the CLI, the benches and
+// the tests reach into. They are not part of the API and change in any release.
+#[doc(hidden)]
 pub mod action;
 mod append_field;
+#[doc(hidden)]
 pub mod auction;
+#[doc(hidden)]
 pub mod audience;
-pub mod board;
-pub mod call;
-pub mod callset;
-pub mod card;
+mod board;
+mod call;
+mod callset;
+mod card;
 mod clock;
-#[cfg(feature = "json")]
-pub mod conformance;
-#[cfg(feature = "json")]
-pub mod corpus;
 mod counting;
+#[doc(hidden)]
 pub mod event;
-pub mod feed;
-pub mod hash;
+mod feed;
+mod hash;
 #[cfg(any(feature = "json", feature = "wasm"))]
 mod input;
-pub mod journal;
-pub mod law;
-pub mod log;
+mod journal;
+mod law;
+mod log;
+#[doc(hidden)]
 pub mod play;
+#[doc(hidden)]
 pub mod procedure;
+#[doc(hidden)]
 pub mod push;
 mod rare_list;
 pub mod records;
+#[doc(hidden)]
 pub mod regulation;
+#[doc(hidden)]
 pub mod report;
-pub mod seat_list;
-pub mod seat_map;
-pub mod seat_table;
+mod seat_list;
+mod seat_map;
+mod seat_table;
+#[doc(hidden)]
 pub mod state;
 pub mod stream;
 mod stream_marks;
+#[doc(hidden)]
 pub mod table;
 pub mod view;
-pub mod withdrawal;
+mod withdrawal;
 
+/// The JS bindings (wasm-bindgen): the npm package's API, not the crate's.
 #[cfg(feature = "wasm")]
+#[doc(hidden)]
 pub mod wasm;
 
 /// The README's Rust example, run as a doctest.
@@ -74,18 +87,21 @@ pub mod wasm;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use action::{Action, ActionKind, Actor};
+pub use action::{Action, ActionKind, Actor, Hand, Intent, RulingOn, RulingValue};
 pub use auction::{Contract, Doubling};
 pub use audience::{Audience, Viewer};
 pub use board::{Board, Vulnerability};
 pub use call::{Bid, BySeat, Call, Level, ParseError, Seat, Side, Strain, Suit};
 pub use callset::CallSet;
 pub use card::Card;
-pub use event::{Event, EventKind, Outcome, OutcomeEvents};
+pub use event::{BarKind, DisclosureKind, Event, EventKind, Outcome, OutcomeEvents, ReviewLine};
 pub use law::Law;
 pub use log::Log;
-pub use push::{Pushes, ViewTracker};
-pub use regulation::{Preset, Regulation, RegulationSpec};
+pub use push::{push_of, Pushes, ViewTracker};
+pub use regulation::{
+    Disclosure, Irregularities, LeadRestriction, Overrides, Preset, Questions, Regulation, RegulationSpec, Screenmates,
+    Undo,
+};
 pub use report::{Code, InputError, Refusal, Rejection, Severity, Warning};
 pub use seat_list::SeatList;
 pub use seat_table::{SeatTable, Update};

@@ -4,9 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::board::Vulnerability;
-use crate::call::{Call, Seat};
-use crate::table::{Table, TableOptions};
+use bridge_laws::{Call, Phase, Seat, Table, TableOptions, Vulnerability};
 
 #[derive(Deserialize)]
 struct Deal {
@@ -63,7 +61,7 @@ pub fn judge(dealer: Seat, vul: Vulnerability, calls: &[String]) -> (Verdict, us
         let Some(seat) = t.turn() else {
             return (Verdict::Flagged(format!("call {i} after the auction ended")), applied);
         };
-        if t.phase() != crate::state::Phase::Auction {
+        if t.phase() != Phase::Auction {
             return (Verdict::Flagged(format!("call {i} after the auction ended")), applied);
         }
         let json = format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#);
@@ -72,7 +70,7 @@ pub fn judge(dealer: Seat, vul: Vulnerability, calls: &[String]) -> (Verdict, us
         }
         applied += 1;
     }
-    if t.phase() == crate::state::Phase::Auction {
+    if t.phase() == Phase::Auction {
         return (Verdict::Flagged("auction not ended".into()), applied);
     }
     (Verdict::Sound, applied)

@@ -4,8 +4,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod conformance;
+mod corpus;
+
 use bridge_laws::records::audit;
-use bridge_laws::{conformance, corpus, Table};
+use bridge_laws::Table;
 
 const USAGE: &str = "usage:
   bridge-laws conformance PATH...   run scenario files (SPEC §7)

@@ -6,14 +6,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::action::Action;
-use crate::audience::Viewer;
-use crate::board::Vulnerability;
-use crate::call::Seat;
-use crate::event::Outcome;
-use crate::regulation::RegulationSpec;
-use crate::report::InputError;
-use crate::table::{Table, TableOptions};
+use bridge_laws::{Action, InputError, Outcome, RegulationSpec, Seat, Table, TableOptions, Viewer, Vulnerability};
 
 #[derive(Deserialize)]
 struct ScenarioBoard {
@@ -290,7 +283,7 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
             })?,
             "visible" => per_key(v, |viewer| {
                 let vw: Viewer = viewer.parse().map_err(|_| format!("unknown viewer {viewer}"))?;
-                let seen: Vec<usize> = crate::view::seen_calls(table.state(), vw)
+                let seen: Vec<usize> = bridge_laws::view::seen_calls(table.state(), vw)
                     .into_iter()
                     .filter(|c| !c.disclosures.is_empty())
                     .map(|c| c.index)
@@ -303,10 +296,11 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
             }
             // `{seat: [suits]}` exactly: the suits each listed seat may lead now (L26B).
             "legal_leads" => per_key(v, |seat| {
-                let suits: Vec<&str> = crate::procedure::lead_restriction::legal_leads(table.state(), seat_of(seat)?)
-                    .iter()
-                    .map(|x| x.as_str())
-                    .collect();
+                let suits: Vec<&str> =
+                    bridge_laws::procedure::lead_restriction::legal_leads(table.state(), seat_of(seat)?)
+                        .iter()
+                        .map(|x| x.as_str())
+                        .collect();
                 Ok(Value::from(suits))
             })?,
             // `{viewer: {path: value}}`: fields of each named viewer's own view, by path
