@@ -23,6 +23,11 @@
 //! assert!(matches!(again, Outcome::Rejected(_)));
 //! # Ok::<(), bridge_laws::Rejection>(())
 //! ```
+//!
+//! The items a user names are at the root; [`records`], [`stream`] and [`view`] are the
+//! namespaces. Modules hidden from these docs (`state`, `procedure`, `event`, …) are
+//! internals the reference server, the CLI and the tests reach into: not part of the API,
+//! they change in any release. `docs/public-api.txt` lists the face.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
