@@ -10,6 +10,11 @@
 use std::hint::black_box;
 use std::time::Duration;
 
+/// The corpus replayer, beside the CLI (src/bin/bridge-laws/): not part of the library.
+#[allow(dead_code)]
+#[path = "../src/bin/bridge-laws/corpus.rs"]
+mod corpus;
+
 use bridge_laws::{Action, ActionKind, Actor, Bid, Call, Seat, Table, TableOptions, Viewer, Vulnerability};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 const AUCTION: [&str; 14] = [
@@ -134,7 +139,7 @@ fn engine(c: &mut Criterion) {
         b.iter(|| {
             let mut t = empty.clone();
             for a in &plain {
-                black_box(t.apply(a.clone()));
+                let _ = black_box(t.apply(a.clone()));
             }
             t
         })
@@ -195,7 +200,7 @@ fn engine(c: &mut Criterion) {
     if let Ok(text) = std::fs::read_to_string(path) {
         let sample: String = text.lines().take(1000).collect::<Vec<_>>().join("\n");
         c.bench_function("replay 1000 real auctions from the shared corpus", |b| {
-            b.iter(|| black_box(bridge_laws::corpus::replay(&sample)))
+            b.iter(|| black_box(corpus::replay(&sample)))
         });
     } else {
         println!("engine: no corpus at {path}: the replay benchmark is skipped");

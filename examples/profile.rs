@@ -75,7 +75,7 @@ fn main() {
                     let mut t = t0.clone();
                     t.reserve(16);
                     for a in &actions {
-                        black_box(t.apply(a.clone()));
+                        let _ = black_box(t.apply(a.clone()));
                     }
                     black_box(&t);
                 }

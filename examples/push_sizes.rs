@@ -27,7 +27,7 @@ fn main() {
     for _ in 0..300 {
         let out = t.apply_json(r#"{"seat":"S","type":"review"}"#);
         assert!(out.is_ok());
-        tracker.pushes(&t, &out);
+        let _ = tracker.pushes(&t, &out);
     }
     let per_review = started.elapsed() / 300;
     let out = t.apply_json(r#"{"seat":"S","type":"call","call":"1S"}"#);

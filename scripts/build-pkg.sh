@@ -15,7 +15,7 @@ source scripts/wasm-build.sh
 build() {
   local out=$2
   wasm-pack --log-level warn build --mode no-install --release --no-opt --target "$1" --out-dir "$out" "${@:3}" \
-    -- --no-default-features "${BUILD_STD[@]}"
+    -- --no-default-features --features wasm "${BUILD_STD[@]}"
   wasm-opt "${WASM_OPT_FLAGS[@]}" "$out/bridge_laws_bg.wasm" -o "$out/bridge_laws_bg.wasm"
 }
 rm -rf pkg

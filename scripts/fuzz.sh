@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs every cargo-fuzz target (fuzz/) for SECONDS each (default 600), seeded from the
-# conformance scenarios and the kept corpus in tests/fuzz-corpus/. Afterwards the corpus is
-# minimized back into tests/fuzz-corpus/<target>/ and any crash is copied to
-# tests/fuzz-regressions/<target>/, where `cargo test --test fuzz_regressions` replays it.
+# conformance scenarios, the committed seeds (tests/fuzz-seeds/<target>/, a few files each) and
+# the local corpus of earlier runs. Afterwards the corpus is minimized into
+# tests/fuzz-corpus/<target>/ (gitignored: it is rewritten by every run) and any crash is
+# copied to tests/fuzz-regressions/<target>/ (committed), where
+# `cargo test --test fuzz_regressions` replays it.
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +33,8 @@ fi
 mkdir -p fuzz/logs
 for t in "${targets[@]}"; do
   mkdir -p "tests/fuzz-corpus/$t" "tests/fuzz-regressions/$t"
-  cp -n tests/fuzz-corpus/"$t"/* "fuzz/corpus/$t/" 2>/dev/null || :
+  mkdir -p "fuzz/corpus/$t"
+  cp -n tests/fuzz-seeds/"$t"/* tests/fuzz-corpus/"$t"/* "fuzz/corpus/$t/" 2>/dev/null || :
   echo "==> fuzzing $t for ${secs}s"
   # Safe Rust needs no AddressSanitizer: -s none gives several times the executions.
   # -max_len: a session of a few dozen actions; -timeout: any input slower than 2 s is a finding.
@@ -42,4 +45,4 @@ for t in "${targets[@]}"; do
   rm -f tests/fuzz-corpus/"$t"/*
   cp fuzz/corpus/"$t"/* "tests/fuzz-corpus/$t/"
 done
-echo "kept corpus: $(find tests/fuzz-corpus -type f | wc -l) inputs; findings: $(find tests/fuzz-regressions -type f | wc -l)"
+echo "minimized corpus (local): $(find tests/fuzz-corpus -type f | wc -l) inputs; seeds: $(find tests/fuzz-seeds -type f | wc -l); findings: $(find tests/fuzz-regressions -type f | wc -l)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the build and the tests need, idempotently: fast when everything is there.
 #   Rust: the wasm32 target, rustfmt, clippy, wasm-pack, wasm-bindgen-cli (same version as
-#         the wasm-bindgen crate in Cargo.toml); the pinned nightly in scripts/wasm-nightly
+#         the wasm-bindgen crate in Cargo.toml), cargo-deny; the pinned nightly in scripts/wasm-nightly
 #         (with rust-src) that builds the shipped module.
 #   apt:  chromium, chromium-driver (headless browser tests); nodejs/npm if absent;
 #         postgresql (the server suites' throwaway cluster).
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The wasm-bindgen CLI must match the crate version pinned in Cargo.toml ("=0.2.130").
-WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = .*"=\([0-9.]*\)".*/\1/p' Cargo.toml)
 : "${WASM_BINDGEN_VERSION:?Cargo.toml must pin wasm-bindgen with =x.y.z}"
 
 say() { printf '[setup] %s\n' "$*"; }
@@ -60,6 +60,13 @@ fi
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   cargo_install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# cargo-deny: scripts/test.sh checks the dependencies' licenses, bans and sources (deny.toml).
+# (A first install compiles it: 5–12 min on two busy cores; then it is on the path.)
+if ! command -v cargo-deny >/dev/null; then
+  say "installing cargo-deny"
+  cargo_install cargo-deny
 fi
 
 # --- System packages -------------------------------------------------------------------

@@ -41,6 +41,12 @@ scripts/setup.sh
 step "cargo fmt --check" cargo fmt --all --check || :
 step "cargo clippy (native, all targets)" cargo clippy --all-targets --quiet -- -D warnings || :
 step "cargo test (native)" cargo test --quiet || :
+# The crate's docs build without a warning, and its public face is the one kept in
+# docs/public-api.txt (read from the docs: items, variants, fields, inherent methods; ~15 s).
+step "cargo doc + public API (docs/public-api.txt, scripts/public-api.mjs)" node scripts/public-api.mjs || :
+# Licenses, bans and sources of every dependency (deny.toml; offline: advisories need the
+# network and are run by hand with `cargo deny check advisories`).
+step "cargo deny check bans licenses sources (workspace)" cargo deny --workspace --offline check bans licenses sources || :
 
 # --- the reference server (server/, a workspace member): lints, then its suites against
 # SQLite and a throwaway PostgreSQL cluster (scripts/test-server.sh; fmt is in the step above)
@@ -66,9 +72,9 @@ fi
 # --- wasm: bindings lint, npm package, size budget, wasm-bindgen tests -----------------
 wasm=(--target wasm32-unknown-unknown)
 step "cargo clippy (wasm32: bindings and their tests)" \
-  cargo clippy "${wasm[@]}" --quiet --lib --test web --test node -- -D warnings || :
-step "cargo clippy (wasm32 as shipped: no default features, no serde_json)" \
-  cargo clippy "${wasm[@]}" --quiet --lib --no-default-features -- -D warnings || :
+  cargo clippy "${wasm[@]}" --quiet --features wasm --lib --test web --test node -- -D warnings || :
+step "cargo clippy (wasm32 as shipped: the wasm feature, no serde_json)" \
+  cargo clippy "${wasm[@]}" --quiet --lib --no-default-features --features wasm -- -D warnings || :
 pkg=0
 step "npm package: scripts/build-pkg.sh (bundler, node, web)" scripts/build-pkg.sh && pkg=1 || :
 if [ $pkg = 1 ]; then
@@ -80,7 +86,8 @@ else
   note "skip  size budget (no package)"
 fi
 # The wasm-bindgen tests in Chromium run exactly as a developer runs them (the native-only
-# test files are gated off wasm32); the Node.js ones through cargo with the test runner.
+# test files are gated off wasm32; the crate's wasm32 dev-dependency on itself turns on the
+# `wasm` feature); the Node.js ones through cargo with the test runner.
 step "wasm-pack test --headless --chrome (tests/web.rs)" \
   env CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}" wasm-pack test --headless --chrome || :
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner

@@ -11,9 +11,11 @@ use crate::call::{Call, ParseError, Seat, Strain};
 use crate::card::Card;
 use crate::report::InputError;
 
+mod constructors;
+
 /// Who acts: a player or the Director.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "Seat | \"director\""))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(type = "Seat | \"director\""))]
 pub enum Actor {
     /// A player.
     Seat(Seat),
@@ -73,7 +75,8 @@ impl<'de> Deserialize<'de> for Actor {
 /// How LHO's call over a call out of rotation at his own turn is meant (L28B vs L29A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Intent {
     /// He accepts the call out of rotation and calls over it (L29A).
     Accept,
@@ -84,7 +87,8 @@ pub enum Intent {
 /// What a Director's ruling decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum RulingOn {
     /// Was the call unintended (L25A)?
     Unintended,
@@ -101,7 +105,8 @@ pub enum RulingOn {
 /// The value of a ruling: yes/no, or an intent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(untagged)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum RulingValue {
     /// Yes or no.
     Yes(bool),
@@ -113,6 +118,7 @@ pub enum RulingValue {
 /// [`Action::director_ruling`]: the procedure (`procedure::rulings`) never sees a value of
 /// the wrong type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Ruling<'a> {
     /// L25A: was the call unintended?
     Unintended(bool),
@@ -166,7 +172,7 @@ impl Ruling<'_> {
 /// Which hand a card comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Hand {
     /// Dummy's hand, played by declarer.
     Dummy,
@@ -175,7 +181,7 @@ pub enum Hand {
 /// One action at the table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(
-    target_arch = "wasm32",
+    feature = "wasm",
     derive(tsify::Tsify),
     tsify(type = "ActionKind & { seat: Actor; at?: number }")
 )]
@@ -205,7 +211,8 @@ fn whole_ms<S: serde::Serializer>(at: &Option<f64>, s: S) -> Result<S::Ok, S::Er
 /// The kinds of action of SPEC §3. (Read from JSON through `Action`'s flat reader.)
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum ActionKind {
     /// Make a call, optionally self-disclosing it.
     Call {
@@ -335,7 +342,7 @@ pub enum ActionKind {
 
 /// A strain written as text in a ruling (`"H"`, `"NT"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "string"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(type = "string"))]
 pub struct StrainName(pub Strain);
 
 impl Serialize for StrainName {
@@ -541,7 +548,7 @@ impl Action {
     }
 }
 
-#[cfg(any(feature = "json", target_arch = "wasm32"))]
+#[cfg(any(feature = "json", feature = "wasm"))]
 pub(crate) use crate::input::bad_input_message;
 
 /// The largest client clock accepted: 2^53 ms, the largest integer a JS number holds

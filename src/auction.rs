@@ -48,7 +48,7 @@ impl Illegal {
 /// Whether the last bid is doubled or redoubled (L19D).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum Doubling {
     /// Neither.
     Undoubled,

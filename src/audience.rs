@@ -10,7 +10,7 @@ use crate::call::{ParseError, Seat};
 /// Someone looking at the table: a seat, the Director or a spectator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(
-    target_arch = "wasm32",
+    feature = "wasm",
     derive(tsify::Tsify),
     tsify(type = "Seat | \"director\" | \"spectator\"")
 )]
@@ -80,7 +80,7 @@ impl<'de> Deserialize<'de> for Viewer {
 
 /// A set of viewers. The Director is in every audience.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "Viewer[]"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(type = "Viewer[]"))]
 pub struct Audience(u8);
 
 const DIRECTOR: u8 = 1 << 4;

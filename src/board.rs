@@ -6,7 +6,7 @@ use crate::call::Seat;
 
 /// Which sides are vulnerable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Vulnerability {
     /// Neither side.
     None,

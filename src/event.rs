@@ -17,7 +17,8 @@ use crate::seat_list::SeatList;
 /// How a call's meaning was disclosed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum DisclosureKind {
     /// An alert, with or without explanation.
     Alert,
@@ -32,7 +33,8 @@ pub enum DisclosureKind {
 /// A bar on calling (Laws 27–37).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum BarKind {
     /// Must pass at his next turn only.
     NextTurn,
@@ -45,7 +47,7 @@ pub enum BarKind {
 /// call by its index; the explanations by their positions among the call's `disclosures` in
 /// the requester's view when it was given) instead of copying it again (issue 29).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ReviewLine {
     /// Position among the calls in force.
     pub index: usize,
@@ -60,7 +62,8 @@ pub struct ReviewLine {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[allow(missing_docs)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum EventKind {
     /// A call was made (and is in force or pending rectification).
     Call { seat: Seat, call: Call, index: usize },
@@ -69,7 +72,7 @@ pub enum EventKind {
         seat: Seat,
         call: Call,
         law: Law,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+        #[cfg_attr(feature = "wasm", tsify(type = "string"))]
         reason: Cow<'static, str>,
     },
     /// Three passes after a bid.
@@ -82,7 +85,7 @@ pub enum EventKind {
         by: Seat,
         disclosure: DisclosureKind,
         alert: bool,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+        #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
         text: Option<Arc<str>>,
     },
     /// A question about the opponents' calls.
@@ -112,14 +115,14 @@ pub enum EventKind {
     Correction {
         index: usize,
         by: Seat,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+        #[cfg_attr(feature = "wasm", tsify(type = "string"))]
         text: Arc<str>,
     },
     /// The Director was called.
     DirectorSummoned {
         by: Actor,
         law: Law,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+        #[cfg_attr(feature = "wasm", tsify(type = "string"))]
         reason: Box<str>,
     },
     /// An irregularity was recorded.
@@ -176,10 +179,11 @@ pub enum EventKind {
 /// An event and who may see it: written as one object, its kind's fields then `audience`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(
-    target_arch = "wasm32",
+    feature = "wasm",
     derive(tsify::Tsify),
     tsify(type = "EventKind & { audience: Audience }")
 )]
+#[non_exhaustive]
 pub struct Event {
     /// What happened.
     #[serde(flatten)]
@@ -206,10 +210,11 @@ pub type OutcomeEvents = smallvec::SmallVec<[Event; 1]>;
 /// The result of an action: accepted with events and warnings, or refused.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(
-    target_arch = "wasm32",
+    feature = "wasm",
     derive(tsify::Tsify),
     tsify(type = "{ ok: true; events: Event[]; warnings: Warning[] } | { ok: false; rejection: Rejection }")
 )]
+#[must_use = "an outcome says whether the action was recorded: a refusal left the table unchanged"]
 pub enum Outcome {
     /// The action was recorded.
     Accepted {

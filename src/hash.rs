@@ -46,7 +46,7 @@ impl StateHash {
     }
 
     /// Lower-case hex, 32 characters.
-    pub fn to_hex(&self) -> String {
+    pub fn to_hex(self) -> String {
         const HEX: &[u8; 16] = b"0123456789abcdef";
         let mut s = String::with_capacity(32);
         for b in self.bytes() {

@@ -14,7 +14,8 @@ macro_rules! laws {
     ($( $(#[$doc:meta])* $name:ident = $text:literal, )*) => {
         /// A clause of the Laws, shown without its "L" prefix (`Law::L27B2` is `"27B2"`).
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+        #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+        #[non_exhaustive]
         pub enum Law {
             /// No clause of the Laws: malformed input or a limit of this software (`""`).
             #[default]

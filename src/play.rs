@@ -9,7 +9,7 @@ use crate::card::Card;
 
 /// A completed trick.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Trick {
     /// Cards in the order played.
     pub cards: Vec<(Seat, Card)>,

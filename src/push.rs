@@ -56,6 +56,7 @@ pub struct ViewTracker {
 }
 
 /// Each viewer's push after an action (`ViewTracker::pushes`).
+#[must_use = "each viewer's push is to be sent to him"]
 #[derive(Clone, Debug, Default)]
 pub struct Pushes {
     by_viewer: [Option<Update<'static>>; 6],

@@ -7,7 +7,8 @@ use crate::call::Seat;
 /// A named set of choices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Preset {
     /// Online club play: self-alerting, irregularities prevented, undo with consent.
     Online,
@@ -22,7 +23,8 @@ pub enum Preset {
 /// Who alerts and explains a call (L40B2a(iii)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Disclosure {
     /// The caller alerts and explains to both opponents, never to partner.
     #[serde(rename = "self")]
@@ -36,7 +38,8 @@ pub enum Disclosure {
 /// Whether irregular calls are refused or recorded and rectified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Irregularities {
     /// Refuse every irregular call.
     Prevent,
@@ -47,7 +50,8 @@ pub enum Irregularities {
 /// When a player may ask about the opponents' calls (L20F1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Questions {
     /// Only at one's own turn (L20F1/F2).
     OwnTurn,
@@ -58,7 +62,8 @@ pub enum Questions {
 /// How a Law 25A replacement of an unintended call is granted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Undo {
     /// Not at all.
     Off,
@@ -71,7 +76,8 @@ pub enum Undo {
 /// Which Law 26B version applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum LeadRestriction {
     /// Declarer may prohibit the lead of one suit (amended 2017 text).
     Prohibit,
@@ -82,7 +88,8 @@ pub enum LeadRestriction {
 /// How the screens divide the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Screenmates {
     /// North with East, South with West.
     NeSw,
@@ -109,7 +116,8 @@ impl Screenmates {
 /// Every choice the engine needs from the regulations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub struct Regulation {
     /// The preset these settings started from.
     pub preset: Preset,
@@ -209,7 +217,7 @@ impl Regulation {
 /// "consent", "director"`), natively and in the browser alike.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub enum RegulationSpec {
     /// `"online"`, `"face_to_face"`, …
     Preset(Preset),
@@ -223,7 +231,7 @@ pub enum RegulationSpec {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(default, deny_unknown_fields)]
 #[allow(missing_docs)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Overrides {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preset: Option<Preset>,

@@ -10,7 +10,7 @@ use crate::call::Seat;
 
 /// Up to four seats, in the order given.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(type = "Seat[]"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(type = "Seat[]"))]
 pub struct SeatList {
     len: u8,
     seats: [Seat; 4],

@@ -237,6 +237,8 @@ pub fn check_update(
     Ok(next)
 }
 
+// Read by the bindings (src/wasm.rs) before a whole view or entry.
+#[cfg(feature = "wasm")]
 /// The part of a stream entry a client checks: its version and audience (the rest is read
 /// where it is shown).
 #[derive(Clone, Copy, Debug, Deserialize)]
@@ -249,6 +251,7 @@ pub struct EntryHead {
     pub warning: Option<Addressed>,
 }
 
+#[cfg(feature = "wasm")]
 impl EntryHead {
     /// Who may see the entry (nobody, if it is neither an event nor a warning).
     pub fn audience(&self) -> Audience {
@@ -256,6 +259,8 @@ impl EntryHead {
     }
 }
 
+// Read by the bindings (src/wasm.rs) before a whole view or entry.
+#[cfg(feature = "wasm")]
 /// Anything addressed to an audience.
 #[derive(Clone, Copy, Debug, Deserialize)]
 pub struct Addressed {
@@ -263,6 +268,8 @@ pub struct Addressed {
     pub audience: Audience,
 }
 
+// Read by the bindings (src/wasm.rs) before a whole view or entry.
+#[cfg(feature = "wasm")]
 /// The part of a view a client answers from every frame.
 #[derive(Clone, Debug, Deserialize)]
 pub struct ViewHead {
@@ -276,6 +283,8 @@ pub struct ViewHead {
     pub pending: Option<PendingHead>,
 }
 
+// Read by the bindings (src/wasm.rs) before a whole view or entry.
+#[cfg(feature = "wasm")]
 /// The viewer's options on a pending decision.
 #[derive(Clone, Debug, Deserialize)]
 pub struct PendingHead {

@@ -25,7 +25,7 @@ use crate::view::{self, View};
 /// What a new table needs: the board and the regulation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct TableOptions {
     /// The dealer.
     pub dealer: Seat,
@@ -43,7 +43,7 @@ pub struct TableOptions {
 /// replays it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Snapshot {
     /// Board and regulation.
     pub options: TableOptions,
@@ -77,6 +77,7 @@ fn actions_with_room<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Actio
 }
 
 /// What an accepted action produced, borrowed from the table (`Table::submit`).
+#[must_use = "what the action produced: its events and warnings are to be sent to their audiences"]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Submitted<'a> {
     /// Its events, with their audiences: the end of `Table::feed`.

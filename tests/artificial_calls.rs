@@ -5,30 +5,20 @@
 //! offender's calls specified, not the strains they name.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use bridge_laws::action::RulingOn;
 use bridge_laws::event::BarKind;
 use bridge_laws::{Call, Code, Law, Seat, Strain, Table, Viewer};
+use common::steps::{alerted, call, new_table, played, refused};
 
 /// A face-to-face table (dealer N) where each player alerts his own calls (as behind
 /// screens), after `steps`, each a JSON action; panics on a refusal.
 fn run(steps: &[String]) -> Table {
-    let mut t = Table::from_options_json(
-        r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"face_to_face","disclosure":"self"}}"#,
+    played(
+        new_table("N", r#"{"preset":"face_to_face","disclosure":"self"}"#),
+        steps,
     )
-    .expect("options");
-    for s in steps {
-        let o = t.apply_json(s);
-        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
-    }
-    t
-}
-
-fn call(seat: &str, call: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
-}
-
-fn alerted(seat: &str, call: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}","alert":true}}"#)
 }
 
 fn decline(seat: &str) -> String {
@@ -55,10 +45,6 @@ fn comparable(yes: bool) -> String {
 
 fn bar(t: &Table, seat: Seat) -> Option<(BarKind, Law)> {
     t.state().bar_on(seat).map(|b| (b.kind, b.law))
-}
-
-fn refused(t: &mut Table, step: &str) -> Code {
-    t.apply_json(step).rejection().map(|r| r.code).expect("refused")
 }
 
 fn legal(t: &Table, seat: Seat) -> Vec<Call> {

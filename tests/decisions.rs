@@ -4,23 +4,14 @@
 //! `apply` accepts.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use bridge_laws::view::Settle;
 use bridge_laws::{Code, Seat, Table, Viewer};
+use common::steps::{call, new_table, played};
 
 fn table(regulation: &str, steps: &[&str]) -> Table {
-    let mut t = Table::from_options_json(&format!(
-        r#"{{"dealer":"N","vulnerability":"None","regulation":"{regulation}"}}"#
-    ))
-    .expect("options");
-    for s in steps {
-        let o = t.apply_json(s);
-        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
-    }
-    t
-}
-
-fn call(seat: &str, call: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
+    played(new_table("N", &format!("\"{regulation}\"")), steps)
 }
 
 fn options(t: &Table, viewer: Viewer) -> Vec<Settle> {
@@ -32,9 +23,10 @@ fn engine_allows(t: &Table, seat: Seat, settle: Settle) -> bool {
     let action = match settle {
         Settle::Accept => format!(r#"{{"seat":"{seat}","type":"accept"}}"#),
         Settle::Decline => format!(r#"{{"seat":"{seat}","type":"decline"}}"#),
-        Settle::Call => call(&seat.to_string(), "P"),
+        Settle::Call => call(seat, "P"),
         Settle::Respond => format!(r#"{{"seat":"{seat}","type":"respond","accept":true}}"#),
         Settle::Ruling => return false,
+        other => panic!("an option this test cannot take: {other:?}"),
     };
     let mut copy = t.clone();
     copy.apply_json(&action).is_ok()

@@ -1,5 +1,6 @@
-//! Replays the kept fuzz corpus (tests/fuzz-corpus/) and every fuzz finding
-//! (tests/fuzz-regressions/) through the same property checks the fuzz targets run.
+//! Replays the committed fuzz seeds (tests/fuzz-seeds/), every fuzz finding
+//! (tests/fuzz-regressions/) and, when a local fuzz run left one, the minimized corpus
+//! (tests/fuzz-corpus/, gitignored) through the same property checks the fuzz targets run.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::fs;
@@ -28,15 +29,19 @@ fn replay(dir: &str, target: &str, check: fn(&[u8])) -> usize {
     n
 }
 
+/// Replays the seeds, the findings and the local corpus (absent on a fresh checkout) of
+/// `target`; returns how many committed inputs ran (the local corpus is not counted).
 fn replay_all(target: &str, check: fn(&[u8])) -> usize {
-    replay("tests/fuzz-corpus", target, check) + replay("tests/fuzz-regressions", target, check)
+    let committed = replay("tests/fuzz-seeds", target, check) + replay("tests/fuzz-regressions", target, check);
+    replay("tests/fuzz-corpus", target, check);
+    committed
 }
 
 #[test]
 fn every_kept_session_input_keeps_the_properties() {
     assert!(
         replay_all("action", checks::session) > 0,
-        "the kept action corpus is empty"
+        "tests/fuzz-seeds/action is empty"
     );
 }
 
@@ -44,7 +49,7 @@ fn every_kept_session_input_keeps_the_properties() {
 fn every_kept_snapshot_input_loads_or_is_refused_with_a_code() {
     assert!(
         replay_all("snapshot", checks::snapshot) > 0,
-        "the kept snapshot corpus is empty"
+        "tests/fuzz-seeds/snapshot is empty"
     );
 }
 
@@ -52,16 +57,16 @@ fn every_kept_snapshot_input_loads_or_is_refused_with_a_code() {
 fn every_kept_options_input_loads_or_is_refused_with_a_code() {
     assert!(
         replay_all("options", checks::options) > 0,
-        "the kept options corpus is empty"
+        "tests/fuzz-seeds/options is empty"
     );
 }
 
 #[test]
 fn every_kept_lin_input_reads_replays_and_exports_stably() {
-    assert!(replay_all("lin", checks::lin) > 0, "the kept lin corpus is empty");
+    assert!(replay_all("lin", checks::lin) > 0, "tests/fuzz-seeds/lin is empty");
 }
 
 #[test]
 fn every_kept_pbn_input_reads_replays_and_exports_stably() {
-    assert!(replay_all("pbn", checks::pbn) > 0, "the kept pbn corpus is empty");
+    assert!(replay_all("pbn", checks::pbn) > 0, "tests/fuzz-seeds/pbn is empty");
 }

@@ -2,8 +2,11 @@
 //! per rectification path, named after the clauses it covers, and one table-driven walk.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use bridge_laws::event::BarKind;
 use bridge_laws::{Code, Phase, Seat, Table};
+use common::steps::{act, bar, call, calls, new_table, played, refused};
 
 /// A face-to-face table (dealer N) after `steps`, each a JSON action; panics on a refusal.
 fn table(steps: &[&str]) -> Table {
@@ -11,39 +14,11 @@ fn table(steps: &[&str]) -> Table {
 }
 
 fn table_with(regulation: &str, steps: &[&str]) -> Table {
-    let mut t = Table::from_options_json(&format!(
-        r#"{{"dealer":"N","vulnerability":"None","regulation":"{regulation}"}}"#
-    ))
-    .expect("options");
-    for s in steps {
-        let o = t.apply_json(s);
-        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
-    }
-    t
-}
-
-fn call(seat: &str, call: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
-}
-
-fn act(seat: &str, kind: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
+    played(new_table("N", &format!("\"{regulation}\"")), steps)
 }
 
 fn comparable(yes: bool) -> String {
     format!(r#"{{"seat":"director","type":"ruling","on":"comparable","value":{yes}}}"#)
-}
-
-fn calls(t: &Table) -> Vec<String> {
-    t.calls().iter().map(ToString::to_string).collect()
-}
-
-fn bar(t: &Table, seat: Seat) -> Option<BarKind> {
-    t.state().bar_on(seat).map(|b| b.kind)
-}
-
-fn refused(t: &mut Table, step: &str) -> Code {
-    t.apply_json(step).rejection().map(|r| r.code).expect("refused")
 }
 
 fn run(steps: &[String]) -> Table {

@@ -5,25 +5,10 @@
 //! the lead is due, and the leads are checked against it. Every dealer.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::event::Outcome;
+mod common;
+
 use bridge_laws::{Code, Seat, Strain, Table, Viewer};
-
-fn ok(t: &mut Table, step: &str) -> Outcome {
-    let o = t.apply_json(step);
-    assert!(o.is_ok(), "{step}: {:?}", o.rejection());
-    o
-}
-
-fn codes(o: &Outcome) -> Vec<Code> {
-    match o {
-        Outcome::Accepted { warnings, .. } => warnings.iter().map(|w| w.code).collect(),
-        Outcome::Rejected(_) => Vec::new(),
-    }
-}
-
-fn call(seat: Seat, call: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
-}
+use common::steps::{call, codes, ok, Accepted};
 
 fn restrict(seat: Seat, suit: &str, require: bool) -> String {
     format!(r#"{{"seat":"{seat}","type":"restrict_lead","suit":"{suit}","require":{require}}}"#)
@@ -53,7 +38,7 @@ fn offender_leads(d: Seat, regulation: &str) -> Table {
 }
 
 /// Plays `card` from `hand` (declarer plays dummy's cards).
-fn play(t: &mut Table, d: Seat, hand: Seat, card: &str) -> Outcome {
+fn play(t: &mut Table, d: Seat, hand: Seat, card: &str) -> Accepted {
     let step = if hand == d.partner() {
         format!(r#"{{"seat":"{d}","type":"play","card":"{card}","from":"dummy"}}"#)
     } else {

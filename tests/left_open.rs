@@ -4,13 +4,14 @@
 mod common;
 
 use bridge_laws::event::BarKind;
-use bridge_laws::{EventKind, Law, Outcome, Preset, Seat, Table, Viewer};
+use bridge_laws::{EventKind, Law, Preset, Seat, Table, Viewer};
 use common::preset_table;
+use common::steps::Accepted;
 
-fn apply(t: &mut Table, json: &str) -> Outcome {
+fn apply(t: &mut Table, json: &str) -> Accepted {
     let out = t.apply_json(json);
     assert!(out.is_ok(), "{json}: {out:?}");
-    out
+    Accepted(out)
 }
 
 #[test]

@@ -548,7 +548,7 @@ fn cases() -> u32 {
 macro_rules! table_properties {
     ($name:ident, $preset:expr) => {
         proptest! {
-            #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+            #![proptest_config(common::config::cases(cases()))]
             #[test]
             fn $name(
                 overrides in any::<Overrides>(),

@@ -4,36 +4,11 @@
 //! Each class is generated over seats, positions and regulations.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use bridge_laws::event::Outcome;
 use bridge_laws::{Call, Code, Phase, Seat, Table};
-
-fn new_table(dealer: Seat, regulation: &str) -> Table {
-    Table::from_options_json(&format!(
-        r#"{{"dealer":"{dealer}","vulnerability":"None","regulation":{regulation}}}"#
-    ))
-    .expect("options")
-}
-
-fn call(seat: Seat, call: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
-}
-
-fn act(seat: Seat, kind: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
-}
-
-fn ok(t: &mut Table, step: &str) -> Outcome {
-    let o = t.apply_json(step);
-    assert!(o.is_ok(), "{step}: {:?} (calls {:?})", o.rejection(), t.calls());
-    o
-}
-
-fn codes(o: &Outcome) -> Vec<Code> {
-    match o {
-        Outcome::Accepted { warnings, .. } => warnings.iter().map(|w| w.code).collect(),
-        Outcome::Rejected(_) => Vec::new(),
-    }
-}
+use common::steps::{act, call, codes, new_table, ok};
 
 /// The regulations in which an irregular call is recorded and rectified.
 const RECTIFYING: [&str; 3] = [
@@ -107,7 +82,7 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
     assert_eq!(t.turn(), Some(due), "{case}");
     assert!(t.legal_calls(due).contains(Call::Pass), "{case}");
     // L16C: only the pass out of rotation is unauthorized information (for its maker's partner).
-    let ui: Vec<Seat> = match &last {
+    let ui: Vec<Seat> = match &*last {
         Outcome::Accepted { warnings, .. } => warnings
             .iter()
             .filter(|w| w.code == Code::UI_WITHDRAWN_CALL)
@@ -350,7 +325,7 @@ fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
         );
         let o = ok(&mut t, &act(leader, "face_lead"));
         assert!(barred(&t).is_empty());
-        let lifted = match &o {
+        let lifted = match &*o {
             Outcome::Accepted { events, .. } => events
                 .iter()
                 .filter(|e| matches!(e.kind, bridge_laws::EventKind::BarLifted { .. }))

@@ -4,41 +4,12 @@
 //! generated instances (every dealer, levels and strains), not one example.
 
 #![cfg(not(target_arch = "wasm32"))]
+
+mod common;
 use bridge_laws::event::{BarKind, EventKind};
 use bridge_laws::state::Pending;
 use bridge_laws::{Bid, Call, Code, Outcome, Seat, Strain, Table};
-
-fn table(dealer: Seat, regulation: &str) -> Table {
-    Table::from_options_json(&format!(
-        r#"{{"dealer":"{dealer}","vulnerability":"None","regulation":{regulation}}}"#
-    ))
-    .expect("options")
-}
-
-fn f2f(dealer: Seat) -> Table {
-    table(dealer, r#""face_to_face""#)
-}
-
-fn ok(t: &mut Table, step: &str) -> Outcome {
-    let o = t.apply_json(step);
-    assert!(o.is_ok(), "{step}: {:?}", o.rejection());
-    o
-}
-
-fn refused(t: &mut Table, step: &str) -> Code {
-    let hash = t.state_hash();
-    let code = t.apply_json(step).rejection().map(|r| r.code).expect("refused");
-    assert_eq!(hash, t.state_hash(), "a refused {step} changed the table");
-    code
-}
-
-fn call(seat: Seat, call: impl std::fmt::Display) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
-}
-
-fn act(seat: Seat, kind: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
-}
+use common::steps::{act, bar, call, calls, f2f, new_table as table, ok, refused};
 
 fn replace(seat: Seat, call: impl std::fmt::Display) -> String {
     format!(r#"{{"seat":"{seat}","type":"replace_call","call":"{call}"}}"#)
@@ -58,14 +29,6 @@ fn specified(strains: &[Strain]) -> String {
         r#"{{"seat":"director","type":"ruling","on":"comparable","specified":[{}]}}"#,
         list.join(",")
     )
-}
-
-fn calls(t: &Table) -> Vec<String> {
-    t.calls().iter().map(ToString::to_string).collect()
-}
-
-fn bar(t: &Table, seat: Seat) -> Option<BarKind> {
-    t.state().bar_on(seat).map(|b| b.kind)
 }
 
 fn irregular(o: &Outcome) -> Vec<Code> {
@@ -300,7 +263,7 @@ fn corrected_replacement(dealer: Seat, opening: Bid, ib: Bid, first_try: Bid, in
     ok(&mut t, &call(offender, first_try));
     ok(&mut t, &replace(offender, intended));
     let o = ok(&mut t, &unintended(true));
-    (t, o)
+    (t, o.0)
 }
 
 #[test]

@@ -8,18 +8,9 @@ mod common;
 
 use bridge_laws::stream::entries_of;
 use bridge_laws::{Preset, Seat, SeatTable, Table, Update, Viewer};
+use common::wire::{joined, over_the_wire};
 use common::{preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
-
-/// What the server sends `viewer` after an action, through JSON text as on a socket.
-fn over_the_wire(update: &Update<'_>) -> Update<'static> {
-    serde_json::from_str(&serde_json::to_string(update).unwrap()).unwrap()
-}
-
-fn joined(t: &Table, viewer: Viewer) -> SeatTable {
-    let view = serde_json::from_str(&serde_json::to_string(&t.view(viewer)).unwrap()).unwrap();
-    SeatTable::new(viewer, t.stream_version(viewer), view).unwrap()
-}
 
 fn agrees(t: &Table, c: &SeatTable) -> Result<(), String> {
     let v = c.viewer();
@@ -52,7 +43,7 @@ fn agrees(t: &Table, c: &SeatTable) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(common::config::cases(200))]
     #[test]
     fn a_client_table_fed_its_stream_agrees_with_the_server_at_every_step(
         steps in prop::collection::vec(any::<(u8, u8, u8)>(), 0..28),

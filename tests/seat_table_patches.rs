@@ -8,19 +8,11 @@ mod common;
 
 use bridge_laws::push::push_of;
 use bridge_laws::{Outcome, Preset, Seat, SeatTable, Table, Update, ViewTracker, Viewer};
+use common::steps::Accepted;
+use common::wire::{joined, over_the_wire};
 use common::{check_view, preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
 use serde_json::Value;
-
-/// What the server sends, through JSON text as on a socket.
-fn over_the_wire(update: &Update<'_>) -> Update<'static> {
-    serde_json::from_str(&serde_json::to_string(update).unwrap()).unwrap()
-}
-
-fn joined(t: &Table, viewer: Viewer) -> SeatTable {
-    let view = serde_json::from_str(&serde_json::to_string(&t.view(viewer)).unwrap()).unwrap();
-    SeatTable::new(viewer, t.stream_version(viewer), view).unwrap()
-}
 
 /// Whether every field of `patch` is what `view` holds now: a whole field equal to the
 /// view's, a list's length and each item set equal to the view's at that position.
@@ -90,7 +82,7 @@ fn push_and_check(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(common::config::cases(300))]
     #[test]
     fn a_client_fed_only_entries_and_patches_holds_the_servers_view_at_every_step(
         steps in prop::collection::vec(any::<(u8, u8, u8)>(), 0..40),
@@ -153,10 +145,10 @@ proptest! {
     }
 }
 
-fn accepted(t: &mut Table, action: &str) -> Outcome {
+fn accepted(t: &mut Table, action: &str) -> Accepted {
     let out = t.apply_json(action);
     assert!(out.is_ok(), "{action}: {:?}", out.rejection());
-    out
+    Accepted(out)
 }
 
 /// The bytes of each viewer's push for `action`, and of the whole view it replaces.
@@ -296,7 +288,7 @@ fn resolve(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(common::config::cases(200))]
     #[test]
     fn a_reviews_references_read_the_same_in_every_seats_view_that_holds_it(
         steps in prop::collection::vec(any::<(u8, u8, u8)>(), 0..40),

@@ -104,7 +104,7 @@ fn check(t: &Table, pushed: &[Vec<StreamEntry>]) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(common::config::cases(400))]
     #[test]
     fn every_stream_holds_its_audience_and_catches_up_from_any_version(
         steps in prop::collection::vec(any::<(u8, u8, u8)>(), 0..28),

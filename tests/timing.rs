@@ -6,55 +6,11 @@
 //! rule is checked from every dealer, at each position it can arise.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::event::{BarKind, Outcome};
+mod common;
+
+use bridge_laws::event::BarKind;
 use bridge_laws::{Code, Phase, Seat, Table, Viewer};
-
-fn new_table(dealer: Seat, regulation: &str) -> Table {
-    Table::from_options_json(&format!(
-        r#"{{"dealer":"{dealer}","vulnerability":"None","regulation":{regulation}}}"#
-    ))
-    .expect("options")
-}
-
-fn f2f(dealer: Seat) -> Table {
-    new_table(dealer, r#""face_to_face""#)
-}
-
-fn call(seat: Seat, call: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
-}
-
-fn act(seat: Seat, kind: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
-}
-
-fn ok(t: &mut Table, step: &str) -> Outcome {
-    let o = t.apply_json(step);
-    assert!(o.is_ok(), "{step}: {:?} (calls {:?})", o.rejection(), t.calls());
-    o
-}
-
-fn refused(t: &mut Table, step: &str) -> Code {
-    let hash = t.state_hash();
-    let o = t.apply_json(step);
-    let code = o
-        .rejection()
-        .map(|r| r.code)
-        .unwrap_or_else(|| panic!("{step} was accepted"));
-    assert_eq!(t.state_hash(), hash, "{step}: a refusal leaves the table unchanged");
-    code
-}
-
-fn codes(o: &Outcome) -> Vec<Code> {
-    match o {
-        Outcome::Accepted { warnings, .. } => warnings.iter().map(|w| w.code).collect(),
-        Outcome::Rejected(_) => Vec::new(),
-    }
-}
-
-fn calls(t: &Table) -> Vec<String> {
-    t.calls().iter().map(ToString::to_string).collect()
-}
+use common::steps::{act, call, calls, codes, f2f, ok, refused};
 
 fn bars(t: &Table) -> Vec<(Seat, BarKind)> {
     Seat::ALL

@@ -3,8 +3,13 @@
 //! quoted in messages by a short prefix only, and names are read strictly.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::conformance::run_text;
+/// The conformance runner, beside the CLI (src/bin/bridge-laws/): not part of the library.
+#[allow(dead_code)]
+#[path = "../src/bin/bridge-laws/conformance.rs"]
+mod conformance;
+
 use bridge_laws::{Action, Code, Rejection, Seat, Table, Viewer};
+use conformance::run_text;
 use proptest::prelude::*;
 
 const OPTIONS: &str = r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#;

@@ -83,7 +83,7 @@ fn cases() -> u32 {
 macro_rules! visibility_property {
     ($name:ident, $preset:expr) => {
         proptest! {
-            #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
+            #![proptest_config(common::config::cases(cases()))]
             #[test]
             fn $name(steps in prop::collection::vec(any::<Step>(), 0..24), dealer in 0u8..4) {
                 prop_assert_eq!(run($preset, &steps, dealer), Ok(()));

@@ -41,7 +41,7 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
 /// L25A: whether `seat` may now ask to replace his last call, and which (its record id) —
 /// the `replace_call` action's rule but for the replacement itself, and the view's
 /// `may_replace_call`: not when the regulation switches undo off, nor while a request is
-/// pending, nor once the window has closed ([`open_window`]).
+/// pending, nor once the window has closed (`open_window`).
 ///
 /// # Errors
 /// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED`.

@@ -19,6 +19,7 @@ use crate::call::Seat;
 /// What an audit finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum FindingCode {
     /// L27: a bid that does not supersede the last bid, not marked accepted.
     InsufficientBid,

@@ -31,12 +31,12 @@ pub struct Imported<'a> {
 /// A fault of a record that did not stop its import, located for a reader: what, where (line
 /// and column, from 1) and the offending text (at most 40 bytes of it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ImportNote {
     /// What is wrong (`bad_deal`, `bad_card`, `bad_claim`, `explanation_without_call`,
     /// `note_missing`).
     #[cfg_attr(
-        target_arch = "wasm32",
+        feature = "wasm",
         tsify(type = r#""bad_deal" | "bad_card" | "bad_claim" | "explanation_without_call" | "note_missing""#)
     )]
     pub code: ProblemCode,

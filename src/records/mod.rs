@@ -547,6 +547,7 @@ pub fn import_regulation() -> RegulationSpec {
 /// What is wrong in a file, as a reader finds it.
 /// (Serialized as [`ProblemCode::as_str`]; TypeScript: `ImportNote["code"]` is a string.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ProblemCode {
     /// A call that is not a call (`1SHNT`, `8NT`).
     BadCall,

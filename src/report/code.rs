@@ -12,7 +12,8 @@ macro_rules! codes {
         /// A public code: what happened or why an action was refused.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
         #[allow(non_camel_case_types)]
-        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+        #[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+        #[non_exhaustive]
         pub enum Code {
             $( $(#[$doc])* #[serde(rename = $text)] $name, )*
         }

@@ -37,7 +37,8 @@ use crate::law::Law;
 /// Why an action was refused, as the actor is shown it: an [`InputError`] or a
 /// [`Refusal`]. The table is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub struct Rejection {
     /// Public code.
     pub code: Code,

@@ -11,7 +11,8 @@ use crate::law::Law;
 /// How serious a warning is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub enum Severity {
     /// An irregularity was committed.
     Infraction,
@@ -25,7 +26,8 @@ pub enum Severity {
 
 /// A warning given to the table, citing its law.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
+#[non_exhaustive]
 pub struct Warning {
     /// Public code.
     pub code: Code,
@@ -39,7 +41,7 @@ pub struct Warning {
     /// Director's ledger says whose it is).
     pub seat: Option<Seat>,
     /// Human-readable English text (a fixed message is not copied).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
     pub message: Cow<'static, str>,
 }
 

@@ -70,7 +70,7 @@ impl<'de> Deserialize<'de> for ContractName {
 /// A contract's parts, for a site that shows the bid and the doubling apart (no parsing
 /// of `contract` back).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ContractParts {
     /// The last bid.
     pub bid: Call,

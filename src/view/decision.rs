@@ -14,7 +14,8 @@ use crate::state::{Pending, State};
 /// What a pending decision is about (shown in snake_case, e.g. `"insufficient_bid"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[non_exhaustive]
 pub enum DecisionKind {
     /// L27A: LHO may accept an insufficient bid.
     InsufficientBid,
@@ -35,7 +36,8 @@ pub enum DecisionKind {
 /// An action that settles a pending decision (shown as its action type, e.g. `"accept"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[non_exhaustive]
 pub enum Settle {
     /// `accept`: the entitled player accepts the irregular call.
     Accept,
@@ -51,7 +53,7 @@ pub enum Settle {
 
 /// A decision the table is waiting for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Decision {
     /// What is pending.
     pub kind: DecisionKind,
@@ -74,7 +76,7 @@ pub struct Decision {
 
 /// What one awaited party may do about a pending decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Choice {
     /// A seat, or `director`.
     pub by: String,

@@ -37,7 +37,7 @@ use crate::withdrawal::Withdrawal;
 
 /// A disclosure as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenDisclosure<'a> {
     /// Who disclosed.
     pub by: Seat,
@@ -46,7 +46,7 @@ pub struct SeenDisclosure<'a> {
     /// Whether it alerts the call.
     pub alert: bool,
     /// Text, if any.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
     pub text: Option<Cow<'a, str>>,
     /// Replaced by a correction (shown to the Director only).
     pub superseded: bool,
@@ -54,7 +54,7 @@ pub struct SeenDisclosure<'a> {
 
 /// A call in force as the viewer sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenCall<'a> {
     /// Position among the calls in force.
     pub index: usize,
@@ -67,13 +67,13 @@ pub struct SeenCall<'a> {
     /// Made by the engine for a barred player.
     pub auto: bool,
     /// Disclosures the viewer may see, in the order made.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "SeenDisclosure[]"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "SeenDisclosure[]"))]
     pub disclosures: SeenDisclosures<'a>,
 }
 
 /// A withdrawn or cancelled call.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenWithdrawn {
     /// Caller.
     pub seat: Seat,
@@ -82,13 +82,13 @@ pub struct SeenWithdrawn {
     /// Law under which it was withdrawn.
     pub law: Law,
     /// Why (its English text in JSON).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
     pub reason: Withdrawal,
 }
 
 /// A question the viewer may see.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenQuestion {
     /// Question number.
     pub id: usize,
@@ -105,7 +105,7 @@ pub struct SeenQuestion {
 /// A Law 26B lead restriction, as announced at the table: on the opening lead, or on the
 /// opening leader's partner's first lead in play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenLeadRestriction {
     /// The offender (a defender: the partner of the player it binds).
     pub offender: Seat,
@@ -117,7 +117,7 @@ pub struct SeenLeadRestriction {
     /// Declarer, who chooses.
     pub declarer: Seat,
     /// The suits declarer may name (not specified by the offender in the legal auction).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string[]"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string[]"))]
     pub restrictable: Vec<Strain>,
     /// Declarer may require the lead of a suit as well as prohibit one
     /// (`lead_restriction: require_or_prohibit`).
@@ -125,16 +125,16 @@ pub struct SeenLeadRestriction {
     /// Declarer has made his choice (`restrict_lead`); until then the lead waits.
     pub chosen: bool,
     /// The suit declarer prohibited, once named.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
     pub prohibited: Option<Strain>,
     /// The suit declarer required, once named.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
     pub required: Option<Strain>,
 }
 
 /// Opening lead and tricks as the viewer sees them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeenPlay {
     /// The opening leader.
     pub leader: Seat,
@@ -152,7 +152,7 @@ pub struct SeenPlay {
 
 /// Everything one viewer may see.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct View<'a> {
     /// Who is looking.
     pub viewer: Viewer,
@@ -173,7 +173,7 @@ pub struct View<'a> {
     /// Calls the viewer may make now (seats only).
     pub legal_calls: Vec<Call>,
     /// Bars on the viewer and his partner (all bars for the Director and spectators).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Partial<Record<Seat, BarKind>>"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "Partial<Record<Seat, BarKind>>"))]
     pub barred: SeatMap<BarKind>,
     /// A pending decision, if any.
     pub pending: Option<Decision>,
@@ -203,14 +203,14 @@ pub struct View<'a> {
     /// Questions the viewer must answer (their ids in `questions`).
     pub questions_to_answer: Vec<usize>,
     /// Warnings, cautions and reminders addressed to the viewer.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Warning[]"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "Warning[]"))]
     pub warnings: Seen<'a, Warning>,
     /// Events the viewer may see, in order.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Event[]"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "Event[]"))]
     pub events: Seen<'a, Event>,
     /// The contract, once the auction has ended (its text in JSON: `"3NT"`, `"4SX"`; its
     /// parts in `contract_parts`).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
     pub contract: Option<ContractName>,
     /// The presumed declarer.
     pub declarer: Option<Seat>,
@@ -230,16 +230,16 @@ pub struct View<'a> {
     /// declarer for dummy): the suits whose lead `apply` takes without that lead being an
     /// irregularity (L26B; `lead_restriction::legal_leads`). Empty otherwise, and while a
     /// request to replace the final pass is pending (L25A5).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string[]"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string[]"))]
     pub legal_leads: Vec<Strain>,
     /// Director only: the information ledger (L16).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Warning[]"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "Warning[]"))]
     pub ledger: Vec<Cow<'a, Warning>>,
     /// Director only: questions awaiting a ruling.
     pub open_rulings: Vec<RulingOn>,
     /// Director only: the contract to score when a Law 21B change was ruled not allowed
     /// (text, as `contract`).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "string | null"))]
+    #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
     pub scoring_contract: Option<ContractName>,
     /// Whether the viewer may now ask to replace his last call (L25A; seats only): the rule
     /// `replace_call` applies but for the replacement — false when the regulation switches

@@ -13,8 +13,15 @@ fn disclosure(reg: &Regulation, caller: Seat, giver: Seat) -> Audience {
         Disclosure::SelfAlert => Audience::seats([caller, caller.lho(), caller.rho()]),
         Disclosure::Partner => Audience::TABLE,
         Disclosure::Screens => Audience::seats([giver, reg.screenmates.of(giver)]),
+        other => unknown(other),
     };
     a.with_spectators_if(reg.spectators_see_disclosures)
+}
+
+/// A disclosure regime added after this oracle (`Disclosure` is `#[non_exhaustive]`): the
+/// oracle must learn who hears under it before the suites can pass.
+fn unknown(regime: Disclosure) -> Audience {
+    panic!("the audience oracle does not know the disclosure regime {regime:?}")
 }
 
 /// Who may know that `action` (as applied to `before`) happened: a player's disclosure,
@@ -44,6 +51,7 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
             }
             Disclosure::Partner => Audience::TABLE.with_spectators_if(spectators),
             Disclosure::Screens => Audience::seats([seat, reg.screenmates.of(seat)]).with_spectators_if(spectators),
+            other => unknown(other),
         },
         "correct_explanation" => {
             let (Some(id), Some(caller)) = (call_id, caller) else {
@@ -60,6 +68,7 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
             Disclosure::SelfAlert => Audience::seat(seat),
             Disclosure::Partner => Audience::TABLE,
             Disclosure::Screens => Audience::seats([seat, reg.screenmates.of(seat)]),
+            other => unknown(other),
         },
         "ask_lead" | "ask_contract" | "note_partner_mistake" => Audience::seat(seat),
         _ => Audience::EVERYONE,

@@ -4,6 +4,9 @@
 
 pub mod answers;
 pub mod causes;
+pub mod config;
+pub mod steps;
+pub mod wire;
 
 use bridge_laws::event::DisclosureKind;
 use bridge_laws::regulation::Disclosure;

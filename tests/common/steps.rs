@@ -1,0 +1,93 @@
+//! Actions as JSON lines and the tables they are played on, shared by the law suites: a
+//! call, an alerted call, a bare action, a table from options, and `ok`/`refused` that
+//! check what `apply` did.
+
+use std::fmt::Display;
+
+use bridge_laws::event::{BarKind, Outcome};
+use bridge_laws::{Code, Seat, Table};
+
+/// `seat` makes `call` (both as the JSON names them: `"N"`, `"1NT"`).
+pub fn call(seat: impl Display, call: impl Display) -> String {
+    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
+}
+
+/// `seat` makes `call` and alerts it.
+pub fn alerted(seat: impl Display, call: impl Display) -> String {
+    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}","alert":true}}"#)
+}
+
+/// `seat` takes an action of `kind` with no other field (`review`, `accept`, …).
+pub fn act(seat: impl Display, kind: &str) -> String {
+    format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
+}
+
+/// A table (no vulnerability) dealt by `dealer` under `regulation`, a JSON value
+/// (`r#""face_to_face""#` or an object).
+pub fn new_table(dealer: impl Display, regulation: &str) -> Table {
+    Table::from_options_json(&format!(
+        r#"{{"dealer":"{dealer}","vulnerability":"None","regulation":{regulation}}}"#
+    ))
+    .expect("options")
+}
+
+/// A face-to-face table dealt by `dealer`.
+pub fn f2f(dealer: Seat) -> Table {
+    new_table(dealer, r#""face_to_face""#)
+}
+
+/// `table` after `steps`, each a JSON action; panics on a refusal.
+pub fn played<S: AsRef<str>>(mut t: Table, steps: &[S]) -> Table {
+    for s in steps {
+        ok(&mut t, s.as_ref());
+    }
+    t
+}
+
+/// An outcome `ok` checked: accepted, so a caller may drop it.
+#[derive(Debug)]
+pub struct Accepted(pub Outcome);
+
+impl std::ops::Deref for Accepted {
+    type Target = Outcome;
+    fn deref(&self) -> &Outcome {
+        &self.0
+    }
+}
+
+/// Applies `step`, which must be accepted.
+pub fn ok(t: &mut Table, step: &str) -> Accepted {
+    let o = t.apply_json(step);
+    assert!(o.is_ok(), "{step}: {:?} (calls {:?})", o.rejection(), t.calls());
+    Accepted(o)
+}
+
+/// Applies `step`, which must be refused with the table unchanged; returns the code.
+pub fn refused(t: &mut Table, step: &str) -> Code {
+    let hash = t.state_hash();
+    let code = t
+        .apply_json(step)
+        .rejection()
+        .map(|r| r.code)
+        .unwrap_or_else(|| panic!("{step} was accepted"));
+    assert_eq!(t.state_hash(), hash, "{step}: a refusal leaves the table unchanged");
+    code
+}
+
+/// The calls of the auction, as the JSON writes them.
+pub fn calls(t: &Table) -> Vec<String> {
+    t.calls().iter().map(ToString::to_string).collect()
+}
+
+/// The bar on `seat`, if any.
+pub fn bar(t: &Table, seat: Seat) -> Option<BarKind> {
+    t.state().bar_on(seat).map(|b| b.kind)
+}
+
+/// The codes of the warnings an accepted action raised (none for a refusal).
+pub fn codes(o: &Outcome) -> Vec<Code> {
+    match o {
+        Outcome::Accepted { warnings, .. } => warnings.iter().map(|w| w.code).collect(),
+        Outcome::Rejected(_) => Vec::new(),
+    }
+}
