@@ -1,0 +1,175 @@
+//! Clauses of the laws digest that no other suite names (L29B, L30B2, L31C, L32B, L32C,
+//! L36B1, L37B1): one behaviour test each, face to face (`rectify`), dealer N.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use bridge_laws::{BarKind, Call, Code, EventKind, Law, Seat, Table, Warning};
+use common::steps::{act, bar, call, calls, new_table, ok};
+
+/// What a face-to-face table went through: the table after `steps`, every event and warning.
+struct Played {
+    table: Table,
+    events: Vec<EventKind>,
+    warnings: Vec<Warning>,
+}
+
+/// Plays `steps` (JSON actions, each accepted) on a face-to-face table dealt by N.
+fn play(steps: &[String]) -> Played {
+    let mut table = new_table("N", r#""face_to_face""#);
+    let (mut events, mut warnings) = (Vec::new(), Vec::new());
+    for s in steps {
+        let o = ok(&mut table, s);
+        events.extend(o.events().iter().map(|e| e.kind.clone()));
+        warnings.extend_from_slice(o.warnings());
+    }
+    Played {
+        table,
+        events,
+        warnings,
+    }
+}
+
+fn parsed(c: &str) -> Call {
+    c.parse().expect("call")
+}
+
+/// The laws the withdrawals of `seat`'s `c` cited.
+fn withdrawn_under(p: &Played, seat: Seat, c: &str) -> Vec<Law> {
+    p.events
+        .iter()
+        .filter_map(|e| match e {
+            EventKind::CallWithdrawn { seat: s, call, law, .. } if *s == seat && *call == parsed(c) => Some(*law),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The codes of the irregularities recorded against `seat`.
+fn irregularities(p: &Played, seat: Seat) -> Vec<Code> {
+    p.events
+        .iter()
+        .filter_map(|e| match e {
+            EventKind::Irregularity { code, seat: s, .. } if *s == seat => Some(*code),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether a warning with `code` concerns `seat`.
+fn warned(p: &Played, code: Code, seat: Seat) -> bool {
+    p.warnings.iter().any(|w| w.code == code && w.seat == Some(seat))
+}
+
+fn comparable(yes: bool) -> String {
+    format!(r#"{{"seat":"director","type":"ruling","on":"comparable","value":{yes}}}"#)
+}
+
+#[test]
+fn l29b_a_declined_call_out_of_rotation_is_cancelled_and_the_auction_returns_to_the_player_whose_turn_it_was() {
+    // S bids at his partner's (the dealer's) turn; W, his LHO, does not accept.
+    let p = play(&[call("S", "1H"), act("W", "decline")]);
+    assert_eq!(withdrawn_under(&p, Seat::S, "1H"), [Law::L29B]);
+    assert!(calls(&p.table).is_empty());
+    assert_eq!(p.table.turn(), Some(Seat::N));
+}
+
+#[test]
+fn l31b1_the_partner_of_a_cancelled_bid_calls_freely_but_it_is_unauthorized_for_him() {
+    let p = play(&[call("S", "1H"), act("W", "decline")]);
+    assert_eq!(bar(&p.table, Seat::N), None);
+    assert!(p.table.is_legal(Seat::N, parsed("1H")));
+    assert!(p.table.is_legal(Seat::N, parsed("P")));
+    // L16C2 for the offending side, L16C1 for the other.
+    assert!(warned(&p, Code::UI_WITHDRAWN_CALL, Seat::N));
+    assert!(!warned(&p, Code::UI_WITHDRAWN_CALL, Seat::E));
+    assert!(!warned(&p, Code::UI_WITHDRAWN_CALL, Seat::W));
+}
+
+/// N opens 1C and W doubles at E's (his partner's) turn; N does not accept.
+fn double_at_partners_turn() -> Vec<String> {
+    vec![call("N", "1C"), call("W", "X"), act("N", "decline")]
+}
+
+#[test]
+fn l32b1_the_partner_of_a_cancelled_double_calls_freely_but_it_is_unauthorized_for_him() {
+    let p = play(&double_at_partners_turn());
+    assert_eq!(withdrawn_under(&p, Seat::W, "X"), [Law::L29B]);
+    assert_eq!(calls(&p.table), ["1C"]);
+    assert_eq!(p.table.turn(), Some(Seat::E));
+    assert_eq!(bar(&p.table, Seat::E), None);
+    assert!(p.table.is_legal(Seat::E, parsed("X")));
+    assert!(p.table.is_legal(Seat::E, parsed("7NT")));
+    assert!(warned(&p, Code::UI_WITHDRAWN_CALL, Seat::E));
+}
+
+#[test]
+fn l32b2_the_doubler_calls_freely_and_a_call_not_comparable_bars_his_partner_once() {
+    let mut s = double_at_partners_turn();
+    s.extend([call("E", "P"), call("S", "P")]);
+    let before = play(&s);
+    assert!(
+        before.table.is_legal(Seat::W, parsed("2NT")),
+        "the offender calls freely"
+    );
+    s.push(call("W", "2NT"));
+    let p = play(&s);
+    assert_eq!(calls(&p.table), ["1C", "P", "P", "2NT"]);
+    assert_eq!(bar(&p.table, Seat::E), Some(BarKind::NextTurn));
+}
+
+#[test]
+fn l32b2_a_call_ruled_comparable_leaves_the_doublers_partner_free() {
+    let mut s = double_at_partners_turn();
+    s.extend([call("E", "P"), call("S", "P"), call("W", "X"), comparable(true)]);
+    let p = play(&s);
+    assert_eq!(calls(&p.table), ["1C", "P", "P", "X"]);
+    assert_eq!(bar(&p.table, Seat::E), None);
+}
+
+#[test]
+fn l30b2_l31c_l32c_a_later_call_at_lho_turn_is_a_change_of_call_not_a_call_out_of_rotation() {
+    // E has called; he calls again when it is S's (his LHO's) turn: Law 25, not Laws 29–32.
+    for (law, first, second) in [("L30B2", "1H", "P"), ("L31C", "P", "1H"), ("L32C", "P", "X")] {
+        let p = play(&[call("N", "1C"), call("E", first), call("E", second)]);
+        assert_eq!(irregularities(&p, Seat::E), [Code::IRREG_CHANGE_OF_CALL], "{law}");
+        let declined = {
+            let mut s = vec![call("N", "1C"), call("E", first), call("E", second)];
+            s.push(act("S", "decline"));
+            play(&s)
+        };
+        // L25B: not accepted, the change is void and the original call stands.
+        assert_eq!(calls(&declined.table), ["1C", first], "{law}");
+        assert_eq!(declined.table.turn(), Some(Seat::S), "{law}");
+        assert_eq!(bar(&declined.table, Seat::W), None, "{law}");
+    }
+}
+
+#[test]
+fn l36b1_a_declined_inadmissible_redouble_is_cancelled_and_the_offender_calls_again() {
+    let p = play(&[call("N", "1C"), call("E", "XX"), act("S", "decline")]);
+    assert_eq!(irregularities(&p, Seat::E), [Code::IRREG_INADMISSIBLE_DOUBLE]);
+    assert_eq!(withdrawn_under(&p, Seat::E, "XX"), [Law::L36B1]);
+    assert_eq!(calls(&p.table), ["1C"]);
+    // L36B2: the offender substitutes a legal call; a redouble still is not one.
+    assert_eq!(p.table.turn(), Some(Seat::E));
+    assert!(!p.table.is_legal(Seat::E, parsed("XX")));
+    assert!(p.table.is_legal(Seat::E, parsed("X")));
+}
+
+#[test]
+fn l37b1_a_barred_players_bid_not_called_over_is_cancelled_under_l37b1() {
+    // E passes at N's turn, S declines: E must pass at his next turn (L30A); he bids instead.
+    let p = play(&[
+        call("E", "P"),
+        act("S", "decline"),
+        call("N", "1C"),
+        call("E", "1H"),
+        act("S", "decline"),
+    ]);
+    assert_eq!(irregularities(&p, Seat::E).last(), Some(&Code::IRREG_BARRED_CALL));
+    assert_eq!(withdrawn_under(&p, Seat::E, "1H"), [Law::L37B1]);
+    // L37B2: a pass is substituted and the auction goes on with S.
+    assert_eq!(calls(&p.table), ["1C", "P"]);
+    assert_eq!(p.table.turn(), Some(Seat::S));
+}
