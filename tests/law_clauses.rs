@@ -1,11 +1,11 @@
-//! Clauses of the laws digest that no other suite names (L29B, L30B2, L31C, L32B, L32C,
-//! L36B1, L37B1): one behaviour test each, face to face (`rectify`), dealer N.
+//! Clauses of the laws digest that no other suite names (L18B–E, L19A1–D, L29B, L30B2, L31C,
+//! L32B, L32C, L36B1, L37B1): behaviour tests named for their clause, dealer N.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
 use bridge_laws::{BarKind, Call, Code, EventKind, Law, Seat, Table, Warning};
-use common::steps::{act, bar, call, calls, new_table, ok};
+use common::steps::{act, bar, call, calls, new_table, ok, refused};
 
 /// What a face-to-face table went through: the table after `steps`, every event and warning.
 struct Played {
@@ -172,4 +172,107 @@ fn l37b1_a_barred_players_bid_not_called_over_is_cancelled_under_l37b1() {
     // L37B2: a pass is substituted and the auction goes on with S.
     assert_eq!(calls(&p.table), ["1C", "P"]);
     assert_eq!(p.table.turn(), Some(Seat::S));
+}
+
+/// Every bid, written out from L18A and L18E alone: levels 1–7, then C < D < H < S < NT.
+fn every_bid_in_rank_order() -> Vec<String> {
+    (1..=7)
+        .flat_map(|level| ["C", "D", "H", "S", "NT"].map(|strain| format!("{level}{strain}")))
+        .collect()
+}
+
+/// The bids `seat` may make now, as the JSON writes them.
+fn legal_bids(t: &Table, seat: Seat) -> Vec<String> {
+    t.legal_calls(seat)
+        .iter()
+        .filter(|c| c.bid().is_some())
+        .map(|c| c.to_string())
+        .collect()
+}
+
+#[test]
+fn l18b_l18e_a_bid_is_sufficient_exactly_when_it_ranks_above_the_last_bid() {
+    let all = every_bid_in_rank_order();
+    for (i, last) in all.iter().enumerate() {
+        let p = play(&[call("N", last)]);
+        assert_eq!(legal_bids(&p.table, Seat::E), all[i + 1..], "over {last}");
+    }
+}
+
+#[test]
+fn l18d_an_insufficient_bid_is_refused_where_irregularities_are_prevented() {
+    let mut t = new_table("N", r#""online""#);
+    ok(&mut t, &call("N", "1S"));
+    for insufficient in ["1C", "1D", "1H", "1S"] {
+        assert_eq!(refused(&mut t, &call("E", insufficient)), Code::INSUFFICIENT_BID);
+    }
+    ok(&mut t, &call("E", "1NT"));
+}
+
+/// The contract the auction ended in, as the events wrote it.
+fn contract(p: &Played) -> Option<&str> {
+    p.events.iter().find_map(|e| match e {
+        EventKind::AuctionEnded { contract, .. } => Some(contract.as_str()),
+        _ => None,
+    })
+}
+
+#[test]
+fn l19a1_l19b1_passes_may_intervene_before_a_double_or_redouble_by_an_opponent() {
+    let p = play(&[call("N", "1C"), call("E", "P"), call("S", "P")]);
+    assert!(
+        p.table.is_legal(Seat::W, parsed("X")),
+        "W doubles N's bid across two passes"
+    );
+    let p = play(&[call("N", "1C"), call("E", "X"), call("S", "P"), call("W", "P")]);
+    assert!(
+        p.table.is_legal(Seat::N, parsed("XX")),
+        "N redoubles E's double across two passes"
+    );
+    assert!(
+        !p.table.is_legal(Seat::N, parsed("X")),
+        "a doubled bid is not doubled again"
+    );
+}
+
+#[test]
+fn l19a1_l19b1_a_side_never_doubles_its_own_bid_nor_redoubles_its_own_double() {
+    let mut t = new_table("N", r#""online""#);
+    ok(&mut t, &call("N", "1C"));
+    ok(&mut t, &call("E", "P"));
+    assert_eq!(refused(&mut t, &call("S", "X")), Code::DOUBLE_NOT_ALLOWED);
+    ok(&mut t, &call("S", "P"));
+    ok(&mut t, &call("W", "X"));
+    ok(&mut t, &call("N", "P"));
+    assert_eq!(refused(&mut t, &call("E", "XX")), Code::REDOUBLE_NOT_ALLOWED);
+}
+
+#[test]
+fn l19c_a_later_bid_supersedes_a_double_and_l19d_an_undisturbed_double_stands() {
+    let superseded = play(&[
+        call("N", "1C"),
+        call("E", "X"),
+        call("S", "1H"),
+        call("W", "P"),
+        call("N", "P"),
+        call("E", "P"),
+    ]);
+    assert_eq!(contract(&superseded), Some("1H"));
+    let stands = play(&[
+        call("N", "1C"),
+        call("E", "X"),
+        call("S", "P"),
+        call("W", "P"),
+        call("N", "P"),
+    ]);
+    assert_eq!(contract(&stands), Some("1CX"));
+    let redoubled = play(&[
+        call("N", "1C"),
+        call("E", "X"),
+        call("S", "XX"),
+        call("W", "P"),
+        call("N", "P"),
+        call("E", "P"),
+    ]);
+    assert_eq!(contract(&redoubled), Some("1CXX"));
 }
