@@ -1,4 +1,4 @@
-//! Clauses of the laws digest that no other suite names (L18B–E, L19A1–D, L29B, L30B2, L31C,
+//! Clauses of the laws digest that no other suite names (L18B–E, L19A1–D, L20C2, L29B, L30B2, L31C,
 //! L32B, L32C, L36B1, L37B1): behaviour tests named for their clause, dealer N.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -275,4 +275,57 @@ fn l19c_a_later_bid_supersedes_a_double_and_l19d_an_undisturbed_double_stands() 
         call("E", "P"),
     ]);
     assert_eq!(contract(&redoubled), Some("1CXX"));
+}
+
+/// Whether `seat` may have the auction restated now: `Ok`, or the code and law of the refusal
+/// (a review changes nothing but who has heard the auction, so it is probed on a copy).
+fn review(t: &Table, seat: Seat) -> Result<(), (Code, Law)> {
+    let mut copy = t.clone();
+    match copy.apply_json(&act(seat, "review")).rejection() {
+        None => Ok(()),
+        Some(r) => Err((r.code, r.law)),
+    }
+}
+
+/// Plays `card` for `hand`; declarer N plays dummy S's cards.
+fn play_card(t: &mut Table, hand: Seat, card: &str) {
+    let step = if hand == Seat::S {
+        format!(r#"{{"seat":"N","type":"play","card":"{card}","from":"dummy"}}"#)
+    } else {
+        format!(r#"{{"seat":"{hand}","type":"play","card":"{card}"}}"#)
+    };
+    ok(t, &step);
+}
+
+#[test]
+fn l20c2_a_player_has_the_auction_restated_at_his_first_turn_to_play_and_not_after() {
+    // 1S by N: E leads, S is dummy.
+    let mut t = play(&[call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P")]).table;
+    for seat in [Seat::N, Seat::E, Seat::W] {
+        assert_eq!(review(&t, seat), Ok(()), "{seat} after the final pass");
+    }
+    play_card(&mut t, Seat::E, "D2");
+    assert_eq!(
+        review(&t, Seat::E).map_err(|e| e.0),
+        Err(Code::REVIEW_EXPIRED),
+        "E has played"
+    );
+    assert_eq!(
+        review(&t, Seat::N),
+        Ok(()),
+        "declarer's first turn to play is from dummy"
+    );
+    assert_eq!(
+        review(&t, Seat::W),
+        Err((Code::REVIEW_NOT_YOUR_TURN, Law::L20C2)),
+        "not W's turn yet"
+    );
+    play_card(&mut t, Seat::S, "D3");
+    assert_eq!(review(&t, Seat::W), Ok(()), "W's first turn to play");
+    play_card(&mut t, Seat::W, "DA");
+    assert_eq!(
+        review(&t, Seat::W).map_err(|e| e.0),
+        Err(Code::REVIEW_EXPIRED),
+        "W has played"
+    );
 }
