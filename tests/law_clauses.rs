@@ -1,10 +1,10 @@
-//! Clauses of the laws digest that no other suite names (L18B–E, L19A1–D, L20C2, L29B, L30B2, L31C,
-//! L32B, L32C, L36B1, L37B1): behaviour tests named for their clause, dealer N.
+//! Clauses of the laws digest that no other suite names (L17B–D2, L18B–E, L19A1–D, L20C2,
+//! L22, L29B, L30B2, L31B1, L31C, L32B, L32C, L36B1, L37B1): behaviour tests named for their clause, dealer N.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
-use bridge_laws::{BarKind, Call, Code, EventKind, Law, Seat, Table, Warning};
+use bridge_laws::{BarKind, Call, Code, EventKind, Law, Phase, Seat, Table, Warning};
 use common::steps::{act, bar, call, calls, new_table, ok, refused};
 
 /// What a face-to-face table went through: the table after `steps`, every event and warning.
@@ -328,4 +328,73 @@ fn l20c2_a_player_has_the_auction_restated_at_his_first_turn_to_play_and_not_aft
         Err(Code::REVIEW_EXPIRED),
         "W has played"
     );
+}
+
+#[test]
+fn l17b_l17c_the_dealer_calls_first_and_the_others_follow_clockwise() {
+    for dealer in Seat::ALL {
+        let mut t = new_table(dealer, r#""online""#);
+        let mut due = dealer;
+        for _ in 0..3 {
+            assert_eq!(t.turn(), Some(due), "dealer {dealer}");
+            assert_eq!(
+                refused(&mut t, &call(due.rho(), "P")),
+                Code::NOT_YOUR_TURN,
+                "dealer {dealer}"
+            );
+            ok(&mut t, &call(due, "P"));
+            due = due.lho();
+        }
+        assert_eq!(due, dealer.rho(), "dealer {dealer}: N, E, S, W is clockwise");
+    }
+}
+
+#[test]
+fn l22a_three_passes_in_rotation_after_a_bid_end_the_auction_and_two_do_not() {
+    let open = play(&[call("N", "1C"), call("E", "P"), call("S", "P")]);
+    assert_eq!(open.table.phase(), Phase::Auction);
+    assert_eq!(open.table.turn(), Some(Seat::W));
+    let ended = play(&[call("N", "1C"), call("E", "P"), call("S", "P"), call("W", "P")]);
+    assert_eq!(ended.table.phase(), Phase::Clarification);
+    assert_eq!(contract(&ended), Some("1C"));
+    assert_eq!(ended.table.turn(), Some(Seat::E), "declarer's LHO leads");
+    assert!(ended.table.legal_calls(Seat::E).is_empty(), "nobody calls any more");
+}
+
+#[test]
+fn l22b_l17d2_four_passes_pass_the_board_out_and_its_period_ends_when_the_hands_go_back() {
+    let three = play(&[call("N", "P"), call("E", "P"), call("S", "P")]);
+    assert_eq!(
+        three.table.phase(),
+        Phase::Auction,
+        "three passes do not pass a board out"
+    );
+    let mut t = play(&[call("N", "P"), call("E", "P"), call("S", "P"), call("W", "P")]).table;
+    assert_eq!(t.phase(), Phase::PassedOut);
+    assert_eq!(
+        contract(&play(&[call("N", "P"), call("E", "P"), call("S", "P"), call("W", "P")])),
+        None
+    );
+    ok(&mut t, &act("N", "return_hands"));
+    assert_ne!(t.phase(), Phase::PassedOut);
+    assert_eq!(refused(&mut t, &act("N", "return_hands")), Code::WRONG_PERIOD);
+}
+
+#[test]
+fn l17d1_the_clarification_period_lasts_until_a_defender_faces_the_opening_lead() {
+    let mut t = play(&[call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P")]).table;
+    assert_eq!(
+        refused(&mut t, &act("E", "face_lead")),
+        Code::NOT_YOUR_LEAD,
+        "no lead made yet"
+    );
+    ok(&mut t, r#"{"seat":"E","type":"lead","card":"D2"}"#);
+    assert_eq!(t.phase(), Phase::Clarification, "a face-down lead does not end it");
+    assert_eq!(
+        refused(&mut t, &act("N", "face_lead")),
+        Code::NOT_YOUR_LEAD,
+        "declarer faces no lead"
+    );
+    ok(&mut t, &act("E", "face_lead"));
+    assert_eq!(t.phase(), Phase::Play);
 }
