@@ -1,5 +1,6 @@
 //! Clauses of the laws digest that no other suite names (L17B–D2, L18B–E, L19A1–D, L20C2,
-//! L22, L29B, L30B2, L31B1, L31C, L32B, L32C, L36B1, L37B1): behaviour tests named for their clause, dealer N.
+//! L22, L29B, L30B2, L31B1, L31C, L32B, L32C, L36B1, L37B1): behaviour tests named for
+//! their clause, dealer N.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -369,12 +370,10 @@ fn l22b_l17d2_four_passes_pass_the_board_out_and_its_period_ends_when_the_hands_
         Phase::Auction,
         "three passes do not pass a board out"
     );
-    let mut t = play(&[call("N", "P"), call("E", "P"), call("S", "P"), call("W", "P")]).table;
+    let four = play(&[call("N", "P"), call("E", "P"), call("S", "P"), call("W", "P")]);
+    assert_eq!(contract(&four), None);
+    let mut t = four.table;
     assert_eq!(t.phase(), Phase::PassedOut);
-    assert_eq!(
-        contract(&play(&[call("N", "P"), call("E", "P"), call("S", "P"), call("W", "P")])),
-        None
-    );
     ok(&mut t, &act("N", "return_hands"));
     assert_ne!(t.phase(), Phase::PassedOut);
     assert_eq!(refused(&mut t, &act("N", "return_hands")), Code::WRONG_PERIOD);
