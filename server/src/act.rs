@@ -8,8 +8,9 @@ use serde_json::Value;
 use crate::commit::CommitError;
 use crate::hub::{now_ms, Hub, Joined};
 use crate::outbox::Outbox;
-use crate::protocol::{error, Ack, ErrorCode};
+use crate::protocol::ErrorCode;
 use crate::push;
+use crate::server_msg::{Ack, ServerMsg};
 use crate::store::Appended;
 
 /// The viewer's name as tokens and actions spell it.
@@ -24,7 +25,7 @@ fn viewer_name(v: Viewer) -> String {
 /// Applies `action` for connection `j`; the reply (an `ack` or an `error`) goes to `out`.
 pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mut action: Value) {
     let refuse = |code: ErrorCode, message: String| {
-        out.send(error(code, message, id));
+        out.send(ServerMsg::error(code, &message, id).to_text());
     };
     let actor = match j.viewer {
         Viewer::Seat(s) => Actor::Seat(s),

@@ -9,19 +9,16 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bridge_laws::Table;
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::Mutex;
 
 use crate::credentials::{self, bearer};
+use crate::http_body::{api_error, Created, TableStatus};
 use crate::hub::{review_over, Hub, Live};
 use crate::protocol::ErrorCode;
 
 /// Viewers a table has tokens for.
 const VIEWER_NAMES: [&str; 6] = ["N", "E", "S", "W", "director", "spectator"];
-
-fn api_error(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> Response {
-    (status, Json(json!({ "code": code, "message": message.into() }))).into_response()
-}
 
 /// Whether the request carries the admin token.
 fn is_admin(hub: &Hub, headers: &HeaderMap) -> bool {
@@ -124,7 +121,14 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
         return api_error(StatusCode::CONFLICT, ErrorCode::StorageFailed, e.to_string());
     }
     tables.insert(id.clone(), Arc::new(Mutex::new(Live::new(table, hashed, None))));
-    (StatusCode::CREATED, Json(json!({ "id": id, "tokens": tokens }))).into_response()
+    (
+        StatusCode::CREATED,
+        Json(Created {
+            id: &id,
+            tokens: &tokens,
+        }),
+    )
+        .into_response()
 }
 
 /// `GET /api/tables/{id}` (the admin token, or the table's Director's): the number of
@@ -175,13 +179,13 @@ pub(crate) async fn table_status(State(hub): State<Arc<Hub>>, headers: HeaderMap
             );
         }
     }
-    Json(json!({
-        "id": id,
-        "actions": actions,
-        "stateHash": hash,
-        "broken": broken,
-        "finished": finished_at.is_some(),
-        "closedIdle": finished_at == Some(crate::idle_tables::CLOSED_IDLE_AT),
-    }))
+    Json(TableStatus {
+        id: &id,
+        actions,
+        state_hash: &hash,
+        broken: broken.as_deref(),
+        finished: finished_at.is_some(),
+        closed_idle: finished_at == Some(crate::idle_tables::CLOSED_IDLE_AT),
+    })
     .into_response()
 }

@@ -17,8 +17,9 @@ use crate::heartbeat::{self, Silence};
 use crate::hub::Hub;
 use crate::metrics::ConnectionSlot;
 use crate::outbox::{self, Close, Inbox};
-use crate::protocol::{error, ErrorCode};
+use crate::protocol::ErrorCode;
 use crate::requests::Session;
+use crate::server_msg::ServerMsg;
 
 /// A token bucket: `rate` messages a second, `burst` at once.
 struct Bucket {
@@ -234,8 +235,8 @@ async fn write(
     let why = closing.borrow().clone();
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         if let Some(why) = why {
-            sink.send(Message::Text(error(why.code, why.message, None).into()))
-                .await?;
+            let text = ServerMsg::error(why.code, &why.message, None).to_text();
+            sink.send(Message::Text(text.into())).await?;
             let frame = CloseFrame {
                 code: why.ws_code,
                 reason: why.code.as_str().into(),

@@ -19,7 +19,8 @@ use crate::credentials;
 use crate::lease::Claim;
 use crate::metrics::Metrics;
 use crate::outbox::{Close, Outbox};
-use crate::protocol::{error, ErrorCode};
+use crate::protocol::ErrorCode;
+use crate::server_msg::ServerMsg;
 use crate::store::{Store, StoredTable};
 
 /// A connection joined to a table.
@@ -156,12 +157,13 @@ impl Refusal {
 
     /// The `error` message (with `owner` for `NOT_OWNER`).
     pub fn to_message(&self) -> String {
-        match &self.owner {
-            None => error(self.code, self.message.clone(), None),
-            Some(owner) => serde_json::json!({ "type": "error", "code": self.code, "message": self.message,
-                "owner": owner })
-            .to_string(),
+        ServerMsg::Error {
+            code: self.code,
+            message: &self.message,
+            id: None,
+            owner: self.owner.as_deref(),
         }
+        .to_text()
     }
 }
 

@@ -24,6 +24,7 @@ pub mod config;
 mod connection;
 pub mod credentials;
 mod heartbeat;
+mod http_body;
 mod hub;
 mod idle_tables;
 mod ip_limits;
@@ -34,6 +35,7 @@ pub mod protocol;
 pub mod push;
 mod rate_limit;
 mod requests;
+pub mod server_msg;
 pub mod store;
 
 use std::collections::HashMap;
@@ -44,7 +46,7 @@ use std::sync::Arc;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use axum::{middleware, Extension, Router};
@@ -56,6 +58,7 @@ pub use config::{Cluster, Config, Limits, Shard};
 pub use metrics::Metrics;
 
 use commit::Committer;
+use http_body::api_error;
 use hub::{restore, Hub, Live};
 use protocol::ErrorCode;
 use store::Store;
@@ -220,14 +223,12 @@ async fn ws_upgrade(
 ) -> Response {
     let limits = hub.limits;
     let Some(ip_slot) = per_ip.open(peer.ip()) else {
-        let body = serde_json::json!({ "code": ErrorCode::TooManyConnections,
-            "message": format!("at most {} connections from one address", limits.connections_per_ip) });
-        return (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+        let message = format!("at most {} connections from one address", limits.connections_per_ip);
+        return api_error(StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyConnections, message);
     };
     let Some(slot) = hub.metrics.open_connection(limits.connections) else {
-        let body = serde_json::json!({ "code": ErrorCode::TooManyConnections,
-            "message": format!("this process serves at most {} connections", limits.connections) });
-        return (StatusCode::SERVICE_UNAVAILABLE, axum::Json(body)).into_response();
+        let message = format!("this process serves at most {} connections", limits.connections);
+        return api_error(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::TooManyConnections, message);
     };
     ws.max_message_size(limits.hard_frame_bytes)
         .max_frame_size(limits.hard_frame_bytes)

@@ -1,10 +1,10 @@
 //! The WebSocket protocol: JSON text messages, one per frame.
 //!
 //! Client → server: `join`, `act`, `events_since`, `view`, `ping`.
-//! Server → client: `joined`, `events`, `ack`, `view`, `pong`, `error` (an `error` with
-//! `TOO_SLOW`, `REPLACED`, `TOKEN_EXPIRED`, … is the last message before the server closes).
+//! Server → client: `joined`, `events`, `ack`, `view`, `pong`, `error`, all written from one
+//! typed `ServerMsg` (`server_msg`; an `error` with `TOO_SLOW`, `REPLACED`, `TOKEN_EXPIRED`,
+//! … is the last message before the server closes).
 
-use bridge_laws::Rejection;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -126,97 +126,9 @@ impl ErrorCode {
     }
 }
 
-/// An `error` message, written in one pass.
-#[derive(Serialize)]
-struct ErrorMsg<'a> {
-    r#type: &'static str,
-    code: ErrorCode,
-    message: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<u64>,
-}
-
-/// An `error` message.
-pub fn error(code: ErrorCode, message: impl Into<String>, id: Option<u64>) -> String {
-    let message = message.into();
-    let msg = ErrorMsg {
-        r#type: "error",
-        code,
-        message: &message,
-        id,
-    };
-    serde_json::to_string(&msg).unwrap_or_default()
-}
-
-/// An `ack` message, written in one pass: `ok` with the viewer's stream version (and the state
-/// hash for the Director), or not `ok` with the engine's rejection. `id` is echoed (`null`
-/// when the request had none).
-#[derive(Serialize)]
-pub struct Ack<'a> {
-    r#type: &'static str,
-    id: Option<u64>,
-    ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    version: Option<u64>,
-    #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
-    state_hash: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rejection: Option<&'a Rejection>,
-}
-
-impl<'a> Ack<'a> {
-    /// The action was accepted: the viewer's stream is at `version`.
-    pub fn accepted(id: Option<u64>, version: u64, state_hash: Option<&'a str>) -> Ack<'a> {
-        Ack {
-            r#type: "ack",
-            id,
-            ok: true,
-            version: Some(version),
-            state_hash,
-            rejection: None,
-        }
-    }
-
-    /// The engine refused the action.
-    pub fn rejected(id: Option<u64>, rejection: &'a Rejection) -> Ack<'a> {
-        Ack {
-            r#type: "ack",
-            id,
-            ok: false,
-            version: None,
-            state_hash: None,
-            rejection: Some(rejection),
-        }
-    }
-
-    /// The message as sent.
-    pub fn to_text(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{error, Ack, ErrorCode};
-    use serde_json::{json, Value};
-
-    #[test]
-    fn an_ack_and_an_error_have_the_fields_of_the_protocol() {
-        let ack: Value = serde_json::from_str(&Ack::accepted(Some(3), 8, None).to_text()).unwrap();
-        assert_eq!(ack, json!({ "type": "ack", "id": 3, "ok": true, "version": 8 }));
-        let ack: Value = serde_json::from_str(&Ack::accepted(None, 2, Some("h")).to_text()).unwrap();
-        assert_eq!(
-            ack,
-            json!({ "type": "ack", "id": null, "ok": true, "version": 2, "stateHash": "h" })
-        );
-        let e: Value = serde_json::from_str(&error(ErrorCode::Flood, "slow \"down\"", Some(4))).unwrap();
-        assert_eq!(
-            e,
-            json!({ "type": "error", "code": "FLOOD", "message": "slow \"down\"", "id": 4 })
-        );
-        let e: Value = serde_json::from_str(&error(ErrorCode::TooSlow, "x", None)).unwrap();
-        assert_eq!(e, json!({ "type": "error", "code": "TOO_SLOW", "message": "x" }));
-    }
+    use super::ErrorCode;
 
     #[test]
     fn a_code_as_str_is_the_code_as_serialized() {

@@ -1,35 +1,24 @@
 //! What the server pushes after an accepted action: each joined connection gets its viewer's
 //! new entries and what changed in his view (a `ViewPatch`), never the whole view, so a push
-//! does not grow with the board (docs/STREAMS.md). The composition of the message is in
-//! `events_message` alone, so the push format can change in one place.
+//! does not grow with the board (docs/STREAMS.md). The push is a `ServerMsg::Events` made in
+//! `events_message` alone.
 
-use bridge_laws::{Outcome, StreamEntry, Update, ViewPatch, Viewer};
-use serde::Serialize;
+use bridge_laws::{Outcome, Update, Viewer};
 
 use crate::hub::Live;
-
-/// The `events` message, written in one pass (no intermediate JSON tree).
-#[derive(Serialize)]
-struct EventsMessage<'a> {
-    r#type: &'static str,
-    table: &'a str,
-    entries: &'a [StreamEntry],
-    patch: &'a Option<ViewPatch>,
-    #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
-    state_hash: Option<&'a str>,
-}
+use crate::server_msg::{Entries, ServerMsg};
 
 /// The `events` message for `viewer` after an action: his new entries, the patch of his
 /// view (a client table, `SeatTable`, folds both), and for the Director the state hash.
 pub fn events_message(table_id: &str, viewer: Viewer, update: &Update<'_>, state_hash: &str) -> String {
-    let msg = EventsMessage {
-        r#type: "events",
+    ServerMsg::Events {
         table: table_id,
-        entries: &update.entries,
-        patch: &update.patch,
+        entries: Entries::Pushed(&update.entries),
+        patch: update.patch.as_ref(),
+        view: update.view.as_ref(),
         state_hash: (viewer == Viewer::Director).then_some(state_hash),
-    };
-    serde_json::to_string(&msg).unwrap_or_default()
+    }
+    .to_text()
 }
 
 /// Sends each joined connection its viewer's push for `outcome`; a viewer with nothing new is
@@ -66,7 +55,7 @@ pub(crate) fn deliver(live: &mut Live, table_id: &str, outcome: &Outcome) {
 
 #[cfg(test)]
 mod tests {
-    use bridge_laws::{Action, Table, TableOptions, ViewTracker, Viewer};
+    use bridge_laws::{Action, Table, TableOptions, Update, ViewTracker, Viewer};
     use serde_json::{json, Value};
 
     use super::events_message;
@@ -86,8 +75,29 @@ mod tests {
             assert_eq!(msg["type"], "events");
             assert_eq!(msg["table"], "t1");
             assert_eq!(msg["entries"], json!(update.entries));
+            assert!(update.patch.is_some(), "the tracker pushes patches");
             assert_eq!(msg["patch"], json!(update.patch));
+            assert!(msg.get("view").is_none(), "{text}");
             assert_eq!(msg.get("stateHash").is_some(), viewer == Viewer::Director, "{text}");
         }
+    }
+
+    #[test]
+    fn an_update_carrying_the_whole_view_is_pushed_with_the_view_and_no_patch() {
+        let options: TableOptions =
+            serde_json::from_str(r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#).unwrap();
+        let mut table = Table::new(options).unwrap();
+        let outcome = table.apply(Action::from_json(r#"{"seat":"N","type":"call","call":"1C"}"#).unwrap());
+        assert!(
+            !matches!(outcome, bridge_laws::Outcome::Rejected(_)),
+            "the dealer may open"
+        );
+        let viewer = Viewer::Seat(bridge_laws::Seat::S);
+        let entries = table.events_since(viewer, 0).unwrap();
+        let update = Update::with_view(entries, table.view(viewer));
+        let msg: Value = serde_json::from_str(&events_message("t1", viewer, &update, "h")).unwrap();
+        assert_eq!(msg["view"], json!(table.view(viewer)));
+        assert_eq!(msg["entries"], json!(update.entries));
+        assert!(msg.get("patch").is_none() && msg.get("stateHash").is_none(), "{msg}");
     }
 }

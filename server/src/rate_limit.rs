@@ -11,16 +11,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::response::Response;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use serde_json::json;
 
 use crate::config::Limits;
 use crate::credentials::{self, bearer};
+use crate::http_body::api_error;
 use crate::ip_limits;
 use crate::protocol::ErrorCode;
 
@@ -89,12 +88,10 @@ pub(crate) async fn limit(
         return next.run(request).await;
     };
     let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-    let body = json!({ "code": ErrorCode::RateLimited,
-        "message": format!("too many requests from this address: retry in {secs} s") });
-    (
-        StatusCode::TOO_MANY_REQUESTS,
-        [(header::RETRY_AFTER, secs.to_string())],
-        Json(body),
-    )
-        .into_response()
+    let message = format!("too many requests from this address: retry in {secs} s");
+    let mut response = api_error(StatusCode::TOO_MANY_REQUESTS, ErrorCode::RateLimited, message);
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    response
 }

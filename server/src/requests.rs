@@ -2,37 +2,17 @@
 //! its own queue. A reply that depends on a table is queued while that table is locked, so
 //! it keeps its place among the table's pushes (`joined` comes before any `events`).
 
-use bridge_laws::stream::LentEntry;
-use bridge_laws::{Regulation, View, Viewer};
-use serde::Serialize;
-use serde_json::json;
+use bridge_laws::Viewer;
 
 use crate::credentials;
 use crate::hub::{Hub, Joined, Live, Sub};
 use crate::outbox::{Close, Outbox};
-use crate::protocol::{error, ClientMsg, ErrorCode};
+use crate::protocol::{ClientMsg, ErrorCode};
+use crate::server_msg::{Entries, ServerMsg};
 
 /// Joins refused on one connection before it is closed (a client guessing tokens or table
 /// ids; each refused join may cost a database read).
 pub(crate) const REFUSED_JOINS: u32 = 8;
-
-/// The `joined` reply, written in one pass (no intermediate JSON tree). The table's
-/// regulation is public to everyone at it: a page needs it to offer the right forms (who
-/// alerts and explains, whether irregular calls are possible).
-#[derive(Serialize)]
-struct JoinedMsg<'a> {
-    r#type: &'static str,
-    table: &'a str,
-    viewer: Viewer,
-    version: u64,
-    regulation: &'a Regulation,
-    /// With `since`: the entries after it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    entries: Option<Vec<LentEntry<'a>>>,
-    view: View<'a>,
-    #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
-    state_hash: Option<String>,
-}
 
 /// One connection's state.
 pub(crate) struct Session {
@@ -47,8 +27,8 @@ pub(crate) struct Session {
 
 impl Session {
     /// Queues an error.
-    pub fn refuse(&self, code: ErrorCode, message: impl Into<String>, id: Option<u64>) {
-        self.out.send(error(code, message, id));
+    pub fn refuse(&self, code: ErrorCode, message: impl AsRef<str>, id: Option<u64>) {
+        self.out.send(ServerMsg::error(code, message.as_ref(), id).to_text());
     }
 
     /// Handles one text message from the client.
@@ -59,7 +39,7 @@ impl Session {
         };
         match msg {
             ClientMsg::Ping => {
-                self.out.send(json!({ "type": "pong" }).to_string());
+                self.out.send(ServerMsg::Pong.to_text());
             }
             ClientMsg::Join { table, token, since } => {
                 let again = self.joined.is_some();
@@ -78,10 +58,15 @@ impl Session {
                 };
                 let live = j.slot.lock().await;
                 let reply = match live.table.events_since_lent(j.viewer, version) {
-                    Ok(entries) => {
-                        json!({ "type": "events", "table": j.id, "entries": entries.collect::<Vec<_>>() }).to_string()
+                    Ok(entries) => ServerMsg::Events {
+                        table: &j.id,
+                        entries: Entries::Lent(entries.collect()),
+                        patch: None,
+                        view: None,
+                        state_hash: None,
                     }
-                    Err(e) => error(ErrorCode::BadVersion, e.message, None),
+                    .to_text(),
+                    Err(e) => ServerMsg::error(ErrorCode::BadVersion, &e.message, None).to_text(),
                 };
                 self.out.send(reply);
             }
@@ -103,8 +88,8 @@ impl Session {
                 self.last_view = Some(now);
                 let live = j.slot.lock().await;
                 let version = live.table.stream_version(j.viewer);
-                self.out
-                    .send(json!({ "type": "view", "version": version, "view": live.table.view(j.viewer) }).to_string());
+                let view = live.table.view(j.viewer);
+                self.out.send(ServerMsg::View { version, view }.to_text());
             }
             ClientMsg::Act { id, action } => match &self.joined {
                 Some(j) => crate::act::act(hub, j, &self.out, id, action).await,
@@ -199,8 +184,8 @@ impl Session {
                 }
                 ok => ok.and_then(Result::ok),
             };
-            let reply = serde_json::to_string(&JoinedMsg {
-                r#type: "joined",
+            let hash = (viewer == Viewer::Director).then(|| live.table.state_hash());
+            let reply = ServerMsg::Joined {
                 table: &table,
                 viewer,
                 version,
@@ -209,9 +194,9 @@ impl Session {
                 // A fresh start, or the view after the missed entries (a client table resumes
                 // with both).
                 view: live.table.view(viewer),
-                state_hash: (viewer == Viewer::Director).then(|| live.table.state_hash()),
-            })
-            .unwrap_or_default();
+                state_hash: hash.as_deref(),
+            }
+            .to_text();
             // Queued under the table's lock: no push can come before it.
             self.out.send(reply);
             live.subs.push(Sub {

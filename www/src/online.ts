@@ -7,7 +7,7 @@
 // A dropped connection is retried with exponential backoff and resumed by version (`join`
 // with `since`), with a "reconnecting…" banner meanwhile.
 import { parseCall, SeatTable } from "bridge-laws";
-import type { ActionKind, Preset, Regulation, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
+import type { ActionKind, Preset, Regulation, Rejection, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
 import { ANNOUNCE, fromSeatTable, type SeatSource } from "bridge-laws/elements";
 import { parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, SEAT_NAME, SEATS } from "./calls";
@@ -16,10 +16,16 @@ import { clearToasts, toast } from "./feed";
 
 type Status = "connecting" | "open" | "reconnecting" | "failed";
 
-interface ServerMsg {
-  type: "joined" | "events" | "ack" | "view" | "pong" | "error";
-  [k: string]: unknown;
-}
+/** A message from the server, as its `ServerMsg` writes it (server/src/server_msg.rs,
+ * docs/PROTOCOL.md); `stateHash` comes to the Director alone. */
+type ServerMsg =
+  | { type: "joined"; table: string; viewer: Viewer; version: number; regulation: Regulation; entries?: StreamEntry[]; view: View; stateHash?: string }
+  | { type: "events"; table: string; entries: StreamEntry[]; patch?: ViewPatch; view?: View; stateHash?: string }
+  | { type: "ack"; id: number | null; ok: true; version: number; stateHash?: string }
+  | { type: "ack"; id: number | null; ok: false; rejection: Rejection }
+  | { type: "view"; version: number; view: View }
+  | { type: "pong" }
+  | { type: "error"; code: string; message: string; id?: number; owner?: string };
 
 /** The online page's state: the connection, the client table and the acts awaiting an ack. */
 export class OnlineApp implements Host {
@@ -93,43 +99,41 @@ export class OnlineApp implements Host {
   }
 
   private receive(msg: ServerMsg): void {
-    if (typeof msg.stateHash === "string") this.stateHash = msg.stateHash;
+    if ("stateHash" in msg && typeof msg.stateHash === "string") this.stateHash = msg.stateHash;
     switch (msg.type) {
       case "joined": {
         this.status = "open";
         this.retries = 0;
-        this.regulation = (msg.regulation as Regulation) ?? this.regulation;
-        const view = msg.view as View;
-        const version = msg.version as number;
-        if (this.table && Array.isArray(msg.entries)) this.update({ entries: msg.entries as StreamEntry[], view });
-        else this.fresh(msg.viewer as Viewer, version, view);
+        this.regulation = msg.regulation ?? this.regulation;
+        if (this.table && Array.isArray(msg.entries)) this.update({ entries: msg.entries, view: msg.view });
+        else this.fresh(msg.viewer, msg.version, msg.view);
         break;
       }
       case "events": {
         // A push: the new entries and the patch of the view (issue 29), or the whole view
         // (an older server). An `events` reply to `events_since` carries neither: the page
         // asks for `view` instead.
-        const entries = msg.entries as StreamEntry[];
-        if (msg.patch) this.update({ entries, patch: msg.patch as ViewPatch });
-        else if (msg.view) this.update({ entries, view: msg.view as View });
+        const entries = msg.entries;
+        if (msg.patch) this.update({ entries, patch: msg.patch });
+        else if (msg.view) this.update({ entries, view: msg.view });
         break;
       }
       case "view":
-        if (this.table) this.fresh(this.table.viewer, msg.version as number, msg.view as View);
+        if (this.table) this.fresh(this.table.viewer, msg.version, msg.view);
         break;
       case "ack": {
         // The element or panel that sent the action shows a refusal (with its law).
-        const resolve = this.waiting.get(msg.id as number);
-        this.waiting.delete(msg.id as number);
+        const resolve = msg.id === null ? undefined : this.waiting.get(msg.id);
+        if (msg.id !== null) this.waiting.delete(msg.id);
         if (msg.ok) clearToasts();
-        resolve?.(msg.ok === true ? { ok: true } : { ok: false, rejection: msg.rejection as { code: string; law: string; message: string } });
+        resolve?.(msg.ok ? { ok: true } : { ok: false, rejection: msg.rejection });
         break;
       }
       case "error": {
-        const code = String(msg.code);
-        if (typeof msg.id !== "number") toast({ kind: "error", code, law: "", message: String(msg.message ?? "") });
+        const code = msg.code;
+        if (typeof msg.id !== "number") toast({ kind: "error", code, law: "", message: msg.message });
         if (typeof msg.id === "number") {
-          this.waiting.get(msg.id)?.({ ok: false, rejection: { code, law: "", message: String(msg.message ?? "") } });
+          this.waiting.get(msg.id)?.({ ok: false, rejection: { code, law: "", message: msg.message } });
           this.waiting.delete(msg.id);
         }
         // A stream that cannot be resumed: start over from a fresh view. Joined, ask for the
