@@ -5,17 +5,8 @@ import type { ActionKind, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { callNode, isSeat, say, seatName } from "./text.js";
-
-const KIND_EN: Record<string, string> = {
-  insufficient_bid: "Insufficient bid",
-  out_of_rotation: "Call out of rotation",
-  inadmissible: "Inadmissible double or redouble",
-  barred_call: "Call by a barred player",
-  change_of_call: "Change of call",
-  replacement: "Replacement call due",
-  undo: "Undo requested",
-};
+import { decisionMessage, pendingMessage } from "./i18n/index.js";
+import { callNode, isSeat, seatName } from "./text.js";
 
 export class Decision extends TableElement {
   protected slice(v: View): unknown {
@@ -48,14 +39,16 @@ export class Decision extends TableElement {
       }
       if (p.kind === "replacement" && p.suggested) buttons.push(button(m.format("ui.decision.bid"), { type: "call", call: p.suggested }, true, " ", callNode(m, p.suggested)));
     }
-    const title = say(m, `decision.${p.kind}`, {}, KIND_EN[p.kind] ?? p.kind);
+    // "Insufficient bid: two hearts by East", and what it asks of this viewer — a seat whose
+    // only option is a call in turn is told that, never "your decision" (L28B).
+    const title = decisionMessage(m, p);
     this.replaceChildren(
       h("section", { class: `panel decision${mine ? " for-me" : ""}`, "aria-label": m.format("ui.decision.label"), "data-kind": p.kind },
         h("h2", {}, title, " ", h("span", { class: "law" }, m.format("ui.law", { law: p.law }))),
         h("p", {}, `${seatName(m, p.seat)}: `, callNode(m, p.call),
           p.kind === "undo" && p.suggested ? [" → ", callNode(m, p.suggested)] : null,
           p.kind === "replacement" && p.suggested ? [` — ${m.format("ui.decision.suggested")} `, callNode(m, p.suggested)] : null),
-        h("p", { class: "muted" }, mine ? m.format(p.options.includes("call") ? "ui.decision.yours_or_call" : "ui.decision.yours") : m.format("ui.decision.waiting", { who })),
+        h("p", { class: "muted" }, mine ? pendingMessage(m, p) : m.format("ui.decision.waiting", { who })),
         buttons.length ? h("div", { class: "buttons" }, buttons) : null));
   }
 }
