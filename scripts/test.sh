@@ -46,7 +46,10 @@ step "cargo test (native)" cargo test --quiet || :
 step "cargo doc + public API (docs/public-api.txt, scripts/public-api.mjs)" node scripts/public-api.mjs || :
 # Licenses, bans and sources of every dependency (deny.toml; offline: advisories need the
 # network and are run by hand with `cargo deny check advisories`).
-step "cargo deny check bans licenses sources (workspace)" cargo deny --workspace --offline check bans licenses sources || :
+# `cargo deny` reads `cargo metadata` for every target: `cargo fetch` first brings the crates
+# only other platforms build with (winapi, web-sys …), which a fresh machine has not fetched.
+step "cargo deny check bans licenses sources (workspace)" \
+  bash -c 'cargo fetch --quiet && cargo deny --workspace --offline check bans licenses sources' || :
 
 # --- the reference server (server/, a workspace member): lints, then its suites against
 # SQLite and a throwaway PostgreSQL cluster (scripts/test-server.sh; fmt is in the step above)
