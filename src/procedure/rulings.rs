@@ -118,7 +118,7 @@ fn artificial_ruling(
         settle_comparable(cx, &cmp);
     }
     let withdrawn = cx.st.record().get(target).is_some_and(|r| r.status != Status::InForce);
-    if withdrawn && rec(cx, target).1.is_pass() && was != yes {
+    if withdrawn && rec(cx, target).is_some_and(|(_, call)| call.is_pass()) && was != yes {
         reroute_pass(cx, target, yes);
     }
     // L26B: the suits declarer may name follow what the offenders specified.
@@ -144,7 +144,9 @@ fn artificial_target(cx: &Ctx<'_>) -> Option<usize> {
 /// rectification is open is rectified as the Director's ruling requires, from where the
 /// auction stands: Law 31 for an artificial pass, Law 30 for a natural one.
 fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
-    let (offender, _) = rec(cx, coor);
+    let Some((offender, _)) = rec(cx, coor) else {
+        return;
+    };
     if matches!(cx.st.pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
         return; // Not cancelled yet: LHO's decline routes it (L29B).
     }

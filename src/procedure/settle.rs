@@ -53,8 +53,12 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 /// L31, L32; the comparable-call question, L23).
 fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     let Some(a) = cx.st.aftermath().cloned() else { return };
-    let (_, call) = rec(cx, id);
-    let (_, cancelled_call) = rec(cx, a.cancelled);
+    let Some((_, call)) = rec(cx, id) else {
+        return;
+    };
+    let Some((_, cancelled_call)) = rec(cx, a.cancelled) else {
+        return;
+    };
     if a.repeat_if_rho_passes && seat == a.seat.rho() {
         let mut next = a.clone();
         next.repeat_if_rho_passes = false;
