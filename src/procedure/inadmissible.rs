@@ -13,7 +13,7 @@ use crate::procedure::record::{record, record_cancelled, record_pending, withdra
 use crate::procedure::settle::{end_or_continue, finish_call, settle_after_call};
 use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
-use crate::state::{Pending, Status};
+use crate::state::{CallId, Pending, Status};
 use crate::withdrawal::Withdrawal;
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
@@ -78,6 +78,7 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
         .st
         .in_force_ids()
         .iter()
+        .map(CallId::get)
         .filter(|i| *i != original)
         .filter_map(|i| cx.st.record().get(i))
         .map(|r| auction::Entry {

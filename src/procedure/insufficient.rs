@@ -13,7 +13,7 @@ use crate::procedure::record::{record, record_cancelled, record_pending, withdra
 use crate::procedure::settle::{finish_call, settle_after_call};
 use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
-use crate::state::{Comparison, Pending, Status};
+use crate::state::{CallId, Comparison, Pending, Status};
 use crate::withdrawal::Withdrawal;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
@@ -155,6 +155,7 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
         .st
         .in_force_ids()
         .iter()
+        .map(CallId::get)
         .filter(|i| *i < x)
         .filter_map(|i| cx.st.record().get(i))
         .map(|r| auction::Entry {

@@ -14,7 +14,7 @@ use crate::procedure::settle::{end_or_continue, pass_for_barred, settle_after_ca
 use crate::procedure::steps::{self as irr, rec};
 use crate::procedure::{inadmissible, information};
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{Aftermath, Pending, Status};
+use crate::state::{Aftermath, CallId, Pending, Status};
 use crate::withdrawal::Withdrawal;
 
 /// A call by `seat` when it is `due`'s turn.
@@ -66,6 +66,7 @@ fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: usize) -> bool {
     let ids = cx.st.in_force_ids();
     let last_action = ids
         .iter()
+        .map(CallId::get)
         .rev()
         .filter_map(|i| cx.st.record().get(i).map(|r| (i, r)))
         .find(|(_, r)| !r.call.is_pass());

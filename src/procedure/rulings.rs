@@ -13,7 +13,7 @@ use crate::procedure::settle::{end_or_continue, refresh_lead_restrictions};
 use crate::procedure::steps::{self as irr, close_comparison, lift_bar, rec};
 use crate::procedure::{information, insufficient, rotation, undo};
 use crate::report::{refuse, refuse_citing, Code, Refusal, Severity, Warning};
-use crate::state::{Aftermath, Comparison, Pending, Phase, Status};
+use crate::state::{Aftermath, CallId, Comparison, Pending, Phase, Status};
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
 /// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).
@@ -73,7 +73,7 @@ fn artificial_ruling(
     index: Option<usize>,
 ) -> Result<(), Refusal> {
     let target = match index {
-        Some(i) => match cx.st.in_force_ids().get(i) {
+        Some(i) => match cx.st.record_id(i) {
             Some(id) => id,
             None => return refuse(Code::NO_SUCH_CALL, format!("no call in force at index {i}")),
         },
@@ -159,6 +159,7 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
             .st
             .in_force_ids()
             .iter()
+            .map(CallId::get)
             .filter(|i| *i > coor)
             .filter_map(|i| cx.st.record().get(i))
             .find(|r| r.seat == rho)
