@@ -24,7 +24,7 @@ mod irregular;
 mod reading;
 mod rectification;
 
-pub use ids::CallIds;
+pub use ids::{CallId, CallIds, CallPos};
 use irregular::Irregular;
 
 /// The period of the board (Law 17, SPEC §1).
@@ -756,6 +756,7 @@ impl State {
     pub fn in_force(&self) -> Vec<Entry> {
         self.in_force_ids()
             .iter()
+            .map(CallId::get)
             .filter_map(|id| self.record.get(id))
             .map(|r| Entry {
                 seat: r.seat,
@@ -771,12 +772,12 @@ impl State {
 
     /// The record id of call `index` among the calls in force.
     pub fn record_id(&self, index: usize) -> Option<usize> {
-        self.in_force_ids().get(index)
+        self.in_force_ids().get(CallPos::new(index)).map(CallId::get)
     }
 
     /// The index among the calls in force of record `id`.
     pub fn index_of(&self, id: usize) -> Option<usize> {
-        self.in_force_ids().index_of(id)
+        self.in_force_ids().index_of(CallId::new(id)).map(CallPos::get)
     }
 
     /// The seat due to call in rotation (the auction period only).
@@ -788,6 +789,7 @@ impl State {
     pub fn last_call_of(&self, seat: Seat) -> Option<usize> {
         self.in_force_ids()
             .iter()
+            .map(CallId::get)
             .rev()
             .find(|&id| self.record.get(id).is_some_and(|r| r.seat == seat))
     }
@@ -795,8 +797,8 @@ impl State {
     /// Whether `seat` has made a call in force after record `id`.
     pub fn called_since(&self, seat: Seat, id: usize) -> bool {
         let ids = self.in_force_ids();
-        ids.iter_from(ids.count_through(id))
-            .any(|i| self.record.get(i).is_some_and(|r| r.seat == seat))
+        ids.iter_from(ids.count_through(CallId::new(id)))
+            .any(|i| self.record.get(i.get()).is_some_and(|r| r.seat == seat))
     }
 
     /// The presumed declarer, once the auction has ended.

@@ -9,12 +9,12 @@ use crate::procedure::ctx::Ctx;
 use crate::procedure::record::{call_id, disclose, offer_changes};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
-use crate::state::State;
+use crate::state::{CallId, State};
 use std::sync::Arc;
 
 /// Whether a call in force follows record `id`.
 fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
-    cx.st.in_force_ids().iter().any(|i| i > id)
+    cx.st.in_force_ids().iter().map(CallId::get).any(|i| i > id)
 }
 
 /// The calls in force `seat` may alert or explain now, late or not (indices; L20F, L21B1a)
@@ -23,7 +23,7 @@ fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
 /// `disclosable`.
 pub fn disclosable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     let ids = st.in_force_ids();
-    let callers = ids.iter().map(|id| st.record().get(id).map(|r| r.seat));
+    let callers = ids.iter().map(|id| st.record().get(id.get()).map(|r| r.seat));
     callers
         .enumerate()
         .filter(|(_, caller)| caller.is_some_and(|c| audience::may_disclose(reg, c, seat)))

@@ -13,7 +13,7 @@ use crate::procedure::record::{record, record_cancelled, record_pending, withdra
 use crate::procedure::settle::{end_or_continue, finish_call, settle_after_call};
 use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
-use crate::state::{Pending, Status};
+use crate::state::{CallId, Pending, Status};
 use crate::withdrawal::Withdrawal;
 
 /// An inadmissible double or redouble in rotation (L19, L35A).
@@ -52,13 +52,15 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: Wi
 /// player due over the calls in force (L36B4).
 pub fn was_out_of_turn(cx: &Ctx<'_>, x: usize) -> bool {
     let due = cx.st.turn_override().unwrap_or_else(|| cx.st.rotation());
-    rec(cx, x).0 != due
+    rec(cx, x).is_some_and(|(seat, _)| seat != due)
 }
 
 /// L36B4: the inadmissible call out of turn is cancelled, the auction returns to the player
 /// whose turn it was, the offender calls freely at his turn, his partner passes throughout.
 fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: usize) {
-    let (offender, _) = rec(cx, x);
+    let Some((offender, _)) = rec(cx, x) else {
+        return;
+    };
     withdraw(cx, x, Law::L36B4, Withdrawal::InadmissibleOutOfTurn);
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, Law::L36B4, x);
@@ -76,6 +78,7 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
         .st
         .in_force_ids()
         .iter()
+        .map(CallId::get)
         .filter(|i| *i != original)
         .filter_map(|i| cx.st.record().get(i))
         .map(|r| auction::Entry {
@@ -96,7 +99,9 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
 /// cancelled, the auction resumes at the player whose turn it was (the offender, when his
 /// call was in turn) with no rectification.
 pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
-    let (offender, _) = rec(cx, x);
+    let Some((offender, _)) = rec(cx, x) else {
+        return;
+    };
     cx.st.settle_pending();
     let l = record_cancelled(cx, lho, call, Law::L36A, Withdrawal::FollowedInadmissible);
     withdraw(cx, x, Law::L36A, Withdrawal::InadmissibleAsIfNotMade);
@@ -109,7 +114,9 @@ pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
 /// L36B: not rectified by LHO's call: cancelled; the offender substitutes a legal call;
 /// partner barred throughout; L26B; L72C.
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
-    let (offender, _) = rec(cx, x);
+    let Some((offender, _)) = rec(cx, x) else {
+        return;
+    };
     let out_of_turn = was_out_of_turn(cx, x);
     cx.st.settle_pending();
     cx.event(
@@ -188,7 +195,9 @@ fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
 /// L37A: LHO called before rectification: the call stands; a bar for the rest of the
 /// auction remains, a bar for one turn is used up.
 pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
-    let (offender, _) = rec(cx, id);
+    let Some((offender, _)) = rec(cx, id) else {
+        return;
+    };
     cx.st.settle_pending();
     cx.st.put_in_force(id);
     if cx.st.bar_on(offender).is_some_and(|b| b.kind == BarKind::NextTurn) {
@@ -200,7 +209,9 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
 /// L37B: cancelled; a pass is substituted; both members of the offending side pass
 /// throughout; L26B; L72C.
 pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
-    let (offender, _) = rec(cx, id);
+    let Some((offender, _)) = rec(cx, id) else {
+        return;
+    };
     cx.st.settle_pending();
     cx.event(
         EventKind::Declined {

@@ -13,7 +13,7 @@ use crate::procedure::record::{record, record_cancelled, record_pending, withdra
 use crate::procedure::settle::{finish_call, settle_after_call};
 use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
-use crate::state::{Comparison, Pending, Status};
+use crate::state::{CallId, Comparison, Pending, Status};
 use crate::withdrawal::Withdrawal;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
@@ -41,7 +41,9 @@ pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<
 
 /// L27A1: LHO accepts: the bid is in force and is the last bid.
 pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
-    let (offender, _) = rec(cx, ib);
+    let Some((offender, _)) = rec(cx, ib) else {
+        return;
+    };
     cx.st.put_in_force(ib);
     cx.st.settle_pending();
     irr::close_comparison(cx, first);
@@ -58,7 +60,9 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
 /// LHO does not accept: the bid is withdrawn and the offender must replace it (L27B); an
 /// insufficient replacement not accepted is ruled as B3 (L27B4).
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
-    let (offender, _) = rec(cx, ib);
+    let Some((offender, _)) = rec(cx, ib) else {
+        return;
+    };
     let law = if ib == first { Law::L27B } else { Law::L27B4 };
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
     withdraw(cx, ib, law, Withdrawal::InsufficientNotAccepted);
@@ -84,7 +88,10 @@ fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
     if let Some(list) = cx.st.comparison(first).and_then(|c| c.specified.clone()) {
         return list;
     }
-    rec(cx, first).1.bid().map(|b| vec![b.strain]).unwrap_or_default()
+    rec(cx, first)
+        .and_then(|(_, call)| call.bid())
+        .map(|b| vec![b.strain])
+        .unwrap_or_default()
 }
 
 /// L27B1a: the lowest sufficient bid in the specified strain, when the insufficient bid
@@ -148,6 +155,7 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
         .st
         .in_force_ids()
         .iter()
+        .map(CallId::get)
         .filter(|i| *i < x)
         .filter_map(|i| cx.st.record().get(i))
         .map(|r| auction::Entry {
@@ -238,7 +246,9 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     if !(waiting && cancelled) {
         return;
     }
-    let (seat, call) = rec(cx, x);
+    let Some((seat, call)) = rec(cx, x) else {
+        return;
+    };
     if cx.st.summary().check(seat, call).is_err() {
         return;
     }

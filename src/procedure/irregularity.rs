@@ -36,7 +36,9 @@ pub fn call_while_pending<'w>(
     let waiting = || refuse(Code::RECTIFICATION_PENDING, "a rectification is pending: wait for it");
     match pending {
         Pending::InsufficientBid { call: ib, first } => {
-            let (offender, _) = rec(cx, ib);
+            let Some((offender, _)) = rec(cx, ib) else {
+                return waiting();
+            };
             if seat == offender.lho() {
                 // L27A1: LHO accepts by calling.
                 insufficient::accept(cx, seat, ib, first);
@@ -72,7 +74,9 @@ pub fn call_while_pending<'w>(
             intent,
         } => rotation::call_while_pending(cx, seat, call, with, coor, due, intent),
         Pending::Inadmissible { call: x } => {
-            let (offender, _) = rec(cx, x);
+            let Some((offender, _)) = rec(cx, x) else {
+                return waiting();
+            };
             if seat == offender.lho() {
                 inadmissible::lho_called(cx, seat, call, x);
                 Ok(Next::Done)
@@ -86,7 +90,9 @@ pub fn call_while_pending<'w>(
             }
         }
         Pending::BarredCall { call: id } => {
-            let (offender, _) = rec(cx, id);
+            let Some((offender, _)) = rec(cx, id) else {
+                return waiting();
+            };
             if seat == offender.lho() {
                 inadmissible::barred_call_stands(cx, id);
                 Ok(Next::Call(seat, call, with))
@@ -95,7 +101,9 @@ pub fn call_while_pending<'w>(
             }
         }
         Pending::ChangeOfCall { call: id, original } => {
-            let (offender, _) = rec(cx, id);
+            let Some((offender, _)) = rec(cx, id) else {
+                return waiting();
+            };
             if seat == offender.lho() {
                 rotation::change_accepted(cx, seat, id, original);
                 Ok(Next::Call(seat, call, with))
@@ -110,7 +118,9 @@ pub fn call_while_pending<'w>(
 /// an irregularity of its own (he did not wait for the rectification), after which the
 /// call is not accepted and his new call is ruled as its replacement.
 fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: usize) {
-    let (_, made) = rec(cx, irregular);
+    let Some((_, made)) = rec(cx, irregular) else {
+        return;
+    };
     flag(
         cx,
         Code::IRREG_PREMATURE_REPLACEMENT,
@@ -145,15 +155,15 @@ pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, 
 pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
     match cx.st.pending().cloned() {
-        Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
+        Some(Pending::InsufficientBid { call, first }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             insufficient::accept(cx, seat, call, first);
             Ok(())
         }
-        Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
+        Some(Pending::OutOfRotation { call, due, .. }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             rotation::accept(cx, seat, call, due);
             Ok(())
         }
-        Some(Pending::ChangeOfCall { call, original }) if seat == rec(cx, call).0.lho() => {
+        Some(Pending::ChangeOfCall { call, original }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             rotation::change_accepted(cx, seat, call, original);
             Ok(())
         }
@@ -179,23 +189,23 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
     match cx.st.pending().cloned() {
-        Some(Pending::InsufficientBid { call, first }) if seat == rec(cx, call).0.lho() => {
+        Some(Pending::InsufficientBid { call, first }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             insufficient::decline(cx, seat, call, first);
             Ok(())
         }
-        Some(Pending::OutOfRotation { call, due, .. }) if seat == rec(cx, call).0.lho() => {
+        Some(Pending::OutOfRotation { call, due, .. }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             rotation::decline(cx, seat, call, due);
             Ok(())
         }
-        Some(Pending::ChangeOfCall { call, .. }) if seat == rec(cx, call).0.lho() => {
+        Some(Pending::ChangeOfCall { call, .. }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             rotation::change_declined(cx, seat, call);
             Ok(())
         }
-        Some(Pending::Inadmissible { call }) if seat == rec(cx, call).0.lho() => {
+        Some(Pending::Inadmissible { call }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             inadmissible::decline(cx, seat, call);
             Ok(())
         }
-        Some(Pending::BarredCall { call }) if seat == rec(cx, call).0.lho() => {
+        Some(Pending::BarredCall { call }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             inadmissible::barred_call_cancelled(cx, seat, call);
             Ok(())
         }

@@ -11,7 +11,7 @@ use crate::procedure::{audience, information};
 use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::seat_list::SeatList;
-use crate::state::{Phase, QuestionRecord, State};
+use crate::state::{CallId, Phase, QuestionRecord, State};
 
 /// The `ask` action (L20F1, L20F2, L41B).
 ///
@@ -93,6 +93,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
 fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
     st.in_force_ids()
         .iter()
+        .map(CallId::get)
         .filter(|id| st.record().get(*id).is_some_and(|r| r.seat.side() == caller.side()))
         .count()
 }

@@ -14,7 +14,7 @@ use crate::procedure::settle::{end_or_continue, pass_for_barred, settle_after_ca
 use crate::procedure::steps::{self as irr, rec};
 use crate::procedure::{inadmissible, information};
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{Aftermath, Pending, Status};
+use crate::state::{Aftermath, CallId, Pending, Status};
 use crate::withdrawal::Withdrawal;
 
 /// A call by `seat` when it is `due`'s turn.
@@ -66,6 +66,7 @@ fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: usize) -> bool {
     let ids = cx.st.in_force_ids();
     let last_action = ids
         .iter()
+        .map(CallId::get)
         .rev()
         .filter_map(|i| cx.st.record().get(i).map(|r| (i, r)))
         .find(|(_, r)| !r.call.is_pass());
@@ -94,7 +95,9 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize, wit
         return;
     }
     let id = record(cx, seat, call, Status::Pending);
-    let (_, was) = rec(cx, original);
+    let Some((_, was)) = rec(cx, original) else {
+        return;
+    };
     let lho = seat.lho();
     // L35B: a bid, double or redouble by a player required to pass is Law 37's, even when
     // it comes as a change of his pass.
@@ -119,7 +122,9 @@ fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
 pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) {
-    let (offender, call) = rec(cx, id);
+    let Some((offender, call)) = rec(cx, id) else {
+        return;
+    };
     // L37A: a barred player's call stands when LHO calls over it; no lead restriction.
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37A } else { Law::L25B1 };
@@ -139,7 +144,9 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
 
 /// L25B2: LHO does not accept: the attempted change is void, the original stands.
 pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
-    let (offender, call) = rec(cx, id);
+    let Some((offender, call)) = rec(cx, id) else {
+        return;
+    };
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37B } else { Law::L25B2 };
     cx.st.settle_pending();
@@ -172,7 +179,9 @@ pub fn call_while_pending<'w>(
     due: Seat,
     ruled: Option<Intent>,
 ) -> Result<Next<'w>, Refusal> {
-    let (offender, _) = rec(cx, coor);
+    let Some((offender, _)) = rec(cx, coor) else {
+        return refuse(Code::RECTIFICATION_PENDING, "a rectification is pending: wait for it");
+    };
     if seat != due && seat == offender.lho() {
         // L29A: the offender's LHO may elect to call, thereby accepting the call out of
         // rotation; rotation then continues from it, so his call is in turn (the end of
@@ -221,20 +230,25 @@ pub fn call_while_pending<'w>(
 /// L29A: LHO accepts the call out of rotation; rotation continues from it and the players
 /// it skipped keep their right to call (L17D3).
 pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
-    let offender = accepted(cx, lho, coor, due);
+    let Some(offender) = accepted(cx, lho, coor, due) else {
+        return;
+    };
     settle_after_call(cx, offender, coor);
 }
 
 /// L29A by calling: the call out of rotation stands and LHO's call follows it at once, so
 /// whether the auction has ended (L22, L17D3) is judged after LHO's call, not before.
 fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
-    let offender = accepted(cx, lho, coor, due);
+    let Some(offender) = accepted(cx, lho, coor, due) else {
+        return;
+    };
     settle_before_next_call(cx, offender, coor);
 }
 
-/// The call out of rotation is in force, with the players it skipped; returns its maker.
-fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
-    let (offender, _) = rec(cx, coor);
+/// The call out of rotation is in force, with the players it skipped; returns its maker
+/// (`None`, nothing changed, if there is no record `coor`).
+fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Option<Seat> {
+    let (offender, _) = rec(cx, coor)?;
     cx.st.put_in_force(coor);
     cx.st.set_skipped(coor, due);
     cx.st.settle_pending();
@@ -246,13 +260,15 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Seat {
         },
         Audience::EVERYONE,
     );
-    offender
+    Some(offender)
 }
 
 /// L29B: LHO does not accept: the call is cancelled, the auction reverts to the player
 /// whose turn it was, and L30–L32 apply.
 pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
-    let (offender, call) = rec(cx, coor);
+    let Some((offender, call)) = rec(cx, coor) else {
+        return;
+    };
     cx.st.settle_pending();
     cx.st.close_ruling(RulingOn::Intent, coor);
     cx.event(

@@ -13,7 +13,7 @@ use crate::procedure::settle::{end_or_continue, refresh_lead_restrictions};
 use crate::procedure::steps::{self as irr, close_comparison, lift_bar, rec};
 use crate::procedure::{information, insufficient, rotation, undo};
 use crate::report::{refuse, refuse_citing, Code, Refusal, Severity, Warning};
-use crate::state::{Aftermath, Comparison, Pending, Phase, Status};
+use crate::state::{Aftermath, CallId, Comparison, Pending, Phase, Status};
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
 /// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).
@@ -73,7 +73,7 @@ fn artificial_ruling(
     index: Option<usize>,
 ) -> Result<(), Refusal> {
     let target = match index {
-        Some(i) => match cx.st.in_force_ids().get(i) {
+        Some(i) => match cx.st.record_id(i) {
             Some(id) => id,
             None => return refuse(Code::NO_SUCH_CALL, format!("no call in force at index {i}")),
         },
@@ -118,7 +118,7 @@ fn artificial_ruling(
         settle_comparable(cx, &cmp);
     }
     let withdrawn = cx.st.record().get(target).is_some_and(|r| r.status != Status::InForce);
-    if withdrawn && rec(cx, target).1.is_pass() && was != yes {
+    if withdrawn && rec(cx, target).is_some_and(|(_, call)| call.is_pass()) && was != yes {
         reroute_pass(cx, target, yes);
     }
     // L26B: the suits declarer may name follow what the offenders specified.
@@ -144,7 +144,9 @@ fn artificial_target(cx: &Ctx<'_>) -> Option<usize> {
 /// rectification is open is rectified as the Director's ruling requires, from where the
 /// auction stands: Law 31 for an artificial pass, Law 30 for a natural one.
 fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
-    let (offender, _) = rec(cx, coor);
+    let Some((offender, _)) = rec(cx, coor) else {
+        return;
+    };
     if matches!(cx.st.pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
         return; // Not cancelled yet: LHO's decline routes it (L29B).
     }
@@ -157,6 +159,7 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
             .st
             .in_force_ids()
             .iter()
+            .map(CallId::get)
             .filter(|i| *i > coor)
             .filter_map(|i| cx.st.record().get(i))
             .find(|r| r.seat == rho)

@@ -16,7 +16,7 @@ use crate::procedure::steps::{self as irr, rec};
 use crate::procedure::{duties, information};
 use crate::regulation::LeadRestriction;
 use crate::report::{Code, Severity, Warning};
-use crate::state::{LeadRestrictionRecord, Status};
+use crate::state::{CallId, LeadRestrictionRecord, Status};
 use crate::withdrawal::Withdrawal;
 
 /// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
@@ -53,8 +53,12 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 /// L31, L32; the comparable-call question, L23).
 fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     let Some(a) = cx.st.aftermath().cloned() else { return };
-    let (_, call) = rec(cx, id);
-    let (_, cancelled_call) = rec(cx, a.cancelled);
+    let Some((_, call)) = rec(cx, id) else {
+        return;
+    };
+    let Some((_, cancelled_call)) = rec(cx, a.cancelled) else {
+        return;
+    };
     if a.repeat_if_rho_passes && seat == a.seat.rho() {
         let mut next = a.clone();
         next.repeat_if_rho_passes = false;
@@ -188,11 +192,12 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     let ids = cx.st.in_force_ids();
     let closing = ids
         .iter()
+        .map(CallId::get)
         .rev()
         .take_while(|i| cx.st.record().get(*i).is_some_and(|r| r.call.is_pass()))
         .count();
     // The oldest closing pass that skipped a player who has not called since.
-    let found = ids.iter().skip(ids.len() - closing).find_map(|pid| {
+    let found = ids.iter().map(CallId::get).skip(ids.len() - closing).find_map(|pid| {
         let r = cx.st.record().get(pid)?;
         let deprived = r.skipped().any(|s| !cx.st.called_since(s, pid));
         let due = r.skipped_from?;
@@ -201,7 +206,7 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     let Some((pid, offender, due)) = found else {
         return false;
     };
-    let cancelled: Vec<usize> = ids.iter().filter(|i| *i >= pid).collect();
+    let cancelled: Vec<usize> = ids.iter().map(CallId::get).filter(|i| *i >= pid).collect();
     for i in cancelled.iter().rev() {
         let reason = if *i == pid {
             Withdrawal::PassCostTurn
@@ -259,7 +264,7 @@ pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
 /// the strain it names (presumed natural).
 pub fn specified_in_legal_auction(st: &crate::state::State, offender: Seat) -> Vec<Strain> {
     let mut specified: Vec<Strain> = Vec::new();
-    for id in st.in_force_ids().iter() {
+    for id in st.in_force_ids().iter().map(CallId::get) {
         if st.record().get(id).is_none_or(|r| r.seat != offender) {
             continue;
         }

@@ -14,12 +14,9 @@ use crate::report::{Code, Refusal, Severity, Warning};
 use crate::state::Bar;
 use std::borrow::Cow;
 
-/// The seat and call of record `id`.
-pub fn rec(cx: &Ctx<'_>, id: usize) -> (Seat, Call) {
-    cx.st
-        .record()
-        .get(id)
-        .map_or((Seat::N, Call::Pass), |r| (r.seat, r.call))
+/// The seat and call of record `id`, if there is such a record.
+pub fn rec(cx: &Ctx<'_>, id: usize) -> Option<(Seat, Call)> {
+    cx.st.record().get(id).map(|r| (r.seat, r.call))
 }
 
 /// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
@@ -119,4 +116,22 @@ pub fn summon(cx: &mut Ctx<'_>, by: Actor, reason: Option<&str>, law: Law) {
         },
         Audience::EVERYONE,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Table;
+
+    #[test]
+    fn rec_reads_a_record_and_finds_none_past_the_last() {
+        let mut t = Table::from_options_json(r#"{"dealer":"E","vulnerability":"None"}"#).expect("options");
+        assert!(t.apply_json(r#"{"seat":"E","type":"call","call":"1H"}"#).is_ok());
+        let mut st = t.state().clone();
+        let (mut events, mut warnings) = (crate::feed::Feed::default(), Default::default());
+        let cx = Ctx::new(t.board(), t.regulation(), &mut st, &mut events, &mut warnings);
+        assert_eq!(rec(&cx, 0), Some((Seat::E, "1H".parse().expect("call"))));
+        // A missing record is no one's call, not North's pass.
+        assert_eq!(rec(&cx, 1), None);
+    }
 }

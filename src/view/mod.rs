@@ -32,7 +32,7 @@ use crate::regulation::Regulation;
 use crate::report::{Code, Warning};
 use crate::seat_list::SeatList;
 use crate::seat_map::SeatMap;
-use crate::state::{Phase, State, Status};
+use crate::state::{CallId, CallPos, Phase, State, Status};
 use crate::withdrawal::Withdrawal;
 
 /// A disclosure as the viewer sees it.
@@ -501,7 +501,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     let ids = st.in_force_ids();
     // Sized once for the most there can be: a view is made on every change.
     let mut askable = Vec::with_capacity(ids.len());
-    let ids = ids.iter().enumerate();
+    let ids = ids.iter().map(CallId::get).enumerate();
     askable.extend(
         ids.filter(|(_, id)| procedure::questions::may_ask_about(st, seat, *id).is_ok())
             .map(|(index, _)| index),
@@ -513,7 +513,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 /// (`correct_explanation` accepts them, and a correction of partner's explanation he did not
 /// hear).
 fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
-    let ids = st.in_force_ids().iter().enumerate();
+    let ids = st.in_force_ids().iter().map(CallId::get).enumerate();
     ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, true, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
@@ -544,7 +544,7 @@ fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> 
     // (Over the indices: a range's length is known to `collect`, which then writes in place.)
     let mut calls: Vec<SeenCall<'a>> = (0..ids.len())
         .map(|index| {
-            let r = &st.record()[ids.get(index).unwrap_or_default()];
+            let r = &st.record()[ids.get(CallPos::new(index)).unwrap_or_default().get()];
             SeenCall {
                 index,
                 seat: r.seat,
@@ -558,7 +558,7 @@ fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> 
     if by_call.is_empty() {
         return calls;
     }
-    for (c, id) in calls.iter_mut().zip(ids.iter()) {
+    for (c, id) in calls.iter_mut().zip(ids.iter().map(CallId::get)) {
         for d in by_call.of(id).filter(|d| visible(d.audience, d.superseded, viewer)) {
             c.alerted |= d.alert;
             c.disclosures.push(SeenDisclosure {
