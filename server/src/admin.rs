@@ -175,7 +175,7 @@ pub(crate) async fn table_status(State(hub): State<Arc<Hub>>, headers: HeaderMap
             return api_error(
                 StatusCode::UNAUTHORIZED,
                 ErrorCode::TokenExpired,
-                crate::idle_tables::expired_message(finished_at.unwrap_or_default()),
+                crate::expiry::expired_message(finished_at.unwrap_or_default()),
             );
         }
     }
@@ -185,7 +185,7 @@ pub(crate) async fn table_status(State(hub): State<Arc<Hub>>, headers: HeaderMap
         state_hash: &hash,
         broken: broken.as_deref(),
         finished: finished_at.is_some(),
-        closed_idle: finished_at == Some(crate::idle_tables::CLOSED_IDLE_AT),
+        closed_idle: finished_at == Some(crate::expiry::CLOSED_IDLE_AT),
     })
     .into_response()
 }

@@ -16,7 +16,7 @@ use tokio::sync::{watch, Mutex, RwLock};
 use crate::commit::Committer;
 use crate::config::{Limits, Shard};
 use crate::credentials;
-use crate::lease::Claim;
+use crate::lease_rows::Claim;
 use crate::metrics::Metrics;
 use crate::outbox::{Close, Outbox};
 use crate::protocol::ErrorCode;
@@ -227,7 +227,7 @@ impl Hub {
             return Err(unknown());
         }
         if let Some(at) = row.finished_at.filter(|&at| review_over(at, self.limits.review_grace)) {
-            let why = crate::idle_tables::expired_message(at);
+            let why = crate::expiry::expired_message(at);
             return Err(Refusal::new(ErrorCode::TokenExpired, why));
         }
         let slot = self.take(id).await?;

@@ -15,100 +15,16 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::{AnyConnection, Row};
+use sqlx::Row;
 
 use crate::hub::Hub;
+use crate::lease_rows::{params, CHUNK};
+pub use crate::lease_rows::{Claim, Holder};
 use crate::protocol::ErrorCode;
-use crate::store::{Appended, Store, StoreError};
-
-/// The lease table (PostgreSQL).
-pub(crate) const DDL: &str = "CREATE TABLE IF NOT EXISTS bridge_leases (
-    table_id TEXT PRIMARY KEY,
-    owner TEXT NOT NULL,
-    address TEXT NOT NULL,
-    expires_at TIMESTAMPTZ NOT NULL
-)";
-
-/// Ids bound in one statement (PostgreSQL takes at most 65 535 parameters).
-const CHUNK: usize = 1000;
+use crate::store::{Store, StoreError};
 
 /// Most unowned tables one sweep takes.
 const SWEEP_MAX: usize = 256;
-
-/// Who holds leases: this process's identity, the address clients are sent to, how long a
-/// lease lasts unless renewed.
-#[derive(Clone, Debug)]
-pub struct Holder {
-    /// Unique per running process.
-    pub node: String,
-    /// `ws://host:port/ws`, told to clients that join a table of this process elsewhere.
-    pub address: String,
-    /// A lease's life, in milliseconds.
-    pub ttl_ms: i64,
-}
-
-/// The outcome of claiming a table's lease.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// This process holds it now.
-    Mine,
-    /// Another process holds it, reachable at `address`.
-    Held {
-        /// The owner's advertised address.
-        address: String,
-    },
-}
-
-/// `$first, $first+1, …` for `n` parameters.
-fn params(first: usize, n: usize) -> String {
-    (first..first + n)
-        .map(|i| format!("${i}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The lease of a new table, to `holder` (in the transaction that creates the table).
-pub(crate) async fn grant(conn: &mut AnyConnection, holder: &Holder, id: &str) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO bridge_leases (table_id, owner, address, expires_at)
-         VALUES ($1, $2, $3, clock_timestamp() + $4 * interval '1 millisecond')
-         ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, address = EXCLUDED.address,
-             expires_at = EXCLUDED.expires_at",
-    )
-    .bind(id)
-    .bind(&holder.node)
-    .bind(&holder.address)
-    .bind(holder.ttl_ms)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// For each row of a batch, whether `holder` still holds its table's lease; those leases are
-/// locked (`FOR SHARE`) until the batch's transaction ends, so none changes hands before the
-/// batch is committed.
-pub(crate) async fn held_for_write(
-    conn: &mut AnyConnection,
-    holder: &Holder,
-    rows: &[&Appended],
-) -> Result<Vec<bool>, StoreError> {
-    let mut held = HashSet::new();
-    for chunk in rows.chunks(CHUNK) {
-        let sql = format!(
-            "SELECT table_id FROM bridge_leases WHERE owner = $1 AND expires_at > clock_timestamp()
-             AND table_id IN ({}) ORDER BY table_id FOR SHARE",
-            params(2, chunk.len())
-        );
-        let mut q = sqlx::query(&sql).bind(&holder.node);
-        for r in chunk {
-            q = q.bind(&r.table);
-        }
-        for row in q.fetch_all(&mut *conn).await? {
-            held.insert(row.try_get::<String, _>(0)?);
-        }
-    }
-    Ok(rows.iter().map(|r| held.contains(&r.table)).collect())
-}
 
 impl Store {
     /// Claims table `id`'s lease for this store's holder: granted when nobody holds it, its

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Row};
 
-use crate::lease::{self, Holder};
+use crate::lease_rows::{self as lease, Holder};
 
 /// A stored table: what restoring it needs.
 #[derive(Clone, Debug)]
@@ -198,7 +198,10 @@ impl Store {
     pub async fn append_batch(&self, rows: &[&Appended]) -> Result<Vec<bool>, StoreError> {
         let mut tx = self.pool.begin().await?;
         let written = match &self.holder {
-            Some(holder) => lease::held_for_write(&mut tx, holder, rows).await?,
+            Some(holder) => {
+                let tables: Vec<&str> = rows.iter().map(|r| r.table.as_str()).collect();
+                lease::held_for_write(&mut tx, holder, &tables).await?
+            }
             None => vec![true; rows.len()],
         };
         let rows: Vec<&Appended> = rows.iter().zip(&written).filter_map(|(r, w)| w.then_some(*r)).collect();

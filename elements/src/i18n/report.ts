@@ -4,7 +4,7 @@
  * catalogs cannot give (no key, or a parameter the object lacks) falls back to the
  * engine's own English message.
  */
-import type { Messages, Params } from "./index.js";
+import type { Messages, Params } from "./types.js";
 import { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS, type CodeParam } from "./params.js";
 import { callName, cardName, contractName, seatName, suitName } from "./speak.js";
 

@@ -1,5 +1,5 @@
 /** Names a screen reader speaks and a page shows: seats, calls, suits, cards, contracts. */
-import type { Messages } from "./index.js";
+import type { Messages } from "./types.js";
 
 /** "North" / "Nord"; `director` → "the Director" / "l'Arbitre". */
 export function seatName(m: Messages, seat: string): string {
