@@ -1,6 +1,6 @@
 // The auctions the browser benchmark replays: real ones from the shared corpus
 // (../shared/corpus/auctions.jsonl, one deal per line: {dealer, vul, calls, raw_ok, …}, the
-// format src/corpus.rs reads) when it is present, else a built-in set of 50 legal auctions.
+// format the CLI's corpus replayer, src/bin/bridge-laws/corpus.rs, reads) when it is present, else a built-in set of 50 legal auctions.
 import { existsSync, readFileSync } from "node:fs";
 
 const SEATS = ["N", "E", "S", "W"];
