@@ -317,4 +317,15 @@ impl Hub {
     pub async fn resident(&self) -> usize {
         self.tables.read().await.len()
     }
+
+    /// The tables in memory and their slots, copied out so the map's lock is not held while
+    /// each table's is taken (the lease keeper and the idle-table check walk them).
+    pub(crate) async fn slots(&self) -> Vec<(String, Slot)> {
+        self.tables
+            .read()
+            .await
+            .iter()
+            .map(|(id, slot)| (id.clone(), slot.clone()))
+            .collect()
+    }
 }

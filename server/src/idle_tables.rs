@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::expiry::{expired_message, CLOSED_IDLE_AT};
-use crate::hub::{Hub, Slot};
+use crate::hub::Hub;
 use crate::outbox::Close;
 use crate::protocol::ErrorCode;
 
@@ -38,13 +38,7 @@ async fn sweep(
     idle: Duration,
     seen: &HashMap<String, (usize, Instant)>,
 ) -> HashMap<String, (usize, Instant)> {
-    let slots: Vec<(String, Slot)> = hub
-        .tables
-        .read()
-        .await
-        .iter()
-        .map(|(id, slot)| (id.clone(), slot.clone()))
-        .collect();
+    let slots = hub.slots().await;
     let mut next = HashMap::with_capacity(slots.len());
     for (id, slot) in slots {
         let mut live = slot.lock().await;

@@ -131,13 +131,7 @@ impl Store {
 /// Renews the leases of the tables in memory and lets go of those another process took
 /// (their connections are told `NOT_OWNER`).
 async fn renew_resident(hub: &Hub) -> Result<(), StoreError> {
-    let resident: Vec<_> = hub
-        .tables
-        .read()
-        .await
-        .iter()
-        .map(|(id, slot)| (id.clone(), slot.clone()))
-        .collect();
+    let resident = hub.slots().await;
     let ids: Vec<String> = resident.iter().map(|(id, _)| id.clone()).collect();
     let kept = hub.store.renew(&ids).await?;
     for (id, slot) in resident {
