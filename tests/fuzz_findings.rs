@@ -117,9 +117,9 @@ fn check(f: &Value) -> Result<(), String> {
 /// A lead probed after the steps (issue 30): `legal_leads` agrees with `apply`. A lead of a
 /// listed suit is accepted without an irregularity of its own — a card of the suit declarer
 /// required after the leader led another (`IRREG_REQUIRED_SUIT_NOT_LED`) is the discovery of
-/// that earlier lead's failure (L61A), not an irregularity of this one (docs/DECISIONS.md);
-/// a lead of another suit is refused, an irregularity, or the leader's statement that he is
-/// void in the required suit (L26B).
+/// that earlier lead's failure (L61A), not an irregularity of this one (docs/DECISIONS.md),
+/// and under a requirement every suit is listed (L26B: a void leader leads any card); a lead
+/// of another suit is refused or an irregularity.
 fn check_lead(t: &Table, probe: &Value) -> Result<(), String> {
     let seat: Seat = probe["seat"]
         .as_str()
@@ -144,8 +144,7 @@ fn check_lead(t: &Table, probe: &Value) -> Result<(), String> {
             out.rejection().map(|r| r.code.as_str())
         ));
     }
-    let void = out.warnings().iter().any(|w| w.code == Code::REQUIRED_SUIT_VOID);
-    if !is_listed && out.is_ok() && !codes.iter().any(|c| c.starts_with("IRREG_")) && !void {
+    if !is_listed && out.is_ok() && !codes.iter().any(|c| c.starts_with("IRREG_")) {
         return Err(format!(
             "{card} by {seat}, not in legal_leads = {listed:?}, is accepted as a regular lead"
         ));

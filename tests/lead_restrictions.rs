@@ -174,7 +174,15 @@ fn a_required_suit_binds_the_first_lead_and_a_later_card_of_it_shows_he_was_not_
         assert!(t.view(Viewer::Seat(d)).lead_restriction.is_some_and(|r| r.may_require));
         partner_wins_trick_one(&mut t, d);
         ok(&mut t, &restrict(d, "H", true));
-        assert_eq!(suits(&t.view(Viewer::Seat(w)).legal_leads), "H", "dealer {d}");
+        // Every suit is a legal lead (a void leader leads any card); the view states which
+        // one a leader holding it must lead.
+        let v = t.view(Viewer::Seat(w));
+        assert_eq!(suits(&v.legal_leads), "C D H S", "dealer {d}");
+        assert_eq!(
+            v.lead_restriction.and_then(|r| r.required),
+            Some(Strain::Hearts),
+            "dealer {d}"
+        );
         let o = play(&mut t, d, w, "CA");
         assert!(codes(&o).contains(&Code::REQUIRED_SUIT_VOID), "dealer {d}");
         play(&mut t, d, d, "C2");

@@ -4,10 +4,9 @@
 //! which explanations he may correct (L20F4, L20F5, L75B), which questions he must
 //! answer, which calls he may change (L21B1) and what he may do on a pending decision. Each
 //! answer, read by a `SeatTable` built from the seat's own view, is checked against what
-//! `Table::apply` accepts from that seat on a copy of the table: offered iff accepted — but
-//! where the engine's answer rests on what the seat may not see (a question his partner
-//! asked, an explanation his partner gave, out of his hearing), the client answers from what
-//! he saw, and the difference is exactly that.
+//! `Table::apply` accepts from that seat on a copy of the table: offered iff accepted, with
+//! no exception (the engine judges questions and corrections on what the seat may know,
+//! docs/RULINGS.md).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -91,27 +90,6 @@ fn tried(t: &Table, action: &str) -> Result<(), Code> {
     t.clone().apply_json(action).rejection().map_or(Ok(()), |r| Err(r.code))
 }
 
-/// The engine refuses `s` a question as supplementary though his partner's question was
-/// out of his hearing: his table, judging on what he saw, offers it (the server refuses).
-fn unheard_partner_question(t: &Table, s: Seat, refusal: Result<(), Code>) -> bool {
-    refusal == Err(Code::SUPPLEMENTARY_QUESTION)
-        && t.state()
-            .questions()
-            .iter()
-            .any(|q| q.asker == s.partner() && !q.audience.has_seat(s))
-}
-
-/// Whether `s`'s partner explained call `i` out of his hearing (self-alerting, screens): the
-/// engine's answer to a correction then rests on it (`s` corrects partner's explanation, or
-/// his own), while his table, judging on what he saw, answers as if it had not been given.
-fn unheard_partner_explanation(t: &Table, s: Seat, i: usize) -> bool {
-    let id = t.state().record_id(i);
-    t.state()
-        .disclosures()
-        .iter()
-        .any(|d| Some(d.call) == id && d.by == s.partner() && !d.superseded && !d.audience.has_seat(s))
-}
-
 /// How often each answer was given each way: a test that never saw an answer both ways
 /// proves nothing about it.
 #[derive(Default)]
@@ -142,14 +120,14 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
     for s in Seat::ALL {
         let c = client(t, s);
         let ask = tried(t, &format!(r#"{{"seat":"{s}","type":"ask"}}"#));
-        if c.may_ask() != ask.is_ok() && !(c.may_ask() && unheard_partner_question(t, s, ask)) {
+        if c.may_ask() != ask.is_ok() {
             return Err(format!("{s}: may_ask {} but apply says {ask:?}", c.may_ask()));
         }
         seen.ask[usize::from(c.may_ask())] += 1;
         for i in 0..n {
             let ask = tried(t, &format!(r#"{{"seat":"{s}","type":"ask","index":{i}}}"#));
             let offered = c.askable().contains(&i);
-            if offered != ask.is_ok() && !(offered && unheard_partner_question(t, s, ask)) {
+            if offered != ask.is_ok() {
                 return Err(format!("{s}: askable {:?} but asking about {i}: {ask:?}", c.askable()));
             }
             seen.askable[usize::from(offered)] += 1;
@@ -159,7 +137,7 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
                 &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},{text}}}"#),
             );
             let offered = c.correctable().contains(&i);
-            if offered != ok && !unheard_partner_explanation(t, s, i) {
+            if offered != ok {
                 return Err(format!(
                     "{s}: correctable {:?} but correcting {i}: {ok}",
                     c.correctable()

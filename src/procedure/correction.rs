@@ -30,7 +30,7 @@ enum Corrector {
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.record()[id].seat;
-    let (who, law) = corrector(cx.st, cx.reg, seat, id, false, of_call(cx.st, id))?;
+    let (who, law) = corrector(cx.st, cx.reg, seat, id, of_call(cx.st, id))?;
     let corrected = match who {
         Corrector::Own => seat,
         Corrector::Partners => seat.partner(),
@@ -75,10 +75,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
 
 /// Whether `seat` may correct the explanation of record `id` (a call in force), whose
 /// disclosures are `disclosures` (`ByCall::of`), now — the `correct_explanation` action's
-/// rule, also the view's answer (`correctable`) when `as_seen`: judged only on what `seat`
-/// may see, as his view must be — partner's explanation that `seat` never heard
-/// (self-alerting, screens) is not offered to him for correction, though the action itself
-/// accepts it (see docs/RULINGS.md, "What each viewer is told").
+/// rule, also the view's answer (`correctable`).
 ///
 /// # Errors
 /// As `correct_explanation`.
@@ -87,10 +84,9 @@ pub fn may_correct<'a>(
     reg: &Regulation,
     seat: Seat,
     id: usize,
-    as_seen: bool,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(), Refusal> {
-    corrector(st, reg, seat, id, as_seen, disclosures).map(|_| ())
+    corrector(st, reg, seat, id, disclosures).map(|_| ())
 }
 
 /// The disclosures of record `id`, in order.
@@ -100,23 +96,26 @@ fn of_call(st: &State, id: usize) -> impl Iterator<Item = &DisclosureRecord> {
 
 /// Whose explanation `seat` corrects of record `id`, whose disclosures are `disclosures`,
 /// and under which law (L20F4, L20F5, L75B); refused when it is not his to correct, or not
-/// yet.
+/// yet. Judged on the explanations `seat` knows of, as his view must be (docs/RULINGS.md):
+/// one can know wrong only an explanation one heard (L20F5 is a duty of the partner who
+/// heard it), so partner's explanation out of his hearing (self-alerting, screens) is not
+/// his to correct — under screens what he says to his screenmate is his own explanation
+/// (L20F4, L21B1a), which leaves partner's on the other side as it was.
 fn corrector<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,
     id: usize,
-    as_seen: bool,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(Corrector, Law), Refusal> {
     let Some(caller) = st.record().get(id).map(|r| r.seat) else {
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
-    // As seen by `seat`: his own disclosures (he made them, even one he does not hear, a
-    // correction under self-alerting), and partner's he heard; one of his own superseded
-    // by a correction out of his hearing is still his as he knows it (issue 29: he is not
-    // told of that correction, so his answers may not change with it).
-    let known = |s: Seat, a: Audience| !as_seen || s == seat || a.has_seat(seat);
+    // As `seat` knows them: his own disclosures (he made them, even one he does not hear),
+    // and the others' he heard; one of his own superseded by a correction out of his
+    // hearing is still his as he knows it (issue 29: he is not told of that correction, so
+    // his answers may not change with it).
+    let known = |s: Seat, a: Audience| s == seat || a.has_seat(seat);
     // Whether `seat`, and his partner, gave an explanation of it, and whether he gave one
     // since superseded and heard another's correction of it: one pass.
     let (mine, partners, mine_superseded, heard_correction) = disclosures.filter(|d| known(d.by, d.audience)).fold(
@@ -131,7 +130,7 @@ fn corrector<'a>(
             )
         },
     );
-    let mine = mine || (as_seen && mine_superseded && !heard_correction);
+    let mine = mine || (mine_superseded && !heard_correction);
     let who = if mine || (!partners && audience::may_disclose(reg, caller, seat)) {
         Corrector::Own
     } else if partners {

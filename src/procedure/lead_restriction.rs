@@ -147,18 +147,23 @@ pub fn lead_rule(st: &State, leader: Seat) -> LeadRule {
     }
 }
 
+/// The suits whose lead is not itself an irregularity under `rule`. A requirement (L26B)
+/// leaves every suit: a leader void in the required suit may lead any card, and the engine
+/// has no hands (SPEC §5.7) — whether he holds one is his duty, as following suit is, and
+/// the view states the requirement (`lead_restriction.required`); a lead of another suit is
+/// his statement that he is void (`REQUIRED_SUIT_VOID`), and a later card of the suit
+/// discovers a revoke (L61A, `IRREG_REQUIRED_SUIT_NOT_LED`).
 fn suits_under(rule: LeadRule) -> Vec<Strain> {
     match rule {
-        LeadRule::Free => suits().collect(),
+        LeadRule::Free | LeadRule::Require(_) => suits().collect(),
         LeadRule::Due => Vec::new(),
-        LeadRule::Require(s) => vec![s],
         LeadRule::Prohibit(s) => suits().filter(|x| *x != s).collect(),
     }
 }
 
 /// The suits the opening leader may lead now without an irregularity (L26B): none while
-/// declarer's choice is due; the required suit (a void leader may lead any suit, which the
-/// engine cannot see); every suit but the prohibited one; every suit without a restriction.
+/// declarer's choice is due; every suit but the prohibited one; every suit without a
+/// restriction or under a requirement (`suits_under`).
 pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
     match st.contract() {
         Some(c) => suits_under(lead_rule(st, c.leader())),
@@ -171,11 +176,10 @@ pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
 /// (`card_turn::may_lead`; none while a request to replace the final pass is pending,
 /// L25A5): the opening lead (L26B, `allowed_lead_suits`) or a lead to a later trick (a
 /// prohibition lasts while the player it binds keeps the lead; the opening leader's
-/// partner's first lead waits for declarer's choice). A required suit is listed alone: a
-/// lead of another is the leader's statement that he is void (L26B). After that statement
-/// every suit is listed again: a later card of the required suit is legal (L44) and only
-/// discovers that the first lead failed to comply (L61A, recorded then). Empty when `seat`
-/// is not on lead.
+/// partner's first lead waits for declarer's choice). Under a requirement every suit is
+/// listed (`suits_under`): the lead of another is the leader's statement that he is void
+/// (L26B), and a later card of the required suit is legal (L44) and only discovers that
+/// the first lead failed to comply (L61A, recorded then). Empty when `seat` is not on lead.
 pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
     // Whose lead it is, by the rule the `lead` and `play` actions apply (issue 30).
     card_turn::may_lead(st, seat).map_or_else(|_| Vec::new(), |hand| suits_under(lead_rule(st, hand)))

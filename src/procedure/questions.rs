@@ -20,7 +20,7 @@ use crate::state::{CallId, Phase, QuestionRecord, State};
 /// `NO_SUCH_CALL`, `WRONG_PERIOD`.
 pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Refusal> {
     let id = index.map(|i| call_id(cx, i)).transpose()?;
-    may_ask(cx.st, cx.reg, seat, id, false)?;
+    may_ask(cx.st, cx.reg, seat, id)?;
     let answerers = match id {
         Some(id) => SeatList::EMPTY.with(audience::answerer(cx.reg, seat, cx.st.record()[id].seat)),
         None => match cx.reg.disclosure {
@@ -99,15 +99,16 @@ fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
 }
 
 /// Whether `seat` may ask now about record `id` (`None`: the opponents' auction as a whole)
-/// — the `ask` action's rule, also the view's answer (`may_ask`, `askable`). `as_seen`:
-/// judged only on what `seat` may see, as his view must be: a question his partner asked
-/// out of his hearing (self-alerting, screens) does not count — the `ask` itself still
-/// refuses it as supplementary (L20F1), and the server's answer is the authoritative one.
+/// — the `ask` action's rule, also the view's answer (`may_ask`, `askable`). Judged on what
+/// `seat` may know: a question his partner asked out of his hearing (self-alerting,
+/// screens) does not make his own "supplementary" (L20F1; the restriction serves L20G1 and
+/// L16B1, which concern a question partner heard), so the view and the action agree and
+/// neither tells him of it (docs/RULINGS.md).
 ///
 /// # Errors
 /// `ASK_OWN_SIDE`, `SUPPLEMENTARY_QUESTION`, `ASK_NOT_YOUR_TURN`, `DUMMY_MAY_NOT_ASK`,
 /// `WRONG_PERIOD`.
-pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_seen: bool) -> Result<(), Refusal> {
+pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>) -> Result<(), Refusal> {
     // Dummy may never ask (L41B, L20F2), whatever the call.
     if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
@@ -118,7 +119,7 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_s
     match st.phase() {
         Phase::Auction => {
             let due = st.turn_to_call();
-            if seat != due && partner_asked_since_my_turn(st, seat, as_seen) {
+            if seat != due && partner_asked_since_my_turn(st, seat) {
                 return refuse(
                     Code::SUPPLEMENTARY_QUESTION,
                     "your partner asked: you may not ask a supplementary question until your own turn",
@@ -150,14 +151,12 @@ pub fn may_ask_about(st: &State, seat: Seat, id: usize) -> Result<(), Refusal> {
     }
 }
 
-/// Whether `seat`'s partner has asked a question since `seat` last called (`as_seen`: one
-/// `seat` heard).
-fn partner_asked_since_my_turn(st: &State, seat: Seat, as_seen: bool) -> bool {
+/// Whether `seat`'s partner has asked, since `seat` last called, a question `seat` heard
+/// (L20F1: a supplementary question follows one its asker heard).
+fn partner_asked_since_my_turn(st: &State, seat: Seat) -> bool {
     let mine = st.record().iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
     st.questions().iter().any(|q| {
-        q.asker == seat.partner()
-            && q.at_record_len >= mine
-            && (!as_seen || q.audience.contains(crate::audience::Viewer::Seat(seat)))
+        q.asker == seat.partner() && q.at_record_len >= mine && q.audience.contains(crate::audience::Viewer::Seat(seat))
     })
 }
 

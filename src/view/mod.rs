@@ -182,9 +182,9 @@ pub struct View<'a> {
     /// Calls the viewer may change under Law 21B1 (indices).
     pub change_offers: Vec<usize>,
     /// Whether the viewer may ask now about the opponents' auction as a whole (L20F1,
-    /// L20F2, L41B; seats only). Like `askable` and `correctable`, judged on what the viewer
-    /// may see: never on a question or explanation of his partner's out of his hearing (the
-    /// action's answer may then differ; it is the authoritative one).
+    /// L20F2, L41B; seats only). Like `askable` and `correctable`, judged as the action
+    /// judges it, on what the viewer may know: a question or explanation of his partner's
+    /// out of his hearing does not count (docs/RULINGS.md).
     pub may_ask: bool,
     /// Calls in force the viewer may ask about now (indices; L20F1, L20F2, L41B).
     pub askable: Vec<usize>,
@@ -228,8 +228,10 @@ pub struct View<'a> {
     pub lead_restriction: Option<SeenLeadRestriction>,
     /// The player on lead (the opening leader before he leads; in play the hand to lead,
     /// declarer for dummy): the suits whose lead `apply` takes without that lead being an
-    /// irregularity (L26B; `lead_restriction::legal_leads`). Empty otherwise, and while a
-    /// request to replace the final pass is pending (L25A5).
+    /// irregularity (L26B; `lead_restriction::legal_leads`): every suit under a required
+    /// suit (`lead_restriction.required`, which a leader holding it must lead; a void leader
+    /// leads any). Empty otherwise, and while a request to replace the final pass is pending
+    /// (L25A5).
     #[cfg_attr(feature = "wasm", tsify(type = "string[]"))]
     pub legal_leads: Vec<Strain>,
     /// Director only: the information ledger (L16).
@@ -435,7 +437,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             .filter(|o| is_director || Some(o.seat) == seat)
             .filter_map(|o| st.index_of(o.call))
             .collect(),
-        may_ask: seat.is_some_and(|s| procedure::questions::may_ask(st, table.regulation, s, None, true).is_ok()),
+        may_ask: seat.is_some_and(|s| procedure::questions::may_ask(st, table.regulation, s, None).is_ok()),
         askable: seat.map_or_else(Vec::new, |s| askable(st, table.regulation, s)),
         may_review: seat.is_some_and(|s| procedure::review::may_review(st, s).is_ok()),
         may_ask_lead: seat.is_some_and(|s| procedure::review::may_ask_lead(st, s).is_ok()),
@@ -491,10 +493,9 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
     }
 }
 
-/// The calls in force `seat` may ask about now, judged on what he may see (`ask` accepts
-/// them, but for a supplementary question after a partner's question he did not hear).
+/// The calls in force `seat` may ask about now (the rule `ask` applies).
 fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
-    if procedure::questions::may_ask(st, reg, seat, None, true).is_err() {
+    if procedure::questions::may_ask(st, reg, seat, None).is_err() {
         return Vec::new();
     }
     // What a call adds to the rule for the auction as a whole: whose call it is.
@@ -509,12 +510,11 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     askable
 }
 
-/// The calls in force whose explanation `seat` may correct now, judged on what he may see
-/// (`correct_explanation` accepts them, and a correction of partner's explanation he did not
-/// hear).
+/// The calls in force whose explanation `seat` may correct now (the rule
+/// `correct_explanation` applies).
 fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
     let ids = st.in_force_ids().iter().map(CallId::get).enumerate();
-    ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, true, by_call.of(*id)).is_ok())
+    ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
 }

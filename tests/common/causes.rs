@@ -28,8 +28,9 @@ fn unknown(regime: Disclosure) -> Audience {
 /// question, review, question about the lead or contract and private note reach only
 /// those SPEC §6 lets hear them; calls, cards, rectification choices, summonses made at
 /// the table and the Director's rulings are public. (A correction is bounded by the
-/// explanations of that call his side gave — or, if none, by his own audience: it goes to
-/// those misinformed, SPEC 5.5.) The actor is always among them.
+/// explanations of that call his side gave that he knows of — his own and those he heard —
+/// or, if none, by his own audience: it goes to those misinformed, SPEC 5.5.) The actor is
+/// always among them.
 pub fn cause_audience(before: &Table, action: &Value) -> Audience {
     let reg = before.regulation();
     let st = before.state();
@@ -40,8 +41,7 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
     let call_id = index.and_then(|i| st.record_id(i));
     let caller = call_id.and_then(|id| st.record().get(id)).map(|r| r.seat);
     let spectators = reg.spectators_see_disclosures;
-    // The actor knows what he did, even a correction of partner's explanation that he
-    // never heard (L20F5b under self-alerting).
+    // The actor knows what he did (even his own disclosure that he does not hear).
     let heard = match action["type"].as_str().unwrap_or_default() {
         "alert" | "explain" => caller.map_or(Audience::EVERYONE, |c| disclosure(reg, c, seat)),
         "ask" => match reg.disclosure {
@@ -60,6 +60,7 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
             st.disclosures()
                 .iter()
                 .filter(|d| d.call == id && !d.superseded && d.by.side() == seat.side())
+                .filter(|d| d.by == seat || d.audience.has_seat(seat))
                 .map(|d| d.audience)
                 .reduce(Audience::union)
                 .unwrap_or_else(|| disclosure(reg, caller, seat))
