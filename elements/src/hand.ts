@@ -1,7 +1,7 @@
 // <bl-hand seat="S">: one seat's cards (`cards`, as dealt), shown to those who may see them
 // (the seat, the Director, and everyone once dummy is faced after the opening lead). The
 // opening leader leads by choosing a card, offered only in the suits of `legal_leads`
-// (L26B); in play, the hand due to play (dummy by declarer) plays by choosing a card.
+// (L26B; a suit declarer required, alone, when he holds it); in play, the hand due to play (dummy by declarer) plays by choosing a card.
 import type { Card, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
@@ -36,7 +36,7 @@ export class Hand extends TableElement {
   }
 
   protected slice(v: View): unknown {
-    return [v.phase, v.play, v.legal_leads, v.dummy, v.declarer, v.opening_leader, this.seat, this.#cards];
+    return [v.phase, v.play, v.legal_leads, v.lead_restriction, v.dummy, v.declarer, v.opening_leader, this.seat, this.#cards];
   }
 
   /** Whether the viewer may see this hand: his own, the Director, or dummy once the lead is faced. */
@@ -85,9 +85,13 @@ export class Hand extends TableElement {
       return;
     }
     const choose = this.#choice(v, s, seat);
-    // L26B: the opening lead is offered only in the suits the restriction leaves.
+    // L26B: the opening lead is offered only in the suits the restriction leaves; a required
+    // suit binds a leader who holds it (the engine has no hands: its list keeps every suit
+    // for a void leader, and `lead_restriction` names the suit required).
     const leading = v.phase === "clarification";
-    const offered = (c: Card) => !!choose && (!leading || v.legal_leads.includes(c[0]));
+    const r = v.lead_restriction;
+    const must = leading && r?.leader === seat && r.required && held.some((c) => c[0] === r.required) ? r.required : null;
+    const offered = (c: Card) => !!choose && (!leading || (v.legal_leads.includes(c[0]) && (!must || c[0] === must)));
     const prompt = choose ? m.format(leading ? "ui.hand.lead" : "ui.hand.play") : "";
     this.replaceChildren(
       h("section", { class: `hand${choose ? " hand-active" : ""}`, "aria-label": name, "data-seat": seat },

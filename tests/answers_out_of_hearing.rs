@@ -1,0 +1,144 @@
+//! Issue 30's last three differences between a view and `apply`, settled (docs/RULINGS.md):
+//! each case built on purpose and checked both ways by the probes the property suite runs
+//! (tests/common/answers.rs), and for what the ruling says the table does.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use bridge_laws::{Code, Seat, Strain, Table, Viewer};
+use common::answers::{probe_leads, probe_questions};
+
+fn table(regulation: &str, actions: &[&str]) -> Table {
+    let mut t = Table::from_options_json(&format!(
+        r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation}}}"#
+    ))
+    .expect("options");
+    for a in actions {
+        let out = t.apply_json(a);
+        assert!(out.is_ok(), "{a}: {:?}", out.rejection());
+    }
+    t
+}
+
+/// What `apply` answers to `action` on a copy: accepted, or the refusal's code.
+fn tried(t: &Table, action: &str) -> Result<(), Code> {
+    t.clone().apply_json(action).rejection().map_or(Ok(()), |r| Err(r.code))
+}
+
+const W_ASKS: &str = r#"{"seat":"W","type":"ask","index":0}"#;
+
+#[test]
+fn a_question_is_supplementary_only_to_a_question_of_partners_its_asker_heard() {
+    // East asks about North's 1C out of turn; West, his partner, asks too.
+    let actions = [
+        r#"{"seat":"N","type":"call","call":"1C"}"#,
+        r#"{"seat":"E","type":"ask","index":0}"#,
+    ];
+    // Online (self-alerting): East's question reaches East and North alone.
+    let t = table(r#""online""#, &actions);
+    assert!(
+        t.view(Viewer::Seat(Seat::W)).questions.is_empty(),
+        "West did not hear it"
+    );
+    assert!(t.view(Viewer::Seat(Seat::W)).askable.contains(&0));
+    assert_eq!(tried(&t, W_ASKS), Ok(()));
+    probe_questions(&t).expect("every question answer agrees with apply");
+    // Partner disclosure (questions at any time): every seat hears it — West waits.
+    let t = table(r#"{"preset":"online","disclosure":"partner"}"#, &actions);
+    assert_eq!(t.view(Viewer::Seat(Seat::W)).questions.len(), 1, "West heard it");
+    assert!(!t.view(Viewer::Seat(Seat::W)).may_ask);
+    assert_eq!(tried(&t, W_ASKS), Err(Code::SUPPLEMENTARY_QUESTION));
+    probe_questions(&t).expect("every question answer agrees with apply");
+}
+
+#[test]
+fn a_player_may_not_correct_partners_explanation_he_never_heard() {
+    // Self-alerting: North explains his 1NT to the opponents; South, dummy, never hears it.
+    let t = table(
+        r#""online""#,
+        &[
+            r#"{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"3NT"}"#,
+            r#"{"seat":"W","type":"call","call":"P"}"#,
+            r#"{"seat":"N","type":"call","call":"P"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+        ],
+    );
+    assert!(!t.view(Viewer::Seat(Seat::S)).correctable.contains(&0));
+    let south = r#"{"seat":"S","type":"correct_explanation","index":0,"text":"12-14"}"#;
+    assert_eq!(tried(&t, south), Err(Code::NOT_YOURS_TO_EXPLAIN));
+    assert!(
+        t.view(Viewer::Seat(Seat::N)).correctable.contains(&0),
+        "the explainer may"
+    );
+    probe_questions(&t).expect("every correction answer agrees with apply");
+}
+
+#[test]
+fn behind_a_screen_a_correction_of_partners_call_is_the_players_own_explanation_to_his_screenmate() {
+    // Screens: North explains his 1C to East; South, on the other side, never hears it.
+    let mut t = table(
+        r#""screens""#,
+        &[
+            r#"{"seat":"N","type":"call","call":"1C","explanation":"natural"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"1H"}"#,
+            r#"{"seat":"W","type":"call","call":"P"}"#,
+        ],
+    );
+    assert!(t.view(Viewer::Seat(Seat::S)).correctable.contains(&0));
+    probe_questions(&t).expect("every correction answer agrees with apply");
+    let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":0,"text":"may be short"}"#);
+    assert!(out.is_ok(), "{:?}", out.rejection());
+    let said = |v: Viewer| -> Vec<(Seat, String)> {
+        t.view(v).calls[0]
+            .disclosures
+            .iter()
+            .map(|d| (d.by, d.text.as_deref().unwrap_or_default().to_string()))
+            .collect()
+    };
+    // West hears South's own explanation; North's to East stands, and East hears nothing new.
+    assert_eq!(said(Viewer::Seat(Seat::W)), [(Seat::S, "may be short".to_string())]);
+    assert_eq!(said(Viewer::Seat(Seat::E)), [(Seat::N, "natural".to_string())]);
+    assert!(said(Viewer::Seat(Seat::N)).iter().all(|(by, _)| *by == Seat::N));
+    assert_eq!(t.view(Viewer::Seat(Seat::W)).change_offers, [3], "West was misinformed");
+}
+
+#[test]
+fn under_a_required_suit_every_suit_is_a_legal_lead_and_the_requirement_is_shown() {
+    // 2S by North; West's insufficient 2H declined and replaced by a pass (L27B2): East
+    // leads, declarer requires diamonds (require_or_prohibit).
+    let t = table(
+        r#"{"preset":"face_to_face","lead_restriction":"require_or_prohibit"}"#,
+        &[
+            r#"{"seat":"N","type":"call","call":"1C"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"1D"}"#,
+            r#"{"seat":"W","type":"call","call":"1H"}"#,
+            r#"{"seat":"N","type":"call","call":"1S"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"2S"}"#,
+            r#"{"seat":"W","type":"call","call":"2H"}"#,
+            r#"{"seat":"N","type":"decline"}"#,
+            r#"{"seat":"W","type":"call","call":"P"}"#,
+            r#"{"seat":"N","type":"call","call":"P"}"#,
+            r#"{"seat":"E","type":"call","call":"P"}"#,
+            r#"{"seat":"S","type":"call","call":"P"}"#,
+            r#"{"seat":"N","type":"restrict_lead","suit":"D","require":true}"#,
+        ],
+    );
+    let east = t.view(Viewer::Seat(Seat::E));
+    assert_eq!(
+        east.legal_leads,
+        [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades]
+    );
+    for v in [Seat::N, Seat::E, Seat::S, Seat::W] {
+        let r = t.view(Viewer::Seat(v)).lead_restriction.expect("shown to every seat");
+        assert_eq!((r.required, r.leader), (Some(Strain::Diamonds), Seat::E), "{v}");
+    }
+    let out = t.clone().apply_json(r#"{"seat":"E","type":"lead","card":"HK"}"#);
+    let codes: Vec<Code> = out.warnings().iter().map(|w| w.code).collect();
+    assert!(out.is_ok() && codes.contains(&Code::REQUIRED_SUIT_VOID), "{codes:?}");
+    probe_leads(&t).expect("legal_leads agrees with apply");
+}
