@@ -84,7 +84,8 @@ export class BiddingBox extends TableElement {
     const active = document.activeElement;
     const focusedHere = this.#grid.contains(active) || (this.#fromGrid && (!active || active === document.body || (active as HTMLButtonElement).disabled));
     this.#fromGrid = false;
-    for (const [call, b] of this.#buttons) b.disabled = !legal.has(call);
+    // Only what changed is written (a push changes a few buttons, not 38).
+    for (const [call, b] of this.#buttons) if (b.disabled !== !legal.has(call)) b.disabled = !legal.has(call);
     if (!this.#current || !legal.has(this.#current)) this.#current = BOX_CALLS.find((c) => legal.has(c)) ?? null;
     this.#rove(focusedHere);
     this.classList.toggle("my-turn", legal.size > 0);
@@ -92,8 +93,10 @@ export class BiddingBox extends TableElement {
     const p = v.pending;
     // L28B vs L29A: only a player who may both accept and call says which his call does.
     this.#intent.hidden = !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call"));
-    this.#hint.textContent = me ? this.#hintText(v, s, me, legal.size > 0) : "";
-    this.#grid.setAttribute("aria-label", `${this.m.format("ui.box.label")} — ${this.#hint.textContent}`);
+    const hint = me ? this.#hintText(v, s, me, legal.size > 0) : "";
+    const label = `${this.m.format("ui.box.label")} — ${hint}`;
+    if (this.#hint.textContent !== hint) this.#hint.textContent = hint;
+    if (this.#grid.getAttribute("aria-label") !== label) this.#grid.setAttribute("aria-label", label);
     this.#typed.disabled = !s.connected;
     this.#showRefusal(null);
   }
@@ -120,7 +123,10 @@ export class BiddingBox extends TableElement {
 
   /** One button in the tab order: the call the arrow keys are on. */
   #rove(focus: boolean): void {
-    for (const [call, b] of this.#buttons) b.tabIndex = call === this.#current ? 0 : -1;
+    for (const [call, b] of this.#buttons) {
+      const index = call === this.#current ? 0 : -1;
+      if (b.tabIndex !== index) b.tabIndex = index;
+    }
     if (!focus) return;
     const b = this.#current ? this.#buttons.get(this.#current) : null;
     if (b) b.focus();
