@@ -35,6 +35,8 @@ export class BiddingBox extends TableElement {
     const m = this.m;
     this.replaceChildren();
     this.#buttons.clear();
+    this.#offered = "";
+    this.#roved = undefined;
     const row = (calls: Call[], cls: string) =>
       h("div", { class: `box-row ${cls}`, role: "presentation" }, calls.map((call) => {
         const b = h("button", { type: "button", class: "box-call", "data-call": call, "aria-label": callWords(m, call), disabled: true, tabindex: -1,
@@ -84,8 +86,12 @@ export class BiddingBox extends TableElement {
     const active = document.activeElement;
     const focusedHere = this.#grid.contains(active) || (this.#fromGrid && (!active || active === document.body || (active as HTMLButtonElement).disabled));
     this.#fromGrid = false;
-    // Only what changed is written (a push changes a few buttons, not 38).
-    for (const [call, b] of this.#buttons) if (b.disabled !== !legal.has(call)) b.disabled = !legal.has(call);
+    // The buttons are written only when the calls offered change (most pushes leave them).
+    const offered = [...legal].join(" ");
+    if (offered !== this.#offered) {
+      for (const [call, b] of this.#buttons) if (b.disabled !== !legal.has(call)) b.disabled = !legal.has(call);
+      this.#offered = offered;
+    }
     if (!this.#current || !legal.has(this.#current)) this.#current = BOX_CALLS.find((c) => legal.has(c)) ?? null;
     this.#rove(focusedHere);
     this.classList.toggle("my-turn", legal.size > 0);
@@ -98,10 +104,13 @@ export class BiddingBox extends TableElement {
     if (this.#hint.textContent !== hint) this.#hint.textContent = hint;
     if (this.#grid.getAttribute("aria-label") !== label) this.#grid.setAttribute("aria-label", label);
     this.#typed.disabled = !s.connected;
-    this.#showRefusal(null);
+    if (!this.#refusal.hidden) this.#showRefusal(null);
   }
 
   #locale = "";
+  /** The calls the buttons were last enabled for, and the call the tab order was last given to. */
+  #offered = "";
+  #roved: Call | null | undefined = undefined;
   /** The last call was made from the grid: the focus goes back to it. */
   #fromGrid = false;
 
@@ -123,9 +132,12 @@ export class BiddingBox extends TableElement {
 
   /** One button in the tab order: the call the arrow keys are on. */
   #rove(focus: boolean): void {
-    for (const [call, b] of this.#buttons) {
-      const index = call === this.#current ? 0 : -1;
-      if (b.tabIndex !== index) b.tabIndex = index;
+    if (this.#roved !== this.#current) {
+      for (const [call, b] of this.#buttons) {
+        const index = call === this.#current ? 0 : -1;
+        if (b.tabIndex !== index) b.tabIndex = index;
+      }
+      this.#roved = this.#current;
     }
     if (!focus) return;
     const b = this.#current ? this.#buttons.get(this.#current) : null;
