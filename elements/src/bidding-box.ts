@@ -13,6 +13,11 @@ export const BOX_CALLS: Call[] = [];
 for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) BOX_CALLS.push(`${level}${s}` as Call);
 BOX_CALLS.push("P", "X", "XX");
 
+/** Sets a flag only if it changes (writing the same `hidden` or `disabled` still costs the DOM work). */
+function set<E extends HTMLElement, K extends "hidden" | "disabled">(el: E, key: K & keyof E, value: boolean): void {
+  if ((el as unknown as Record<string, boolean>)[key] !== value) (el as unknown as Record<string, boolean>)[key] = value;
+}
+
 export class BiddingBox extends TableElement {
   #built = false;
   #buttons = new Map<Call, HTMLButtonElement>();
@@ -80,7 +85,7 @@ export class BiddingBox extends TableElement {
     // (irregularly) after the final pass, so the box stays, with the reason it is idle.
     const selfDisclosing = v.regulation.disclosure !== "partner";
     const online = v.regulation.disclosure === "self";
-    this.hidden = me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out")));
+    set(this, "hidden", me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out"))));
     const legal = new Set(s.connected ? v.legal_calls : []);
     // The arrow keys' call keeps the focus when the player was in the grid (or just called from it).
     const active = document.activeElement;
@@ -94,16 +99,16 @@ export class BiddingBox extends TableElement {
     }
     if (!this.#current || !legal.has(this.#current)) this.#current = BOX_CALLS.find((c) => legal.has(c)) ?? null;
     this.#rove(focusedHere);
-    this.classList.toggle("my-turn", legal.size > 0);
-    this.#selfAlert.hidden = !selfDisclosing;
+    if (this.classList.contains("my-turn") !== legal.size > 0) this.classList.toggle("my-turn", legal.size > 0);
+    set(this.#selfAlert, "hidden", !selfDisclosing);
     const p = v.pending;
     // L28B vs L29A: only a player who may both accept and call says which his call does.
-    this.#intent.hidden = !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call"));
+    set(this.#intent, "hidden", !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call")));
     const hint = me ? this.#hintText(v, s, me, legal.size > 0) : "";
     const label = `${this.m.format("ui.box.label")} — ${hint}`;
     if (this.#hint.textContent !== hint) this.#hint.textContent = hint;
     if (this.#grid.getAttribute("aria-label") !== label) this.#grid.setAttribute("aria-label", label);
-    this.#typed.disabled = !s.connected;
+    set(this.#typed, "disabled", !s.connected);
     if (!this.#refusal.hidden) this.#showRefusal(null);
   }
 
