@@ -343,19 +343,20 @@ impl JsSeatTable {
     /// an entry outside the audience, another viewer's view, or a patch that does not fit
     /// the view held.
     pub fn receive(&mut self, #[wasm_bindgen(unchecked_param_type = "Update")] update: JsValue) -> Result<(), JsValue> {
-        let field = |name: &str| js_sys::Reflect::get(&update, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED);
-        let entries = field("entries");
-        let heads: Vec<crate::seat_table::EntryHead> = input(entries.clone())?;
-        let (view, patch) = (field("view"), field("patch"));
-        let view = match (view.is_undefined(), patch.is_undefined()) {
-            (false, true) => view,
-            (true, false) => patched(&self.view, &patch, &entries)?,
+        let entries = entries_of(&get(&update, Key::Entries))?;
+        let (view, patch) = (get(&update, Key::View), get(&update, Key::Patch));
+        let (view, head) = match (view.is_undefined(), patch.is_undefined()) {
+            (false, true) => {
+                let head: crate::seat_table::ViewHead = input(view.clone())?;
+                (view, head)
+            }
+            // Patched, the view's head is read again only where the patch sets it.
+            (true, false) => patched(&self.view, &self.head, &patch, &entries)?,
             _ => return Err(bad_input(&"an update carries either the view or its patch")),
         };
-        let head: crate::seat_table::ViewHead = input(view.clone())?;
-        let entries = heads.iter().map(|e| (e.version, e.audience()));
+        let heads = entries.iter().map(|e| (e.version, e.audience));
         self.version =
-            crate::seat_table::check_update(self.viewer, self.version, entries, head.viewer).map_err(thrown)?;
+            crate::seat_table::check_update(self.viewer, self.version, heads, head.viewer).map_err(thrown)?;
         self.legal = head.legal_calls.iter().copied().collect();
         self.head = head;
         self.view = view;
@@ -479,62 +480,140 @@ impl JsSeatTable {
     }
 }
 
+/// The names `SeatTable` reads and writes at every update, made JS strings once (a name
+/// written from the module is decoded anew at each use).
+#[derive(Clone, Copy)]
+enum Key {
+    Entries,
+    View,
+    Patch,
+    Events,
+    Warnings,
+    Version,
+    Event,
+    Warning,
+    Audience,
+    Len,
+    Set,
+}
+
+const KEY_NAMES: [&str; 11] = [
+    "entries", "view", "patch", "events", "warnings", "version", "event", "warning", "audience", "len", "set",
+];
+
+thread_local! {
+    static KEYS: Vec<JsValue> = KEY_NAMES.iter().map(|k| JsValue::from_str(k)).collect();
+}
+
+/// `o[key]`, `undefined` if `o` is not an object or its getter throws.
+fn get(o: &JsValue, key: Key) -> JsValue {
+    KEYS.with(|k| js_sys::Reflect::get(o, &k[key as usize]).unwrap_or(JsValue::UNDEFINED))
+}
+
+/// One entry of an update as a client checks it (`seat_table::check_update`), and what it
+/// appends to the view: its event or its warning.
+struct Entry {
+    version: u64,
+    audience: crate::Audience,
+    event: bool,
+    item: JsValue,
+}
+
+/// An update's entries: a list of `{version, event}` or `{version, warning}`, each read for
+/// its version and audience alone (the rest is the page's to show).
+fn entries_of(entries: &JsValue) -> Result<Vec<Entry>, JsValue> {
+    use js_sys::Array;
+    if !Array::is_array(entries) {
+        return Err(bad_input(&"an update's entries are a list"));
+    }
+    let entries: &Array = entries.unchecked_ref();
+    let mut out = Vec::with_capacity(entries.length() as usize);
+    for e in entries.iter() {
+        let version: u64 = input(get(&e, Key::Version))?;
+        let (event, item) = match get(&e, Key::Event) {
+            v if v.is_undefined() => (false, get(&e, Key::Warning)),
+            v => (true, v),
+        };
+        let audience = input(get(&item, Key::Audience))?;
+        out.push(Entry {
+            version,
+            audience,
+            event,
+            item,
+        });
+    }
+    Ok(out)
+}
+
 /// A new view object: `view` (a JS view, unchanged) with the entries' events and warnings
 /// appended and `patch`'s fields set (`ViewPatch::WHOLE`) or patched by position
-/// (`ViewPatch::LISTS`), as the crate's `ViewPatch::apply` does.
-fn patched(view: &JsValue, patch: &JsValue, entries: &JsValue) -> Result<JsValue, JsValue> {
+/// (`ViewPatch::LISTS`), as the crate's `ViewPatch::apply` does; and `head` with the fields
+/// the patch sets read again.
+fn patched(
+    view: &JsValue,
+    head: &crate::seat_table::ViewHead,
+    patch: &JsValue,
+    entries: &[Entry],
+) -> Result<(JsValue, crate::seat_table::ViewHead), JsValue> {
     use js_sys::{Array, Object, Reflect};
-    let get = |o: &JsValue, k: &str| Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
-    let set = |o: &JsValue, k: &str, v: &JsValue| Reflect::set(o, &JsValue::from_str(k), v).map(|_| ());
+    let set = |o: &JsValue, k: &JsValue, v: &JsValue| Reflect::set(o, k, v).map(|_| ());
     let patch = patch
         .dyn_ref::<Object>()
         .filter(|_| !Array::is_array(patch))
         .ok_or_else(|| bad_input(&"a view patch is an object"))?;
     let next: JsValue = Object::assign(&Object::new(), view.unchecked_ref()).into();
+    let mut head = head.clone();
     for key in Object::keys(patch).iter() {
         let name = key.as_string().unwrap_or_default();
-        let value = get(patch, &name);
+        let value = Reflect::get(patch, &key).unwrap_or(JsValue::UNDEFINED);
         if crate::view::ViewPatch::WHOLE.contains(&name.as_str()) {
-            set(&next, &name, &value)?;
+            match name.as_str() {
+                "turn" => head.turn = input(value.clone())?,
+                "legal_calls" => head.legal_calls = input(value.clone())?,
+                "pending" => head.pending = input(value.clone())?,
+                _ => {}
+            }
+            set(&next, &key, &value)?;
         } else if crate::view::ViewPatch::LISTS.contains(&name.as_str()) {
-            set(&next, &name, &patched_list(&get(view, &name), &value)?)?;
+            let list = Reflect::get(view, &key).unwrap_or(JsValue::UNDEFINED);
+            set(&next, &key, &patched_list(&list, &value)?)?;
         } else {
             return Err(bad_input(&"a view patch sets a field no patch has"));
         }
     }
     // The entries (checked by the caller: numbered and addressed to this viewer).
-    let copy = |name: &str| {
+    let copy = |name: Key| {
         let list = get(view, name);
         Array::is_array(&list)
-            .then(|| Array::from(&list))
+            .then(|| list.unchecked_into::<Array>().slice(0, u32::MAX))
             .ok_or_else(|| bad_input(&"the view held has no list of events or warnings"))
     };
-    let (events, warnings) = (copy("events")?, copy("warnings")?);
-    for e in Array::from(entries).iter() {
-        let (event, warning) = (get(&e, "event"), get(&e, "warning"));
-        if !event.is_undefined() {
-            events.push(&event);
+    let (events, warnings) = (copy(Key::Events)?, copy(Key::Warnings)?);
+    for e in entries {
+        if e.event {
+            events.push(&e.item);
         } else {
-            warnings.push(&warning);
+            warnings.push(&e.item);
         }
     }
-    set(&next, "events", &events)?;
-    set(&next, "warnings", &warnings)?;
-    Ok(next)
+    KEYS.with(|k| {
+        set(&next, &k[Key::Events as usize], &events)?;
+        set(&next, &k[Key::Warnings as usize], &warnings)
+    })?;
+    Ok((next, head))
 }
 
 /// A new array: `list` (unchanged) with a `ListPatch` (`{len, set: [[position, item]…]}`)
 /// applied; `BAD_INPUT` unless every position is within the new length and every one past
 /// the items kept is set, in order.
 fn patched_list(list: &JsValue, patch: &JsValue) -> Result<JsValue, JsValue> {
-    use js_sys::{Array, Reflect};
+    use js_sys::Array;
     let misfit = || bad_input(&"a list's patch does not fit the view held");
-    let len = Reflect::get(patch, &JsValue::from_str("len"))
-        .ok()
-        .and_then(|l| l.as_f64())
+    let len = get(patch, Key::Len)
+        .as_f64()
         .filter(|l| l.fract() == 0.0 && *l >= 0.0 && *l <= f64::from(u32::MAX))
         .ok_or_else(misfit)? as u32;
-    let pairs = Reflect::get(patch, &JsValue::from_str("set")).unwrap_or(JsValue::UNDEFINED);
+    let pairs = get(patch, Key::Set);
     if !Array::is_array(&pairs) || !Array::is_array(list) {
         return Err(misfit());
     }

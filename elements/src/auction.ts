@@ -17,12 +17,32 @@ const vulnerable = (v: View, s: Seat) =>
 /** One cell: a call in force (`inForce`: a seat it passes over was skipped), the irregular call, or the next-call mark. */
 type Item = { seat: Seat; cell: HTMLTableCellElement; inForce: boolean };
 
+/** A place in the grid: a cell drawn, or a seat that has not called there (`BLANK`) or was skipped (`SKIPPED`). */
+const BLANK: unique symbol = Symbol("blank");
+const SKIPPED: unique symbol = Symbol("skipped");
+type Slot = HTMLTableCellElement | typeof BLANK | typeof SKIPPED;
+/** A row as drawn, and what it was drawn from. */
+type Row = { cells: (Slot | string)[]; tr: HTMLTableRowElement };
+
+/** A call's cell as drawn: from which call (the object, and its JSON), its parts, its "?" if shown. */
+type Cell = { call: SeenCall; key: string; td: HTMLTableCellElement; bid: HTMLElement; line: HTMLElement; ask: HTMLButtonElement | null };
+
 export class Auction extends TableElement {
   /** The cells drawn for the calls in force, by index, with what they were drawn from: a push
-   *  that adds a call draws that call's cell only, and the others are moved, not rebuilt. */
-  #cells = new Map<number, { key: string; node: HTMLElement }>();
-  /** The source the cells act on (their "?" buttons): another source, other cells. */
-  #cellsFor: TableSource | null = null;
+   *  that adds a call draws that call's cell only, and the others are moved, not rebuilt (their
+   *  "?" added or taken away as the viewer may ask or not). */
+  #cells = new Map<number, Cell>();
+  /** What the cells were drawn for (the source their "?" acts on, its viewer, the locale):
+   *  another, other cells. */
+  #cellsFor: [TableSource | null, string, string] = [null, "", ""];
+  /** The grid's head (the seats, the vulnerable ones marked), kept while it reads the same. */
+  #head: { key: string; nodes: HTMLElement[] } | null = null;
+  /** The grid's rows as drawn, each with the cells it was made of: a row made of the same
+   *  cells is kept (a push redraws the last row or two, not the grid). */
+  #drawnRows: Row[] = [];
+  #table: HTMLTableElement | null = null;
+  #tbody: HTMLTableSectionElement | null = null;
+  #withdrawn: HTMLElement | null = null;
 
   protected slice(v: View): unknown {
     return [v.dealer, v.vulnerability, v.calls, v.pending, v.withdrawn, v.askable, v.phase, v.turn];
@@ -30,12 +50,14 @@ export class Auction extends TableElement {
 
   protected draw(v: View, s: TableSource): void {
     const m = this.m;
-    if (this.#cellsFor !== s) {
+    const [source, viewer, locale] = this.#cellsFor;
+    if (source !== s || viewer !== s.viewer || locale !== m.locale) {
       this.#cells.clear();
-      this.#cellsFor = s;
+      this.#cellsFor = [s, s.viewer, m.locale];
     }
     const focused = this.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
-    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: h("td", {}, this.#cached(v, s, call)), inForce: true }));
+    const askable = new Set(v.askable);
+    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(s, call, askable.has(call.index)), inForce: true }));
     for (const index of this.#cells.keys()) if (index >= v.calls.length) this.#cells.delete(index);
     // The irregular call on the table (insufficient, out of rotation, inadmissible, by a
     // barred player, an attempted change): shown where it was made until it is accepted
@@ -61,31 +83,60 @@ export class Auction extends TableElement {
         cell: h("td", { class: "next", "aria-label": m.format("ui.auction.next", { seat: seatName(m, next) }) }, h("span", { class: "next-mark", "aria-hidden": "true" }, "…")),
       });
     }
-    const rows = this.#rows(v.dealer, items);
-    this.replaceChildren(
-      h("table", { class: "auction" },
+    const headKey = `${m.locale} ${v.vulnerability}`;
+    if (this.#head?.key !== headKey || !this.#table || this.#table.parentNode !== this) {
+      this.#head = { key: headKey, nodes: [
         h("caption", { class: "sr-only" }, m.format("ui.auction.title")),
         h("thead", {}, h("tr", {}, COLUMNS.map((c) => h("th", { scope: "col", class: vulnerable(v, c) ? "vul" : "" }, seatName(m, c),
           vulnerable(v, c) ? h("span", { class: "sr-only" }, `, ${m.format("ui.vulnerable")}`) : null)))),
-        h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 4, class: "empty" }, m.format("ui.auction.none"))))),
-      v.withdrawn.length
-        ? h("div", { class: "withdrawn" }, h("h3", {}, m.format("ui.auction.withdrawn")),
-            h("ul", {}, v.withdrawn.map((w) => h("li", {}, h("s", {}, seatName(m, w.seat), " ", callNode(m, w.call)),
-              ` — ${m.format("ui.law", { law: w.law })}: ${w.reason}`))))
-        : "",
-    );
+      ] };
+      this.#tbody = h("tbody", {});
+      this.#table = h("table", { class: "auction" }, this.#head.nodes, this.#tbody);
+      this.#drawnRows = [];
+      this.replaceChildren(this.#table);
+      this.#withdrawn = null;
+    }
+    const rows: (Slot | string)[][] = this.#rows(v.dealer, items);
+    if (!rows.length) rows.push([m.format("ui.auction.none")]);
+    this.#drawnRows = rows.map((cells, i) => {
+      const old = this.#drawnRows[i];
+      if (old && old.cells.length === cells.length && old.cells.every((c, j) => c === cells[j])) return old;
+      return { cells, tr: h("tr", {}, cells.map((c) => this.#slot(c))) };
+    });
+    // The rows kept stay in place; from the first one drawn anew, the body is laid again.
+    const body = this.#tbody!;
+    let kept = 0;
+    while (kept < this.#drawnRows.length && body.children[kept] === this.#drawnRows[kept].tr) kept++;
+    while (body.children.length > kept) body.lastElementChild!.remove();
+    for (const row of this.#drawnRows.slice(kept)) body.append(row.tr);
+    this.#withdrawn?.remove();
+    this.#withdrawn = v.withdrawn.length
+      ? this.appendChild(h("div", { class: "withdrawn" }, h("h3", {}, m.format("ui.auction.withdrawn")),
+          h("ul", {}, v.withdrawn.map((w) => h("li", {}, h("s", {}, seatName(m, w.seat), " ", callNode(m, w.call)),
+            ` — ${m.format("ui.law", { law: w.law })}: ${w.reason}`)))))
+      : null;
     // A control kept across the drawing keeps the focus (a keyboard user on a "?" is not thrown out).
     if (focused && focused !== document.activeElement && this.contains(focused)) focused.focus();
   }
 
-  /** The cell of a call in force: the one drawn before if nothing it shows has changed. */
-  #cached(v: View, s: TableSource, call: SeenCall): HTMLElement {
-    const key = JSON.stringify([call, v.askable.includes(call.index), s.viewer, this.m.locale]);
-    const had = this.#cells.get(call.index);
-    if (had && had.key === key) return had.node;
-    const node = this.#call(v, s, call);
-    this.#cells.set(call.index, { key, node });
-    return node;
+  /** The cell of a call in force: the one drawn before if the call reads the same (the very
+   *  object, or the same JSON), its "?" added or taken away. */
+  #cached(s: TableSource, call: SeenCall, askable: boolean): HTMLTableCellElement {
+    let cell = this.#cells.get(call.index);
+    if (cell?.call !== call) {
+      const key = JSON.stringify(call);
+      if (cell?.key === key) cell.call = call;
+      else {
+        cell = this.#call(call, key);
+        this.#cells.set(call.index, cell);
+      }
+    }
+    if (askable !== !!cell.ask) {
+      cell.bid.classList.toggle("askable", askable);
+      if (cell.ask) cell.ask.remove();
+      cell.ask = askable ? cell.line.appendChild(this.#ask(s, call)) : null;
+    }
+    return cell.td;
   }
 
   /**
@@ -94,23 +145,23 @@ export class Auction extends TableElement {
    * shows a dash; a seat passed over only by the irregular call or the next-call mark has
    * not called yet and shows nothing.
    */
-  #rows(dealer: Seat, items: Item[]): HTMLElement[] {
+  #rows(dealer: Seat, items: Item[]): Slot[][] {
     if (!items.length) return [];
-    const rows: HTMLElement[][] = [];
-    let row: HTMLElement[] = [];
+    const rows: Slot[][] = [];
+    let row: Slot[] = [];
     let col = COLUMNS.indexOf(dealer);
-    const blank = () => h("td", { class: "empty" });
-    const skipped = () => h("td", { class: "empty skipped" }, h("span", { class: "sr-only" }, this.m.format("ui.auction.skipped")));
-    for (let i = 0; i < col; i++) row.push(blank());
+    const blank: Slot = BLANK;
+    const skipped: Slot = SKIPPED;
+    for (let i = 0; i < col; i++) row.push(blank);
     for (const item of items) {
       const at = COLUMNS.indexOf(item.seat);
       if (at < col) {
-        while (row.length < 4) row.push(blank());
+        while (row.length < 4) row.push(blank);
         rows.push(row);
         row = [];
         col = 0;
       }
-      for (; col < at; col++) row.push(item.inForce ? skipped() : blank());
+      for (; col < at; col++) row.push(item.inForce ? skipped : blank);
       row.push(item.cell);
       col = at + 1;
       if (col === 4) {
@@ -120,35 +171,46 @@ export class Auction extends TableElement {
       }
     }
     if (row.length) {
-      while (row.length < 4) row.push(blank());
+      while (row.length < 4) row.push(blank);
       rows.push(row);
     }
-    return rows.map((cells) => h("tr", {}, cells));
+    return rows;
   }
 
-  /** A call in force, with what was disclosed of it to this viewer and the "?" to ask. */
-  #call(v: View, s: TableSource, call: SeenCall): HTMLElement {
+  /** A cell of the grid: a call's, an empty one, a skipped seat's, or the text of an empty auction. */
+  #slot(c: Slot | string): HTMLTableCellElement {
+    if (c === BLANK) return h("td", { class: "empty" });
+    if (c === SKIPPED) return h("td", { class: "empty skipped" }, h("span", { class: "sr-only" }, this.m.format("ui.auction.skipped")));
+    if (typeof c === "string") return h("td", { colspan: 4, class: "empty" }, c);
+    return c;
+  }
+
+  /** A call in force, with what was disclosed of it to this viewer (its "?" is added by `#cached`). */
+  #call(call: SeenCall, key: string): Cell {
     const m = this.m;
     const texts = call.disclosures.filter((d) => d.text && !d.superseded).map((d) => d.text!);
     const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
     const label = m.format(texts.length ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
-    const askable = v.askable.includes(call.index);
-    return h("div", { class: `bid${call.alerted ? " alerted" : ""}${askable ? " askable" : ""}`, "data-index": call.index, "data-label": label },
+    const line = h("span", { class: "bid-line" },
+      h("span", { "aria-hidden": "true" }, callNode(m, call.call),
+        call.alerted ? h("span", { class: "alert-mark", title: m.format("ui.auction.alerted") }, "!") : null,
+        call.auto ? h("span", { class: "auto-mark", title: m.format("ui.auction.auto") }, m.format("ui.auction.auto.short")) : null));
+    const bid = h("div", { class: `bid${call.alerted ? " alerted" : ""}`, "data-index": call.index, "data-label": label },
       h("span", { class: "sr-only" }, label),
-      h("span", { class: "bid-line" },
-        h("span", { "aria-hidden": "true" }, callNode(m, call.call),
-          call.alerted ? h("span", { class: "alert-mark", title: m.format("ui.auction.alerted") }, "!") : null,
-          call.auto ? h("span", { class: "auto-mark", title: m.format("ui.auction.auto") }, m.format("ui.auction.auto.short")) : null),
-        // The question sits on the call it asks about (L20F1).
-        askable
-          ? h("button", { type: "button", class: "ask", "data-ask": call.index,
-              "aria-label": m.format("ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }),
-              title: m.format("ui.auction.ask.title"),
-              onclick: () => void s.act({ type: "ask", index: call.index }) }, "?")
-          : null),
+      line,
       call.disclosures.filter((d) => d.text).map((d) =>
         h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text)),
     );
+    return { call, key, td: h("td", {}, bid), bid, line, ask: null };
+  }
+
+  /** The "?" on a call: the question sits on the call it asks about (L20F1). */
+  #ask(s: TableSource, call: SeenCall): HTMLButtonElement {
+    const m = this.m;
+    return h("button", { type: "button", class: "ask", "data-ask": call.index,
+      "aria-label": m.format("ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }),
+      title: m.format("ui.auction.ask.title"),
+      onclick: () => void s.act({ type: "ask", index: call.index }) }, "?");
   }
 }
 

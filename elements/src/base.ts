@@ -19,7 +19,9 @@ export abstract class TableElement extends Base {
   static observedAttributes = ["locale"];
   #source: TableSource | null = null;
   #unsubscribe: (() => void) | null = null;
-  #drawn: string | null = null;
+  /** What the element last drew from: each part of its slice (with the viewer, the connection
+   *  and the locale), and that part's JSON. */
+  #drawn: { parts: unknown[]; json: string[] } | null = null;
   protected m: Messages = messages("en");
 
   get source(): TableSource | null {
@@ -60,13 +62,24 @@ export abstract class TableElement extends Base {
     const s = this.#source;
     if (!s || !this.isConnected) return;
     const view = s.view();
-    const key = JSON.stringify([s.viewer, s.connected, this.m.locale, this.slice(view, s)]);
-    if (!force && key === this.#drawn) return;
-    this.#drawn = key;
-    this.draw(view, s);
+    const slice = this.slice(view, s);
+    const parts = [s.viewer, s.connected, this.m.locale, ...(Array.isArray(slice) ? slice : [slice])];
+    // A part that is the very value drawn from is unchanged (a SeatTable keeps what a push did
+    // not touch, and the view is never changed in place); any other is compared as JSON.
+    const drawn = this.#drawn?.parts.length === parts.length ? this.#drawn : null;
+    let changed = force || !drawn;
+    const json = parts.map((part, i) => {
+      if (drawn && part === drawn.parts[i]) return drawn.json[i];
+      const text = JSON.stringify(part) ?? "";
+      changed ||= text !== drawn?.json[i];
+      return text;
+    });
+    this.#drawn = { parts, json };
+    if (changed) this.draw(view, s);
   }
 
-  /** The part of the view (and source) this element shows: it draws again only when it changes. */
+  /** The part of the view (and source) this element shows (an array: its items compared one
+   *  by one), never changed in place: it draws again only when it changes. */
   protected abstract slice(view: View, source: TableSource): unknown;
   /** Draws the element from the view. */
   protected abstract draw(view: View, source: TableSource): void;

@@ -13,6 +13,11 @@ export const BOX_CALLS: Call[] = [];
 for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) BOX_CALLS.push(`${level}${s}` as Call);
 BOX_CALLS.push("P", "X", "XX");
 
+/** Sets a flag only if it changes (writing the same `hidden` or `disabled` still costs the DOM work). */
+function set<E extends HTMLElement, K extends "hidden" | "disabled">(el: E, key: K & keyof E, value: boolean): void {
+  if ((el as unknown as Record<string, boolean>)[key] !== value) (el as unknown as Record<string, boolean>)[key] = value;
+}
+
 export class BiddingBox extends TableElement {
   #built = false;
   #buttons = new Map<Call, HTMLButtonElement>();
@@ -35,6 +40,8 @@ export class BiddingBox extends TableElement {
     const m = this.m;
     this.replaceChildren();
     this.#buttons.clear();
+    this.#offered = "";
+    this.#roved = undefined;
     const row = (calls: Call[], cls: string) =>
       h("div", { class: `box-row ${cls}`, role: "presentation" }, calls.map((call) => {
         const b = h("button", { type: "button", class: "box-call", "data-call": call, "aria-label": callWords(m, call), disabled: true, tabindex: -1,
@@ -78,27 +85,37 @@ export class BiddingBox extends TableElement {
     // (irregularly) after the final pass, so the box stays, with the reason it is idle.
     const selfDisclosing = v.regulation.disclosure !== "partner";
     const online = v.regulation.disclosure === "self";
-    this.hidden = me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out")));
+    set(this, "hidden", me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out"))));
     const legal = new Set(s.connected ? v.legal_calls : []);
     // The arrow keys' call keeps the focus when the player was in the grid (or just called from it).
     const active = document.activeElement;
     const focusedHere = this.#grid.contains(active) || (this.#fromGrid && (!active || active === document.body || (active as HTMLButtonElement).disabled));
     this.#fromGrid = false;
-    for (const [call, b] of this.#buttons) b.disabled = !legal.has(call);
+    // The buttons are written only when the calls offered change (most pushes leave them).
+    const offered = [...legal].join(" ");
+    if (offered !== this.#offered) {
+      for (const [call, b] of this.#buttons) if (b.disabled !== !legal.has(call)) b.disabled = !legal.has(call);
+      this.#offered = offered;
+    }
     if (!this.#current || !legal.has(this.#current)) this.#current = BOX_CALLS.find((c) => legal.has(c)) ?? null;
     this.#rove(focusedHere);
-    this.classList.toggle("my-turn", legal.size > 0);
-    this.#selfAlert.hidden = !selfDisclosing;
+    if (this.classList.contains("my-turn") !== legal.size > 0) this.classList.toggle("my-turn", legal.size > 0);
+    set(this.#selfAlert, "hidden", !selfDisclosing);
     const p = v.pending;
     // L28B vs L29A: only a player who may both accept and call says which his call does.
-    this.#intent.hidden = !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call"));
-    this.#hint.textContent = me ? this.#hintText(v, s, me, legal.size > 0) : "";
-    this.#grid.setAttribute("aria-label", `${this.m.format("ui.box.label")} — ${this.#hint.textContent}`);
-    this.#typed.disabled = !s.connected;
-    this.#showRefusal(null);
+    set(this.#intent, "hidden", !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call")));
+    const hint = me ? this.#hintText(v, s, me, legal.size > 0) : "";
+    const label = `${this.m.format("ui.box.label")} — ${hint}`;
+    if (this.#hint.textContent !== hint) this.#hint.textContent = hint;
+    if (this.#grid.getAttribute("aria-label") !== label) this.#grid.setAttribute("aria-label", label);
+    set(this.#typed, "disabled", !s.connected);
+    if (!this.#refusal.hidden) this.#showRefusal(null);
   }
 
   #locale = "";
+  /** The calls the buttons were last enabled for, and the call the tab order was last given to. */
+  #offered = "";
+  #roved: Call | null | undefined = undefined;
   /** The last call was made from the grid: the focus goes back to it. */
   #fromGrid = false;
 
@@ -120,7 +137,13 @@ export class BiddingBox extends TableElement {
 
   /** One button in the tab order: the call the arrow keys are on. */
   #rove(focus: boolean): void {
-    for (const [call, b] of this.#buttons) b.tabIndex = call === this.#current ? 0 : -1;
+    if (this.#roved !== this.#current) {
+      for (const [call, b] of this.#buttons) {
+        const index = call === this.#current ? 0 : -1;
+        if (b.tabIndex !== index) b.tabIndex = index;
+      }
+      this.#roved = this.#current;
+    }
     if (!focus) return;
     const b = this.#current ? this.#buttons.get(this.#current) : null;
     if (b) b.focus();

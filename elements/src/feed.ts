@@ -47,6 +47,15 @@ export class Notices {
 
 type DirectorEvent = Extract<Event, { kind: "director_summoned" | "ruling" }>;
 
+const isDirectorEvent = (e: Event): e is DirectorEvent => e.kind === "director_summoned" || e.kind === "ruling";
+
+/** How many of the events are the Director's (summonses and rulings: what the feed lists). */
+function directorEvents(events: readonly Event[]): number {
+  let n = 0;
+  for (const e of events) if (isDirectorEvent(e)) n++;
+  return n;
+}
+
 export class Feed extends TableElement {
   /** What this page's viewers have been shown (shared by the page's feeds). */
   notices = new Notices();
@@ -59,13 +68,14 @@ export class Feed extends TableElement {
       this.notices.acted(a.viewer, a.before);
     }
     const { fresh, earlier } = this.notices.split(s.viewer, v.warnings);
-    return [fresh.length, earlier.length, v.warnings.length, v.events.length];
+    // The Director's events only: a push that adds a call leaves the feed alone.
+    return [fresh.length, earlier.length, v.warnings.length, directorEvents(v.events)];
   }
 
   protected draw(v: View, s: TableSource): void {
     const m = this.m;
     const { fresh, earlier } = this.notices.split(s.viewer, v.warnings);
-    const director = v.events.filter((e): e is DirectorEvent => e.kind === "director_summoned" || e.kind === "ruling");
+    const director = v.events.filter(isDirectorEvent);
     const dismiss = h("button", { type: "button", class: "link feed-dismiss", hidden: fresh.length === 0,
       onclick: () => {
         this.notices.dismiss(s.viewer, v.warnings.length);

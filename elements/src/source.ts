@@ -156,6 +156,8 @@ export class SeatSource extends Source {
   #connected = true;
 
   #seatTable: SeatTable;
+  /** The SeatTable's viewer, read once (every element asks at every push). */
+  #viewer: Viewer;
 
   constructor(
     seatTable: SeatTable,
@@ -164,6 +166,7 @@ export class SeatSource extends Source {
   ) {
     super();
     this.#seatTable = seatTable;
+    this.#viewer = seatTable.viewer;
   }
 
   get seatTable(): SeatTable {
@@ -173,11 +176,12 @@ export class SeatSource extends Source {
   /** A fresh `SeatTable` (joined again from a whole view). */
   set seatTable(t: SeatTable) {
     this.#seatTable = t;
+    this.#viewer = t.viewer;
     this.changed();
   }
 
   get viewer(): Viewer {
-    return this.seatTable.viewer;
+    return this.#viewer;
   }
 
   get connected(): boolean {

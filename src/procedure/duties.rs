@@ -103,7 +103,8 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
                     n.seat
                 ),
             )
-            .concerning(n.seat),
+            .concerning(n.seat)
+            .about(call),
         );
     }
 }

@@ -71,7 +71,8 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
             aud,
             format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
         )
-        .concerning(cx.st.record()[id].seat),
+        .concerning(cx.st.record()[id].seat)
+        .about(call),
     );
     offer_changes(cx, cx.st.record()[id].seat.side(), id + 1, aud);
 }

@@ -23,12 +23,15 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
     let (caller, call) = (cx.st.record()[id].seat, cx.st.record()[id].call);
     for seat in Seat::ALL.into_iter().filter(|s| *s != caller) {
         if seat.side() == os {
-            caution(
-                cx,
-                Code::UI_WITHDRAWN_CALL,
-                seat,
-                format!("{caller}'s withdrawn {call} is unauthorized information for {seat}"),
-                Law::L16C2,
+            cx.warn(
+                Warning::new(
+                    Code::UI_WITHDRAWN_CALL,
+                    Severity::Caution,
+                    Audience::seat(seat),
+                    format!("{caller}'s withdrawn {call} is unauthorized information for {seat}"),
+                )
+                .citing(Law::L16C2)
+                .about(call),
             );
         } else {
             cx.warn(
@@ -38,7 +41,8 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
                     Audience::seat(seat),
                     format!("{caller}'s withdrawn {call} is authorized information for {seat}"),
                 )
-                .citing(Law::L16C1),
+                .citing(Law::L16C1)
+                .about(call),
             );
         }
     }

@@ -24,7 +24,8 @@ pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, mess
     cx.warn(
         Warning::new(code, Severity::Infraction, Audience::EVERYONE, message)
             .citing(law)
-            .concerning(seat),
+            .concerning(seat)
+            .about(call),
     );
     cx.event(
         EventKind::Irregularity {

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use super::Code;
 use crate::audience::Audience;
-use crate::call::Seat;
+use crate::call::{Call, Seat};
 use crate::law::Law;
 
 /// How serious a warning is.
@@ -43,6 +43,11 @@ pub struct Warning {
     /// Human-readable English text (a fixed message is not copied).
     #[cfg_attr(feature = "wasm", tsify(type = "string"))]
     pub message: Cow<'static, str>,
+    /// The call it is about, for a warning about one call (an irregular call, a late alert,
+    /// a withdrawn call); absent otherwise. With `seat`, what a message names ("South's 2♥").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub call: Option<Call>,
 }
 
 impl Warning {
@@ -57,12 +62,19 @@ impl Warning {
             audience,
             seat: audience.only_seat(),
             message: message.into(),
+            call: None,
         }
     }
 
     /// The same warning concerning `seat` (e.g. the offender of an infraction).
     pub fn concerning(mut self, seat: Seat) -> Warning {
         self.seat = Some(seat);
+        self
+    }
+
+    /// The same warning about `call` (one call: irregular, alerted late, withdrawn).
+    pub fn about(mut self, call: Call) -> Warning {
+        self.call = Some(call);
         self
     }
 

@@ -5,9 +5,13 @@
 // and the time from script start to the first table; writes JSON and an SVG chart.
 //
 //   node bench/browser.bench.mjs [--quick] [--built-in] [--out DIR] [--auctions N]
-//                                [--budget-ms MS] [--loads N]
+//                                [--budget-ms MS] [--loads N] [--pkg DIR] [--only a,b]
 // --quick: a smoke run (few samples); --built-in: the built-in auctions even if the corpus is
-// there; --budget-ms: time per operation and library; --loads: page loads for the first table.
+// there; --budget-ms: time per operation and library; --loads: page loads for the first table;
+// --pkg: another build of the package (say main's, built in a scratch worktree) to measure
+// beside this one; --only: those operations alone (their names as printed), no first table;
+// --profile FILE: Chrome's CPU profile of the run (CDP) written to FILE, its top functions by
+// self time printed.
 // Builds nothing: pkg/ comes from scripts/build-pkg.sh.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,7 +28,8 @@ import { renderChart, summarize } from "./chart.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const www = path.resolve(here, "..");
 const repo = path.resolve(www, "..");
-const pkgWeb = path.join(repo, "pkg", "web");
+let pkgDir = path.join(repo, "pkg");
+let pkgWeb = path.join(pkgDir, "web");
 
 function parseArgs(argv) {
   const quick = argv.includes("--quick");
@@ -35,18 +40,21 @@ function parseArgs(argv) {
   return {
     quick,
     builtIn: argv.includes("--built-in"),
-    // A quick run never overwrites the committed results.
-    out: path.resolve(value("--out", quick ? path.join(os.tmpdir(), "bridge-laws-bench-quick") : path.join(here, "results"))),
+    // A quick or partial run never overwrites the committed results.
+    out: path.resolve(value("--out", quick || argv.includes("--only") ? path.join(os.tmpdir(), "bridge-laws-bench-quick") : path.join(here, "results"))),
     auctions: Number(value("--auctions", quick ? 100 : 2000)),
     budgetMs: Number(value("--budget-ms", quick ? 100 : 2000)),
     startupLoads: Number(value("--loads", quick ? 2 : 20)),
+    pkg: value("--pkg", null),
+    only: value("--only", null)?.split(",").map((s) => s.trim()) ?? null,
+    profile: value("--profile", null),
     corpus: process.env.BENCH_CORPUS ?? path.resolve(repo, "..", "shared", "corpus", "auctions.jsonl"),
     chromium: process.env.CHROMIUM ?? "/usr/bin/chromium",
   };
 }
 
 // --- a static server for exactly the files the pages need ------------------------------
-const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html" };
+const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html", ".json": "application/json" };
 
 // The first table: the module script imports the package's glue (as a site's bundle would
 // hold it), and from its first statement instantiates the wasm (streaming compilation of the
@@ -68,7 +76,7 @@ window.__startup = { pageStart: window.__t0, scriptStart, wasmFetched: wasm ? wa
 </script></head><body></body></html>`;
 
 const BENCH_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>bridge-laws browser benchmark</title>
-<script type="module" src="/bench/page.mjs"></script></head><body></body></html>`;
+<script type="module" src="/bench/page.mjs"></script></head><body><main id="table"></main></body></html>`;
 
 function routes() {
   const require = createRequire(import.meta.url);
@@ -79,9 +87,15 @@ function routes() {
     ["/pkg/web/bridge_laws.js", path.join(pkgWeb, "bridge_laws.js")],
     ["/pkg/web/bridge_laws_bg.wasm", path.join(pkgWeb, "bridge_laws_bg.wasm")],
   ]);
+  // The elements (pushes rendered), with their catalogs and bundled formatter.
+  const elements = path.join(pkgDir, "elements");
   return (url) => {
     if (url === "/startup.html") return { type: "text/html", body: STARTUP_HTML };
     if (url === "/bench.html") return { type: "text/html", body: BENCH_HTML };
+    if (url.startsWith("/pkg/elements/") && !url.includes("..")) {
+      const file = path.join(elements, url.slice("/pkg/elements/".length));
+      return existsSync(file) ? { type: TYPES[path.extname(file)], body: readFileSync(file) } : null;
+    }
     const file = files.get(url);
     return file ? { type: TYPES[path.extname(file)], body: readFileSync(file) } : null;
   };
@@ -142,6 +156,10 @@ function gitCommit() {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  if (args.pkg) {
+    pkgDir = path.resolve(args.pkg);
+    pkgWeb = path.join(pkgDir, "web");
+  }
   const loadAtStart = Number(os.loadavg()[0].toFixed(2));
   if (!existsSync(path.join(pkgWeb, "bridge_laws.js"))) {
     console.error("pkg/web is missing: build the npm package first with scripts/build-pkg.sh");
@@ -153,20 +171,28 @@ async function main() {
   const browser = await chromium.launch({ executablePath: args.chromium, args: CHROMIUM_FLAGS });
   let page;
   try {
-    const first = await startup(browser, base, args.startupLoads);
+    const first = args.only ? { cold: [], warm: [] } : await startup(browser, base, args.startupLoads);
     page = await browser.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${base}/bench.html`);
     await page.waitForFunction(() => window.benchReady === true, null, { timeout: 10000 });
+    const cdp = args.profile ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 50 });
+      await cdp.send("Profiler.start");
+    }
     const run = await page.evaluate((cfg) => window.runBench(cfg), {
       auctions: data.auctions,
       budgetMs: args.budgetMs,
       minSampleMs: 2,
       minSamples: args.quick ? 5 : 30,
       maxSamples: 2000,
+      only: args.only,
     });
     if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
+    if (cdp) writeProfile((await cdp.send("Profiler.stop")).profile, args.profile);
     const wasm = readFileSync(path.join(pkgWeb, "bridge_laws_bg.wasm"));
     const result = summarize({
       run,
@@ -174,7 +200,7 @@ async function main() {
       meta: {
         date: new Date().toISOString(),
         command: `npm --prefix www run bench:browser${args.quick ? " -- --quick" : ""}`,
-        commit: gitCommit(),
+        commit: args.pkg ? `the package in ${args.pkg}` : gitCommit(),
         machine: { cpu: os.cpus()[0]?.model ?? "?", cores: os.cpus().length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()} ${os.arch()}`, loadAverage1mAtStart: loadAtStart },
         node: process.version,
         peer: `@bridge-tools/core ${JSON.parse(readFileSync(path.join(www, "node_modules", "@bridge-tools", "core", "package.json"), "utf8")).version}`,
@@ -185,11 +211,31 @@ async function main() {
     });
     mkdirSync(args.out, { recursive: true });
     writeFileSync(path.join(args.out, "browser.json"), `${JSON.stringify(result, null, 2)}\n`);
-    writeFileSync(path.join(args.out, "browser.svg"), renderChart(result));
+    if (!args.only) writeFileSync(path.join(args.out, "browser.svg"), renderChart(result));
     print(result, args.out);
   } finally {
     await browser.close();
     server.close();
+  }
+}
+
+/** Writes a CPU profile and prints its 25 functions of most self time. */
+function writeProfile(profile, file) {
+  writeFileSync(file, JSON.stringify(profile));
+  const dt = new Map();
+  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const self = new Map();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const f = n.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber + 1}`;
+    const us = dt.get(n.id) ?? 0;
+    self.set(key, (self.get(key) ?? 0) + us);
+    total += us;
+  }
+  console.log(`CPU profile: ${file}; top functions by self time (${(total / 1000).toFixed(0)} ms sampled)`);
+  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}`);
   }
 }
 
@@ -202,7 +248,7 @@ function print(r, out) {
     console.log(`| ${o.name} | ${f(o.ours.median)} | ${f(o.ours.p99)} | ${o.peer ? f(o.peer.median) : "—"} | ${o.peer ? f(o.peer.p99) : "—"} | ${o.ratio === null ? "no counterpart" : `${f(o.ratio)}×`} |`);
   }
   const s = r.startup;
-  console.log(`first table (ms, median / p99): script start → table cold ${f(s.cold.scriptToTable.median)} / ${f(s.cold.scriptToTable.p99)}, warm ${f(s.warm.scriptToTable.median)} / ${f(s.warm.scriptToTable.p99)}; navigation start → table cold ${f(s.cold.navigationToTable.median)}, warm ${f(s.warm.navigationToTable.median)}`);
+  if (s.loads) console.log(`first table (ms, median / p99): script start → table cold ${f(s.cold.scriptToTable.median)} / ${f(s.cold.scriptToTable.p99)}, warm ${f(s.warm.scriptToTable.median)} / ${f(s.warm.scriptToTable.p99)}; navigation start → table cold ${f(s.cold.navigationToTable.median)}, warm ${f(s.warm.navigationToTable.median)}`);
   console.log(`wrote ${path.join(out, "browser.json")} and browser.svg`);
 }
 

@@ -42,6 +42,7 @@ export function summarize({ run, startup, meta }) {
     calls: run.calls,
     droppedAuctions: run.dropped,
     positions: run.positions,
+    pushes: run.pushes,
     legalCallsAgree: run.legalCallsAgree,
     refusedWhileTimed: run.refusedWhileTimed,
     operations: run.operations.map((o) => {

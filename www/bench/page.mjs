@@ -2,7 +2,7 @@
 // @bridge-tools/core side by side, on the same auctions, timed with performance.now().
 // The page is cross-origin isolated (COOP/COEP headers), so Chromium's timer resolution is
 // 5 µs rather than 100 µs; every sample is still a batch of at least `minSampleMs`.
-import init, { Table } from "/pkg/web/bridge_laws.js";
+import init, { SeatTable, Table, parseCall } from "/pkg/web/bridge_laws.js";
 import { Auction } from "/peer/core.mjs";
 
 const SEATS = ["N", "E", "S", "W"];
@@ -84,6 +84,31 @@ function sample({ prepare, run, cleanup = () => {} }, { budgetMs, minSampleMs, m
   return { batch: n, samples: perOp, sink };
 }
 
+/**
+ * Times `run(ctx)` on contexts made one at a time by `setup()` outside the timed region (a
+ * context that cannot be batched: the page's one set of elements bound to one table); one
+ * sample sums the timed runs until they last `minSampleMs`. Per-operation microseconds.
+ */
+function sampleEach({ setup, run, teardown = () => {} }, { budgetMs, minSampleMs, minSamples, maxSamples }) {
+  const once = () => {
+    let ops = 0;
+    let ms = 0;
+    while (ms < minSampleMs) {
+      const ctx = setup();
+      const t0 = performance.now();
+      ops += run(ctx);
+      ms += performance.now() - t0;
+      teardown(ctx);
+    }
+    return (ms * 1000) / ops;
+  };
+  for (let k = 0; k < 5; k++) once(); // warm-up
+  const perOp = [];
+  const start = performance.now();
+  while (perOp.length < maxSamples && (perOp.length < minSamples || performance.now() - start < budgetMs)) perOp.push(once());
+  return { batch: 0, samples: perOp, sink: 0 };
+}
+
 /** Cycles through `items`, handing out `n` at a time. */
 function cycler(items) {
   let next = 0;
@@ -108,9 +133,59 @@ function timerResolutionUs() {
   return best * 1000;
 }
 
+// --- the pushes a server sends (src/push.rs) ------------------------------------------------
+// The lists a patch sends by position (`ViewPatch::LISTS`); every other field but the
+// viewer, events and warnings is sent whole when it changed (`ViewPatch::WHOLE`).
+const LISTS = new Set(["calls", "withdrawn", "questions", "open_rulings", "ledger"]);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The patch from `before` to `after` (one viewer's views), as `ViewBase::diff` makes it. */
+function patchOf(before, after) {
+  const patch = {};
+  for (const k of Object.keys(after)) {
+    if (k === "viewer" || k === "events" || k === "warnings") continue;
+    if (LISTS.has(k)) {
+      const set = [];
+      after[k].forEach((item, i) => {
+        if (i >= before[k].length || !same(before[k][i], item)) set.push([i, item]);
+      });
+      if (set.length || before[k].length !== after[k].length) patch[k] = { len: after[k].length, set };
+    } else if (!same(before[k], after[k])) {
+      patch[k] = after[k];
+    }
+  }
+  return patch;
+}
+
+/**
+ * One board as `viewer` receives it: his view and version at the start, then after each call
+ * the push a server makes (`{entries, patch}`: his new stream entries and his view's patch).
+ * Checked: a SeatTable fed them holds exactly the table's view at the end.
+ */
+function pushesOf(a, viewer, opts) {
+  const t = new Table(opts(a));
+  const start = { viewer, version: t.streamVersion(viewer), view: t.view(viewer), updates: [] };
+  let version = start.version;
+  let before = start.view;
+  for (const x of a.actions) {
+    t.apply(x);
+    const after = t.view(viewer);
+    start.updates.push({ entries: t.eventsSince(viewer, version), patch: patchOf(before, after) });
+    version = t.streamVersion(viewer);
+    before = after;
+  }
+  const st = new SeatTable(viewer, start.version, start.view);
+  for (const u of start.updates) st.receive(u);
+  if (!same(st.view(), t.view(viewer))) throw new Error(`the pushes of auction ${a.id ?? "?"} do not rebuild ${viewer}'s view`);
+  st.free();
+  t.free();
+  return start;
+}
+
 // --- the benchmark ----------------------------------------------------------------------
-window.runBench = async function runBench({ auctions: input, budgetMs, minSampleMs, minSamples, maxSamples }) {
+window.runBench = async function runBench({ auctions: input, budgetMs, minSampleMs, minSamples, maxSamples, only }) {
   await init();
+  const elements = await import("/pkg/elements/index.js");
   const opts = (a) => ({ dealer: a.dealer, vulnerability: a.vul, regulation: "online" });
   const action = (a, i) => ({ seat: seatAt(a.dealer, i), type: "call", call: a.calls[i] });
 
@@ -171,8 +246,9 @@ window.runBench = async function runBench({ auctions: input, budgetMs, minSample
   let sink = 0; // results consumed, so that no call can be optimised away
 
   const ops = [];
+  const wanted = (name) => !only || only.includes(name);
   const op = (name, ours, peer, what, peerLabel) =>
-    ops.push({ name, what, peerLabel, ours: sample(ours, cfg), peer: peer && sample(peer, cfg) });
+    wanted(name) && ops.push({ name, what, peerLabel, ours: sample(ours, cfg), peer: peer && sample(peer, cfg) });
 
   op(
     "apply",
@@ -287,6 +363,73 @@ window.runBench = async function runBench({ auctions: input, budgetMs, minSample
     "a finished auction's snapshot (a plain object)",
   );
 
+  // --- a seat's page online: the server's pushes folded into a SeatTable and rendered ----
+  const boards = auctions.slice(0, 400).map((a, k) => pushesOf(a, SEATS[k % 4], opts));
+  const pushes = boards.reduce((s, b) => s + b.updates.length, 0);
+  const nextBoard = cycler(boards);
+  const page = document.getElementById("table");
+  const { fromSeatTable } = elements;
+  const tags = ["bl-auction", "bl-bidding-box", "bl-decision", "bl-feed", "bl-announcer", "bl-hand"];
+  const els = tags.map((tag) => page.appendChild(document.createElement(tag)));
+  const send = () => Promise.resolve(undefined);
+  const seatTableOf = (b) => new SeatTable(b.viewer, b.version, b.view);
+  let receiveName = "SeatTable.receive";
+  if (wanted(receiveName)) {
+    ops.push({
+      name: receiveName,
+      what: "a push (patch form: the viewer's entries and view patch after a call), folded into the viewer's SeatTable; the elements not told",
+      ours: sample(
+        {
+          prepare: (n) => nextBoard(n).map((b) => ({ b, st: seatTableOf(b) })),
+          run: (batch) => {
+            let n = 0;
+            for (const { b, st } of batch) {
+              for (const u of b.updates) st.receive(u);
+              n += b.updates.length;
+            }
+            return n;
+          },
+          cleanup: (batch) => batch.forEach(({ st }) => st.free()),
+        },
+        cfg,
+      ),
+      peer: null,
+    });
+  }
+  if (wanted("push")) {
+    ops.push({
+      name: "push",
+      what: "a push handled by a seat's page: SeatTable.receive, then source.changed() and every element (auction, bidding box, decision, feed, announcer, hand) redrawing what changed",
+      ours: sampleEach(
+        {
+          setup: () => {
+            const b = nextBoard(1)[0];
+            const st = seatTableOf(b);
+            const source = fromSeatTable(st, send, parseCall);
+            for (const e of els) {
+              if (e.localName === "bl-hand") e.setAttribute("seat", b.viewer === "spectator" ? "N" : b.viewer);
+              e.source = source;
+            }
+            return { b, st, source };
+          },
+          run: ({ b, st, source }) => {
+            for (const u of b.updates) {
+              st.receive(u);
+              source.changed();
+            }
+            return b.updates.length;
+          },
+          teardown: ({ st }) => {
+            for (const e of els) e.source = null;
+            st.free();
+          },
+        },
+        cfg,
+      ),
+      peer: null,
+    });
+  }
+
   freeAll(positions.map((p) => p.table));
   freeAll(finished);
   const calls = auctions.reduce((s, a) => s + a.calls.length, 0);
@@ -299,6 +442,7 @@ window.runBench = async function runBench({ auctions: input, budgetMs, minSample
     calls,
     dropped,
     positions: positions.length,
+    pushes: { boards: boards.length, pushes },
     legalCallsAgree: legalAgree,
     refusedWhileTimed: refused,
     sink,

@@ -44,7 +44,8 @@ test("the browser benchmark command writes its JSON and chart", { timeout: 60000
   const out = mkdtempSync(path.join(os.tmpdir(), "bench-browser-"));
   execFileSync("node", ["bench/browser.bench.mjs", "--quick", "--built-in", "--loads", "1", "--out", out], { cwd: www, stdio: "pipe" });
   const r = JSON.parse(readFileSync(path.join(out, "browser.json"), "utf8"));
-  assert.deepEqual(r.operations.map((o) => o.name), ["apply", "legalCalls", "view", "stateHash", "new Table", "toJSON", "Table.fromJSON"]);
+  assert.deepEqual(r.operations.map((o) => o.name),
+    ["apply", "legalCalls", "view", "stateHash", "new Table", "toJSON", "Table.fromJSON", "SeatTable.receive", "push"]);
   for (const o of r.operations) assert.ok(o.ours.median > 0 && o.ours.p99 >= o.ours.median, o.name);
   for (const name of ["apply", "legalCalls"]) {
     const o = r.operations.find((x) => x.name === name);
@@ -54,6 +55,8 @@ test("the browser benchmark command writes its JSON and chart", { timeout: 60000
   assert.deepEqual(r.droppedAuctions, { ours: 0, peer: 0 });
   assert.equal(r.legalCallsAgree, r.positions, "both libraries offer the same calls");
   assert.equal(r.refusedWhileTimed, 0);
+  // A seat's page: one push per call of each board replayed (checked in the page to rebuild the view).
+  assert.equal(r.pushes.pushes, r.calls);
   assert.ok(r.startup.cold.scriptToTable.median > 0);
   assert.match(readFileSync(path.join(out, "browser.svg"), "utf8"), /^<svg [^>]*>[\s\S]*apply[\s\S]*<\/svg>\n$/);
   rmSync(out, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The message catalogs of elements/src/i18n: every public code, event kind and decision kind
-// the engine can emit (listed by the engine itself: `bridge-laws codes`) has a message in
-// every shipped catalog, with exactly the parameters the helpers provide; the French catalog
+// the engine can emit (listed by the engine itself: `bridge-laws codes`) and every error code
+// of the reference server (read from its code, server/src/protocol.rs) has a message in every
+// shipped catalog, with exactly the parameters the helpers provide; the French catalog
 // speaks the Laws' own French. The TypeScript is compiled to a directory under
 // www/node_modules first (so that it resolves intl-messageformat from here).
 import { test, before, after } from "node:test";
@@ -119,8 +120,8 @@ test("every parameter a message declares is one the engine provides, and every o
   const { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS } = await load();
   const codes = new Map(engine.codes.map((c) => [c.code, c]));
   // Where each parameter comes from: a warning's `seat` (and, from it and the reader, `you`);
-  // the refused action's own `call`.
-  const source = { seat: engine.warning_fields.includes("seat"), you: engine.warning_fields.includes("seat"), call: true };
+  // a warning's `call`, or the refused action's own.
+  const source = { seat: engine.warning_fields.includes("seat"), you: engine.warning_fields.includes("seat"), call: engine.warning_fields.includes("call") };
   for (const [code, params] of Object.entries(CODE_PARAMS)) {
     assert.ok(codes.has(code), `CODE_PARAMS names ${code}, which the engine does not emit`);
     assert.ok(!codes.get(code).input, `${code} is an input error: its message takes no parameter`);
@@ -148,7 +149,7 @@ test("every code, event and decision formats in every locale from what the engin
       const params = CODE_PARAMS[code] ?? [];
       const engineText = `engine text of ${code}`;
       const texts = params.includes("you")
-        ? ["S", "N", "director"].map((viewer) => warningMessage(m, { code, seat: "S", message: engineText }, viewer))
+        ? ["S", "N", "director"].map((viewer) => warningMessage(m, { code, seat: "S", call: "2H", message: engineText }, viewer))
         : [rejectionMessage(m, { code, message: engineText }, { seat: "S", call: "2H" })];
       for (const t of texts) {
         assert.notEqual(t, engineText, `${locale} ${code} fell back to the engine's message`);
@@ -159,7 +160,7 @@ test("every code, event and decision formats in every locale from what the engin
         assert.equal(texts[1], texts[2], `${locale} ${code}: another seat and the Director read the same`);
         assert.ok(texts[1].includes(m.format("seat.S")), `${locale} ${code} does not name the player: ${texts[1]}`);
       }
-      if (params.includes("call")) assert.ok(texts[0].includes(i18n.callName(m, "2H")), `${locale} ${code}: ${texts[0]}`);
+      for (const t of params.includes("call") ? texts : []) assert.ok(t.includes(i18n.callName(m, "2H")), `${locale} ${code}: ${t}`);
     }
     for (const e of engine.events) {
       const t = eventMessage(m, e.sample);
@@ -298,4 +299,55 @@ test("the French catalog uses the Laws' own French terms", () => {
     const en = catalogs.en[key] ?? ui.en[key];
     if (/Director/.test(en)) assert.match(message, /Arbitre/, `fr ${key} should name the Arbitre`);
   }
+});
+
+/** The reference server's error codes, from its own code (`ErrorCode::as_str`). */
+function serverCodes() {
+  const text = readFileSync(join(root, "server", "src", "protocol.rs"), "utf8");
+  return [...text.matchAll(/ErrorCode::\w+ => "([A-Z_]+)"/g)].map((m) => m[1]);
+}
+
+test("every error code of the server has a message in every catalog, without parameters", async () => {
+  const { messages, rejectionMessage, CODE_PARAMS } = await load();
+  const codes = serverCodes();
+  assert.ok(codes.length >= 15 && ["NOT_OWNER", "UNRESPONSIVE", "TOO_MANY_CONNECTIONS", "RATE_LIMITED", "TOKEN_EXPIRED", "TOO_SLOW"].every((c) => codes.includes(c)),
+    `the server's codes are read from server/src/protocol.rs: ${codes}`);
+  const engineCodes = new Set(engine.codes.map((c) => c.code));
+  for (const code of codes) {
+    assert.ok(!engineCodes.has(code), `${code} is both the server's and the engine's`);
+    assert.equal(CODE_PARAMS[code], undefined, `${code} takes no parameter`);
+    for (const [locale, cat] of Object.entries(catalogs)) {
+      assert.equal(typeof cat[code], "string", `codes/${locale}.json lacks ${code}`);
+      assert.deepEqual(argumentsOf(cat[code], locale), [], `${locale} ${code}`);
+      // As a page shows a server error (`{code, message}`): the catalog's words, not the server's.
+      const text = rejectionMessage(messages(locale), { code, message: "server text" });
+      assert.ok(text !== "server text" && text !== code, `${locale} ${code} fell back: ${text}`);
+    }
+  }
+});
+
+test("a warning about one call names the player and the call, from what the engine gives", async () => {
+  const { messages, warningMessage } = await load();
+  const { Table } = await import("bridge-laws");
+  // Face to face an insufficient bid is accepted and flagged (L27): East's 1♣ over 1♥.
+  const t = new Table({ dealer: "N", vulnerability: "None", regulation: "face_to_face" });
+  assert.equal(t.apply({ seat: "N", type: "call", call: "1H" }).ok, true);
+  const out = t.apply({ seat: "E", type: "call", call: "1C" });
+  const w = out.warnings.find((x) => x.code === "IRREG_INSUFFICIENT_BID");
+  assert.ok(w, JSON.stringify(out));
+  assert.equal(w.call, "1C");
+  assert.equal(w.seat, "E");
+  assert.equal(warningMessage(messages("en"), w, "director"), "East's one club is an insufficient bid: the left-hand opponent may accept it; otherwise it must be replaced.");
+  assert.match(warningMessage(messages("en"), w, "E"), /^Your one club is an insufficient bid/);
+  assert.match(warningMessage(messages("fr"), w, "S"), /^Est a fait une enchère insuffisante \(un trèfle\)/);
+  t.free();
+  // A warning about no one call has no `call`: West's question about the whole auction
+  // (what follows it: a reminder to answer, a caution) names no call.
+  const q = new Table({ dealer: "N", vulnerability: "None", regulation: "face_to_face" });
+  for (const [seat, call] of [["N", "1H"], ["E", "P"], ["S", "2H"]]) q.apply({ seat, type: "call", call });
+  const asked = q.apply({ seat: "W", type: "ask" });
+  const plain = asked.ok ? [...asked.warnings, ...q.view("director").warnings] : [];
+  assert.ok(plain.length > 0, JSON.stringify(asked));
+  for (const x of plain) assert.equal("call" in x, false, x.code);
+  q.free();
 });

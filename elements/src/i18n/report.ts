@@ -8,10 +8,11 @@ import type { Messages, Params } from "./types.js";
 import { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS, type CodeParam } from "./params.js";
 import { callName, cardName, contractName, seatName, suitName } from "./speak.js";
 
-/** A warning as the engine gives it (`{code, law, severity, audience, seat, message}`). */
+/** A warning as the engine gives it (`{code, law, severity, audience, seat, message}`, and `call` for a warning about one call). */
 export interface WarningLike {
   code: string;
   seat?: string | null;
+  call?: string | null;
   message: string;
 }
 
@@ -54,13 +55,15 @@ function codeMessage(m: Messages, code: string, have: Partial<Record<CodeParam, 
 
 /**
  * A warning for `viewer` (a seat, `director` or `spectator`): addressed to him ("you") when
- * he is the player it concerns, else naming that player.
+ * he is the player it concerns, else naming that player; naming the call it is about, if any
+ * ("South's two hearts is an insufficient bid").
  */
 export function warningMessage(m: Messages, w: WarningLike, viewer?: string): string {
   const seat = w.seat ?? undefined;
   return codeMessage(m, w.code, {
     seat: seat && seatName(m, seat),
     you: seat !== undefined && seat === viewer ? "yes" : "no",
+    call: w.call ? callName(m, w.call) : undefined,
   }, w.message);
 }
 

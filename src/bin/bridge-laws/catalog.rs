@@ -227,7 +227,9 @@ pub fn catalog() -> Value {
         Severity::Info,
     ];
     // The fields a warning and a rejection are written with (what their messages draw on).
-    let warning = Warning::new(Code::LATE_ALERT, Severity::Info, Audience::EVERYONE, "").concerning(Seat::N);
+    let warning = Warning::new(Code::LATE_ALERT, Severity::Info, Audience::EVERYONE, "")
+        .concerning(Seat::N)
+        .about(Call::Pass);
     let rejection = Rejection::from(Refusal::new(Code::NOT_YOUR_TURN, ""));
     let keys = |v: Value| {
         v.as_object()

@@ -1,0 +1,117 @@
+//! A warning about one call names it (issue 32, fault 2): its `call` is the call it is about —
+//! the irregular call, the call alerted late, the call withdrawn — so a page can say "South's
+//! 2♥ …" in the reader's language; a warning about no one call has none, and the audience of
+//! every warning is what it was.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use bridge_laws::audience::Audience;
+use bridge_laws::report::Warning;
+use bridge_laws::{Call, Code, Seat, Table, Viewer};
+use common::steps::{call, new_table, played};
+
+fn table(regulation: &str, steps: &[String]) -> Table {
+    played(new_table("N", &format!("\"{regulation}\"")), steps)
+}
+
+fn c(text: &str) -> Option<Call> {
+    Some(text.parse().expect("call"))
+}
+
+/// The Director's warnings of `code` (he is shown every warning).
+fn warnings(t: &Table, code: Code) -> Vec<Warning> {
+    t.view(Viewer::Director)
+        .warnings
+        .iter()
+        .filter(|w| w.code == code)
+        .map(|w| w.into_owned())
+        .collect()
+}
+
+#[test]
+fn an_insufficient_bid_and_a_call_out_of_rotation_are_flagged_with_the_call_itself() {
+    let t = table("face_to_face", &[call("N", "1S"), call("E", "1H")]);
+    let w = warnings(&t, Code::IRREG_INSUFFICIENT_BID);
+    assert_eq!(w.len(), 1);
+    assert_eq!((w[0].seat, w[0].call), (Some(Seat::E), c("1H")));
+    assert_eq!(w[0].audience, Audience::EVERYONE);
+
+    let t = table("face_to_face", &[call("S", "2H")]);
+    let w = warnings(&t, Code::IRREG_CALL_OUT_OF_ROTATION);
+    assert_eq!((w[0].seat, w[0].call), (Some(Seat::S), c("2H")));
+    assert_eq!(w[0].audience, Audience::EVERYONE);
+}
+
+#[test]
+fn a_late_alert_names_the_call_alerted_late_and_is_shown_to_the_same_players() {
+    let t = table(
+        "online",
+        &[
+            call("N", "2C"),
+            call("E", "P"),
+            r#"{"seat":"N","type":"alert","index":0,"explanation":"strong"}"#.to_string(),
+        ],
+    );
+    let w = warnings(&t, Code::LATE_ALERT);
+    assert!(!w.is_empty());
+    for w in &w {
+        assert_eq!((w.seat, w.call), (Some(Seat::N), c("2C")));
+    }
+    let east = t.view(Viewer::Seat(Seat::E));
+    assert!(east
+        .warnings
+        .iter()
+        .any(|w| w.code == Code::LATE_ALERT && w.call == c("2C")));
+}
+
+#[test]
+fn the_information_from_a_withdrawn_call_names_that_call_for_each_player_told() {
+    // East's insufficient 1S over 1NT, declined and replaced by a call not comparable: the
+    // withdrawn 1S is UI for West and AI for North and South (L23C, L16C).
+    let t = table(
+        "face_to_face",
+        &[
+            call("N", "1NT"),
+            call("E", "1S"),
+            r#"{"seat":"S","type":"decline"}"#.to_string(),
+            call("E", "2C"),
+            r#"{"seat":"director","type":"ruling","on":"comparable","value":false}"#.to_string(),
+        ],
+    );
+    let ui = warnings(&t, Code::UI_WITHDRAWN_CALL);
+    let ai = warnings(&t, Code::AI_WITHDRAWN_CALL);
+    assert_eq!(ui.len(), 1);
+    assert_eq!(ai.len(), 2);
+    for w in ui.iter().chain(&ai) {
+        assert_eq!(w.call, c("1S"), "{}", w.code);
+        assert_eq!(w.audience, Audience::seat(w.seat.expect("addressed to one seat")));
+    }
+}
+
+#[test]
+fn a_warning_about_no_one_call_has_no_call_in_its_json() {
+    let t = table("face_to_face", &[call("N", "1S"), call("E", "1H")]);
+    let json = serde_json::to_value(t.view(Viewer::Director)).expect("json");
+    let warnings = json["warnings"].as_array().expect("warnings");
+    let flagged = warnings
+        .iter()
+        .find(|w| w["code"] == "IRREG_INSUFFICIENT_BID")
+        .expect("flagged");
+    assert_eq!(flagged["call"], "1H");
+    // An answer is due (L20F): a reminder about the question, not about one call.
+    let mut t = table("face_to_face", &[call("N", "1NT")]);
+    let out = t.apply_json(r#"{"seat":"E","type":"ask","index":0}"#);
+    assert!(out.is_ok());
+    let json = serde_json::to_value(t.view(Viewer::Director)).expect("json");
+    let without: Vec<&serde_json::Value> = json["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter(|w| w["code"] != "LATE_ALERT")
+        .collect();
+    assert!(!without.is_empty(), "{json}");
+    for w in without {
+        assert!(w.get("call").is_none(), "{w}");
+    }
+}
