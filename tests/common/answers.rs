@@ -3,10 +3,11 @@
 //! `legal_leads`, and issue 31's `may_replace_call` and `disclosable`) probed both ways
 //! against `apply` on a clone of the table — offered ⇒ accepted, not offered ⇒ refused —
 //! with no exception: a question or correction is judged on what its seat may know, and a
-//! required suit leaves every suit a legal lead (docs/RULINGS.md, issue 30's rulings).
+//! required suit leaves every suit a legal lead (docs/RULINGS.md, issue 30's rulings). And a
+//! reminder that invites a seat to act invites only what his view offers (`probe_reminders`).
 
 use bridge_laws::audience::Viewer;
-use bridge_laws::{Card, Code, Outcome, Phase, Seat, Table};
+use bridge_laws::{Card, Code, Outcome, Phase, Seat, Severity, Table};
 
 /// The first `IRREG_` warning of an accepted outcome, if any.
 fn irregularity(out: &Outcome) -> Option<Code> {
@@ -161,6 +162,61 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
             if !is_listed && out.is_ok() && irregularity(&out).is_none() {
                 return Err(format!("an unlisted lead is accepted as regular: {}", explain()));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Every reminder of `out` that invites its seat to act invites what his view now offers:
+/// `ANSWER_PENDING` a question among his `questions_to_answer`; `CHECK_OWN_EXPLANATIONS`
+/// a correction of each call in force he explained (`correctable`); `CORRECT_PARTNER_NOW`
+/// and `CORRECT_PARTNER_AFTER_PLAY` a correction of each call in force he noted
+/// (`note_partner_mistake`) or heard partner explain. (`correctable` itself is probed
+/// against `apply` by `probe_questions`.)
+pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
+    let st = t.state();
+    let in_force = |id: usize| st.index_of(id);
+    for w in out.warnings().iter().filter(|w| w.severity == Severity::Reminder) {
+        let Some(s) = w.audience.only_seat() else { continue };
+        let v = t.view(Viewer::Seat(s));
+        let invited: Vec<usize> = match w.code {
+            Code::ANSWER_PENDING => {
+                if v.questions_to_answer.is_empty() {
+                    return Err(format!(
+                        "{s} is reminded to answer but has no question to answer: {}",
+                        w.message
+                    ));
+                }
+                continue;
+            }
+            Code::CHECK_OWN_EXPLANATIONS => st
+                .disclosures()
+                .iter()
+                .filter(|d| d.by == s && !d.superseded)
+                .filter_map(|d| in_force(d.call))
+                .collect(),
+            Code::CORRECT_PARTNER_NOW | Code::CORRECT_PARTNER_AFTER_PLAY => {
+                let noted = st
+                    .notes()
+                    .iter()
+                    .filter(|n| n.seat == s && !n.corrected)
+                    .map(|n| n.call);
+                let heard = st
+                    .disclosures()
+                    .iter()
+                    .filter(|d| d.by == s.partner() && !d.superseded && d.audience.has_seat(s))
+                    .map(|d| d.call);
+                noted.chain(heard).filter_map(in_force).collect()
+            }
+            _ => continue,
+        };
+        if invited.is_empty() || invited.iter().any(|i| !v.correctable.contains(i)) {
+            return Err(format!(
+                "{} invites {s} to correct calls {invited:?} but his view offers {:?}: {}",
+                w.code.as_str(),
+                v.correctable,
+                w.message
+            ));
         }
     }
     Ok(())
