@@ -6,7 +6,7 @@
 mod common;
 
 use bridge_laws::{Code, Seat, Strain, Table, Viewer};
-use common::answers::{probe_leads, probe_questions, probe_reminders};
+use common::answers::{probe_disclosure_and_undo, probe_leads, probe_questions, probe_reminders};
 
 fn table(regulation: &str, actions: &[&str]) -> Table {
     let mut t = Table::from_options_json(&format!(
@@ -103,6 +103,7 @@ fn behind_a_screen_a_correction_of_partners_call_is_the_players_own_explanation_
     assert_eq!(said(Viewer::Seat(Seat::E)), [(Seat::N, "natural".to_string())]);
     assert!(said(Viewer::Seat(Seat::N)).iter().all(|(by, _)| *by == Seat::N));
     assert_eq!(t.view(Viewer::Seat(Seat::W)).change_offers, [3], "West was misinformed");
+    probe_disclosure_and_undo(&t).expect("change_offers agrees with apply");
 }
 
 #[test]

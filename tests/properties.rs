@@ -19,8 +19,9 @@
 //! - so does every other "may I" answer of a seat's view, both ways (issue 30,
 //!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
 //!   `may_ask_contract`, `correctable` every few actions, `legal_leads` after every action;
-//! - a reminder inviting a seat to act (answer a question, correct an explanation) invites
-//!   only what his view offers, after every action (`common::answers::probe_reminders`);
+//! - a reminder inviting a seat to act (answer a question, correct an explanation), and an
+//!   offer to change a call, invite only what his view offers, after every action
+//!   (`common::answers::probe_reminders`); `change_offers` agrees with `apply` too;
 //! - and, every few actions and at the end of every case, `from_json(to_json)`,
 //!   `from_snapshot(snapshot)` and a replay of the log give the same table and hash.
 //!
