@@ -1,4 +1,4 @@
-//! Issue 30's last three differences between a view and `apply`, settled (docs/RULINGS.md):
+//! Issue 30's last differences between a view and `apply`, settled (docs/RULINGS.md):
 //! each case built on purpose and checked both ways by the probes the property suite runs
 //! (tests/common/answers.rs), and for what the ruling says the table does.
 #![cfg(not(target_arch = "wasm32"))]
@@ -6,7 +6,7 @@
 mod common;
 
 use bridge_laws::{Code, Seat, Strain, Table, Viewer};
-use common::answers::{probe_leads, probe_questions};
+use common::answers::{probe_disclosure_and_undo, probe_leads, probe_questions, probe_reminders};
 
 fn table(regulation: &str, actions: &[&str]) -> Table {
     let mut t = Table::from_options_json(&format!(
@@ -103,6 +103,7 @@ fn behind_a_screen_a_correction_of_partners_call_is_the_players_own_explanation_
     assert_eq!(said(Viewer::Seat(Seat::E)), [(Seat::N, "natural".to_string())]);
     assert!(said(Viewer::Seat(Seat::N)).iter().all(|(by, _)| *by == Seat::N));
     assert_eq!(t.view(Viewer::Seat(Seat::W)).change_offers, [3], "West was misinformed");
+    probe_disclosure_and_undo(&t).expect("change_offers agrees with apply");
 }
 
 #[test]
@@ -141,4 +142,90 @@ fn under_a_required_suit_every_suit_is_a_legal_lead_and_the_requirement_is_shown
     let codes: Vec<Code> = out.warnings().iter().map(|w| w.code).collect();
     assert!(out.is_ok() && codes.contains(&Code::REQUIRED_SUIT_VOID), "{codes:?}");
     probe_leads(&t).expect("legal_leads agrees with apply");
+}
+
+/// The codes of the warnings `seat` was given by `action` (accepted).
+fn reminded(t: &mut Table, action: &str, seat: Seat) -> Vec<Code> {
+    let out = t.apply_json(action);
+    assert!(out.is_ok(), "{action}: {:?}", out.rejection());
+    probe_reminders(t, &out).expect("every reminder invites what the view offers");
+    let to_seat = out.warnings().iter().filter(|w| w.audience.only_seat() == Some(seat));
+    to_seat.map(|w| w.code).collect()
+}
+
+const AUCTION_AFTER_1NT: [&str; 5] = [
+    r#"{"seat":"E","type":"call","call":"P"}"#,
+    r#"{"seat":"S","type":"call","call":"3NT"}"#,
+    r#"{"seat":"W","type":"call","call":"P"}"#,
+    r#"{"seat":"N","type":"call","call":"P"}"#,
+    r#"{"seat":"E","type":"call","call":"P"}"#,
+];
+
+#[test]
+fn a_player_may_not_note_a_mistake_in_partners_explanation_he_never_heard_nor_is_reminded_of_one() {
+    const SOUTH_NOTES: &str = r#"{"seat":"S","type":"note_partner_mistake","index":0}"#;
+    // Self-alerting: North explains his 1NT to the opponents alone; screens: to East alone.
+    for (regulation, north) in [
+        (
+            r#""online""#,
+            r#"{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17"}"#,
+        ),
+        (
+            r#""screens""#,
+            r#"{"seat":"N","type":"call","call":"1NT","explanation":"15-17"}"#,
+        ),
+    ] {
+        let mut t = table(regulation, &[north]);
+        assert_eq!(tried(&t, SOUTH_NOTES), Err(Code::NOT_YOURS_TO_EXPLAIN), "{regulation}");
+        let (last, rest) = AUCTION_AFTER_1NT.split_last().expect("calls");
+        for a in rest {
+            assert!(t.apply_json(a).is_ok(), "{a}");
+        }
+        // South, dummy, is reminded of no duty about an explanation he never heard.
+        let codes = reminded(&mut t, last, Seat::S);
+        assert!(!codes.contains(&Code::CORRECT_PARTNER_NOW), "{regulation}: {codes:?}");
+        assert_eq!(tried(&t, SOUTH_NOTES), Err(Code::NOT_YOURS_TO_EXPLAIN), "{regulation}");
+        probe_questions(&t).expect("every correction answer agrees with apply");
+        // Nor does the Director hear of a duty missed when the lead is faced.
+        assert!(t.apply_json(r#"{"seat":"E","type":"lead","card":"SA"}"#).is_ok());
+        let out = t.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
+        assert!(out.is_ok(), "{:?}", out.rejection());
+        assert!(
+            !out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED),
+            "{regulation}"
+        );
+    }
+}
+
+#[test]
+fn face_to_face_a_player_notes_partners_failure_to_alert_and_may_correct_it_when_reminded() {
+    // North's 1NT, which South does not alert (L20F5a: a failure to alert is a mistaken
+    // explanation); North notes it, and as declarer is reminded and may correct it.
+    let mut t = table(
+        r#""face_to_face""#,
+        &[
+            r#"{"seat":"N","type":"call","call":"1NT"}"#,
+            r#"{"seat":"N","type":"note_partner_mistake","index":0}"#,
+        ],
+    );
+    let (last, rest) = AUCTION_AFTER_1NT.split_last().expect("calls");
+    for a in rest {
+        assert!(t.apply_json(a).is_ok(), "{a}");
+    }
+    assert!(
+        !t.view(Viewer::Seat(Seat::N)).correctable.contains(&0),
+        "not during the auction"
+    );
+    let codes = reminded(&mut t, last, Seat::N);
+    assert!(codes.contains(&Code::CORRECT_PARTNER_NOW), "{codes:?}");
+    assert!(t.view(Viewer::Seat(Seat::N)).correctable.contains(&0));
+    probe_questions(&t).expect("every correction answer agrees with apply");
+    let out =
+        t.apply_json(r#"{"seat":"N","type":"correct_explanation","index":0,"text":"should have been alerted: 12-14"}"#);
+    assert!(out.is_ok(), "{:?}", out.rejection());
+    // The opponents hear it (partner's explanation is corrected, L20F5b).
+    assert!(t.view(Viewer::Seat(Seat::E)).calls[0]
+        .disclosures
+        .iter()
+        .any(|d| d.by == Seat::N));
 }

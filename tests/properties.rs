@@ -19,6 +19,9 @@
 //! - so does every other "may I" answer of a seat's view, both ways (issue 30,
 //!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
 //!   `may_ask_contract`, `correctable` every few actions, `legal_leads` after every action;
+//! - a reminder inviting a seat to act (answer a question, correct an explanation), and an
+//!   offer to change a call, invite only what his view offers, after every action
+//!   (`common::answers::probe_reminders`); `change_offers` agrees with `apply` too;
 //! - and, every few actions and at the end of every case, `from_json(to_json)`,
 //!   `from_snapshot(snapshot)` and a replay of the log give the same table and hash.
 //!
@@ -34,7 +37,7 @@ mod common;
 
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
-use common::answers::{probe_disclosure_and_undo, probe_leads, probe_questions};
+use common::answers::{probe_disclosure_and_undo, probe_leads, probe_questions, probe_reminders};
 use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
@@ -523,6 +526,9 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
         }
         if let Err(e) = probe_leads(&t) {
             return fail(&tried, format!("legal_leads disagrees with apply: {e}"));
+        }
+        if let Err(e) = probe_reminders(&t, &out) {
+            return fail(&tried, format!("a reminder invites what the view does not offer: {e}"));
         }
         if i % ROUND_TRIP_EVERY == ROUND_TRIP_EVERY - 1 || i + 1 == steps.len() {
             if let Err(e) = round_trips(&t) {

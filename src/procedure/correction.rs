@@ -89,6 +89,13 @@ pub fn may_correct<'a>(
     corrector(st, reg, seat, id, disclosures).map(|_| ())
 }
 
+/// Whether `seat` may correct the explanation of record `id` now and it is a call in force
+/// — what a reminder of a duty to correct may invite (L20F4a, L20F5b): the view offers it
+/// (`correctable`).
+pub fn offered(st: &State, reg: &Regulation, seat: Seat, id: usize) -> bool {
+    st.index_of(id).is_some() && corrector(st, reg, seat, id, of_call(st, id)).is_ok()
+}
+
 /// The disclosures of record `id`, in order.
 fn of_call(st: &State, id: usize) -> impl Iterator<Item = &DisclosureRecord> {
     st.disclosures().iter().filter(move |d| d.call == id)
@@ -96,11 +103,7 @@ fn of_call(st: &State, id: usize) -> impl Iterator<Item = &DisclosureRecord> {
 
 /// Whose explanation `seat` corrects of record `id`, whose disclosures are `disclosures`,
 /// and under which law (L20F4, L20F5, L75B); refused when it is not his to correct, or not
-/// yet. Judged on the explanations `seat` knows of, as his view must be (docs/RULINGS.md):
-/// one can know wrong only an explanation one heard (L20F5 is a duty of the partner who
-/// heard it), so partner's explanation out of his hearing (self-alerting, screens) is not
-/// his to correct — under screens what he says to his screenmate is his own explanation
-/// (L20F4, L21B1a), which leaves partner's on the other side as it was.
+/// yet.
 fn corrector<'a>(
     st: &State,
     reg: &Regulation,
@@ -108,6 +111,35 @@ fn corrector<'a>(
     id: usize,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(Corrector, Law), Refusal> {
+    let who = whose(st, reg, seat, id, disclosures)?;
+    let law = match who {
+        Corrector::Own => {
+            if st.phase() == Phase::Play || st.phase() == Phase::Ended {
+                Law::L75B2
+            } else {
+                Law::L20F4a
+            }
+        }
+        Corrector::Partners => partner_correction_law(st, seat)?,
+    };
+    Ok((who, law))
+}
+
+/// Whose explanation of record `id` (disclosures `disclosures`) a correction by `seat`
+/// would correct, at any time. Judged on the explanations `seat` knows of, as his view
+/// must be (docs/RULINGS.md): one can know wrong only an explanation one heard (L20F5 is a
+/// duty of the partner who heard it) — or partner's failure to alert or explain it where
+/// he would have heard the alert (L20F5a counts it a mistaken explanation) — so partner's
+/// explanation out of his hearing (self-alerting, screens) is not his to correct; under
+/// screens what he says to his screenmate is his own explanation (L20F4, L21B1a), which
+/// leaves partner's on the other side as it was.
+fn whose<'a>(
+    st: &State,
+    reg: &Regulation,
+    seat: Seat,
+    id: usize,
+    disclosures: impl Iterator<Item = &'a DisclosureRecord>,
+) -> Result<Corrector, Refusal> {
     let Some(caller) = st.record().get(id).map(|r| r.seat) else {
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
@@ -131,27 +163,21 @@ fn corrector<'a>(
         },
     );
     let mine = mine || (mine_superseded && !heard_correction);
-    let who = if mine || (!partners && audience::may_disclose(reg, caller, seat)) {
-        Corrector::Own
-    } else if partners {
-        Corrector::Partners
+    // L20F5a: partner's silence about a call he discloses, in `seat`'s hearing (face to
+    // face, `seat`'s own call), is a failure to alert or explain — partner's mistake too.
+    let partner = seat.partner();
+    let partners_silence =
+        audience::may_disclose(reg, caller, partner) && audience::disclosure(reg, caller, partner).has_seat(seat);
+    if mine || (!partners && audience::may_disclose(reg, caller, seat)) {
+        Ok(Corrector::Own)
+    } else if partners || partners_silence {
+        Ok(Corrector::Partners)
     } else {
-        return refuse(
+        refuse(
             Code::NOT_YOURS_TO_EXPLAIN,
-            "neither you nor your partner explained that call",
-        );
-    };
-    let law = match who {
-        Corrector::Own => {
-            if st.phase() == Phase::Play || st.phase() == Phase::Ended {
-                Law::L75B2
-            } else {
-                Law::L20F4a
-            }
-        }
-        Corrector::Partners => partner_correction_law(st, seat)?,
-    };
-    Ok((who, law))
+            "neither you nor your partner explained that call in your hearing",
+        )
+    }
 }
 
 /// L20F5: when a player may correct his partner's explanation.
@@ -174,18 +200,24 @@ fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
 
 /// The `note_partner_mistake` action: a private note that schedules the L20F5b duty.
 ///
+/// The note is about an explanation of partner's the player heard — or partner's failure
+/// to alert or explain in his hearing (L20F5a) — the one the duty later has him correct;
+/// so it is accepted exactly when `correct_explanation` would correct partner's
+/// explanation, once the Law lets him (docs/RULINGS.md).
+///
 /// # Errors
-/// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when partner gave no explanation of that call.
+/// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when the call is not his side's, or he heard no
+/// explanation of partner's of it (self-alerting, screens; or the explanation is his own).
 pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
-    let partner_explained = cx
-        .st
-        .disclosures()
-        .iter()
-        .any(|d| d.call == id && d.by == seat.partner());
-    let caller_side = cx.st.record()[id].seat.side() == seat.side();
-    if !partner_explained && !caller_side {
+    if cx.st.record()[id].seat.side() != seat.side() {
         return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
+    }
+    if !matches!(whose(cx.st, cx.reg, seat, id, of_call(cx.st, id))?, Corrector::Partners) {
+        return refuse(
+            Code::NOT_YOURS_TO_EXPLAIN,
+            "you heard no explanation of partner's of that call: correct your own with `correct_explanation` (Law 20F4a)",
+        );
     }
     cx.st.note_partner_mistake(seat, id);
     remind(

@@ -4,6 +4,7 @@
 
 use crate::audience::Audience;
 use crate::call::Seat;
+use crate::procedure::correction;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::steps::remind;
 use crate::report::{Code, Severity, Warning};
@@ -15,7 +16,12 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
     let Some(contract) = cx.st.contract() else { return };
     for seat in Seat::ALL {
         // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
-        let gave = cx.st.disclosures().iter().any(|d| d.by == seat);
+        // Only about a call he may correct now: a reminder invites only what `apply` takes.
+        let gave = cx
+            .st
+            .disclosures()
+            .iter()
+            .any(|d| d.by == seat && correction::offered(cx.st, cx.reg, seat, d.call));
         if gave {
             remind(
                 cx,
@@ -56,38 +62,44 @@ pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
 }
 
 /// The text of `seat`'s duty about partner's explanations, if partner explained anything
-/// (naming both: the Director reads it too).
+/// he may correct now (naming both: the Director reads it too).
 fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
-    let noted = open_notes(cx).iter().any(|n| n.seat == seat);
     let partner = seat.partner();
-    if noted {
+    if !open_notes(cx, seat).is_empty() {
         return Some(format!(
             "{seat} must call the Director and correct {partner}'s mistaken explanation"
         ));
     }
     // Only a disclosure the player heard (not under self-alerting or across a screen).
-    let partner_explained = cx
-        .st
-        .disclosures()
-        .iter()
-        .any(|d| d.by == seat.partner() && !d.superseded && d.audience.has_seat(seat));
+    let partner_explained = cx.st.disclosures().iter().any(|d| {
+        d.by == partner
+            && !d.superseded
+            && d.audience.has_seat(seat)
+            && correction::offered(cx.st, cx.reg, seat, d.call)
+    });
     partner_explained
         .then(|| format!("if {partner}'s explanation was mistaken, {seat} must call the Director and correct it"))
 }
 
-/// Partner's mistaken explanations a player knows of and has not corrected: his
+/// The mistaken explanations of partner's `seat` knows of and has not corrected: his
 /// `note_partner_mistake` notes, the only record of the duty (a refused early correction
-/// leaves nothing behind; see docs/RULINGS.md, "Disclosure and misinformation").
-fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
-    cx.st.notes().iter().filter(|n| !n.corrected).cloned().collect()
+/// leaves nothing behind; see docs/RULINGS.md, "Disclosure and misinformation") — those of
+/// a call he may correct now (the reminder invites only that, and a duty not reminded of
+/// cannot be missed).
+fn open_notes(cx: &Ctx<'_>, seat: Seat) -> Vec<PartnerNote> {
+    let notes = cx.st.notes().iter().filter(|n| n.seat == seat && !n.corrected);
+    notes
+        .filter(|n| correction::offered(cx.st, cx.reg, seat, n.call))
+        .cloned()
+        .collect()
 }
 
 /// At the opening lead faced: a declaring-side duty still open is missed (Director only).
 pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
     let Some(contract) = cx.st.contract() else { return };
-    let missed: Vec<PartnerNote> = open_notes(cx)
+    let missed: Vec<PartnerNote> = [contract.declarer, contract.dummy()]
         .into_iter()
-        .filter(|n| n.seat.side() == contract.side())
+        .flat_map(|seat| open_notes(cx, seat))
         .collect();
     for n in missed {
         let Some(call) = cx.st.record().get(n.call).map(|r| r.call) else {

@@ -14,6 +14,30 @@ use crate::procedure::steps::summon;
 use crate::report::{refuse_citing, Code, Refusal, Severity, Warning};
 use crate::state::LeadChoice;
 
+/// How a lead against declarer's L26B choice is dealt with: the regulation's `prevent` or
+/// `rectify`, or a lead already recorded (face down) whose meaning is now told to the
+/// others — recorded again for them, without a second summons.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Enforce {
+    /// Refused (`prevent`).
+    Prevent,
+    /// Recorded with the Director, who is summoned (`rectify`).
+    Rectify,
+    /// Recorded, the Director already summoned (the faced lead, [`announce_faced_lead`]).
+    Announce,
+}
+
+impl Enforce {
+    /// The regulation's way: `rectify` or `prevent`.
+    pub const fn of(rectify: bool) -> Enforce {
+        if rectify {
+            Enforce::Rectify
+        } else {
+            Enforce::Prevent
+        }
+    }
+}
+
 /// L26B on the opening lead: it waits for declarer's choice (refused under `prevent`,
 /// recorded with the Director under `rectify`); then it must respect it. What a lead made
 /// face down (`face_down`, L41A) means for declarer's choice is told to its leader alone (and
@@ -27,10 +51,11 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_dow
     let Some(choice) = choice_for(cx.st, seat) else {
         return lead_before_choice(cx, seat, law, rectify);
     };
+    let enforce = Enforce::of(rectify);
     if face_down {
-        return cx.privately(seat, |cx| check_choice(cx, seat, card, choice, law, rectify));
+        return cx.privately(seat, |cx| check_choice(cx, seat, card, choice, law, enforce));
     }
-    check_choice(cx, seat, card, choice, law, rectify)
+    check_choice(cx, seat, card, choice, law, enforce)
 }
 
 /// A lead while declarer's L26B choice is due: refused under `prevent` (wait), recorded
@@ -46,23 +71,28 @@ fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> 
             ),
         );
     }
-    cx.warn(
-        Warning::new(
-            Code::IRREG_LEAD_BEFORE_RESTRICTION,
-            Severity::Infraction,
-            Audience::EVERYONE,
-            format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
-        )
-        .citing(Law::L26B)
-        .concerning(seat),
-    );
-    summon(
+    infraction(
         cx,
-        Actor::Seat(seat),
+        seat,
+        Code::IRREG_LEAD_BEFORE_RESTRICTION,
+        format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
         Some("lead before declarer's Law 26B choice"),
-        Law::L26B,
     );
     Ok(())
+}
+
+/// An L26B infraction by `seat` recorded with the Director (told to everyone, `code` and
+/// `message`), who is summoned with `summons` as the reason unless it is `None` (already
+/// summoned).
+fn infraction(cx: &mut Ctx<'_>, seat: Seat, code: Code, message: String, summons: Option<&'static str>) {
+    cx.warn(
+        Warning::new(code, Severity::Infraction, Audience::EVERYONE, message)
+            .citing(Law::L26B)
+            .concerning(seat),
+    );
+    if let Some(reason) = summons {
+        summon(cx, Actor::Seat(seat), Some(reason), Law::L26B);
+    }
 }
 
 /// What the opening lead, checked face down, means for declarer's L26B choice: what
@@ -80,32 +110,21 @@ pub fn faced_lead_news(st: &crate::state::State, leader: Seat) -> Option<(Law, L
 pub fn announce_faced_lead(cx: &mut Ctx<'_>, leader: Seat, card: Card, (law, choice): (Law, LeadChoice)) {
     let others = Audience::seats(Seat::ALL.into_iter().filter(|s| *s != leader)).with_spectators_if(true);
     // Never refused: the lead stands (`rectify`, as when the choice followed the lead).
-    let _ = cx.told_to(others, |cx| check(cx, leader, card, choice, law, true, false));
+    let _ = cx.told_to(others, |cx| {
+        check_choice(cx, leader, card, choice, law, Enforce::Announce)
+    });
 }
 
 /// A lead by `seat` of `card` against declarer's choice: a prohibited suit is refused
-/// (`rectify` false) or recorded with the Director; another suit than the required one is
-/// the leader's statement that he is void in it (L26B lets him lead any card then).
+/// or recorded with the Director (`enforce`); another suit than the required one is the
+/// leader's statement that he is void in it (L26B lets him lead any card then).
 pub fn check_choice(
     cx: &mut Ctx<'_>,
     seat: Seat,
     card: Card,
     choice: LeadChoice,
     law: Law,
-    rectify: bool,
-) -> Result<(), Refusal> {
-    check(cx, seat, card, choice, law, rectify, true)
-}
-
-/// [`check_choice`], summoning the Director to a prohibited lead or not (`summons`).
-fn check(
-    cx: &mut Ctx<'_>,
-    seat: Seat,
-    card: Card,
-    choice: LeadChoice,
-    law: Law,
-    rectify: bool,
-    summons: bool,
+    enforce: Enforce,
 ) -> Result<(), Refusal> {
     let Some(suit) = choice.suit else { return Ok(()) };
     let same = suit.suit() == Some(card.suit);
@@ -128,20 +147,21 @@ fn check(
         return Ok(());
     }
     if same {
-        prohibited_lead(cx, seat, card, suit, law, (rectify, summons))?;
+        prohibited_lead(cx, seat, card, suit, law, enforce)?;
     }
     Ok(())
 }
 
+/// A lead of the suit declarer prohibited: refused, or recorded with the Director.
 fn prohibited_lead(
     cx: &mut Ctx<'_>,
     seat: Seat,
     card: Card,
     suit: Strain,
     law: Law,
-    (rectify, summons): (bool, bool),
+    enforce: Enforce,
 ) -> Result<(), Refusal> {
-    if !rectify {
+    if enforce == Enforce::Prevent {
         return refuse_citing(
             Law::L26B,
             Code::LEAD_PROHIBITED,
@@ -151,19 +171,15 @@ fn prohibited_lead(
             ),
         );
     }
-    cx.warn(
-        Warning::new(
-            Code::IRREG_PROHIBITED_LEAD,
-            Severity::Infraction,
-            Audience::EVERYONE,
-            format!("{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"),
-        )
-        .citing(Law::L26B)
-        .concerning(seat),
+    infraction(
+        cx,
+        seat,
+        Code::IRREG_PROHIBITED_LEAD,
+        format!(
+            "{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"
+        ),
+        (enforce == Enforce::Rectify).then_some("prohibited lead"),
     );
-    if summons {
-        summon(cx, Actor::Seat(seat), Some("prohibited lead"), Law::L26B);
-    }
     Ok(())
 }
 
@@ -183,7 +199,7 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
             LeadRule::Due => lead_before_choice(cx, seat, law, rectify)?,
             LeadRule::Prohibit(s) | LeadRule::Require(s) => {
                 if let Some(choice) = choice_for(cx.st, seat).filter(|c| c.suit == Some(s)) {
-                    check_choice(cx, seat, card, choice, law, rectify)?;
+                    check_choice(cx, seat, card, choice, law, Enforce::of(rectify))?;
                 }
             }
         }
@@ -207,20 +223,16 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
             .map(|(_, c)| *c)
     });
     if seat == leader && in_suit(&card) && !shown_before && first.is_some_and(|c| !in_suit(&c)) {
-        cx.warn(
-            Warning::new(
-                Code::IRREG_REQUIRED_SUIT_NOT_LED,
-                Severity::Infraction,
-                Audience::EVERYONE,
-                format!(
-                    "{seat} played {card}: he held a {} when declarer required its lead (Law 26B, after Law {law}), so his first lead failed to comply — a revoke (Law 61A), not this card: the Director rules",
-                    suit.as_str()
-                ),
-            )
-            .citing(Law::L26B)
-            .concerning(seat),
+        infraction(
+            cx,
+            seat,
+            Code::IRREG_REQUIRED_SUIT_NOT_LED,
+            format!(
+                "{seat} played {card}: he held a {} when declarer required its lead (Law 26B, after Law {law}), so his first lead failed to comply — a revoke (Law 61A), not this card: the Director rules",
+                suit.as_str()
+            ),
+            Some("required suit not led"),
         );
-        summon(cx, Actor::Seat(seat), Some("required suit not led"), Law::L26B);
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use crate::call::{Seat, Strain};
 use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::ctx::Ctx;
-use crate::procedure::lead_checks::check_choice;
+use crate::procedure::lead_checks::{check_choice, Enforce};
 use crate::procedure::lead_restriction::{
     choice_for, contract_of, later_choice_due, later_lead_restriction, restrictable_suits, restriction_binding,
 };
@@ -116,7 +116,9 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     // declarer and the others have not seen (L41A, SPEC §6).
     if cx.st.phase() == Phase::Clarification {
         if let Some(card) = cx.st.play().and_then(|p| p.lead) {
-            cx.privately(leader, |cx| check_choice(cx, leader, card, choice, law, true))?;
+            cx.privately(leader, |cx| {
+                check_choice(cx, leader, card, choice, law, Enforce::Rectify)
+            })?;
         }
     }
     Ok(())

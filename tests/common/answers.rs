@@ -3,10 +3,11 @@
 //! `legal_leads`, and issue 31's `may_replace_call` and `disclosable`) probed both ways
 //! against `apply` on a clone of the table — offered ⇒ accepted, not offered ⇒ refused —
 //! with no exception: a question or correction is judged on what its seat may know, and a
-//! required suit leaves every suit a legal lead (docs/RULINGS.md, issue 30's rulings).
+//! required suit leaves every suit a legal lead (docs/RULINGS.md, issue 30's rulings). And a
+//! reminder that invites a seat to act invites only what his view offers (`probe_reminders`).
 
 use bridge_laws::audience::Viewer;
-use bridge_laws::{Card, Code, Outcome, Phase, Seat, Table};
+use bridge_laws::{Card, Code, EventKind, Outcome, Phase, Seat, Severity, Table};
 
 /// The first `IRREG_` warning of an accepted outcome, if any.
 fn irregularity(out: &Outcome) -> Option<Code> {
@@ -76,10 +77,27 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
 
 /// Issue 31: `may_replace_call` and `disclosable` of every seat's view agree with `apply`
 /// both ways: a request to replace his last call with a pass (legal wherever the call
-/// stood, so the request turns on L25A alone) and an alert of each call in force.
+/// stood, so the request turns on L25A alone) and an alert of each call in force. And
+/// `change_offers` (L21B1): with none, `change_call` is refused; with one, not for want of
+/// an offer (`CHANGE_NOT_OFFERED`; the new call may still be refused on its own).
 pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
     for s in Seat::ALL {
         let v = t.view(Viewer::Seat(s));
+        let change = t
+            .clone()
+            .apply_json(&format!(r#"{{"seat":"{s}","type":"change_call","call":"P"}}"#));
+        let refused = change.rejection().map(|r| r.code);
+        let agrees = if v.change_offers.is_empty() {
+            refused.is_some()
+        } else {
+            refused != Some(Code::CHANGE_NOT_OFFERED)
+        };
+        if !agrees {
+            return Err(format!(
+                "change_offers for {s} is {:?} but apply answers {refused:?} to a change of call",
+                v.change_offers
+            ));
+        }
         both_ways(
             t,
             &format!("may_replace_call for {s}"),
@@ -161,6 +179,72 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
             if !is_listed && out.is_ok() && irregularity(&out).is_none() {
                 return Err(format!("an unlisted lead is accepted as regular: {}", explain()));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Every reminder of `out` that invites its seat to act invites what his view now offers
+/// (and so does an offer to change a call, `change_offers`): `ANSWER_PENDING` a question among his `questions_to_answer`; `CHECK_OWN_EXPLANATIONS`
+/// a correction of each call in force he explained (`correctable`); `CORRECT_PARTNER_NOW`
+/// and `CORRECT_PARTNER_AFTER_PLAY` a correction of each call in force he noted
+/// (`note_partner_mistake`) or heard partner explain. (`correctable` itself is probed
+/// against `apply` by `probe_questions`.)
+pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
+    let st = t.state();
+    let in_force = |id: usize| st.index_of(id);
+    // An offer to change a call (L21B1) invites its seat to change it: his view lists it.
+    for e in out.events() {
+        if let EventKind::ChangeOffered { seat, index } = &e.kind {
+            let offers = t.view(Viewer::Seat(*seat)).change_offers;
+            if !offers.contains(index) {
+                return Err(format!(
+                    "{seat} is offered to change call {index} but his view offers {offers:?}"
+                ));
+            }
+        }
+    }
+    for w in out.warnings().iter().filter(|w| w.severity == Severity::Reminder) {
+        let Some(s) = w.audience.only_seat() else { continue };
+        let v = t.view(Viewer::Seat(s));
+        let invited: Vec<usize> = match w.code {
+            Code::ANSWER_PENDING => {
+                if v.questions_to_answer.is_empty() {
+                    return Err(format!(
+                        "{s} is reminded to answer but has no question to answer: {}",
+                        w.message
+                    ));
+                }
+                continue;
+            }
+            Code::CHECK_OWN_EXPLANATIONS => st
+                .disclosures()
+                .iter()
+                .filter(|d| d.by == s && !d.superseded)
+                .filter_map(|d| in_force(d.call))
+                .collect(),
+            Code::CORRECT_PARTNER_NOW | Code::CORRECT_PARTNER_AFTER_PLAY => {
+                let noted = st
+                    .notes()
+                    .iter()
+                    .filter(|n| n.seat == s && !n.corrected)
+                    .map(|n| n.call);
+                let heard = st
+                    .disclosures()
+                    .iter()
+                    .filter(|d| d.by == s.partner() && !d.superseded && d.audience.has_seat(s))
+                    .map(|d| d.call);
+                noted.chain(heard).filter_map(in_force).collect()
+            }
+            _ => continue,
+        };
+        if invited.is_empty() || invited.iter().any(|i| !v.correctable.contains(i)) {
+            return Err(format!(
+                "{} invites {s} to correct calls {invited:?} but his view offers {:?}: {}",
+                w.code.as_str(),
+                v.correctable,
+                w.message
+            ));
         }
     }
     Ok(())

@@ -1,6 +1,8 @@
 // bridge-laws/elements as a site gets it from the package: Node resolves and imports it (no
 // DOM: the elements are defined only where there is one), its UI labels are all in the
-// English catalog and all used, and a site's TypeScript using it compiles strictly.
+// English catalog and all used, and a site's TypeScript using it compiles strictly; and
+// `<bl-hand>` (drawn on a stand-in for the few DOM calls it makes) offers the opening lead
+// L26B leaves.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -59,4 +61,59 @@ void source.act({ type: "call", call: "1NT" }).then((out) => out?.ok);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** A stand-in for the few DOM calls `<bl-hand>` makes (Node has no DOM): each node keeps its tag, attributes and children. */
+function withDom(run) {
+  const node = (tag) => ({
+    tag, attrs: {}, children: [], className: "", dataset: {},
+    setAttribute(k, v) { this.attrs[k] = v; },
+    addEventListener() {},
+    appendChild(c) { this.children.push(c); return c; },
+  });
+  const was = globalThis.document;
+  globalThis.document = { createElement: node, createTextNode: (text) => ({ text, children: [] }) };
+  try {
+    return run();
+  } finally {
+    globalThis.document = was;
+  }
+}
+
+/** The hand's card buttons as `{card: enabled}` (only a hand that may choose a card has buttons). */
+function cardButtons(root) {
+  const out = {};
+  const walk = (n) => {
+    if (n.tag === "button" && n.attrs["data-card"]) out[n.attrs["data-card"]] = !("disabled" in n.attrs);
+    for (const c of n.children ?? []) walk(c);
+  };
+  root.forEach(walk);
+  return out;
+}
+
+test("<bl-hand> offers an opening leader who holds the suit declarer required that suit alone, and a void leader every suit", async () => {
+  const { Table, parseCall } = await import("bridge-laws");
+  const { Hand, fromTable } = await import("bridge-laws/elements");
+  // 2S by North; West's insufficient 2H declined and replaced by a pass (L27B2): East leads,
+  // and declarer requires diamonds (L26B, require_or_prohibit).
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation: { preset: "face_to_face", lead_restriction: "require_or_prohibit" } });
+  const calls = [["N", "1C"], ["E", "P"], ["S", "1D"], ["W", "1H"], ["N", "1S"], ["E", "P"], ["S", "2S"], ["W", "2H"]];
+  for (const [seat, call] of calls) assert.ok(table.apply({ seat, type: "call", call }).ok, `${seat} ${call}`);
+  assert.ok(table.apply({ seat: "N", type: "decline" }).ok);
+  for (const [seat, call] of [["W", "P"], ["N", "P"], ["E", "P"], ["S", "P"]]) assert.ok(table.apply({ seat, type: "call", call }).ok, `${seat} ${call}`);
+  assert.ok(table.apply({ seat: "N", type: "restrict_lead", suit: "D", require: true }).ok);
+  assert.deepEqual(table.view("E").legal_leads, ["C", "D", "H", "S"], "the engine lists every suit");
+
+  const shown = (cards) => withDom(() => {
+    const hand = new Hand();
+    // What a connected <bl-hand seat="E"> has from its DOM base.
+    Object.assign(hand, { isConnected: true, dataset: {}, getAttribute: (k) => (k === "seat" ? "E" : null), dispatchEvent() {},
+      replaceChildren(...c) { this.drawn = c; } });
+    hand.source = fromTable(table, "E", parseCall);
+    hand.cards = cards;
+    return cardButtons(hand.drawn);
+  });
+  assert.deepEqual(shown(["SA", "HK", "D7", "D2", "C3"]), { SA: false, HK: false, D7: true, D2: true, C3: false },
+    "a leader who holds diamonds is offered them alone");
+  assert.deepEqual(shown(["SA", "HK", "C3"]), { SA: true, HK: true, C3: true }, "a leader void in diamonds may lead any card");
 });
