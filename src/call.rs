@@ -219,14 +219,21 @@ impl Strain {
     }
 }
 
-impl From<Suit> for Strain {
-    fn from(suit: Suit) -> Strain {
+impl Strain {
+    /// The strain of a suit (a `const` [`From`]).
+    pub(crate) const fn of_suit(suit: Suit) -> Strain {
         match suit {
             Suit::Clubs => Strain::Clubs,
             Suit::Diamonds => Strain::Diamonds,
             Suit::Hearts => Strain::Hearts,
             Suit::Spades => Strain::Spades,
         }
+    }
+}
+
+impl From<Suit> for Strain {
+    fn from(suit: Suit) -> Strain {
+        Strain::of_suit(suit)
     }
 }
 
