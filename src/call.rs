@@ -90,6 +90,17 @@ impl Seat {
             Seat::W => "W",
         }
     }
+
+    /// The seat of an upper-case letter `N`, `E`, `S`, `W` (records fold case first).
+    pub(crate) const fn from_letter(b: u8) -> Option<Seat> {
+        match b {
+            b'N' => Some(Seat::N),
+            b'E' => Some(Seat::E),
+            b'S' => Some(Seat::S),
+            b'W' => Some(Seat::W),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Seat {
@@ -103,13 +114,11 @@ impl fmt::Display for Seat {
 impl FromStr for Seat {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Seat, ParseError> {
-        match s {
-            "N" => Ok(Seat::N),
-            "E" => Ok(Seat::E),
-            "S" => Ok(Seat::S),
-            "W" => Ok(Seat::W),
-            _ => Err(ParseError::new("seat", s)),
+        match s.as_bytes() {
+            [b] => Seat::from_letter(*b),
+            _ => None,
         }
+        .ok_or_else(|| ParseError::new("seat", s))
     }
 }
 
@@ -169,6 +178,15 @@ impl Strain {
         }
     }
 
+    /// The strain as shown to a player: a suit symbol `♣ ♦ ♥ ♠`, or `NT`.
+    #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
+    pub(crate) const fn symbol(self) -> &'static str {
+        match self.suit() {
+            Some(suit) => suit.symbol(),
+            None => "NT",
+        }
+    }
+
     /// The suit of a strain, `None` for notrump.
     pub const fn suit(self) -> Option<Suit> {
         match self {
@@ -193,23 +211,29 @@ impl Strain {
     /// by byte, without a copy: parsing allocates nothing.
     fn named(t: &str) -> Option<Strain> {
         match t.as_bytes() {
-            [letter] => match letter.to_ascii_uppercase() {
-                b'C' => Some(Strain::Clubs),
-                b'D' => Some(Strain::Diamonds),
-                b'H' => Some(Strain::Hearts),
-                b'S' => Some(Strain::Spades),
-                b'N' => Some(Strain::NoTrump),
-                _ => None,
-            },
+            [b'N' | b'n'] => Some(Strain::NoTrump),
             [n, t] if n.eq_ignore_ascii_case(&b'N') && t.eq_ignore_ascii_case(&b'T') => Some(Strain::NoTrump),
-            _ => match t {
-                "♣" => Some(Strain::Clubs),
-                "♦" => Some(Strain::Diamonds),
-                "♥" => Some(Strain::Hearts),
-                "♠" => Some(Strain::Spades),
-                _ => None,
-            },
+            [letter] => Suit::from_letter(*letter).map(Strain::from),
+            _ => Suit::from_symbol(t).map(Strain::from),
         }
+    }
+}
+
+impl Strain {
+    /// The strain of a suit (a `const` [`From`]).
+    pub(crate) const fn of_suit(suit: Suit) -> Strain {
+        match suit {
+            Suit::Clubs => Strain::Clubs,
+            Suit::Diamonds => Strain::Diamonds,
+            Suit::Hearts => Strain::Hearts,
+            Suit::Spades => Strain::Spades,
+        }
+    }
+}
+
+impl From<Suit> for Strain {
+    fn from(suit: Suit) -> Strain {
+        Strain::of_suit(suit)
     }
 }
 
@@ -227,6 +251,9 @@ pub enum Suit {
 }
 
 impl Suit {
+    /// The suits from spades down, the order in which records write a hand.
+    pub(crate) const HIGH_FIRST: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
     /// Canonical letter.
     pub const fn letter(self) -> char {
         match self {
@@ -235,6 +262,32 @@ impl Suit {
             Suit::Hearts => 'H',
             Suit::Spades => 'S',
         }
+    }
+
+    /// The suit symbol shown to a player: `♣ ♦ ♥ ♠`.
+    pub(crate) const fn symbol(self) -> &'static str {
+        match self {
+            Suit::Clubs => "♣",
+            Suit::Diamonds => "♦",
+            Suit::Hearts => "♥",
+            Suit::Spades => "♠",
+        }
+    }
+
+    /// The suit of a letter `C D H S` in either case.
+    pub(crate) const fn from_letter(b: u8) -> Option<Suit> {
+        match b.to_ascii_uppercase() {
+            b'C' => Some(Suit::Clubs),
+            b'D' => Some(Suit::Diamonds),
+            b'H' => Some(Suit::Hearts),
+            b'S' => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+
+    /// The suit of a symbol `♣ ♦ ♥ ♠`.
+    pub(crate) fn from_symbol(t: &str) -> Option<Suit> {
+        Suit::HIGH_FIRST.into_iter().find(|s| s.symbol() == t)
     }
 }
 
@@ -360,6 +413,23 @@ impl Call {
             .get(usize::from(self.order_key()))
             .copied()
             .unwrap_or_default()
+    }
+
+    /// The call as shown to a player: `Pass`, `Dbl`, `Rdbl`, `1♣` … `7NT` (the package's
+    /// `formatCall`).
+    #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
+    pub(crate) fn shown(self) -> String {
+        match self {
+            Call::Pass => "Pass".into(),
+            Call::Double => "Dbl".into(),
+            Call::Redouble => "Rdbl".into(),
+            Call::Bid(b) => {
+                let mut s = String::with_capacity(4);
+                s.push(char::from(b'0' + b.level.get()));
+                s.push_str(b.strain.symbol());
+                s
+            }
+        }
     }
 
     /// Sort key of the canonical order: P, X, XX, then bids from the lowest.
@@ -601,6 +671,47 @@ mod tests {
             (" 2s ", "2S"),
         ] {
             assert_eq!(text.parse::<Call>().map(|c| c.to_string()), Ok(want.into()));
+        }
+    }
+
+    #[test]
+    fn a_call_is_shown_with_suit_symbols_and_short_words() {
+        for (text, shown) in [
+            ("P", "Pass"),
+            ("X", "Dbl"),
+            ("XX", "Rdbl"),
+            ("1C", "1♣"),
+            ("4h", "4♥"),
+            ("7NT", "7NT"),
+        ] {
+            assert_eq!(text.parse::<Call>().map(Call::shown), Ok(shown.to_string()), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_seat_is_read_only_from_its_capital_letter() {
+        for seat in Seat::ALL {
+            assert_eq!(seat.as_str().parse::<Seat>(), Ok(seat));
+        }
+        for bad in ["n", "North", " N", "", "NS", "X"] {
+            assert!(bad.parse::<Seat>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_strain_is_read_from_a_letter_nt_or_a_suit_symbol() {
+        for (text, want) in [
+            ("c", Strain::Clubs),
+            ("♦", Strain::Diamonds),
+            ("H", Strain::Hearts),
+            ("♠", Strain::Spades),
+            ("n", Strain::NoTrump),
+            ("nT", Strain::NoTrump),
+        ] {
+            assert_eq!(text.parse::<Strain>(), Ok(want), "{text}");
+        }
+        for bad in ["", "X", "NTT", "♠♠", "P"] {
+            assert!(bad.parse::<Strain>().is_err(), "{bad:?}");
         }
     }
 

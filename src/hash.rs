@@ -225,20 +225,11 @@ impl Writer {
         self.opt(b.number, Self::u32);
     }
 
+    /// Each setting in the order of the regulation's table (`Regulation::encode`).
     fn regulation(&mut self, r: &Regulation) {
-        self.u8(r.preset as u8);
-        self.u8(r.disclosure as u8);
-        self.u8(r.irregularities as u8);
-        self.u8(r.questions as u8);
-        self.u8(r.undo as u8);
-        self.bool(r.auto_pass_barred);
-        self.u8(r.lead_restriction as u8);
-        self.bool(r.spectators_see_disclosures);
-        self.u32(r.max_text);
-        self.opt(r.tempo_threshold_ms, Self::u32);
-        self.u8(r.screenmates as u8);
-        self.u32(r.max_actions);
-        self.u32(r.max_total_text);
+        let mut b = Vec::with_capacity(32);
+        r.encode(&mut b);
+        self.bytes(&b);
     }
 
     #[inline(always)]

@@ -4,97 +4,104 @@ use serde::{Deserialize, Serialize};
 
 use crate::call::Seat;
 
-/// A named set of choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-#[non_exhaustive]
-pub enum Preset {
-    /// Online club play: self-alerting, irregularities prevented, undo with consent.
-    Online,
-    /// Online tournament: as online, questions at one's own turn, undo by the Director.
-    OnlineTournament,
-    /// Face to face: partner alerts, irregularities rectified.
-    FaceToFace,
-    /// Screens: each player discloses to his screenmate.
-    Screens,
+#[macro_use]
+mod settings;
+
+choices! {
+    /// A named set of choices.
+    enum Preset {
+        /// Online club play: self-alerting, irregularities prevented, undo with consent.
+        Online = "online",
+        /// Online tournament: as online, questions at one's own turn, undo by the Director.
+        OnlineTournament = "online_tournament",
+        /// Face to face: partner alerts, irregularities rectified.
+        FaceToFace = "face_to_face",
+        /// Screens: each player discloses to his screenmate.
+        Screens = "screens",
+    }
+
+    /// Who alerts and explains a call (L40B2a(iii)).
+    enum Disclosure {
+        /// The caller alerts and explains to both opponents, never to partner.
+        SelfAlert = "self",
+        /// The caller's partner alerts and explains; everyone hears.
+        Partner = "partner",
+        /// Each player alerts and explains to his screenmate.
+        Screens = "screens",
+    }
+
+    /// Whether irregular calls are refused or recorded and rectified.
+    enum Irregularities {
+        /// Refuse every irregular call.
+        Prevent = "prevent",
+        /// Record it and apply the rectification of Laws 27–39.
+        Rectify = "rectify",
+    }
+
+    /// When a player may ask about the opponents' calls (L20F1).
+    enum Questions {
+        /// Only at one's own turn (L20F1/F2).
+        OwnTurn = "own_turn",
+        /// At any time.
+        AnyTime = "any_time",
+    }
+
+    /// How a Law 25A replacement of an unintended call is granted.
+    enum Undo {
+        /// Not at all.
+        Off = "off",
+        /// When an opponent agrees.
+        Consent = "consent",
+        /// When the Director rules the call unintended.
+        Director = "director",
+    }
+
+    /// Which Law 26B version applies.
+    enum LeadRestriction {
+        /// Declarer may prohibit the lead of one suit (amended 2017 text).
+        Prohibit = "prohibit",
+        /// Declarer may require or prohibit the lead of one suit (original 2017 printing).
+        RequireOrProhibit = "require_or_prohibit",
+    }
+
+    /// How the screens divide the table.
+    enum Screenmates {
+        /// North with East, South with West.
+        NeSw = "ne_sw",
+        /// North with West, South with East.
+        NwSe = "nw_se",
+    }
 }
 
-/// Who alerts and explains a call (L40B2a(iii)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-#[non_exhaustive]
-pub enum Disclosure {
-    /// The caller alerts and explains to both opponents, never to partner.
-    #[serde(rename = "self")]
-    SelfAlert,
-    /// The caller's partner alerts and explains; everyone hears.
-    Partner,
-    /// Each player alerts and explains to his screenmate.
-    Screens,
-}
-
-/// Whether irregular calls are refused or recorded and rectified.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-#[non_exhaustive]
-pub enum Irregularities {
-    /// Refuse every irregular call.
-    Prevent,
-    /// Record it and apply the rectification of Laws 27–39.
-    Rectify,
-}
-
-/// When a player may ask about the opponents' calls (L20F1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-#[non_exhaustive]
-pub enum Questions {
-    /// Only at one's own turn (L20F1/F2).
-    OwnTurn,
-    /// At any time.
-    AnyTime,
-}
-
-/// How a Law 25A replacement of an unintended call is granted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-#[non_exhaustive]
-pub enum Undo {
-    /// Not at all.
-    Off,
-    /// When an opponent agrees.
-    Consent,
-    /// When the Director rules the call unintended.
-    Director,
-}
-
-/// Which Law 26B version applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-#[non_exhaustive]
-pub enum LeadRestriction {
-    /// Declarer may prohibit the lead of one suit (amended 2017 text).
-    Prohibit,
-    /// Declarer may require or prohibit the lead of one suit (original 2017 printing).
-    RequireOrProhibit,
-}
-
-/// How the screens divide the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-#[non_exhaustive]
-pub enum Screenmates {
-    /// North with East, South with West.
-    NeSw,
-    /// North with West, South with East.
-    NwSe,
+// The settings after `preset`, each with the online preset's value (`Regulation::preset`
+// says where the other presets differ). Their order is the JSON's, the TypeScript's and the
+// state hash's: a new setting goes last.
+settings! {
+    /// Who alerts and explains.
+    disclosure: Disclosure = Disclosure::SelfAlert,
+    /// Prevent or rectify irregular calls.
+    irregularities: Irregularities = Irregularities::Prevent,
+    /// When questions may be asked.
+    questions: Questions = Questions::AnyTime,
+    /// Law 25A replacement policy.
+    undo: Undo = Undo::Consent,
+    /// Whether the engine passes for a barred player.
+    auto_pass_barred: bool = true,
+    /// Law 26B version.
+    lead_restriction: LeadRestriction = LeadRestriction::Prohibit,
+    /// Whether spectators see alerts and explanations.
+    spectators_see_disclosures: bool = true,
+    /// The longest explanation, in characters.
+    max_text: u32 = 500,
+    /// A call slower than this is a possible hesitation (L16B1); `None` = off.
+    tempo_threshold_ms: Option<u32> = None,
+    /// Screen arrangement (used with `disclosure: screens`).
+    screenmates: Screenmates = Screenmates::NeSw,
+    /// The most actions a board accepts; beyond it every action is `LIMIT_REACHED`.
+    max_actions: u32 = MAX_ACTIONS,
+    /// The most characters of text (explanations, corrections, reasons for summoning the
+    /// Director) a board accepts in all; beyond it an action with text is `LIMIT_REACHED`.
+    max_total_text: u32 = MAX_TOTAL_TEXT,
 }
 
 impl Screenmates {
@@ -113,41 +120,6 @@ impl Screenmates {
     }
 }
 
-/// Every choice the engine needs from the regulations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-#[non_exhaustive]
-pub struct Regulation {
-    /// The preset these settings started from.
-    pub preset: Preset,
-    /// Who alerts and explains.
-    pub disclosure: Disclosure,
-    /// Prevent or rectify irregular calls.
-    pub irregularities: Irregularities,
-    /// When questions may be asked.
-    pub questions: Questions,
-    /// Law 25A replacement policy.
-    pub undo: Undo,
-    /// Whether the engine passes for a barred player.
-    pub auto_pass_barred: bool,
-    /// Law 26B version.
-    pub lead_restriction: LeadRestriction,
-    /// Whether spectators see alerts and explanations.
-    pub spectators_see_disclosures: bool,
-    /// The longest explanation, in characters.
-    pub max_text: u32,
-    /// A call slower than this is a possible hesitation (L16B1); `None` = off.
-    pub tempo_threshold_ms: Option<u32>,
-    /// Screen arrangement (used with `disclosure: screens`).
-    pub screenmates: Screenmates,
-    /// The most actions a board accepts; beyond it every action is `LIMIT_REACHED`.
-    pub max_actions: u32,
-    /// The most characters of text (explanations, corrections, reasons for summoning the
-    /// Director) a board accepts in all; beyond it an action with text is `LIMIT_REACHED`.
-    pub max_total_text: u32,
-}
-
 /// Default of `max_actions`: far above any real board (the longest legal auction has 319
 /// calls, play 52 cards), low enough that a table's state stays small.
 pub const MAX_ACTIONS: u32 = 2_000;
@@ -162,21 +134,7 @@ pub const MAX_TOTAL_TEXT: u32 = 20_000;
 impl Regulation {
     /// The settings of a preset (SPEC §2 table).
     pub const fn preset(p: Preset) -> Regulation {
-        let base = Regulation {
-            preset: p,
-            disclosure: Disclosure::SelfAlert,
-            irregularities: Irregularities::Prevent,
-            questions: Questions::AnyTime,
-            undo: Undo::Consent,
-            auto_pass_barred: true,
-            lead_restriction: LeadRestriction::Prohibit,
-            spectators_see_disclosures: true,
-            max_text: 500,
-            tempo_threshold_ms: None,
-            screenmates: Screenmates::NeSw,
-            max_actions: MAX_ACTIONS,
-            max_total_text: MAX_TOTAL_TEXT,
-        };
+        let base = Regulation::base(p);
         match p {
             Preset::Online => base,
             Preset::OnlineTournament => Regulation {
@@ -225,63 +183,6 @@ pub enum RegulationSpec {
     Custom(Box<Overrides>),
 }
 
-/// A preset and the settings that differ from it. An absent setting is the preset's; an
-/// override is written back exactly as given (`tempo_threshold_ms: null` is "off", absent
-/// is the preset's threshold), so options round-trip through JSON.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-#[serde(default, deny_unknown_fields)]
-#[allow(missing_docs)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
-pub struct Overrides {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub preset: Option<Preset>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub disclosure: Option<Disclosure>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub irregularities: Option<Irregularities>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub questions: Option<Questions>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub undo: Option<Undo>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub auto_pass_barred: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub lead_restriction: Option<LeadRestriction>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub spectators_see_disclosures: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_text: Option<u32>,
-    /// `Some(None)`: an explicit `null` (off); `None`: absent (the preset's).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub tempo_threshold_ms: Option<Option<u32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub screenmates: Option<Screenmates>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_actions: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub max_total_text: Option<u32>,
-}
-
-const PRESETS: &str = r#"one of "online", "online_tournament", "face_to_face", "screens""#;
-const WHOLE: &str = "a whole number from 0 to 4294967295";
-const TEMPO: &str = "a whole number from 0 to 4294967295, or null (off)";
-/// Every setting of `{preset, …overrides}`, in the order of `Overrides`.
-const SETTINGS: [&str; 13] = [
-    "preset",
-    "disclosure",
-    "irregularities",
-    "questions",
-    "undo",
-    "auto_pass_barred",
-    "lead_restriction",
-    "spectators_see_disclosures",
-    "max_text",
-    "tempo_threshold_ms",
-    "screenmates",
-    "max_actions",
-    "max_total_text",
-];
-
 impl<'de> Deserialize<'de> for RegulationSpec {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RegulationSpec, D::Error> {
         d.deserialize_any(SpecReader)
@@ -291,34 +192,32 @@ impl<'de> Deserialize<'de> for RegulationSpec {
 /// Reads a preset name or `{preset, …overrides}`.
 struct SpecReader;
 
-/// What a setting's bad value is told: `regulation setting `undo` must be one of …`.
-fn setting<'de, M: serde::de::MapAccess<'de>, T: Deserialize<'de>>(
-    map: &mut M,
-    name: &str,
-    allowed: &str,
-) -> Result<T, M::Error> {
-    map.next_value()
-        .map_err(|_| serde::de::Error::custom(format_args!("regulation setting `{name}` must be {allowed}")))
-}
+const _: () = assert!(SETTINGS.len() <= 64, "the reader's `seen` has a bit a setting");
 
 impl<'de> serde::de::Visitor<'de> for SpecReader {
     type Value = RegulationSpec;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "a regulation: {PRESETS}, or {{preset, …settings}}")
+        write!(
+            f,
+            "a regulation: {}, or {{preset, …settings}}",
+            settings::one_of(Preset::NAMES)
+        )
     }
 
     fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<RegulationSpec, E> {
-        Ok(RegulationSpec::Preset(preset_named(name).ok_or_else(|| {
+        Ok(RegulationSpec::Preset(Preset::named(name).ok_or_else(|| {
             E::custom(format_args!(
-                "unknown regulation preset `{name}`: a preset is {PRESETS}"
+                "unknown regulation preset `{name}`: a preset is {}",
+                settings::one_of(Preset::NAMES)
             ))
         })?))
     }
 
     fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<RegulationSpec, M::Error> {
         let mut o = Overrides::default();
-        let mut seen = 0u16;
+        // One bit a setting (a table of more than 64 rows fails to compile below).
+        let mut seen = 0u64;
         while let Some(key) = map.next_key::<String>()? {
             let Some(i) = SETTINGS.iter().position(|s| *s == key) else {
                 return Err(serde::de::Error::custom(format_args!(
@@ -332,40 +231,10 @@ impl<'de> serde::de::Visitor<'de> for SpecReader {
                 )));
             }
             seen |= 1 << i;
-            let m = &mut map;
-            match i {
-                0 => o.preset = Some(setting(m, "preset", PRESETS)?),
-                1 => o.disclosure = Some(setting(m, "disclosure", r#"one of "self", "partner", "screens""#)?),
-                2 => o.irregularities = Some(setting(m, "irregularities", r#"one of "prevent", "rectify""#)?),
-                3 => o.questions = Some(setting(m, "questions", r#"one of "own_turn", "any_time""#)?),
-                4 => o.undo = Some(setting(m, "undo", r#"one of "off", "consent", "director""#)?),
-                5 => o.auto_pass_barred = Some(setting(m, "auto_pass_barred", "true or false")?),
-                6 => {
-                    let allowed = r#"one of "prohibit", "require_or_prohibit""#;
-                    o.lead_restriction = Some(setting(m, "lead_restriction", allowed)?);
-                }
-                7 => o.spectators_see_disclosures = Some(setting(m, "spectators_see_disclosures", "true or false")?),
-                8 => o.max_text = Some(setting(m, "max_text", WHOLE)?),
-                // An explicit `null` is "off" (`Some(None)`); absent is the preset's (`None`).
-                9 => o.tempo_threshold_ms = Some(setting(m, "tempo_threshold_ms", TEMPO)?),
-                10 => o.screenmates = Some(setting(m, "screenmates", r#"one of "ne_sw", "nw_se""#)?),
-                11 => o.max_actions = Some(setting(m, "max_actions", WHOLE)?),
-                _ => o.max_total_text = Some(setting(m, "max_total_text", WHOLE)?),
-            }
+            o.read(&key, &mut map)?;
         }
         Ok(RegulationSpec::Custom(Box::new(o)))
     }
-}
-
-/// A preset by its name.
-fn preset_named(name: &str) -> Option<Preset> {
-    Some(match name {
-        "online" => Preset::Online,
-        "online_tournament" => Preset::OnlineTournament,
-        "face_to_face" => Preset::FaceToFace,
-        "screens" => Preset::Screens,
-        _ => return None,
-    })
 }
 
 impl Default for RegulationSpec {
@@ -379,45 +248,14 @@ impl RegulationSpec {
     pub fn resolve(&self) -> Regulation {
         match self {
             RegulationSpec::Preset(p) => Regulation::preset(*p),
-            RegulationSpec::Custom(o) => {
-                let r = Regulation::preset(o.preset.unwrap_or(Preset::Online));
-                Regulation {
-                    preset: r.preset,
-                    disclosure: o.disclosure.unwrap_or(r.disclosure),
-                    irregularities: o.irregularities.unwrap_or(r.irregularities),
-                    questions: o.questions.unwrap_or(r.questions),
-                    undo: o.undo.unwrap_or(r.undo),
-                    auto_pass_barred: o.auto_pass_barred.unwrap_or(r.auto_pass_barred),
-                    lead_restriction: o.lead_restriction.unwrap_or(r.lead_restriction),
-                    spectators_see_disclosures: o.spectators_see_disclosures.unwrap_or(r.spectators_see_disclosures),
-                    max_text: o.max_text.unwrap_or(r.max_text),
-                    tempo_threshold_ms: o.tempo_threshold_ms.unwrap_or(r.tempo_threshold_ms),
-                    screenmates: o.screenmates.unwrap_or(r.screenmates),
-                    max_actions: o.max_actions.unwrap_or(r.max_actions),
-                    max_total_text: o.max_total_text.unwrap_or(r.max_total_text),
-                }
-            }
+            RegulationSpec::Custom(o) => o.over(Regulation::preset(o.preset.unwrap_or(Preset::Online))),
         }
     }
 }
 
 impl From<Regulation> for RegulationSpec {
     fn from(r: Regulation) -> RegulationSpec {
-        RegulationSpec::Custom(Box::new(Overrides {
-            preset: Some(r.preset),
-            disclosure: Some(r.disclosure),
-            irregularities: Some(r.irregularities),
-            questions: Some(r.questions),
-            undo: Some(r.undo),
-            auto_pass_barred: Some(r.auto_pass_barred),
-            lead_restriction: Some(r.lead_restriction),
-            spectators_see_disclosures: Some(r.spectators_see_disclosures),
-            max_text: Some(r.max_text),
-            tempo_threshold_ms: Some(r.tempo_threshold_ms),
-            screenmates: Some(r.screenmates),
-            max_actions: Some(r.max_actions),
-            max_total_text: Some(r.max_total_text),
-        }))
+        RegulationSpec::Custom(Box::new(Overrides::every(r)))
     }
 }
 
@@ -554,6 +392,77 @@ mod tests {
             serde_json::from_str(r#"{"preset":"online_tournament","tempo_threshold_ms":null}"#).expect("null");
         assert_eq!(absent.resolve().tempo_threshold_ms, Some(10_000));
         assert_eq!(off.resolve().tempo_threshold_ms, None);
+    }
+
+    #[test]
+    fn the_refusals_are_worded_as_before_the_table() {
+        for (text, message) in [
+            (
+                r#"{"undo":"never"}"#,
+                r#"regulation setting `undo` must be one of "off", "consent", "director""#,
+            ),
+            (
+                r#"{"tempo_threshold_ms":-5}"#,
+                "regulation setting `tempo_threshold_ms` must be a whole number from 0 to 4294967295, or null (off)",
+            ),
+            (
+                r#"{"max_text":"long"}"#,
+                "regulation setting `max_text` must be a whole number from 0 to 4294967295",
+            ),
+            (
+                r#"{"auto_pass_barred":0}"#,
+                "regulation setting `auto_pass_barred` must be true or false",
+            ),
+            (
+                r#""chess""#,
+                r#"unknown regulation preset `chess`: a preset is one of "online", "online_tournament", "face_to_face", "screens""#,
+            ),
+        ] {
+            assert!(refusal(text).starts_with(message), "{text}: {}", refusal(text));
+        }
+        let unknown = refusal(r#"{"loud":true}"#);
+        assert!(
+            unknown.starts_with(
+                "unknown regulation setting `loud`: the settings are preset, disclosure, irregularities, questions, \
+                 undo, auto_pass_barred, lead_restriction, spectators_see_disclosures, max_text, tempo_threshold_ms, \
+                 screenmates, max_actions, max_total_text"
+            ),
+            "{unknown}"
+        );
+    }
+
+    #[test]
+    fn a_choice_is_named_as_json_writes_it() {
+        for (k, name) in Undo::NAMES.iter().enumerate() {
+            let undo = Undo::named(name).expect("a name of the table");
+            assert_eq!(serde_json::to_string(&undo).ok(), Some(format!("\"{name}\"")));
+            assert_eq!(undo as usize, k);
+        }
+        for name in Preset::NAMES {
+            let preset = Preset::named(name).expect("a preset");
+            assert_eq!(
+                serde_json::from_str::<Preset>(&format!("\"{name}\"")).ok(),
+                Some(preset)
+            );
+        }
+        assert_eq!(Disclosure::named("self"), Some(Disclosure::SelfAlert));
+        assert_eq!(Disclosure::named("Self"), None);
+    }
+
+    #[test]
+    fn each_setting_has_its_bytes_in_the_order_of_the_table() {
+        let mut r = Regulation::preset(Preset::Screens);
+        r.tempo_threshold_ms = Some(0x0102_0304);
+        let mut b = Vec::new();
+        r.encode(&mut b);
+        // Screens: preset 3, disclosure 2, rectify 1, own turn 0, undo by the Director 2, no
+        // auto-pass, prohibit 0, spectators see 1.
+        let mut want = vec![3, 2, 1, 0, 2, 0, 0, 1];
+        want.extend_from_slice(&500u32.to_le_bytes());
+        want.extend_from_slice(&[1, 4, 3, 2, 1, 0]);
+        want.extend_from_slice(&MAX_ACTIONS.to_le_bytes());
+        want.extend_from_slice(&MAX_TOTAL_TEXT.to_le_bytes());
+        assert_eq!(b, want);
     }
 
     #[test]

@@ -648,18 +648,7 @@ pub fn parse_call(#[wasm_bindgen(unchecked_param_type = "string")] call: JsValue
 /// A call for display, with suit symbols: `formatCall("1h") === "1♥"`, `"P"` → `"Pass"`.
 #[wasm_bindgen(js_name = formatCall)]
 pub fn format_call(#[wasm_bindgen(unchecked_param_type = "string")] call: JsValue) -> Result<String, JsValue> {
-    Ok(match parse::<Call>(&call, CALL_NOT_TEXT)? {
-        Call::Pass => "Pass".into(),
-        Call::Double => "Dbl".into(),
-        Call::Redouble => "Rdbl".into(),
-        Call::Bid(b) => {
-            let strain = ["♣", "♦", "♥", "♠", "NT"].get(b.strain as usize).copied().unwrap_or("");
-            let mut s = String::with_capacity(4);
-            s.push(char::from(b'0' + b.level.get()));
-            s.push_str(strain);
-            s
-        }
-    })
+    parse::<Call>(&call, CALL_NOT_TEXT).map(Call::shown)
 }
 
 const CALL_NOT_TEXT: &str = "malformed input: a call must be a string";

@@ -496,6 +496,67 @@ fn the_whole_shared_corpus_imports_in_one_run_when_present() {
     assert!(s.irregular > 0 && s.irregular < s.boards / 100, "{s}");
 }
 
+// ---------- exact export ----------
+
+/// Each board of both sample files written as LIN and as PBN, one after the other.
+fn exports() -> String {
+    let mut out = String::new();
+    for text in [LIN_TWO_BOARDS, PBN_GAME] {
+        for r in &records::read(text).1.records {
+            out.push_str(&lin::write(r));
+            out.push_str(&pbn::write(r));
+        }
+    }
+    out
+}
+
+#[test]
+fn export_writes_every_call_card_hand_seat_and_mark_as_it_always_has() {
+    // Pinned from the writers before the vocabulary moved into its types (issue 31): LIN's
+    // `D`/`R`/`P` and dealer digit, PBN's `Pass`/`X`/`XX`, hands, cards and `!s` unchanged.
+    assert_eq!(exports(), EXPORTS);
+}
+
+const EXPORTS: &str = r##"qx|o7|md|3SAKQ2HAK2DAK2CAK2,S6543H543D543C543,SJT9HJT9DJT9CJT98,S87HQ876DQ876CQ76|sv|b|mb|1C!|an|16+ any, !h not shown|mb|P|mb|1H|mb|P!|mb|2NT|mb|P|mb|3NT|mb|P|mb|P|mb|P|pc|S2|pc|SJ|mc|11|
+[Board "7"]
+[Room "Open"]
+[Dealer "N"]
+[Vulnerable "All"]
+[Deal "N:JT9.JT9.JT9.JT98 87.Q876.Q876.Q76 AKQ2.AK2.AK2.AK2 6543.543.543.543"]
+[Auction "N"]
+1C =1= Pass 1H Pass =2=
+2NT Pass 3NT AP
+[Note "1:16+ any, ♥ not shown"]
+[Note "2:"]
+
+qx|c7|md|3SAKQ2HAK2DAK2CAK2,S6543H543D543C543,SJT9HJT9DJT9CJT98,S87HQ876DQ876CQ76|mb|1NT|mb|D|mb|R|mb|P|mb|P|mb|P|
+[Board "7"]
+[Room "Closed"]
+[Dealer "N"]
+[Deal "N:JT9.JT9.JT9.JT98 87.Q876.Q876.Q76 AKQ2.AK2.AK2.AK2 6543.543.543.543"]
+[Auction "N"]
+1NT X XX AP
+
+qx|3|md|1SJT9HJT9DJT9CJT98,S876H876D876CQ76,SAKQ2HAK2DAK2CAK2,S543H543D543C543|sv|e|mb|1C!|an|Precision, 16+|mb|1S|mb|2C|mb|D|mb|2S!|an|asks "stopper"|mb|P|mb|P|mb|P|
+[Board "3"]
+[Dealer "S"]
+[Vulnerable "EW"]
+[Deal "N:AKQ2.AK2.AK2.AK2 543.543.543.543 JT9.JT9.JT9.JT98 876.876.876.Q76"]
+[Auction "S"]
+1C =1= 1S! 2C $13 X?
+2S =2= AP
+[Note "1:Precision, 16+"]
+[Note "2:asks \"stopper\""]
+
+qx|3|md|1|mb|1S|mb|1H|mb|P|mb|P|mb|2C|mb|P|mb|P|mb|P|
+[Board "3"]
+[Dealer "S"]
+[Auction "S"]
+1S 1H ^I Pass Pass
+^S 2C AP *
+
+"##;
+
 // ---------- round trips ----------
 
 fn arb_call() -> impl Strategy<Value = Call> {

@@ -188,10 +188,7 @@ impl Action {
     /// `lead_restriction: require_or_prohibit`); `None`: no restriction.
     pub const fn restrict_lead(seat: Seat, suit: Option<Suit>, require: bool) -> Action {
         let suit = match suit {
-            Some(Suit::Clubs) => Some(StrainName(Strain::Clubs)),
-            Some(Suit::Diamonds) => Some(StrainName(Strain::Diamonds)),
-            Some(Suit::Hearts) => Some(StrainName(Strain::Hearts)),
-            Some(Suit::Spades) => Some(StrainName(Strain::Spades)),
+            Some(suit) => Some(StrainName(Strain::of_suit(suit))),
             None => None,
         };
         Action::by(seat, ActionKind::RestrictLead { suit, require })

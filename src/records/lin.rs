@@ -19,12 +19,28 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use super::{parse_call, parse_card, parse_hand, Deal, Format, ProblemCode, Read, Record, RecordedCall, Room};
+use super::{parse_call, parse_card, Deal, Format, ProblemCode, Read, Record, RecordedCall, Room};
 use crate::board::Vulnerability;
-use crate::call::Seat;
+use crate::call::{Call, Seat, Suit};
+use crate::card::{parse_hand, HandStyle};
 
-/// Seats in the order `md` lists the hands.
+/// Seats in the order `md` lists the hands; the dealer digit `1`–`4` names them in the same
+/// order.
 const MD_ORDER: [Seat; 4] = [Seat::S, Seat::W, Seat::N, Seat::E];
+
+/// A call as LIN writes it: `D` for double, `R` for redouble, else its canonical text.
+fn lin_call(call: Call) -> &'static str {
+    match call {
+        Call::Double => "D",
+        Call::Redouble => "R",
+        c => c.as_str(),
+    }
+}
+
+/// The suit of LIN's `!s !h !d !c` letter in an explanation.
+fn lin_suit(c: char) -> Option<Suit> {
+    u8::try_from(c).ok().and_then(Suit::from_letter)
+}
 
 struct Reader<'a> {
     out: Read<'a>,
@@ -180,16 +196,13 @@ fn deal<'a>(r: &mut Reader<'a>, value: &'a str, at: usize) {
     let v = value.trim();
     let hands = match v.as_bytes().first() {
         Some(d @ b'0'..=b'9') => {
-            r.cur.dealer = match d {
-                b'1' => Some(Seat::S),
-                b'2' => Some(Seat::W),
-                b'3' => Some(Seat::N),
-                b'4' => Some(Seat::E),
-                _ => {
-                    r.problem(at, ProblemCode::BadDealer, value);
-                    None
-                }
-            };
+            r.cur.dealer = usize::from(d - b'0')
+                .checked_sub(1)
+                .and_then(|k| MD_ORDER.get(k))
+                .copied();
+            if r.cur.dealer.is_none() {
+                r.problem(at, ProblemCode::BadDealer, value);
+            }
             &v[1..]
         }
         _ => v,
@@ -199,7 +212,7 @@ fn deal<'a>(r: &mut Reader<'a>, value: &'a str, at: usize) {
     for (k, h) in hands.split(',').enumerate() {
         let h = h.trim();
         match MD_ORDER.get(k) {
-            Some(seat) if !h.is_empty() => match parse_hand(h, false) {
+            Some(seat) if !h.is_empty() => match parse_hand(h, HandStyle::Letters) {
                 Some(cards) => d.hands[seat.index()] = Some(cards),
                 None => bad = true,
             },
@@ -223,29 +236,21 @@ fn explanation(text: &str) -> Option<Cow<'_, str>> {
         return None;
     }
     let b = text.as_bytes();
-    let has = b
-        .windows(2)
-        .any(|w| w[0] == b'!' && matches!(w[1].to_ascii_lowercase(), b's' | b'h' | b'd' | b'c'));
+    let has = b.windows(2).any(|w| w[0] == b'!' && Suit::from_letter(w[1]).is_some());
     if !has {
         return Some(Cow::Borrowed(text));
     }
     let mut out = String::with_capacity(text.len() + 8);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        let sym = if c == '!' {
-            match chars.peek().map(char::to_ascii_lowercase) {
-                Some('s') => Some('♠'),
-                Some('h') => Some('♥'),
-                Some('d') => Some('♦'),
-                Some('c') => Some('♣'),
-                _ => None,
-            }
+        let suit = if c == '!' {
+            chars.peek().copied().and_then(lin_suit)
         } else {
             None
         };
-        match sym {
-            Some(s) => {
-                out.push(s);
+        match suit {
+            Some(suit) => {
+                out.push_str(suit.symbol());
                 chars.next();
             }
             None => out.push(c),
@@ -259,13 +264,14 @@ fn explanation(text: &str) -> Option<Cow<'_, str>> {
 fn lin_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '♠' => out.push_str("!s"),
-            '♥' => out.push_str("!h"),
-            '♦' => out.push_str("!d"),
-            '♣' => out.push_str("!c"),
-            '|' => out.push('/'),
-            c => out.push(c),
+        let mut buf = [0u8; 4];
+        match Suit::from_symbol(c.encode_utf8(&mut buf)) {
+            Some(suit) => {
+                out.push('!');
+                out.push(suit.letter().to_ascii_lowercase());
+            }
+            None if c == '|' => out.push('/'),
+            None => out.push(c),
         }
     }
     out
@@ -285,12 +291,8 @@ pub fn write(r: &Record<'_>) -> String {
     if r.dealer.is_some() || r.deal.is_some() {
         s.push_str("md|");
         if let Some(d) = r.dealer {
-            s.push(match d {
-                Seat::S => '1',
-                Seat::W => '2',
-                Seat::N => '3',
-                Seat::E => '4',
-            });
+            let k = MD_ORDER.iter().position(|s| *s == d).unwrap_or_default();
+            s.push(char::from(b'1' + k as u8));
         }
         if let Some(d) = &r.deal {
             for (k, seat) in MD_ORDER.iter().enumerate() {
@@ -311,15 +313,7 @@ pub fn write(r: &Record<'_>) -> String {
         });
     }
     for c in &r.calls {
-        let call = c.call.to_string();
-        let call = if call == "XX" {
-            "R".to_string()
-        } else if call == "X" {
-            "D".to_string()
-        } else {
-            call
-        };
-        let _ = write!(s, "mb|{call}{}|", if c.alert { "!" } else { "" });
+        let _ = write!(s, "mb|{}{}|", lin_call(c.call), if c.alert { "!" } else { "" });
         if let Some(e) = &c.explanation {
             let _ = write!(s, "an|{}|", lin_text(e));
         }

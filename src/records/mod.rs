@@ -26,8 +26,8 @@ use serde::Serialize;
 use crate::action::{Action, ActionKind, Actor};
 use crate::auction::{self, Entry, Illegal};
 use crate::board::{Board, Vulnerability};
-use crate::call::{Bid, Call, Level, Seat, Strain, Suit};
-use crate::card::Card;
+use crate::call::{Call, Seat};
+use crate::card::{write_hand, Card, HandStyle};
 use crate::regulation::{Disclosure, Overrides, Preset, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::Rejection;
 use crate::state::Status;
@@ -110,45 +110,6 @@ pub struct Deal {
 
 const FULL_PACK: u64 = (1 << 52) - 1;
 
-fn suit_index(s: Suit) -> u32 {
-    match s {
-        Suit::Clubs => 0,
-        Suit::Diamonds => 1,
-        Suit::Hearts => 2,
-        Suit::Spades => 3,
-    }
-}
-
-const SUITS_HIGH_FIRST: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
-
-/// The bit of a rank letter in a suit (`A K Q J T 9 … 2`, `10` read as T by the caller).
-fn rank_of(b: u8) -> Option<u8> {
-    match b.to_ascii_uppercase() {
-        b'2'..=b'9' => Some(b - b'0'),
-        b'T' => Some(10),
-        b'J' => Some(11),
-        b'Q' => Some(12),
-        b'K' => Some(13),
-        b'A' => Some(14),
-        _ => None,
-    }
-}
-
-fn rank_letter(r: u8) -> char {
-    match r {
-        10 => 'T',
-        11 => 'J',
-        12 => 'Q',
-        13 => 'K',
-        14 => 'A',
-        r => char::from(b'0' + r.clamp(2, 9)),
-    }
-}
-
-fn bit(suit: Suit, rank: u8) -> u64 {
-    1u64 << (suit_index(suit) * 13 + u32::from(rank.saturating_sub(2)))
-}
-
 impl Deal {
     /// Completes a deal with one hand missing: the missing hand holds the rest of the pack
     /// when the other three hold 13 different cards each.
@@ -177,137 +138,25 @@ impl Deal {
 
     /// One hand in PBN form (`AKQ.JT9.8765.432`), or `-`.
     pub fn pbn_hand(&self, seat: Seat) -> String {
-        let Some(h) = self.hands[seat.index()] else {
-            return "-".into();
-        };
-        let mut out = String::with_capacity(16);
-        for (k, suit) in SUITS_HIGH_FIRST.iter().enumerate() {
-            if k > 0 {
-                out.push('.');
-            }
-            for r in (2..=14).rev() {
-                if h & bit(*suit, r) != 0 {
-                    out.push(rank_letter(r));
-                }
-            }
-        }
-        out
+        self.hands[seat.index()].map_or_else(|| "-".into(), |h| write_hand(h, HandStyle::Dots))
     }
 
     /// One hand in LIN form (`SAKQHJT9D8765C432`), empty when unknown.
     pub fn lin_hand(&self, seat: Seat) -> String {
-        let Some(h) = self.hands[seat.index()] else {
-            return String::new();
-        };
-        let mut out = String::with_capacity(20);
-        for suit in SUITS_HIGH_FIRST {
-            out.push(suit.letter());
-            for r in (2..=14).rev() {
-                if h & bit(suit, r) != 0 {
-                    out.push(rank_letter(r));
-                }
-            }
-        }
-        out
+        self.hands[seat.index()].map_or_else(String::new, |h| write_hand(h, HandStyle::Letters))
     }
 }
 
-/// Reads one hand written suit by suit: PBN (`AKQ.JT9..432`, spades first) when `dots`,
-/// else LIN (`SAKQHJT9C432`, suits named). `None` when a character is not a card.
-fn parse_hand(text: &str, dots: bool) -> Option<u64> {
-    let mut h = 0u64;
-    let mut suit = if dots { Some(Suit::Spades) } else { None };
-    let mut k = 0usize;
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        i += 1;
-        if dots && c == b'.' {
-            k += 1;
-            suit = SUITS_HIGH_FIRST.get(k).copied();
-            continue;
-        }
-        if !dots {
-            let named = match c.to_ascii_uppercase() {
-                b'S' => Some(Suit::Spades),
-                b'H' => Some(Suit::Hearts),
-                b'D' => Some(Suit::Diamonds),
-                b'C' => Some(Suit::Clubs),
-                _ => None,
-            };
-            if named.is_some() {
-                suit = named;
-                continue;
-            }
-        }
-        let rank = if c == b'1' && b.get(i) == Some(&b'0') {
-            i += 1;
-            10
-        } else {
-            rank_of(c)?
-        };
-        h |= bit(suit?, rank);
-    }
-    Some(h)
-}
-
-/// A call written as in records, case-insensitive, without allocating: `P`, `Pass`, `X`,
-/// `D`, `Dbl`, `XX`, `R`, `Rdbl`, levels 1–7 with `C D H S N NT` or a suit symbol.
+/// A call written as in records: any spelling [`Call`]'s `FromStr` reads (`P`, `Pass`, `X`,
+/// `D`, `Dbl`, `XX`, `R`, `Rdbl`, levels 1–7 with `C D H S N NT` or a suit symbol, in any
+/// case).
 pub fn parse_call(text: &str) -> Option<Call> {
-    let t = text.trim();
-    let eq = |w: &str| t.eq_ignore_ascii_case(w);
-    if eq("P") || eq("PASS") {
-        return Some(Call::Pass);
-    }
-    if eq("X") || eq("D") || eq("DBL") || eq("DOUBLE") {
-        return Some(Call::Double);
-    }
-    if eq("XX") || eq("R") || eq("RDBL") || eq("REDOUBLE") {
-        return Some(Call::Redouble);
-    }
-    let b = t.as_bytes();
-    let level = Level::new(b.first()?.wrapping_sub(b'0'))?;
-    let rest = t.get(1..)?;
-    Some(Call::Bid(Bid::new(level, parse_strain(rest)?)))
+    text.parse().ok()
 }
 
-/// A strain, case-insensitive: `C D H S N NT` or a suit symbol.
-fn parse_strain(t: &str) -> Option<Strain> {
-    {
-        let e = |w: &str| t.eq_ignore_ascii_case(w);
-        Some(if e("C") || t == "♣" {
-            Strain::Clubs
-        } else if e("D") || t == "♦" {
-            Strain::Diamonds
-        } else if e("H") || t == "♥" {
-            Strain::Hearts
-        } else if e("S") || t == "♠" {
-            Strain::Spades
-        } else if e("N") || e("NT") {
-            Strain::NoTrump
-        } else {
-            return None;
-        })
-    }
-}
-
-/// A card written `SA`, `h10`, `DT` (suit first), case-insensitive.
+/// A card written `SA`, `h10`, `DT`, `♠A` (suit first), as [`Card`]'s `FromStr` reads it.
 pub fn parse_card(text: &str) -> Option<Card> {
-    let b = text.trim().as_bytes();
-    let suit = match b.first()?.to_ascii_uppercase() {
-        b'S' => Suit::Spades,
-        b'H' => Suit::Hearts,
-        b'D' => Suit::Diamonds,
-        b'C' => Suit::Clubs,
-        _ => return None,
-    };
-    let rank = match &b[1..] {
-        [r] => rank_of(*r)?,
-        b"10" => 10,
-        _ => return None,
-    };
-    Some(Card { suit, rank })
+    text.parse().ok()
 }
 
 /// A board as a record shows it.

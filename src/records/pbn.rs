@@ -19,9 +19,10 @@
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use super::{clip, parse_call, parse_hand, Deal, Format, Mark, ProblemCode, Read, Record, RecordedCall, Room};
+use super::{clip, parse_call, Deal, Format, Mark, ProblemCode, Read, Record, RecordedCall, Room};
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat};
+use crate::card::{parse_hand, HandStyle};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Section {
@@ -393,7 +394,7 @@ impl<'a> Reader<'a> {
                 break;
             }
             if h != "-" {
-                match parse_hand(h, true) {
+                match parse_hand(h, HandStyle::Dots) {
                     Some(cards) => d.hands[seat.index()] = Some(cards),
                     None => bad = true,
                 }
@@ -545,16 +546,19 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// A seat letter in either case.
 fn seat(v: &str) -> Option<Seat> {
     match v.as_bytes() {
-        [c] => match c.to_ascii_uppercase() {
-            b'N' => Some(Seat::N),
-            b'E' => Some(Seat::E),
-            b'S' => Some(Seat::S),
-            b'W' => Some(Seat::W),
-            _ => None,
-        },
+        [c] => Seat::from_letter(c.to_ascii_uppercase()),
         _ => None,
+    }
+}
+
+/// A call as PBN writes it: `Pass` for a pass, else its canonical text (`X`, `XX`, `1NT`).
+fn pbn_call(call: Call) -> &'static str {
+    match call {
+        Call::Pass => "Pass",
+        c => c.as_str(),
     }
 }
 
@@ -657,15 +661,7 @@ pub fn write(r: &Record<'_>) -> String {
             if c.skipped {
                 t.push_str("^S ");
             }
-            t.push_str(match c.call {
-                Call::Pass => "Pass",
-                Call::Double => "X",
-                Call::Redouble => "XX",
-                Call::Bid(_) => "",
-            });
-            if let Call::Bid(b) = c.call {
-                let _ = write!(t, "{b}");
-            }
+            t.push_str(pbn_call(c.call));
             match c.annotation.as_deref() {
                 Some(a) if a.starts_with('$') => {
                     let _ = write!(t, " {a}");

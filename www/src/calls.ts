@@ -1,4 +1,7 @@
-// Display helpers for seats, calls and cards: suit symbols with text alternatives.
+// Display helpers for seats, calls and cards: suit symbols with text alternatives. A call is
+// shown as the package's `formatCall` writes it ("Pass", "Dbl", "1♥"); the words for screen
+// readers are the page's.
+import { formatCall } from "bridge-laws";
 import type { Call, Card, ContractParts, Seat } from "bridge-laws";
 import { h } from "./dom";
 
@@ -17,7 +20,6 @@ const STRAIN: Record<Strain, { symbol: string; one: string; many: string }> = {
   NT: { symbol: "NT", one: "no trump", many: "no trump" },
 };
 const OTHER: Record<string, string> = { P: "Pass", X: "Double", XX: "Redouble" };
-const SHORT: Record<string, string> = { P: "Pass", X: "Dbl", XX: "Rdbl" };
 
 export const partner = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 2) % 4];
 export const lho = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 1) % 4];
@@ -41,13 +43,15 @@ export function callLabel(call: Call): string {
 
 /** A call with a coloured suit symbol; screen readers get the words. */
 export function callNode(call: Call): HTMLElement {
+  const shown = formatCall(call);
   const b = split(call);
-  if (!b) return h("span", { class: `call call-${call.toLowerCase()}` }, SHORT[call] ?? call);
+  if (!b) return h("span", { class: `call call-${call.toLowerCase()}` }, shown);
+  // A bid is shown as its level digit, then the strain's symbol (or NT) in its colour.
   return h(
     "span",
     { class: "call", title: callLabel(call) },
     h("span", { class: "sr-only" }, callLabel(call)),
-    h("span", { "aria-hidden": "true" }, String(b.level), h("span", { class: `suit suit-${b.strain}` }, STRAIN[b.strain].symbol)),
+    h("span", { "aria-hidden": "true" }, String(b.level), h("span", { class: `suit suit-${b.strain}` }, shown.slice(1))),
   );
 }
 
