@@ -19,6 +19,7 @@
 
 mod act;
 mod admin;
+pub mod client_addr;
 pub mod commit;
 pub mod config;
 mod connection;
@@ -46,7 +47,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -56,9 +57,10 @@ use bridge_laws::state::Phase;
 use bridge_laws::Table;
 use tokio::sync::{Mutex, RwLock};
 
-pub use config::{Cluster, Config, Limits, Shard};
+pub use config::{Cluster, Config, IpNet, Limits, Shard};
 pub use metrics::Metrics;
 
+use client_addr::ClientIp;
 use commit::Committer;
 use http_body::api_error;
 use hub::{restore, Hub, Live};
@@ -179,6 +181,9 @@ pub async fn start(config: Config) -> Result<Running, String> {
         .route("/ws", get(ws_upgrade))
         .merge(api)
         .layer(Extension(ip_limits::PerIp::new(config.limits.connections_per_ip)))
+        .layer(Extension(Arc::new(client_addr::TrustedProxies::new(
+            config.trusted_proxies.clone(),
+        ))))
         .with_state(hub.clone());
     if let Some(dir) = config.www.as_ref().filter(|d| d.is_dir()) {
         app = app.fallback_service(tower_http::services::ServeDir::new(dir));
@@ -216,15 +221,16 @@ pub async fn start(config: Config) -> Result<Running, String> {
 }
 
 /// `GET /ws`: the upgrade, refused `TOO_MANY_CONNECTIONS` with 429 when the client's address
-/// holds its limit of connections, with 503 when the process holds its own.
+/// (`client_addr`: behind a trusted proxy, the one it forwards) holds its limit of
+/// connections, with 503 when the process holds its own.
 async fn ws_upgrade(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Extension(per_ip): Extension<Arc<ip_limits::PerIp>>,
     ws: WebSocketUpgrade,
 ) -> Response {
     let limits = hub.limits;
-    let Some(ip_slot) = per_ip.open(peer.ip()) else {
+    let Some(ip_slot) = per_ip.open(client) else {
         let message = format!("at most {} connections from one address", limits.connections_per_ip);
         return api_error(StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyConnections, message);
     };

@@ -13,17 +13,16 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bridge_laws::{Action, Outcome, Table, TableOptions};
 use bridge_server::lease::{Claim, Holder};
 use bridge_server::store::{Appended, Store};
-use bridge_server::{start, Cluster, Config, Limits, Running, Shard};
-use common::{create_table, http_as, nth_call, unique, Client, ADMIN};
+use bridge_server::{start, Cluster, Config, Running};
+use common::{config, create_table, http_as, nth_call, serve, spawn_binary, unique, Client, ADMIN};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sqlx::{Connection, Executor};
@@ -51,28 +50,9 @@ async fn fresh_database(url: &str) -> String {
     }
 }
 
-/// Starts the binary with leases of `ttl_ms` on a free port of 127.0.0.1; the child and its
-/// address.
+/// Starts the binary with leases of `ttl_ms` over `db`; the child and its address.
 fn spawn(db: &str, ttl_ms: u64) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bridge-server"))
-        .args(["--listen", "127.0.0.1:0", "--db", db, "--cluster"])
-        .args(["--lease-ttl-ms", &ttl_ms.to_string()])
-        .env("BRIDGE_ADMIN_TOKEN", ADMIN)
-        .env_remove("BRIDGE_DEMO")
-        .env_remove("BRIDGE_SHARD")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("{line:?}"));
-    (child, addr.parse().unwrap())
+    spawn_binary(&["--db", db, "--cluster", "--lease-ttl-ms", &ttl_ms.to_string()]).unwrap()
 }
 
 /// The board every table plays: an auction of 21 calls (N declares clubs), three passes,
@@ -438,18 +418,11 @@ async fn a_process_whose_lease_was_taken_writes_nothing_and_its_action_is_not_ac
 
 /// A server in process with leases of `ttl` over the database at `db`.
 async fn leased(db: &str, ttl: Duration) -> Running {
-    start(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db.to_string(),
-        www: None,
-        admin_token: Some(ADMIN.into()),
-        demo: false,
-        shard: Shard::default(),
+    serve(Config {
         cluster: Some(Cluster { ttl, ..Cluster::new() }),
-        limits: Limits::default(),
+        ..config(db)
     })
     .await
-    .unwrap()
 }
 
 /// Gives table `id`'s lease to another process, `ws://thief/ws`, for an hour.
@@ -524,14 +497,8 @@ async fn leases_are_refused_on_sqlite_which_is_one_process_owning_every_table() 
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite:{}?mode=rwc", dir.join("tables.db").display());
     let refused = start(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db,
-        www: None,
-        admin_token: Some(ADMIN.into()),
-        demo: false,
-        shard: Shard::default(),
         cluster: Some(Cluster::new()),
-        limits: Limits::default(),
+        ..config(&db)
     })
     .await;
     let Err(why) = refused else {
