@@ -111,6 +111,23 @@ impl Store {
         rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
     }
 
+    /// The nodes holding an unexpired lease, with how many tables each (at most 8 nodes named):
+    /// live processes of a cluster over this database.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn live_leases(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT owner, COUNT(*) FROM bridge_leases WHERE expires_at > clock_timestamp()
+             GROUP BY owner ORDER BY owner LIMIT 8",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<i64, _>(1)?)))
+            .collect()
+    }
+
     /// Gives up table `id`'s lease if this store's holder holds it (a finished table that
     /// left memory: another process may load it for review at once).
     ///

@@ -120,6 +120,19 @@ pub async fn start(config: Config) -> Result<Running, String> {
             ttl_ms: i64::try_from(cluster.ttl.as_millis()).unwrap_or(i64::MAX).max(1),
         });
     }
+    if config.cluster.is_none() && config.database.starts_with("postgres") {
+        // A process without leases writes unfenced: beside live cluster processes it would
+        // write tables they own (docs/SERVER.md, "Many processes").
+        let live = store.live_leases().await.map_err(|e| e.to_string())?;
+        if !live.is_empty() {
+            let nodes: Vec<String> = live.iter().map(|(n, k)| format!("{n} ({k} tables)")).collect();
+            return Err(format!(
+                "this database has live leases of --cluster processes: {}; start with --cluster \
+                 too, or stop them and wait for their leases to lapse",
+                nodes.join(", ")
+            ));
+        }
+    }
     let shard = config.shard;
     // With leases, the tables are taken by the first sweep below instead.
     let stored = match config.cluster {

@@ -506,3 +506,30 @@ async fn leases_are_refused_on_sqlite_which_is_one_process_owning_every_table() 
     };
     assert!(why.contains("PostgreSQL"), "{why}");
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/test-server.sh runs it"]
+async fn a_process_without_leases_refuses_to_start_beside_live_cluster_processes() {
+    let db = fresh_database(&pg_url()).await;
+    let ttl_ms = 600;
+    let (mut leased, addr) = spawn(&db, ttl_ms);
+    create_table(addr, &unique("leased"), "online").await;
+    // An operator forgets --cluster on a second process (or runs a --shard one).
+    for extra in [&[][..], &["--shard", "0/2"][..]] {
+        let args = [&["--db", db.as_str()][..], extra].concat();
+        let Err(why) = spawn_binary(&args) else {
+            panic!("{extra:?}: started beside a live cluster process, writing unfenced")
+        };
+        assert!(why.contains("exit status: 1"), "{why}");
+        assert!(why.contains("live leases") && why.contains("--cluster"), "{why}");
+    }
+    // Once the cluster is gone and its leases have lapsed, the database is the process's own.
+    leased.kill().unwrap();
+    leased.wait().unwrap();
+    tokio::time::sleep(Duration::from_millis(ttl_ms * 2)).await;
+    let (mut alone, alone_addr) = spawn_binary(&["--db", &db]).expect("refused with no live lease");
+    let (status, _) = http_as(alone_addr, "GET", "/api/tables/none", None, Some(ADMIN)).await;
+    assert_eq!(status, 404);
+    alone.kill().unwrap();
+    alone.wait().unwrap();
+}
