@@ -104,7 +104,8 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
         if e == CommitError::Fenced {
             // Another process took the table: it leaves this one, its connections told so.
             drop(live);
-            hub.lost(&j.id, &j.slot).await;
+            let owner = hub.store.owner(&j.id).await.ok().flatten();
+            hub.lost_to(&j.id, &j.slot, owner).await;
         }
         return;
     }

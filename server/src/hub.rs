@@ -275,13 +275,16 @@ impl Hub {
     /// leaves memory, and every connection joined to it is told `NOT_OWNER` and closed (it
     /// joins again and is sent to the owner).
     pub async fn lost(&self, id: &str, slot: &Slot) {
+        self.lost_to(id, slot, None).await;
+    }
+
+    /// As `lost`, telling the connections the new owner's address if it is known.
+    pub async fn lost_to(&self, id: &str, slot: &Slot, owner: Option<String>) {
         let mut live = slot.lock().await;
         live.evicted = true;
         for sub in live.subs.drain(..) {
-            sub.out.close(Close::new(
-                ErrorCode::NotOwner,
-                "another process owns this table now: join again",
-            ));
+            let why = "another process owns this table now: join again";
+            sub.out.close(Close::moved(why, owner.clone()));
         }
         drop(live);
         let mut tables = self.tables.write().await;

@@ -111,6 +111,19 @@ impl Store {
         rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
     }
 
+    /// The address of the process holding table `id`'s unexpired lease, if any.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn owner(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row =
+            sqlx::query("SELECT address FROM bridge_leases WHERE table_id = $1 AND expires_at > clock_timestamp()")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.map(|r| r.try_get::<String, _>(0)).transpose()?)
+    }
+
     /// The nodes holding an unexpired lease, with how many tables each (at most 8 nodes named):
     /// live processes of a cluster over this database.
     ///
@@ -154,7 +167,8 @@ async fn renew_resident(hub: &Hub) -> Result<(), StoreError> {
     for (id, slot) in resident {
         if !kept.contains(&id) {
             eprintln!("table {id}: lease taken by another process");
-            hub.lost(&id, &slot).await;
+            let owner = hub.store.owner(&id).await.ok().flatten();
+            hub.lost_to(&id, &slot, owner).await;
         }
     }
     Ok(())

@@ -457,7 +457,15 @@ async fn an_action_on_a_table_whose_lease_was_taken_is_refused_not_owner_and_nev
     // Not stored, and the process let the table go: every player is told and closed.
     let stored = Store::connect(&db).await.unwrap().load_one(&id).await.unwrap().unwrap();
     assert_eq!((stored.count, stored.actions.len()), (1, 1));
-    assert_eq!(north.close_frame().await.map(|f| f.1), Some("NOT_OWNER".into()));
+    // Closed with the application code for a move (not 1008: no policy was violated), told
+    // where the table went.
+    assert_eq!(north.close_frame().await, Some((4001, "NOT_OWNER".into())));
+    let told = north.last_error().unwrap();
+    assert_eq!(
+        (told["code"].as_str(), told["owner"].as_str()),
+        (Some("NOT_OWNER"), Some("ws://thief/ws")),
+        "{told}"
+    );
     assert!(!s.holds(&id).await);
     // A join here is sent to the owner.
     let (_, again) = Client::join(s.addr, &id, &tokens["N"]).await;
@@ -485,7 +493,8 @@ async fn a_process_lets_go_of_a_table_whose_lease_another_took_within_a_third_of
     steal(&db, &id).await;
     let stolen = Instant::now();
     // Nobody acts: the renewal finds the lease gone and the player is told.
-    assert_eq!(north.close_frame().await.map(|f| f.1), Some("NOT_OWNER".into()));
+    assert_eq!(north.close_frame().await, Some((4001, "NOT_OWNER".into())));
+    assert_eq!(north.last_error().unwrap()["owner"], "ws://thief/ws");
     assert!(stolen.elapsed() <= ttl, "let go after {:?}", stolen.elapsed());
     assert!(!s.holds(&id).await);
     s.task.abort();
