@@ -53,6 +53,8 @@ pub(crate) struct Live {
     pub expiry: watch::Sender<Option<Instant>>,
     /// Taken out of the hub: a join that finds it so looks the table up again.
     pub evicted: bool,
+    /// The hands dealt, if the table was dealt (each viewer is given those he may see).
+    pub deal: Option<crate::deal::Deal>,
 }
 
 impl Live {
@@ -67,6 +69,7 @@ impl Live {
             finished_at: None,
             expiry: watch::Sender::new(None),
             evicted: false,
+            deal: None,
         }
     }
 
@@ -264,6 +267,7 @@ impl Hub {
         if let Some(at) = stored.finished_at {
             live.finish(at, self.limits.review_grace);
         }
+        live.deal = crate::deal::stored(&stored);
         let mut tables = self.tables.write().await;
         Ok(tables
             .entry(id.to_string())

@@ -24,6 +24,7 @@ pub mod commit;
 pub mod config;
 mod connection;
 pub mod credentials;
+pub mod deal;
 mod expiry;
 mod heartbeat;
 mod http_body;
@@ -160,7 +161,8 @@ pub async fn start(config: Config) -> Result<Running, String> {
                 }
             }
         };
-        let live = Live::new(table, s.tokens.clone(), why);
+        let mut live = Live::new(table, s.tokens.clone(), why);
+        live.deal = deal::stored(s);
         tables.insert(s.id.clone(), Arc::new(Mutex::new(live)));
     }
     let mut restored = tables.len() - broken.len().min(tables.len());

@@ -7,7 +7,7 @@ mod common;
 
 use bridge_server::store::Store;
 use bridge_server::{Config, Limits, Running};
-use common::{config, create_table, databases, http, nth_call, serve, unique, Client, ADMIN};
+use common::{config, create_table, databases, http, nth_call, serve, unique, Client};
 use serde_json::{json, Value};
 
 async fn server(db: &str, limits: Limits) -> Running {
