@@ -121,7 +121,7 @@ impl Store {
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?;
-        Ok(row.map(|r| r.try_get::<String, _>(0)).transpose()?)
+        row.map(|r| r.try_get::<String, _>(0)).transpose()
     }
 
     /// The nodes holding an unexpired lease, with how many tables each (at most 8 nodes named):
