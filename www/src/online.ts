@@ -3,7 +3,9 @@
 // that viewer at join, kept by the package's `SeatTable` from each push (his new entries and
 // the patch of his view) — the page never holds anything outside his audience. Every action
 // goes to the server (`act`); its `ack` (accepted, or refused with the law) or `error`
-// becomes a toast.
+// becomes a toast. The hands come from the server too (`joined`/`view` `hands`, and a `hands`
+// message with dummy's once the opening lead is faced): only those the viewer may see; the
+// lead is made by choosing a card of one's own `<bl-hand>`, offered from `legal_leads`.
 // A dropped connection is retried with exponential backoff and resumed by version (`join`
 // with `since`), with a "reconnecting…" banner meanwhile.
 import { parseCall, SeatTable } from "bridge-laws";
