@@ -66,6 +66,7 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
             "this board is over and its review period has passed".into(),
         );
     }
+    let dummy_was_faced = crate::deal::dummy_faced(&live.table);
     let outcome = live.table.apply_on_server_clock(action, now_ms() as f64);
     if let Outcome::Rejected(r) = &outcome {
         out.send(Ack::rejected(id, r).to_text());
@@ -104,7 +105,8 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
         if e == CommitError::Fenced {
             // Another process took the table: it leaves this one, its connections told so.
             drop(live);
-            hub.lost(&j.id, &j.slot).await;
+            let owner = hub.store.owner(&j.id).await.ok().flatten();
+            hub.lost_to(&j.id, &j.slot, owner).await;
         }
         return;
     }
@@ -113,6 +115,9 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
     }
     let table_id = j.id.as_str();
     push::deliver(&mut live, table_id, &outcome);
+    if dummy_was_faced.is_none() {
+        crate::deal::reveal_dummy(&live, table_id);
+    }
     let version = live.table.stream_version(j.viewer);
     let hash = (j.viewer == Viewer::Director).then(|| live.table.state_hash());
     out.send(Ack::accepted(id, version, hash.as_deref()).to_text());

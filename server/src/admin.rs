@@ -13,6 +13,7 @@ use serde_json::Value;
 use tokio::sync::Mutex;
 
 use crate::credentials::{self, bearer};
+use crate::deal::Deal;
 use crate::http_body::{api_error, Created, TableStatus};
 use crate::hub::{review_over, Hub, Live};
 use crate::protocol::ErrorCode;
@@ -43,9 +44,10 @@ fn valid_id(id: &str) -> bool {
     (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// `POST /api/tables` `{"id"?: "…", "options": TableOptions}` → `201 {"id", "tokens"}`: one
-/// token per seat, the Director's and the spectators'. Only their hashes are stored. Needs
-/// the admin token, unless the server runs in demo mode.
+/// `POST /api/tables` `{"id"?: "…", "options": TableOptions, "deal"?: {"N": [card…], …}}` →
+/// `201 {"id", "tokens"}`: one token per seat, the Director's and the spectators'. Only their
+/// hashes are stored. The hands are the ones given, or dealt at random. Needs the admin
+/// token, unless the server runs in demo mode.
 pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: String) -> Response {
     if !hub.demo && !is_admin(&hub, &headers) {
         return unauthorized(&hub, "the admin token");
@@ -94,6 +96,14 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
             "no system randomness",
         );
     };
+    // L6: the cards are shuffled and dealt — by the server, unless the admin gives the hands.
+    let deal = match req.get("deal") {
+        None => Deal::random(),
+        Some(hands) => match Deal::parse(&hands.to_string()) {
+            Ok(d) => d,
+            Err(e) => return api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, e),
+        },
+    };
     let hashed: BTreeMap<String, String> = tokens
         .iter()
         .map(|(k, v)| (k.clone(), credentials::digest_hex(v)))
@@ -115,12 +125,14 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
     }
     if let Err(e) = hub
         .store
-        .create_table(&id, &options_text, &hashed, &table.state_hash())
+        .create_dealt_table(&id, &options_text, &hashed, &table.state_hash(), Some(&deal.to_json()))
         .await
     {
         return api_error(StatusCode::CONFLICT, ErrorCode::StorageFailed, e.to_string());
     }
-    tables.insert(id.clone(), Arc::new(Mutex::new(Live::new(table, hashed, None))));
+    let mut live = Live::new(table, hashed, None);
+    live.deal = Some(deal);
+    tables.insert(id.clone(), Arc::new(Mutex::new(live)));
     (
         StatusCode::CREATED,
         Json(Created {

@@ -5,6 +5,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+pub use ipnet::IpNet;
+
 /// Limits on clients (docs/SERVER.md lists them with their defaults).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -161,6 +163,10 @@ pub struct Config {
     pub cluster: Option<Cluster>,
     /// Limits on clients.
     pub limits: Limits,
+    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` is believed
+    /// (`--trusted-proxy CIDR`): a request from one of them is counted under the client
+    /// address it forwards (`client_addr`); from anyone else the headers are ignored.
+    pub trusted_proxies: Vec<IpNet>,
 }
 
 #[cfg(test)]

@@ -235,7 +235,13 @@ async fn write(
     let why = closing.borrow().clone();
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         if let Some(why) = why {
-            let text = ServerMsg::error(why.code, &why.message, None).to_text();
+            let text = ServerMsg::Error {
+                code: why.code,
+                message: &why.message,
+                id: None,
+                owner: why.owner.as_deref(),
+            }
+            .to_text();
             sink.send(Message::Text(text.into())).await?;
             let frame = CloseFrame {
                 code: why.ws_code,

@@ -53,6 +53,8 @@ pub(crate) struct Live {
     pub expiry: watch::Sender<Option<Instant>>,
     /// Taken out of the hub: a join that finds it so looks the table up again.
     pub evicted: bool,
+    /// The hands dealt, if the table was dealt (each viewer is given those he may see).
+    pub deal: Option<crate::deal::Deal>,
 }
 
 impl Live {
@@ -67,6 +69,7 @@ impl Live {
             finished_at: None,
             expiry: watch::Sender::new(None),
             evicted: false,
+            deal: None,
         }
     }
 
@@ -264,6 +267,7 @@ impl Hub {
         if let Some(at) = stored.finished_at {
             live.finish(at, self.limits.review_grace);
         }
+        live.deal = crate::deal::stored(&stored);
         let mut tables = self.tables.write().await;
         Ok(tables
             .entry(id.to_string())
@@ -275,13 +279,16 @@ impl Hub {
     /// leaves memory, and every connection joined to it is told `NOT_OWNER` and closed (it
     /// joins again and is sent to the owner).
     pub async fn lost(&self, id: &str, slot: &Slot) {
+        self.lost_to(id, slot, None).await;
+    }
+
+    /// As `lost`, telling the connections the new owner's address if it is known.
+    pub async fn lost_to(&self, id: &str, slot: &Slot, owner: Option<String>) {
         let mut live = slot.lock().await;
         live.evicted = true;
         for sub in live.subs.drain(..) {
-            sub.out.close(Close::new(
-                ErrorCode::NotOwner,
-                "another process owns this table now: join again",
-            ));
+            let why = "another process owns this table now: join again";
+            sub.out.close(Close::moved(why, owner.clone()));
         }
         drop(live);
         let mut tables = self.tables.write().await;

@@ -111,6 +111,36 @@ impl Store {
         rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
     }
 
+    /// The address of the process holding table `id`'s unexpired lease, if any.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn owner(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row =
+            sqlx::query("SELECT address FROM bridge_leases WHERE table_id = $1 AND expires_at > clock_timestamp()")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|r| r.try_get::<String, _>(0)).transpose()
+    }
+
+    /// The nodes holding an unexpired lease, with how many tables each (at most 8 nodes named):
+    /// live processes of a cluster over this database.
+    ///
+    /// # Errors
+    /// A storage failure.
+    pub async fn live_leases(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT owner, COUNT(*) FROM bridge_leases WHERE expires_at > clock_timestamp()
+             GROUP BY owner ORDER BY owner LIMIT 8",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get::<String, _>(0)?, r.try_get::<i64, _>(1)?)))
+            .collect()
+    }
+
     /// Gives up table `id`'s lease if this store's holder holds it (a finished table that
     /// left memory: another process may load it for review at once).
     ///
@@ -137,7 +167,8 @@ async fn renew_resident(hub: &Hub) -> Result<(), StoreError> {
     for (id, slot) in resident {
         if !kept.contains(&id) {
             eprintln!("table {id}: lease taken by another process");
-            hub.lost(&id, &slot).await;
+            let owner = hub.store.owner(&id).await.ok().flatten();
+            hub.lost_to(&id, &slot, owner).await;
         }
     }
     Ok(())

@@ -19,10 +19,12 @@
 
 mod act;
 mod admin;
+pub mod client_addr;
 pub mod commit;
 pub mod config;
 mod connection;
 pub mod credentials;
+pub mod deal;
 mod expiry;
 mod heartbeat;
 mod http_body;
@@ -46,7 +48,7 @@ use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{get, post};
@@ -56,9 +58,10 @@ use bridge_laws::state::Phase;
 use bridge_laws::Table;
 use tokio::sync::{Mutex, RwLock};
 
-pub use config::{Cluster, Config, Limits, Shard};
+pub use config::{Cluster, Config, IpNet, Limits, Shard};
 pub use metrics::Metrics;
 
+use client_addr::ClientIp;
 use commit::Committer;
 use http_body::api_error;
 use hub::{restore, Hub, Live};
@@ -118,6 +121,19 @@ pub async fn start(config: Config) -> Result<Running, String> {
             ttl_ms: i64::try_from(cluster.ttl.as_millis()).unwrap_or(i64::MAX).max(1),
         });
     }
+    if config.cluster.is_none() && config.database.starts_with("postgres") {
+        // A process without leases writes unfenced: beside live cluster processes it would
+        // write tables they own (docs/SERVER.md, "Many processes").
+        let live = store.live_leases().await.map_err(|e| e.to_string())?;
+        if !live.is_empty() {
+            let nodes: Vec<String> = live.iter().map(|(n, k)| format!("{n} ({k} tables)")).collect();
+            return Err(format!(
+                "this database has live leases of --cluster processes: {}; start with --cluster \
+                 too, or stop them and wait for their leases to lapse",
+                nodes.join(", ")
+            ));
+        }
+    }
     let shard = config.shard;
     // With leases, the tables are taken by the first sweep below instead.
     let stored = match config.cluster {
@@ -145,7 +161,8 @@ pub async fn start(config: Config) -> Result<Running, String> {
                 }
             }
         };
-        let live = Live::new(table, s.tokens.clone(), why);
+        let mut live = Live::new(table, s.tokens.clone(), why);
+        live.deal = deal::stored(s);
         tables.insert(s.id.clone(), Arc::new(Mutex::new(live)));
     }
     let mut restored = tables.len() - broken.len().min(tables.len());
@@ -179,6 +196,9 @@ pub async fn start(config: Config) -> Result<Running, String> {
         .route("/ws", get(ws_upgrade))
         .merge(api)
         .layer(Extension(ip_limits::PerIp::new(config.limits.connections_per_ip)))
+        .layer(Extension(Arc::new(client_addr::TrustedProxies::new(
+            config.trusted_proxies.clone(),
+        ))))
         .with_state(hub.clone());
     if let Some(dir) = config.www.as_ref().filter(|d| d.is_dir()) {
         app = app.fallback_service(tower_http::services::ServeDir::new(dir));
@@ -216,15 +236,16 @@ pub async fn start(config: Config) -> Result<Running, String> {
 }
 
 /// `GET /ws`: the upgrade, refused `TOO_MANY_CONNECTIONS` with 429 when the client's address
-/// holds its limit of connections, with 503 when the process holds its own.
+/// (`client_addr`: behind a trusted proxy, the one it forwards) holds its limit of
+/// connections, with 503 when the process holds its own.
 async fn ws_upgrade(
     State(hub): State<Arc<Hub>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Extension(per_ip): Extension<Arc<ip_limits::PerIp>>,
     ws: WebSocketUpgrade,
 ) -> Response {
     let limits = hub.limits;
-    let Some(ip_slot) = per_ip.open(peer.ip()) else {
+    let Some(ip_slot) = per_ip.open(client) else {
         let message = format!("at most {} connections from one address", limits.connections_per_ip);
         return api_error(StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyConnections, message);
     };

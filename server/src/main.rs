@@ -1,11 +1,13 @@
 //! `bridge-server [--listen ADDR] [--db URL] [--www DIR] [--shard K/N | --cluster [--node ID]
-//! [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms MS]] [--demo]`
+//! [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms MS]] [--trusted-proxy CIDR]… [--demo]`
 //!
 //! `--cluster` (PostgreSQL): tables owned by lease, taken over from a process that died
 //! (docs/SERVER.md, "Many processes").
 //!
 //! Environment: `BRIDGE_LISTEN`, `BRIDGE_DB`, `BRIDGE_WWW`, `BRIDGE_SHARD`, `BRIDGE_CLUSTER=1`,
-//! `BRIDGE_NODE`, `BRIDGE_ADVERTISE`, `BRIDGE_LEASE_TTL_MS`,
+//! `BRIDGE_NODE`, `BRIDGE_ADVERTISE`, `BRIDGE_LEASE_TTL_MS`, `BRIDGE_TRUSTED_PROXIES` (CIDRs
+//! separated by commas, as `--trusted-proxy`: the reverse proxies whose `Forwarded` /
+//! `X-Forwarded-For` give the client's address for the per-address limits),
 //! `BRIDGE_ADMIN_TOKEN` (creates tables and reads any table's status), `BRIDGE_DEMO=1` (as
 //! `--demo`: anyone may create tables — a local demo only), `BRIDGE_REVIEW_GRACE_SECS` (how
 //! long a finished board's tokens last), `BRIDGE_MAX_CONNECTIONS` and `BRIDGE_MAX_TABLES` (the
@@ -17,7 +19,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use bridge_server::{start, Cluster, Config, Limits, Shard};
+use bridge_server::{start, Cluster, Config, IpNet, Limits, Shard};
 
 /// mimalloc, not the system's allocator: the server allocates a few small buffers per
 /// message on several threads (docs/ENGINEERING.md has the figures).
@@ -25,8 +27,16 @@ use bridge_server::{start, Cluster, Config, Limits, Shard};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn usage() -> ! {
-    eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N | --cluster [--node ID] [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms 3000]] [--demo]");
+    eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N | --cluster [--node ID] [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms 3000]] [--trusted-proxy 10.0.0.0/8]… [--demo]");
     std::process::exit(2)
+}
+
+/// A network (`10.0.0.0/8`) or a single address.
+fn parse_net(s: &str) -> Option<IpNet> {
+    let s = s.trim();
+    s.parse()
+        .ok()
+        .or_else(|| s.parse::<std::net::IpAddr>().ok().map(IpNet::from))
 }
 
 fn parse_shard(s: &str) -> Option<Shard> {
@@ -47,6 +57,14 @@ async fn main() {
     let mut node = env("BRIDGE_NODE");
     let mut advertise = env("BRIDGE_ADVERTISE");
     let mut ttl_ms = env("BRIDGE_LEASE_TTL_MS");
+    let mut proxies: Vec<String> = env("BRIDGE_TRUSTED_PROXIES")
+        .map(|v| {
+            v.split(',')
+                .filter(|p| !p.trim().is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| usage());
@@ -60,9 +78,14 @@ async fn main() {
             "--node" => node = Some(value()),
             "--advertise" => advertise = Some(value()),
             "--lease-ttl-ms" => ttl_ms = Some(value()),
+            "--trusted-proxy" => proxies.push(value()),
             _ => usage(),
         }
     }
+    let trusted_proxies: Vec<IpNet> = proxies
+        .iter()
+        .map(|p| parse_net(p).unwrap_or_else(|| usage()))
+        .collect();
     let www = www.or_else(|| Some(PathBuf::from("www/dist")).filter(|p| p.is_dir()));
     let shard = match shard {
         Some(s) => parse_shard(&s).unwrap_or_else(|| usage()),
@@ -123,6 +146,7 @@ async fn main() {
         shard,
         cluster,
         limits,
+        trusted_proxies,
     };
     let running = match start(config).await {
         Ok(r) => r,

@@ -20,6 +20,8 @@ pub struct Close {
     pub message: String,
     /// The WebSocket close code (RFC 6455 §7.4).
     pub ws_code: u16,
+    /// With `NOT_OWNER`: the owner's address, when known (sent as the error's `owner`).
+    pub owner: Option<String>,
 }
 
 impl Close {
@@ -32,6 +34,9 @@ impl Close {
             ErrorCode::Replaced => 1000,
             // 1013: try again later (the process is full).
             ErrorCode::TooManyConnections => 1013,
+            // 4001 (an application's code, docs/PROTOCOL.md): the table moved — not a
+            // violation by the client, who joins again (at `owner`).
+            ErrorCode::NotOwner => 4001,
             // 1008: policy violation (too slow, expired, silent, flooding).
             _ => 1008,
         };
@@ -39,6 +44,15 @@ impl Close {
             code,
             message: message.into(),
             ws_code,
+            owner: None,
+        }
+    }
+
+    /// `NOT_OWNER`: the table moved, to `owner` if known.
+    pub fn moved(message: impl Into<String>, owner: Option<String>) -> Close {
+        Close {
+            owner,
+            ..Close::new(ErrorCode::NotOwner, message)
         }
     }
 }

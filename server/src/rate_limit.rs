@@ -1,22 +1,24 @@
 //! The HTTP API's rate limit: a token bucket per client address (`governor`, keyed by
-//! `ip_limits::key`), `http_rate_per_sec` on average and `http_burst` at once. A request past
+//! `ip_limits::key`), `http_rate_per_sec` on average and `http_burst` at once; behind a
+//! trusted proxy the address is the client's it forwards (`client_addr`). A request past
 //! it is answered `429 RATE_LIMITED` with `Retry-After` before any work is done (no database
 //! read, no table lock). Requests carrying the admin token are not counted: the operator's
 //! own tooling may create many tables at once, and a wrong token costs one hash to tell.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use crate::client_addr::ClientIp;
 use crate::config::Limits;
 use crate::credentials::{self, bearer};
 use crate::http_body::api_error;
@@ -73,7 +75,7 @@ impl HttpLimiter {
 /// is answered `429 RATE_LIMITED`.
 pub(crate) async fn limit(
     State(limiter): State<Arc<HttpLimiter>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     request: Request,
     next: Next,
 ) -> Response {
@@ -84,7 +86,7 @@ pub(crate) async fn limit(
     if admin {
         return next.run(request).await;
     }
-    let Some(wait) = limiter.wait(peer.ip()) else {
+    let Some(wait) = limiter.wait(client) else {
         return next.run(request).await;
     };
     let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);

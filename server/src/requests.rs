@@ -89,7 +89,8 @@ impl Session {
                 let live = j.slot.lock().await;
                 let version = live.table.stream_version(j.viewer);
                 let view = live.table.view(j.viewer);
-                self.out.send(ServerMsg::View { version, view }.to_text());
+                let hands = live.deal.as_ref().map(|d| d.visible(j.viewer, &live.table));
+                self.out.send(ServerMsg::View { version, view, hands }.to_text());
             }
             ClientMsg::Act { id, action } => match &self.joined {
                 Some(j) => crate::act::act(hub, j, &self.out, id, action).await,
@@ -194,6 +195,7 @@ impl Session {
                 // A fresh start, or the view after the missed entries (a client table resumes
                 // with both).
                 view: live.table.view(viewer),
+                hands: live.deal.as_ref().map(|d| d.visible(viewer, &live.table)),
                 state_hash: hash.as_deref(),
             }
             .to_text();

@@ -8,6 +8,9 @@ use serde::Serialize;
 
 use crate::protocol::ErrorCode;
 
+/// Hands by seat, each as dealt (a client subtracts the cards its view shows played).
+pub type Hands<'a> = std::collections::BTreeMap<bridge_laws::Seat, &'a [bridge_laws::Card]>;
+
 /// A message from the server to a client, tagged by `type`.
 #[derive(Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -28,6 +31,9 @@ pub enum ServerMsg<'a> {
         entries: Option<Vec<LentEntry<'a>>>,
         /// The viewer's view now (after the entries, if any).
         view: View<'a>,
+        /// The hands dealt that the viewer may see now (`crate::deal`), if the table was dealt.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        hands: Option<Hands<'a>>,
         /// The state hash, for the Director alone.
         #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
         state_hash: Option<&'a str>,
@@ -58,6 +64,17 @@ pub enum ServerMsg<'a> {
         version: u64,
         /// The viewer's view now.
         view: View<'a>,
+        /// The hands dealt that the viewer may see now, if the table was dealt.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        hands: Option<Hands<'a>>,
+    },
+    /// Hands that became visible to the viewer: dummy's, to everyone, once the opening lead
+    /// is faced (sent right after the `events` push that faced it).
+    Hands {
+        /// The table's id.
+        table: &'a str,
+        /// Seat → its cards as dealt.
+        hands: Hands<'a>,
     },
     /// The reply to `ping`.
     Pong,
@@ -253,6 +270,7 @@ mod tests {
         let view = parsed(&ServerMsg::View {
             version,
             view: t.view(viewer),
+            hands: None,
         });
         assert_eq!(
             view,
@@ -265,6 +283,7 @@ mod tests {
             regulation: t.regulation(),
             entries: None,
             view: t.view(viewer),
+            hands: None,
             state_hash: None,
         });
         assert_eq!(

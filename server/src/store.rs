@@ -32,6 +32,8 @@ pub struct StoredTable {
     pub state_hash: String,
     /// When its board was over (milliseconds since the Unix epoch), if it is.
     pub finished_at: Option<i64>,
+    /// The hands dealt, as JSON (`crate::deal::Deal`), if the table was dealt.
+    pub deal: Option<String>,
 }
 
 /// A table's row, without its actions: enough to check a token or report its status.
@@ -47,6 +49,8 @@ pub struct TableRow {
     pub state_hash: String,
     /// When its board was over (milliseconds since the Unix epoch), if it is.
     pub finished_at: Option<i64>,
+    /// The hands dealt, as JSON, if the table was dealt.
+    pub deal: Option<String>,
 }
 
 /// One accepted action as stored: its table, its number (0-based), the action as JSON, the
@@ -105,7 +109,8 @@ impl Store {
                 tokens TEXT NOT NULL,
                 actions BIGINT NOT NULL,
                 state_hash TEXT NOT NULL,
-                finished_at BIGINT
+                finished_at BIGINT,
+                deal TEXT
             )",
             "CREATE TABLE IF NOT EXISTS bridge_actions (
                 table_id TEXT NOT NULL,
@@ -125,6 +130,9 @@ impl Store {
             sqlx::query("ALTER TABLE bridge_tables ADD COLUMN IF NOT EXISTS finished_at BIGINT")
                 .execute(&mut *tx)
                 .await?;
+            sqlx::query("ALTER TABLE bridge_tables ADD COLUMN IF NOT EXISTS deal TEXT")
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         if !postgres
@@ -134,6 +142,17 @@ impl Store {
                 .is_err()
         {
             sqlx::query("ALTER TABLE bridge_tables ADD COLUMN finished_at BIGINT")
+                .execute(&pool)
+                .await?;
+        }
+        // … and the deal (tables made before the server dealt).
+        if !postgres
+            && sqlx::query("SELECT deal FROM bridge_tables LIMIT 1")
+                .fetch_all(&pool)
+                .await
+                .is_err()
+        {
+            sqlx::query("ALTER TABLE bridge_tables ADD COLUMN deal TEXT")
                 .execute(&pool)
                 .await?;
         }
@@ -172,15 +191,33 @@ impl Store {
         tokens: &BTreeMap<String, String>,
         state_hash: &str,
     ) -> Result<(), StoreError> {
+        self.create_dealt_table(id, options, tokens, state_hash, None).await
+    }
+
+    /// As `create_table`, with the hands dealt (`deal`, JSON) stored in the table's row.
+    ///
+    /// # Errors
+    /// A duplicate id or a storage failure.
+    pub async fn create_dealt_table(
+        &self,
+        id: &str,
+        options: &str,
+        tokens: &BTreeMap<String, String>,
+        state_hash: &str,
+        deal: Option<&str>,
+    ) -> Result<(), StoreError> {
         let tokens = serde_json::to_string(tokens).unwrap_or_default();
         let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash) VALUES ($1, $2, $3, 0, $4)")
-            .bind(id)
-            .bind(options)
-            .bind(tokens)
-            .bind(state_hash)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ($1, $2, $3, 0, $4, $5)",
+        )
+        .bind(id)
+        .bind(options)
+        .bind(tokens)
+        .bind(state_hash)
+        .bind(deal)
+        .execute(&mut *tx)
+        .await?;
         if let Some(holder) = &self.holder {
             lease::grant(&mut tx, holder, id).await?;
         }
@@ -262,11 +299,12 @@ impl Store {
     /// # Errors
     /// A storage failure.
     pub async fn row(&self, id: &str) -> Result<Option<TableRow>, StoreError> {
-        let Some(row) =
-            sqlx::query("SELECT options, tokens, actions, state_hash, finished_at FROM bridge_tables WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?
+        let Some(row) = sqlx::query(
+            "SELECT options, tokens, actions, state_hash, finished_at, deal FROM bridge_tables WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };
@@ -277,6 +315,7 @@ impl Store {
             count: row.try_get(2)?,
             state_hash: row.try_get(3)?,
             finished_at: row.try_get::<Option<i64>, _>(4)?,
+            deal: row.try_get::<Option<String>, _>(5)?,
         }))
     }
 
@@ -303,6 +342,7 @@ impl Store {
             count: row.count,
             state_hash: row.state_hash,
             finished_at: row.finished_at,
+            deal: row.deal,
         }))
     }
 

@@ -13,17 +13,16 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use bridge_laws::{Action, Outcome, Table, TableOptions};
 use bridge_server::lease::{Claim, Holder};
 use bridge_server::store::{Appended, Store};
-use bridge_server::{start, Cluster, Config, Limits, Running, Shard};
-use common::{create_table, http_as, nth_call, unique, Client, ADMIN};
+use bridge_server::{start, Cluster, Config, Running};
+use common::{config, create_table, http_as, nth_call, serve, spawn_binary, unique, Client, ADMIN};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sqlx::{Connection, Executor};
@@ -51,28 +50,9 @@ async fn fresh_database(url: &str) -> String {
     }
 }
 
-/// Starts the binary with leases of `ttl_ms` on a free port of 127.0.0.1; the child and its
-/// address.
+/// Starts the binary with leases of `ttl_ms` over `db`; the child and its address.
 fn spawn(db: &str, ttl_ms: u64) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bridge-server"))
-        .args(["--listen", "127.0.0.1:0", "--db", db, "--cluster"])
-        .args(["--lease-ttl-ms", &ttl_ms.to_string()])
-        .env("BRIDGE_ADMIN_TOKEN", ADMIN)
-        .env_remove("BRIDGE_DEMO")
-        .env_remove("BRIDGE_SHARD")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("{line:?}"));
-    (child, addr.parse().unwrap())
+    spawn_binary(&["--db", db, "--cluster", "--lease-ttl-ms", &ttl_ms.to_string()]).unwrap()
 }
 
 /// The board every table plays: an auction of 21 calls (N declares clubs), three passes,
@@ -438,18 +418,11 @@ async fn a_process_whose_lease_was_taken_writes_nothing_and_its_action_is_not_ac
 
 /// A server in process with leases of `ttl` over the database at `db`.
 async fn leased(db: &str, ttl: Duration) -> Running {
-    start(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db.to_string(),
-        www: None,
-        admin_token: Some(ADMIN.into()),
-        demo: false,
-        shard: Shard::default(),
+    serve(Config {
         cluster: Some(Cluster { ttl, ..Cluster::new() }),
-        limits: Limits::default(),
+        ..config(db)
     })
     .await
-    .unwrap()
 }
 
 /// Gives table `id`'s lease to another process, `ws://thief/ws`, for an hour.
@@ -484,7 +457,15 @@ async fn an_action_on_a_table_whose_lease_was_taken_is_refused_not_owner_and_nev
     // Not stored, and the process let the table go: every player is told and closed.
     let stored = Store::connect(&db).await.unwrap().load_one(&id).await.unwrap().unwrap();
     assert_eq!((stored.count, stored.actions.len()), (1, 1));
-    assert_eq!(north.close_frame().await.map(|f| f.1), Some("NOT_OWNER".into()));
+    // Closed with the application code for a move (not 1008: no policy was violated), told
+    // where the table went.
+    assert_eq!(north.close_frame().await, Some((4001, "NOT_OWNER".into())));
+    let told = north.last_error().unwrap();
+    assert_eq!(
+        (told["code"].as_str(), told["owner"].as_str()),
+        (Some("NOT_OWNER"), Some("ws://thief/ws")),
+        "{told}"
+    );
     assert!(!s.holds(&id).await);
     // A join here is sent to the owner.
     let (_, again) = Client::join(s.addr, &id, &tokens["N"]).await;
@@ -512,7 +493,8 @@ async fn a_process_lets_go_of_a_table_whose_lease_another_took_within_a_third_of
     steal(&db, &id).await;
     let stolen = Instant::now();
     // Nobody acts: the renewal finds the lease gone and the player is told.
-    assert_eq!(north.close_frame().await.map(|f| f.1), Some("NOT_OWNER".into()));
+    assert_eq!(north.close_frame().await, Some((4001, "NOT_OWNER".into())));
+    assert_eq!(north.last_error().unwrap()["owner"], "ws://thief/ws");
     assert!(stolen.elapsed() <= ttl, "let go after {:?}", stolen.elapsed());
     assert!(!s.holds(&id).await);
     s.task.abort();
@@ -524,18 +506,39 @@ async fn leases_are_refused_on_sqlite_which_is_one_process_owning_every_table() 
     std::fs::create_dir_all(&dir).unwrap();
     let db = format!("sqlite:{}?mode=rwc", dir.join("tables.db").display());
     let refused = start(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db,
-        www: None,
-        admin_token: Some(ADMIN.into()),
-        demo: false,
-        shard: Shard::default(),
         cluster: Some(Cluster::new()),
-        limits: Limits::default(),
+        ..config(&db)
     })
     .await;
     let Err(why) = refused else {
         panic!("a cluster started on SQLite")
     };
     assert!(why.contains("PostgreSQL"), "{why}");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/test-server.sh runs it"]
+async fn a_process_without_leases_refuses_to_start_beside_live_cluster_processes() {
+    let db = fresh_database(&pg_url()).await;
+    let ttl_ms = 600;
+    let (mut leased, addr) = spawn(&db, ttl_ms);
+    create_table(addr, &unique("leased"), "online").await;
+    // An operator forgets --cluster on a second process (or runs a --shard one).
+    for extra in [&[][..], &["--shard", "0/2"][..]] {
+        let args = [&["--db", db.as_str()][..], extra].concat();
+        let Err(why) = spawn_binary(&args) else {
+            panic!("{extra:?}: started beside a live cluster process, writing unfenced")
+        };
+        assert!(why.contains("exit status: 1"), "{why}");
+        assert!(why.contains("live leases") && why.contains("--cluster"), "{why}");
+    }
+    // Once the cluster is gone and its leases have lapsed, the database is the process's own.
+    leased.kill().unwrap();
+    leased.wait().unwrap();
+    tokio::time::sleep(Duration::from_millis(ttl_ms * 2)).await;
+    let (mut alone, alone_addr) = spawn_binary(&["--db", &db]).expect("refused with no live lease");
+    let (status, _) = http_as(alone_addr, "GET", "/api/tables/none", None, Some(ADMIN)).await;
+    assert_eq!(status, 404);
+    alone.kill().unwrap();
+    alone.wait().unwrap();
 }

@@ -8,23 +8,18 @@ use std::time::{Duration, Instant};
 
 use tokio::io::AsyncReadExt;
 
-use bridge_server::{start, Config, Limits, Running, Shard};
-use common::{create_table, databases, http, http_as, nth_call, unique, Client, ADMIN};
+use bridge_server::{Config, Limits, Running};
+use common::{config, create_table, databases, http, http_as, nth_call, serve, unique, Client, ADMIN};
 use serde_json::{json, Value};
 
 async fn server_as(db: &str, limits: Limits, admin: Option<&str>, demo: bool) -> Running {
-    start(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db.to_string(),
-        www: None,
+    serve(Config {
         admin_token: admin.map(String::from),
         demo,
-        shard: Shard::default(),
-        cluster: None,
         limits,
+        ..config(db)
     })
     .await
-    .unwrap()
 }
 
 async fn server(limits: Limits) -> Running {

@@ -5,33 +5,16 @@
 mod common;
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::{Arc, Mutex};
 
-use common::{create_table, databases, http, nth_call, unique, Client, ADMIN};
+use common::{create_table, databases, http, nth_call, spawn_binary, unique, Client};
 use serde_json::json;
 
-/// Starts the binary on a free port of 127.0.0.1; the child and its address.
+/// Starts the binary over `db`; the child and its address.
 fn spawn(db: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bridge-server"))
-        .args(["--listen", "127.0.0.1:0", "--db", db])
-        .env("BRIDGE_ADMIN_TOKEN", ADMIN)
-        .env_remove("BRIDGE_DEMO")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("{line:?}"));
-    (child, addr.parse().unwrap())
+    spawn_binary(&["--db", db]).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

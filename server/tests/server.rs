@@ -6,23 +6,12 @@
 mod common;
 
 use bridge_server::store::Store;
-use bridge_server::{start, Config, Limits, Running, Shard};
-use common::{create_table, databases, http, nth_call, unique, Client, ADMIN};
+use bridge_server::{Config, Limits, Running};
+use common::{config, create_table, databases, http, nth_call, serve, unique, Client};
 use serde_json::{json, Value};
 
 async fn server(db: &str, limits: Limits) -> Running {
-    start(Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        database: db.to_string(),
-        www: None,
-        admin_token: Some(ADMIN.into()),
-        demo: false,
-        shard: Shard::default(),
-        cluster: None,
-        limits,
-    })
-    .await
-    .unwrap()
+    serve(Config { limits, ..config(db) }).await
 }
 
 async fn hash_of(addr: std::net::SocketAddr, id: &str) -> (u64, String) {

@@ -66,7 +66,8 @@ const VIEWERS = ["N", "E", "S", "W", "director"];
 const SELF_ALERT = "Artificial: sixteen plus, any shape";
 const ANSWER = "Could be only four hearts";
 const CORRECTION = "Natural, five hearts, weak";
-const LEAD = "DQ";
+// South's opening lead: chosen from his hand (dealt by the server) as the page offers it.
+let LEAD;
 
 let dir, port, db, server, browser;
 const pages = {};
@@ -260,9 +261,17 @@ async function playBoard() {
   // The opening lead, face down: only the leader (South) and the Director may learn it.
   assert.equal(contract.turn, "S", "South (declarer's LHO) is on lead");
   await pages.S.waitForFunction(() => ((v) => v.turn === "S" && !v.pending)(window.__online.table.view()));
+  // Hands (dealt by the server): each seat holds only his own, the Director all four.
+  for (const v of VIEWERS) {
+    const seats = await pages[v].evaluate(() => Object.keys(window.__online.hands).sort());
+    assert.deepEqual(seats, v === "director" ? ["E", "N", "S", "W"] : [v], `${v} was given only the hands he may see`);
+  }
+  assert.equal(await pages.S.locator("#play form.lead").count(), 0, "no typed lead once the hand is known");
   const beforeLead = Object.fromEntries(VIEWERS.map((v) => [v, frames[v].length]));
-  await pages.S.fill('#play form.lead input[name="card"]', LEAD);
-  await pages.S.click('#play form.lead button[type="submit"]');
+  const offered = pages.S.locator('bl-hand[seat="S"] button.hand-card:not([disabled])');
+  assert.equal(await offered.count(), 13, "every card of South's hand is offered (no restriction)");
+  LEAD = await offered.first().getAttribute("data-card");
+  await offered.first().click();
   await pages.director.waitForFunction(() => window.__online.table.view().play?.led);
   for (const v of ["N", "E", "W"]) {
     await pages[v].waitForFunction(() => window.__online.table.view().play?.led);
@@ -273,11 +282,17 @@ async function playBoard() {
   assert.match(await pages.S.locator(".felt-lead").innerText(), /Lead face down/);
   await pages.S.click('#play button:has-text("Face the lead")');
   for (const v of VIEWERS) await pages[v].waitForFunction(() => window.__online.table.view().phase === "play");
+  // Dummy (West) is faced: his hand reaches every page, and no other hand does.
+  for (const v of VIEWERS) {
+    await pages[v].waitForFunction(() => !!window.__online.hands.W);
+    const seats = await pages[v].evaluate(() => Object.keys(window.__online.hands).sort());
+    assert.deepEqual(seats, v === "director" ? ["E", "N", "S", "W"] : [...new Set([v, "W"])].sort(), `${v} after the lead`);
+  }
+  assert.equal(await pages.S.locator(`bl-hand[seat="S"] [data-card="${LEAD}"]`).count(), 0, "the card led left South's hand");
 
   // Declarer (East) plays from dummy (West); the board is played to its end.
-  await pages.E.fill('#play form.play-card input[name="card"]', "D2");
-  await pages.E.check('#play form.play-card input[name="dummy"]');
-  await pages.E.click('#play form.play-card button[type="submit"]');
+  // Declarer plays dummy's card by choosing it in dummy's hand.
+  await pages.E.locator('bl-hand[seat="W"] button.hand-card:not([disabled])').first().click();
   await pages.director.waitForFunction(() => window.__online.table.view().play?.current.length === 2);
   await pages.E.click('#play button:has-text("End play")');
   for (const v of VIEWERS) await pages[v].waitForFunction(() => window.__online.table.view().phase === "ended");

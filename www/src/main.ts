@@ -86,13 +86,16 @@ function online(table: string, token: string): void {
     location.search = "?online";
   });
   const app = new OnlineApp(table, token);
-  let wired = false;
+  let wired = -1;
   app.onChange(() => {
     renderBanner(app);
     if (!app.table || !app.source) return;
-    if (!wired) {
-      wired = true;
-      wire(app.source, null);
+    // Again whenever the server gives a hand (dummy's, once the opening lead is faced).
+    if (wired !== app.handsVersion) {
+      wired = app.handsVersion;
+      wire(app.source, app.dealt());
+      // A hand the server did not give this viewer is not shown at all (not "empty").
+      for (const hand of document.querySelectorAll<Hand>("bl-hand")) hand.hidden = !app.hands[hand.seat!];
     }
     byId("main").hidden = false;
     render(app);

@@ -3,11 +3,13 @@
 // that viewer at join, kept by the package's `SeatTable` from each push (his new entries and
 // the patch of his view) — the page never holds anything outside his audience. Every action
 // goes to the server (`act`); its `ack` (accepted, or refused with the law) or `error`
-// becomes a toast.
+// becomes a toast. The hands come from the server too (`joined`/`view` `hands`, and a `hands`
+// message with dummy's once the opening lead is faced): only those the viewer may see; the
+// lead is made by choosing a card of one's own `<bl-hand>`, offered from `legal_leads`.
 // A dropped connection is retried with exponential backoff and resumed by version (`join`
 // with `since`), with a "reconnecting…" banner meanwhile.
 import { parseCall, SeatTable } from "bridge-laws";
-import type { ActionKind, Preset, Regulation, Rejection, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
+import type { ActionKind, Card, Preset, Regulation, Rejection, Seat, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
 import { ANNOUNCE, fromSeatTable, type SeatSource } from "bridge-laws/elements";
 import { parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, SEAT_NAME, SEATS } from "./calls";
@@ -16,14 +18,19 @@ import { clearToasts, toast } from "./feed";
 
 type Status = "connecting" | "open" | "reconnecting" | "failed";
 
+/** Hands by seat, as dealt: only those the viewer may see (his own; dummy's once the opening
+ * lead is faced; every hand for the Director). */
+type Hands = Partial<Record<Seat, Card[]>>;
+
 /** A message from the server, as its `ServerMsg` writes it (server/src/server_msg.rs,
  * docs/PROTOCOL.md); `stateHash` comes to the Director alone. */
 type ServerMsg =
-  | { type: "joined"; table: string; viewer: Viewer; version: number; regulation: Regulation; entries?: StreamEntry[]; view: View; stateHash?: string }
+  | { type: "joined"; table: string; viewer: Viewer; version: number; regulation: Regulation; entries?: StreamEntry[]; view: View; hands?: Hands; stateHash?: string }
   | { type: "events"; table: string; entries: StreamEntry[]; patch?: ViewPatch; view?: View; stateHash?: string }
   | { type: "ack"; id: number | null; ok: true; version: number; stateHash?: string }
   | { type: "ack"; id: number | null; ok: false; rejection: Rejection }
-  | { type: "view"; version: number; view: View }
+  | { type: "view"; version: number; view: View; hands?: Hands }
+  | { type: "hands"; table: string; hands: Hands }
   | { type: "pong" }
   | { type: "error"; code: string; message: string; id?: number; owner?: string };
 
@@ -36,6 +43,10 @@ export class OnlineApp implements Host {
   /** The last state hash the server told (the Director's messages only). */
   stateHash: string | null = null;
   status: Status = "connecting";
+  /** The hands the server gave this viewer (docs/PROTOCOL.md, "The deal"), as dealt. */
+  hands: Hands = {};
+  /** Bumped whenever `hands` gains a hand: the page gives the `<bl-hand>`s their cards again. */
+  handsVersion = 0;
   private ws: WebSocket | null = null;
   private nextId = 1;
   private waiting = new Map<number, (a: Acted) => void>();
@@ -100,6 +111,7 @@ export class OnlineApp implements Host {
 
   private receive(msg: ServerMsg): void {
     if ("stateHash" in msg && typeof msg.stateHash === "string") this.stateHash = msg.stateHash;
+    if ("hands" in msg && msg.hands) this.learn(msg.hands);
     switch (msg.type) {
       case "joined": {
         this.status = "open";
@@ -120,6 +132,8 @@ export class OnlineApp implements Host {
       }
       case "view":
         if (this.table) this.fresh(this.table.viewer, msg.version, msg.view);
+        break;
+      case "hands":
         break;
       case "ack": {
         // The element or panel that sent the action shows a refusal (with its law).
@@ -155,6 +169,24 @@ export class OnlineApp implements Host {
     this.changed();
   }
 
+  /** Keeps the hands the server sent (they only ever grow: a hand once shown stays known). */
+  private learn(hands: Hands): void {
+    for (const seat of SEATS) {
+      const cards = hands[seat];
+      if (cards && !this.hands[seat]) {
+        this.hands[seat] = cards;
+        this.handsVersion++;
+      }
+    }
+  }
+
+  /** The hands for the `<bl-hand>`s (a seat whose hand this viewer was not given: none), or
+   * `null` when the server gave none (a table it did not deal). */
+  dealt(): Record<Seat, Card[]> | null {
+    if (!this.handsVersion) return null;
+    return Object.fromEntries(SEATS.map((s) => [s, this.hands[s] ?? []])) as Record<Seat, Card[]>;
+  }
+
   /** A fresh start from a view: the package's `SeatTable` (the crate's src/seat_table.rs). */
   private fresh(viewer: Viewer, version: number, view: View): void {
     const old = this.table;
@@ -187,7 +219,8 @@ export class OnlineApp implements Host {
       me,
       preset,
       disclosure: view.regulation.disclosure,
-      deal: null,
+      // With his own hand known, the lead is chosen from it (`<bl-hand>`, offered from `legal_leads`).
+      deal: me && this.hands[me] ? this.dealt() : null,
       act: (kind) => this.act(kind),
       parse: parseOrToast,
     };

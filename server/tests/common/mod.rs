@@ -1,9 +1,12 @@
 //! Shared by the server suites: databases to run against, HTTP and WebSocket clients.
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use bridge_server::{start, Config, Limits, Running, Shard};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -38,6 +41,55 @@ pub fn databases() -> Vec<(&'static str, String)> {
 
 /// The admin token the suites start servers with.
 pub const ADMIN: &str = "admin-token-of-the-test-suites";
+
+/// A server's configuration as the suites start it: 127.0.0.1 on a free port, the database
+/// at `db`, the suites' admin token, no demo, one shard, no leases, default limits, no proxy.
+pub fn config(db: &str) -> Config {
+    Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        database: db.to_string(),
+        www: None,
+        admin_token: Some(ADMIN.into()),
+        demo: false,
+        shard: Shard::default(),
+        cluster: None,
+        limits: Limits::default(),
+        trusted_proxies: Vec::new(),
+    }
+}
+
+/// A server in process, started with `config`.
+pub async fn serve(config: Config) -> Running {
+    start(config).await.unwrap()
+}
+
+/// The real `bridge-server` binary, started with `args` on a free port of 127.0.0.1 (the
+/// suites' admin token, no demo, no shard from the environment); the child and its address
+/// once it serves, or what it wrote to stderr if it exited instead.
+pub fn spawn_binary(args: &[&str]) -> Result<(Child, SocketAddr), String> {
+    let errors = std::env::temp_dir().join(unique("bridge-server-stderr"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bridge-server"))
+        .args(["--listen", "127.0.0.1:0"])
+        .args(args)
+        .env("BRIDGE_ADMIN_TOKEN", ADMIN)
+        .env_remove("BRIDGE_DEMO")
+        .env_remove("BRIDGE_SHARD")
+        .env_remove("BRIDGE_CLUSTER")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&errors).unwrap())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let Some(addr) = line.trim().strip_prefix("listening on http://") else {
+        let status = child.wait().unwrap();
+        let stderr = std::fs::read_to_string(&errors).unwrap_or_default();
+        return Err(format!("{status}: {stderr}"));
+    };
+    Ok((child, addr.parse().unwrap()))
+}
 
 /// One HTTP/1.1 request as the admin; the status and the JSON body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {

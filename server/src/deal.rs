@@ -1,0 +1,155 @@
+//! A table's deal: the thirteen cards each seat was dealt, dealt by the server (shuffled by a
+//! generator seeded from the system) or given by the admin when the table is created, stored
+//! with the table. Each viewer is given only the hands he may see: a seat his own, dummy's
+//! once the opening lead is faced (L41D: dummy's hand is spread after the opening lead is
+//! faced), the Director every hand. Cards played leave the hand on the client, which
+//! subtracts the cards its view shows played (`<bl-hand>`).
+
+use std::collections::{BTreeMap, HashSet};
+
+use bridge_laws::state::Phase;
+use bridge_laws::{Card, Seat, Table, Viewer};
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+/// Four hands of thirteen cards, 52 different cards in all (the invariant every constructor
+/// checks).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "BTreeMap<Seat, Vec<Card>>", into = "BTreeMap<Seat, Vec<Card>>")]
+pub struct Deal(BTreeMap<Seat, Vec<Card>>);
+
+impl TryFrom<BTreeMap<Seat, Vec<Card>>> for Deal {
+    type Error = String;
+
+    /// The hands as given, if they are a deal: four seats, thirteen cards each, no card twice.
+    fn try_from(hands: BTreeMap<Seat, Vec<Card>>) -> Result<Deal, String> {
+        let mut seen = HashSet::new();
+        for seat in Seat::ALL {
+            let Some(hand) = hands.get(&seat) else {
+                return Err(format!("deal: no hand for {seat:?}"));
+            };
+            if hand.len() != 13 {
+                return Err(format!("deal: {seat:?} holds {} cards, not 13", hand.len()));
+            }
+            if let Some(twice) = hand.iter().find(|c| !seen.insert(**c)) {
+                return Err(format!("deal: {twice} is dealt twice"));
+            }
+        }
+        Ok(Deal(hands))
+    }
+}
+
+impl From<Deal> for BTreeMap<Seat, Vec<Card>> {
+    fn from(deal: Deal) -> Self {
+        deal.0
+    }
+}
+
+impl Deal {
+    /// A shuffled deck dealt thirteen to each seat.
+    pub fn random() -> Deal {
+        let mut deck: Vec<Card> = "SHDC"
+            .chars()
+            .flat_map(|s| "23456789TJQKA".chars().map(move |r| format!("{s}{r}")))
+            .filter_map(|c| c.parse().ok())
+            .collect();
+        deck.shuffle(&mut rand::rng());
+        Deal(
+            Seat::ALL
+                .iter()
+                .zip(deck.chunks(13))
+                .map(|(s, h)| (*s, h.to_vec()))
+                .collect(),
+        )
+    }
+
+    /// The deal in `json` (`{"N": ["SA", …], "E": …}`), if it is one.
+    ///
+    /// # Errors
+    /// Not four hands of thirteen different cards.
+    pub fn parse(json: &str) -> Result<Deal, String> {
+        serde_json::from_str(json).map_err(|e| e.to_string())
+    }
+
+    /// As stored.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Seat `seat`'s hand as dealt.
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        self.0.get(&seat).map_or(&[], Vec::as_slice)
+    }
+
+    /// The hands `viewer` may see at `table` now, as dealt.
+    pub fn visible(&self, viewer: Viewer, table: &Table) -> BTreeMap<Seat, &[Card]> {
+        Seat::ALL
+            .into_iter()
+            .filter(|s| match viewer {
+                Viewer::Director => true,
+                Viewer::Seat(own) => own == *s || dummy_faced(table) == Some(*s),
+                Viewer::Spectator => dummy_faced(table) == Some(*s),
+            })
+            .map(|s| (s, self.hand(s)))
+            .collect()
+    }
+}
+
+/// The deal stored with `table`, if any (one that does not read as a deal is reported and
+/// left out: the table is served without hands).
+pub(crate) fn stored(table: &crate::store::StoredTable) -> Option<Deal> {
+    let text = table.deal.as_deref()?;
+    Deal::parse(text)
+        .inspect_err(|e| eprintln!("table {}: stored deal not read: {e}", table.id))
+        .ok()
+}
+
+/// Once the opening lead is faced (L41D), sends dummy's hand to every connection that did
+/// not see it (all but dummy and the Director), after the push that faced it.
+pub(crate) fn reveal_dummy(live: &crate::hub::Live, table_id: &str) {
+    let (Some(deal), Some(dummy)) = (&live.deal, dummy_faced(&live.table)) else {
+        return;
+    };
+    let hands = BTreeMap::from([(dummy, deal.hand(dummy))]);
+    let text = crate::server_msg::ServerMsg::Hands { table: table_id, hands }.to_text();
+    for sub in &live.subs {
+        if !matches!(sub.viewer, Viewer::Director) && sub.viewer != Viewer::Seat(dummy) {
+            sub.out.send(text.clone());
+        }
+    }
+}
+
+/// Dummy, once the opening lead is faced (L41D); `None` before, and on a passed-out board.
+pub fn dummy_faced(table: &Table) -> Option<Seat> {
+    match table.phase() {
+        Phase::Play | Phase::Ended => table.state().declarer().map(Seat::partner),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_deal_gives_thirteen_different_cards_to_each_seat_and_deals_differ() {
+        let a = Deal::random();
+        let back = Deal::parse(&a.to_json()).expect("a random deal is a deal");
+        assert_eq!(back, a);
+        assert_ne!(Deal::random(), a, "two shuffles gave one deal");
+    }
+
+    #[test]
+    fn hands_that_are_not_a_deal_are_refused() {
+        let mut hands: BTreeMap<Seat, Vec<Card>> = Deal::random().into();
+        let first = hands[&Seat::N][0];
+        hands.get_mut(&Seat::E).unwrap()[0] = first;
+        let text = serde_json::to_string(&hands).unwrap();
+        assert!(Deal::parse(&text).unwrap_err().contains("twice"));
+        hands.get_mut(&Seat::E).unwrap().pop();
+        let text = serde_json::to_string(&hands).unwrap();
+        assert!(Deal::parse(&text).unwrap_err().contains("12 cards"));
+        assert!(Deal::parse(r#"{"N": ["SA"]}"#).is_err());
+        assert!(Deal::parse(r#"{"N": "SA"}"#).is_err());
+    }
+}
