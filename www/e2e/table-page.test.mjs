@@ -112,6 +112,7 @@ test("the single-call caution is news once; repeated questions do not repeat it"
   await page.click('#auction .bid[data-index="0"] button.ask');
   const fresh = '#feed .feed-new [data-code="SINGLE_CALL_QUESTION"]';
   assert.equal(await page.locator(fresh).count(), 1, "the caution is shown after the first question");
+  assert.match(await page.locator(fresh).innerText(), /one club/, "it names the call asked about");
   await page.click('#auction .bid[data-index="2"] button.ask');
   const engine = (await viewOf(page, "W")).warnings.filter((w) => w.code === "SINGLE_CALL_QUESTION");
   assert.equal(engine.length, 2, "the engine cautions at each single-call question (SPEC §5.5)");
