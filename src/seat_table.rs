@@ -185,6 +185,12 @@ impl SeatTable {
         &self.view.correctable
     }
 
+    /// The calls in force whose explanation by partner this player may note now, to
+    /// correct it when the Law lets him (indices; L20F5).
+    pub fn notable(&self) -> &[usize] {
+        &self.view.notable
+    }
+
     /// Whether this player may ask now to replace his last call (L25A).
     pub fn may_replace_call(&self) -> bool {
         self.view.may_replace_call

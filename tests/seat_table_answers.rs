@@ -1,7 +1,8 @@
 //! The client's table answers what a seat may do besides calling (issue 11): which calls he
 //! may ask about (L20F1, L20F2, L41B), whether he may have the auction reviewed (L20B, L20C,
 //! L41B), whether he may ask "is it my lead?" (L20C1, L41A) and what the contract is (L41C),
-//! which explanations he may correct (L20F4, L20F5, L75B), which questions he must
+//! which explanations he may correct (L20F4, L20F5, L75B) or note as partner's mistake
+//! (L20F5), which questions he must
 //! answer, which calls he may change (L21B1) and what he may do on a pending decision. Each
 //! answer, read by a `SeatTable` built from the seat's own view, is checked against what
 //! `Table::apply` accepts from that seat on a copy of the table: offered iff accepted, with
@@ -100,6 +101,7 @@ struct Seen {
     lead: [usize; 2],
     contract: [usize; 2],
     correctable: [usize; 2],
+    notable: [usize; 2],
     replace: [usize; 2],
     disclose: [usize; 2],
     answer: usize,
@@ -144,6 +146,15 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
                 ));
             }
             seen.correctable[usize::from(offered)] += 1;
+            let note = accepted(
+                t,
+                &format!(r#"{{"seat":"{s}","type":"note_partner_mistake","index":{i}}}"#),
+            );
+            let offered = c.notable().contains(&i);
+            if offered != note {
+                return Err(format!("{s}: notable {:?} but noting {i}: {note}", c.notable()));
+            }
+            seen.notable[usize::from(offered)] += 1;
             let alert = accepted(t, &format!(r#"{{"seat":"{s}","type":"alert","index":{i}}}"#));
             let offered = c.disclosable().contains(&i);
             if offered != alert {
@@ -162,7 +173,12 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
             ));
         }
         seen.replace[usize::from(replace)] += 1;
-        if c.askable().iter().chain(c.correctable()).any(|i| *i >= n) {
+        if c.askable()
+            .iter()
+            .chain(c.correctable())
+            .chain(c.notable())
+            .any(|i| *i >= n)
+        {
             return Err(format!("{s}: an index past the calls in force"));
         }
         let review = accepted(t, &format!(r#"{{"seat":"{s}","type":"review"}}"#));
@@ -302,6 +318,7 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
                             v.may_ask_lead,
                             v.may_ask_contract,
                             v.correctable.clone(),
+                            v.notable.clone(),
                             v.may_replace_call,
                             v.disclosable.clone(),
                             v.change_offers.clone(),
@@ -331,6 +348,7 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
         ("may_ask_lead", seen.lead),
         ("may_ask_contract", seen.contract),
         ("correctable", seen.correctable),
+        ("notable", seen.notable),
         ("may_replace_call", seen.replace),
         ("disclosable", seen.disclose),
         ("change_offers", seen.change),

@@ -99,9 +99,10 @@ fn a_warning_about_no_one_call_has_no_call_in_its_json() {
         .find(|w| w["code"] == "IRREG_INSUFFICIENT_BID")
         .expect("flagged");
     assert_eq!(flagged["call"], "1H");
-    // An answer is due (L20F): a reminder about the question, not about one call.
+    // An answer is due (L20F): a reminder about the question (of the auction as a whole),
+    // not about one call.
     let mut t = table("face_to_face", &[call("N", "1NT")]);
-    let out = t.apply_json(r#"{"seat":"E","type":"ask","index":0}"#);
+    let out = t.apply_json(r#"{"seat":"E","type":"ask"}"#);
     assert!(out.is_ok());
     let json = serde_json::to_value(t.view(Viewer::Director)).expect("json");
     let without: Vec<&serde_json::Value> = json["warnings"]
@@ -114,4 +115,35 @@ fn a_warning_about_no_one_call_has_no_call_in_its_json() {
     for w in without {
         assert!(w.get("call").is_none(), "{w}");
     }
+}
+
+#[test]
+fn a_question_about_a_single_call_is_cautioned_naming_the_call_asked_about_to_the_asker_alone() {
+    // L20F3: West asks about South's 2C, then North's 1NT (two calls of that side in force):
+    // each caution names the call asked about, not the asker's own.
+    let mut t = table("face_to_face", &[call("N", "1NT"), call("E", "P"), call("S", "2C")]);
+    let out = t.apply_json(r#"{"seat":"W","type":"ask","index":2}"#);
+    assert!(out.is_ok(), "{:?}", out.rejection());
+    let out = t.apply_json(r#"{"seat":"W","type":"ask","index":0}"#);
+    assert!(out.is_ok(), "{:?}", out.rejection());
+    let w = warnings(&t, Code::SINGLE_CALL_QUESTION);
+    let named: Vec<_> = w.iter().map(|w| (w.seat, w.call)).collect();
+    assert_eq!(named, [(Some(Seat::W), c("2C")), (Some(Seat::W), c("1NT"))]);
+    for w in &w {
+        assert_eq!(w.audience, Audience::seat(Seat::W));
+    }
+    // The asker's own view carries it with its call, in JSON as text.
+    let json = serde_json::to_value(t.view(Viewer::Seat(Seat::W))).expect("json");
+    let calls: Vec<&serde_json::Value> = json["warnings"]
+        .as_array()
+        .expect("warnings")
+        .iter()
+        .filter(|w| w["code"] == "SINGLE_CALL_QUESTION")
+        .map(|w| &w["call"])
+        .collect();
+    assert_eq!(calls, ["2C", "1NT"]);
+    // A question about the auction as a whole is about no one call: no caution at all.
+    let mut t = table("face_to_face", &[call("N", "1NT")]);
+    assert!(t.apply_json(r#"{"seat":"E","type":"ask"}"#).is_ok());
+    assert!(warnings(&t, Code::SINGLE_CALL_QUESTION).is_empty());
 }

@@ -180,6 +180,32 @@ fn whose<'a>(
     }
 }
 
+/// Whether `seat` may note partner's mistaken explanation of record `id`, whose
+/// disclosures are `disclosures` (`ByCall::of`), now — the `note_partner_mistake` action's
+/// rule (L20F5a), also the view's answer (`notable`): a call of his side whose explanation
+/// `correct_explanation` would correct as partner's, once the Law lets him.
+///
+/// # Errors
+/// As `note_partner_mistake`.
+pub fn may_note<'a>(
+    st: &State,
+    reg: &Regulation,
+    seat: Seat,
+    id: usize,
+    disclosures: impl Iterator<Item = &'a DisclosureRecord>,
+) -> Result<(), Refusal> {
+    if st.record().get(id).is_some_and(|r| r.seat.side() != seat.side()) {
+        return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
+    }
+    match whose(st, reg, seat, id, disclosures)? {
+        Corrector::Partners => Ok(()),
+        Corrector::Own => refuse(
+            Code::NOT_YOURS_TO_EXPLAIN,
+            "you heard no explanation of partner's of that call: correct your own with `correct_explanation` (Law 20F4a)",
+        ),
+    }
+}
+
 /// L20F5: when a player may correct his partner's explanation.
 fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
     match st.phase() {
@@ -210,15 +236,7 @@ fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
 /// explanation of partner's of it (self-alerting, screens; or the explanation is his own).
 pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
-    if cx.st.record()[id].seat.side() != seat.side() {
-        return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
-    }
-    if !matches!(whose(cx.st, cx.reg, seat, id, of_call(cx.st, id))?, Corrector::Partners) {
-        return refuse(
-            Code::NOT_YOURS_TO_EXPLAIN,
-            "you heard no explanation of partner's of that call: correct your own with `correct_explanation` (Law 20F4a)",
-        );
-    }
+    may_note(cx.st, cx.reg, seat, id, of_call(cx.st, id))?;
     cx.st.note_partner_mistake(seat, id);
     remind(
         cx,

@@ -9,7 +9,7 @@ use crate::procedure::record::call_id;
 use crate::procedure::steps::remind;
 use crate::procedure::{audience, information};
 use crate::regulation::Regulation;
-use crate::report::{refuse, refuse_citing, Code, Refusal};
+use crate::report::{refuse, refuse_citing, Code, Refusal, Severity, Warning};
 use crate::seat_list::SeatList;
 use crate::state::{CallId, Phase, QuestionRecord, State};
 
@@ -58,12 +58,16 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         } else {
             ""
         };
-        information::caution(
-            cx,
-            Code::SINGLE_CALL_QUESTION,
-            seat,
-            format!("{seat}'s question about {caller}'s {call}{alone} may give {partner} unauthorized information"),
-            Law::L20F3,
+        // Naming the call asked about (`call`), as a page says it (issue 32).
+        cx.warn(
+            Warning::new(
+                Code::SINGLE_CALL_QUESTION,
+                Severity::Caution,
+                Audience::seat(seat),
+                format!("{seat}'s question about {caller}'s {call}{alone} may give {partner} unauthorized information"),
+            )
+            .citing(Law::L20F3)
+            .about(call),
         );
     }
     // Worded in the third person: the Director reads every reminder too, and it stays in

@@ -200,6 +200,11 @@ pub struct View<'a> {
     /// his own explanations (or a failure to alert or explain), and partner's once the Law
     /// lets him.
     pub correctable: Vec<usize>,
+    /// Calls whose explanation by partner the viewer may note now as mistaken, to correct
+    /// it when the Law lets him (indices; L20F5; seats only): the rule
+    /// `note_partner_mistake` applies — his side's calls partner explained (or failed to
+    /// alert or explain) in his hearing.
+    pub notable: Vec<usize>,
     /// Questions the viewer must answer (their ids in `questions`).
     pub questions_to_answer: Vec<usize>,
     /// Warnings, cautions and reminders addressed to the viewer.
@@ -287,6 +292,7 @@ impl View<'_> {
             may_ask_lead: self.may_ask_lead,
             may_ask_contract: self.may_ask_contract,
             correctable: self.correctable,
+            notable: self.notable,
             questions_to_answer: self.questions_to_answer,
             contract: self.contract,
             declarer: self.declarer,
@@ -443,6 +449,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         may_ask_lead: seat.is_some_and(|s| procedure::review::may_ask_lead(st, s).is_ok()),
         may_ask_contract: seat.is_some_and(|s| procedure::review::may_ask_contract(st, s).is_ok()),
         correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s, &by_call)),
+        notable: seat.map_or_else(Vec::new, |s| notable(st, table.regulation, s, &by_call)),
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
         warnings: Seen::lent(table.warnings, &[], viewer),
         events: Seen::lent(table.feed.kept(), table.feed.others(), viewer),
@@ -515,6 +522,15 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
     let ids = st.in_force_ids().iter().map(CallId::get).enumerate();
     ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, by_call.of(*id)).is_ok())
+        .map(|(index, _)| index)
+        .collect()
+}
+
+/// The calls in force whose explanation by partner `seat` may note now (the rule
+/// `note_partner_mistake` applies).
+fn notable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
+    let ids = st.in_force_ids().iter().map(CallId::get).enumerate();
+    ids.filter(|(_, id)| procedure::correction::may_note(st, reg, seat, *id, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
 }

@@ -253,6 +253,7 @@ view_patch! {
         may_ask_lead: bool,
         may_ask_contract: bool,
         correctable: Vec<usize>,
+        notable: Vec<usize>,
         questions_to_answer: Vec<usize>,
         contract: Option<ContractName>,
         declarer: Option<Seat>,

@@ -1,6 +1,6 @@
 //! Issue 30, "every answer agrees with apply": each "may I" answer of a seat's view
 //! (`may_ask`, `askable`, `may_review`, `may_ask_lead`, `may_ask_contract`, `correctable`,
-//! `legal_leads`, and issue 31's `may_replace_call` and `disclosable`) probed both ways
+//! `notable`, `legal_leads`, and issue 31's `may_replace_call` and `disclosable`) probed both ways
 //! against `apply` on a clone of the table — offered ⇒ accepted, not offered ⇒ refused —
 //! with no exception: a question or correction is judged on what its seat may know, and a
 //! required suit leaves every suit a legal lead (docs/RULINGS.md, issue 30's rulings). And a
@@ -69,6 +69,12 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
                 &format!("correctable {i} for {s} ({:?})", v.correctable),
                 v.correctable.contains(&i),
                 &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},"text":"x"}}"#),
+            )?;
+            both_ways(
+                t,
+                &format!("notable {i} for {s} ({:?})", v.notable),
+                v.notable.contains(&i),
+                &format!(r#"{{"seat":"{s}","type":"note_partner_mistake","index":{i}}}"#),
             )?;
         }
     }

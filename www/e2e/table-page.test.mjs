@@ -112,6 +112,7 @@ test("the single-call caution is news once; repeated questions do not repeat it"
   await page.click('#auction .bid[data-index="0"] button.ask');
   const fresh = '#feed .feed-new [data-code="SINGLE_CALL_QUESTION"]';
   assert.equal(await page.locator(fresh).count(), 1, "the caution is shown after the first question");
+  assert.match(await page.locator(fresh).innerText(), /one club/, "it names the call asked about");
   await page.click('#auction .bid[data-index="2"] button.ask');
   const engine = (await viewOf(page, "W")).warnings.filter((w) => w.code === "SINGLE_CALL_QUESTION");
   assert.equal(engine.length, 2, "the engine cautions at each single-call question (SPEC §5.5)");
@@ -171,6 +172,30 @@ test("undo, late alert and correction forms appear only when they apply", async 
   await answer.locator('button[type="submit"]').click();
   assert.equal(await page.locator("#actions details.more-correct").count(), 1);
   await page.done("page-forms-when-they-apply");
+});
+
+test("'Partner was wrong' is offered from the view's notable: to the partner who heard the explanation, not to its giver", async () => {
+  // Face to face (L20F5): South explains North's 1H to East; North heard it and may note it
+  // as wrong (to correct after the final pass); South gave it and corrects his own instead.
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await bid(page, "N", "1H");
+  await viewAs(page, "E");
+  await page.click('#auction .bid[data-index="0"] button.ask');
+  await viewAs(page, "S");
+  const answer = page.locator("#questions form.answer");
+  await answer.locator('input[name="text"]').fill("five hearts");
+  await answer.locator('button[type="submit"]').click();
+  const note = '#actions form.correct button[value="note"]';
+  assert.deepEqual((await viewOf(page, "S")).notable, []);
+  assert.equal(await page.locator(note).count(), 0, "South gave the explanation: his to correct, not to note");
+  await viewAs(page, "N");
+  assert.deepEqual((await viewOf(page, "N")).notable, [0]);
+  await page.click("#actions details.more-correct > summary");
+  await page.click(note);
+  assert.equal(await page.locator("#toasts .toast").count(), 0, "the note is accepted");
+  const reminded = (await viewOf(page, "N")).warnings.filter((w) => w.code === "CORRECTION_TOO_EARLY" && w.seat === "N");
+  assert.equal(reminded.length, 1, "North is told when he will correct it");
+  await page.done("page-note-partner-mistake");
 });
 
 test("the Director says a pass out of rotation was artificial and what it specified (Law 30C, 29C)", async () => {

@@ -10,7 +10,7 @@
 // with `since`), with a "reconnecting…" banner meanwhile.
 import { parseCall, SeatTable } from "bridge-laws";
 import type { ActionKind, Card, Preset, Regulation, Rejection, Seat, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
-import { ANNOUNCE, fromSeatTable, type SeatSource } from "bridge-laws/elements";
+import { ANNOUNCE, fromSeatTable, messages, rejectionMessage, type SeatSource } from "bridge-laws/elements";
 import { parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, SEAT_NAME, SEATS } from "./calls";
 import { byId, fill, h } from "./dom";
@@ -21,6 +21,13 @@ type Status = "connecting" | "open" | "reconnecting" | "failed";
 /** Hands by seat, as dealt: only those the viewer may see (his own; dummy's once the opening
  * lead is faced; every hand for the Director). */
 type Hands = Partial<Record<Seat, Card[]>>;
+
+/** The server's error (`code`, its English `message`) as a toast in the player's language:
+ * the catalog's words for the code (the browser's language, else English), the server's
+ * text for a code no catalog knows. */
+function serverError(code: string, message: string): void {
+  toast({ kind: "error", code, law: "", message: rejectionMessage(messages(), { code, message }) });
+}
 
 /** A message from the server, as its `ServerMsg` writes it (server/src/server_msg.rs,
  * docs/PROTOCOL.md); `stateHash` comes to the Director alone. */
@@ -145,7 +152,7 @@ export class OnlineApp implements Host {
       }
       case "error": {
         const code = msg.code;
-        if (typeof msg.id !== "number") toast({ kind: "error", code, law: "", message: msg.message });
+        if (typeof msg.id !== "number") serverError(code, msg.message);
         if (typeof msg.id === "number") {
           this.waiting.get(msg.id)?.({ ok: false, rejection: { code, law: "", message: msg.message } });
           this.waiting.delete(msg.id);
@@ -232,7 +239,11 @@ export class OnlineApp implements Host {
       toast({ kind: "error", code: "NOT_CONNECTED", law: "", message: "not connected: the action was not sent" });
       return Promise.resolve(undefined);
     }
-    return this.source.act(kind).then(toasted);
+    const viewer = this.table?.viewer;
+    const action = { seat: viewer && isSeat(viewer) ? viewer : undefined, call: "call" in kind ? String(kind.call) : undefined };
+    // Its refusal (the engine's or the server's) in the player's language too.
+    return this.source.act(kind).then((out) =>
+      toasted(out?.ok === false ? { ok: false, rejection: { ...out.rejection, message: rejectionMessage(messages(), out.rejection, action) } } : out));
   }
 
   /** Sends an action as this connection's viewer (the server fills in the seat) and waits for its ack. */
@@ -295,7 +306,7 @@ export function renderLobby(): void {
       body: JSON.stringify({ options: { dealer: f.dealer, vulnerability: f.vulnerability, regulation } }),
     });
     const body = await res.json();
-    if (!res.ok) return toast({ kind: "error", code: body.code ?? "ERROR", law: "", message: body.message ?? res.statusText });
+    if (!res.ok) return serverError(body.code ?? "ERROR", body.message ?? res.statusText);
     const link = (viewer: string) => `${location.pathname}?table=${encodeURIComponent(body.id)}&token=${encodeURIComponent(body.tokens[viewer])}`;
     const label: Record<string, string> = { ...SEAT_NAME, director: "Director", spectator: "Spectator" };
     fill("lobby-links",

@@ -75,13 +75,13 @@ export function renderActions(c: Ctx): void {
   // disclose (the view's `disclosable`).
   const disclosable = v.calls.filter((call) => v.disclosable.includes(call.index));
   // L20F4a/L75B2, L20F5b: the explanations the engine lets this viewer correct now (the
-  // view's `correctable`), of those he heard given; face to face he may also note privately
-  // that partner's explanation was wrong (L20F5).
+  // view's `correctable`), of those he heard given; and the explanations by partner he may
+  // note privately as wrong, to correct when the Law lets him (L20F5: the view's `notable`).
   const explainedBy = (call: SeenCall, who: Seat) => call.disclosures.some((d) => d.by === who && !!d.text);
   const correctable = v.calls.filter((call) =>
     c.may.correctable.includes(call.index) && (explainedBy(call, me) || explainedBy(call, partner(me))));
-  const partnerExplained = c.disclosure !== "self" ? v.calls.filter((call) => explainedBy(call, partner(me))) : [];
-  const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || partnerExplained.length > 0);
+  const notable = v.calls.filter((call) => v.notable.includes(call.index));
+  const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || notable.length > 0);
   // The last review he asked for, while it is the auction as it stands: a call since makes
   // it stale (issue 32, fault 6), and it goes until he asks again.
   const at = v.events.findLastIndex((e) => e.kind === "review" && e.requester === me);
@@ -135,11 +135,11 @@ export function renderActions(c: Ctx): void {
             el.reset();
           },
             h("select", { name: "index", "aria-label": "Call whose explanation to correct" },
-              [...new Map([...correctable, ...partnerExplained].map((call) => [call.index, call])).values()]
+              [...new Map([...correctable, ...notable].map((call) => [call.index, call])).values()]
                 .sort((a, b) => a.index - b.index).map((call) => callOption(call))),
             correctable.length ? field("text", "Correct explanation") : null,
             correctable.length ? h("button", { type: "submit", value: "correct" }, "Correct the explanation") : null,
-            partnerExplained.length ? h("button", { type: "submit", value: "note", title: "Privately note that partner's explanation was wrong" }, "Partner was wrong") : null))
+            notable.length ? h("button", { type: "submit", value: "note", title: "Privately note that partner's explanation was wrong" }, "Partner was wrong") : null))
         : null,
     ),
   );
