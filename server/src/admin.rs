@@ -2,6 +2,7 @@
 //! status (the admin, or that table's Director).
 
 use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
@@ -16,6 +17,7 @@ use crate::credentials::{self, bearer};
 use crate::http_body::{api_error, Created, TableStatus};
 use crate::hub::{review_over, Hub, Live};
 use crate::protocol::ErrorCode;
+use crate::store::NewTable;
 
 /// Viewers a table has tokens for.
 const VIEWER_NAMES: [&str; 6] = ["N", "E", "S", "W", "director", "spectator"];
@@ -98,29 +100,39 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
         .iter()
         .map(|(k, v)| (k.clone(), credentials::digest_hex(v)))
         .collect();
-    let mut tables = hub.tables.write().await;
-    if tables.len() >= hub.limits.tables {
-        return api_error(
+    // Written through the group commit, the map's lock not held meanwhile; the tables being
+    // written count against the limit.
+    let slots = hub.tables.read().await;
+    let held = slots.len() + hub.creating.fetch_add(1, Ordering::SeqCst);
+    let taken = slots.contains_key(&id);
+    drop(slots);
+    let created = if held >= hub.limits.tables {
+        Err(api_error(
             StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::TooManyTables,
-            format!("this process holds {} tables, its limit", tables.len()),
-        );
-    }
-    if tables.contains_key(&id) {
-        return api_error(
+            format!("this process holds {held} tables, its limit"),
+        ))
+    } else if taken {
+        Err(api_error(
             StatusCode::CONFLICT,
             ErrorCode::BadMessage,
             "a table with that id exists",
-        );
+        ))
+    } else {
+        let row = NewTable::new(&id, &options_text, &hashed, &table.state_hash());
+        match hub.committer.create(row).await {
+            Ok(()) => {
+                let live = Arc::new(Mutex::new(Live::new(table, hashed, None)));
+                hub.tables.write().await.insert(id.clone(), live);
+                Ok(())
+            }
+            Err(e) => Err(api_error(StatusCode::CONFLICT, e.code(), e.to_string())),
+        }
+    };
+    hub.creating.fetch_sub(1, Ordering::SeqCst);
+    if let Err(refused) = created {
+        return refused;
     }
-    if let Err(e) = hub
-        .store
-        .create_table(&id, &options_text, &hashed, &table.state_hash())
-        .await
-    {
-        return api_error(StatusCode::CONFLICT, ErrorCode::StorageFailed, e.to_string());
-    }
-    tables.insert(id.clone(), Arc::new(Mutex::new(Live::new(table, hashed, None))));
     (
         StatusCode::CREATED,
         Json(Created {

@@ -160,8 +160,8 @@ impl Store {
         self.holder.as_deref()
     }
 
-    /// Records a new table (with its lease, to this store's holder, if it holds leases).
-    /// Fails (unique key) when the id is taken.
+    /// Records a new table (with its lease, to this store's holder, if it holds leases), in a
+    /// transaction of its own. Fails when the id is taken.
     ///
     /// # Errors
     /// A duplicate id or a storage failure.
@@ -172,19 +172,13 @@ impl Store {
         tokens: &BTreeMap<String, String>,
         state_hash: &str,
     ) -> Result<(), StoreError> {
-        let tokens = serde_json::to_string(tokens).unwrap_or_default();
-        let mut tx = self.pool.begin().await?;
-        sqlx::query("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash) VALUES ($1, $2, $3, 0, $4)")
-            .bind(id)
-            .bind(options)
-            .bind(tokens)
-            .bind(state_hash)
-            .execute(&mut *tx)
-            .await?;
-        if let Some(holder) = &self.holder {
-            lease::grant(&mut tx, holder, id).await?;
+        let table = NewTable::new(id, options, tokens, state_hash);
+        let (created, _) = self.write_batch(&[&table], &[]).await?;
+        if created.first() == Some(&true) {
+            Ok(())
+        } else {
+            Err(sqlx::Error::Protocol(format!("a table with id {id} exists")))
         }
-        tx.commit().await
     }
 
     /// Writes a batch of accepted actions (at most one per table), each table's new count and
@@ -196,43 +190,46 @@ impl Store {
     /// # Errors
     /// A storage failure (nothing of the batch is written then).
     pub async fn append_batch(&self, rows: &[&Appended]) -> Result<Vec<bool>, StoreError> {
+        Ok(self.write_batch(&[], rows).await?.1)
+    }
+
+    /// Writes new tables (each with its lease, if this store holds leases) and accepted
+    /// actions (as `append_batch`) in one transaction: one commit, one fsync, for all of them.
+    /// Returns once committed, telling for each new table whether it was created (not when
+    /// its id is taken, in the database or earlier in `created`) and for each action whether
+    /// it was written.
+    ///
+    /// # Errors
+    /// A storage failure (nothing of the batch is written then).
+    pub async fn write_batch(
+        &self,
+        created: &[&NewTable],
+        rows: &[&Appended],
+    ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
         let mut tx = self.pool.begin().await?;
+        let made = create_tables(&mut tx, created).await?;
+        if let Some(holder) = &self.holder {
+            for (t, _) in created.iter().zip(&made).filter(|(_, m)| **m) {
+                lease::grant(&mut tx, holder, &t.id).await?;
+            }
+        }
         let written = match &self.holder {
-            Some(holder) => {
+            Some(holder) if !rows.is_empty() => {
                 let tables: Vec<&str> = rows.iter().map(|r| r.table.as_str()).collect();
                 lease::held_for_write(&mut tx, holder, &tables).await?
             }
-            None => vec![true; rows.len()],
+            _ => vec![true; rows.len()],
         };
-        let rows: Vec<&Appended> = rows.iter().zip(&written).filter_map(|(r, w)| w.then_some(*r)).collect();
-        if rows.is_empty() {
+        let kept: Vec<&Appended> = rows.iter().zip(&written).filter_map(|(r, w)| w.then_some(*r)).collect();
+        if kept.is_empty() && !made.contains(&true) {
             tx.rollback().await?;
-            return Ok(written);
+            return Ok((made, written));
         }
-        let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
-        let mut update = String::from(
-            "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
-             finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
-        );
-        for i in 0..rows.len() {
-            let sep = if i == 0 { "" } else { ", " };
-            let p = 4 * i;
-            insert.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
-            update.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
+        if !kept.is_empty() {
+            append_rows(&mut tx, &kept).await?;
         }
-        update.push_str(") AS v WHERE bridge_tables.id = v.column1");
-        let mut q = sqlx::query(&insert);
-        for r in &rows {
-            q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
-        }
-        q.execute(&mut *tx).await?;
-        let mut q = sqlx::query(&update);
-        for r in &rows {
-            q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
-        }
-        q.execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(written)
+        Ok((made, written))
     }
 
     /// Every stored table whose id `keep` accepts and whose board is not over, with its
@@ -337,4 +334,88 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// A table to create: its id, options (JSON), its tokens' digests (JSON) and state hash.
+#[derive(Clone, Debug)]
+pub struct NewTable {
+    /// The table's id.
+    pub id: String,
+    /// `TableOptions` as JSON.
+    pub options: String,
+    /// Viewer name → SHA-256 (hex) of its token, as JSON.
+    pub tokens: String,
+    /// The state hash of the new table.
+    pub state_hash: String,
+}
+
+impl NewTable {
+    /// The row of a new table `id`.
+    pub fn new(id: &str, options: &str, tokens: &BTreeMap<String, String>, state_hash: &str) -> NewTable {
+        NewTable {
+            id: id.to_string(),
+            options: options.to_string(),
+            tokens: serde_json::to_string(tokens).unwrap_or_default(),
+            state_hash: state_hash.to_string(),
+        }
+    }
+}
+
+/// Inserts the new tables whose id is free (in the database and earlier in `tables`): one
+/// statement; for each, whether it was inserted.
+async fn create_tables(conn: &mut sqlx::AnyConnection, tables: &[&NewTable]) -> Result<Vec<bool>, StoreError> {
+    let mut first = std::collections::HashSet::new();
+    let fresh: Vec<bool> = tables.iter().map(|t| first.insert(t.id.as_str())).collect();
+    let insert: Vec<&NewTable> = tables.iter().zip(&fresh).filter_map(|(t, f)| f.then_some(*t)).collect();
+    if insert.is_empty() {
+        return Ok(fresh);
+    }
+    let mut sql = String::from("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash) VALUES ");
+    for i in 0..insert.len() {
+        let sep = if i == 0 { "" } else { ", " };
+        let p = 4 * i;
+        sql.push_str(&format!("{sep}(${}, ${}, ${}, 0, ${})", p + 1, p + 2, p + 3, p + 4));
+    }
+    sql.push_str(" ON CONFLICT (id) DO NOTHING RETURNING id");
+    let mut q = sqlx::query(&sql);
+    for t in &insert {
+        q = q.bind(&t.id).bind(&t.options).bind(&t.tokens).bind(&t.state_hash);
+    }
+    let mut made = std::collections::HashSet::new();
+    for row in q.fetch_all(&mut *conn).await? {
+        made.insert(row.try_get::<String, _>(0)?);
+    }
+    Ok(tables
+        .iter()
+        .zip(fresh)
+        .map(|(t, f)| f && made.contains(&t.id))
+        .collect())
+}
+
+/// Inserts accepted actions (at most one per table) and sets each table's count, hash and
+/// end of board: two statements.
+async fn append_rows(conn: &mut sqlx::AnyConnection, rows: &[&Appended]) -> Result<(), StoreError> {
+    let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
+    let mut update = String::from(
+        "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
+         finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
+    );
+    for i in 0..rows.len() {
+        let sep = if i == 0 { "" } else { ", " };
+        let p = 4 * i;
+        insert.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
+        update.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
+    }
+    update.push_str(") AS v WHERE bridge_tables.id = v.column1");
+    let mut q = sqlx::query(&insert);
+    for r in rows {
+        q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
+    }
+    q.execute(&mut *conn).await?;
+    let mut q = sqlx::query(&update);
+    for r in rows {
+        q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
+    }
+    q.execute(&mut *conn).await?;
+    Ok(())
 }
