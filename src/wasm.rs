@@ -294,9 +294,10 @@ fn imported(
 #[wasm_bindgen(typescript_custom_section)]
 const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ event: Event } | { warning: Warning });
 export type ListPatch<T> = { len: number; set: [number, T][] };
-export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger">> & {
+export type PlayPatch = Omit<SeenPlay, "tricks"> & { tricks: ListPatch<Trick> };
+export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger" | "play">> & {
   calls?: ListPatch<SeenCall>; withdrawn?: ListPatch<SeenWithdrawn>; questions?: ListPatch<SeenQuestion>;
-  open_rulings?: ListPatch<RulingOn>; ledger?: ListPatch<Warning>;
+  open_rulings?: ListPatch<RulingOn>; ledger?: ListPatch<Warning>; play?: PlayPatch | null;
 };
 export type Update = { entries: StreamEntry[] } & ({ patch: ViewPatch } | { view: View });"#;
 
@@ -481,7 +482,7 @@ impl JsSeatTable {
 
 /// A new view object: `view` (a JS view, unchanged) with the entries' events and warnings
 /// appended and `patch`'s fields set (`ViewPatch::WHOLE`) or patched by position
-/// (`ViewPatch::LISTS`), as the crate's `ViewPatch::apply` does.
+/// (`ViewPatch::LISTS`; `play`'s tricks), as the crate's `ViewPatch::apply` does.
 fn patched(view: &JsValue, patch: &JsValue, entries: &JsValue) -> Result<JsValue, JsValue> {
     use js_sys::{Array, Object, Reflect};
     let get = |o: &JsValue, k: &str| Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
@@ -498,6 +499,8 @@ fn patched(view: &JsValue, patch: &JsValue, entries: &JsValue) -> Result<JsValue
             set(&next, &name, &value)?;
         } else if crate::view::ViewPatch::LISTS.contains(&name.as_str()) {
             set(&next, &name, &patched_list(&get(view, &name), &value)?)?;
+        } else if crate::view::ViewPatch::NESTED.contains(&name.as_str()) {
+            set(&next, &name, &patched_play(&get(view, &name), &value)?)?;
         } else {
             return Err(bad_input(&"a view patch sets a field no patch has"));
         }
@@ -520,6 +523,29 @@ fn patched(view: &JsValue, patch: &JsValue, entries: &JsValue) -> Result<JsValue
     }
     set(&next, "events", &events)?;
     set(&next, "warnings", &warnings)?;
+    Ok(next)
+}
+
+/// A new play object: `patch` (a `PlayPatch`) with its `tricks` patched over those of `held`
+/// (none when `held` is `null`), or `null` when the patch is `null`.
+fn patched_play(held: &JsValue, patch: &JsValue) -> Result<JsValue, JsValue> {
+    use js_sys::{Array, Object, Reflect};
+    if patch.is_null() {
+        return Ok(JsValue::NULL);
+    }
+    let patch = patch
+        .dyn_ref::<Object>()
+        .filter(|_| !Array::is_array(patch))
+        .ok_or_else(|| bad_input(&"a play patch is an object"))?;
+    let key = JsValue::from_str("tricks");
+    let tricks = if held.is_object() {
+        Reflect::get(held, &key).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        Array::new().into()
+    };
+    let next: JsValue = Object::assign(&Object::new(), patch).into();
+    let tricks = patched_list(&tricks, &Reflect::get(patch, &key).unwrap_or(JsValue::UNDEFINED))?;
+    Reflect::set(&next, &key, &tricks)?;
     Ok(next)
 }
 
