@@ -225,7 +225,11 @@ fn a_cards_push_does_not_grow_with_the_tricks_played_and_every_client_folds_it()
     let mut per_trick: Vec<Vec<usize>> = Vec::new();
     for rank in ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"] {
         let mut largest = vec![0; VIEWERS.len()];
-        for (suit, (who, from)) in ["S", "H", "D", "C"].iter().zip([("E", ""), ("N", r#","from":"dummy""#), ("W", ""), ("N", "")]) {
+        for (suit, (who, from)) in
+            ["S", "H", "D", "C"]
+                .iter()
+                .zip([("E", ""), ("N", r#","from":"dummy""#), ("W", ""), ("N", "")])
+        {
             let action = format!(r#"{{"seat":"{who}","type":"play","card":"{suit}{rank}"{from}}}"#);
             let out = accepted(&mut t, &action);
             let pushes = tracker.clone().pushes(&t, &out);
@@ -246,7 +250,10 @@ fn a_cards_push_does_not_grow_with_the_tricks_played_and_every_client_folds_it()
         let (f, l) = (first[k], last[k]);
         assert!(sizes.iter().all(|b| *b > 0 && *b <= 1024), "{v}: {sizes:?} bytes");
         // (The entries' version numbers gain a digit; the trick's number two.)
-        assert!(l <= f + 8, "{v}: a card's push grew from {f} to {l} bytes over the tricks");
+        assert!(
+            l <= f + 8,
+            "{v}: a card's push grew from {f} to {l} bytes over the tricks"
+        );
     }
     assert_eq!(t.view(Viewer::Director).play.map(|p| p.tricks.len()), Some(13));
 }

@@ -111,7 +111,9 @@ impl Committer {
                             let (mut made, mut written) = (made.into_iter(), written.into_iter());
                             for p in batch {
                                 let result = match p.work {
-                                    Work::Create(_) => made.next().unwrap_or(false).then_some(()).ok_or(CommitError::Exists),
+                                    Work::Create(_) => {
+                                        made.next().unwrap_or(false).then_some(()).ok_or(CommitError::Exists)
+                                    }
                                     Work::Append(_) => {
                                         written.next().unwrap_or(false).then_some(()).ok_or(CommitError::Fenced)
                                     }

@@ -20,12 +20,12 @@ use super::{
     ContractName, ContractParts, Decision, Seen, SeenCall, SeenLeadRestriction, SeenPlay, SeenQuestion, SeenWithdrawn,
     View,
 };
-use crate::card::Card;
-use crate::play::Trick;
 use crate::action::RulingOn;
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
+use crate::card::Card;
 use crate::event::BarKind;
+use crate::play::Trick;
 use crate::regulation::Regulation;
 use crate::report::{InputError, Warning};
 use crate::seat_map::SeatMap;
@@ -357,7 +357,8 @@ impl ViewPatch {
             l.fits(view.ledger.len(), "ledger")?;
         }
         if let Some(Some(p)) = &self.play {
-            p.tricks.fits(view.play.as_ref().map_or(0, |p| p.tricks.len()), "play.tricks")?;
+            p.tricks
+                .fits(view.play.as_ref().map_or(0, |p| p.tricks.len()), "play.tricks")?;
         }
         self.lists_fit(view)?;
         self.apply_fields(view);
