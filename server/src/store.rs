@@ -419,3 +419,38 @@ async fn append_rows(conn: &mut sqlx::AnyConnection, rows: &[&Appended]) -> Resu
     q.execute(&mut *conn).await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_table(id: &str) -> NewTable {
+        NewTable::new(id, "{}", &BTreeMap::new(), "h0")
+    }
+
+    fn action(table: &str) -> Appended {
+        Appended {
+            table: table.into(),
+            seq: 0,
+            action: "{}".into(),
+            state_hash: "h1".into(),
+            finished_at: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_batch_creates_each_free_id_once_and_writes_its_actions_beside_a_taken_id() {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        store.create_table("old", "{}", &BTreeMap::new(), "h0").await.unwrap();
+        let (a, again, old) = (new_table("a"), new_table("a"), new_table("old"));
+        let act = action("old");
+        let (made, written) = store.write_batch(&[&a, &again, &old], &[&act]).await.unwrap();
+        assert_eq!(made, [true, false, false], "the first of two same ids, not a stored id");
+        assert_eq!(written, [true], "a taken id does not fail the batch's actions");
+        let row = store.row("a").await.unwrap().expect("created");
+        assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
+        let old = store.row("old").await.unwrap().expect("stored");
+        assert_eq!((old.count, old.state_hash.as_str()), (1, "h1"));
+        assert!(store.create_table("a", "{}", &BTreeMap::new(), "h0").await.is_err());
+    }
+}
