@@ -294,9 +294,10 @@ fn imported(
 #[wasm_bindgen(typescript_custom_section)]
 const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ event: Event } | { warning: Warning });
 export type ListPatch<T> = { len: number; set: [number, T][] };
-export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger">> & {
+export type PlayPatch = Omit<SeenPlay, "tricks"> & { tricks: ListPatch<Trick> };
+export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger" | "play">> & {
   calls?: ListPatch<SeenCall>; withdrawn?: ListPatch<SeenWithdrawn>; questions?: ListPatch<SeenQuestion>;
-  open_rulings?: ListPatch<RulingOn>; ledger?: ListPatch<Warning>;
+  open_rulings?: ListPatch<RulingOn>; ledger?: ListPatch<Warning>; play?: PlayPatch | null;
 };
 export type Update = { entries: StreamEntry[] } & ({ patch: ViewPatch } | { view: View });"#;
 
@@ -547,8 +548,8 @@ fn entries_of(entries: &JsValue) -> Result<Vec<Entry>, JsValue> {
 
 /// A new view object: `view` (a JS view, unchanged) with the entries' events and warnings
 /// appended and `patch`'s fields set (`ViewPatch::WHOLE`) or patched by position
-/// (`ViewPatch::LISTS`), as the crate's `ViewPatch::apply` does; and `head` with the fields
-/// the patch sets read again.
+/// (`ViewPatch::LISTS`; `play`'s tricks), as the crate's `ViewPatch::apply` does; and `head`
+/// with the fields the patch sets read again.
 fn patched(
     view: &JsValue,
     head: &crate::seat_table::ViewHead,
@@ -577,6 +578,9 @@ fn patched(
         } else if crate::view::ViewPatch::LISTS.contains(&name.as_str()) {
             let list = Reflect::get(view, &key).unwrap_or(JsValue::UNDEFINED);
             set(&next, &key, &patched_list(&list, &value)?)?;
+        } else if crate::view::ViewPatch::NESTED.contains(&name.as_str()) {
+            let play = Reflect::get(view, &key).unwrap_or(JsValue::UNDEFINED);
+            set(&next, &key, &patched_play(&play, &value)?)?;
         } else {
             return Err(bad_input(&"a view patch sets a field no patch has"));
         }
@@ -601,6 +605,29 @@ fn patched(
         set(&next, &k[Key::Warnings as usize], &warnings)
     })?;
     Ok((next, head))
+}
+
+/// A new play object: `patch` (a `PlayPatch`) with its `tricks` patched over those of `held`
+/// (none when `held` is `null`), or `null` when the patch is `null`.
+fn patched_play(held: &JsValue, patch: &JsValue) -> Result<JsValue, JsValue> {
+    use js_sys::{Array, Object, Reflect};
+    if patch.is_null() {
+        return Ok(JsValue::NULL);
+    }
+    let patch = patch
+        .dyn_ref::<Object>()
+        .filter(|_| !Array::is_array(patch))
+        .ok_or_else(|| bad_input(&"a play patch is an object"))?;
+    let key = JsValue::from_str("tricks");
+    let tricks = if held.is_object() {
+        Reflect::get(held, &key).unwrap_or(JsValue::UNDEFINED)
+    } else {
+        Array::new().into()
+    };
+    let next: JsValue = Object::assign(&Object::new(), patch).into();
+    let tricks = patched_list(&tricks, &Reflect::get(patch, &key).unwrap_or(JsValue::UNDEFINED))?;
+    Reflect::set(&next, &key, &tricks)?;
+    Ok(next)
 }
 
 /// A new array: `list` (unchanged) with a `ListPatch` (`{len, set: [[position, item]…]}`)

@@ -15,7 +15,8 @@ use proptest::prelude::*;
 use serde_json::Value;
 
 /// Whether every field of `patch` is what `view` holds now: a whole field equal to the
-/// view's, a list's length and each item set equal to the view's at that position.
+/// view's, a list's length and each item set equal to the view's at that position (the
+/// play's fields likewise, its tricks as a list).
 fn within_view(patch: &Value, view: &Value) -> Result<(), String> {
     let (Some(patch), Some(view)) = (patch.as_object(), view.as_object()) else {
         return Err("a patch and a view are objects".into());
@@ -24,7 +25,11 @@ fn within_view(patch: &Value, view: &Value) -> Result<(), String> {
         let held = view
             .get(field)
             .ok_or(format!("the patch sets {field}, not in the view"))?;
-        let list = ["calls", "withdrawn", "questions", "open_rulings", "ledger"].contains(&field.as_str());
+        if field == "play" && !value.is_null() {
+            within_view(value, held).map_err(|e| format!("play: {e}"))?;
+            continue;
+        }
+        let list = ["calls", "withdrawn", "questions", "open_rulings", "ledger", "tricks"].contains(&field.as_str());
         if !list {
             if value != held {
                 return Err(format!("the patch's {field} is {value}, the view's {held}"));
@@ -204,6 +209,53 @@ fn a_calls_push_stays_under_a_kibibyte_after_three_hundred_reviews() {
         );
         assert!(*first <= 1024, "{v}'s push for a review is {first} bytes");
     }
+}
+
+#[test]
+fn a_cards_push_does_not_grow_with_the_tricks_played_and_every_client_folds_it() {
+    // Declarer N, dummy S, leader E; E leads and wins every trick (`tests/table.rs`).
+    let mut t = table(Preset::Online, Seat::N);
+    let mut tracker = ViewTracker::new(&t);
+    let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
+    for (call, who) in ["1NT", "P", "P", "P"].iter().zip(["N", "E", "S", "W"]) {
+        let out = accepted(&mut t, &format!(r#"{{"seat":"{who}","type":"call","call":"{call}"}}"#));
+        assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{call}");
+    }
+    // Each trick's largest push to each viewer.
+    let mut per_trick: Vec<Vec<usize>> = Vec::new();
+    for rank in ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"] {
+        let mut largest = vec![0; VIEWERS.len()];
+        for (suit, (who, from)) in
+            ["S", "H", "D", "C"]
+                .iter()
+                .zip([("E", ""), ("N", r#","from":"dummy""#), ("W", ""), ("N", "")])
+        {
+            let action = format!(r#"{{"seat":"{who}","type":"play","card":"{suit}{rank}"{from}}}"#);
+            let out = accepted(&mut t, &action);
+            let pushes = tracker.clone().pushes(&t, &out);
+            for (k, v) in VIEWERS.iter().enumerate() {
+                let bytes = pushes.get(*v).map_or(0, |p| serde_json::to_string(p).unwrap().len());
+                largest[k] = largest[k].max(bytes);
+            }
+            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{action}");
+        }
+        per_trick.push(largest);
+    }
+    // The 2nd trick against the 12th (the 13th's last card also ends the board).
+    let (first, last) = (&per_trick[1], &per_trick[11]);
+    // Seen with `--nocapture`: the largest push of a card in each trick.
+    for (k, v) in VIEWERS.iter().enumerate() {
+        let sizes: Vec<usize> = per_trick.iter().map(|t| t[k]).collect();
+        println!("{v}: a card's largest push, tricks 1 to 13: {sizes:?} bytes");
+        let (f, l) = (first[k], last[k]);
+        assert!(sizes.iter().all(|b| *b > 0 && *b <= 1024), "{v}: {sizes:?} bytes");
+        // (The entries' version numbers gain a digit; the trick's number two.)
+        assert!(
+            l <= f + 8,
+            "{v}: a card's push grew from {f} to {l} bytes over the tricks"
+        );
+    }
+    assert_eq!(t.view(Viewer::Director).play.map(|p| p.tricks.len()), Some(13));
 }
 
 #[test]

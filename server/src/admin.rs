@@ -2,6 +2,7 @@
 //! status (the admin, or that table's Director).
 
 use std::collections::BTreeMap;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
@@ -17,6 +18,7 @@ use crate::deal::Deal;
 use crate::http_body::{api_error, Created, TableStatus};
 use crate::hub::{review_over, Hub, Live};
 use crate::protocol::ErrorCode;
+use crate::store::NewTable;
 
 /// Viewers a table has tokens for.
 const VIEWER_NAMES: [&str; 6] = ["N", "E", "S", "W", "director", "spectator"];
@@ -108,31 +110,40 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
         .iter()
         .map(|(k, v)| (k.clone(), credentials::digest_hex(v)))
         .collect();
-    let mut tables = hub.tables.write().await;
-    if tables.len() >= hub.limits.tables {
-        return api_error(
+    // Written through the group commit, the map's lock not held meanwhile; the tables being
+    // written count against the limit.
+    let slots = hub.tables.read().await;
+    let held = slots.len() + hub.creating.fetch_add(1, Ordering::SeqCst);
+    let taken = slots.contains_key(&id);
+    drop(slots);
+    let created = if held >= hub.limits.tables {
+        Err(api_error(
             StatusCode::SERVICE_UNAVAILABLE,
             ErrorCode::TooManyTables,
-            format!("this process holds {} tables, its limit", tables.len()),
-        );
-    }
-    if tables.contains_key(&id) {
-        return api_error(
+            format!("this process holds {held} tables, its limit"),
+        ))
+    } else if taken {
+        Err(api_error(
             StatusCode::CONFLICT,
             ErrorCode::BadMessage,
             "a table with that id exists",
-        );
+        ))
+    } else {
+        let row = NewTable::new(&id, &options_text, &hashed, &table.state_hash()).dealt(&deal.to_json());
+        match hub.committer.create(row).await {
+            Ok(()) => {
+                let mut live = Live::new(table, hashed, None);
+                live.deal = Some(deal);
+                hub.tables.write().await.insert(id.clone(), Arc::new(Mutex::new(live)));
+                Ok(())
+            }
+            Err(e) => Err(api_error(StatusCode::CONFLICT, e.code(), e.to_string())),
+        }
+    };
+    hub.creating.fetch_sub(1, Ordering::SeqCst);
+    if let Err(refused) = created {
+        return refused;
     }
-    if let Err(e) = hub
-        .store
-        .create_dealt_table(&id, &options_text, &hashed, &table.state_hash(), Some(&deal.to_json()))
-        .await
-    {
-        return api_error(StatusCode::CONFLICT, ErrorCode::StorageFailed, e.to_string());
-    }
-    let mut live = Live::new(table, hashed, None);
-    live.deal = Some(deal);
-    tables.insert(id.clone(), Arc::new(Mutex::new(live)));
     (
         StatusCode::CREATED,
         Json(Created {

@@ -5,13 +5,15 @@
 //! most one action of a table and a table's actions commit in order. While one batch is being
 //! written the next one gathers: under load a batch holds the actions of every table that
 //! acted during the previous commit, and the commit's cost (the fsync above all) is shared by
-//! all of them. The same code runs on SQLite (WAL) and PostgreSQL. With leases, an action of
-//! a table this process no longer owns is left out of its batch and refused (`Fenced`).
+//! all of them. A new table is written the same way, in the batch of the actions around it
+//! (its creation is answered once committed). The same code runs on SQLite (WAL) and
+//! PostgreSQL. With leases, an action of a table this process no longer owns is left out of
+//! its batch and refused (`Fenced`).
 
 use tokio::sync::{mpsc, oneshot};
 
 use crate::protocol::ErrorCode;
-use crate::store::{Appended, Store};
+use crate::store::{Appended, NewTable, Store};
 
 /// Why an action was not written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +21,8 @@ pub enum CommitError {
     /// This process no longer holds the table's lease: another may own it. Nothing of it was
     /// written.
     Fenced,
+    /// A table with that id exists: the new table was not written.
+    Exists,
     /// The database failed: nothing of the batch was written.
     Storage(String),
 }
@@ -28,7 +32,7 @@ impl CommitError {
     pub fn code(&self) -> ErrorCode {
         match self {
             CommitError::Fenced => ErrorCode::NotOwner,
-            CommitError::Storage(_) => ErrorCode::StorageFailed,
+            CommitError::Storage(_) | CommitError::Exists => ErrorCode::StorageFailed,
         }
     }
 }
@@ -37,6 +41,7 @@ impl std::fmt::Display for CommitError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             CommitError::Fenced => f.write_str("this process no longer owns the table"),
+            CommitError::Exists => f.write_str("a table with that id exists"),
             CommitError::Storage(e) => f.write_str(e),
         }
     }
@@ -45,9 +50,17 @@ impl std::fmt::Display for CommitError {
 /// Most actions written in one transaction.
 pub const MAX_BATCH: usize = 512;
 
-/// One accepted action waiting for its batch.
+/// What a batch writes.
+enum Work {
+    /// An accepted action.
+    Append(Appended),
+    /// A new table.
+    Create(NewTable),
+}
+
+/// One accepted action or new table waiting for its batch.
 struct Pending {
-    row: Appended,
+    work: Work,
     done: oneshot::Sender<Result<(), CommitError>>,
 }
 
@@ -79,11 +92,33 @@ impl Committer {
                         }
                         batch
                     };
-                    let rows: Vec<&Appended> = batch.iter().map(|p| &p.row).collect();
-                    match store.append_batch(&rows).await {
-                        Ok(written) => {
-                            for (p, w) in batch.into_iter().zip(written) {
-                                let _ = p.done.send(if w { Ok(()) } else { Err(CommitError::Fenced) });
+                    let created: Vec<&NewTable> = batch
+                        .iter()
+                        .filter_map(|p| match &p.work {
+                            Work::Create(t) => Some(t),
+                            Work::Append(_) => None,
+                        })
+                        .collect();
+                    let rows: Vec<&Appended> = batch
+                        .iter()
+                        .filter_map(|p| match &p.work {
+                            Work::Append(r) => Some(r),
+                            Work::Create(_) => None,
+                        })
+                        .collect();
+                    match store.write_batch(&created, &rows).await {
+                        Ok((made, written)) => {
+                            let (mut made, mut written) = (made.into_iter(), written.into_iter());
+                            for p in batch {
+                                let result = match p.work {
+                                    Work::Create(_) => {
+                                        made.next().unwrap_or(false).then_some(()).ok_or(CommitError::Exists)
+                                    }
+                                    Work::Append(_) => {
+                                        written.next().unwrap_or(false).then_some(()).ok_or(CommitError::Fenced)
+                                    }
+                                };
+                                let _ = p.done.send(result);
                             }
                         }
                         Err(e) => {
@@ -104,9 +139,23 @@ impl Committer {
     /// # Errors
     /// `Fenced` (the table's lease is another's), or the storage failure: not written.
     pub async fn append(&self, row: Appended) -> Result<(), CommitError> {
+        self.write(Work::Append(row)).await
+    }
+
+    /// Writes a new table (with its lease, if the store holds leases); returns once its batch
+    /// has committed.
+    ///
+    /// # Errors
+    /// `Exists` (its id is taken), or the storage failure: not written.
+    pub async fn create(&self, table: NewTable) -> Result<(), CommitError> {
+        self.write(Work::Create(table)).await
+    }
+
+    /// Hands `work` to a writer and waits for its batch's commit.
+    async fn write(&self, work: Work) -> Result<(), CommitError> {
         let (done, wait) = oneshot::channel();
         let stopped = || CommitError::Storage("the writer has stopped".into());
-        self.tx.send(Pending { row, done }).await.map_err(|_| stopped())?;
+        self.tx.send(Pending { work, done }).await.map_err(|_| stopped())?;
         wait.await.map_err(|_| stopped())?
     }
 }

@@ -163,6 +163,14 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
     drop(source);
 }
 
+/// Writes `batch` in order and flushes the socket once.
+async fn feed_all(sink: &mut SplitSink<WebSocket, Message>, batch: Vec<String>) -> Result<(), axum::Error> {
+    for text in batch {
+        sink.feed(Message::Text(text.into())).await?;
+    }
+    sink.flush().await
+}
+
 /// How long a socket the server closed stays open for the client to read the close frame.
 const LINGER: Duration = Duration::from_millis(500);
 
@@ -193,9 +201,18 @@ fn too_large(e: axum::Error) -> bool {
         .is_ok_and(|e| matches!(*e, tungstenite::Error::Capacity(_)))
 }
 
+/// Most messages written to the socket before it is flushed.
+const BATCH_MESSAGES: usize = 64;
+
+/// Most bytes written to the socket before it is flushed (the WebSocket layer's write
+/// buffer stays below its own flush threshold, 128 KiB).
+const BATCH_BYTES: usize = 16 * 1024;
+
 /// Writes the queue to the socket in order, with a ping every `ping_every`; once the
 /// connection is asked to close, drops what is left, sends the coded `error` and the close
-/// frame (bounded in time: a client that does not read gets nothing more).
+/// frame (bounded in time: a client that does not read gets nothing more). The messages
+/// ready at once are written together and the socket flushed once for them (one system call
+/// and one wake-up for a burst of pushes, not one each).
 async fn write(
     mut sink: SplitSink<WebSocket, Message>,
     mut inbox: Inbox,
@@ -219,11 +236,17 @@ async fn write(
             }
             break;
         };
-        let n = text.len();
+        let mut batch = vec![text];
+        let mut n = batch[0].len();
+        while batch.len() < BATCH_MESSAGES && n < BATCH_BYTES {
+            let Some(more) = inbox.try_recv() else { break };
+            n += more.len();
+            batch.push(more);
+        }
         let sent = tokio::select! {
             biased;
             _ = closing.wait_for(Option::is_some) => None,
-            r = sink.send(Message::Text(text.into())) => Some(r),
+            r = feed_all(&mut sink, batch) => Some(r),
         };
         inbox.written(n);
         match sent {

@@ -5,7 +5,7 @@
 //! table not in memory is taken (its lease claimed, its log replayed) or its owner named.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -137,6 +137,8 @@ pub(crate) struct Hub {
     /// Anyone may create tables.
     pub demo: bool,
     pub next_conn: AtomicU64,
+    /// Tables being created (written, not yet in `tables`): counted against the limit.
+    pub creating: AtomicUsize,
     pub metrics: Arc<Metrics>,
 }
 

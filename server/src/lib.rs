@@ -178,6 +178,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         admin_digest: config.admin_token.as_deref().map(credentials::digest_hex),
         demo: config.demo,
         next_conn: AtomicU64::new(1),
+        creating: Default::default(),
         metrics: metrics.clone(),
     });
     if config.cluster.is_some() {

@@ -165,6 +165,11 @@ impl Inbox {
         self.rx.recv().await
     }
 
+    /// The next message if one is queued now (still counted until `written`).
+    pub fn try_recv(&mut self) -> Option<String> {
+        self.rx.try_recv().ok()
+    }
+
     /// Gives back the bytes of a message taken by `recv` (written, or abandoned).
     pub fn written(&self, n: usize) {
         self.shared.unqueue(n);

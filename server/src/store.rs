@@ -179,8 +179,8 @@ impl Store {
         self.holder.as_deref()
     }
 
-    /// Records a new table (with its lease, to this store's holder, if it holds leases).
-    /// Fails (unique key) when the id is taken.
+    /// Records a new table (with its lease, to this store's holder, if it holds leases), in a
+    /// transaction of its own. Fails when the id is taken.
     ///
     /// # Errors
     /// A duplicate id or a storage failure.
@@ -191,37 +191,13 @@ impl Store {
         tokens: &BTreeMap<String, String>,
         state_hash: &str,
     ) -> Result<(), StoreError> {
-        self.create_dealt_table(id, options, tokens, state_hash, None).await
-    }
-
-    /// As `create_table`, with the hands dealt (`deal`, JSON) stored in the table's row.
-    ///
-    /// # Errors
-    /// A duplicate id or a storage failure.
-    pub async fn create_dealt_table(
-        &self,
-        id: &str,
-        options: &str,
-        tokens: &BTreeMap<String, String>,
-        state_hash: &str,
-        deal: Option<&str>,
-    ) -> Result<(), StoreError> {
-        let tokens = serde_json::to_string(tokens).unwrap_or_default();
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ($1, $2, $3, 0, $4, $5)",
-        )
-        .bind(id)
-        .bind(options)
-        .bind(tokens)
-        .bind(state_hash)
-        .bind(deal)
-        .execute(&mut *tx)
-        .await?;
-        if let Some(holder) = &self.holder {
-            lease::grant(&mut tx, holder, id).await?;
+        let table = NewTable::new(id, options, tokens, state_hash);
+        let (created, _) = self.write_batch(&[&table], &[]).await?;
+        if created.first() == Some(&true) {
+            Ok(())
+        } else {
+            Err(sqlx::Error::Protocol(format!("a table with id {id} exists")))
         }
-        tx.commit().await
     }
 
     /// Writes a batch of accepted actions (at most one per table), each table's new count and
@@ -233,43 +209,46 @@ impl Store {
     /// # Errors
     /// A storage failure (nothing of the batch is written then).
     pub async fn append_batch(&self, rows: &[&Appended]) -> Result<Vec<bool>, StoreError> {
+        Ok(self.write_batch(&[], rows).await?.1)
+    }
+
+    /// Writes new tables (each with its lease, if this store holds leases) and accepted
+    /// actions (as `append_batch`) in one transaction: one commit, one fsync, for all of them.
+    /// Returns once committed, telling for each new table whether it was created (not when
+    /// its id is taken, in the database or earlier in `created`) and for each action whether
+    /// it was written.
+    ///
+    /// # Errors
+    /// A storage failure (nothing of the batch is written then).
+    pub async fn write_batch(
+        &self,
+        created: &[&NewTable],
+        rows: &[&Appended],
+    ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
         let mut tx = self.pool.begin().await?;
+        let made = create_tables(&mut tx, created).await?;
+        if let Some(holder) = &self.holder {
+            for (t, _) in created.iter().zip(&made).filter(|(_, m)| **m) {
+                lease::grant(&mut tx, holder, &t.id).await?;
+            }
+        }
         let written = match &self.holder {
-            Some(holder) => {
+            Some(holder) if !rows.is_empty() => {
                 let tables: Vec<&str> = rows.iter().map(|r| r.table.as_str()).collect();
                 lease::held_for_write(&mut tx, holder, &tables).await?
             }
-            None => vec![true; rows.len()],
+            _ => vec![true; rows.len()],
         };
-        let rows: Vec<&Appended> = rows.iter().zip(&written).filter_map(|(r, w)| w.then_some(*r)).collect();
-        if rows.is_empty() {
+        let kept: Vec<&Appended> = rows.iter().zip(&written).filter_map(|(r, w)| w.then_some(*r)).collect();
+        if kept.is_empty() && !made.contains(&true) {
             tx.rollback().await?;
-            return Ok(written);
+            return Ok((made, written));
         }
-        let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
-        let mut update = String::from(
-            "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
-             finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
-        );
-        for i in 0..rows.len() {
-            let sep = if i == 0 { "" } else { ", " };
-            let p = 4 * i;
-            insert.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
-            update.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
+        if !kept.is_empty() {
+            append_rows(&mut tx, &kept).await?;
         }
-        update.push_str(") AS v WHERE bridge_tables.id = v.column1");
-        let mut q = sqlx::query(&insert);
-        for r in &rows {
-            q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
-        }
-        q.execute(&mut *tx).await?;
-        let mut q = sqlx::query(&update);
-        for r in &rows {
-            q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
-        }
-        q.execute(&mut *tx).await?;
         tx.commit().await?;
-        Ok(written)
+        Ok((made, written))
     }
 
     /// Every stored table whose id `keep` accepts and whose board is not over, with its
@@ -376,5 +355,134 @@ impl Store {
     /// Closes the pool.
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// A table to create: its id, options (JSON), its tokens' digests (JSON) and state hash.
+#[derive(Clone, Debug)]
+pub struct NewTable {
+    /// The table's id.
+    pub id: String,
+    /// `TableOptions` as JSON.
+    pub options: String,
+    /// Viewer name → SHA-256 (hex) of its token, as JSON.
+    pub tokens: String,
+    /// The state hash of the new table.
+    pub state_hash: String,
+    /// The hands dealt (`Deal` as JSON), if the server dealt them.
+    pub deal: Option<String>,
+}
+
+impl NewTable {
+    /// The row of a new table `id`.
+    pub fn new(id: &str, options: &str, tokens: &BTreeMap<String, String>, state_hash: &str) -> NewTable {
+        NewTable {
+            id: id.to_string(),
+            options: options.to_string(),
+            tokens: serde_json::to_string(tokens).unwrap_or_default(),
+            state_hash: state_hash.to_string(),
+            deal: None,
+        }
+    }
+
+    /// The same row with the hands dealt (`Deal` as JSON).
+    #[must_use]
+    pub fn dealt(mut self, deal: &str) -> NewTable {
+        self.deal = Some(deal.to_string());
+        self
+    }
+}
+
+/// Inserts the new tables whose id is free (in the database and earlier in `tables`): one
+/// statement; for each, whether it was inserted.
+async fn create_tables(conn: &mut sqlx::AnyConnection, tables: &[&NewTable]) -> Result<Vec<bool>, StoreError> {
+    let mut first = std::collections::HashSet::new();
+    let fresh: Vec<bool> = tables.iter().map(|t| first.insert(t.id.as_str())).collect();
+    let insert: Vec<&NewTable> = tables.iter().zip(&fresh).filter_map(|(t, f)| f.then_some(*t)).collect();
+    if insert.is_empty() {
+        return Ok(fresh);
+    }
+    let mut sql = String::from("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ");
+    for i in 0..insert.len() {
+        let sep = if i == 0 { "" } else { ", " };
+        let p = 5 * i;
+        sql.push_str(&format!("{sep}(${}, ${}, ${}, 0, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5));
+    }
+    sql.push_str(" ON CONFLICT (id) DO NOTHING RETURNING id");
+    let mut q = sqlx::query(&sql);
+    for t in &insert {
+        q = q.bind(&t.id).bind(&t.options).bind(&t.tokens).bind(&t.state_hash).bind(&t.deal);
+    }
+    let mut made = std::collections::HashSet::new();
+    for row in q.fetch_all(&mut *conn).await? {
+        made.insert(row.try_get::<String, _>(0)?);
+    }
+    Ok(tables
+        .iter()
+        .zip(fresh)
+        .map(|(t, f)| f && made.contains(&t.id))
+        .collect())
+}
+
+/// Inserts accepted actions (at most one per table) and sets each table's count, hash and
+/// end of board: two statements.
+async fn append_rows(conn: &mut sqlx::AnyConnection, rows: &[&Appended]) -> Result<(), StoreError> {
+    let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
+    let mut update = String::from(
+        "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
+         finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
+    );
+    for i in 0..rows.len() {
+        let sep = if i == 0 { "" } else { ", " };
+        let p = 4 * i;
+        insert.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
+        update.push_str(&format!("{sep}(${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4));
+    }
+    update.push_str(") AS v WHERE bridge_tables.id = v.column1");
+    let mut q = sqlx::query(&insert);
+    for r in rows {
+        q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
+    }
+    q.execute(&mut *conn).await?;
+    let mut q = sqlx::query(&update);
+    for r in rows {
+        q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
+    }
+    q.execute(&mut *conn).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn new_table(id: &str) -> NewTable {
+        NewTable::new(id, "{}", &BTreeMap::new(), "h0")
+    }
+
+    fn action(table: &str) -> Appended {
+        Appended {
+            table: table.into(),
+            seq: 0,
+            action: "{}".into(),
+            state_hash: "h1".into(),
+            finished_at: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_batch_creates_each_free_id_once_and_writes_its_actions_beside_a_taken_id() {
+        let store = Store::connect("sqlite::memory:").await.unwrap();
+        store.create_table("old", "{}", &BTreeMap::new(), "h0").await.unwrap();
+        let (a, again, old) = (new_table("a"), new_table("a"), new_table("old"));
+        let act = action("old");
+        let (made, written) = store.write_batch(&[&a, &again, &old], &[&act]).await.unwrap();
+        assert_eq!(made, [true, false, false], "the first of two same ids, not a stored id");
+        assert_eq!(written, [true], "a taken id does not fail the batch's actions");
+        let row = store.row("a").await.unwrap().expect("created");
+        assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
+        let old = store.row("old").await.unwrap().expect("stored");
+        assert_eq!((old.count, old.state_hash.as_str()), (1, "h1"));
+        assert!(store.create_table("a", "{}", &BTreeMap::new(), "h0").await.is_err());
     }
 }

@@ -407,3 +407,29 @@ async fn a_viewer_who_joins_mid_board_is_pushed_patches_that_fold_into_the_serve
         s.task.abort();
     }
 }
+
+#[tokio::test]
+async fn of_many_creations_at_once_each_id_is_created_once_and_every_created_table_is_joined() {
+    for (name, db) in databases() {
+        let s = server(&db, Limits::default()).await;
+        let base = unique("together");
+        // 24 requests at once for 8 ids: they share the group commit's batches.
+        let requests = (0..24).map(|k| {
+            let id = format!("{base}-{}", k % 8);
+            let body =
+                json!({ "id": id, "options": { "dealer": "N", "vulnerability": "None", "regulation": "online" } });
+            async move { (id, http(s.addr, "POST", "/api/tables", Some(body)).await) }
+        });
+        let answers = futures_util::future::join_all(requests).await;
+        for k in 0..8 {
+            let id = format!("{base}-{k}");
+            let mine: Vec<&(u16, Value)> = answers.iter().filter(|(i, _)| *i == id).map(|(_, a)| a).collect();
+            let created: Vec<&Value> = mine.iter().filter(|(st, _)| *st == 201).map(|(_, b)| b).collect();
+            assert_eq!(created.len(), 1, "{name}: {id} created once: {mine:?}");
+            assert!(mine.iter().all(|(st, _)| *st == 201 || *st == 409), "{name}: {mine:?}");
+            let (_, joined) = Client::join(s.addr, &id, &created[0]["tokens"]["N"]).await;
+            assert_eq!(joined["type"], "joined", "{name}: {joined}");
+        }
+        s.task.abort();
+    }
+}

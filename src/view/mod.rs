@@ -8,7 +8,7 @@ mod seen_disclosures;
 
 pub use contract_name::{ContractName, ContractParts};
 pub use decision::{Choice, Decision, DecisionKind, Settle};
-pub use patch::{ListPatch, ViewBase, ViewPatch};
+pub use patch::{ListPatch, PlayPatch, ViewBase, ViewPatch};
 pub use seen::{Addressed, Iter as SeenIter, Seen};
 pub use seen_disclosures::SeenDisclosures;
 

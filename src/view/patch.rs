@@ -6,7 +6,8 @@
 //! so a client appends them from the entries; every other field is patched: a field that
 //! changed is sent whole, except the lists that grow with the board (`calls`, `withdrawn`,
 //! `questions`, `open_rulings`, the Director's `ledger`), sent as a `ListPatch` — their new
-//! length and the items that changed or were added, by position. The patch is taken between
+//! length and the items that changed or were added, by position — and the play, whose
+//! completed tricks are patched the same way (`PlayPatch`). The patch is taken between
 //! the viewer's own views before and after (`ViewBase`, `diff`), so it holds nothing his view
 //! does not; a client applies it with `ViewPatch::apply` (the crate's `SeatTable`, the
 //! bindings' `SeatTable`), and then holds exactly `Table::view(viewer)`.
@@ -22,7 +23,9 @@ use super::{
 use crate::action::RulingOn;
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
+use crate::card::Card;
 use crate::event::BarKind;
+use crate::play::Trick;
 use crate::regulation::Regulation;
 use crate::report::{InputError, Warning};
 use crate::seat_map::SeatMap;
@@ -97,6 +100,59 @@ impl<T> ListPatch<T> {
     }
 }
 
+/// What changed in the play (`View::play`, present before and after or new): its small
+/// fields whole, its completed tricks by position (written like a `SeenPlay` whose `tricks`
+/// is a `ListPatch`), so a card's push does not grow with the tricks played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayPatch {
+    /// The opening leader.
+    pub leader: Seat,
+    /// Whether the opening lead has been made.
+    pub led: bool,
+    /// The face-down lead (leader and Director only), or the faced lead.
+    pub lead: Option<Card>,
+    /// The completed tricks that changed or were added (by position), and their number.
+    pub tricks: ListPatch<Trick>,
+    /// The trick in progress.
+    pub current: Vec<(Seat, Card)>,
+    /// The hand due to play.
+    pub to_play: Option<Seat>,
+}
+
+impl PlayPatch {
+    /// The change from `before` (none: no play was held) to `after`.
+    fn diff(before: Option<&SeenPlay>, after: &SeenPlay) -> PlayPatch {
+        let held = before.map_or(&[][..], |b| &b.tricks[..]);
+        let tricks = ListPatch::diff(held, &after.tricks, PartialEq::eq, Clone::clone).unwrap_or(ListPatch {
+            len: after.tricks.len(),
+            set: Vec::new(),
+        });
+        PlayPatch {
+            leader: after.leader,
+            led: after.led,
+            lead: after.lead,
+            tricks,
+            current: after.current.clone(),
+            to_play: after.to_play,
+        }
+    }
+
+    /// The play after the patch, from the one held (checked by `tricks.fits`).
+    fn apply(self, held: Option<SeenPlay>) -> SeenPlay {
+        let mut tricks = held.map(|h| h.tricks).unwrap_or_default();
+        self.tricks.apply(&mut tricks);
+        SeenPlay {
+            leader: self.leader,
+            led: self.led,
+            lead: self.lead,
+            tricks,
+            current: self.current,
+            to_play: self.to_play,
+        }
+    }
+}
+
 /// The part of a viewer's view a patch is taken against, owned (to outlive the action):
 /// the view without its events and warnings (they come as stream entries) and with only the
 /// length of the Director's ledger (it only grows). Made by `Table::view_base`.
@@ -129,6 +185,9 @@ impl ViewBase {
         let mut patch = ViewPatch::default();
         diff_fields(&self.view, after, &mut patch);
         patch.calls = ListPatch::diff(&self.view.calls, &after.calls, same_call, |c| c.clone().into_owned());
+        if self.view.play != after.play {
+            patch.play = Some(after.play.as_ref().map(|p| PlayPatch::diff(self.view.play.as_ref(), p)));
+        }
         if after.ledger.len() != self.ledger_len {
             patch.ledger = Some(ListPatch {
                 len: after.ledger.len(),
@@ -181,6 +240,9 @@ macro_rules! view_patch {
             /// Director only: the warnings added to the information ledger.
             #[serde(default, skip_serializing_if = "Option::is_none")]
             pub ledger: Option<ListPatch<Warning>>,
+            /// The play, if it changed: its tricks by position (`null` when it ended).
+            #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
+            pub play: Option<Option<PlayPatch>>,
         }
 
         impl ViewPatch {
@@ -188,10 +250,12 @@ macro_rules! view_patch {
             pub const WHOLE: &'static [&'static str] = &[$(stringify!($field)),*];
             /// The fields a patch sends as a `ListPatch`.
             pub const LISTS: &'static [&'static str] = &[$(stringify!($list),)* "calls", "ledger"];
+            /// The fields a patch sends as a patch of their own (`play`: a `PlayPatch`).
+            pub const NESTED: &'static [&'static str] = &["play"];
         }
 
-        /// Sets in `patch` each field of `after` that differs from `before`'s (but the calls
-        /// and the ledger).
+        /// Sets in `patch` each field of `after` that differs from `before`'s (but the calls,
+        /// the ledger and the play).
         fn diff_fields(before: &View<'static>, after: &View<'_>, patch: &mut ViewPatch) {
             $(
                 if before.$field != after.$field {
@@ -206,7 +270,7 @@ macro_rules! view_patch {
         impl ViewPatch {
             /// Whether nothing changed.
             pub fn is_empty(&self) -> bool {
-                $(self.$field.is_none() &&)* $(self.$list.is_none() &&)* self.calls.is_none() && self.ledger.is_none()
+                $(self.$field.is_none() &&)* $(self.$list.is_none() &&)* self.calls.is_none() && self.ledger.is_none() && self.play.is_none()
             }
 
             /// Whether each list's change fits the list held in `view`.
@@ -260,7 +324,6 @@ view_patch! {
         dummy: Option<Seat>,
         opening_leader: Option<Seat>,
         regulation: Regulation,
-        play: Option<SeenPlay>,
         lead_restriction: Option<SeenLeadRestriction>,
         legal_leads: Vec<Strain>,
         scoring_contract: Option<ContractName>,
@@ -294,10 +357,17 @@ impl ViewPatch {
         if let Some(l) = &self.ledger {
             l.fits(view.ledger.len(), "ledger")?;
         }
+        if let Some(Some(p)) = &self.play {
+            p.tricks
+                .fits(view.play.as_ref().map_or(0, |p| p.tricks.len()), "play.tricks")?;
+        }
         self.lists_fit(view)?;
         self.apply_fields(view);
         if let Some(c) = self.calls {
             c.apply(&mut view.calls);
+        }
+        if let Some(play) = self.play {
+            view.play = play.map(|p| p.apply(view.play.take()));
         }
         if let Some(l) = self.ledger {
             let mut ledger: Vec<Warning> = std::mem::take(&mut view.ledger)

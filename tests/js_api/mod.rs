@@ -638,6 +638,16 @@ fn a_seat_table_fed_entries_and_patches_holds_the_servers_view_after_every_actio
         r#"{"seat":"W","type":"review"}"#,
         r#"{"seat":"W","type":"lead","card":"HA"}"#,
         r#"{"seat":"W","type":"face_lead"}"#,
+        // Two tricks (online and screens; face to face the auction is still open): the
+        // play's tricks are patched by position.
+        r#"{"seat":"E","type":"play","card":"H3"}"#,
+        r#"{"seat":"N","type":"play","card":"H2","from":"dummy"}"#,
+        r#"{"seat":"W","type":"play","card":"HA"}"#,
+        r#"{"seat":"N","type":"play","card":"H4"}"#,
+        r#"{"seat":"W","type":"play","card":"SA"}"#,
+        r#"{"seat":"N","type":"play","card":"S2"}"#,
+        r#"{"seat":"E","type":"play","card":"S3"}"#,
+        r#"{"seat":"N","type":"play","card":"S4","from":"dummy"}"#,
     ];
     let viewers = ["N", "E", "S", "W", "director", "spectator"];
     for preset in ["online", "face_to_face", "screens"] {
@@ -671,6 +681,9 @@ fn a_seat_table_fed_entries_and_patches_holds_the_servers_view_after_every_actio
             }
         }
         assert!(pushed > actions.len(), "{preset}: the viewers were pushed to");
+        let tricks = t.view(Viewer::Director).play.map(|p| p.tricks.len());
+        let expected = (preset != "face_to_face").then_some(2);
+        assert_eq!(tricks, expected, "{preset}: two tricks played");
     }
 }
 
