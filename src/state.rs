@@ -77,6 +77,15 @@ pub struct CallRecord {
     pub audience: Audience,
 }
 
+/// The record read by record id (a missing id is a bug: use `State::call` where it may be).
+impl std::ops::Index<CallId> for [CallRecord] {
+    type Output = CallRecord;
+
+    fn index(&self, id: CallId) -> &CallRecord {
+        &self[id.get()]
+    }
+}
+
 impl CallRecord {
     /// The seats skipped when this call was accepted out of rotation, in rotation from the
     /// player whose turn it was (L29A, L17D3).
@@ -94,7 +103,7 @@ impl CallRecord {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DisclosureRecord {
     /// Record id of the call.
-    pub call: usize,
+    pub call: CallId,
     /// Who disclosed.
     pub by: Seat,
     /// Alert, announcement, explanation or correction.
@@ -124,7 +133,7 @@ pub struct QuestionRecord {
     /// Who must answer.
     pub answerers: SeatList,
     /// Record id of the call asked about; `None` for the whole auction.
-    pub call: Option<usize>,
+    pub call: Option<CallId>,
     /// The answerers who have answered it (written `answered`: whether any has).
     #[serde(rename = "answered", serialize_with = "answered_by_any")]
     pub answered_by: Audience,
@@ -154,7 +163,7 @@ pub struct Bar {
     /// The law that imposed it.
     pub law: Law,
     /// Record id of the call whose comparability may still lift it (L23A ruling).
-    pub lifted_if_comparable: Option<usize>,
+    pub lifted_if_comparable: Option<CallId>,
 }
 
 /// A Law 21B1 right to change one's last call.
@@ -163,7 +172,7 @@ pub struct ChangeOffer {
     /// Who may change.
     pub seat: Seat,
     /// Record id of the call that may be changed.
-    pub call: usize,
+    pub call: CallId,
 }
 
 /// A player's private note that partner's explanation was mistaken (L20F5).
@@ -172,7 +181,7 @@ pub struct PartnerNote {
     /// Who noted it.
     pub seat: Seat,
     /// Record id of the call whose explanation was wrong.
-    pub call: usize,
+    pub call: CallId,
     /// Corrected since.
     pub corrected: bool,
 }
@@ -183,7 +192,7 @@ pub struct UndoRequest {
     /// Who asked.
     pub seat: Seat,
     /// Record id of the call to replace.
-    pub call: usize,
+    pub call: CallId,
     /// The intended call.
     pub replacement: Call,
 }
@@ -194,9 +203,9 @@ pub struct ChangeForReview {
     /// Who changed.
     pub seat: Seat,
     /// Record id of the withdrawn call.
-    pub original: usize,
+    pub original: CallId,
     /// Record id of the new call.
-    pub replacement: usize,
+    pub replacement: CallId,
     /// The Director's ruling, once given.
     pub allowed: Option<bool>,
     /// The contract of the original auction, if it had ended before the change.
@@ -209,7 +218,7 @@ pub struct Recall {
     /// LHO, who calls again.
     pub seat: Seat,
     /// Record id of his cancelled call.
-    pub cancelled: usize,
+    pub cancelled: CallId,
     /// The side for which the cancelled call is unauthorized.
     pub offending: Side,
 }
@@ -220,7 +229,7 @@ pub struct OpenRuling {
     /// What is asked.
     pub on: RulingOn,
     /// Record id of the call concerned.
-    pub call: usize,
+    pub call: CallId,
 }
 
 /// A Law 26B entitlement for declarer.
@@ -234,14 +243,14 @@ pub struct LeadRestrictionRecord {
     pub specified: Vec<Strain>,
     /// Record id of the withdrawn call that gave rise to it (a comparable ruling on its
     /// replacement removes it, L26A).
-    pub call: usize,
+    pub call: CallId,
 }
 
 /// The Director's ruling that a call was artificial, or natural (L29C, L30C, L26B).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ArtificialCall {
     /// Record id of the call.
-    pub call: usize,
+    pub call: CallId,
     /// Artificial, or natural.
     pub artificial: bool,
     /// The denominations it specified: the Director's list for an artificial call, the
@@ -270,9 +279,9 @@ pub struct Comparison {
     /// The offender.
     pub offender: Seat,
     /// Record id of the withdrawn (cancelled) call.
-    pub withdrawn: usize,
+    pub withdrawn: CallId,
     /// Record id of the replacement, once made.
-    pub replacement: Option<usize>,
+    pub replacement: Option<CallId>,
     /// The law branch applied while the replacement is presumed not comparable.
     pub law: Law,
     /// Strains the withdrawn call specified, when the Director stated them (L27B1a, L29C).
@@ -312,8 +321,8 @@ struct CallStart {
 
 impl BeforeCall {
     /// The record id of the first call the call action made.
-    pub fn from(&self) -> usize {
-        self.start.from_plus_one.get() as usize - 1
+    pub fn from(&self) -> CallId {
+        CallId::new(self.start.from_plus_one.get() as usize - 1)
     }
 
     /// The bar on `seat` then.
@@ -351,15 +360,15 @@ pub enum Pending {
     /// LHO may accept or decline an insufficient bid (L27A).
     InsufficientBid {
         /// Record id of the insufficient bid.
-        call: usize,
+        call: CallId,
         /// Record id of the first insufficient bid of this episode (differs from `call`
         /// for an insufficient replacement, L27B4).
-        first: usize,
+        first: CallId,
     },
     /// LHO may accept or decline a call out of rotation (L29).
     OutOfRotation {
         /// Record id of the call.
-        call: usize,
+        call: CallId,
         /// Whose turn it was.
         due: Seat,
         /// The intent the Director ruled for the next call of `due` (L28B vs L29A).
@@ -368,32 +377,32 @@ pub enum Pending {
     /// An inadmissible double or redouble awaits rectification (L36).
     Inadmissible {
         /// Record id of the double or redouble.
-        call: usize,
+        call: CallId,
     },
     /// A barred player's bid, double or redouble awaits rectification (L37).
     BarredCall {
         /// Record id of the call.
-        call: usize,
+        call: CallId,
     },
     /// An attempted change of an intended call, made at LHO's turn (L25B).
     ChangeOfCall {
         /// Record id of the attempted replacement.
-        call: usize,
+        call: CallId,
         /// Record id of the call it would replace.
-        original: usize,
+        original: CallId,
     },
     /// The offender must replace a withdrawn call (L27B, L36B, …).
     Replacement {
         /// The offender.
         seat: Seat,
         /// Record id of the withdrawn call.
-        withdrawn: usize,
+        withdrawn: CallId,
         /// The law being applied.
         law: Law,
         /// The lowest sufficient bid in the same strain (L27B1a).
         suggested: Option<Bid>,
         /// Record id of the first insufficient bid of the episode (L27), if any.
-        insufficient: Option<usize>,
+        insufficient: Option<CallId>,
     },
 }
 
@@ -403,7 +412,7 @@ pub struct Aftermath {
     /// The offender.
     pub seat: Seat,
     /// Record id of the cancelled call.
-    pub cancelled: usize,
+    pub cancelled: CallId,
     /// Law branch: "30B1b", "31A", "31B", "32A", "32B".
     pub law: Law,
     /// L31A1/L32A1: must repeat the call if RHO passes.
@@ -644,6 +653,21 @@ impl State {
         &self.record
     }
 
+    /// The record of call `id`, if made.
+    pub fn call(&self, id: CallId) -> Option<&CallRecord> {
+        self.record.get(id.get())
+    }
+
+    /// Every call ever made, with its record id.
+    pub fn calls_with_ids(&self) -> impl DoubleEndedIterator<Item = (CallId, &CallRecord)> + '_ {
+        self.record.iter().enumerate().map(|(i, r)| (CallId::new(i), r))
+    }
+
+    /// The record id the next call will have.
+    pub fn next_id(&self) -> CallId {
+        CallId::new(self.record.len())
+    }
+
     /// The status changes so far (see `CallStart::status_mark`).
     pub fn status_log(&self) -> &[StatusChange] {
         self.extra.as_deref().map_or(&[], |e| &e.status_log)
@@ -656,8 +680,8 @@ impl State {
     }
 
     /// Appends a call to the record; returns its id.
-    pub fn push_call(&mut self, seat: Seat, call: Call, status: Status) -> usize {
-        let id = self.record.len();
+    pub fn push_call(&mut self, seat: Seat, call: Call, status: Status) -> CallId {
+        let id = CallId::new(self.record.len());
         self.record.push(CallRecord {
             seat,
             call,
@@ -668,40 +692,40 @@ impl State {
             audience: Audience::EVERYONE,
         });
         if status == Status::InForce {
-            self.in_force_ids.push(narrow(id));
+            self.in_force_ids.push(narrow(id.get()));
             self.summary.push(Entry { seat, call });
         }
         id
     }
 
     /// Marks call `id` as made by the engine for a barred player.
-    pub fn mark_auto(&mut self, id: usize) {
-        if let Some(r) = self.record.get_mut(id) {
+    pub fn mark_auto(&mut self, id: CallId) {
+        if let Some(r) = self.record.get_mut(id.get()) {
             r.auto = true;
         }
     }
 
     /// Records that call `id`, accepted out of rotation, skipped the seats from `due` to its
     /// caller (none when `due` is its caller).
-    pub fn set_skipped(&mut self, id: usize, due: Seat) {
-        if let Some(r) = self.record.get_mut(id) {
+    pub fn set_skipped(&mut self, id: CallId, due: Seat) {
+        if let Some(r) = self.record.get_mut(id.get()) {
             r.skipped_from = (due != r.seat).then_some(due);
         }
     }
 
     /// Puts call `id` in force (an irregular call accepted, or a rectification settled).
-    pub fn put_in_force(&mut self, id: usize) {
+    pub fn put_in_force(&mut self, id: CallId) {
         self.set_status(id, Status::InForce, None);
     }
 
     /// Withdraws (or cancels) call `id` under `law`, for `reason`.
-    fn withdraw_call(&mut self, id: usize, law: Law, reason: Withdrawal) {
+    fn withdraw_call(&mut self, id: CallId, law: Law, reason: Withdrawal) {
         self.set_status(id, Status::Withdrawn, Some((law, reason)));
     }
 
     /// Changes the status of call `id`, logging what it was.
-    fn set_status(&mut self, id: usize, status: Status, withdrawn: Option<(Law, Withdrawal)>) {
-        let Some(r) = self.record.get_mut(id) else { return };
+    fn set_status(&mut self, id: CallId, status: Status, withdrawn: Option<(Law, Withdrawal)>) {
+        let Some(r) = self.record.get_mut(id.get()) else { return };
         let old = StatusChange {
             id,
             status: r.status,
@@ -717,7 +741,7 @@ impl State {
 
     /// Undoes the status changes logged since `mark` to calls before `from`, newest first:
     /// those calls are back as they were when the log had `mark` entries.
-    fn restore_statuses(&mut self, mark: usize, from: usize) {
+    fn restore_statuses(&mut self, mark: usize, from: CallId) {
         let back: Vec<StatusChange> = self
             .status_log()
             .get(mark..)
@@ -728,7 +752,7 @@ impl State {
             .cloned()
             .collect();
         for c in back {
-            if self.record.get(c.id).is_some_and(|r| r.status != c.status) {
+            if self.call(c.id).is_some_and(|r| r.status != c.status) {
                 self.set_status(c.id, c.status, c.withdrawn);
             }
         }
@@ -756,8 +780,7 @@ impl State {
     pub fn in_force(&self) -> Vec<Entry> {
         self.in_force_ids()
             .iter()
-            .map(CallId::get)
-            .filter_map(|id| self.record.get(id))
+            .filter_map(|id| self.call(id))
             .map(|r| Entry {
                 seat: r.seat,
                 call: r.call,
@@ -770,14 +793,14 @@ impl State {
         self.summary
     }
 
-    /// The record id of call `index` among the calls in force.
-    pub fn record_id(&self, index: usize) -> Option<usize> {
-        self.in_force_ids().get(CallPos::new(index)).map(CallId::get)
+    /// The record id of the call at `pos` among the calls in force.
+    pub fn record_id(&self, pos: CallPos) -> Option<CallId> {
+        self.in_force_ids().get(pos)
     }
 
-    /// The index among the calls in force of record `id`.
-    pub fn index_of(&self, id: usize) -> Option<usize> {
-        self.in_force_ids().index_of(CallId::new(id)).map(CallPos::get)
+    /// The position among the calls in force of record `id`.
+    pub fn index_of(&self, id: CallId) -> Option<CallPos> {
+        self.in_force_ids().index_of(id)
     }
 
     /// The seat due to call in rotation (the auction period only).
@@ -786,19 +809,18 @@ impl State {
     }
 
     /// The last call in force by `seat`, as a record id.
-    pub fn last_call_of(&self, seat: Seat) -> Option<usize> {
+    pub fn last_call_of(&self, seat: Seat) -> Option<CallId> {
         self.in_force_ids()
             .iter()
-            .map(CallId::get)
             .rev()
-            .find(|&id| self.record.get(id).is_some_and(|r| r.seat == seat))
+            .find(|&id| self.call(id).is_some_and(|r| r.seat == seat))
     }
 
     /// Whether `seat` has made a call in force after record `id`.
-    pub fn called_since(&self, seat: Seat, id: usize) -> bool {
+    pub fn called_since(&self, seat: Seat, id: CallId) -> bool {
         let ids = self.in_force_ids();
-        ids.iter_from(ids.count_through(CallId::new(id)))
-            .any(|i| self.record.get(i.get()).is_some_and(|r| r.seat == seat))
+        ids.iter_from(ids.count_through(id))
+            .any(|i| self.call(i).is_some_and(|r| r.seat == seat))
     }
 
     /// The presumed declarer, once the auction has ended.
@@ -818,7 +840,7 @@ impl State {
 
     /// The record id of the call a pending rectification is about (the irregular call, or
     /// the withdrawn call awaiting its replacement).
-    pub fn pending_call(&self) -> Option<usize> {
+    pub fn pending_call(&self) -> Option<CallId> {
         match self.irr().pending.as_ref()? {
             Pending::InsufficientBid { call, .. }
             | Pending::OutOfRotation { call, .. }
@@ -832,7 +854,7 @@ impl State {
     /// When record `id` is withdrawn and every call after it cancelled (L21B1, L25A): the
     /// turn the auction had reverted to (L17D3) no longer applies, and a rectification
     /// pending on a later call lapses with the calls it was made over.
-    pub fn forget_turn_and_rectification_after(&mut self, id: usize) {
+    pub fn forget_turn_and_rectification_after(&mut self, id: CallId) {
         let lapses = self.pending_call().is_some_and(|p| p > id);
         if let Some(irr) = self.irr_if_any() {
             irr.turn_override = None;
@@ -867,7 +889,7 @@ pub struct Checkpoint {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StatusChange {
     /// Record id of the call.
-    pub id: usize,
+    pub id: CallId,
     /// Its status before.
     pub status: Status,
     /// Its withdrawal before.

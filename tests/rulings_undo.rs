@@ -560,7 +560,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
 /// No pending rectification refers to a call that is no longer awaiting it.
 fn consistent(t: &Table) -> bool {
     use bridge_laws::state::Status;
-    let awaiting = |id: &usize| t.state().record().get(*id).is_some_and(|r| r.status == Status::Pending);
+    let awaiting = |id: &bridge_laws::state::CallId| t.state().call(*id).is_some_and(|r| r.status == Status::Pending);
     match t.state().pending() {
         Some(
             Pending::InsufficientBid { call, .. }

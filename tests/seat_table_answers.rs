@@ -105,7 +105,7 @@ fn unheard_partner_question(t: &Table, s: Seat, refusal: Result<(), Code>) -> bo
 /// engine's answer to a correction then rests on it (`s` corrects partner's explanation, or
 /// his own), while his table, judging on what he saw, answers as if it had not been given.
 fn unheard_partner_explanation(t: &Table, s: Seat, i: usize) -> bool {
-    let id = t.state().record_id(i);
+    let id = t.state().record_id(bridge_laws::state::CallPos::new(i));
     t.state()
         .disclosures()
         .iter()

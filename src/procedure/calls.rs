@@ -34,7 +34,7 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
         // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand.
         Some(Pending::InsufficientBid { call, .. } | Pending::BarredCall { call }) => {
             let mut calls = st.summary();
-            if let Some(r) = st.record().get(*call) {
+            if let Some(r) = st.call(*call) {
                 calls.push(entry(r));
             }
             calls
@@ -43,9 +43,7 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
             // L25B1: LHO accepts the change by calling over it.
             let mut calls = Summary::new(board.dealer);
             calls.extend(
-                st.record()
-                    .iter()
-                    .enumerate()
+                st.calls_with_ids()
                     .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
                     .map(|(_, r)| entry(r)),
             );
@@ -70,7 +68,7 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
         return CallSet::ALL;
     }
     if let Some(Pending::OutOfRotation { call, due, .. }) = st.pending() {
-        if st.record().get(*call).is_some_and(|r| r.seat.partner() == *due) {
+        if st.call(*call).is_some_and(|r| r.seat.partner() == *due) {
             // L28B needs an opponent: the offender's partner waits for LHO's decision (L29).
             return CallSet::EMPTY;
         }

@@ -11,7 +11,7 @@ use crate::procedure::record::{call_id, offer_changes};
 use crate::procedure::steps::{remind, summon};
 use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{DisclosureRecord, Phase, State};
+use crate::state::{CallId, DisclosureRecord, Phase, State};
 use std::sync::Arc;
 
 /// Who gave the explanations being corrected, and under which law.
@@ -36,15 +36,13 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
         Corrector::Partners => seat.partner(),
     };
     let mut aud = Audience::DIRECTOR;
-    let mut mi_pos = id + 1;
+    let mut mi_pos = id.next();
     let mut first = true;
     cx.st.supersede_explanations(id, corrected, |d| {
         aud = if first { d.audience } else { aud.union(d.audience) };
-        mi_pos = if first {
-            d.at_record_len
-        } else {
-            mi_pos.min(d.at_record_len)
-        };
+        // The first call made after it: the record's length then.
+        let after = CallId::new(d.at_record_len);
+        mi_pos = if first { after } else { mi_pos.min(after) };
         first = false;
     });
     if first {
@@ -86,7 +84,7 @@ pub fn may_correct<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,
-    id: usize,
+    id: CallId,
     as_seen: bool,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(), Refusal> {
@@ -94,7 +92,7 @@ pub fn may_correct<'a>(
 }
 
 /// The disclosures of record `id`, in order.
-fn of_call(st: &State, id: usize) -> impl Iterator<Item = &DisclosureRecord> {
+fn of_call(st: &State, id: CallId) -> impl Iterator<Item = &DisclosureRecord> {
     st.disclosures().iter().filter(move |d| d.call == id)
 }
 
@@ -105,11 +103,11 @@ fn corrector<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,
-    id: usize,
+    id: CallId,
     as_seen: bool,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(Corrector, Law), Refusal> {
-    let Some(caller) = st.record().get(id).map(|r| r.seat) else {
+    let Some(caller) = st.call(id).map(|r| r.seat) else {
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
     // As seen by `seat`: his own disclosures (he made them, even one he does not hear, a

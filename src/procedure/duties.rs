@@ -90,7 +90,7 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
         .filter(|n| n.seat.side() == contract.side())
         .collect();
     for n in missed {
-        let Some(call) = cx.st.record().get(n.call).map(|r| r.call) else {
+        let Some(call) = cx.st.call(n.call).map(|r| r.call) else {
             continue;
         };
         cx.warn(

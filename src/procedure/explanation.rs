@@ -13,8 +13,8 @@ use crate::state::{CallId, State};
 use std::sync::Arc;
 
 /// Whether a call in force follows record `id`.
-fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
-    cx.st.in_force_ids().iter().map(CallId::get).any(|i| i > id)
+fn later_call_exists(cx: &Ctx<'_>, id: CallId) -> bool {
+    cx.st.in_force_ids().iter().any(|i| i > id)
 }
 
 /// The calls in force `seat` may alert or explain now, late or not (indices; L20F, L21B1a)
@@ -62,7 +62,7 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<Arc<str>>)
 
 /// L21B1a: failure to alert promptly is misinformation — to the opponents who hear the
 /// late alert (under screens, only the giver's screenmate was deprived of it).
-fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
+fn late_alert(cx: &mut Ctx<'_>, id: CallId, aud: Audience) {
     let call = cx.st.record()[id].call;
     cx.warn(
         Warning::new(
@@ -73,7 +73,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
         )
         .concerning(cx.st.record()[id].seat),
     );
-    offer_changes(cx, cx.st.record()[id].seat.side(), id + 1, aud);
+    offer_changes(cx, cx.st.record()[id].seat.side(), id.next(), aud);
 }
 
 /// The `explain` action: an answer to a question or a volunteered explanation.

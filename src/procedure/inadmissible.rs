@@ -50,14 +50,14 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: Wi
 
 /// Whether the pending inadmissible call `x` was made out of turn: its maker is not the
 /// player due over the calls in force (L36B4).
-pub fn was_out_of_turn(cx: &Ctx<'_>, x: usize) -> bool {
+pub fn was_out_of_turn(cx: &Ctx<'_>, x: CallId) -> bool {
     let due = cx.st.turn_override().unwrap_or_else(|| cx.st.rotation());
     rec(cx, x).is_some_and(|(seat, _)| seat != due)
 }
 
 /// L36B4: the inadmissible call out of turn is cancelled, the auction returns to the player
 /// whose turn it was, the offender calls freely at his turn, his partner passes throughout.
-fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: usize) {
+fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: CallId) {
     let Some((offender, _)) = rec(cx, x) else {
         return;
     };
@@ -70,7 +70,7 @@ fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: usize) {
 /// Whether `call`, offered by `seat` in place of his call `original` (an L25B attempted
 /// change at LHO's turn), is a double or redouble that L19 does not permit over the calls
 /// it would follow: it is then an inadmissible call, never acceptable (L35A, L36).
-pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize) -> bool {
+pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: CallId) -> bool {
     if !matches!(call, Call::Double | Call::Redouble) {
         return false;
     }
@@ -78,9 +78,8 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
         .st
         .in_force_ids()
         .iter()
-        .map(CallId::get)
         .filter(|i| *i != original)
-        .filter_map(|i| cx.st.record().get(i))
+        .filter_map(|i| cx.st.call(i))
         .map(|r| auction::Entry {
             seat: r.seat,
             call: r.call,
@@ -89,7 +88,7 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
     auction::check(&before, seat, call).is_err()
 }
 
-fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
+fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: CallId) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, None);
     irr::lead_restriction(cx, offender, law, id);
     irr::adjustment_possible(cx, law, offender);
@@ -98,7 +97,7 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
 /// L36A: LHO called before rectification: his call and the inadmissible one are
 /// cancelled, the auction resumes at the player whose turn it was (the offender, when his
 /// call was in turn) with no rectification.
-pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
+pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: CallId) {
     let Some((offender, _)) = rec(cx, x) else {
         return;
     };
@@ -113,7 +112,7 @@ pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
 
 /// L36B: not rectified by LHO's call: cancelled; the offender substitutes a legal call;
 /// partner barred throughout; L26B; L72C.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: CallId) {
     let Some((offender, _)) = rec(cx, x) else {
         return;
     };
@@ -151,7 +150,7 @@ pub fn replace(
     seat: Seat,
     call: Call,
     with: WithCall<'_>,
-    _withdrawn: usize,
+    _withdrawn: CallId,
     law: Law,
 ) -> Result<(), Refusal> {
     if let Err(illegal) = cx.st.summary().check(seat, call) {
@@ -194,7 +193,7 @@ fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
 
 /// L37A: LHO called before rectification: the call stands; a bar for the rest of the
 /// auction remains, a bar for one turn is used up.
-pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
+pub fn barred_call_stands(cx: &mut Ctx<'_>, id: CallId) {
     let Some((offender, _)) = rec(cx, id) else {
         return;
     };
@@ -208,7 +207,7 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
 
 /// L37B: cancelled; a pass is substituted; both members of the offending side pass
 /// throughout; L26B; L72C.
-pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
+pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     let Some((offender, _)) = rec(cx, id) else {
         return;
     };

@@ -18,7 +18,7 @@ use crate::withdrawal::Withdrawal;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
-pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: WithCall<'_>) {
+pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<CallId>, with: WithCall<'_>) {
     let id = record_pending(cx, seat, call, &with);
     let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
@@ -40,7 +40,7 @@ pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<
 }
 
 /// L27A1: LHO accepts: the bid is in force and is the last bid.
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId) {
     let Some((offender, _)) = rec(cx, ib) else {
         return;
     };
@@ -59,7 +59,7 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
 
 /// LHO does not accept: the bid is withdrawn and the offender must replace it (L27B); an
 /// insufficient replacement not accepted is ruled as B3 (L27B4).
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId) {
     let Some((offender, _)) = rec(cx, ib) else {
         return;
     };
@@ -84,7 +84,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
 }
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
-fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
+fn specified(cx: &Ctx<'_>, first: CallId) -> Vec<Strain> {
     if let Some(list) = cx.st.comparison(first).and_then(|c| c.specified.clone()) {
         return list;
     }
@@ -98,7 +98,7 @@ fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
 /// specified exactly one. One that specified several (or none) has no natural
 /// replacement the engine can propose: a bid naming one of its strains does not specify
 /// the same denominations (WBF commentary on L27B1a).
-fn suggestion(cx: &Ctx<'_>, first: usize) -> Option<Bid> {
+fn suggestion(cx: &Ctx<'_>, first: CallId) -> Option<Bid> {
     let [strain] = specified(cx, first)[..] else {
         return None;
     };
@@ -119,7 +119,7 @@ fn lowest_over(calls: &[auction::Entry], strain: Strain) -> Option<Bid> {
 /// bid), a bid in only one of them does not, and the replacement is presumed not to
 /// qualify until the Director rules it comparable (B1b; it covers a replacement that
 /// specifies the same denominations too, since both leave no rectification).
-fn qualifies_b1a(cx: &Ctx<'_>, first: usize, calls: &[auction::Entry], b: Bid) -> bool {
+fn qualifies_b1a(cx: &Ctx<'_>, first: CallId, calls: &[auction::Entry], b: Bid) -> bool {
     let [strain] = specified(cx, first)[..] else {
         return false;
     };
@@ -132,7 +132,7 @@ fn qualifies_b1a(cx: &Ctx<'_>, first: usize, calls: &[auction::Entry], b: Bid) -
 /// denominations the insufficient bid specified: his ruling is the statement that it is the
 /// lowest sufficient bid that does (L27B1a; when a lower one would have, he rules on
 /// comparability instead, L27B1b).
-pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
+pub fn replacement_qualifies(cx: &Ctx<'_>, first: CallId, x: CallId) -> bool {
     if cx.st.is_artificial(x) {
         let set = |mut v: Vec<Strain>| {
             v.sort_unstable();
@@ -144,8 +144,7 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
     }
     let Some(b) = cx
         .st
-        .record()
-        .get(x)
+        .call(x)
         .filter(|r| r.status == Status::InForce)
         .and_then(|r| r.call.bid())
     else {
@@ -155,9 +154,8 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
         .st
         .in_force_ids()
         .iter()
-        .map(CallId::get)
         .filter(|i| *i < x)
-        .filter_map(|i| cx.st.record().get(i))
+        .filter_map(|i| cx.st.call(i))
         .map(|r| auction::Entry {
             seat: r.seat,
             call: r.call,
@@ -167,12 +165,12 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
 }
 
 /// After a `specified` ruling: the suggested replacement follows the stated strain.
-pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: usize) {
+pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: CallId) {
     let new = suggestion(cx, first);
     cx.st.suggest_replacement(first, new);
 }
 
-fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: Law) {
+fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: CallId, law: Law) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, Some(first));
     irr::lead_restriction(cx, offender, law, first);
     irr::adjustment_possible(cx, law, offender);
@@ -188,7 +186,7 @@ pub fn replace(
     seat: Seat,
     call: Call,
     with: WithCall<'_>,
-    first: usize,
+    first: CallId,
     law: Law,
 ) -> Result<(), Refusal> {
     let partner_barred = law == Law::L27B3;
@@ -242,7 +240,7 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     let Some(x) = cmp.replacement else { return };
     let waiting =
         matches!(cx.st.pending(), Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
-    let cancelled = cx.st.record().get(x).is_some_and(|r| r.status == Status::Withdrawn);
+    let cancelled = cx.st.call(x).is_some_and(|r| r.status == Status::Withdrawn);
     if !(waiting && cancelled) {
         return;
     }

@@ -13,7 +13,7 @@ use crate::procedure::settle::announce_lead_restriction;
 use crate::procedure::steps::{flag, lead_restriction, rec};
 use crate::procedure::{inadmissible, information, insufficient, rotation};
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{Pending, Phase};
+use crate::state::{CallId, Pending, Phase};
 use crate::withdrawal::Withdrawal;
 
 /// A call while a rectification is pending: only the calls it allows. When the call
@@ -117,7 +117,7 @@ pub fn call_while_pending<'w>(
 /// L27C, L9B2: the offender calls again before his LHO has decided on his irregular call:
 /// an irregularity of its own (he did not wait for the rectification), after which the
 /// call is not accepted and his new call is ruled as its replacement.
-fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: usize) {
+fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: CallId) {
     let Some((_, made)) = rec(cx, irregular) else {
         return;
     };
@@ -244,8 +244,8 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
 /// call since the offender's, declarer has not chosen and the opening lead is not made),
 /// the L39C entitlement lapses. Returns the offender whose entitlement lapsed.
 fn lho_called_before_restriction(cx: &mut Ctx<'_>, seat: Seat) -> Option<Seat> {
-    let last = cx.st.record().len().checked_sub(1)?;
-    let offender = cx.st.record().get(last)?.seat;
+    let last = CallId::new(cx.st.record().len().checked_sub(1)?);
+    let offender = cx.st.call(last)?.seat;
     let open = offender == seat.rho()
         && cx.st.lead_choice().is_none()
         && cx.st.play().is_none_or(|p| p.lead.is_none())

@@ -48,7 +48,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         },
         aud,
     );
-    if let Some((caller, call)) = id.and_then(|id| cx.st.record().get(id)).map(|r| (r.seat, r.call)) {
+    if let Some((caller, call)) = id.and_then(|id| cx.st.call(id)).map(|r| (r.seat, r.call)) {
         // L20F3 / L16B1: a question about a single call may convey information. Given
         // also when it is the opponents' only call in force (SPEC §5.5; docs/RULINGS.md),
         // then without saying it was singled out from others.
@@ -93,8 +93,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
 fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
     st.in_force_ids()
         .iter()
-        .map(CallId::get)
-        .filter(|id| st.record().get(*id).is_some_and(|r| r.seat.side() == caller.side()))
+        .filter(|id| st.call(*id).is_some_and(|r| r.seat.side() == caller.side()))
         .count()
 }
 
@@ -107,7 +106,7 @@ fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
 /// # Errors
 /// `ASK_OWN_SIDE`, `SUPPLEMENTARY_QUESTION`, `ASK_NOT_YOUR_TURN`, `DUMMY_MAY_NOT_ASK`,
 /// `WRONG_PERIOD`.
-pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_seen: bool) -> Result<(), Refusal> {
+pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<CallId>, as_seen: bool) -> Result<(), Refusal> {
     // Dummy may never ask (L41B, L20F2), whatever the call.
     if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
@@ -141,8 +140,8 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>, as_s
 ///
 /// # Errors
 /// `ASK_OWN_SIDE`.
-pub fn may_ask_about(st: &State, seat: Seat, id: usize) -> Result<(), Refusal> {
-    match st.record().get(id) {
+pub fn may_ask_about(st: &State, seat: Seat, id: CallId) -> Result<(), Refusal> {
+    match st.call(id) {
         Some(r) if !r.seat.is_opponent_of(seat) => {
             refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only")
         }

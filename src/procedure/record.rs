@@ -11,21 +11,21 @@ use crate::procedure::ctx::{Ctx, WithCall};
 use crate::procedure::steps::lift_bar;
 use crate::procedure::{audience, information};
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{BeforeCall, DisclosureRecord, Pending, Status};
+use crate::state::{BeforeCall, CallId, CallPos, DisclosureRecord, Pending, Status};
 use crate::withdrawal::Withdrawal;
 use std::sync::Arc;
 
 /// Appends a call to the record and announces it.
-pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
+pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> CallId {
     let id = cx.st.push_call(seat, call, status);
-    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
+    let index = cx.st.index_of(id).map_or(cx.st.in_force_ids().len(), CallPos::get);
     cx.call_event(seat, call, index);
     id
 }
 
 /// Records an irregular call pending rectification with what came with it: its
 /// self-disclosure (shown once the call is in force) and its tempo.
-pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall<'_>) -> usize {
+pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall<'_>) -> CallId {
     let id = record(cx, seat, call, Status::Pending);
     disclose_with_call(cx, seat, id, with);
     information::tempo(cx, seat, with.at);
@@ -33,15 +33,15 @@ pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall<
 }
 
 /// Records a call and cancels it at once (L27B3, L36A, L39A, …).
-pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: Withdrawal) -> usize {
+pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: Withdrawal) -> CallId {
     let id = record(cx, seat, call, Status::InForce);
     withdraw(cx, id, law, reason);
     id
 }
 
 /// Withdraws (or cancels) record `id`, announcing it to everyone.
-pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: Withdrawal) {
-    let Some(r) = cx.st.record().get(id) else { return };
+pub fn withdraw(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) {
+    let Some(r) = cx.st.call(id) else { return };
     let (seat, call) = (r.seat, r.call);
     cx.st.withdraw(id, law, reason);
     cx.event(
@@ -59,9 +59,9 @@ pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: Withdrawal) {
 ///
 /// # Errors
 /// `NO_SUCH_CALL` when there is no such call in force.
-pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<usize, Refusal> {
+pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<CallId, Refusal> {
     cx.st
-        .record_id(index)
+        .record_id(CallPos::new(index))
         .ok_or_else(|| Refusal::new(Code::NO_SUCH_CALL, format!("there is no call {index} in force")))
 }
 
@@ -81,7 +81,7 @@ pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &WithCall<'_>) -> R
 
 /// Records the alert or announcement made with a call (self-alerting, screens); whether
 /// the caller may disclose was checked before the call was recorded.
-pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCall<'_>) {
+pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId, with: &WithCall<'_>) {
     if !with.alert && with.explanation.is_none() {
         return;
     }
@@ -97,7 +97,7 @@ pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCa
 pub fn disclose(
     cx: &mut Ctx<'_>,
     by: Seat,
-    id: usize,
+    id: CallId,
     kind: DisclosureKind,
     alert: bool,
     text: Option<Arc<str>>,
@@ -116,7 +116,7 @@ pub fn disclose(
     });
     cx.heard_by(aud);
     // A call pending rectification would take the next position.
-    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
+    let index = cx.st.index_of(id).map_or(cx.st.in_force_ids().len(), CallPos::get);
     cx.event(
         EventKind::Disclosure {
             index,
@@ -146,7 +146,7 @@ pub fn disclose(
 /// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
 /// the seats in `heard`, each of those opponents who has called since, whose partner has
 /// not called after him, may change his last call while the auction period lasts.
-pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audience) {
+pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: CallId, heard: Audience) {
     if !cx.st.in_auction_period() {
         return;
     }
@@ -158,19 +158,17 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audienc
         if !cx.st.offer_change(seat, last) {
             continue;
         }
-        let index = cx.st.index_of(last).unwrap_or(0);
+        let index = cx.st.index_of(last).map_or(0, CallPos::get);
         cx.event(EventKind::ChangeOffered { seat, index }, Audience::seat(seat));
     }
 }
 
 /// Withdraws record `id` and cancels every call after it that is in force or awaiting
 /// rectification; reopens the auction. Returns the ids of the cancelled later calls.
-pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: Withdrawal) -> Vec<usize> {
-    let later: Vec<usize> = cx
+pub fn rewind_to(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) -> Vec<CallId> {
+    let later: Vec<CallId> = cx
         .st
-        .record()
-        .iter()
-        .enumerate()
+        .calls_with_ids()
         .filter(|(i, r)| *i > id && r.status != Status::Withdrawn)
         .map(|(i, _)| i)
         .collect();
@@ -198,7 +196,7 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
 /// if it now qualifies). Returns the ids of the later calls cancelled, and whether the
 /// state was restored (it is not when the call was not made by the seat's latest call
 /// action; then only a rectification pending on a withdrawn call is dropped).
-pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: Withdrawal) -> (Vec<usize>, bool) {
+pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: CallId, law: Law, reason: Withdrawal) -> (Vec<CallId>, bool) {
     let later = rewind_to(cx, id, law, reason);
     let before = cx.st.before_call(seat).filter(|b| b.from() <= id);
     let Some(b) = before else {
@@ -244,7 +242,7 @@ fn drop_stale_pending(cx: &mut Ctx<'_>) {
     let Some(call) = cx.st.pending_call() else {
         return;
     };
-    if cx.st.record().get(call).is_none_or(|r| r.status != Status::Pending) {
+    if cx.st.call(call).is_none_or(|r| r.status != Status::Pending) {
         cx.st.settle_pending();
     }
 }

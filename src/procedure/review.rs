@@ -9,7 +9,7 @@ use crate::procedure::audience;
 use crate::procedure::by_call::ByCall;
 use crate::procedure::ctx::Ctx;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{CallId, Phase, State};
+use crate::state::{Phase, State};
 
 /// The `review` action.
 ///
@@ -98,7 +98,6 @@ pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
     let by_call = ByCall::new(st.disclosures(), st.record().len());
     st.in_force_ids()
         .iter()
-        .map(CallId::get)
         .enumerate()
         .filter_map(|(index, id)| {
             let seen = by_call.of(id).filter(|d| !d.superseded && d.audience.contains(viewer));

@@ -59,16 +59,15 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
 /// L29C, L30C: a call out of rotation that was alerted, or a pass of partner's alerted
 /// call (the last bid, double or redouble in force is partner's, and alerted), may be
 /// artificial: the question is put to the Director. Presumed natural until he rules.
-fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: usize) -> bool {
+fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: CallId) -> bool {
     if cx.st.is_alerted(id) {
         return true;
     }
     let ids = cx.st.in_force_ids();
     let last_action = ids
         .iter()
-        .map(CallId::get)
         .rev()
-        .filter_map(|i| cx.st.record().get(i).map(|r| (i, r)))
+        .filter_map(|i| cx.st.call(i).map(|r| (i, r)))
         .find(|(_, r)| !r.call.is_pass());
     call.is_pass() && last_action.is_some_and(|(i, r)| r.seat == seat.partner() && cx.st.is_alerted(i))
 }
@@ -86,7 +85,7 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
 }
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
-fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize, with: WithCall<'_>) {
+fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: CallId, with: WithCall<'_>) {
     if inadmissible::inadmissible_change(cx, seat, call, original) {
         // L35A/L36: an inadmissible double or redouble is never acceptable, not even as a
         // change; made at LHO's turn, it is an inadmissible call out of turn: LHO's call
@@ -121,7 +120,7 @@ fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
 }
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
-pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) {
+pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: CallId, original: CallId) {
     let Some((offender, call)) = rec(cx, id) else {
         return;
     };
@@ -143,7 +142,7 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
 }
 
 /// L25B2: LHO does not accept: the attempted change is void, the original stands.
-pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
+pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     let Some((offender, call)) = rec(cx, id) else {
         return;
     };
@@ -175,7 +174,7 @@ pub fn call_while_pending<'w>(
     seat: Seat,
     call: Call,
     with: WithCall<'w>,
-    coor: usize,
+    coor: CallId,
     due: Seat,
     ruled: Option<Intent>,
 ) -> Result<Next<'w>, Refusal> {
@@ -229,7 +228,7 @@ pub fn call_while_pending<'w>(
 
 /// L29A: LHO accepts the call out of rotation; rotation continues from it and the players
 /// it skipped keep their right to call (L17D3).
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
     let Some(offender) = accepted(cx, lho, coor, due) else {
         return;
     };
@@ -238,7 +237,7 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
 
 /// L29A by calling: the call out of rotation stands and LHO's call follows it at once, so
 /// whether the auction has ended (L22, L17D3) is judged after LHO's call, not before.
-fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
+fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
     let Some(offender) = accepted(cx, lho, coor, due) else {
         return;
     };
@@ -247,7 +246,7 @@ fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
 
 /// The call out of rotation is in force, with the players it skipped; returns its maker
 /// (`None`, nothing changed, if there is no record `coor`).
-fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Option<Seat> {
+fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) -> Option<Seat> {
     let (offender, _) = rec(cx, coor)?;
     cx.st.put_in_force(coor);
     cx.st.set_skipped(coor, due);
@@ -265,7 +264,7 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Option<Seat>
 
 /// L29B: LHO does not accept: the call is cancelled, the auction reverts to the player
 /// whose turn it was, and L30–L32 apply.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
     let Some((offender, call)) = rec(cx, coor) else {
         return;
     };
@@ -286,7 +285,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
 /// L29B: what a cancelled call out of rotation by `offender` brings: L30 for a pass, L31
 /// for a bid and (L30C) for a pass the Director has ruled artificial, L32 for a double or
 /// redouble.
-pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: usize, call: Call, at_rho: bool) {
+pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: CallId, call: Call, at_rho: bool) {
     // L30C: an artificial pass (or a pass of partner's artificial call) is rectified as a bid.
     let as_bid = matches!(call, Call::Bid(_)) || (call.is_pass() && cx.st.is_artificial(coor));
     if at_rho && call.is_pass() && !as_bid {

@@ -13,7 +13,7 @@ use crate::procedure::settle::{end_or_continue, refresh_lead_restrictions};
 use crate::procedure::steps::{self as irr, close_comparison, lift_bar, rec};
 use crate::procedure::{information, insufficient, rotation, undo};
 use crate::report::{refuse, refuse_citing, Code, Refusal, Severity, Warning};
-use crate::state::{Aftermath, CallId, Comparison, Pending, Phase, Status};
+use crate::state::{Aftermath, CallId, CallPos, Comparison, Pending, Phase, Status};
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
 /// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).
@@ -73,7 +73,7 @@ fn artificial_ruling(
     index: Option<usize>,
 ) -> Result<(), Refusal> {
     let target = match index {
-        Some(i) => match cx.st.record_id(i) {
+        Some(i) => match cx.st.record_id(CallPos::new(i)) {
             Some(id) => id,
             None => return refuse(Code::NO_SUCH_CALL, format!("no call in force at index {i}")),
         },
@@ -117,7 +117,7 @@ fn artificial_ruling(
     if let Some(cmp) = replaced.filter(|c| insufficient::replacement_qualifies(cx, c.withdrawn, target)) {
         settle_comparable(cx, &cmp);
     }
-    let withdrawn = cx.st.record().get(target).is_some_and(|r| r.status != Status::InForce);
+    let withdrawn = cx.st.call(target).is_some_and(|r| r.status != Status::InForce);
     if withdrawn && rec(cx, target).is_some_and(|(_, call)| call.is_pass()) && was != yes {
         reroute_pass(cx, target, yes);
     }
@@ -131,19 +131,21 @@ fn artificial_ruling(
 }
 
 /// The call an `artificial` ruling without `index` concerns.
-fn artificial_target(cx: &Ctx<'_>) -> Option<usize> {
+fn artificial_target(cx: &Ctx<'_>) -> Option<CallId> {
     if let Some(r) = cx.st.open_rulings().iter().find(|r| r.on == RulingOn::Artificial) {
         return Some(r.call);
     }
-    (0..cx.st.record().len()).rev().find(|id| {
-        cx.st.record().get(*id).is_some_and(|r| r.status != Status::InForce) && cx.st.rectification_open_for(*id)
-    })
+    cx.st
+        .calls_with_ids()
+        .rev()
+        .find(|(id, r)| r.status != Status::InForce && cx.st.rectification_open_for(*id))
+        .map(|(id, _)| id)
 }
 
 /// L30C: a cancelled pass out of rotation ruled artificial (or natural after all) while its
 /// rectification is open is rectified as the Director's ruling requires, from where the
 /// auction stands: Law 31 for an artificial pass, Law 30 for a natural one.
-fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
+fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
     let Some((offender, _)) = rec(cx, coor) else {
         return;
     };
@@ -159,9 +161,8 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
             .st
             .in_force_ids()
             .iter()
-            .map(CallId::get)
             .filter(|i| *i > coor)
-            .filter_map(|i| cx.st.record().get(i))
+            .filter_map(|i| cx.st.call(i))
             .find(|r| r.seat == rho)
             .map(|r| r.call);
         let (law, repeat) = match rho_call {
@@ -208,7 +209,7 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
 /// The Director states what withdrawn call `cmp.withdrawn` specified (L27B1a, L29C):
 /// recorded on its comparison. Returns whether a replacement already made thereby
 /// qualifies under L27B1a (L27C), which leaves no rectification.
-fn specified_strains(cx: &mut Ctx<'_>, withdrawn: usize, cmp: &Comparison, strains: Vec<Strain>) -> bool {
+fn specified_strains(cx: &mut Ctx<'_>, withdrawn: CallId, cmp: &Comparison, strains: Vec<Strain>) -> bool {
     cx.st.state_specified(withdrawn, strains);
     insufficient::refresh_suggestion(cx, withdrawn);
     cmp.law == Law::L27B2

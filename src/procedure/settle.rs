@@ -21,21 +21,21 @@ use crate::withdrawal::Withdrawal;
 
 /// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
 /// end of the auction and passes for barred players.
-pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall<'_>) {
+pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId, with: WithCall<'_>) {
     crate::procedure::record::disclose_with_call(cx, seat, id, &with);
     information::tempo(cx, seat, with.at);
     settle_after_call(cx, seat, id);
 }
 
 /// Bars, offers and the end of the auction after a call in force by `seat`.
-pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     settle_before_next_call(cx, seat, id);
     end_or_continue(cx);
 }
 
 /// What a call in force by `seat` settles, short of the end of the auction (judged after
 /// the next call when that call follows at once, as when LHO accepts by calling, L29A).
-pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     cx.st.turn_used(seat);
     if cx.calling == Some(seat) {
         cx.calling = None;
@@ -51,7 +51,7 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 
 /// After a call in force: what it settles of a cancelled call out of rotation (L30B1b,
 /// L31, L32; the comparable-call question, L23).
-fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     let Some(a) = cx.st.aftermath().cloned() else { return };
     let Some((_, call)) = rec(cx, id) else {
         return;
@@ -93,7 +93,7 @@ fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 
 /// A `next_turn` bar is used up by the barred player's pass (kept, to be put back if L17D3
 /// cancels that pass).
-fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     let used = cx.st.bar_on(seat).is_some_and(|b| b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
     if used && cx.st.use_bar(seat, id) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
@@ -131,9 +131,11 @@ fn auto_pass(cx: &mut Ctx<'_>) {
     }
     // L30C: while the Director is asked whether his cancelled pass was artificial, the
     // Law 30A pass is not made for him: an artificial pass would leave him free (L31A2).
-    let asked = cx.st.open_rulings().iter().any(|r| {
-        r.on == crate::action::RulingOn::Artificial && cx.st.record().get(r.call).is_some_and(|c| c.seat == due)
-    });
+    let asked = cx
+        .st
+        .open_rulings()
+        .iter()
+        .any(|r| r.on == crate::action::RulingOn::Artificial && cx.st.call(r.call).is_some_and(|c| c.seat == due));
     if asked {
         return;
     }
@@ -192,13 +194,12 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     let ids = cx.st.in_force_ids();
     let closing = ids
         .iter()
-        .map(CallId::get)
         .rev()
-        .take_while(|i| cx.st.record().get(*i).is_some_and(|r| r.call.is_pass()))
+        .take_while(|i| cx.st.call(*i).is_some_and(|r| r.call.is_pass()))
         .count();
     // The oldest closing pass that skipped a player who has not called since.
-    let found = ids.iter().map(CallId::get).skip(ids.len() - closing).find_map(|pid| {
-        let r = cx.st.record().get(pid)?;
+    let found = ids.iter().skip(ids.len() - closing).find_map(|pid| {
+        let r = cx.st.call(pid)?;
         let deprived = r.skipped().any(|s| !cx.st.called_since(s, pid));
         let due = r.skipped_from?;
         deprived.then_some((pid, r.seat, due))
@@ -206,7 +207,7 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     let Some((pid, offender, due)) = found else {
         return false;
     };
-    let cancelled: Vec<usize> = ids.iter().map(CallId::get).filter(|i| *i >= pid).collect();
+    let cancelled: Vec<CallId> = ids.iter().filter(|i| *i >= pid).collect();
     for i in cancelled.iter().rev() {
         let reason = if *i == pid {
             Withdrawal::PassCostTurn
@@ -264,8 +265,8 @@ pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
 /// the strain it names (presumed natural).
 pub fn specified_in_legal_auction(st: &crate::state::State, offender: Seat) -> Vec<Strain> {
     let mut specified: Vec<Strain> = Vec::new();
-    for id in st.in_force_ids().iter().map(CallId::get) {
-        if st.record().get(id).is_none_or(|r| r.seat != offender) {
+    for id in st.in_force_ids().iter() {
+        if st.call(id).is_none_or(|r| r.seat != offender) {
             continue;
         }
         for s in st.specified_by(id) {

@@ -12,7 +12,7 @@ use crate::procedure::steps::{refusal, summon};
 use crate::procedure::{calls, information};
 use crate::regulation::{Regulation, Undo};
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{Pending, State, Status, UndoRequest};
+use crate::state::{CallId, Pending, State, Status, UndoRequest};
 use crate::withdrawal::Withdrawal;
 
 /// The `replace_call` action.
@@ -45,7 +45,7 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
 ///
 /// # Errors
 /// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED`.
-pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<usize, Refusal> {
+pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<CallId, Refusal> {
     if reg.undo == Undo::Off {
         return refuse(Code::UNDO_DISABLED, "replacing a call is switched off at this table");
     }
@@ -59,7 +59,7 @@ pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<usize, Re
 /// auction period lasts. His last call may be one still awaiting rectification (an
 /// insufficient bid, an inadmissible double or redouble, a barred player's call): a
 /// mechanical slip is replaced before Laws 27, 36 or 37 are applied to it.
-fn open_window(st: &State, seat: Seat) -> Result<usize, Refusal> {
+fn open_window(st: &State, seat: Seat) -> Result<CallId, Refusal> {
     let closed = |why: &str| refuse(Code::CHANGE_WINDOW_CLOSED, why.to_string());
     if !st.in_auction_period() {
         return refuse_citing(
@@ -83,9 +83,9 @@ fn open_window(st: &State, seat: Seat) -> Result<usize, Refusal> {
 /// SPEC 5.1: in `prevent` an irregular call is refused, so a replacement that would be one
 /// is refused when it is asked for (L25A1: it is made where the replaced call was), rather
 /// than left pending for the opponents or the Director to accept, which they could not.
-fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: usize, call: Call) -> Result<(), Refusal> {
+fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: CallId, call: Call) -> Result<(), Refusal> {
     let calls = cx.st.in_force();
-    let Some(before) = cx.st.index_of(id).and_then(|index| calls.get(..index)) else {
+    let Some(before) = cx.st.index_of(id).and_then(|index| calls.get(..index.get())) else {
         return Ok(());
     };
     Summary::of(cx.board.dealer, before)
@@ -94,13 +94,12 @@ fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: usize, call: Call) -> Resu
 }
 
 /// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any.
-fn awaiting_rectification(st: &State, seat: Seat) -> Option<usize> {
+fn awaiting_rectification(st: &State, seat: Seat) -> Option<CallId> {
     let id = match st.pending()? {
         Pending::InsufficientBid { call, .. } | Pending::Inadmissible { call } | Pending::BarredCall { call } => *call,
         _ => return None,
     };
-    st.record()
-        .get(id)
+    st.call(id)
         .is_some_and(|r| r.seat == seat && r.status == Status::Pending)
         .then_some(id)
 }
@@ -153,7 +152,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
     let lho = req.seat.lho();
     if let Some(id) = later
         .into_iter()
-        .find(|i| cx.st.record().get(*i).is_some_and(|r| r.seat == lho))
+        .find(|i| cx.st.call(*i).is_some_and(|r| r.seat == lho))
     {
         // L25A6: LHO's cancelled call is AI for his side, UI for the replacing side.
         information::defer_until_recall(cx, id, req.seat.side());

@@ -495,7 +495,7 @@ impl<'a> Record<'a> {
         r.dealer = Some(board.dealer);
         r.vulnerability = Some(board.vulnerability);
         let mut in_force: Vec<Entry> = Vec::new();
-        for (id, c) in state.record().iter().enumerate() {
+        for (id, c) in state.calls_with_ids() {
             if c.auto {
                 continue;
             }

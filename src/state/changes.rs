@@ -6,7 +6,7 @@ use crate::call::Seat;
 use crate::event::BarKind;
 use crate::play::PlayState;
 
-use super::{Bar, DisclosureRecord, PartnerNote, Phase, QuestionRecord, State};
+use super::{Bar, CallId, DisclosureRecord, PartnerNote, Phase, QuestionRecord, State};
 
 /// Changing the state, in the Laws' words. Each method keeps the invariants that link
 /// the records it touches.
@@ -92,7 +92,7 @@ impl State {
 
     /// L20F4, L20F5: the explanations of call `call` given by `by` are superseded by a
     /// correction; `each` sees each of them before.
-    pub fn supersede_explanations(&mut self, call: usize, by: Seat, mut each: impl FnMut(&DisclosureRecord)) {
+    pub fn supersede_explanations(&mut self, call: CallId, by: Seat, mut each: impl FnMut(&DisclosureRecord)) {
         let Some(extra) = &mut self.extra else { return };
         extra.disclosures.update_where(
             |d| d.call == call && d.by == by && !d.superseded,
@@ -113,7 +113,7 @@ impl State {
     /// `seat` explains call `call` to `heard_by`: the questions about it (or about the whole
     /// auction) that he was to answer and has not answered are answered. Returns whether
     /// there was one.
-    pub fn answer_questions(&mut self, seat: Seat, call: usize, heard_by: Audience) -> bool {
+    pub fn answer_questions(&mut self, seat: Seat, call: CallId, heard_by: Audience) -> bool {
         let mut answered = false;
         let Some(extra) = &mut self.extra else { return false };
         extra.questions.update_where(
@@ -129,7 +129,7 @@ impl State {
 
     /// L20F5a: `seat` notes privately that partner's explanation of `call` was mistaken
     /// (once per call).
-    pub fn note_partner_mistake(&mut self, seat: Seat, call: usize) {
+    pub fn note_partner_mistake(&mut self, seat: Seat, call: CallId) {
         if !self.irr().notes.iter().any(|n| n.seat == seat && n.call == call) {
             self.irr_mut().notes.push(PartnerNote {
                 seat,
@@ -140,7 +140,7 @@ impl State {
     }
 
     /// `seat` has corrected partner's explanation of `call`: his note is settled.
-    pub fn mark_corrected(&mut self, seat: Seat, call: usize) {
+    pub fn mark_corrected(&mut self, seat: Seat, call: CallId) {
         let Some(irr) = self.irr_if_any() else { return };
         for n in irr.notes.iter_mut().filter(|n| n.seat == seat && n.call == call) {
             n.corrected = true;
@@ -166,7 +166,7 @@ impl State {
 
     /// `seat`'s pass, record `call`, uses up his bar: lifted, and kept to be put back if
     /// L17D3 cancels the pass. Returns whether there was one.
-    pub fn use_bar(&mut self, seat: Seat, call: usize) -> bool {
+    pub fn use_bar(&mut self, seat: Seat, call: CallId) -> bool {
         let Some(irr) = self.irr_if_any() else { return false };
         let Some(bar) = irr.bars.get_mut(seat).take() else {
             return false;
@@ -176,7 +176,7 @@ impl State {
     }
 
     /// The bar pass `call` used up, taken back to be restored (L17D3 cancelled the pass).
-    pub fn take_used_bar(&mut self, call: usize) -> Option<(Seat, Bar)> {
+    pub fn take_used_bar(&mut self, call: CallId) -> Option<(Seat, Bar)> {
         let irr = self.irr_if_any()?;
         let at = irr.used_bars.iter().position(|(c, _, _)| *c == call)?;
         let (_, seat, bar) = irr.used_bars.swap_remove(at);

@@ -21,6 +21,11 @@ impl CallId {
     pub const fn get(self) -> usize {
         self.0
     }
+
+    /// The id of the call recorded after it.
+    pub const fn next(self) -> CallId {
+        CallId(self.0 + 1)
+    }
 }
 
 /// A call's position among the calls in force (0 for the first call in force).

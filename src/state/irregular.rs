@@ -7,8 +7,8 @@ use serde::Serialize;
 use crate::call::{BySeat, Call, Seat};
 
 use super::{
-    Aftermath, ArtificialCall, Bar, ChangeForReview, ChangeOffer, Comparison, LeadRestrictionRecord, OpenRuling,
-    PartnerNote, Pending, Recall, Rectification, UndoRequest,
+    Aftermath, ArtificialCall, Bar, CallId, ChangeForReview, ChangeOffer, Comparison, LeadRestrictionRecord,
+    OpenRuling, PartnerNote, Pending, Recall, Rectification, UndoRequest,
 };
 
 /// The state of a board's irregularities and rulings (see the module doc).
@@ -48,7 +48,7 @@ pub struct Irregular {
     pub before_call: BySeat<Option<Box<Rectification>>>,
     /// `next_turn` bars used up by a pass, with the pass's record id: put back if L17D3
     /// cancels that pass (until the end of the auction period).
-    pub used_bars: Vec<(usize, Seat, Bar)>,
+    pub used_bars: Vec<(CallId, Seat, Bar)>,
 }
 
 /// No irregularity and no ruling: what a board without the box reads.

@@ -5,8 +5,8 @@ use crate::call::{BySeat, Call, Seat};
 use crate::play::PlayState;
 
 use super::{
-    Aftermath, Bar, ChangeForReview, ChangeOffer, Comparison, DisclosureRecord, LeadChoice, LeadRestrictionRecord,
-    OpenRuling, PartnerNote, Pending, Phase, QuestionRecord, Recall, State, UndoRequest,
+    Aftermath, Bar, CallId, ChangeForReview, ChangeOffer, Comparison, DisclosureRecord, LeadChoice,
+    LeadRestrictionRecord, OpenRuling, PartnerNote, Pending, Phase, QuestionRecord, Recall, State, UndoRequest,
 };
 
 impl State {
@@ -20,10 +20,7 @@ impl State {
                 | Pending::Inadmissible { call }
                 | Pending::BarredCall { call }
                 | Pending::ChangeOfCall { call, .. },
-            ) => self
-                .record()
-                .get(*call)
-                .map_or_else(|| self.rotation(), |r| r.seat.lho()),
+            ) => self.call(*call).map_or_else(|| self.rotation(), |r| r.seat.lho()),
             // L29: the call out of rotation is not in force; the player whose turn it was.
             Some(Pending::OutOfRotation { due, .. }) => *due,
             Some(Pending::Replacement { seat, .. }) => *seat,
@@ -38,7 +35,7 @@ impl State {
     }
 
     /// Whether call `id` was alerted (by its caller or his partner).
-    pub fn is_alerted(&self, id: usize) -> bool {
+    pub fn is_alerted(&self, id: CallId) -> bool {
         self.disclosures().iter().any(|d| d.call == id && d.alert)
     }
 
@@ -123,7 +120,7 @@ impl State {
     }
 
     /// The comparable-call question about withdrawn call `withdrawn`, if open (L23A).
-    pub fn comparison(&self, withdrawn: usize) -> Option<&Comparison> {
+    pub fn comparison(&self, withdrawn: CallId) -> Option<&Comparison> {
         self.irr().comparisons.iter().find(|c| c.withdrawn == withdrawn)
     }
 

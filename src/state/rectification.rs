@@ -11,7 +11,7 @@ use crate::law::Law;
 use crate::withdrawal::Withdrawal;
 
 use super::{
-    Aftermath, ArtificialCall, BeforeCall, CallStart, ChangeForReview, ChangeOffer, Comparison, LeadChoice,
+    Aftermath, ArtificialCall, BeforeCall, CallId, CallStart, ChangeForReview, ChangeOffer, Comparison, LeadChoice,
     LeadRestrictionRecord, OpenRuling, Pending, Recall, Rectification, State, Status, UndoRequest,
 };
 
@@ -32,7 +32,7 @@ impl State {
     }
 
     /// L27B1a: the suggested replacement of the episode of insufficient bid `first`.
-    pub fn suggest_replacement(&mut self, first: usize, bid: Option<Bid>) {
+    pub fn suggest_replacement(&mut self, first: CallId, bid: Option<Bid>) {
         if let Some(Pending::Replacement {
             suggested,
             insufficient: Some(f),
@@ -122,7 +122,7 @@ impl State {
 
     /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A), with its
     /// ruling for the Director.
-    pub fn open_comparison(&mut self, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: Law) {
+    pub fn open_comparison(&mut self, offender: Seat, withdrawn: CallId, replacement: Option<CallId>, law: Law) {
         // L29C: what the Director already ruled an artificial call specified.
         let specified = self
             .artificial_ruling(withdrawn)
@@ -139,7 +139,7 @@ impl State {
     }
 
     /// Closes the comparable-call question about `withdrawn`, and its ruling.
-    pub fn close_comparison(&mut self, withdrawn: usize) {
+    pub fn close_comparison(&mut self, withdrawn: CallId) {
         if let Some(irr) = self.irr_if_any() {
             irr.comparisons.retain(|c| c.withdrawn != withdrawn);
         }
@@ -148,7 +148,7 @@ impl State {
 
     /// The replacement of `withdrawn` is made (record `replacement`), presumed not
     /// comparable under `law` when given.
-    pub fn compare_replacement(&mut self, withdrawn: usize, replacement: usize, law: Option<Law>) {
+    pub fn compare_replacement(&mut self, withdrawn: CallId, replacement: CallId, law: Option<Law>) {
         if let Some(c) = self.comparison_mut(withdrawn) {
             c.replacement = Some(replacement);
             if let Some(law) = law {
@@ -158,14 +158,14 @@ impl State {
     }
 
     /// L27B1a: the strains the Director states the withdrawn call specified.
-    pub fn state_specified(&mut self, withdrawn: usize, strains: Vec<Strain>) {
+    pub fn state_specified(&mut self, withdrawn: CallId, strains: Vec<Strain>) {
         if let Some(c) = self.comparison_mut(withdrawn) {
             c.specified = Some(strains);
         }
     }
 
     /// The open comparable-call question about `withdrawn`, to change it.
-    fn comparison_mut(&mut self, withdrawn: usize) -> Option<&mut Comparison> {
+    fn comparison_mut(&mut self, withdrawn: CallId) -> Option<&mut Comparison> {
         self.irr_if_any()?
             .comparisons
             .iter_mut()
@@ -174,7 +174,7 @@ impl State {
 
     /// L29C, L30C, L26B: the Director rules call `call` artificial (with the denominations
     /// it specified) or natural; a later ruling on the same call replaces it.
-    pub fn rule_artificial(&mut self, call: usize, artificial: bool, specified: Vec<Strain>) {
+    pub fn rule_artificial(&mut self, call: CallId, artificial: bool, specified: Vec<Strain>) {
         let irr = self.irr_mut();
         irr.artificial.retain(|a| a.call != call);
         irr.artificial.push(ArtificialCall {
@@ -185,7 +185,7 @@ impl State {
     }
 
     /// The Director's ruling on whether call `call` was artificial, if he gave one.
-    pub fn artificial_ruling(&self, call: usize) -> Option<&ArtificialCall> {
+    pub fn artificial_ruling(&self, call: CallId) -> Option<&ArtificialCall> {
         self.irr().artificial.iter().find(|a| a.call == call)
     }
 
@@ -194,7 +194,7 @@ impl State {
     /// bid awaiting LHO's decision, a cancelled call out of rotation whose offender has not
     /// called since (its aftermath, or the L30A pass still due), a withdrawn call whose
     /// replacement may still be ruled comparable.
-    pub fn rectification_open_for(&self, call: usize) -> bool {
+    pub fn rectification_open_for(&self, call: CallId) -> bool {
         let irr = self.irr();
         let pending = match irr.pending {
             Some(Pending::OutOfRotation { call: c, .. } | Pending::InsufficientBid { call: c, .. }) => c == call,
@@ -208,15 +208,15 @@ impl State {
 
     /// L30A: call `call` is a pass out of rotation at RHO's turn, cancelled under L29B, and
     /// its offender has still to make the pass Law 30A requires of him.
-    pub fn l30a_pass_due_for(&self, call: usize) -> bool {
-        self.record.get(call).is_some_and(|r| {
+    pub fn l30a_pass_due_for(&self, call: CallId) -> bool {
+        self.call(call).is_some_and(|r| {
             r.call.is_pass()
                 && r.status == Status::Withdrawn
                 && matches!(r.withdrawn, Some((Law::L29B, _)))
                 && self.bar_on(r.seat).is_some_and(|b| b.law == Law::L30A)
                 && !self
                     .record
-                    .get(call + 1..)
+                    .get(call.next().get()..)
                     .unwrap_or_default()
                     .iter()
                     .any(|later| later.seat == r.seat && later.status != Status::Pending)
@@ -244,25 +244,24 @@ impl State {
     }
 
     /// Whether call `call` was ruled artificial (a call is presumed natural until then).
-    pub fn is_artificial(&self, call: usize) -> bool {
+    pub fn is_artificial(&self, call: CallId) -> bool {
         self.artificial_ruling(call).is_some_and(|a| a.artificial)
     }
 
     /// L29C, L26B: the denominations call `call` specified: the Director's list for a call
     /// ruled artificial, else the strain a bid names (a pass, double or redouble names none).
-    pub fn specified_by(&self, call: usize) -> Vec<Strain> {
+    pub fn specified_by(&self, call: CallId) -> Vec<Strain> {
         if let Some(a) = self.artificial_ruling(call).filter(|a| a.artificial) {
             return a.specified.clone();
         }
-        self.record
-            .get(call)
+        self.call(call)
             .and_then(|r| r.call.bid())
             .map(|b| vec![b.strain])
             .unwrap_or_default()
     }
 
     /// L26B: declarer's entitlement against `offender`, from withdrawn call `call`.
-    pub fn entitle_lead_restriction(&mut self, offender: Seat, law: Law, call: usize) {
+    pub fn entitle_lead_restriction(&mut self, offender: Seat, law: Law, call: CallId) {
         self.irr_mut().lead_restrictions.push(LeadRestrictionRecord {
             offender,
             law,
@@ -273,7 +272,7 @@ impl State {
 
     /// L26B: the strains the offender specified in the legal auction, recorded on the
     /// entitlements from call `call` under `law`.
-    pub fn record_specified(&mut self, call: usize, law: Law, specified: &[Strain]) {
+    pub fn record_specified(&mut self, call: CallId, law: Law, specified: &[Strain]) {
         let Some(irr) = self.irr_if_any() else { return };
         for r in irr
             .lead_restrictions
@@ -285,7 +284,7 @@ impl State {
     }
 
     /// L26A: a comparable replacement of `call` removes the entitlements it gave.
-    pub fn drop_lead_restrictions_from(&mut self, call: usize) {
+    pub fn drop_lead_restrictions_from(&mut self, call: CallId) {
         if let Some(irr) = self.irr_if_any() {
             irr.lead_restrictions.retain(|r| r.call != call);
         }
@@ -301,12 +300,12 @@ impl State {
     // ------------------------------------------------------------ Director's rulings
 
     /// A question for the Director about record `call`.
-    pub fn open_ruling(&mut self, on: RulingOn, call: usize) {
+    pub fn open_ruling(&mut self, on: RulingOn, call: CallId) {
         self.irr_mut().open_rulings.push(OpenRuling { on, call });
     }
 
     /// Closes the question of kind `on` about record `call`.
-    pub fn close_ruling(&mut self, on: RulingOn, call: usize) {
+    pub fn close_ruling(&mut self, on: RulingOn, call: CallId) {
         if let Some(irr) = self.irr_if_any() {
             irr.open_rulings.retain(|r| !(r.on == on && r.call == call));
         }
@@ -339,7 +338,7 @@ impl State {
     }
 
     /// L21B1: `seat` may change call `call`. Returns false when that offer stands already.
-    pub fn offer_change(&mut self, seat: Seat, call: usize) -> bool {
+    pub fn offer_change(&mut self, seat: Seat, call: CallId) -> bool {
         if self.offers().iter().any(|o| o.seat == seat && o.call == call) {
             return false;
         }
@@ -373,7 +372,7 @@ impl State {
 
     /// L21B3: the Director allows the change that made record `replacement`, or not.
     /// Returns the contract of the original auction, if it had ended.
-    pub fn rule_on_change(&mut self, replacement: usize, allowed: bool) -> Option<Contract> {
+    pub fn rule_on_change(&mut self, replacement: CallId, allowed: bool) -> Option<Contract> {
         let mut before = None;
         let irr = self.irr_if_any()?;
         for c in irr.changes.iter_mut().filter(|c| c.replacement == replacement) {
@@ -399,7 +398,7 @@ impl State {
     }
 
     /// Withdraws (or cancels) call `id`, and forgets the change of call it made, if any.
-    pub fn withdraw(&mut self, id: usize, law: Law, reason: Withdrawal) {
+    pub fn withdraw(&mut self, id: CallId, law: Law, reason: Withdrawal) {
         self.withdraw_call(id, law, reason);
         if let Some(irr) = self.irr_if_any() {
             irr.changes.retain(|c| c.replacement != id);

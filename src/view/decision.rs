@@ -9,7 +9,7 @@ use crate::call::{Call, Seat};
 use crate::law::Law;
 use crate::procedure;
 use crate::regulation::{Regulation, Undo};
-use crate::state::{Pending, State};
+use crate::state::{CallId, Pending, State};
 
 /// What a pending decision is about (shown in snake_case, e.g. `"insufficient_bid"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -125,7 +125,7 @@ type PendingChoices = (DecisionKind, Seat, Call, Vec<Choice>, Option<Call>, Law)
 fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<PendingChoices> {
     use Settle::{Accept, Call as CallOver, Decline, Respond, Ruling};
     if let Some(u) = st.undo_request() {
-        let r = st.record().get(u.call)?;
+        let r = st.call(u.call)?;
         // Who decides depends on the undo policy: an opponent's consent (either one, L25A
         // as applied online), or the Director.
         let choices = match reg.undo {
@@ -145,7 +145,7 @@ fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<Pendin
         ));
     }
     let p = st.pending()?;
-    let offender = |id: usize| st.record().get(id).map(|r| (r.seat, r.call));
+    let offender = |id: CallId| st.call(id).map(|r| (r.seat, r.call));
     Some(match p {
         Pending::InsufficientBid { call, .. } => {
             let (seat, c) = offender(*call)?;

@@ -32,7 +32,7 @@ use crate::regulation::Regulation;
 use crate::report::{Code, Warning};
 use crate::seat_list::SeatList;
 use crate::seat_map::SeatMap;
-use crate::state::{CallId, CallPos, Phase, State, Status};
+use crate::state::{CallPos, Phase, State, Status};
 use crate::withdrawal::Withdrawal;
 
 /// A disclosure as the viewer sees it.
@@ -424,7 +424,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
                 id,
                 asker: q.asker,
                 answerers: q.answerers,
-                index: q.call.and_then(|c| st.index_of(c)),
+                index: q.call.and_then(|c| st.index_of(c)).map(CallPos::get),
                 // Answered as this viewer knows it: he heard an answer (L20F).
                 answered: q.answered() && q.heard_by.contains(viewer),
             })
@@ -433,7 +433,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             .offers()
             .iter()
             .filter(|o| is_director || Some(o.seat) == seat)
-            .filter_map(|o| st.index_of(o.call))
+            .filter_map(|o| st.index_of(o.call).map(CallPos::get))
             .collect(),
         may_ask: seat.is_some_and(|s| procedure::questions::may_ask(st, table.regulation, s, None, true).is_ok()),
         askable: seat.map_or_else(Vec::new, |s| askable(st, table.regulation, s)),
@@ -501,7 +501,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     let ids = st.in_force_ids();
     // Sized once for the most there can be: a view is made on every change.
     let mut askable = Vec::with_capacity(ids.len());
-    let ids = ids.iter().map(CallId::get).enumerate();
+    let ids = ids.iter().enumerate();
     askable.extend(
         ids.filter(|(_, id)| procedure::questions::may_ask_about(st, seat, *id).is_ok())
             .map(|(index, _)| index),
@@ -513,7 +513,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 /// (`correct_explanation` accepts them, and a correction of partner's explanation he did not
 /// hear).
 fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
-    let ids = st.in_force_ids().iter().map(CallId::get).enumerate();
+    let ids = st.in_force_ids().iter().enumerate();
     ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, true, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
@@ -558,7 +558,7 @@ fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> 
     if by_call.is_empty() {
         return calls;
     }
-    for (c, id) in calls.iter_mut().zip(ids.iter().map(CallId::get)) {
+    for (c, id) in calls.iter_mut().zip(ids.iter()) {
         for d in by_call.of(id).filter(|d| visible(d.audience, d.superseded, viewer)) {
             c.alerted |= d.alert;
             c.disclosures.push(SeenDisclosure {

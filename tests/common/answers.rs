@@ -10,6 +10,7 @@
 //! no hands, SPEC 5.7).
 
 use bridge_laws::audience::Viewer;
+use bridge_laws::state::CallPos;
 use bridge_laws::{Card, Code, Outcome, Phase, Seat, Table};
 
 /// The first `IRREG_` warning of an accepted outcome, if any.
@@ -32,7 +33,7 @@ fn partner_asked_unheard(t: &Table, seat: Seat) -> bool {
 /// Whether a disclosure of call `index` that `seat` did not hear exists: the view judges a
 /// correction on what he heard, the action on every explanation given.
 fn unheard_disclosure(t: &Table, seat: Seat, index: usize) -> bool {
-    let Some(id) = t.state().record_id(index) else {
+    let Some(id) = t.state().record_id(CallPos::new(index)) else {
         return false;
     };
     t.state()
