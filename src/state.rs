@@ -9,13 +9,13 @@ use crate::action::{Intent, RulingOn};
 use crate::auction::{Contract, Entry, Summary};
 use crate::audience::Audience;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
-use crate::clock::Clock;
-use crate::counting::{narrow, CountingList};
 use crate::event::{BarKind, DisclosureKind};
-use crate::journal::Journaled;
 use crate::law::Law;
 use crate::play::PlayState;
-use crate::seat_list::SeatList;
+use crate::store::clock::Clock;
+use crate::store::counting::{narrow, CountingList};
+use crate::store::journal::Journaled;
+use crate::store::seat_list::SeatList;
 use crate::withdrawal::Withdrawal;
 
 mod changes;

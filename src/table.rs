@@ -9,16 +9,16 @@ use crate::audience::Viewer;
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::callset::CallSet;
-use crate::counting::narrow;
 use crate::event::Outcome;
 use crate::feed::{Events, Feed};
 use crate::hash::StateHash;
 use crate::log::Log;
 use crate::procedure::{self, Ctx};
-use crate::rare_list::RareList;
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{InputError, Rejection, Warning};
 use crate::state::{Checkpoint, Phase, State};
+use crate::store::counting::narrow;
+use crate::store::rare_list::RareList;
 use crate::stream_marks::Streams;
 use crate::view::{self, View};
 

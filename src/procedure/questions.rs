@@ -10,8 +10,8 @@ use crate::procedure::steps::remind;
 use crate::procedure::{audience, information};
 use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::seat_list::SeatList;
 use crate::state::{CallId, Phase, QuestionRecord, State};
+use crate::store::seat_list::SeatList;
 
 /// The `ask` action (L20F1, L20F2, L41B).
 ///

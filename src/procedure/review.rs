@@ -19,7 +19,7 @@ use crate::state::{Phase, State};
 pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     may_review(cx.st, seat)?;
     let calls = restatement(cx.st, Viewer::Seat(seat));
-    let restated = crate::counting::narrow(cx.st.in_force_ids().len());
+    let restated = crate::store::counting::narrow(cx.st.in_force_ids().len());
     let aud = audience::review(cx.reg, seat);
     cx.heard_by(aud);
     cx.event(

@@ -3,7 +3,7 @@
 //! calls), as a count while they count up from 0. The conversions to and from `usize` live
 //! here.
 
-use crate::counting::CountingList;
+use crate::store::counting::CountingList;
 use serde::Serialize;
 
 /// A call's record id: its place in the record of every call made, in force or not.

@@ -6,8 +6,8 @@ use std::num::NonZeroU32;
 use crate::action::RulingOn;
 use crate::auction::Contract;
 use crate::call::{Bid, Call, Seat, Strain};
-use crate::counting::narrow;
 use crate::law::Law;
+use crate::store::counting::narrow;
 use crate::withdrawal::Withdrawal;
 
 use super::{

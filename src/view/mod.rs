@@ -30,9 +30,9 @@ use crate::procedure;
 use crate::procedure::by_call::ByCall;
 use crate::regulation::Regulation;
 use crate::report::{Code, Warning};
-use crate::seat_list::SeatList;
-use crate::seat_map::SeatMap;
 use crate::state::{CallPos, Phase, State, Status};
+use crate::store::seat_list::SeatList;
+use crate::store::seat_map::SeatMap;
 use crate::withdrawal::Withdrawal;
 
 /// A disclosure as the viewer sees it.
