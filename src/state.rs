@@ -6,26 +6,29 @@ use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use crate::action::{Intent, RulingOn};
-use crate::auction::{Contract, Entry, Summary};
+use crate::auction::Contract;
 use crate::audience::Audience;
 use crate::call::{Bid, BySeat, Call, Seat, Side, Strain};
 use crate::event::{BarKind, DisclosureKind};
 use crate::law::Law;
 use crate::play::PlayState;
 use crate::store::clock::Clock;
-use crate::store::counting::{narrow, CountingList};
-use crate::store::journal::Journaled;
 use crate::store::seat_list::SeatList;
 use crate::withdrawal::Withdrawal;
 
-mod changes;
+mod auction;
+mod extra;
 mod ids;
 mod irregular;
+mod periods;
 mod reading;
 mod rectification;
 
+pub use auction::Auction;
+use auction::AuctionMark;
+pub use extra::Extra;
 pub use ids::{CallId, CallIds, CallPos};
-use irregular::Irregular;
+pub use irregular::Irregular;
 
 /// The period of the board (Law 17, SPEC §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -421,65 +424,22 @@ pub struct Aftermath {
     pub intent: Option<Intent>,
 }
 
-/// What a plain auction never has: changes of a recorded call's status, disclosures and
-/// questions (the state keeps it boxed and absent until the first of them).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-struct Extra {
-    /// Every change of a recorded call's status, with what it was before: what a Law 25A
-    /// replacement puts back (see `BeforeCall`).
-    status_log: Journaled<StatusChange>,
-    /// Every disclosure.
-    disclosures: Journaled<DisclosureRecord>,
-    /// Every question.
-    questions: Journaled<QuestionRecord>,
-}
-
-impl Extra {
-    /// Starts a new journal in each list (see `Journaled::begin`).
-    fn begin(&mut self) {
-        self.status_log.begin();
-        self.disclosures.begin();
-        self.questions.begin();
-    }
-
-    /// Puts each list back as it was at `begin`.
-    fn rollback(&mut self) {
-        self.status_log.rollback();
-        self.disclosures.rollback();
-        self.questions.rollback();
-    }
-
-    /// Whether every list is empty.
-    fn is_empty(&self) -> bool {
-        self.status_log.is_empty() && self.disclosures.is_empty() && self.questions.is_empty()
-    }
-}
-
-/// The whole state of the table.
+/// The whole state of the table: its parts, and what belongs to no one part (the period,
+/// the contract, the play, the clock, where each seat's latest call action began).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct State {
     /// Period.
     phase: Phase,
-    /// Every call ever made (read with `record`, changed through the methods below so the
-    /// calls in force stay known).
-    record: Journaled<CallRecord>,
-    /// Record ids of the calls in force, ascending (kept with `record`; 32 bits each).
-    #[serde(skip)]
-    in_force_ids: CountingList,
-    /// The calls in force, summarized for legality, rotation and the end of the auction
-    /// (kept with `record`).
-    #[serde(skip)]
-    summary: Summary,
+    /// Every call made, the calls in force and their summary.
+    #[serde(flatten)]
+    auction: Auction,
     /// The status changes, disclosures and questions: absent until the board's first (a
     /// plain auction has none).
     #[serde(flatten)]
     extra: Option<Box<Extra>>,
-    /// The caches were rebuilt during the current action (a rollback rebuilds them again).
-    #[serde(skip)]
-    rebuilt: bool,
     /// Bars, rectifications, offers and questions for the Director: absent until the
-    /// board's first irregularity or ruling, and again once none is left (see `irregular`).
-    irregular: Option<Box<Irregular>>,
+    /// board's first irregularity or ruling, and again once none is left.
+    irregular: Irregular,
     /// Declarer's L26B choice for the opening lead, once made (reset when the auction
     /// ends again after a reopening).
     lead_choice: Option<LeadChoice>,
@@ -500,12 +460,9 @@ impl State {
     pub fn new(dealer: Seat) -> State {
         State {
             phase: Phase::Auction,
-            record: Journaled::default(),
-            in_force_ids: CountingList::counting_from(0),
-            summary: Summary::new(dealer),
+            auction: Auction::new(dealer),
             extra: None,
-            rebuilt: false,
-            irregular: None,
+            irregular: Irregular::default(),
             lead_choice: None,
             contract: None,
             play: None,
@@ -521,11 +478,8 @@ impl State {
     pub fn begin(&mut self) -> Checkpoint {
         let State {
             phase,
-            record,
-            in_force_ids,
-            summary,
+            auction,
             extra,
-            rebuilt,
             irregular,
             lead_choice,
             contract,
@@ -533,14 +487,12 @@ impl State {
             last_clock,
             before_call,
         } = self;
-        record.begin();
+        let auction = auction.begin();
         if let Some(extra) = extra {
             extra.begin();
         }
-        *rebuilt = false;
         Checkpoint {
-            in_force_len: in_force_ids.len(),
-            summary: *summary,
+            auction,
             phase: *phase,
             irregular: irregular.clone(),
             lead_choice: *lead_choice,
@@ -554,27 +506,22 @@ impl State {
 
     /// Keeps what the action changed.
     pub fn commit(&mut self) {
-        if self.irregular.as_deref().is_some_and(Irregular::is_none) {
-            self.irregular = None;
-        }
-        self.record.commit();
+        self.irregular.tidy();
+        self.auction.commit();
         if let Some(extra) = &mut self.extra {
             extra.begin();
         }
-        self.rebuilt = false;
     }
 
     /// Undoes everything the action changed.
     pub fn rollback(&mut self, cp: Checkpoint) {
-        self.record.rollback();
         if let Some(extra) = &mut self.extra {
             extra.rollback();
         }
         // Made by the refused action: it goes with it.
         self.tidy();
         let Checkpoint {
-            in_force_len,
-            summary,
+            auction,
             phase,
             irregular,
             lead_choice,
@@ -583,6 +530,7 @@ impl State {
             last_clock,
             before_call,
         } = cp;
+        self.auction.rollback(auction);
         self.phase = phase;
         self.irregular = irregular;
         self.lead_choice = lead_choice;
@@ -590,27 +538,11 @@ impl State {
         self.play = play;
         self.last_clock = last_clock;
         self.before_call = before_call;
-        if self.rebuilt {
-            self.rebuild_in_force();
-        } else {
-            // Only calls pushed in force by the action: they go.
-            self.in_force_ids.truncate(in_force_len);
-            self.summary = summary;
-        }
-        self.rebuilt = false;
     }
 
     /// Makes room for `calls` more calls without reallocating.
     pub fn reserve(&mut self, calls: usize) {
-        // (The ids of the calls in force are a count until a call leaves force.)
-        self.record.reserve(calls);
-    }
-
-    /// Makes room for `n` more disclosures (a replay that knows its calls disclose).
-    pub fn reserve_disclosures(&mut self, n: usize) {
-        if n > 0 {
-            self.extra_mut().disclosures.reserve(n);
-        }
+        self.auction.reserve(calls);
     }
 
     /// Drops the box for disclosures and questions while it holds none (room made ahead that
@@ -621,252 +553,43 @@ impl State {
         }
     }
 
-    /// The board's irregularities and rulings (none, read from one shared empty value, on
-    /// a regular board).
-    fn irr(&self) -> &Irregular {
-        self.irregular.as_deref().unwrap_or(&irregular::NONE)
+    /// The auction: every call made, the calls in force and their summary.
+    pub fn auction(&self) -> &Auction {
+        &self.auction
     }
 
-    /// The board's irregularities and rulings, to record one: the box is made at the
-    /// first (a checkpoint then copies it; `commit` drops it again once it is empty).
-    fn irr_mut(&mut self) -> &mut Irregular {
-        self.irregular.get_or_insert_with(Irregular::boxed)
+    /// The auction, to record a call (a status changes only through the state, which logs
+    /// it: `put_in_force`, `withdraw`).
+    pub fn auction_mut(&mut self) -> &mut Auction {
+        &mut self.auction
     }
 
-    /// The board's irregularities and rulings, to change or clear one: none when there is
-    /// none (clearing nothing must not make the box).
-    fn irr_if_any(&mut self) -> Option<&mut Irregular> {
-        self.irregular.as_deref_mut()
+    /// The disclosures, questions and status changes (none, read from one shared empty
+    /// value, on a plain auction).
+    pub fn extra(&self) -> &Extra {
+        self.extra.as_deref().unwrap_or(&extra::NONE)
     }
 
-    /// The rectification state before `seat`'s latest call action.
-    pub fn before_call(&self, seat: Seat) -> Option<BeforeCall> {
-        let start = (*self.before_call.get(seat))?;
-        Some(BeforeCall {
-            start,
-            rectification: self.irr().before_call.get(seat).clone(),
-        })
-    }
-
-    /// Every call ever made, in order (ids are positions).
-    pub fn record(&self) -> &[CallRecord] {
-        &self.record
-    }
-
-    /// The record of call `id`, if made.
-    pub fn call(&self, id: CallId) -> Option<&CallRecord> {
-        self.record.get(id.get())
-    }
-
-    /// Every call ever made, with its record id.
-    pub fn calls_with_ids(&self) -> impl DoubleEndedIterator<Item = (CallId, &CallRecord)> + '_ {
-        self.record.iter().enumerate().map(|(i, r)| (CallId::new(i), r))
-    }
-
-    /// The record id the next call will have.
-    pub fn next_id(&self) -> CallId {
-        CallId::new(self.record.len())
-    }
-
-    /// The status changes so far (see `CallStart::status_mark`).
-    pub fn status_log(&self) -> &[StatusChange] {
-        self.extra.as_deref().map_or(&[], |e| &e.status_log)
-    }
-
-    /// The status changes, disclosures and questions, to add one (the box is made at the
+    /// The disclosures, questions and status changes, to add one (the box is made at the
     /// first).
-    fn extra_mut(&mut self) -> &mut Extra {
+    pub fn extra_mut(&mut self) -> &mut Extra {
         self.extra.get_or_insert_default()
     }
 
-    /// Appends a call to the record; returns its id.
-    pub fn push_call(&mut self, seat: Seat, call: Call, status: Status) -> CallId {
-        let id = CallId::new(self.record.len());
-        self.record.push(CallRecord {
-            seat,
-            call,
-            status,
-            withdrawn: None,
-            skipped_from: None,
-            auto: false,
-            audience: Audience::EVERYONE,
-        });
-        if status == Status::InForce {
-            self.in_force_ids.push(narrow(id.get()));
-            self.summary.push(Entry { seat, call });
-        }
-        id
+    /// The disclosures, questions and status changes, to change one: none when there is
+    /// none (changing nothing must not make the box).
+    pub fn extra_if_any(&mut self) -> Option<&mut Extra> {
+        self.extra.as_deref_mut()
     }
 
-    /// Marks call `id` as made by the engine for a barred player.
-    pub fn mark_auto(&mut self, id: CallId) {
-        if let Some(r) = self.record.get_mut(id.get()) {
-            r.auto = true;
-        }
+    /// The board's irregularities and rulings.
+    pub fn irregular(&self) -> &Irregular {
+        &self.irregular
     }
 
-    /// Records that call `id`, accepted out of rotation, skipped the seats from `due` to its
-    /// caller (none when `due` is its caller).
-    pub fn set_skipped(&mut self, id: CallId, due: Seat) {
-        if let Some(r) = self.record.get_mut(id.get()) {
-            r.skipped_from = (due != r.seat).then_some(due);
-        }
-    }
-
-    /// Puts call `id` in force (an irregular call accepted, or a rectification settled).
-    pub fn put_in_force(&mut self, id: CallId) {
-        self.set_status(id, Status::InForce, None);
-    }
-
-    /// Withdraws (or cancels) call `id` under `law`, for `reason`.
-    fn withdraw_call(&mut self, id: CallId, law: Law, reason: Withdrawal) {
-        self.set_status(id, Status::Withdrawn, Some((law, reason)));
-    }
-
-    /// Changes the status of call `id`, logging what it was.
-    fn set_status(&mut self, id: CallId, status: Status, withdrawn: Option<(Law, Withdrawal)>) {
-        let Some(r) = self.record.get_mut(id.get()) else { return };
-        let old = StatusChange {
-            id,
-            status: r.status,
-            withdrawn: std::mem::replace(&mut r.withdrawn, withdrawn),
-        };
-        r.status = status;
-        let was_in_force = old.status == Status::InForce;
-        self.extra_mut().status_log.push(old);
-        if was_in_force != (status == Status::InForce) {
-            self.rebuild_in_force();
-        }
-    }
-
-    /// Undoes the status changes logged since `mark` to calls before `from`, newest first:
-    /// those calls are back as they were when the log had `mark` entries.
-    fn restore_statuses(&mut self, mark: usize, from: CallId) {
-        let back: Vec<StatusChange> = self
-            .status_log()
-            .get(mark..)
-            .unwrap_or_default()
-            .iter()
-            .rev()
-            .filter(|c| c.id < from)
-            .cloned()
-            .collect();
-        for c in back {
-            if self.call(c.id).is_some_and(|r| r.status != c.status) {
-                self.set_status(c.id, c.status, c.withdrawn);
-            }
-        }
-    }
-
-    /// Rebuilds the calls in force from the record (after a status change).
-    fn rebuild_in_force(&mut self) {
-        self.rebuilt = true;
-        self.in_force_ids.clear();
-        for (i, r) in self.record.iter().enumerate() {
-            if r.status == Status::InForce {
-                self.in_force_ids.push(narrow(i));
-            }
-        }
-        self.summary = Summary::of(self.summary.dealer(), &self.in_force());
-    }
-
-    /// Record ids of the calls in force, in order.
-    pub fn in_force_ids(&self) -> CallIds<'_> {
-        CallIds(&self.in_force_ids)
-    }
-
-    /// The calls in force, read from the record (a list built when asked: only rarer paths
-    /// ask; the summary answers the common questions).
-    pub fn in_force(&self) -> Vec<Entry> {
-        self.in_force_ids()
-            .iter()
-            .filter_map(|id| self.call(id))
-            .map(|r| Entry {
-                seat: r.seat,
-                call: r.call,
-            })
-            .collect()
-    }
-
-    /// The calls in force, summarized (legality, rotation, end of the auction in O(1)).
-    pub fn summary(&self) -> Summary {
-        self.summary
-    }
-
-    /// The record id of the call at `pos` among the calls in force.
-    pub fn record_id(&self, pos: CallPos) -> Option<CallId> {
-        self.in_force_ids().get(pos)
-    }
-
-    /// The position among the calls in force of record `id`.
-    pub fn index_of(&self, id: CallId) -> Option<CallPos> {
-        self.in_force_ids().index_of(id)
-    }
-
-    /// The seat due to call in rotation (the auction period only).
-    pub fn rotation(&self) -> Seat {
-        self.summary.next_in_rotation()
-    }
-
-    /// The last call in force by `seat`, as a record id.
-    pub fn last_call_of(&self, seat: Seat) -> Option<CallId> {
-        self.in_force_ids()
-            .iter()
-            .rev()
-            .find(|&id| self.call(id).is_some_and(|r| r.seat == seat))
-    }
-
-    /// Whether `seat` has made a call in force after record `id`.
-    pub fn called_since(&self, seat: Seat, id: CallId) -> bool {
-        let ids = self.in_force_ids();
-        ids.iter_from(ids.count_through(id))
-            .any(|i| self.call(i).is_some_and(|r| r.seat == seat))
-    }
-
-    /// The presumed declarer, once the auction has ended.
-    pub fn declarer(&self) -> Option<Seat> {
-        self.contract.map(|c| c.declarer)
-    }
-
-    /// Whether `seat` is a presumed defender.
-    pub fn is_defender(&self, seat: Seat) -> bool {
-        self.contract.is_some_and(|c| c.side() != seat.side())
-    }
-
-    /// Whether `seat` is the presumed dummy.
-    pub fn is_dummy(&self, seat: Seat) -> bool {
-        self.contract.is_some_and(|c| c.dummy() == seat)
-    }
-
-    /// The record id of the call a pending rectification is about (the irregular call, or
-    /// the withdrawn call awaiting its replacement).
-    pub fn pending_call(&self) -> Option<CallId> {
-        match self.irr().pending.as_ref()? {
-            Pending::InsufficientBid { call, .. }
-            | Pending::OutOfRotation { call, .. }
-            | Pending::Inadmissible { call }
-            | Pending::BarredCall { call }
-            | Pending::ChangeOfCall { call, .. } => Some(*call),
-            Pending::Replacement { withdrawn, .. } => Some(*withdrawn),
-        }
-    }
-
-    /// When record `id` is withdrawn and every call after it cancelled (L21B1, L25A): the
-    /// turn the auction had reverted to (L17D3) no longer applies, and a rectification
-    /// pending on a later call lapses with the calls it was made over.
-    pub fn forget_turn_and_rectification_after(&mut self, id: CallId) {
-        let lapses = self.pending_call().is_some_and(|p| p > id);
-        if let Some(irr) = self.irr_if_any() {
-            irr.turn_override = None;
-            if lapses {
-                irr.pending = None;
-            }
-        }
-    }
-
-    /// Whether the auction period (auction and clarification) lasts (L17D).
-    pub fn in_auction_period(&self) -> bool {
-        matches!(self.phase, Phase::Auction | Phase::Clarification | Phase::PassedOut)
+    /// The board's irregularities and rulings, to record, change or clear one.
+    pub fn irregular_mut(&mut self) -> &mut Irregular {
+        &mut self.irregular
     }
 }
 
@@ -874,10 +597,9 @@ impl State {
 /// (journaled, or rebuilt from them).
 #[derive(Debug)]
 pub struct Checkpoint {
-    in_force_len: usize,
-    summary: Summary,
+    auction: AuctionMark,
     phase: Phase,
-    irregular: Option<Box<Irregular>>,
+    irregular: Irregular,
     lead_choice: Option<LeadChoice>,
     contract: Option<Contract>,
     play: Option<Box<PlayState>>,

@@ -368,7 +368,7 @@ impl Table {
         self.feed.reserve(n.saturating_add(disclosing).saturating_add(1));
         if disclosing > 0 {
             self.feed.reserve_others(disclosing);
-            self.state.reserve_disclosures(disclosing);
+            self.state.extra_mut().reserve_disclosures(disclosing);
             // A call's and its disclosure's events in one action end the count of one each.
             self.streams.reserve_event_ends(n);
         }
@@ -454,7 +454,7 @@ impl Table {
 
     /// The calls in force, in order.
     pub fn calls(&self) -> Vec<Call> {
-        self.state.in_force().into_iter().map(|e| e.call).collect()
+        self.state.auction().in_force().into_iter().map(|e| e.call).collect()
     }
 
     /// The seat that must act next (SPEC §7): the caller in the auction, the opening

@@ -96,6 +96,7 @@ fn tried(t: &Table, action: &str) -> Result<(), Code> {
 fn unheard_partner_question(t: &Table, s: Seat, refusal: Result<(), Code>) -> bool {
     refusal == Err(Code::SUPPLEMENTARY_QUESTION)
         && t.state()
+            .extra()
             .questions()
             .iter()
             .any(|q| q.asker == s.partner() && !q.audience.has_seat(s))
@@ -105,8 +106,9 @@ fn unheard_partner_question(t: &Table, s: Seat, refusal: Result<(), Code>) -> bo
 /// engine's answer to a correction then rests on it (`s` corrects partner's explanation, or
 /// his own), while his table, judging on what he saw, answers as if it had not been given.
 fn unheard_partner_explanation(t: &Table, s: Seat, i: usize) -> bool {
-    let id = t.state().record_id(bridge_laws::state::CallPos::new(i));
+    let id = t.state().auction().record_id(bridge_laws::state::CallPos::new(i));
     t.state()
+        .extra()
         .disclosures()
         .iter()
         .any(|d| Some(d.call) == id && d.by == s.partner() && !d.superseded && !d.audience.has_seat(s))
@@ -235,6 +237,7 @@ fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result
     let mine: Vec<usize> = c.questions_to_answer().map(|q| q.id).collect();
     let server: Vec<usize> = t
         .state()
+        .extra()
         .questions()
         .iter()
         .enumerate()

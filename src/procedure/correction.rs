@@ -29,7 +29,7 @@ enum Corrector {
 /// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`.
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
-    let caller = cx.st.record()[id].seat;
+    let caller = cx.st.auction().record()[id].seat;
     let (who, law) = corrector(cx.st, cx.reg, seat, id, false, of_call(cx.st, id))?;
     let corrected = match who {
         Corrector::Own => seat,
@@ -38,13 +38,15 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     let mut aud = Audience::DIRECTOR;
     let mut mi_pos = id.next();
     let mut first = true;
-    cx.st.supersede_explanations(id, corrected, |d| {
-        aud = if first { d.audience } else { aud.union(d.audience) };
-        // The first call made after it: the record's length then.
-        let after = CallId::new(d.at_record_len);
-        mi_pos = if first { after } else { mi_pos.min(after) };
-        first = false;
-    });
+    if let Some(extra) = cx.st.extra_if_any() {
+        extra.supersede_explanations(id, corrected, |d| {
+            aud = if first { d.audience } else { aud.union(d.audience) };
+            // The first call made after it: the record's length then.
+            let after = CallId::new(d.at_record_len);
+            mi_pos = if first { after } else { mi_pos.min(after) };
+            first = false;
+        });
+    }
     if first {
         aud = audience::disclosure(cx.reg, caller, seat);
     }
@@ -54,7 +56,8 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     let misinformed = aud;
     cx.heard_by(aud);
     // One text for the log, the record and the event.
-    cx.st.disclose(DisclosureRecord {
+    let at_record_len = cx.st.auction().record().len();
+    cx.st.extra_mut().disclose(DisclosureRecord {
         call: id,
         by: seat,
         kind: DisclosureKind::Correction,
@@ -62,11 +65,11 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
         text: Some(Arc::clone(&text)),
         audience: aud,
         superseded: false,
-        at_record_len: cx.st.record().len(),
+        at_record_len,
     });
     cx.event(EventKind::Correction { index, by: seat, text }, aud);
     summon(cx, Actor::Seat(seat), Some("correction of an explanation"), law);
-    cx.st.mark_corrected(seat, id);
+    cx.st.irregular_mut().mark_corrected(seat, id);
     offer_changes(cx, caller.side(), mi_pos, misinformed);
     Ok(())
 }
@@ -93,7 +96,7 @@ pub fn may_correct<'a>(
 
 /// The disclosures of record `id`, in order.
 fn of_call(st: &State, id: CallId) -> impl Iterator<Item = &DisclosureRecord> {
-    st.disclosures().iter().filter(move |d| d.call == id)
+    st.extra().disclosures().iter().filter(move |d| d.call == id)
 }
 
 /// Whose explanation `seat` corrects of record `id`, whose disclosures are `disclosures`,
@@ -107,7 +110,7 @@ fn corrector<'a>(
     as_seen: bool,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(Corrector, Law), Refusal> {
-    let Some(caller) = st.call(id).map(|r| r.seat) else {
+    let Some(caller) = st.auction().call(id).map(|r| r.seat) else {
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
     // As seen by `seat`: his own disclosures (he made them, even one he does not hear, a
@@ -179,14 +182,15 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
     let id = call_id(cx, index)?;
     let partner_explained = cx
         .st
+        .extra()
         .disclosures()
         .iter()
         .any(|d| d.call == id && d.by == seat.partner());
-    let caller_side = cx.st.record()[id].seat.side() == seat.side();
+    let caller_side = cx.st.auction().record()[id].seat.side() == seat.side();
     if !partner_explained && !caller_side {
         return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
     }
-    cx.st.note_partner_mistake(seat, id);
+    cx.st.irregular_mut().note_partner_mistake(seat, id);
     remind(
         cx,
         Code::CORRECTION_TOO_EARLY,

@@ -15,7 +15,7 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
     let Some(contract) = cx.st.contract() else { return };
     for seat in Seat::ALL {
         // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
-        let gave = cx.st.disclosures().iter().any(|d| d.by == seat);
+        let gave = cx.st.extra().disclosures().iter().any(|d| d.by == seat);
         if gave {
             remind(
                 cx,
@@ -68,6 +68,7 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
     // Only a disclosure the player heard (not under self-alerting or across a screen).
     let partner_explained = cx
         .st
+        .extra()
         .disclosures()
         .iter()
         .any(|d| d.by == seat.partner() && !d.superseded && d.audience.has_seat(seat));
@@ -79,7 +80,13 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
 /// `note_partner_mistake` notes, the only record of the duty (a refused early correction
 /// leaves nothing behind; see docs/RULINGS.md, "Disclosure and misinformation").
 fn open_notes(cx: &Ctx<'_>) -> Vec<PartnerNote> {
-    cx.st.notes().iter().filter(|n| !n.corrected).cloned().collect()
+    cx.st
+        .irregular()
+        .notes()
+        .iter()
+        .filter(|n| !n.corrected)
+        .cloned()
+        .collect()
 }
 
 /// At the opening lead faced: a declaring-side duty still open is missed (Director only).
@@ -90,7 +97,7 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
         .filter(|n| n.seat.side() == contract.side())
         .collect();
     for n in missed {
-        let Some(call) = cx.st.call(n.call).map(|r| r.call) else {
+        let Some(call) = cx.st.auction().call(n.call).map(|r| r.call) else {
             continue;
         };
         cx.warn(

@@ -20,7 +20,7 @@ pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: impl Into<Cow<
 /// unintended call replaced under L25A).
 pub fn withdrawn_call(cx: &mut Ctx<'_>, id: CallId, offending: Option<Side>) {
     let Some(os) = offending else { return };
-    let (caller, call) = (cx.st.record()[id].seat, cx.st.record()[id].call);
+    let (caller, call) = (cx.st.auction().record()[id].seat, cx.st.auction().record()[id].call);
     for seat in Seat::ALL.into_iter().filter(|s| *s != caller) {
         if seat.side() == os {
             caution(
@@ -47,9 +47,11 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: CallId, offending: Option<Side>) {
 /// L25A6, L21B2: LHO's cancelled call is unauthorized for `offending` unless LHO repeats
 /// it when he calls again; the entries wait for that call.
 pub fn defer_until_recall(cx: &mut Ctx<'_>, id: CallId, offending: Side) {
-    let Some(r) = cx.st.call(id) else { return };
-    cx.st.await_recall(Recall {
-        seat: r.seat,
+    let Some(seat) = cx.st.auction().call(id).map(|r| r.seat) else {
+        return;
+    };
+    cx.st.irregular_mut().await_recall(Recall {
+        seat,
         cancelled: id,
         offending,
     });
@@ -57,10 +59,10 @@ pub fn defer_until_recall(cx: &mut Ctx<'_>, id: CallId, offending: Side) {
 
 /// LHO calls again after a cancelled call: the L16C entries, unless he repeated it.
 pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: CallId) {
-    let Some(recall) = cx.st.take_recall_of(seat) else {
+    let Some(recall) = cx.st.irregular_mut().take_recall_of(seat) else {
         return;
     };
-    let same = cx.st.call(recall.cancelled).map(|r| r.call) == cx.st.call(new_call).map(|r| r.call);
+    let same = cx.st.auction().call(recall.cancelled).map(|r| r.call) == cx.st.auction().call(new_call).map(|r| r.call);
     if !same {
         withdrawn_call(cx, recall.cancelled, Some(recall.offending));
     }

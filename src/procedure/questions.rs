@@ -22,7 +22,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
     let id = index.map(|i| call_id(cx, i)).transpose()?;
     may_ask(cx.st, cx.reg, seat, id, false)?;
     let answerers = match id {
-        Some(id) => SeatList::EMPTY.with(audience::answerer(cx.reg, seat, cx.st.record()[id].seat)),
+        Some(id) => SeatList::EMPTY.with(audience::answerer(cx.reg, seat, cx.st.auction().record()[id].seat)),
         None => match cx.reg.disclosure {
             crate::regulation::Disclosure::Screens => SeatList::EMPTY.with(cx.reg.screenmates.of(seat)),
             _ => SeatList::EMPTY.with(seat.lho()).with(seat.rho()),
@@ -30,14 +30,15 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
     };
     let aud = audience::question(cx.reg, seat, &answerers);
     cx.heard_by(aud);
-    let qid = cx.st.ask(QuestionRecord {
+    let at_record_len = cx.st.auction().record().len();
+    let qid = cx.st.extra_mut().ask(QuestionRecord {
         asker: seat,
         answerers,
         call: id,
         answered_by: Audience::NONE,
         heard_by: Audience::NONE,
         audience: aud,
-        at_record_len: cx.st.record().len(),
+        at_record_len,
     });
     cx.event(
         EventKind::Question {
@@ -48,7 +49,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         },
         aud,
     );
-    if let Some((caller, call)) = id.and_then(|id| cx.st.call(id)).map(|r| (r.seat, r.call)) {
+    if let Some((caller, call)) = id.and_then(|id| cx.st.auction().call(id)).map(|r| (r.seat, r.call)) {
         // L20F3 / L16B1: a question about a single call may convey information. Given
         // also when it is the opponents' only call in force (SPEC §5.5; docs/RULINGS.md),
         // then without saying it was singled out from others.
@@ -91,9 +92,10 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
 
 /// How many calls in force `caller`'s side has made.
 fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
-    st.in_force_ids()
+    st.auction()
+        .in_force_ids()
         .iter()
-        .filter(|id| st.call(*id).is_some_and(|r| r.seat.side() == caller.side()))
+        .filter(|id| st.auction().call(*id).is_some_and(|r| r.seat.side() == caller.side()))
         .count()
 }
 
@@ -141,7 +143,7 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<CallId>, as_
 /// # Errors
 /// `ASK_OWN_SIDE`.
 pub fn may_ask_about(st: &State, seat: Seat, id: CallId) -> Result<(), Refusal> {
-    match st.call(id) {
+    match st.auction().call(id) {
         Some(r) if !r.seat.is_opponent_of(seat) => {
             refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only")
         }
@@ -152,8 +154,13 @@ pub fn may_ask_about(st: &State, seat: Seat, id: CallId) -> Result<(), Refusal> 
 /// Whether `seat`'s partner has asked a question since `seat` last called (`as_seen`: one
 /// `seat` heard).
 fn partner_asked_since_my_turn(st: &State, seat: Seat, as_seen: bool) -> bool {
-    let mine = st.record().iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
-    st.questions().iter().any(|q| {
+    let mine = st
+        .auction()
+        .record()
+        .iter()
+        .rposition(|r| r.seat == seat)
+        .map_or(0, |p| p + 1);
+    st.extra().questions().iter().any(|q| {
         q.asker == seat.partner()
             && q.at_record_len >= mine
             && (!as_seen || q.audience.contains(crate::audience::Viewer::Seat(seat)))

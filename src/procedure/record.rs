@@ -17,8 +17,12 @@ use std::sync::Arc;
 
 /// Appends a call to the record and announces it.
 pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> CallId {
-    let id = cx.st.push_call(seat, call, status);
-    let index = cx.st.index_of(id).map_or(cx.st.in_force_ids().len(), CallPos::get);
+    let id = cx.st.auction_mut().push(seat, call, status);
+    let index = cx
+        .st
+        .auction()
+        .index_of(id)
+        .map_or(cx.st.auction().in_force_ids().len(), CallPos::get);
     cx.call_event(seat, call, index);
     id
 }
@@ -41,7 +45,7 @@ pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reas
 
 /// Withdraws (or cancels) record `id`, announcing it to everyone.
 pub fn withdraw(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) {
-    let Some(r) = cx.st.call(id) else { return };
+    let Some(r) = cx.st.auction().call(id) else { return };
     let (seat, call) = (r.seat, r.call);
     cx.st.withdraw(id, law, reason);
     cx.event(
@@ -61,6 +65,7 @@ pub fn withdraw(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) {
 /// `NO_SUCH_CALL` when there is no such call in force.
 pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<CallId, Refusal> {
     cx.st
+        .auction()
         .record_id(CallPos::new(index))
         .ok_or_else(|| Refusal::new(Code::NO_SUCH_CALL, format!("there is no call {index} in force")))
 }
@@ -102,9 +107,10 @@ pub fn disclose(
     alert: bool,
     text: Option<Arc<str>>,
 ) -> Audience {
-    let caller = cx.st.record()[id].seat;
+    let caller = cx.st.auction().record()[id].seat;
     let aud = audience::disclosure(cx.reg, caller, by);
-    cx.st.disclose(DisclosureRecord {
+    let at_record_len = cx.st.auction().record().len();
+    cx.st.extra_mut().disclose(DisclosureRecord {
         call: id,
         by,
         kind,
@@ -112,11 +118,15 @@ pub fn disclose(
         text: text.clone(),
         audience: aud,
         superseded: false,
-        at_record_len: cx.st.record().len(),
+        at_record_len,
     });
     cx.heard_by(aud);
     // A call pending rectification would take the next position.
-    let index = cx.st.index_of(id).map_or(cx.st.in_force_ids().len(), CallPos::get);
+    let index = cx
+        .st
+        .auction()
+        .index_of(id)
+        .map_or(cx.st.auction().in_force_ids().len(), CallPos::get);
     cx.event(
         EventKind::Disclosure {
             index,
@@ -135,7 +145,7 @@ pub fn disclose(
             caller,
             format!(
                 "{by}'s disclosure of {caller}'s call {} is unauthorized information for {caller}",
-                cx.st.record()[id].call
+                cx.st.auction().record()[id].call
             ),
             Law::L75A,
         );
@@ -151,14 +161,16 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: CallId, heard: Audien
         return;
     }
     for seat in Seat::ALL.into_iter().filter(|s| s.side() != side && heard.has_seat(*s)) {
-        let Some(last) = cx.st.last_call_of(seat) else { continue };
-        if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record()[last].auto {
+        let Some(last) = cx.st.auction().last_call_of(seat) else {
+            continue;
+        };
+        if last < mi_pos || cx.st.auction().called_since(seat.partner(), last) || cx.st.auction().record()[last].auto {
             continue;
         }
-        if !cx.st.offer_change(seat, last) {
+        if !cx.st.irregular_mut().offer_change(seat, last) {
             continue;
         }
-        let index = cx.st.index_of(last).map_or(0, CallPos::get);
+        let index = cx.st.auction().index_of(last).map_or(0, CallPos::get);
         cx.event(EventKind::ChangeOffered { seat, index }, Audience::seat(seat));
     }
 }
@@ -168,12 +180,13 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: CallId, heard: Audien
 pub fn rewind_to(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) -> Vec<CallId> {
     let later: Vec<CallId> = cx
         .st
+        .auction()
         .calls_with_ids()
         .filter(|(i, r)| *i > id && r.status != Status::Withdrawn)
         .map(|(i, _)| i)
         .collect();
     // Later calls are withdrawn below; nothing may still wait on them or on an L17D3 turn.
-    cx.st.forget_turn_and_rectification_after(id);
+    cx.st.irregular_mut().forget_turn_and_rectification_after(id);
     for i in later.iter().rev() {
         withdraw(cx, *i, law, Withdrawal::EarlierCallChanged);
     }
@@ -212,14 +225,14 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: CallId, law: Law, reason: Wit
 fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
     for s in Seat::ALL {
         let was = b.bar(s).cloned();
-        if cx.st.bars().get(s) == &was {
+        if cx.st.irregular().bars().get(s) == &was {
             continue;
         }
         match was {
             None => lift_bar(cx, s),
             Some(bar) => {
                 let (kind, law): (BarKind, Law) = (bar.kind, bar.law);
-                cx.st.restore_bar(s, bar);
+                cx.st.irregular_mut().restore_bar(s, bar);
                 cx.event(
                     EventKind::Barred {
                         seat: s,
@@ -236,13 +249,13 @@ fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
 /// A rectification pending on a call that is no longer awaiting it is void. (A pending
 /// replacement is about a withdrawn call by design.)
 fn drop_stale_pending(cx: &mut Ctx<'_>) {
-    if matches!(cx.st.pending(), Some(Pending::Replacement { .. })) {
+    if matches!(cx.st.irregular().pending(), Some(Pending::Replacement { .. })) {
         return;
     }
-    let Some(call) = cx.st.pending_call() else {
+    let Some(call) = cx.st.irregular().pending_call() else {
         return;
     };
-    if cx.st.call(call).is_none_or(|r| r.status != Status::Pending) {
-        cx.st.settle_pending();
+    if cx.st.auction().call(call).is_none_or(|r| r.status != Status::Pending) {
+        cx.st.irregular_mut().settle_pending();
     }
 }

@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 /// The seat and call of record `id`, if there is such a record.
 pub fn rec(cx: &Ctx<'_>, id: CallId) -> Option<(Seat, Call)> {
-    cx.st.call(id).map(|r| (r.seat, r.call))
+    cx.st.auction().call(id).map(|r| (r.seat, r.call))
 }
 
 /// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
@@ -39,7 +39,7 @@ pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, mess
 
 /// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
 pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<CallId>) {
-    let imposed = cx.st.bar(
+    let imposed = cx.st.irregular_mut().bar(
         seat,
         Bar {
             kind,
@@ -56,7 +56,7 @@ pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comp
 /// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
 /// `barred` event that announced it).
 pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
-    if cx.st.lift_bar(seat) {
+    if cx.st.irregular_mut().lift_bar(seat) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }
@@ -64,7 +64,7 @@ pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
 /// L26B: records declarer's entitlement, announced when the auction ends if the offender
 /// is then a defender.
 pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: CallId) {
-    cx.st.entitle_lead_restriction(offender, law, call);
+    cx.st.irregular_mut().entitle_lead_restriction(offender, law, call);
 }
 
 /// L72C: a note for the Director that he may adjust after play.
@@ -83,12 +83,14 @@ pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
 
 /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
 pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: CallId, replacement: Option<CallId>, law: Law) {
-    cx.st.open_comparison(offender, withdrawn, replacement, law);
+    cx.st
+        .irregular_mut()
+        .open_comparison(offender, withdrawn, replacement, law);
 }
 
 /// Closes the comparable-call question about `withdrawn`.
 pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: CallId) {
-    cx.st.close_comparison(withdrawn);
+    cx.st.irregular_mut().close_comparison(withdrawn);
 }
 
 /// The refusal of an illegal call in `prevent`.

@@ -23,9 +23,16 @@ pub struct Journaled<T> {
 
 impl<T> Default for Journaled<T> {
     fn default() -> Journaled<T> {
+        Journaled::new()
+    }
+}
+
+impl<T> Journaled<T> {
+    /// An empty list.
+    pub const fn new() -> Journaled<T> {
         Journaled {
             items: Vec::new(),
-            undo: RareList::default(),
+            undo: RareList::new(),
             mark: 0,
         }
     }

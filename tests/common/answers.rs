@@ -25,6 +25,7 @@ fn irregularity(out: &Outcome) -> Option<Code> {
 /// count it, the `ask` action refuses a supplementary question after it (L20F1).
 fn partner_asked_unheard(t: &Table, seat: Seat) -> bool {
     t.state()
+        .extra()
         .questions()
         .iter()
         .any(|q| q.asker == seat.partner() && !q.audience.contains(Viewer::Seat(seat)))
@@ -33,10 +34,11 @@ fn partner_asked_unheard(t: &Table, seat: Seat) -> bool {
 /// Whether a disclosure of call `index` that `seat` did not hear exists: the view judges a
 /// correction on what he heard, the action on every explanation given.
 fn unheard_disclosure(t: &Table, seat: Seat, index: usize) -> bool {
-    let Some(id) = t.state().record_id(CallPos::new(index)) else {
+    let Some(id) = t.state().auction().record_id(CallPos::new(index)) else {
         return false;
     };
     t.state()
+        .extra()
         .disclosures()
         .iter()
         .any(|d| d.call == id && d.by != seat && !d.audience.contains(Viewer::Seat(seat)))

@@ -38,8 +38,8 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
         return Audience::EVERYONE;
     };
     let index = action["index"].as_u64().and_then(|i| usize::try_from(i).ok());
-    let call_id = index.and_then(|i| st.record_id(CallPos::new(i)));
-    let caller = call_id.and_then(|id| st.call(id)).map(|r| r.seat);
+    let call_id = index.and_then(|i| st.auction().record_id(CallPos::new(i)));
+    let caller = call_id.and_then(|id| st.auction().call(id)).map(|r| r.seat);
     let spectators = reg.spectators_see_disclosures;
     // The actor knows what he did, even a correction of partner's explanation that he
     // never heard (L20F5b under self-alerting).
@@ -58,7 +58,8 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
             let (Some(id), Some(caller)) = (call_id, caller) else {
                 return Audience::EVERYONE;
             };
-            st.disclosures()
+            st.extra()
+                .disclosures()
                 .iter()
                 .filter(|d| d.call == id && !d.superseded && d.by.side() == seat.side())
                 .map(|d| d.audience)
