@@ -12,7 +12,72 @@ use crate::store::counting::{narrow, CountingList};
 use crate::store::journal::Journaled;
 use crate::withdrawal::Withdrawal;
 
-use super::{CallId, CallIds, CallPos, CallRecord, Status, StatusChange};
+use super::{CallId, CallIds, CallPos};
+
+/// How a call came to be in the record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// In force.
+    InForce,
+    /// Made irregularly; the rectification is pending (not yet in force).
+    Pending,
+    /// Withdrawn or cancelled.
+    Withdrawn,
+}
+
+/// Every call ever made on the board, in order.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CallRecord {
+    /// The caller.
+    pub seat: Seat,
+    /// The call.
+    pub call: Call,
+    /// In force, pending or withdrawn.
+    pub status: Status,
+    /// Law and reason of the withdrawal.
+    pub withdrawn: Option<(Law, Withdrawal)>,
+    /// The first seat skipped when this call was accepted out of rotation (L29A, L17D3):
+    /// the player whose turn it was (`skipped` lists them all).
+    pub skipped_from: Option<Seat>,
+    /// Made by the engine for a barred player.
+    pub auto: bool,
+    /// Who saw the call: everyone at the table.
+    pub audience: Audience,
+}
+
+/// The record read by record id (a missing id is a bug: use `Auction::call` where it may be).
+impl std::ops::Index<CallId> for [CallRecord] {
+    type Output = CallRecord;
+
+    fn index(&self, id: CallId) -> &CallRecord {
+        &self[id.get()]
+    }
+}
+
+impl CallRecord {
+    /// The seats skipped when this call was accepted out of rotation, in rotation from the
+    /// player whose turn it was (L29A, L17D3).
+    pub fn skipped(&self) -> impl Iterator<Item = Seat> + '_ {
+        let mut next = self.skipped_from;
+        std::iter::from_fn(move || {
+            let s = next?;
+            next = Some(s.lho()).filter(|n| *n != self.seat);
+            Some(s)
+        })
+    }
+}
+
+/// A change of a recorded call's status, with the status it replaced.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StatusChange {
+    /// Record id of the call.
+    pub id: CallId,
+    /// Its status before.
+    pub status: Status,
+    /// Its withdrawal before.
+    pub withdrawn: Option<(Law, Withdrawal)>,
+}
 
 /// Every call made, and the calls in force (see the module doc).
 #[derive(Clone, Debug, PartialEq, Serialize)]

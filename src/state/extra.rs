@@ -3,11 +3,71 @@
 
 use serde::Serialize;
 
+use std::sync::Arc;
+
 use crate::audience::Audience;
 use crate::call::Seat;
+use crate::event::DisclosureKind;
 use crate::store::journal::Journaled;
+use crate::store::seat_list::SeatList;
 
-use super::{CallId, DisclosureRecord, QuestionRecord, StatusChange};
+use super::{CallId, StatusChange};
+
+/// An alert, announcement, explanation or correction of one call.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DisclosureRecord {
+    /// Record id of the call.
+    pub call: CallId,
+    /// Who disclosed.
+    pub by: Seat,
+    /// Alert, announcement, explanation or correction.
+    pub kind: DisclosureKind,
+    /// Whether it alerts the call.
+    pub alert: bool,
+    /// The text, if any (shared with the event that told it and every view that shows it).
+    pub text: Option<Arc<str>>,
+    /// Who may see it.
+    pub audience: Audience,
+    /// Replaced by a correction: kept for the Director only.
+    pub superseded: bool,
+    /// Number of calls in the record when it was given (for Law 21B).
+    pub at_record_len: usize,
+}
+
+/// Writes a question's answerers as whether any has answered.
+fn answered_by_any<S: serde::Serializer>(by: &Audience, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_bool(by.seats_any())
+}
+
+/// A question about the opponents' calls (L20F).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct QuestionRecord {
+    /// Who asked.
+    pub asker: Seat,
+    /// Who must answer.
+    pub answerers: SeatList,
+    /// Record id of the call asked about; `None` for the whole auction.
+    pub call: Option<CallId>,
+    /// The answerers who have answered it (written `answered`: whether any has).
+    #[serde(rename = "answered", serialize_with = "answered_by_any")]
+    pub answered_by: Audience,
+    /// Who heard an answer to it: the audiences of its answers (L20F). A player who heard
+    /// none does not learn that it was answered (under self-alerting, partner's answer
+    /// goes to the opponents only).
+    #[serde(skip)]
+    pub heard_by: Audience,
+    /// Who may see it.
+    pub audience: Audience,
+    /// Number of calls in the record when it was asked.
+    pub at_record_len: usize,
+}
+
+impl QuestionRecord {
+    /// Answered yet (by any of the answerers).
+    pub fn answered(&self) -> bool {
+        self.answered_by.seats_any()
+    }
+}
 
 /// The status log, the disclosures and the questions (see the module doc).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

@@ -1,11 +1,27 @@
 //! The board's periods (L17, L22, L41) and its play: what belongs to no one part of the
 //! state (the period, the contract, the lead choice, the play, the clock).
 
+use serde::Serialize;
+
 use crate::auction::Contract;
-use crate::call::Seat;
+use crate::call::{Seat, Strain};
 use crate::play::PlayState;
 
-use super::{LeadChoice, Phase, State};
+use super::{Phase, State};
+
+/// Declarer's Law 26B choice for the opening lead (the `restrict_lead` action).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LeadChoice {
+    /// Declarer, who chose.
+    pub declarer: Seat,
+    /// The defender whose leads it binds: the opening leader, or the opening leader's
+    /// partner at his first turn to lead in play (L26B).
+    pub leader: Seat,
+    /// The suit named; none when declarer chose not to restrict the lead.
+    pub suit: Option<Strain>,
+    /// The suit is required (`require_or_prohibit`), not prohibited.
+    pub require: bool,
+}
 
 /// Changing the state's periods, in the Laws' words. Each method keeps the invariants that
 /// link what it touches.

@@ -2,15 +2,84 @@
 //! the change it made in `Irregular`), the rectification state before a call (L25A, L21B)
 //! and the questions whose answer reads both the record and the rulings (L29C, L30A, L26B).
 
+use serde::Serialize;
 use std::num::NonZeroU32;
 
 use crate::action::RulingOn;
-use crate::call::{Seat, Strain};
+use crate::call::{BySeat, Call, Seat, Strain};
 use crate::law::Law;
 use crate::store::counting::narrow;
 use crate::withdrawal::Withdrawal;
 
-use super::{BeforeCall, CallId, CallStart, ChangeOffer, State, Status, StatusChange};
+use super::{
+    Aftermath, Bar, CallId, ChangeOffer, Comparison, LeadRestrictionRecord, OpenRuling, Pending, State, Status,
+    StatusChange,
+};
+
+/// The rectification state just before a seat's latest call action: what a Law 25A
+/// replacement (or an L21B change) of that call restores, so that the intended call is
+/// itself subject to the appropriate law as if the replaced call had never been made
+/// (L25A1, Kooijman on L25A6).
+///
+/// The state keeps its two marks (`CallStart`, 8 bytes a seat, copied with an action's
+/// checkpoint) and, only while a rectification was in progress then, the rectification in the
+/// irregularities' box (`Irregular::before_call`); `State::before_call` puts them together.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BeforeCall {
+    /// Where the call action began.
+    start: CallStart,
+    /// The rectification then in progress; none when nothing was, as before nearly every
+    /// call.
+    pub rectification: Option<Box<Rectification>>,
+}
+
+/// Where a seat's latest call action began: the record's and the status log's lengths then.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub(super) struct CallStart {
+    /// One more than the length of the record when the call action began (`from`: the calls
+    /// it made have ids from there): never zero, so that a seat without one costs nothing
+    /// more (`Option<CallStart>` is 8 bytes). 32 bits, as the table's stream marks: no board
+    /// holds 2^32 calls.
+    from_plus_one: NonZeroU32,
+    /// Length of the status log then: the changes since, to earlier calls, are undone (the
+    /// action may settle one: an insufficient bid accepted by LHO's call or withdrawn by the
+    /// offender's, a call out of rotation cancelled by the call in turn).
+    status_mark: u32,
+}
+
+impl BeforeCall {
+    /// The record id of the first call the call action made.
+    pub fn from(&self) -> CallId {
+        CallId::new(self.start.from_plus_one.get() as usize - 1)
+    }
+
+    /// The bar on `seat` then.
+    pub fn bar(&self, seat: Seat) -> Option<&Bar> {
+        self.rectification.as_ref().and_then(|r| r.bars.get(seat).as_ref())
+    }
+}
+
+/// The rectification state a Law 25A replacement (or an L21B change) puts back (see
+/// `BeforeCall`); the default is "nothing in progress".
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Rectification {
+    /// The rectification then pending.
+    pub pending: Option<Pending>,
+    /// Bars then.
+    pub bars: BySeat<Option<Bar>>,
+    /// Comparable-call questions then (L23A).
+    pub comparisons: Vec<Comparison>,
+    /// The comparable-call rulings then awaited, oldest first.
+    pub comparable_rulings: Vec<OpenRuling>,
+    /// Law 26B entitlements then.
+    pub lead_restrictions: Vec<LeadRestrictionRecord>,
+    /// The aftermath of a cancelled call out of rotation then.
+    pub aftermath: Option<Aftermath>,
+    /// A call then forced (L31A1, L32A1).
+    pub forced: Option<(Seat, Call)>,
+    /// The L17D3 turn override then.
+    pub turn_override: Option<Seat>,
+}
 
 impl State {
     // ------------------------------------------------------------ a call's status
@@ -83,7 +152,6 @@ impl State {
     /// called since (its aftermath, or the L30A pass still due), a withdrawn call whose
     /// replacement may still be ruled comparable.
     pub fn rectification_open_for(&self, call: CallId) -> bool {
-        use super::Pending;
         let irr = &self.irregular;
         let pending = match irr.pending() {
             Some(Pending::OutOfRotation { call: c, .. } | Pending::InsufficientBid { call: c, .. }) => *c == call,
