@@ -5,14 +5,14 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::action::{Actor, Intent, RulingOn, RulingValue, StrainName};
-use crate::append_field::AppendField;
 use crate::auction::Doubling;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::card::Card;
 use crate::law::Law;
 use crate::report::{Code, Rejection, Warning};
-use crate::seat_list::SeatList;
+use crate::store::append_field::AppendField;
+use crate::store::seat_list::SeatList;
 
 /// How a call's meaning was disclosed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -9,9 +9,9 @@ use serde::ser::{Serialize, Serializer};
 use crate::auction::Contract;
 use crate::audience::Audience;
 use crate::call::{Call, Seat};
-use crate::counting::narrow;
 use crate::event::{Event, EventKind, OutcomeEvents};
-use crate::rare_list::RareList;
+use crate::store::counting::narrow;
+use crate::store::rare_list::RareList;
 
 /// One event as the feed keeps it (`Feed`): a call's or the end of the auction whole, any
 /// other by its place in the feed's list of other events. 12 bytes.

@@ -35,13 +35,12 @@
 // The face: the items a user names, re-exported flat below; the namespaces `records`,
 // `stream` and `view`. Everything else is private, except the modules hidden from the
 // documentation (`#[doc(hidden)]`): internals the reference server, the CLI, the benches and
-// the tests reach into. They are not part of the API and change in any release. (`journal`,
-// `law`, `log`, `seat_list`, `seat_map`, `seat_table` and `withdrawal` are hidden, not
-// private, for the wasm module's size alone: private, they changed the optimizer's choices
-// and the gzipped module grew by 70 bytes: docs/ENGINEERING.md.)
+// the tests reach into. They are not part of the API and change in any release. (`law`,
+// `log`, `seat_table` and `withdrawal` are hidden, not private, for the wasm module's size
+// alone: private, they changed the optimizer's choices and the gzipped module grew by 70
+// bytes: docs/ENGINEERING.md.) The storage plumbing is in the private `store`.
 #[doc(hidden)]
 pub mod action;
-mod append_field;
 #[doc(hidden)]
 pub mod auction;
 #[doc(hidden)]
@@ -50,15 +49,11 @@ mod board;
 mod call;
 mod callset;
 mod card;
-mod clock;
-mod counting;
 #[doc(hidden)]
 pub mod event;
 mod feed;
 mod hash;
 mod input;
-#[doc(hidden)]
-pub mod journal;
 #[doc(hidden)]
 pub mod law;
 #[doc(hidden)]
@@ -69,20 +64,16 @@ pub mod play;
 pub mod procedure;
 #[doc(hidden)]
 pub mod push;
-mod rare_list;
 pub mod records;
 #[doc(hidden)]
 pub mod regulation;
 #[doc(hidden)]
 pub mod report;
 #[doc(hidden)]
-pub mod seat_list;
-#[doc(hidden)]
-pub mod seat_map;
-#[doc(hidden)]
 pub mod seat_table;
 #[doc(hidden)]
 pub mod state;
+mod store;
 pub mod stream;
 mod stream_marks;
 #[doc(hidden)]
@@ -117,9 +108,9 @@ pub use regulation::{
     Undo,
 };
 pub use report::{Code, InputError, Refusal, Rejection, Severity, Warning};
-pub use seat_list::SeatList;
 pub use seat_table::{SeatTable, Update};
 pub use state::Phase;
+pub use store::seat_list::SeatList;
 pub use stream::{StreamEntry, StreamItem};
 pub use table::{Snapshot, Submitted, Table, TableOptions};
 pub use view::{DecisionKind, View, ViewBase, ViewPatch};

@@ -7,9 +7,9 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::action::{Action, ActionKind, Actor, Intent};
 use crate::call::{Call, Seat};
-use crate::clock::Clock;
-use crate::counting::narrow;
-use crate::rare_list::RareList;
+use crate::store::clock::Clock;
+use crate::store::counting::narrow;
+use crate::store::rare_list::RareList;
 
 /// One accepted action as the log keeps it.
 #[derive(Clone, Debug, PartialEq)]

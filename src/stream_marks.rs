@@ -5,10 +5,10 @@
 use std::ops::Range;
 
 use crate::audience::Viewer;
-use crate::counting::{narrow, CountingList};
 use crate::feed::Events;
-use crate::rare_list::RareList;
 use crate::report::Warning;
+use crate::store::counting::{narrow, CountingList};
+use crate::store::rare_list::RareList;
 
 /// Six viewers: N, E, S, W, the Director, spectators.
 const VIEWERS: usize = 6;

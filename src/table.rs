@@ -9,16 +9,16 @@ use crate::audience::Viewer;
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::callset::CallSet;
-use crate::counting::narrow;
 use crate::event::Outcome;
 use crate::feed::{Events, Feed};
 use crate::hash::StateHash;
 use crate::log::Log;
 use crate::procedure::{self, Ctx};
-use crate::rare_list::RareList;
 use crate::regulation::{Regulation, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::{InputError, Rejection, Warning};
 use crate::state::{Checkpoint, Phase, State};
+use crate::store::counting::narrow;
+use crate::store::rare_list::RareList;
 use crate::stream_marks::Streams;
 use crate::view::{self, View};
 
@@ -368,7 +368,7 @@ impl Table {
         self.feed.reserve(n.saturating_add(disclosing).saturating_add(1));
         if disclosing > 0 {
             self.feed.reserve_others(disclosing);
-            self.state.reserve_disclosures(disclosing);
+            self.state.extra_mut().reserve_disclosures(disclosing);
             // A call's and its disclosure's events in one action end the count of one each.
             self.streams.reserve_event_ends(n);
         }
@@ -454,7 +454,7 @@ impl Table {
 
     /// The calls in force, in order.
     pub fn calls(&self) -> Vec<Call> {
-        self.state.in_force().into_iter().map(|e| e.call).collect()
+        self.state.auction().in_force().into_iter().map(|e| e.call).collect()
     }
 
     /// The seat that must act next (SPEC §7): the caller in the auction, the opening

@@ -44,7 +44,7 @@ fn comparable(yes: bool) -> String {
 }
 
 fn bar(t: &Table, seat: Seat) -> Option<(BarKind, Law)> {
-    t.state().bar_on(seat).map(|b| (b.kind, b.law))
+    t.state().irregular().bar_on(seat).map(|b| (b.kind, b.law))
 }
 
 fn legal(t: &Table, seat: Seat) -> Vec<Call> {
@@ -53,6 +53,7 @@ fn legal(t: &Table, seat: Seat) -> Vec<Call> {
 
 fn artificial_questions(t: &Table) -> usize {
     t.state()
+        .irregular()
         .open_rulings()
         .iter()
         .filter(|r| r.on == RulingOn::Artificial)
@@ -135,7 +136,7 @@ fn an_artificial_pass_at_rho_turn_must_be_repeated_when_rho_passes() {
     };
     // L31A1: repeated, legal: no rectification.
     assert_eq!(bar(&t, Seat::W), None);
-    assert!(t.state().lead_restrictions().is_empty());
+    assert!(t.state().irregular().lead_restrictions().is_empty());
 }
 
 #[test]
@@ -150,7 +151,7 @@ fn after_an_artificial_pass_the_offender_calls_freely_when_rho_bids_and_partner_
     // L31A2: E was free to bid; L31A2b: not comparable, so W passes once, L26B.
     assert_eq!(bar(&t, Seat::E), None);
     assert_eq!(bar(&t, Seat::W), Some((BarKind::NextTurn, Law::L31A2b)));
-    assert_eq!(t.state().lead_restrictions().len(), 1);
+    assert_eq!(t.state().irregular().lead_restrictions().len(), 1);
 }
 
 #[test]
@@ -164,7 +165,7 @@ fn a_comparable_call_after_an_artificial_pass_leaves_no_rectification() {
         comparable(true),
     ]);
     assert_eq!(bar(&t, Seat::W), None);
-    assert!(t.state().lead_restrictions().is_empty());
+    assert!(t.state().irregular().lead_restrictions().is_empty());
 }
 
 #[test]
@@ -302,7 +303,13 @@ fn the_denominations_of_an_artificial_call_out_of_rotation_go_with_its_comparabl
         call("N", "1D"),
         call("E", "2H"),
     ]);
-    let cmp = t.state().comparisons().first().cloned().expect("comparison open");
+    let cmp = t
+        .state()
+        .irregular()
+        .comparisons()
+        .first()
+        .cloned()
+        .expect("comparison open");
     assert_eq!(cmp.specified, Some(vec![Strain::Hearts, Strain::Spades]));
 }
 
@@ -420,9 +427,9 @@ fn a_change_of_call_ruled_comparable_leaves_no_lead_restriction() {
         r#"{"seat":"S","type":"accept"}"#.to_string(),
     ];
     let t = run(&base);
-    assert_eq!(t.state().lead_restrictions().len(), 1);
+    assert_eq!(t.state().irregular().lead_restrictions().len(), 1);
     let t = run(&[base.to_vec(), vec![comparable(true)]].concat());
-    assert!(t.state().lead_restrictions().is_empty());
+    assert!(t.state().irregular().lead_restrictions().is_empty());
 }
 
 #[test]
@@ -434,7 +441,13 @@ fn the_withdrawn_call_of_a_change_keeps_the_denominations_the_director_states() 
         r#"{"seat":"S","type":"accept"}"#.to_string(),
         artificial_specifying(r#"["H"]"#),
     ]);
-    let cmp = t.state().comparisons().first().cloned().expect("comparison open");
+    let cmp = t
+        .state()
+        .irregular()
+        .comparisons()
+        .first()
+        .cloned()
+        .expect("comparison open");
     assert_eq!(cmp.law, Law::L25B1);
     assert_eq!(cmp.specified, Some(vec![Strain::Hearts]));
 }

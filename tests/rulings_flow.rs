@@ -171,7 +171,7 @@ fn nth(dealer: Seat, i: usize) -> Seat {
 fn barred(t: &Table) -> Vec<(Seat, bridge_laws::event::BarKind)> {
     Seat::ALL
         .into_iter()
-        .filter_map(|s| t.state().bar_on(s).map(|b| (s, b.kind)))
+        .filter_map(|s| t.state().irregular().bar_on(s).map(|b| (s, b.kind)))
         .collect()
 }
 
@@ -266,7 +266,7 @@ fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
                 // The bars last the whole auction period.
                 assert_eq!(barred(&t), bars, "{law} {dealer}: bars lifted at the final pass");
                 // L25A5: the latest passer who is not barred replaces his pass by a bid.
-                let record = &t.state().record();
+                let record = &t.state().auction().record();
                 let replacer = record
                     .iter()
                     .rev()
@@ -356,6 +356,7 @@ fn ask(seat: Seat, index: usize) -> String {
 fn check_questions(t: &Table, what: &str, expected: &dyn Fn(Seat, Seat) -> Option<Code>) {
     let callers: Vec<Seat> = t
         .state()
+        .auction()
         .record()
         .iter()
         .filter(|r| r.status == bridge_laws::state::Status::InForce)

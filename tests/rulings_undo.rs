@@ -75,24 +75,28 @@ fn l25a_an_unintended_insufficient_bid_is_replaced_with_no_rectification() {
         let mut t = f2f(dealer);
         ok(&mut t, &call(dealer, opening));
         ok(&mut t, &call(offender, ib));
-        assert!(matches!(t.state().pending(), Some(Pending::InsufficientBid { .. })));
+        assert!(matches!(
+            t.state().irregular().pending(),
+            Some(Pending::InsufficientBid { .. })
+        ));
         ok(&mut t, &replace(offender, intended));
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()], "{ctx}");
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
-        assert_eq!(t.state().pending(), None, "{ctx}");
+        assert_eq!(t.state().irregular().pending(), None, "{ctx}");
         assert!(Seat::ALL.into_iter().all(|s| bar(&t, s).is_none()), "{ctx}");
-        assert!(t.state().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}");
         assert!(
-            t.state().open_rulings().is_empty(),
+            t.state().irregular().open_rulings().is_empty(),
             "{ctx}: {:?}",
-            t.state().open_rulings()
+            t.state().irregular().open_rulings()
         );
         assert_eq!(t.turn(), Some(offender.lho()), "{ctx}");
         assert!(!t.legal_calls(offender.lho()).is_empty(), "{ctx}");
         let withdrawn = t
             .state()
+            .auction()
             .record()
             .iter()
             .find(|r| r.call == Call::Bid(ib))
@@ -120,11 +124,11 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(irregular(&o), [Code::IRREG_INSUFFICIENT_BID], "{ctx}");
-        let Some(Pending::InsufficientBid { call: id, first }) = t.state().pending().cloned() else {
-            panic!("{ctx}: {:?}", t.state().pending())
+        let Some(Pending::InsufficientBid { call: id, first }) = t.state().irregular().pending().cloned() else {
+            panic!("{ctx}: {:?}", t.state().irregular().pending())
         };
         assert_eq!(id, first, "{ctx}: a fresh Law 27 episode, not L27B4");
-        assert_eq!(t.state().record()[id].call, Call::Bid(intended), "{ctx}");
+        assert_eq!(t.state().auction().record()[id].call, Call::Bid(intended), "{ctx}");
         // L27 runs on the intended call: LHO declines, the lowest bid in its strain is B1a.
         ok(&mut t, &act(offender.lho(), "decline"));
         let b1a = lowest(intended.strain, opening).expect("sufficient");
@@ -153,15 +157,18 @@ fn l25a_an_unintended_inadmissible_double_or_redouble_is_replaced_with_no_rectif
             (dealer.partner(), Call::Double, b)
         };
         ok(&mut t, &call(who, slip));
-        assert!(matches!(t.state().pending(), Some(Pending::Inadmissible { .. })));
+        assert!(matches!(
+            t.state().irregular().pending(),
+            Some(Pending::Inadmissible { .. })
+        ));
         ok(&mut t, &replace(who, intended));
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}: {who} {slip} meant {intended}");
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
         assert_eq!(calls(&t).last(), Some(&intended.to_string()), "{ctx}");
-        assert_eq!(t.state().pending(), None, "{ctx}");
+        assert_eq!(t.state().irregular().pending(), None, "{ctx}");
         assert_eq!(bar(&t, who.partner()), None, "{ctx}");
-        assert!(t.state().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}");
         assert_eq!(t.turn(), Some(who.lho()), "{ctx}");
     }
 }
@@ -177,7 +184,10 @@ fn l25a_an_intended_call_that_is_itself_inadmissible_goes_to_law_36() {
             ok(&mut t, &replace(offender, "XX"));
             let o = ok(&mut t, &unintended(true));
             assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{dealer} {opening}");
-            assert!(matches!(t.state().pending(), Some(Pending::Inadmissible { .. })));
+            assert!(matches!(
+                t.state().irregular().pending(),
+                Some(Pending::Inadmissible { .. })
+            ));
             // L36B: declined, the offender substitutes a legal call, partner barred.
             ok(&mut t, &act(offender.lho(), "decline"));
             ok(&mut t, &call(offender, "P"));
@@ -203,7 +213,10 @@ fn l25a_while_the_request_is_pending_lho_can_neither_accept_nor_decline() {
         assert_eq!(refused(&mut t, &call(offender.lho(), "P")), Code::UNDO_PENDING);
         // L25A2: ruled intended, the insufficient bid stands and Law 27 goes on.
         ok(&mut t, &unintended(false));
-        assert!(matches!(t.state().pending(), Some(Pending::InsufficientBid { .. })));
+        assert!(matches!(
+            t.state().irregular().pending(),
+            Some(Pending::InsufficientBid { .. })
+        ));
         ok(&mut t, &act(offender.lho(), "accept"));
         assert_eq!(calls(&t), [opening.to_string(), ib.to_string()]);
     }
@@ -223,7 +236,7 @@ fn l25a_with_consent_an_opponent_agrees_to_replace_an_insufficient_bid() {
             &format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, offender.rho()),
         );
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()]);
-        assert_eq!(t.state().pending(), None);
+        assert_eq!(t.state().irregular().pending(), None);
     }
 }
 
@@ -241,7 +254,10 @@ fn l25a_an_unintended_barred_call_is_replaced_by_the_intended_pass() {
         ok(&mut t, &call(dealer.partner(), "P"));
         assert_eq!(bar(&t, p), Some(BarKind::Throughout));
         ok(&mut t, &call(p, "4H"));
-        assert!(matches!(t.state().pending(), Some(Pending::BarredCall { .. })));
+        assert!(matches!(
+            t.state().irregular().pending(),
+            Some(Pending::BarredCall { .. })
+        ));
         ok(&mut t, &replace(p, "P"));
         let o2 = ok(&mut t, &unintended(true));
         assert!(irregular(&o2).is_empty());
@@ -286,8 +302,8 @@ fn l27b_a_replacement_corrected_under_l25a_to_the_lowest_bid_lifts_the_bar() {
                 .any(|e| matches!(e.kind, EventKind::BarLifted { seat } if seat == partner)),
             "{ctx}"
         );
-        assert!(t.state().lead_restrictions().is_empty(), "{ctx}");
-        assert!(t.state().comparisons().is_empty(), "{ctx}");
+        assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().irregular().comparisons().is_empty(), "{ctx}");
     }
 }
 
@@ -306,7 +322,7 @@ fn l27b_a_lowest_replacement_corrected_to_another_bid_bars_partner() {
         let ctx = format!("{dealer} {opening}, IB {ib}, {b1a} corrected to {intended}");
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()], "{ctx}");
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout), "{ctx}: L27B2");
-        assert_eq!(t.state().lead_restrictions().len(), 1, "{ctx}: L26B");
+        assert_eq!(t.state().irregular().lead_restrictions().len(), 1, "{ctx}: L26B");
     }
 }
 
@@ -325,7 +341,11 @@ fn l27b_a_non_qualifying_replacement_corrected_to_another_keeps_the_bar() {
         let (t, _) = corrected_replacement(dealer, opening, ib, first_try, intended);
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()]);
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout));
-        assert_eq!(t.state().lead_restrictions().len(), 1, "one L26B entitlement, not two");
+        assert_eq!(
+            t.state().irregular().lead_restrictions().len(),
+            1,
+            "one L26B entitlement, not two"
+        );
     }
 }
 
@@ -352,17 +372,20 @@ fn l27b1a_a_bid_in_one_of_two_specified_suits_does_not_qualify() {
         ok(&mut t, &act(dealer.partner(), "decline"));
         let ctx = format!("{dealer} {opening}, IB {ib} showing {s1:?}+{s2:?}, replaced by {one_suit}");
         assert!(
-            matches!(t.state().pending(), Some(Pending::Replacement { suggested: None, .. })),
+            matches!(
+                t.state().irregular().pending(),
+                Some(Pending::Replacement { suggested: None, .. })
+            ),
             "{ctx}: no single natural bid to suggest"
         );
         ok(&mut t, &call(offender, one_suit));
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout), "{ctx}: L27B2");
-        assert_eq!(t.state().lead_restrictions().len(), 1, "{ctx}");
+        assert_eq!(t.state().irregular().lead_restrictions().len(), 1, "{ctx}");
         // B1b: the Director rules the replacement comparable (or that it specifies the
         // same denominations): no further rectification.
         ok(&mut t, &comparable(true));
         assert_eq!(bar(&t, partner), None, "{ctx}");
-        assert!(t.state().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}");
     }
 }
 
@@ -392,7 +415,7 @@ fn l27b1a_one_specified_suit_still_qualifies_and_may_be_stated_after_the_replace
         }
         ok(&mut t, &specified(&[shown]));
         assert_eq!(bar(&t, partner), None, "{dealer} {opening} {ib} → {b1a}, stated after");
-        assert!(t.state().lead_restrictions().is_empty());
+        assert!(t.state().irregular().lead_restrictions().is_empty());
         // Two strains stated after: still presumed B2.
         let mut t = f2f(dealer);
         ok(&mut t, &call(dealer, opening));
@@ -487,7 +510,7 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             // L36B4: LHO declines: cancelled, the original stands, partner passes throughout.
             ok(&mut t, &act(last_seat.lho(), "decline"));
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
-            assert_eq!(t.state().pending(), None, "{ctx}");
+            assert_eq!(t.state().irregular().pending(), None, "{ctx}");
             assert_eq!(bar(&t, last_seat.partner()), Some(BarKind::Throughout), "{ctx}: L36B4");
             assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             // Whatever LHO does next, no inadmissible call is ever in force.
@@ -502,7 +525,7 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
 
 /// Every double and redouble in force was admissible where it stands.
 fn admissible_in_force(t: &Table) -> bool {
-    let calls = t.state().in_force();
+    let calls = t.state().auction().in_force();
     calls.iter().enumerate().all(|(i, e)| {
         !matches!(e.call, Call::Double | Call::Redouble)
             || bridge_laws::auction::check(&calls[..i], e.seat, e.call).is_ok()
@@ -539,7 +562,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
             &format!(r#"{{"seat":"{who}","type":"correct_explanation","index":2,"text":"transfer"}}"#),
         );
         assert!(
-            t.state().offers().iter().any(|o| o.seat == w),
+            t.state().irregular().offers().iter().any(|o| o.seat == w),
             "{dealer} {regulation}: no offer"
         );
         // W's pass changed to a redouble: nothing doubled.
@@ -549,7 +572,10 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
         } else {
             let o = ok(&mut t, &change);
             assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{dealer}");
-            assert!(matches!(t.state().pending(), Some(Pending::Inadmissible { .. })));
+            assert!(matches!(
+                t.state().irregular().pending(),
+                Some(Pending::Inadmissible { .. })
+            ));
             assert!(!t.calls().contains(&Call::Redouble));
         }
     }
@@ -560,8 +586,13 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
 /// No pending rectification refers to a call that is no longer awaiting it.
 fn consistent(t: &Table) -> bool {
     use bridge_laws::state::Status;
-    let awaiting = |id: &usize| t.state().record().get(*id).is_some_and(|r| r.status == Status::Pending);
-    match t.state().pending() {
+    let awaiting = |id: &bridge_laws::state::CallId| {
+        t.state()
+            .auction()
+            .call(*id)
+            .is_some_and(|r| r.status == Status::Pending)
+    };
+    match t.state().irregular().pending() {
         Some(
             Pending::InsufficientBid { call, .. }
             | Pending::Inadmissible { call }
@@ -590,7 +621,7 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
         }
         assert_eq!(calls(&t), ["1S", "2H"], "{dealer}");
         assert_eq!(bar(&t, e.partner()), None, "{dealer}");
-        assert!(consistent(&t) && t.state().pending().is_none(), "{dealer}");
+        assert!(consistent(&t) && t.state().irregular().pending().is_none(), "{dealer}");
         // L27A1: LHO's call accepted the insufficient bid; his slip is replaced: still accepted.
         let mut t = f2f(dealer);
         for step in [
@@ -603,7 +634,7 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
             ok(&mut t, &step);
         }
         assert_eq!(calls(&t), ["1S", "1H", "2D"], "{dealer}");
-        assert!(consistent(&t) && t.state().pending().is_none(), "{dealer}");
+        assert!(consistent(&t) && t.state().irregular().pending().is_none(), "{dealer}");
         // L28B: the call in turn cancelled RHO's call out of rotation; replaced, it cancels
         // it again.
         let mut t = f2f(dealer);
@@ -612,9 +643,9 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
         }
         assert_eq!(calls(&t), ["1H"], "{dealer}");
         assert!(
-            consistent(&t) && t.state().pending().is_none(),
+            consistent(&t) && t.state().irregular().pending().is_none(),
             "{dealer}: {:?}",
-            t.state().pending()
+            t.state().irregular().pending()
         );
         assert_eq!(t.turn(), Some(e), "{dealer}");
     }

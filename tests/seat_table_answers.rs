@@ -229,6 +229,7 @@ fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result
     let mine: Vec<usize> = c.questions_to_answer().map(|q| q.id).collect();
     let server: Vec<usize> = t
         .state()
+        .extra()
         .questions()
         .iter()
         .enumerate()

@@ -1,7 +1,7 @@
 //! The disclosures of a table grouped by the call they disclose: what a view, which asks
 //! about every call in force at once, reads instead of scanning them all for each call.
 
-use crate::state::DisclosureRecord;
+use crate::state::{CallId, DisclosureRecord};
 
 /// The disclosures grouped by call, each call's in the order they were made.
 pub struct ByCall<'a> {
@@ -30,7 +30,7 @@ impl<'a> ByCall<'a> {
         // Each call's count at `id + 1`, then summed: `starts[id]` is where its group starts.
         let mut starts = vec![0; calls + 1];
         for d in all {
-            if let Some(n) = starts.get_mut(d.call + 1) {
+            if let Some(n) = starts.get_mut(d.call.next().get()) {
                 *n += 1;
             }
         }
@@ -45,7 +45,7 @@ impl<'a> ByCall<'a> {
             let mut next = starts.clone();
             grouped.order = vec![0; total];
             for (i, d) in all.iter().enumerate() {
-                if let Some(at) = next.get_mut(d.call) {
+                if let Some(at) = next.get_mut(d.call.get()) {
                     if let Some(slot) = grouped.order.get_mut(*at) {
                         *slot = i;
                     }
@@ -63,8 +63,11 @@ impl<'a> ByCall<'a> {
     }
 
     /// The disclosures of record `id`, in the order they were made.
-    pub fn of(&self, id: usize) -> impl Iterator<Item = &'a DisclosureRecord> + '_ {
-        let range = match (self.starts.get(id).copied(), self.starts.get(id + 1).copied()) {
+    pub fn of(&self, id: CallId) -> impl Iterator<Item = &'a DisclosureRecord> + '_ {
+        let range = match (
+            self.starts.get(id.get()).copied(),
+            self.starts.get(id.next().get()).copied(),
+        ) {
             (Some(s), Some(e)) => s..e,
             _ => 0..0,
         };
@@ -85,7 +88,7 @@ mod tests {
 
     fn about(call: usize, text: &str) -> DisclosureRecord {
         DisclosureRecord {
-            call,
+            call: CallId::new(call),
             by: Seat::N,
             kind: DisclosureKind::Explanation,
             alert: false,
@@ -97,7 +100,9 @@ mod tests {
     }
 
     fn texts(g: &ByCall<'_>, id: usize) -> Vec<String> {
-        g.of(id).filter_map(|d| d.text.as_deref().map(str::to_owned)).collect()
+        g.of(CallId::new(id))
+            .filter_map(|d| d.text.as_deref().map(str::to_owned))
+            .collect()
     }
 
     #[test]

@@ -30,11 +30,11 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
         seat: r.seat,
         call: r.call,
     };
-    match st.pending() {
+    match st.irregular().pending() {
         // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand.
         Some(Pending::InsufficientBid { call, .. } | Pending::BarredCall { call }) => {
-            let mut calls = st.summary();
-            if let Some(r) = st.record().get(*call) {
+            let mut calls = st.auction().summary();
+            if let Some(r) = st.auction().call(*call) {
                 calls.push(entry(r));
             }
             calls
@@ -43,34 +43,33 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
             // L25B1: LHO accepts the change by calling over it.
             let mut calls = Summary::new(board.dealer);
             calls.extend(
-                st.record()
-                    .iter()
-                    .enumerate()
+                st.auction()
+                    .calls_with_ids()
                     .filter(|(i, r)| (r.status == Status::InForce && i != original) || i == call)
                     .map(|(_, r)| entry(r)),
             );
             calls
         }
-        _ => st.summary(),
+        _ => st.auction().summary(),
     }
 }
 
 /// The calls `seat` may make now without an irregularity (SPEC 5.1): exactly the calls
 /// `call` accepts without an irregularity warning.
 pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallSet {
-    if st.phase() != Phase::Auction || st.undo_request().is_some() {
+    if st.phase() != Phase::Auction || st.irregular().undo_request().is_some() {
         return CallSet::EMPTY;
     }
     if st.turn_to_call() != seat {
         return CallSet::EMPTY;
     }
-    if let Some(Pending::Inadmissible { .. }) = st.pending() {
+    if let Some(Pending::Inadmissible { .. }) = st.irregular().pending() {
         // L36A: LHO's call before rectification is cancelled with the inadmissible call,
         // without rectification, whatever it is.
         return CallSet::ALL;
     }
-    if let Some(Pending::OutOfRotation { call, due, .. }) = st.pending() {
-        if st.record().get(*call).is_some_and(|r| r.seat.partner() == *due) {
+    if let Some(Pending::OutOfRotation { call, due, .. }) = st.irregular().pending() {
+        if st.auction().call(*call).is_some_and(|r| r.seat.partner() == *due) {
             // L28B needs an opponent: the offender's partner waits for LHO's decision (L29).
             return CallSet::EMPTY;
         }
@@ -95,7 +94,7 @@ pub fn change_would_end_auction(board: &Board, st: &State) -> bool {
 
 /// `change_would_end_auction`, given the calls LHO would call over.
 fn change_ends_auction(st: &State, calls: &Summary) -> bool {
-    matches!(st.pending(), Some(Pending::ChangeOfCall { .. })) && calls.status() != auction::Status::Open
+    matches!(st.irregular().pending(), Some(Pending::ChangeOfCall { .. })) && calls.status() != auction::Status::Open
 }
 
 /// The calls `seat`, due to call over `calls`, may make without an irregularity: his
@@ -103,8 +102,8 @@ fn change_ends_auction(st: &State, calls: &Summary) -> bool {
 /// illegality applies to it and no call is regular —, a pass if barred (L37), else every
 /// sufficient call (L18, L19).
 fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
-    let barred = st.is_barred(seat);
-    if let Some((forced_seat, call)) = st.forced() {
+    let barred = st.irregular().is_barred(seat);
+    if let Some((forced_seat, call)) = st.irregular().forced() {
         if forced_seat == seat {
             if (call.is_pass() || !barred) && calls.check(seat, call).is_ok() {
                 return CallSet::only(call);
@@ -140,7 +139,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
     cx.calling = Some(seat);
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
-    if cx.st.undo_request().is_some() {
+    if cx.st.irregular().undo_request().is_some() {
         return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
     }
     if cx.st.phase() != Phase::Auction {
@@ -155,7 +154,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
     check_self_disclosure(cx, seat, &with)?;
     // L25A, L21B: what a replacement of this call would restore.
     remember(cx, seat);
-    if cx.st.pending().is_some() {
+    if cx.st.irregular().pending().is_some() {
         return irregularity::call_while_pending(cx, seat, call, with);
     }
     let due = cx.st.turn_to_call();
@@ -177,7 +176,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
 /// # Errors
 /// As `call`.
 pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) -> Result<(), Refusal> {
-    if let Some((forced_seat, forced)) = cx.st.forced() {
+    if let Some((forced_seat, forced)) = cx.st.irregular().forced() {
         if forced_seat == seat && forced != call {
             return refuse_citing(
                 Law::L31A1,
@@ -189,8 +188,8 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
     // L31A1, L32A1: the offender repeats his call out of rotation as he must: L31A/L32A is
     // settled, even if the repeated call is itself irregular (then the law for that
     // irregularity applies, e.g. L27 for an insufficient bid).
-    cx.st.repeat_forced_call(seat, call);
-    if cx.st.is_barred(seat) && !call.is_pass() {
+    cx.st.irregular_mut().repeat_forced_call(seat, call);
+    if cx.st.irregular().is_barred(seat) && !call.is_pass() {
         // L37: a barred player's bid, double or redouble.
         if cx.reg.rectifies() {
             irregularity::barred_call(cx, seat, call, with);
@@ -198,7 +197,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
         }
         return refuse(Code::MUST_PASS, format!("{seat} is barred and must pass"));
     }
-    if let Err(illegal) = cx.st.summary().check(seat, call) {
+    if let Err(illegal) = cx.st.auction().summary().check(seat, call) {
         if cx.reg.rectifies() {
             irregularity::illegal_call(cx, seat, call, illegal, with);
             return Ok(());

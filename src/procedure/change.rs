@@ -8,7 +8,7 @@ use crate::procedure::ctx::{Ctx, WithCall};
 use crate::procedure::record::reopen_at;
 use crate::procedure::{calls, information};
 use crate::report::{refuse, Code, Refusal};
-use crate::state::ChangeForReview;
+use crate::state::{CallId, ChangeForReview};
 use crate::withdrawal::Withdrawal;
 
 /// The `change_call` action (L21B1, L21B2).
@@ -38,14 +38,14 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
     } else {
         calls::call_in_turn(cx, seat, call, WithCall::default())?;
     }
-    let replacement = cx.st.record().len() - 1;
-    cx.st.record_change(ChangeForReview {
+    let replacement = CallId::new(cx.st.auction().record().len() - 1);
+    cx.st.irregular_mut().record_change(ChangeForReview {
         seat,
         original: offered,
         replacement,
         allowed: None,
         contract_before,
     });
-    cx.st.open_ruling(RulingOn::Misinformation, replacement);
+    cx.st.irregular_mut().open_ruling(RulingOn::Misinformation, replacement);
     Ok(())
 }

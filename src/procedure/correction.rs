@@ -11,7 +11,7 @@ use crate::procedure::record::{call_id, offer_changes};
 use crate::procedure::steps::{remind, summon};
 use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{DisclosureRecord, Phase, State};
+use crate::state::{CallId, DisclosureRecord, Phase, State};
 use std::sync::Arc;
 
 /// Who gave the explanations being corrected, and under which law.
@@ -29,24 +29,24 @@ enum Corrector {
 /// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`.
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
-    let caller = cx.st.record()[id].seat;
+    let caller = cx.st.auction().record()[id].seat;
     let (who, law) = corrector(cx.st, cx.reg, seat, id, of_call(cx.st, id))?;
     let corrected = match who {
         Corrector::Own => seat,
         Corrector::Partners => seat.partner(),
     };
     let mut aud = Audience::DIRECTOR;
-    let mut mi_pos = id + 1;
+    let mut mi_pos = id.next();
     let mut first = true;
-    cx.st.supersede_explanations(id, corrected, |d| {
-        aud = if first { d.audience } else { aud.union(d.audience) };
-        mi_pos = if first {
-            d.at_record_len
-        } else {
-            mi_pos.min(d.at_record_len)
-        };
-        first = false;
-    });
+    if let Some(extra) = cx.st.extra_if_any() {
+        extra.supersede_explanations(id, corrected, |d| {
+            aud = if first { d.audience } else { aud.union(d.audience) };
+            // The first call made after it: the record's length then.
+            let after = CallId::new(d.at_record_len);
+            mi_pos = if first { after } else { mi_pos.min(after) };
+            first = false;
+        });
+    }
     if first {
         aud = audience::disclosure(cx.reg, caller, seat);
     }
@@ -56,7 +56,8 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     let misinformed = aud;
     cx.heard_by(aud);
     // One text for the log, the record and the event.
-    cx.st.disclose(DisclosureRecord {
+    let at_record_len = cx.st.auction().record().len();
+    cx.st.extra_mut().disclose(DisclosureRecord {
         call: id,
         by: seat,
         kind: DisclosureKind::Correction,
@@ -64,11 +65,11 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
         text: Some(Arc::clone(&text)),
         audience: aud,
         superseded: false,
-        at_record_len: cx.st.record().len(),
+        at_record_len,
     });
     cx.event(EventKind::Correction { index, by: seat, text }, aud);
     summon(cx, Actor::Seat(seat), Some("correction of an explanation"), law);
-    cx.st.mark_corrected(seat, id);
+    cx.st.irregular_mut().mark_corrected(seat, id);
     offer_changes(cx, caller.side(), mi_pos, misinformed);
     Ok(())
 }
@@ -83,7 +84,7 @@ pub fn may_correct<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,
-    id: usize,
+    id: CallId,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(), Refusal> {
     corrector(st, reg, seat, id, disclosures).map(|_| ())
@@ -92,13 +93,13 @@ pub fn may_correct<'a>(
 /// Whether `seat` may correct the explanation of record `id` now and it is a call in force
 /// — what a reminder of a duty to correct may invite (L20F4a, L20F5b): the view offers it
 /// (`correctable`).
-pub fn offered(st: &State, reg: &Regulation, seat: Seat, id: usize) -> bool {
-    st.index_of(id).is_some() && corrector(st, reg, seat, id, of_call(st, id)).is_ok()
+pub fn offered(st: &State, reg: &Regulation, seat: Seat, id: CallId) -> bool {
+    st.auction().index_of(id).is_some() && corrector(st, reg, seat, id, of_call(st, id)).is_ok()
 }
 
 /// The disclosures of record `id`, in order.
-fn of_call(st: &State, id: usize) -> impl Iterator<Item = &DisclosureRecord> {
-    st.disclosures().iter().filter(move |d| d.call == id)
+fn of_call(st: &State, id: CallId) -> impl Iterator<Item = &DisclosureRecord> {
+    st.extra().disclosures().iter().filter(move |d| d.call == id)
 }
 
 /// Whose explanation `seat` corrects of record `id`, whose disclosures are `disclosures`,
@@ -108,7 +109,7 @@ fn corrector<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,
-    id: usize,
+    id: CallId,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(Corrector, Law), Refusal> {
     let who = whose(st, reg, seat, id, disclosures)?;
@@ -137,10 +138,10 @@ fn whose<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,
-    id: usize,
+    id: CallId,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<Corrector, Refusal> {
-    let Some(caller) = st.record().get(id).map(|r| r.seat) else {
+    let Some(caller) = st.auction().call(id).map(|r| r.seat) else {
         return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
     };
     // As `seat` knows them: his own disclosures (he made them, even one he does not hear),
@@ -191,10 +192,10 @@ pub fn may_note<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,
-    id: usize,
+    id: CallId,
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(), Refusal> {
-    if st.record().get(id).is_some_and(|r| r.seat.side() != seat.side()) {
+    if st.auction().call(id).is_some_and(|r| r.seat.side() != seat.side()) {
         return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
     }
     match whose(st, reg, seat, id, disclosures)? {
@@ -237,7 +238,7 @@ fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
 pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     may_note(cx.st, cx.reg, seat, id, of_call(cx.st, id))?;
-    cx.st.note_partner_mistake(seat, id);
+    cx.st.irregular_mut().note_partner_mistake(seat, id);
     remind(
         cx,
         Code::CORRECTION_TOO_EARLY,

@@ -11,10 +11,10 @@ use crate::call::Call;
 use crate::call::Seat;
 use crate::event::{Event, EventKind};
 use crate::feed::Feed;
-use crate::rare_list::RareList;
 use crate::regulation::Regulation;
 use crate::report::Warning;
 use crate::state::State;
+use crate::store::rare_list::RareList;
 use std::sync::Arc;
 
 /// The working context of one action: read-only settings and the state being changed.

@@ -19,6 +19,7 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
         // Only about a call he may correct now: a reminder invites only what `apply` takes.
         let gave = cx
             .st
+            .extra()
             .disclosures()
             .iter()
             .any(|d| d.by == seat && correction::offered(cx.st, cx.reg, seat, d.call));
@@ -71,7 +72,7 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
         ));
     }
     // Only a disclosure the player heard (not under self-alerting or across a screen).
-    let partner_explained = cx.st.disclosures().iter().any(|d| {
+    let partner_explained = cx.st.extra().disclosures().iter().any(|d| {
         d.by == partner
             && !d.superseded
             && d.audience.has_seat(seat)
@@ -87,7 +88,12 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
 /// a call he may correct now (the reminder invites only that, and a duty not reminded of
 /// cannot be missed).
 fn open_notes(cx: &Ctx<'_>, seat: Seat) -> Vec<PartnerNote> {
-    let notes = cx.st.notes().iter().filter(|n| n.seat == seat && !n.corrected);
+    let notes = cx
+        .st
+        .irregular()
+        .notes()
+        .iter()
+        .filter(|n| n.seat == seat && !n.corrected);
     notes
         .filter(|n| correction::offered(cx.st, cx.reg, seat, n.call))
         .cloned()
@@ -102,7 +108,7 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
         .flat_map(|seat| open_notes(cx, seat))
         .collect();
     for n in missed {
-        let Some(call) = cx.st.record().get(n.call).map(|r| r.call) else {
+        let Some(call) = cx.st.auction().call(n.call).map(|r| r.call) else {
             continue;
         };
         cx.warn(

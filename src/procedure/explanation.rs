@@ -13,8 +13,8 @@ use crate::state::{CallId, State};
 use std::sync::Arc;
 
 /// Whether a call in force follows record `id`.
-fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
-    cx.st.in_force_ids().iter().map(CallId::get).any(|i| i > id)
+fn later_call_exists(cx: &Ctx<'_>, id: CallId) -> bool {
+    cx.st.auction().in_force_ids().iter().any(|i| i > id)
 }
 
 /// The calls in force `seat` may alert or explain now, late or not (indices; L20F, L21B1a)
@@ -22,8 +22,8 @@ fn later_call_exists(cx: &Ctx<'_>, id: usize) -> bool {
 /// disclosure: his own calls, partner's, or his side's behind screens), and the view's
 /// `disclosable`.
 pub fn disclosable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
-    let ids = st.in_force_ids();
-    let callers = ids.iter().map(|id| st.record().get(id.get()).map(|r| r.seat));
+    let ids = st.auction().in_force_ids();
+    let callers = ids.iter().map(|id| st.auction().record().get(id.get()).map(|r| r.seat));
     callers
         .enumerate()
         .filter(|(_, caller)| caller.is_some_and(|c| audience::may_disclose(reg, c, seat)))
@@ -38,7 +38,7 @@ pub fn disclosable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 /// another player.
 pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<Arc<str>>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
-    let caller = cx.st.record()[id].seat;
+    let caller = cx.st.auction().record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
         return refuse(
             Code::NOT_YOURS_TO_EXPLAIN,
@@ -49,6 +49,7 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<Arc<str>>)
     // by the same player is not late: the opponents were alerted before they called.
     let alerted_before = cx
         .st
+        .extra()
         .disclosures()
         .iter()
         .any(|d| d.call == id && d.by == seat && (d.alert || d.kind == DisclosureKind::Announcement));
@@ -62,8 +63,8 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<Arc<str>>)
 
 /// L21B1a: failure to alert promptly is misinformation — to the opponents who hear the
 /// late alert (under screens, only the giver's screenmate was deprived of it).
-fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
-    let call = cx.st.record()[id].call;
+fn late_alert(cx: &mut Ctx<'_>, id: CallId, aud: Audience) {
+    let call = cx.st.auction().record()[id].call;
     cx.warn(
         Warning::new(
             Code::LATE_ALERT,
@@ -71,10 +72,10 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
             aud,
             format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
         )
-        .concerning(cx.st.record()[id].seat)
+        .concerning(cx.st.auction().record()[id].seat)
         .about(call),
     );
-    offer_changes(cx, cx.st.record()[id].seat.side(), id + 1, aud);
+    offer_changes(cx, cx.st.auction().record()[id].seat.side(), id.next(), aud);
 }
 
 /// The `explain` action: an answer to a question or a volunteered explanation.
@@ -83,7 +84,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: usize, aud: Audience) {
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN`.
 pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
-    let caller = cx.st.record()[id].seat;
+    let caller = cx.st.auction().record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
         return refuse(
             Code::NOT_YOURS_TO_EXPLAIN,
@@ -92,10 +93,12 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     }
     // L20F: the answer goes to the explanation's audience; a question to both opponents
     // is answered by each for himself.
+    let heard = audience::disclosure(cx.reg, caller, seat);
     let answered = cx
         .st
-        .answer_questions(seat, id, audience::disclosure(cx.reg, caller, seat));
-    let disclosed_before = cx.st.disclosures().iter().any(|d| d.call == id && d.by == seat);
+        .extra_if_any()
+        .is_some_and(|e| e.answer_questions(seat, id, heard));
+    let disclosed_before = cx.st.extra().disclosures().iter().any(|d| d.call == id && d.by == seat);
     let late = !answered && !disclosed_before && later_call_exists(cx, id);
     let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(text));
     if late {

@@ -27,7 +27,9 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
         call,
         format!("{seat}'s {call} is inadmissible (Law 19); it cannot be accepted (Law 36)"),
     );
-    cx.st.await_rectification(Pending::Inadmissible { call: id });
+    cx.st
+        .irregular_mut()
+        .await_rectification(Pending::Inadmissible { call: id });
 }
 
 /// An inadmissible double or redouble out of turn (L35A, L36; never acceptable, L32
@@ -45,19 +47,25 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: Wi
             "{seat}'s {call} is inadmissible (Law 19) and out of turn (it was {due}'s turn); it cannot be accepted (Law 36)"
         ),
     );
-    cx.st.await_rectification(Pending::Inadmissible { call: id });
+    cx.st
+        .irregular_mut()
+        .await_rectification(Pending::Inadmissible { call: id });
 }
 
 /// Whether the pending inadmissible call `x` was made out of turn: its maker is not the
 /// player due over the calls in force (L36B4).
-pub fn was_out_of_turn(cx: &Ctx<'_>, x: usize) -> bool {
-    let due = cx.st.turn_override().unwrap_or_else(|| cx.st.rotation());
+pub fn was_out_of_turn(cx: &Ctx<'_>, x: CallId) -> bool {
+    let due = cx
+        .st
+        .irregular()
+        .turn_override()
+        .unwrap_or_else(|| cx.st.auction().rotation());
     rec(cx, x).is_some_and(|(seat, _)| seat != due)
 }
 
 /// L36B4: the inadmissible call out of turn is cancelled, the auction returns to the player
 /// whose turn it was, the offender calls freely at his turn, his partner passes throughout.
-fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: usize) {
+fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: CallId) {
     let Some((offender, _)) = rec(cx, x) else {
         return;
     };
@@ -70,17 +78,17 @@ fn cancel_out_of_turn(cx: &mut Ctx<'_>, x: usize) {
 /// Whether `call`, offered by `seat` in place of his call `original` (an L25B attempted
 /// change at LHO's turn), is a double or redouble that L19 does not permit over the calls
 /// it would follow: it is then an inadmissible call, never acceptable (L35A, L36).
-pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize) -> bool {
+pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: CallId) -> bool {
     if !matches!(call, Call::Double | Call::Redouble) {
         return false;
     }
     let before: Vec<auction::Entry> = cx
         .st
+        .auction()
         .in_force_ids()
         .iter()
-        .map(CallId::get)
         .filter(|i| *i != original)
-        .filter_map(|i| cx.st.record().get(i))
+        .filter_map(|i| cx.st.auction().call(i))
         .map(|r| auction::Entry {
             seat: r.seat,
             call: r.call,
@@ -89,7 +97,7 @@ pub fn inadmissible_change(cx: &Ctx<'_>, seat: Seat, call: Call, original: usize
     auction::check(&before, seat, call).is_err()
 }
 
-fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
+fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: CallId) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, None);
     irr::lead_restriction(cx, offender, law, id);
     irr::adjustment_possible(cx, law, offender);
@@ -98,11 +106,11 @@ fn partner_barred(cx: &mut Ctx<'_>, offender: Seat, law: Law, id: usize) {
 /// L36A: LHO called before rectification: his call and the inadmissible one are
 /// cancelled, the auction resumes at the player whose turn it was (the offender, when his
 /// call was in turn) with no rectification.
-pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
+pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: CallId) {
     let Some((offender, _)) = rec(cx, x) else {
         return;
     };
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     let l = record_cancelled(cx, lho, call, Law::L36A, Withdrawal::FollowedInadmissible);
     withdraw(cx, x, Law::L36A, Withdrawal::InadmissibleAsIfNotMade);
     information::withdrawn_call(cx, x, Some(offender.side()));
@@ -113,12 +121,12 @@ pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: usize) {
 
 /// L36B: not rectified by LHO's call: cancelled; the offender substitutes a legal call;
 /// partner barred throughout; L26B; L72C.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: CallId) {
     let Some((offender, _)) = rec(cx, x) else {
         return;
     };
     let out_of_turn = was_out_of_turn(cx, x);
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -132,7 +140,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: usize) {
     withdraw(cx, x, Law::L36B1, Withdrawal::InadmissibleCancelled);
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, Law::L36B2, x);
-    cx.st.await_rectification(Pending::Replacement {
+    cx.st.irregular_mut().await_rectification(Pending::Replacement {
         seat: offender,
         withdrawn: x,
         law: Law::L36B2,
@@ -151,14 +159,14 @@ pub fn replace(
     seat: Seat,
     call: Call,
     with: WithCall<'_>,
-    _withdrawn: usize,
+    _withdrawn: CallId,
     law: Law,
 ) -> Result<(), Refusal> {
-    if let Err(illegal) = cx.st.summary().check(seat, call) {
+    if let Err(illegal) = cx.st.auction().summary().check(seat, call) {
         return Err(irr::refusal(illegal, call).citing(law));
     }
-    cx.st.settle_pending();
-    if cx.st.is_barred(seat) && !call.is_pass() {
+    cx.st.irregular_mut().settle_pending();
+    if cx.st.irregular().is_barred(seat) && !call.is_pass() {
         // A barred offender's replacement (his own earlier bar): the law of the bar applies
         // to it like to any call (L37), as `legal_calls` says.
         by_barred_player(cx, seat, call, with);
@@ -172,7 +180,7 @@ pub fn replace(
 /// L37: a barred player's bid, double or redouble; one that is also inadmissible is L36's
 /// (L35A).
 pub fn by_barred_player(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
-    match cx.st.summary().check(seat, call) {
+    match cx.st.auction().summary().check(seat, call) {
         Err(auction::Illegal::Double | auction::Illegal::Redouble) => inadmissible(cx, seat, call, with),
         _ => barred_call(cx, seat, call, with),
     }
@@ -189,18 +197,25 @@ fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
         call,
         format!("{seat} was required to pass and made {call} (Law 37)"),
     );
-    cx.st.await_rectification(Pending::BarredCall { call: id });
+    cx.st
+        .irregular_mut()
+        .await_rectification(Pending::BarredCall { call: id });
 }
 
 /// L37A: LHO called before rectification: the call stands; a bar for the rest of the
 /// auction remains, a bar for one turn is used up.
-pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
+pub fn barred_call_stands(cx: &mut Ctx<'_>, id: CallId) {
     let Some((offender, _)) = rec(cx, id) else {
         return;
     };
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     cx.st.put_in_force(id);
-    if cx.st.bar_on(offender).is_some_and(|b| b.kind == BarKind::NextTurn) {
+    if cx
+        .st
+        .irregular()
+        .bar_on(offender)
+        .is_some_and(|b| b.kind == BarKind::NextTurn)
+    {
         irr::lift_bar(cx, offender);
     }
     settle_after_call(cx, offender, id);
@@ -208,11 +223,11 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: usize) {
 
 /// L37B: cancelled; a pass is substituted; both members of the offending side pass
 /// throughout; L26B; L72C.
-pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
+pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     let Some((offender, _)) = rec(cx, id) else {
         return;
     };
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -224,7 +239,7 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
     information::withdrawn_call(cx, id, Some(offender.side()));
     let pass = record(cx, offender, Call::Pass, Status::InForce);
     // His bar goes without an event: the L37B2 bar below replaces it, announced.
-    cx.st.lift_bar(offender);
+    cx.st.irregular_mut().lift_bar(offender);
     for s in [offender, offender.partner()] {
         irr::bar(cx, s, BarKind::Throughout, Law::L37B2, None);
     }

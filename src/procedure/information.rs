@@ -7,7 +7,7 @@ use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::regulation::Disclosure;
 use crate::report::{Code, Severity, Warning};
-use crate::state::Recall;
+use crate::state::{CallId, Recall};
 use std::borrow::Cow;
 
 /// A caution for one player, citing `law`.
@@ -18,9 +18,9 @@ pub fn caution(cx: &mut Ctx<'_>, code: Code, seat: Seat, message: impl Into<Cow<
 /// L16C: a withdrawn or cancelled call is unauthorized for the offending side and
 /// authorized for the other. `offending: None` records nothing (L23B, L26A, L27B1, an
 /// unintended call replaced under L25A).
-pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
+pub fn withdrawn_call(cx: &mut Ctx<'_>, id: CallId, offending: Option<Side>) {
     let Some(os) = offending else { return };
-    let (caller, call) = (cx.st.record()[id].seat, cx.st.record()[id].call);
+    let (caller, call) = (cx.st.auction().record()[id].seat, cx.st.auction().record()[id].call);
     for seat in Seat::ALL.into_iter().filter(|s| *s != caller) {
         if seat.side() == os {
             cx.warn(
@@ -50,21 +50,23 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: usize, offending: Option<Side>) {
 
 /// L25A6, L21B2: LHO's cancelled call is unauthorized for `offending` unless LHO repeats
 /// it when he calls again; the entries wait for that call.
-pub fn defer_until_recall(cx: &mut Ctx<'_>, id: usize, offending: Side) {
-    let Some(r) = cx.st.record().get(id) else { return };
-    cx.st.await_recall(Recall {
-        seat: r.seat,
+pub fn defer_until_recall(cx: &mut Ctx<'_>, id: CallId, offending: Side) {
+    let Some(seat) = cx.st.auction().call(id).map(|r| r.seat) else {
+        return;
+    };
+    cx.st.irregular_mut().await_recall(Recall {
+        seat,
         cancelled: id,
         offending,
     });
 }
 
 /// LHO calls again after a cancelled call: the L16C entries, unless he repeated it.
-pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: usize) {
-    let Some(recall) = cx.st.take_recall_of(seat) else {
+pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: CallId) {
+    let Some(recall) = cx.st.irregular_mut().take_recall_of(seat) else {
         return;
     };
-    let same = cx.st.record().get(recall.cancelled).map(|r| r.call) == cx.st.record().get(new_call).map(|r| r.call);
+    let same = cx.st.auction().call(recall.cancelled).map(|r| r.call) == cx.st.auction().call(new_call).map(|r| r.call);
     if !same {
         withdrawn_call(cx, recall.cancelled, Some(recall.offending));
     }

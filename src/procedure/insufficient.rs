@@ -18,7 +18,7 @@ use crate::withdrawal::Withdrawal;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
-pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<usize>, with: WithCall<'_>) {
+pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<CallId>, with: WithCall<'_>) {
     let id = record_pending(cx, seat, call, &with);
     let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
@@ -36,16 +36,18 @@ pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<
     if first == id {
         irr::open_comparison(cx, seat, id, None, Law::L27B1b);
     }
-    cx.st.await_rectification(Pending::InsufficientBid { call: id, first });
+    cx.st
+        .irregular_mut()
+        .await_rectification(Pending::InsufficientBid { call: id, first });
 }
 
 /// L27A1: LHO accepts: the bid is in force and is the last bid.
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId) {
     let Some((offender, _)) = rec(cx, ib) else {
         return;
     };
     cx.st.put_in_force(ib);
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     irr::close_comparison(cx, first);
     cx.event(
         EventKind::Accepted {
@@ -59,7 +61,7 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
 
 /// LHO does not accept: the bid is withdrawn and the offender must replace it (L27B); an
 /// insufficient replacement not accepted is ruled as B3 (L27B4).
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId) {
     let Some((offender, _)) = rec(cx, ib) else {
         return;
     };
@@ -74,18 +76,19 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: usize, first: usize) {
         bar_partner(cx, offender, first, Law::L27B4);
         Law::L27B3
     };
-    cx.st.await_rectification(Pending::Replacement {
+    let suggested = suggestion(cx, first);
+    cx.st.irregular_mut().await_rectification(Pending::Replacement {
         seat: offender,
         withdrawn: ib,
         law,
-        suggested: suggestion(cx, first),
+        suggested,
         insufficient: Some(first),
     });
 }
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
-fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
-    if let Some(list) = cx.st.comparison(first).and_then(|c| c.specified.clone()) {
+fn specified(cx: &Ctx<'_>, first: CallId) -> Vec<Strain> {
+    if let Some(list) = cx.st.irregular().comparison(first).and_then(|c| c.specified.clone()) {
         return list;
     }
     rec(cx, first)
@@ -98,11 +101,11 @@ fn specified(cx: &Ctx<'_>, first: usize) -> Vec<Strain> {
 /// specified exactly one. One that specified several (or none) has no natural
 /// replacement the engine can propose: a bid naming one of its strains does not specify
 /// the same denominations (WBF commentary on L27B1a).
-fn suggestion(cx: &Ctx<'_>, first: usize) -> Option<Bid> {
+fn suggestion(cx: &Ctx<'_>, first: CallId) -> Option<Bid> {
     let [strain] = specified(cx, first)[..] else {
         return None;
     };
-    lowest_over(&cx.st.in_force(), strain)
+    lowest_over(&cx.st.auction().in_force(), strain)
 }
 
 fn lowest_over(calls: &[auction::Entry], strain: Strain) -> Option<Bid> {
@@ -119,7 +122,7 @@ fn lowest_over(calls: &[auction::Entry], strain: Strain) -> Option<Bid> {
 /// bid), a bid in only one of them does not, and the replacement is presumed not to
 /// qualify until the Director rules it comparable (B1b; it covers a replacement that
 /// specifies the same denominations too, since both leave no rectification).
-fn qualifies_b1a(cx: &Ctx<'_>, first: usize, calls: &[auction::Entry], b: Bid) -> bool {
+fn qualifies_b1a(cx: &Ctx<'_>, first: CallId, calls: &[auction::Entry], b: Bid) -> bool {
     let [strain] = specified(cx, first)[..] else {
         return false;
     };
@@ -132,8 +135,8 @@ fn qualifies_b1a(cx: &Ctx<'_>, first: usize, calls: &[auction::Entry], b: Bid) -
 /// denominations the insufficient bid specified: his ruling is the statement that it is the
 /// lowest sufficient bid that does (L27B1a; when a lower one would have, he rules on
 /// comparability instead, L27B1b).
-pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
-    if cx.st.is_artificial(x) {
+pub fn replacement_qualifies(cx: &Ctx<'_>, first: CallId, x: CallId) -> bool {
+    if cx.st.irregular().is_artificial(x) {
         let set = |mut v: Vec<Strain>| {
             v.sort_unstable();
             v.dedup();
@@ -144,8 +147,8 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
     }
     let Some(b) = cx
         .st
-        .record()
-        .get(x)
+        .auction()
+        .call(x)
         .filter(|r| r.status == Status::InForce)
         .and_then(|r| r.call.bid())
     else {
@@ -153,11 +156,11 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
     };
     let before: Vec<auction::Entry> = cx
         .st
+        .auction()
         .in_force_ids()
         .iter()
-        .map(CallId::get)
         .filter(|i| *i < x)
-        .filter_map(|i| cx.st.record().get(i))
+        .filter_map(|i| cx.st.auction().call(i))
         .map(|r| auction::Entry {
             seat: r.seat,
             call: r.call,
@@ -167,12 +170,12 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: usize, x: usize) -> bool {
 }
 
 /// After a `specified` ruling: the suggested replacement follows the stated strain.
-pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: usize) {
+pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: CallId) {
     let new = suggestion(cx, first);
-    cx.st.suggest_replacement(first, new);
+    cx.st.irregular_mut().suggest_replacement(first, new);
 }
 
-fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: usize, law: Law) {
+fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: CallId, law: Law) {
     irr::bar(cx, offender.partner(), BarKind::Throughout, law, Some(first));
     irr::lead_restriction(cx, offender, law, first);
     irr::adjustment_possible(cx, law, offender);
@@ -188,14 +191,14 @@ pub fn replace(
     seat: Seat,
     call: Call,
     with: WithCall<'_>,
-    first: usize,
+    first: CallId,
     law: Law,
 ) -> Result<(), Refusal> {
     let partner_barred = law == Law::L27B3;
-    match cx.st.summary().check(seat, call) {
+    match cx.st.auction().summary().check(seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
-            cx.st.settle_pending();
+            cx.st.irregular_mut().settle_pending();
             insufficient_bid(cx, seat, call, Some(first), with);
             return Ok(());
         }
@@ -211,17 +214,17 @@ pub fn replace(
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B3);
-        cx.st.compare_replacement(first, x, Some(Law::L27B3));
-        cx.st.apply_to_replacement(Law::L27B3);
+        cx.st.irregular_mut().compare_replacement(first, x, Some(Law::L27B3));
+        cx.st.irregular_mut().apply_to_replacement(Law::L27B3);
         return Ok(());
     }
-    let calls_before = cx.st.in_force();
+    let calls_before = cx.st.auction().in_force();
     let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, &calls_before, b));
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     let id = record(cx, seat, call, Status::InForce);
     if partner_barred {
         // L27B3: the bar stands whatever the legal replacement.
-        cx.st.compare_replacement(first, id, None);
+        cx.st.irregular_mut().compare_replacement(first, id, None);
     } else if lowest {
         // L27B1a: no further rectification; L16C and L26B do not apply.
         information::withdrawn_call(cx, first, None);
@@ -230,7 +233,7 @@ pub fn replace(
         // L27B2: partner passes throughout; L26B; L72C. A comparable ruling lifts it (B1b).
         information::withdrawn_call(cx, first, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B2);
-        cx.st.compare_replacement(first, id, Some(Law::L27B2));
+        cx.st.irregular_mut().compare_replacement(first, id, Some(Law::L27B2));
     }
     finish_call(cx, seat, id, with);
     Ok(())
@@ -240,19 +243,18 @@ pub fn replace(
 /// reinstated, provided the offender has not called again.
 pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     let Some(x) = cmp.replacement else { return };
-    let waiting =
-        matches!(cx.st.pending(), Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
-    let cancelled = cx.st.record().get(x).is_some_and(|r| r.status == Status::Withdrawn);
+    let waiting = matches!(cx.st.irregular().pending(), Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
+    let cancelled = cx.st.auction().call(x).is_some_and(|r| r.status == Status::Withdrawn);
     if !(waiting && cancelled) {
         return;
     }
     let Some((seat, call)) = rec(cx, x) else {
         return;
     };
-    if cx.st.summary().check(seat, call).is_err() {
+    if cx.st.auction().summary().check(seat, call).is_err() {
         return;
     }
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     // Re-made in force: the cancelled record stays withdrawn, a new one carries the call.
     let id = record(cx, seat, call, Status::InForce);
     settle_after_call(cx, seat, id);

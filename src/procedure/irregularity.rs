@@ -13,7 +13,7 @@ use crate::procedure::settle::announce_lead_restriction;
 use crate::procedure::steps::{flag, lead_restriction, rec};
 use crate::procedure::{inadmissible, information, insufficient, rotation};
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{Pending, Phase};
+use crate::state::{CallId, Pending, Phase};
 use crate::withdrawal::Withdrawal;
 
 /// A call while a rectification is pending: only the calls it allows. When the call
@@ -30,7 +30,7 @@ pub fn call_while_pending<'w>(
     call: Call,
     with: WithCall<'w>,
 ) -> Result<Next<'w>, Refusal> {
-    let Some(pending) = cx.st.pending().cloned() else {
+    let Some(pending) = cx.st.irregular().pending().cloned() else {
         return Ok(Next::Call(seat, call, with));
     };
     let waiting = || refuse(Code::RECTIFICATION_PENDING, "a rectification is pending: wait for it");
@@ -117,7 +117,7 @@ pub fn call_while_pending<'w>(
 /// L27C, L9B2: the offender calls again before his LHO has decided on his irregular call:
 /// an irregularity of its own (he did not wait for the rectification), after which the
 /// call is not accepted and his new call is ruled as its replacement.
-fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: usize) {
+fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: CallId) {
     let Some((_, made)) = rec(cx, irregular) else {
         return;
     };
@@ -154,7 +154,7 @@ pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, 
 /// (L32 preamble, L36, L37).
 pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
-    match cx.st.pending().cloned() {
+    match cx.st.irregular().pending().cloned() {
         Some(Pending::InsufficientBid { call, first }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             insufficient::accept(cx, seat, call, first);
             Ok(())
@@ -188,7 +188,7 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// `NOT_ENTITLED` when nothing is pending for this player.
 pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
-    match cx.st.pending().cloned() {
+    match cx.st.irregular().pending().cloned() {
         Some(Pending::InsufficientBid { call, first }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             insufficient::decline(cx, seat, call, first);
             Ok(())
@@ -232,7 +232,7 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
     information::withdrawn_call(cx, id, Some(seat.side()));
     if cx.st.phase() == Phase::Clarification && cx.st.is_defender(seat) && !call.is_pass() {
         lead_restriction(cx, seat, Law::L39C, id);
-        if let Some(r) = cx.st.lead_restrictions().last().cloned() {
+        if let Some(r) = cx.st.irregular().lead_restrictions().last().cloned() {
             announce_lead_restriction(cx, r);
         }
     }
@@ -244,19 +244,20 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
 /// call since the offender's, declarer has not chosen and the opening lead is not made),
 /// the L39C entitlement lapses. Returns the offender whose entitlement lapsed.
 fn lho_called_before_restriction(cx: &mut Ctx<'_>, seat: Seat) -> Option<Seat> {
-    let last = cx.st.record().len().checked_sub(1)?;
-    let offender = cx.st.record().get(last)?.seat;
+    let last = CallId::new(cx.st.auction().record().len().checked_sub(1)?);
+    let offender = cx.st.auction().call(last)?.seat;
     let open = offender == seat.rho()
         && cx.st.lead_choice().is_none()
         && cx.st.play().is_none_or(|p| p.lead.is_none())
         && cx
             .st
+            .irregular()
             .lead_restrictions()
             .iter()
             .any(|r| r.call == last && r.law == Law::L39C);
     if !open {
         return None;
     }
-    cx.st.drop_lead_restrictions_from(last);
+    cx.st.irregular_mut().drop_lead_restrictions_from(last);
     Some(offender)
 }

@@ -24,7 +24,8 @@ pub fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Refusal> {
 /// offender's partner's first turn to lead": the opening lead when `leader` is the opening
 /// leader, else his first lead in play.
 pub fn restriction_binding(st: &State, leader: Seat) -> Option<&LeadRestrictionRecord> {
-    st.lead_restrictions()
+    st.irregular()
+        .lead_restrictions()
         .iter()
         .filter(|r| r.offender == leader.partner() && st.is_defender(r.offender))
         .find(|r| !restrictable_suits(r).is_empty())

@@ -10,8 +10,8 @@ use crate::procedure::steps::remind;
 use crate::procedure::{audience, information};
 use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal, Severity, Warning};
-use crate::seat_list::SeatList;
 use crate::state::{CallId, Phase, QuestionRecord, State};
+use crate::store::seat_list::SeatList;
 
 /// The `ask` action (L20F1, L20F2, L41B).
 ///
@@ -22,7 +22,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
     let id = index.map(|i| call_id(cx, i)).transpose()?;
     may_ask(cx.st, cx.reg, seat, id)?;
     let answerers = match id {
-        Some(id) => SeatList::EMPTY.with(audience::answerer(cx.reg, seat, cx.st.record()[id].seat)),
+        Some(id) => SeatList::EMPTY.with(audience::answerer(cx.reg, seat, cx.st.auction().record()[id].seat)),
         None => match cx.reg.disclosure {
             crate::regulation::Disclosure::Screens => SeatList::EMPTY.with(cx.reg.screenmates.of(seat)),
             _ => SeatList::EMPTY.with(seat.lho()).with(seat.rho()),
@@ -30,14 +30,15 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
     };
     let aud = audience::question(cx.reg, seat, &answerers);
     cx.heard_by(aud);
-    let qid = cx.st.ask(QuestionRecord {
+    let at_record_len = cx.st.auction().record().len();
+    let qid = cx.st.extra_mut().ask(QuestionRecord {
         asker: seat,
         answerers,
         call: id,
         answered_by: Audience::NONE,
         heard_by: Audience::NONE,
         audience: aud,
-        at_record_len: cx.st.record().len(),
+        at_record_len,
     });
     cx.event(
         EventKind::Question {
@@ -48,7 +49,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         },
         aud,
     );
-    if let Some((caller, call)) = id.and_then(|id| cx.st.record().get(id)).map(|r| (r.seat, r.call)) {
+    if let Some((caller, call)) = id.and_then(|id| cx.st.auction().call(id)).map(|r| (r.seat, r.call)) {
         // L20F3 / L16B1: a question about a single call may convey information. Given
         // also when it is the opponents' only call in force (SPEC §5.5; docs/RULINGS.md),
         // then without saying it was singled out from others.
@@ -95,10 +96,10 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
 
 /// How many calls in force `caller`'s side has made.
 fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
-    st.in_force_ids()
+    st.auction()
+        .in_force_ids()
         .iter()
-        .map(CallId::get)
-        .filter(|id| st.record().get(*id).is_some_and(|r| r.seat.side() == caller.side()))
+        .filter(|id| st.auction().call(*id).is_some_and(|r| r.seat.side() == caller.side()))
         .count()
 }
 
@@ -112,7 +113,7 @@ fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
 /// # Errors
 /// `ASK_OWN_SIDE`, `SUPPLEMENTARY_QUESTION`, `ASK_NOT_YOUR_TURN`, `DUMMY_MAY_NOT_ASK`,
 /// `WRONG_PERIOD`.
-pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>) -> Result<(), Refusal> {
+pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<CallId>) -> Result<(), Refusal> {
     // Dummy may never ask (L41B, L20F2), whatever the call.
     if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.is_dummy(seat) {
         return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
@@ -146,8 +147,8 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<usize>) -> R
 ///
 /// # Errors
 /// `ASK_OWN_SIDE`.
-pub fn may_ask_about(st: &State, seat: Seat, id: usize) -> Result<(), Refusal> {
-    match st.record().get(id) {
+pub fn may_ask_about(st: &State, seat: Seat, id: CallId) -> Result<(), Refusal> {
+    match st.auction().call(id) {
         Some(r) if !r.seat.is_opponent_of(seat) => {
             refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only")
         }
@@ -158,8 +159,13 @@ pub fn may_ask_about(st: &State, seat: Seat, id: usize) -> Result<(), Refusal> {
 /// Whether `seat`'s partner has asked, since `seat` last called, a question `seat` heard
 /// (L20F1: a supplementary question follows one its asker heard).
 fn partner_asked_since_my_turn(st: &State, seat: Seat) -> bool {
-    let mine = st.record().iter().rposition(|r| r.seat == seat).map_or(0, |p| p + 1);
-    st.questions().iter().any(|q| {
+    let mine = st
+        .auction()
+        .record()
+        .iter()
+        .rposition(|r| r.seat == seat)
+        .map_or(0, |p| p + 1);
+    st.extra().questions().iter().any(|q| {
         q.asker == seat.partner() && q.at_record_len >= mine && q.audience.contains(crate::audience::Viewer::Seat(seat))
     })
 }

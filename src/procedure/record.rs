@@ -11,21 +11,25 @@ use crate::procedure::ctx::{Ctx, WithCall};
 use crate::procedure::steps::lift_bar;
 use crate::procedure::{audience, information};
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{BeforeCall, DisclosureRecord, Pending, Status};
+use crate::state::{BeforeCall, CallId, CallPos, DisclosureRecord, Pending, Status};
 use crate::withdrawal::Withdrawal;
 use std::sync::Arc;
 
 /// Appends a call to the record and announces it.
-pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> usize {
-    let id = cx.st.push_call(seat, call, status);
-    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
+pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> CallId {
+    let id = cx.st.auction_mut().push(seat, call, status);
+    let index = cx
+        .st
+        .auction()
+        .index_of(id)
+        .map_or(cx.st.auction().in_force_ids().len(), CallPos::get);
     cx.call_event(seat, call, index);
     id
 }
 
 /// Records an irregular call pending rectification with what came with it: its
 /// self-disclosure (shown once the call is in force) and its tempo.
-pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall<'_>) -> usize {
+pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall<'_>) -> CallId {
     let id = record(cx, seat, call, Status::Pending);
     disclose_with_call(cx, seat, id, with);
     information::tempo(cx, seat, with.at);
@@ -33,15 +37,15 @@ pub fn record_pending(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: &WithCall<
 }
 
 /// Records a call and cancels it at once (L27B3, L36A, L39A, …).
-pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: Withdrawal) -> usize {
+pub fn record_cancelled(cx: &mut Ctx<'_>, seat: Seat, call: Call, law: Law, reason: Withdrawal) -> CallId {
     let id = record(cx, seat, call, Status::InForce);
     withdraw(cx, id, law, reason);
     id
 }
 
 /// Withdraws (or cancels) record `id`, announcing it to everyone.
-pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: Withdrawal) {
-    let Some(r) = cx.st.record().get(id) else { return };
+pub fn withdraw(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) {
+    let Some(r) = cx.st.auction().call(id) else { return };
     let (seat, call) = (r.seat, r.call);
     cx.st.withdraw(id, law, reason);
     cx.event(
@@ -59,9 +63,10 @@ pub fn withdraw(cx: &mut Ctx<'_>, id: usize, law: Law, reason: Withdrawal) {
 ///
 /// # Errors
 /// `NO_SUCH_CALL` when there is no such call in force.
-pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<usize, Refusal> {
+pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<CallId, Refusal> {
     cx.st
-        .record_id(index)
+        .auction()
+        .record_id(CallPos::new(index))
         .ok_or_else(|| Refusal::new(Code::NO_SUCH_CALL, format!("there is no call {index} in force")))
 }
 
@@ -81,7 +86,7 @@ pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &WithCall<'_>) -> R
 
 /// Records the alert or announcement made with a call (self-alerting, screens); whether
 /// the caller may disclose was checked before the call was recorded.
-pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCall<'_>) {
+pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId, with: &WithCall<'_>) {
     if !with.alert && with.explanation.is_none() {
         return;
     }
@@ -97,14 +102,15 @@ pub fn disclose_with_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: &WithCa
 pub fn disclose(
     cx: &mut Ctx<'_>,
     by: Seat,
-    id: usize,
+    id: CallId,
     kind: DisclosureKind,
     alert: bool,
     text: Option<Arc<str>>,
 ) -> Audience {
-    let caller = cx.st.record()[id].seat;
+    let caller = cx.st.auction().record()[id].seat;
     let aud = audience::disclosure(cx.reg, caller, by);
-    cx.st.disclose(DisclosureRecord {
+    let at_record_len = cx.st.auction().record().len();
+    cx.st.extra_mut().disclose(DisclosureRecord {
         call: id,
         by,
         kind,
@@ -112,11 +118,15 @@ pub fn disclose(
         text: text.clone(),
         audience: aud,
         superseded: false,
-        at_record_len: cx.st.record().len(),
+        at_record_len,
     });
     cx.heard_by(aud);
     // A call pending rectification would take the next position.
-    let index = cx.st.index_of(id).unwrap_or(cx.st.in_force_ids().len());
+    let index = cx
+        .st
+        .auction()
+        .index_of(id)
+        .map_or(cx.st.auction().in_force_ids().len(), CallPos::get);
     cx.event(
         EventKind::Disclosure {
             index,
@@ -135,7 +145,7 @@ pub fn disclose(
             caller,
             format!(
                 "{by}'s disclosure of {caller}'s call {} is unauthorized information for {caller}",
-                cx.st.record()[id].call
+                cx.st.auction().record()[id].call
             ),
             Law::L75A,
         );
@@ -146,36 +156,37 @@ pub fn disclose(
 /// L21B1: after misinformation from `side` given when the record had `mi_pos` calls to
 /// the seats in `heard`, each of those opponents who has called since, whose partner has
 /// not called after him, may change his last call while the auction period lasts.
-pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: usize, heard: Audience) {
+pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: CallId, heard: Audience) {
     if !cx.st.in_auction_period() {
         return;
     }
     for seat in Seat::ALL.into_iter().filter(|s| s.side() != side && heard.has_seat(*s)) {
-        let Some(last) = cx.st.last_call_of(seat) else { continue };
-        if last < mi_pos || cx.st.called_since(seat.partner(), last) || cx.st.record()[last].auto {
+        let Some(last) = cx.st.auction().last_call_of(seat) else {
+            continue;
+        };
+        if last < mi_pos || cx.st.auction().called_since(seat.partner(), last) || cx.st.auction().record()[last].auto {
             continue;
         }
-        if !cx.st.offer_change(seat, last) {
+        if !cx.st.irregular_mut().offer_change(seat, last) {
             continue;
         }
-        let index = cx.st.index_of(last).unwrap_or(0);
+        let index = cx.st.auction().index_of(last).map_or(0, CallPos::get);
         cx.event(EventKind::ChangeOffered { seat, index }, Audience::seat(seat));
     }
 }
 
 /// Withdraws record `id` and cancels every call after it that is in force or awaiting
 /// rectification; reopens the auction. Returns the ids of the cancelled later calls.
-pub fn rewind_to(cx: &mut Ctx<'_>, id: usize, law: Law, reason: Withdrawal) -> Vec<usize> {
-    let later: Vec<usize> = cx
+pub fn rewind_to(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) -> Vec<CallId> {
+    let later: Vec<CallId> = cx
         .st
-        .record()
-        .iter()
-        .enumerate()
+        .auction()
+        .calls_with_ids()
         .filter(|(i, r)| *i > id && r.status != Status::Withdrawn)
         .map(|(i, _)| i)
         .collect();
     // Later calls are withdrawn below; nothing may still wait on them or on an L17D3 turn.
-    cx.st.forget_turn_and_rectification_after(id);
+    cx.st.irregular_mut().forget_turn_and_rectification_after(id);
     for i in later.iter().rev() {
         withdraw(cx, *i, law, Withdrawal::EarlierCallChanged);
     }
@@ -198,7 +209,7 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
 /// if it now qualifies). Returns the ids of the later calls cancelled, and whether the
 /// state was restored (it is not when the call was not made by the seat's latest call
 /// action; then only a rectification pending on a withdrawn call is dropped).
-pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: Withdrawal) -> (Vec<usize>, bool) {
+pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: CallId, law: Law, reason: Withdrawal) -> (Vec<CallId>, bool) {
     let later = rewind_to(cx, id, law, reason);
     let before = cx.st.before_call(seat).filter(|b| b.from() <= id);
     let Some(b) = before else {
@@ -214,14 +225,14 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: usize, law: Law, reason: With
 fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
     for s in Seat::ALL {
         let was = b.bar(s).cloned();
-        if cx.st.bars().get(s) == &was {
+        if cx.st.irregular().bars().get(s) == &was {
             continue;
         }
         match was {
             None => lift_bar(cx, s),
             Some(bar) => {
                 let (kind, law): (BarKind, Law) = (bar.kind, bar.law);
-                cx.st.restore_bar(s, bar);
+                cx.st.irregular_mut().restore_bar(s, bar);
                 cx.event(
                     EventKind::Barred {
                         seat: s,
@@ -238,13 +249,13 @@ fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
 /// A rectification pending on a call that is no longer awaiting it is void. (A pending
 /// replacement is about a withdrawn call by design.)
 fn drop_stale_pending(cx: &mut Ctx<'_>) {
-    if matches!(cx.st.pending(), Some(Pending::Replacement { .. })) {
+    if matches!(cx.st.irregular().pending(), Some(Pending::Replacement { .. })) {
         return;
     }
-    let Some(call) = cx.st.pending_call() else {
+    let Some(call) = cx.st.irregular().pending_call() else {
         return;
     };
-    if cx.st.record().get(call).is_none_or(|r| r.status != Status::Pending) {
-        cx.st.settle_pending();
+    if cx.st.auction().call(call).is_none_or(|r| r.status != Status::Pending) {
+        cx.st.irregular_mut().settle_pending();
     }
 }

@@ -9,7 +9,7 @@ use crate::procedure::audience;
 use crate::procedure::by_call::ByCall;
 use crate::procedure::ctx::Ctx;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{CallId, Phase, State};
+use crate::state::{Phase, State};
 
 /// The `review` action.
 ///
@@ -19,7 +19,7 @@ use crate::state::{CallId, Phase, State};
 pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     may_review(cx.st, seat)?;
     let calls = restatement(cx.st, Viewer::Seat(seat));
-    let restated = crate::counting::narrow(cx.st.in_force_ids().len());
+    let restated = crate::store::counting::narrow(cx.st.auction().in_force_ids().len());
     let aud = audience::review(cx.reg, seat);
     cx.heard_by(aud);
     cx.event(
@@ -48,7 +48,7 @@ pub fn may_review(st: &State, seat: Seat) -> Result<(), Refusal> {
                     "a review is given at one's own turn to call",
                 );
             }
-            if st.is_barred(seat) {
+            if st.irregular().is_barred(seat) {
                 return refuse(
                     Code::REVIEW_WHILE_BARRED,
                     "a player who must pass may not have the auction reviewed",
@@ -95,10 +95,10 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
 /// partial): whether alerted, and the positions of the explanations among the call's
 /// disclosures in his view (`view::seen_calls`: the disclosures he heard, not superseded).
 pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
-    let by_call = ByCall::new(st.disclosures(), st.record().len());
-    st.in_force_ids()
+    let by_call = ByCall::new(st.extra().disclosures(), st.auction().record().len());
+    st.auction()
+        .in_force_ids()
         .iter()
-        .map(CallId::get)
         .enumerate()
         .filter_map(|(index, id)| {
             let seen = by_call.of(id).filter(|d| !d.superseded && d.audience.contains(viewer));

@@ -20,12 +20,12 @@ use crate::withdrawal::Withdrawal;
 /// A call by `seat` when it is `due`'s turn.
 pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: WithCall<'_>) {
     if due == seat.lho() {
-        if let Some(original) = cx.st.last_call_of(seat) {
+        if let Some(original) = cx.st.auction().last_call_of(seat) {
             change_of_call(cx, seat, call, original, with);
             return;
         }
     }
-    if matches!(call, Call::Double | Call::Redouble) && cx.st.summary().check(seat, call).is_err() {
+    if matches!(call, Call::Double | Call::Redouble) && cx.st.auction().summary().check(seat, call).is_err() {
         // L32 preamble: never acceptable; L36A or L36B4.
         return inadmissible::out_of_turn(cx, seat, call, due, with);
     }
@@ -41,44 +41,47 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
             seat.lho()
         ),
     );
-    cx.st.await_rectification(Pending::OutOfRotation {
+    cx.st.irregular_mut().await_rectification(Pending::OutOfRotation {
         call: id,
         due,
         intent: None,
     });
     if due == seat.lho() {
         // L28B vs L29A: when LHO calls, his intent decides.
-        cx.st.open_ruling(RulingOn::Intent, id);
+        cx.st.irregular_mut().open_ruling(RulingOn::Intent, id);
     }
     if may_be_artificial(cx, seat, call, id) {
         // L29C, L30C: the Director says whether it was artificial, and what it specified.
-        cx.st.open_ruling(RulingOn::Artificial, id);
+        cx.st.irregular_mut().open_ruling(RulingOn::Artificial, id);
     }
 }
 
 /// L29C, L30C: a call out of rotation that was alerted, or a pass of partner's alerted
 /// call (the last bid, double or redouble in force is partner's, and alerted), may be
 /// artificial: the question is put to the Director. Presumed natural until he rules.
-fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: usize) -> bool {
-    if cx.st.is_alerted(id) {
+fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: CallId) -> bool {
+    if cx.st.extra().is_alerted(id) {
         return true;
     }
-    let ids = cx.st.in_force_ids();
+    let ids = cx.st.auction().in_force_ids();
     let last_action = ids
         .iter()
-        .map(CallId::get)
         .rev()
-        .filter_map(|i| cx.st.record().get(i).map(|r| (i, r)))
+        .filter_map(|i| cx.st.auction().call(i).map(|r| (i, r)))
         .find(|(_, r)| !r.call.is_pass());
-    call.is_pass() && last_action.is_some_and(|(i, r)| r.seat == seat.partner() && cx.st.is_alerted(i))
+    call.is_pass() && last_action.is_some_and(|(i, r)| r.seat == seat.partner() && cx.st.extra().is_alerted(i))
 }
 
 /// L28A: a call made at RHO's turn is in rotation when RHO is required by law to pass:
 /// the barred RHO's pass is recorded for him (`auto_pass`) and the call is then made in
 /// turn. Returns whether that pass was made.
 pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
-    let must_pass = cx.st.is_barred(due) && cx.st.forced().is_none_or(|(s, _)| s != due);
-    if due != seat.rho() || !must_pass || cx.st.pending().is_some() || cx.st.undo_request().is_some() {
+    let must_pass = cx.st.irregular().is_barred(due) && cx.st.irregular().forced().is_none_or(|(s, _)| s != due);
+    if due != seat.rho()
+        || !must_pass
+        || cx.st.irregular().pending().is_some()
+        || cx.st.irregular().undo_request().is_some()
+    {
         return false;
     }
     pass_for_barred(cx, due);
@@ -86,7 +89,7 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
 }
 
 /// L25B: a call at LHO's turn by a player who has already called is an attempted change.
-fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize, with: WithCall<'_>) {
+fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: CallId, with: WithCall<'_>) {
     if inadmissible::inadmissible_change(cx, seat, call, original) {
         // L35A/L36: an inadmissible double or redouble is never acceptable, not even as a
         // change; made at LHO's turn, it is an inadmissible call out of turn: LHO's call
@@ -112,23 +115,25 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: usize, wit
         (Code::IRREG_CHANGE_OF_CALL, Law::L25B, m)
     };
     irr::flag(cx, code, law, seat, call, message);
-    cx.st.await_rectification(Pending::ChangeOfCall { call: id, original });
+    cx.st
+        .irregular_mut()
+        .await_rectification(Pending::ChangeOfCall { call: id, original });
 }
 
 /// Whether an attempted change is a barred player's bid, double or redouble (L35B, L37).
 fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
-    cx.st.is_barred(seat) && !call.is_pass()
+    cx.st.irregular().is_barred(seat) && !call.is_pass()
 }
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
-pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) {
+pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: CallId, original: CallId) {
     let Some((offender, call)) = rec(cx, id) else {
         return;
     };
     // L37A: a barred player's call stands when LHO calls over it; no lead restriction.
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37A } else { Law::L25B1 };
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     cx.event(EventKind::Accepted { seat: lho, law }, Audience::EVERYONE);
     withdraw(cx, original, law, Withdrawal::ChangeAccepted);
     information::withdrawn_call(cx, original, Some(offender.side()));
@@ -143,13 +148,13 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: usize, original: usize) 
 }
 
 /// L25B2: LHO does not accept: the attempted change is void, the original stands.
-pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: usize) {
+pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     let Some((offender, call)) = rec(cx, id) else {
         return;
     };
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37B } else { Law::L25B2 };
-    cx.st.settle_pending();
+    cx.st.irregular_mut().settle_pending();
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
     withdraw(cx, id, law, Withdrawal::ChangeVoid);
     information::withdrawn_call(cx, id, Some(offender.side()));
@@ -175,7 +180,7 @@ pub fn call_while_pending<'w>(
     seat: Seat,
     call: Call,
     with: WithCall<'w>,
-    coor: usize,
+    coor: CallId,
     due: Seat,
     ruled: Option<Intent>,
 ) -> Result<Next<'w>, Refusal> {
@@ -220,8 +225,8 @@ pub fn call_while_pending<'w>(
     }
     // L28B: the player whose turn it was calls: his call is in rotation and the call out
     // of rotation is cancelled; no further rectification, UI for the offender's partner.
-    cx.st.settle_pending();
-    cx.st.close_ruling(RulingOn::Intent, coor);
+    cx.st.irregular_mut().settle_pending();
+    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
     withdraw(cx, coor, Law::L28B, Withdrawal::TurnPlayerCalled);
     information::withdrawn_call(cx, coor, Some(offender.side()));
     Ok(Next::Call(seat, call, with))
@@ -229,7 +234,7 @@ pub fn call_while_pending<'w>(
 
 /// L29A: LHO accepts the call out of rotation; rotation continues from it and the players
 /// it skipped keep their right to call (L17D3).
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
     let Some(offender) = accepted(cx, lho, coor, due) else {
         return;
     };
@@ -238,7 +243,7 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
 
 /// L29A by calling: the call out of rotation stands and LHO's call follows it at once, so
 /// whether the auction has ended (L22, L17D3) is judged after LHO's call, not before.
-fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
+fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
     let Some(offender) = accepted(cx, lho, coor, due) else {
         return;
     };
@@ -247,12 +252,12 @@ fn accept_by_calling(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
 
 /// The call out of rotation is in force, with the players it skipped; returns its maker
 /// (`None`, nothing changed, if there is no record `coor`).
-fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Option<Seat> {
+fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) -> Option<Seat> {
     let (offender, _) = rec(cx, coor)?;
     cx.st.put_in_force(coor);
-    cx.st.set_skipped(coor, due);
-    cx.st.settle_pending();
-    cx.st.close_ruling(RulingOn::Intent, coor);
+    cx.st.auction_mut().set_skipped(coor, due);
+    cx.st.irregular_mut().settle_pending();
+    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
     cx.event(
         EventKind::Accepted {
             seat: lho,
@@ -265,12 +270,12 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) -> Option<Seat>
 
 /// L29B: LHO does not accept: the call is cancelled, the auction reverts to the player
 /// whose turn it was, and L30–L32 apply.
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
+pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
     let Some((offender, call)) = rec(cx, coor) else {
         return;
     };
-    cx.st.settle_pending();
-    cx.st.close_ruling(RulingOn::Intent, coor);
+    cx.st.irregular_mut().settle_pending();
+    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -286,17 +291,17 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: usize, due: Seat) {
 /// L29B: what a cancelled call out of rotation by `offender` brings: L30 for a pass, L31
 /// for a bid and (L30C) for a pass the Director has ruled artificial, L32 for a double or
 /// redouble.
-pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: usize, call: Call, at_rho: bool) {
+pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: CallId, call: Call, at_rho: bool) {
     // L30C: an artificial pass (or a pass of partner's artificial call) is rectified as a bid.
-    let as_bid = matches!(call, Call::Bid(_)) || (call.is_pass() && cx.st.is_artificial(coor));
+    let as_bid = matches!(call, Call::Bid(_)) || (call.is_pass() && cx.st.irregular().is_artificial(coor));
     if at_rho && call.is_pass() && !as_bid {
         // L30A: the offender passes at his next turn; nothing more.
         information::withdrawn_call(cx, coor, Some(offender.side()));
         irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
-        cx.st.expect_aftermath(None);
+        cx.st.irregular_mut().expect_aftermath(None);
     } else if at_rho {
         // L31A, L32A: what RHO does decides (UI deferred: a repeated call conveys nothing new).
-        cx.st.expect_aftermath(Some(Aftermath {
+        cx.st.irregular_mut().expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law: if as_bid { Law::L31A } else { Law::L32A },
@@ -313,7 +318,7 @@ pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: usize, call: Call
         } else {
             Law::L32B
         };
-        cx.st.expect_aftermath(Some(Aftermath {
+        cx.st.irregular_mut().expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law,

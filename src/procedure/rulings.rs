@@ -13,7 +13,7 @@ use crate::procedure::settle::{end_or_continue, refresh_lead_restrictions};
 use crate::procedure::steps::{self as irr, close_comparison, lift_bar, rec};
 use crate::procedure::{information, insufficient, rotation, undo};
 use crate::report::{refuse, refuse_citing, Code, Refusal, Severity, Warning};
-use crate::state::{Aftermath, CallId, Comparison, Pending, Phase, Status};
+use crate::state::{Aftermath, CallId, CallPos, Comparison, Pending, Phase, Status};
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
 /// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).
@@ -24,18 +24,24 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
     let (on, value) = (ruling.on(), ruling.value());
     match ruling {
         Ruling::Unintended(yes) => {
-            if cx.st.undo_request().is_none() {
+            if cx.st.irregular().undo_request().is_none() {
                 return refuse(Code::NO_PENDING_RULING, "no replacement of a call awaits a ruling");
             }
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             undo::decide(cx, yes)
         }
         Ruling::Misinformation(yes) => {
-            let Some(r) = cx.st.answer_ruling(on) else {
+            let Some(r) = cx.st.irregular_mut().answer_ruling(on) else {
                 return refuse(Code::NO_PENDING_RULING, "no change of call awaits a ruling");
             };
-            let changer = cx.st.changes().iter().find(|c| c.replacement == r.call).map(|c| c.seat);
-            let before = cx.st.rule_on_change(r.call, yes);
+            let changer = cx
+                .st
+                .irregular()
+                .changes()
+                .iter()
+                .find(|c| c.replacement == r.call)
+                .map(|c| c.seat);
+            let before = cx.st.irregular_mut().rule_on_change(r.call, yes);
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             if !yes {
                 // SPEC 5.3: the change stands at the table; the score reverts (L21B3).
@@ -73,7 +79,7 @@ fn artificial_ruling(
     index: Option<usize>,
 ) -> Result<(), Refusal> {
     let target = match index {
-        Some(i) => match cx.st.record_id(i) {
+        Some(i) => match cx.st.auction().record_id(CallPos::new(i)) {
             Some(id) => id,
             None => return refuse(Code::NO_SUCH_CALL, format!("no call in force at index {i}")),
         },
@@ -88,7 +94,7 @@ fn artificial_ruling(
             }
         },
     };
-    let was = cx.st.is_artificial(target);
+    let was = cx.st.irregular().is_artificial(target);
     cx.event(
         EventKind::Ruling {
             on: RulingOn::Artificial,
@@ -97,10 +103,10 @@ fn artificial_ruling(
         Audience::EVERYONE,
     );
     let strains: Vec<Strain> = specified.unwrap_or_default().iter().map(|s| s.0).collect();
-    cx.st.rule_artificial(target, yes, strains);
-    cx.st.close_ruling(RulingOn::Artificial, target);
+    cx.st.irregular_mut().rule_artificial(target, yes, strains);
+    cx.st.irregular_mut().close_ruling(RulingOn::Artificial, target);
     // L27B1a, L29C: the rectification follows the denominations it specified.
-    if let Some(cmp) = cx.st.comparison(target).cloned() {
+    if let Some(cmp) = cx.st.irregular().comparison(target).cloned() {
         let now = cx.st.specified_by(target);
         if specified_strains(cx, target, &cmp, now) {
             settle_comparable(cx, &cmp);
@@ -110,6 +116,7 @@ fn artificial_ruling(
     // bid specified, leaves no rectification: no bar, no lead restriction (L26B), no L16C.
     let replaced = cx
         .st
+        .irregular()
         .comparisons()
         .iter()
         .find(|c| c.replacement == Some(target) && c.law == Law::L27B2)
@@ -117,7 +124,11 @@ fn artificial_ruling(
     if let Some(cmp) = replaced.filter(|c| insufficient::replacement_qualifies(cx, c.withdrawn, target)) {
         settle_comparable(cx, &cmp);
     }
-    let withdrawn = cx.st.record().get(target).is_some_and(|r| r.status != Status::InForce);
+    let withdrawn = cx
+        .st
+        .auction()
+        .call(target)
+        .is_some_and(|r| r.status != Status::InForce);
     if withdrawn && rec(cx, target).is_some_and(|(_, call)| call.is_pass()) && was != yes {
         reroute_pass(cx, target, yes);
     }
@@ -131,23 +142,32 @@ fn artificial_ruling(
 }
 
 /// The call an `artificial` ruling without `index` concerns.
-fn artificial_target(cx: &Ctx<'_>) -> Option<usize> {
-    if let Some(r) = cx.st.open_rulings().iter().find(|r| r.on == RulingOn::Artificial) {
+fn artificial_target(cx: &Ctx<'_>) -> Option<CallId> {
+    if let Some(r) = cx
+        .st
+        .irregular()
+        .open_rulings()
+        .iter()
+        .find(|r| r.on == RulingOn::Artificial)
+    {
         return Some(r.call);
     }
-    (0..cx.st.record().len()).rev().find(|id| {
-        cx.st.record().get(*id).is_some_and(|r| r.status != Status::InForce) && cx.st.rectification_open_for(*id)
-    })
+    cx.st
+        .auction()
+        .calls_with_ids()
+        .rev()
+        .find(|(id, r)| r.status != Status::InForce && cx.st.rectification_open_for(*id))
+        .map(|(id, _)| id)
 }
 
 /// L30C: a cancelled pass out of rotation ruled artificial (or natural after all) while its
 /// rectification is open is rectified as the Director's ruling requires, from where the
 /// auction stands: Law 31 for an artificial pass, Law 30 for a natural one.
-fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
+fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
     let Some((offender, _)) = rec(cx, coor) else {
         return;
     };
-    if matches!(cx.st.pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
+    if matches!(cx.st.irregular().pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
         return; // Not cancelled yet: LHO's decline routes it (L29B).
     }
     if artificial && cx.st.l30a_pass_due_for(coor) {
@@ -157,23 +177,23 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
         let rho = offender.rho();
         let rho_call = cx
             .st
+            .auction()
             .in_force_ids()
             .iter()
-            .map(CallId::get)
             .filter(|i| *i > coor)
-            .filter_map(|i| cx.st.record().get(i))
+            .filter_map(|i| cx.st.auction().call(i))
             .find(|r| r.seat == rho)
             .map(|r| r.call);
         let (law, repeat) = match rho_call {
             None => (Law::L31A, true),
             Some(Call::Pass) => {
                 // L31A1: the offender must repeat his (artificial) pass.
-                cx.st.force_call(offender, Call::Pass);
+                cx.st.irregular_mut().force_call(offender, Call::Pass);
                 (Law::L31A1, false)
             }
             Some(_) => (Law::L31A2, false),
         };
-        cx.st.expect_aftermath(Some(Aftermath {
+        cx.st.irregular_mut().expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law,
@@ -182,22 +202,22 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
         }));
         return;
     }
-    let Some(mut a) = cx.st.aftermath().cloned().filter(|a| a.cancelled == coor) else {
+    let Some(mut a) = cx.st.irregular().aftermath().cloned().filter(|a| a.cancelled == coor) else {
         return;
     };
     match a.law {
         Law::L30B1b | Law::L31B => {
             // L30B1 vs L31B: partner free either way; only the offender's next call differs.
             a.law = if artificial { Law::L31B } else { Law::L30B1b };
-            cx.st.expect_aftermath(Some(a));
+            cx.st.irregular_mut().expect_aftermath(Some(a));
         }
         Law::L31A | Law::L31A1 | Law::L31A2 if !artificial => {
             // L30A after all: the offender passes at his next turn; nothing more.
             if a.law != Law::L31A2 {
                 information::withdrawn_call(cx, coor, Some(offender.side()));
             }
-            cx.st.unforce(offender);
-            cx.st.expect_aftermath(None);
+            cx.st.irregular_mut().unforce(offender);
+            cx.st.irregular_mut().expect_aftermath(None);
             irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
             end_or_continue(cx);
         }
@@ -208,8 +228,8 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: usize, artificial: bool) {
 /// The Director states what withdrawn call `cmp.withdrawn` specified (L27B1a, L29C):
 /// recorded on its comparison. Returns whether a replacement already made thereby
 /// qualifies under L27B1a (L27C), which leaves no rectification.
-fn specified_strains(cx: &mut Ctx<'_>, withdrawn: usize, cmp: &Comparison, strains: Vec<Strain>) -> bool {
-    cx.st.state_specified(withdrawn, strains);
+fn specified_strains(cx: &mut Ctx<'_>, withdrawn: CallId, cmp: &Comparison, strains: Vec<Strain>) -> bool {
+    cx.st.irregular_mut().state_specified(withdrawn, strains);
     insufficient::refresh_suggestion(cx, withdrawn);
     cmp.law == Law::L27B2
         && cmp
@@ -225,6 +245,7 @@ fn comparable_ruling(
 ) -> Result<(), Refusal> {
     let Some(open) = cx
         .st
+        .irregular()
         .open_rulings()
         .iter()
         .find(|r| r.on == RulingOn::Comparable)
@@ -235,7 +256,7 @@ fn comparable_ruling(
             "no replacement awaits a comparable-call ruling",
         );
     };
-    let Some(cmp) = cx.st.comparison(open.call).cloned() else {
+    let Some(cmp) = cx.st.irregular().comparison(open.call).cloned() else {
         return refuse(
             Code::NO_PENDING_RULING,
             "no replacement awaits a comparable-call ruling",
@@ -284,25 +305,33 @@ fn settle_comparable(cx: &mut Ctx<'_>, cmp: &Comparison) {
     for seat in Seat::ALL {
         if cx
             .st
+            .irregular()
             .bar_on(seat)
             .is_some_and(|b| b.lifted_if_comparable == Some(cmp.withdrawn))
         {
             lift_bar(cx, seat);
         }
     }
-    cx.st.drop_lead_restrictions_from(cmp.withdrawn);
+    cx.st.irregular_mut().drop_lead_restrictions_from(cmp.withdrawn);
     insufficient::reinstate_comparable_double(cx, cmp);
 }
 
 fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -> Result<(), Refusal> {
-    let Some(open) = cx.st.open_rulings().iter().find(|r| r.on == RulingOn::Intent).cloned() else {
+    let Some(open) = cx
+        .st
+        .irregular()
+        .open_rulings()
+        .iter()
+        .find(|r| r.on == RulingOn::Intent)
+        .cloned()
+    else {
         return refuse(
             Code::NO_PENDING_RULING,
             "no call out of rotation awaits an intent ruling",
         );
     };
-    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.pending().cloned() else {
-        cx.st.close_rulings(RulingOn::Intent);
+    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.irregular().pending().cloned() else {
+        cx.st.irregular_mut().close_rulings(RulingOn::Intent);
         return refuse(
             Code::NO_PENDING_RULING,
             "no call out of rotation awaits an intent ruling",
@@ -328,12 +357,12 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
             Ok(())
         }
         Intent::OwnTurn => {
-            cx.st.await_rectification(Pending::OutOfRotation {
+            cx.st.irregular_mut().await_rectification(Pending::OutOfRotation {
                 call,
                 due,
                 intent: Some(Intent::OwnTurn),
             });
-            cx.st.close_ruling(RulingOn::Intent, call);
+            cx.st.irregular_mut().close_ruling(RulingOn::Intent, call);
             Ok(())
         }
     }

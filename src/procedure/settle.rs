@@ -21,22 +21,22 @@ use crate::withdrawal::Withdrawal;
 
 /// What follows a call that is now in force: self-disclosure, tempo, bars, offers, the
 /// end of the auction and passes for barred players.
-pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: usize, with: WithCall<'_>) {
+pub fn finish_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId, with: WithCall<'_>) {
     crate::procedure::record::disclose_with_call(cx, seat, id, &with);
     information::tempo(cx, seat, with.at);
     settle_after_call(cx, seat, id);
 }
 
 /// Bars, offers and the end of the auction after a call in force by `seat`.
-pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
+pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     settle_before_next_call(cx, seat, id);
     end_or_continue(cx);
 }
 
 /// What a call in force by `seat` settles, short of the end of the auction (judged after
 /// the next call when that call follows at once, as when LHO accepts by calling, L29A).
-pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    cx.st.turn_used(seat);
+pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
+    cx.st.irregular_mut().turn_used(seat);
     if cx.calling == Some(seat) {
         cx.calling = None;
     }
@@ -46,13 +46,15 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
     // L29C, L30C: a question on an artificial call lapses with its rectification.
     cx.st.close_settled_artificial_questions();
     // L21B1: a change offer lapses when the offered player's partner calls.
-    cx.st.lapse_offers_of_partner(seat);
+    cx.st.irregular_mut().lapse_offers_of_partner(seat);
 }
 
 /// After a call in force: what it settles of a cancelled call out of rotation (L30B1b,
 /// L31, L32; the comparable-call question, L23).
-fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    let Some(a) = cx.st.aftermath().cloned() else { return };
+fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
+    let Some(a) = cx.st.irregular().aftermath().cloned() else {
+        return;
+    };
     let Some((_, call)) = rec(cx, id) else {
         return;
     };
@@ -65,18 +67,18 @@ fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
         next.law = a.law.after_rho(call.is_pass());
         if call.is_pass() {
             // L31A1, L32A1: the offender must repeat the call.
-            cx.st.force_call(a.seat, cancelled_call);
+            cx.st.irregular_mut().force_call(a.seat, cancelled_call);
         } else {
             // L31A2, L32A2: the offender calls freely; UI for his partner.
             information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
         }
-        cx.st.expect_aftermath(Some(next));
+        cx.st.irregular_mut().expect_aftermath(Some(next));
         return;
     }
     if seat != a.seat {
         return;
     }
-    cx.st.expect_aftermath(None);
+    cx.st.irregular_mut().expect_aftermath(None);
     if a.law.is_forced_repeat() && call == cancelled_call {
         return; // L31A1/L32A1: repeated: no rectification.
     }
@@ -93,9 +95,14 @@ fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 
 /// A `next_turn` bar is used up by the barred player's pass (kept, to be put back if L17D3
 /// cancels that pass).
-fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
-    let used = cx.st.bar_on(seat).is_some_and(|b| b.kind == BarKind::NextTurn) && cx.st.record()[id].call.is_pass();
-    if used && cx.st.use_bar(seat, id) {
+fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
+    let used = cx
+        .st
+        .irregular()
+        .bar_on(seat)
+        .is_some_and(|b| b.kind == BarKind::NextTurn)
+        && cx.st.auction().record()[id].call.is_pass();
+    if used && cx.st.irregular_mut().use_bar(seat, id) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }
@@ -103,7 +110,7 @@ fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: usize) {
 /// Ends the auction if three passes follow a bid (L22A, with L17D3) or four passes were
 /// made (L22B); otherwise passes for a barred player under `auto_pass_barred`.
 pub fn end_or_continue(cx: &mut Ctx<'_>) {
-    if cx.st.pending().is_some() {
+    if cx.st.irregular().pending().is_some() {
         return;
     }
     if revert_skipped_player(cx) {
@@ -111,7 +118,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
         auto_pass(cx);
         return;
     }
-    match cx.st.summary().status() {
+    match cx.st.auction().summary().status() {
         auction::Status::Ended => end_auction(cx),
         auction::Status::PassedOut => {
             // The auction period lasts until the hands are returned (L17D2): L21B1 offers
@@ -125,14 +132,14 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
 
 fn auto_pass(cx: &mut Ctx<'_>) {
     let due = cx.st.turn_to_call();
-    let barred = cx.st.is_barred(due);
-    if !(cx.reg.auto_pass_barred && barred) || cx.st.forced().is_some() || cx.calling == Some(due) {
+    let barred = cx.st.irregular().is_barred(due);
+    if !(cx.reg.auto_pass_barred && barred) || cx.st.irregular().forced().is_some() || cx.calling == Some(due) {
         return;
     }
     // L30C: while the Director is asked whether his cancelled pass was artificial, the
     // Law 30A pass is not made for him: an artificial pass would leave him free (L31A2).
-    let asked = cx.st.open_rulings().iter().any(|r| {
-        r.on == crate::action::RulingOn::Artificial && cx.st.record().get(r.call).is_some_and(|c| c.seat == due)
+    let asked = cx.st.irregular().open_rulings().iter().any(|r| {
+        r.on == crate::action::RulingOn::Artificial && cx.st.auction().call(r.call).is_some_and(|c| c.seat == due)
     });
     if asked {
         return;
@@ -145,13 +152,13 @@ fn auto_pass(cx: &mut Ctx<'_>) {
 pub fn pass_for_barred(cx: &mut Ctx<'_>, due: Seat) {
     cx.event(EventKind::AutoPass { seat: due }, Audience::EVERYONE);
     let id = record(cx, due, Call::Pass, Status::InForce);
-    cx.st.mark_auto(id);
+    cx.st.auction_mut().mark_auto(id);
     settle_after_call(cx, due, id);
 }
 
 /// The final pass: the contract is fixed and the clarification period begins.
 fn end_auction(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.summary().contract() else {
+    let Some(contract) = cx.st.auction().summary().contract() else {
         return;
     };
     cx.st.end_auction(contract);
@@ -169,7 +176,7 @@ pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
     for seat in Seat::ALL {
         irr::lift_bar(cx, seat);
     }
-    cx.st.forget_used_bars();
+    cx.st.irregular_mut().forget_used_bars();
 }
 
 /// L17D3, L34: three passes after a call (or four passes), one of which was an accepted
@@ -183,30 +190,29 @@ pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
 #[inline]
 pub fn revert_skipped_player(cx: &mut Ctx<'_>) -> bool {
     // An open auction has no closing passes (checked where it is called: most calls).
-    cx.st.summary().status() != crate::auction::Status::Open && revert_closing_passes(cx)
+    cx.st.auction().summary().status() != crate::auction::Status::Open && revert_closing_passes(cx)
 }
 
 /// `revert_skipped_player` once the passes have closed the auction.
 #[inline(never)]
 fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
-    let ids = cx.st.in_force_ids();
+    let ids = cx.st.auction().in_force_ids();
     let closing = ids
         .iter()
-        .map(CallId::get)
         .rev()
-        .take_while(|i| cx.st.record().get(*i).is_some_and(|r| r.call.is_pass()))
+        .take_while(|i| cx.st.auction().call(*i).is_some_and(|r| r.call.is_pass()))
         .count();
     // The oldest closing pass that skipped a player who has not called since.
-    let found = ids.iter().map(CallId::get).skip(ids.len() - closing).find_map(|pid| {
-        let r = cx.st.record().get(pid)?;
-        let deprived = r.skipped().any(|s| !cx.st.called_since(s, pid));
+    let found = ids.iter().skip(ids.len() - closing).find_map(|pid| {
+        let r = cx.st.auction().call(pid)?;
+        let deprived = r.skipped().any(|s| !cx.st.auction().called_since(s, pid));
         let due = r.skipped_from?;
         deprived.then_some((pid, r.seat, due))
     });
     let Some((pid, offender, due)) = found else {
         return false;
     };
-    let cancelled: Vec<usize> = ids.iter().map(CallId::get).filter(|i| *i >= pid).collect();
+    let cancelled: Vec<CallId> = ids.iter().filter(|i| *i >= pid).collect();
     for i in cancelled.iter().rev() {
         let reason = if *i == pid {
             Withdrawal::PassCostTurn
@@ -218,9 +224,9 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     // A cancelled pass did not serve a `next_turn` bar: the barred player still owes his
     // pass at his next turn.
     for i in &cancelled {
-        if let Some((seat, bar)) = cx.st.take_used_bar(*i) {
+        if let Some((seat, bar)) = cx.st.irregular_mut().take_used_bar(*i) {
             let (kind, law) = (bar.kind, bar.law);
-            cx.st.restore_bar(seat, bar);
+            cx.st.irregular_mut().restore_bar(seat, bar);
             cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
         }
     }
@@ -249,6 +255,7 @@ pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
     // `State::end_auction`.
     let records: Vec<LeadRestrictionRecord> = cx
         .st
+        .irregular()
         .lead_restrictions()
         .iter()
         .filter(|r| cx.st.is_defender(r.offender))
@@ -264,8 +271,8 @@ pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
 /// the strain it names (presumed natural).
 pub fn specified_in_legal_auction(st: &crate::state::State, offender: Seat) -> Vec<Strain> {
     let mut specified: Vec<Strain> = Vec::new();
-    for id in st.in_force_ids().iter().map(CallId::get) {
-        if st.record().get(id).is_none_or(|r| r.seat != offender) {
+    for id in st.auction().in_force_ids().iter() {
+        if st.auction().call(id).is_none_or(|r| r.seat != offender) {
             continue;
         }
         for s in st.specified_by(id) {
@@ -283,10 +290,10 @@ pub fn refresh_lead_restrictions(cx: &mut Ctx<'_>) {
     if cx.st.contract().is_none() {
         return;
     }
-    let records: Vec<LeadRestrictionRecord> = cx.st.lead_restrictions().to_vec();
+    let records: Vec<LeadRestrictionRecord> = cx.st.irregular().lead_restrictions().to_vec();
     for r in records {
         let specified = specified_in_legal_auction(cx.st, r.offender);
-        cx.st.record_specified(r.call, r.law, &specified);
+        cx.st.irregular_mut().record_specified(r.call, r.law, &specified);
     }
 }
 
@@ -296,7 +303,7 @@ pub fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord)
     let Some(declarer) = cx.st.declarer() else { return };
     let specified = specified_in_legal_auction(cx.st, r.offender);
     r.specified.clone_from(&specified);
-    cx.st.record_specified(r.call, r.law, &specified);
+    cx.st.irregular_mut().record_specified(r.call, r.law, &specified);
     let what = match cx.reg.lead_restriction {
         LeadRestriction::Prohibit => "prohibit",
         LeadRestriction::RequireOrProhibit => "require or prohibit",

@@ -11,12 +11,12 @@ use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::report::{Code, Refusal, Severity, Warning};
-use crate::state::Bar;
+use crate::state::{Bar, CallId};
 use std::borrow::Cow;
 
 /// The seat and call of record `id`, if there is such a record.
-pub fn rec(cx: &Ctx<'_>, id: usize) -> Option<(Seat, Call)> {
-    cx.st.record().get(id).map(|r| (r.seat, r.call))
+pub fn rec(cx: &Ctx<'_>, id: CallId) -> Option<(Seat, Call)> {
+    cx.st.auction().call(id).map(|r| (r.seat, r.call))
 }
 
 /// Records an irregularity: warning (infraction, everyone) and event `irregularity`.
@@ -39,8 +39,8 @@ pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, mess
 }
 
 /// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
-pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<usize>) {
-    let imposed = cx.st.bar(
+pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<CallId>) {
+    let imposed = cx.st.irregular_mut().bar(
         seat,
         Bar {
             kind,
@@ -57,15 +57,15 @@ pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comp
 /// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
 /// `barred` event that announced it).
 pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
-    if cx.st.lift_bar(seat) {
+    if cx.st.irregular_mut().lift_bar(seat) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }
 
 /// L26B: records declarer's entitlement, announced when the auction ends if the offender
 /// is then a defender.
-pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: usize) {
-    cx.st.entitle_lead_restriction(offender, law, call);
+pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: CallId) {
+    cx.st.irregular_mut().entitle_lead_restriction(offender, law, call);
 }
 
 /// L72C: a note for the Director that he may adjust after play.
@@ -83,13 +83,15 @@ pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
 }
 
 /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
-pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: usize, replacement: Option<usize>, law: Law) {
-    cx.st.open_comparison(offender, withdrawn, replacement, law);
+pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: CallId, replacement: Option<CallId>, law: Law) {
+    cx.st
+        .irregular_mut()
+        .open_comparison(offender, withdrawn, replacement, law);
 }
 
 /// Closes the comparable-call question about `withdrawn`.
-pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: usize) {
-    cx.st.close_comparison(withdrawn);
+pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: CallId) {
+    cx.st.irregular_mut().close_comparison(withdrawn);
 }
 
 /// The refusal of an illegal call in `prevent`.
@@ -131,8 +133,8 @@ mod tests {
         let mut st = t.state().clone();
         let (mut events, mut warnings) = (crate::feed::Feed::default(), Default::default());
         let cx = Ctx::new(t.board(), t.regulation(), &mut st, &mut events, &mut warnings);
-        assert_eq!(rec(&cx, 0), Some((Seat::E, "1H".parse().expect("call"))));
+        assert_eq!(rec(&cx, CallId::new(0)), Some((Seat::E, "1H".parse().expect("call"))));
         // A missing record is no one's call, not North's pass.
-        assert_eq!(rec(&cx, 1), None);
+        assert_eq!(rec(&cx, CallId::new(1)), None);
     }
 }

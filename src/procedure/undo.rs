@@ -12,7 +12,7 @@ use crate::procedure::steps::{refusal, summon};
 use crate::procedure::{calls, information};
 use crate::regulation::{Regulation, Undo};
 use crate::report::{refuse, refuse_citing, Code, Refusal};
-use crate::state::{Pending, State, Status, UndoRequest};
+use crate::state::{CallId, Pending, State, Status, UndoRequest};
 use crate::withdrawal::Withdrawal;
 
 /// The `replace_call` action.
@@ -25,14 +25,14 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
     if !cx.reg.rectifies() {
         replacement_is_legal(cx, seat, id, call)?;
     }
-    cx.st.request_undo(UndoRequest {
+    cx.st.irregular_mut().request_undo(UndoRequest {
         seat,
         call: id,
         replacement: call,
     });
     cx.event(EventKind::UndoRequested { seat, call }, Audience::EVERYONE);
     if cx.reg.undo == Undo::Director {
-        cx.st.open_ruling(RulingOn::Unintended, id);
+        cx.st.irregular_mut().open_ruling(RulingOn::Unintended, id);
         summon(cx, Actor::Seat(seat), Some("unintended call"), Law::L25A);
     }
     Ok(())
@@ -45,11 +45,11 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
 ///
 /// # Errors
 /// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED`.
-pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<usize, Refusal> {
+pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<CallId, Refusal> {
     if reg.undo == Undo::Off {
         return refuse(Code::UNDO_DISABLED, "replacing a call is switched off at this table");
     }
-    if st.undo_request().is_some() {
+    if st.irregular().undo_request().is_some() {
         return refuse(Code::UNDO_PENDING, "a request to replace a call is already pending");
     }
     open_window(st, seat)
@@ -59,7 +59,7 @@ pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<usize, Re
 /// auction period lasts. His last call may be one still awaiting rectification (an
 /// insufficient bid, an inadmissible double or redouble, a barred player's call): a
 /// mechanical slip is replaced before Laws 27, 36 or 37 are applied to it.
-fn open_window(st: &State, seat: Seat) -> Result<usize, Refusal> {
+fn open_window(st: &State, seat: Seat) -> Result<CallId, Refusal> {
     let closed = |why: &str| refuse(Code::CHANGE_WINDOW_CLOSED, why.to_string());
     if !st.in_auction_period() {
         return refuse_citing(
@@ -71,10 +71,10 @@ fn open_window(st: &State, seat: Seat) -> Result<usize, Refusal> {
     if let Some(id) = awaiting_rectification(st, seat) {
         return Ok(id);
     }
-    let Some(id) = st.last_call_of(seat) else {
+    let Some(id) = st.auction().last_call_of(seat) else {
         return closed("you have no call to replace");
     };
-    if st.called_since(seat.partner(), id) {
+    if st.auction().called_since(seat.partner(), id) {
         return closed("your partner has called since (Law 25A4)");
     }
     Ok(id)
@@ -83,9 +83,9 @@ fn open_window(st: &State, seat: Seat) -> Result<usize, Refusal> {
 /// SPEC 5.1: in `prevent` an irregular call is refused, so a replacement that would be one
 /// is refused when it is asked for (L25A1: it is made where the replaced call was), rather
 /// than left pending for the opponents or the Director to accept, which they could not.
-fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: usize, call: Call) -> Result<(), Refusal> {
-    let calls = cx.st.in_force();
-    let Some(before) = cx.st.index_of(id).and_then(|index| calls.get(..index)) else {
+fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: CallId, call: Call) -> Result<(), Refusal> {
+    let calls = cx.st.auction().in_force();
+    let Some(before) = cx.st.auction().index_of(id).and_then(|index| calls.get(..index.get())) else {
         return Ok(());
     };
     Summary::of(cx.board.dealer, before)
@@ -94,13 +94,13 @@ fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: usize, call: Call) -> Resu
 }
 
 /// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any.
-fn awaiting_rectification(st: &State, seat: Seat) -> Option<usize> {
-    let id = match st.pending()? {
+fn awaiting_rectification(st: &State, seat: Seat) -> Option<CallId> {
+    let id = match st.irregular().pending()? {
         Pending::InsufficientBid { call, .. } | Pending::Inadmissible { call } | Pending::BarredCall { call } => *call,
         _ => return None,
     };
-    st.record()
-        .get(id)
+    st.auction()
+        .call(id)
         .is_some_and(|r| r.seat == seat && r.status == Status::Pending)
         .then_some(id)
 }
@@ -111,7 +111,7 @@ fn awaiting_rectification(st: &State, seat: Seat) -> Option<usize> {
 /// # Errors
 /// `UNDO_PENDING`.
 pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
-    if cx.st.undo_request().is_some() {
+    if cx.st.irregular().undo_request().is_some() {
         return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
     }
     Ok(())
@@ -122,7 +122,7 @@ pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
 /// # Errors
 /// `NOT_ENTITLED` for anyone but an opponent of the requester, or with no request open.
 pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal> {
-    let Some(req) = cx.st.undo_request().cloned() else {
+    let Some(req) = cx.st.irregular().undo_request().cloned() else {
         return refuse_citing(Law::L25A, Code::NOT_ENTITLED, "there is no request to answer");
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
@@ -140,10 +140,10 @@ pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal
 /// # Errors
 /// The refusal of the replacement call itself in `prevent` (it is checked like any call).
 pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
-    let Some(req) = cx.st.take_undo_request() else {
+    let Some(req) = cx.st.irregular_mut().take_undo_request() else {
         return refuse(Code::NO_PENDING_RULING, "no replacement is pending");
     };
-    cx.st.close_ruling(RulingOn::Unintended, req.call);
+    cx.st.irregular_mut().close_ruling(RulingOn::Unintended, req.call);
     if !unintended {
         // L25A2: the call stands.
         cx.event(EventKind::UndoRefused { seat: req.seat }, Audience::EVERYONE);
@@ -153,7 +153,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
     let lho = req.seat.lho();
     if let Some(id) = later
         .into_iter()
-        .find(|i| cx.st.record().get(*i).is_some_and(|r| r.seat == lho))
+        .find(|i| cx.st.auction().call(*i).is_some_and(|r| r.seat == lho))
     {
         // L25A6: LHO's cancelled call is AI for his side, UI for the replacing side.
         information::defer_until_recall(cx, id, req.seat.side());

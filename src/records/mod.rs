@@ -344,12 +344,17 @@ impl<'a> Record<'a> {
         r.dealer = Some(board.dealer);
         r.vulnerability = Some(board.vulnerability);
         let mut in_force: Vec<Entry> = Vec::new();
-        for (id, c) in state.record().iter().enumerate() {
+        for (id, c) in state.auction().calls_with_ids() {
             if c.auto {
                 continue;
             }
             let mut rc = RecordedCall::new(c.call, 0);
-            for d in state.disclosures().iter().filter(|d| d.call == id && !d.superseded) {
+            for d in state
+                .extra()
+                .disclosures()
+                .iter()
+                .filter(|d| d.call == id && !d.superseded)
+            {
                 rc.alert |= d.alert;
                 if let Some(t) = &d.text {
                     rc.explanation = Some(Cow::Owned(t.to_string()));

@@ -3,7 +3,7 @@
 //! calls), as a count while they count up from 0. The conversions to and from `usize` live
 //! here.
 
-use crate::counting::CountingList;
+use crate::store::counting::CountingList;
 use serde::Serialize;
 
 /// A call's record id: its place in the record of every call made, in force or not.
@@ -20,6 +20,11 @@ impl CallId {
     /// Its place in the record.
     pub const fn get(self) -> usize {
         self.0
+    }
+
+    /// The id of the call recorded after it.
+    pub const fn next(self) -> CallId {
+        CallId(self.0 + 1)
     }
 }
 

@@ -9,7 +9,7 @@ use crate::call::{Call, Seat};
 use crate::law::Law;
 use crate::procedure;
 use crate::regulation::{Regulation, Undo};
-use crate::state::{Pending, State};
+use crate::state::{CallId, Pending, State};
 
 /// What a pending decision is about (shown in snake_case, e.g. `"insufficient_bid"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -124,8 +124,8 @@ type PendingChoices = (DecisionKind, Seat, Call, Vec<Choice>, Option<Call>, Law)
 /// What is pending and, for each party awaited, only what that party may do.
 fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<PendingChoices> {
     use Settle::{Accept, Call as CallOver, Decline, Respond, Ruling};
-    if let Some(u) = st.undo_request() {
-        let r = st.record().get(u.call)?;
+    if let Some(u) = st.irregular().undo_request() {
+        let r = st.auction().call(u.call)?;
         // Who decides depends on the undo policy: an opponent's consent (either one, L25A
         // as applied online), or the Director.
         let choices = match reg.undo {
@@ -144,8 +144,8 @@ fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<Pendin
             Law::L25A,
         ));
     }
-    let p = st.pending()?;
-    let offender = |id: usize| st.record().get(id).map(|r| (r.seat, r.call));
+    let p = st.irregular().pending()?;
+    let offender = |id: CallId| st.auction().call(id).map(|r| (r.seat, r.call));
     Some(match p {
         Pending::InsufficientBid { call, .. } => {
             let (seat, c) = offender(*call)?;

@@ -30,9 +30,9 @@ use crate::procedure;
 use crate::procedure::by_call::ByCall;
 use crate::regulation::Regulation;
 use crate::report::{Code, Warning};
-use crate::seat_list::SeatList;
-use crate::seat_map::SeatMap;
-use crate::state::{CallId, CallPos, Phase, State, Status};
+use crate::state::{CallPos, Phase, State, Status};
+use crate::store::seat_list::SeatList;
+use crate::store::seat_map::SeatMap;
 use crate::withdrawal::Withdrawal;
 
 /// A disclosure as the viewer sees it.
@@ -363,8 +363,9 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         Viewer::Seat(s) => Some(s),
         _ => None,
     };
-    let by_call = ByCall::new(st.disclosures(), st.record().len());
+    let by_call = ByCall::new(st.extra().disclosures(), st.auction().record().len());
     let scoring_contract = st
+        .irregular()
         .changes()
         .iter()
         .filter(|c| is_director && c.allowed == Some(false))
@@ -397,6 +398,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         turn: procedure::turn(st),
         calls: seen_calls_among(st, viewer, &by_call),
         withdrawn: st
+            .auction()
             .record()
             .iter()
             .filter(|r| r.status == Status::Withdrawn && r.audience.contains(viewer))
@@ -420,10 +422,11 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         barred: Seat::ALL
             .into_iter()
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
-            .filter_map(|s| st.bar_on(s).map(|b| (s, b.kind)))
+            .filter_map(|s| st.irregular().bar_on(s).map(|b| (s, b.kind)))
             .collect(),
         pending: decision::decision(board, st, table.regulation, viewer),
         questions: st
+            .extra()
             .questions()
             .iter()
             .enumerate()
@@ -432,16 +435,17 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
                 id,
                 asker: q.asker,
                 answerers: q.answerers,
-                index: q.call.and_then(|c| st.index_of(c)),
+                index: q.call.and_then(|c| st.auction().index_of(c)).map(CallPos::get),
                 // Answered as this viewer knows it: he heard an answer (L20F).
                 answered: q.answered() && q.heard_by.contains(viewer),
             })
             .collect(),
         change_offers: st
+            .irregular()
             .offers()
             .iter()
             .filter(|o| is_director || Some(o.seat) == seat)
-            .filter_map(|o| st.index_of(o.call))
+            .filter_map(|o| st.auction().index_of(o.call).map(CallPos::get))
             .collect(),
         may_ask: seat.is_some_and(|s| procedure::questions::may_ask(st, table.regulation, s, None).is_ok()),
         askable: seat.map_or_else(Vec::new, |s| askable(st, table.regulation, s)),
@@ -491,7 +495,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             procedure::explanation::disclosable(st, table.regulation, s)
         }),
         open_rulings: if is_director {
-            st.open_rulings().iter().map(|r| r.on).collect()
+            st.irregular().open_rulings().iter().map(|r| r.on).collect()
         } else {
             Vec::new()
         },
@@ -506,10 +510,10 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
         return Vec::new();
     }
     // What a call adds to the rule for the auction as a whole: whose call it is.
-    let ids = st.in_force_ids();
+    let ids = st.auction().in_force_ids();
     // Sized once for the most there can be: a view is made on every change.
     let mut askable = Vec::with_capacity(ids.len());
-    let ids = ids.iter().map(CallId::get).enumerate();
+    let ids = ids.iter().enumerate();
     askable.extend(
         ids.filter(|(_, id)| procedure::questions::may_ask_about(st, seat, *id).is_ok())
             .map(|(index, _)| index),
@@ -520,7 +524,7 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
 /// The calls in force whose explanation `seat` may correct now (the rule
 /// `correct_explanation` applies).
 fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
-    let ids = st.in_force_ids().iter().map(CallId::get).enumerate();
+    let ids = st.auction().in_force_ids().iter().enumerate();
     ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
@@ -529,7 +533,7 @@ fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -
 /// The calls in force whose explanation by partner `seat` may note now (the rule
 /// `note_partner_mistake` applies).
 fn notable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
-    let ids = st.in_force_ids().iter().map(CallId::get).enumerate();
+    let ids = st.auction().in_force_ids().iter().enumerate();
     ids.filter(|(_, id)| procedure::correction::may_note(st, reg, seat, *id, by_call.of(*id)).is_ok())
         .map(|(index, _)| index)
         .collect()
@@ -537,7 +541,7 @@ fn notable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Ve
 
 /// The questions put to `seat` and not yet answered.
 fn questions_to_answer(st: &State, seat: Seat) -> Vec<usize> {
-    let questions = st.questions().iter().enumerate();
+    let questions = st.extra().questions().iter().enumerate();
     questions
         .filter(|(_, q)| q.answerers.contains(&seat) && !q.answered_by.has_seat(seat))
         // A partner's answer he heard answers it for him too; one he did not hear leaves
@@ -549,18 +553,22 @@ fn questions_to_answer(st: &State, seat: Seat) -> Vec<usize> {
 
 /// The calls in force with the disclosures `viewer` may see.
 pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall<'_>> {
-    seen_calls_among(st, viewer, &ByCall::new(st.disclosures(), st.record().len()))
+    seen_calls_among(
+        st,
+        viewer,
+        &ByCall::new(st.extra().disclosures(), st.auction().record().len()),
+    )
 }
 
 /// `seen_calls`, given the disclosures grouped by call.
 fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> Vec<SeenCall<'a>> {
-    let ids = st.in_force_ids();
+    let ids = st.auction().in_force_ids();
     // Each call's entry is written in place, its disclosures after: most calls have none,
     // and an entry built aside and then moved costs more than the rest of it.
     // (Over the indices: a range's length is known to `collect`, which then writes in place.)
     let mut calls: Vec<SeenCall<'a>> = (0..ids.len())
         .map(|index| {
-            let r = &st.record()[ids.get(CallPos::new(index)).unwrap_or_default().get()];
+            let r = &st.auction().record()[ids.get(CallPos::new(index)).unwrap_or_default().get()];
             SeenCall {
                 index,
                 seat: r.seat,
@@ -574,7 +582,7 @@ fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> 
     if by_call.is_empty() {
         return calls;
     }
-    for (c, id) in calls.iter_mut().zip(ids.iter().map(CallId::get)) {
+    for (c, id) in calls.iter_mut().zip(ids.iter()) {
         for d in by_call.of(id).filter(|d| visible(d.audience, d.superseded, viewer)) {
             c.alerted |= d.alert;
             c.disclosures.push(SeenDisclosure {

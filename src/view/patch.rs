@@ -28,8 +28,8 @@ use crate::event::BarKind;
 use crate::play::Trick;
 use crate::regulation::Regulation;
 use crate::report::{InputError, Warning};
-use crate::seat_map::SeatMap;
 use crate::state::Phase;
+use crate::store::seat_map::SeatMap;
 
 /// A list's change: its new length, and the items at the positions that changed or were
 /// added (written `{"len": 5, "set": [[3, …], [4, …]]}`).

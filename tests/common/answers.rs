@@ -7,6 +7,7 @@
 //! reminder that invites a seat to act invites only what his view offers (`probe_reminders`).
 
 use bridge_laws::audience::Viewer;
+use bridge_laws::state::{CallId, CallPos};
 use bridge_laws::{Card, Code, EventKind, Outcome, Phase, Seat, Severity, Table};
 
 /// The first `IRREG_` warning of an accepted outcome, if any.
@@ -198,7 +199,7 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
 /// against `apply` by `probe_questions`.)
 pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
     let st = t.state();
-    let in_force = |id: usize| st.index_of(id);
+    let in_force = |id: CallId| st.auction().index_of(id).map(CallPos::get);
     // An offer to change a call (L21B1) invites its seat to change it: his view lists it.
     for e in out.events() {
         if let EventKind::ChangeOffered { seat, index } = &e.kind {
@@ -224,6 +225,7 @@ pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
                 continue;
             }
             Code::CHECK_OWN_EXPLANATIONS => st
+                .extra()
                 .disclosures()
                 .iter()
                 .filter(|d| d.by == s && !d.superseded)
@@ -231,11 +233,13 @@ pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
                 .collect(),
             Code::CORRECT_PARTNER_NOW | Code::CORRECT_PARTNER_AFTER_PLAY => {
                 let noted = st
+                    .irregular()
                     .notes()
                     .iter()
                     .filter(|n| n.seat == s && !n.corrected)
                     .map(|n| n.call);
                 let heard = st
+                    .extra()
                     .disclosures()
                     .iter()
                     .filter(|d| d.by == s.partner() && !d.superseded && d.audience.has_seat(s))

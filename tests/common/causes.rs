@@ -4,6 +4,7 @@
 
 use bridge_laws::audience::Audience;
 use bridge_laws::regulation::Disclosure;
+use bridge_laws::state::CallPos;
 use bridge_laws::{Outcome, Regulation, Seat, Table, Viewer};
 use serde_json::Value;
 
@@ -38,8 +39,8 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
         return Audience::EVERYONE;
     };
     let index = action["index"].as_u64().and_then(|i| usize::try_from(i).ok());
-    let call_id = index.and_then(|i| st.record_id(i));
-    let caller = call_id.and_then(|id| st.record().get(id)).map(|r| r.seat);
+    let call_id = index.and_then(|i| st.auction().record_id(CallPos::new(i)));
+    let caller = call_id.and_then(|id| st.auction().call(id)).map(|r| r.seat);
     let spectators = reg.spectators_see_disclosures;
     // The actor knows what he did (even his own disclosure that he does not hear).
     let heard = match action["type"].as_str().unwrap_or_default() {
@@ -57,7 +58,8 @@ pub fn cause_audience(before: &Table, action: &Value) -> Audience {
             let (Some(id), Some(caller)) = (call_id, caller) else {
                 return Audience::EVERYONE;
             };
-            st.disclosures()
+            st.extra()
+                .disclosures()
                 .iter()
                 .filter(|d| d.call == id && !d.superseded && d.by.side() == seat.side())
                 .filter(|d| d.by == seat || d.audience.has_seat(seat))

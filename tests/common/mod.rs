@@ -49,7 +49,7 @@ pub fn any_card(n: u8) -> String {
 /// Whether the call in force at each position was admissible over the calls before it
 /// (L19, L36: an inadmissible double or redouble can never stand).
 pub fn inadmissible_in_force(t: &Table) -> Option<String> {
-    let calls = t.state().in_force();
+    let calls = t.state().auction().in_force();
     for (i, e) in calls.iter().enumerate() {
         if matches!(e.call, Call::Double | Call::Redouble)
             && bridge_laws::auction::check(&calls[..i], e.seat, e.call).is_err()

@@ -267,6 +267,7 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                     .filter_map(|s| {
                         table
                             .state()
+                            .irregular()
                             .bar_on(s)
                             .map(|b| (s.to_string(), serde_json::to_value(b.kind).unwrap_or(Value::Null)))
                     })

@@ -6,8 +6,8 @@ use std::ops::Deref;
 
 use serde::{Serialize, Serializer};
 
-use crate::counting::narrow;
-use crate::rare_list::RareList;
+use crate::store::counting::narrow;
+use crate::store::rare_list::RareList;
 
 /// A growable list whose changes since the last `begin` can be rolled back. Reads go
 /// through `Deref<Target = [T]>`; writes through `push` and `get_mut`, which journal.
@@ -23,9 +23,16 @@ pub struct Journaled<T> {
 
 impl<T> Default for Journaled<T> {
     fn default() -> Journaled<T> {
+        Journaled::new()
+    }
+}
+
+impl<T> Journaled<T> {
+    /// An empty list.
+    pub const fn new() -> Journaled<T> {
         Journaled {
             items: Vec::new(),
-            undo: RareList::default(),
+            undo: RareList::new(),
             mark: 0,
         }
     }

@@ -21,6 +21,11 @@ impl<T> Default for RareList<T> {
 }
 
 impl<T> RareList<T> {
+    /// An empty list (nothing made).
+    pub(crate) const fn new() -> RareList<T> {
+        RareList(None)
+    }
+
     /// Whether the list is made (it is not while empty).
     #[cfg(test)]
     pub(crate) fn is_made(&self) -> bool {
