@@ -406,12 +406,24 @@ async fn create_tables(conn: &mut sqlx::AnyConnection, tables: &[&NewTable]) -> 
     for i in 0..insert.len() {
         let sep = if i == 0 { "" } else { ", " };
         let p = 5 * i;
-        sql.push_str(&format!("{sep}(${}, ${}, ${}, 0, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5));
+        sql.push_str(&format!(
+            "{sep}(${}, ${}, ${}, 0, ${}, ${})",
+            p + 1,
+            p + 2,
+            p + 3,
+            p + 4,
+            p + 5
+        ));
     }
     sql.push_str(" ON CONFLICT (id) DO NOTHING RETURNING id");
     let mut q = sqlx::query(&sql);
     for t in &insert {
-        q = q.bind(&t.id).bind(&t.options).bind(&t.tokens).bind(&t.state_hash).bind(&t.deal);
+        q = q
+            .bind(&t.id)
+            .bind(&t.options)
+            .bind(&t.tokens)
+            .bind(&t.state_hash)
+            .bind(&t.deal);
     }
     let mut made = std::collections::HashSet::new();
     for row in q.fetch_all(&mut *conn).await? {
