@@ -208,8 +208,8 @@ async fn a_card_not_in_the_hand_it_comes_from_or_played_already_is_refused_to_it
             c.drain(100).await;
         }
         // East holds the hearts: a spade lead, face down or face up, is not his.
-        refused_not_held(&mut seats, 1, json!({ "type": "lead", "card": "SA" }), &name).await;
-        refused_not_held(&mut seats, 1, json!({ "type": "play", "card": "C2" }), &name).await;
+        refused_not_held(&mut seats, 1, json!({ "type": "lead", "card": "SA" }), name).await;
+        refused_not_held(&mut seats, 1, json!({ "type": "play", "card": "C2" }), name).await;
         assert_eq!(
             seats[1].act(json!({ "type": "lead", "card": "HK" })).await["ok"],
             true,
@@ -221,7 +221,7 @@ async fn a_card_not_in_the_hand_it_comes_from_or_played_already_is_refused_to_it
         }
         // Dummy (South) is due: declarer plays dummy's diamonds, not his own spades.
         let from_dummy = |card: &str| json!({ "type": "play", "card": card, "from": "dummy" });
-        refused_not_held(&mut seats, 0, from_dummy("SA"), &name).await;
+        refused_not_held(&mut seats, 0, from_dummy("SA"), name).await;
         assert_eq!(seats[0].act(from_dummy("D2")).await["ok"], true, "{name}");
         assert_eq!(
             seats[3].act(json!({ "type": "play", "card": "C2" })).await["ok"],
@@ -237,7 +237,7 @@ async fn a_card_not_in_the_hand_it_comes_from_or_played_already_is_refused_to_it
             c.drain(100).await;
         }
         // West ruffed and leads: the two of clubs is gone from his hand, the three is not.
-        refused_not_held(&mut seats, 3, json!({ "type": "play", "card": "C2" }), &name).await;
+        refused_not_held(&mut seats, 3, json!({ "type": "play", "card": "C2" }), name).await;
         assert_eq!(
             seats[3].act(json!({ "type": "play", "card": "C3" })).await["ok"],
             true,
@@ -252,7 +252,7 @@ async fn a_card_not_in_the_hand_it_comes_from_or_played_already_is_refused_to_it
             c.drain(100).await;
         }
         // East's lead, faced and in the first trick, is played already too.
-        refused_not_held(&mut seats, 1, json!({ "type": "play", "card": "HK" }), &name).await;
+        refused_not_held(&mut seats, 1, json!({ "type": "play", "card": "HK" }), name).await;
         assert_eq!(
             seats[1].act(json!({ "type": "play", "card": "H2" })).await["ok"],
             true,
