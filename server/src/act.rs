@@ -66,6 +66,9 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
             "this board is over and its review period has passed".into(),
         );
     }
+    if let Some(why) = live.deal.as_ref().and_then(|d| d.card_not_held(&live.table, &action)) {
+        return refuse(ErrorCode::CardNotHeld, why);
+    }
     let dummy_was_faced = crate::deal::dummy_faced(&live.table);
     let outcome = live.table.apply_on_server_clock(action, now_ms() as f64);
     if let Outcome::Rejected(r) = &outcome {

@@ -3,20 +3,37 @@
 //! with the table. Each viewer is given only the hands he may see: a seat his own, dummy's
 //! once the opening lead is faced (L41D: dummy's hand is spread after the opening lead is
 //! faced), the Director every hand. Cards played leave the hand on the client, which
-//! subtracts the cards its view shows played (`<bl-hand>`).
+//! subtracts the cards its view shows played (`<bl-hand>`). A card led or played that is not
+//! in the hand it comes from, or was played already, is refused before the engine sees it
+//! (`Deal::card_not_held`).
 
 use std::collections::{BTreeMap, HashSet};
 
 use bridge_laws::state::Phase;
-use bridge_laws::{Card, Seat, Table, Viewer};
+use bridge_laws::{Action, ActionKind, Actor, Card, Seat, Table, Viewer};
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 /// Four hands of thirteen cards, 52 different cards in all (the invariant every constructor
-/// checks).
+/// checks), with each seat's cards as a set of bits (`held`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "BTreeMap<Seat, Vec<Card>>", into = "BTreeMap<Seat, Vec<Card>>")]
-pub struct Deal(BTreeMap<Seat, Vec<Card>>);
+pub struct Deal {
+    /// Each seat's thirteen cards, as dealt.
+    hands: BTreeMap<Seat, Vec<Card>>,
+    /// Each seat's cards as bits (`card_bit`), by `Seat::index`.
+    held: [u64; 4],
+}
+
+/// The bit of `card` in a set of cards: `suit × 13 + rank − 2`.
+fn card_bit(card: Card) -> u64 {
+    1u64 << ((card.suit as u32) * 13 + u32::from(card.rank.saturating_sub(2)).min(12))
+}
+
+/// The set of `cards` as bits.
+fn card_bits<'a>(cards: impl IntoIterator<Item = &'a Card>) -> u64 {
+    cards.into_iter().fold(0, |set, c| set | card_bit(*c))
+}
 
 impl TryFrom<BTreeMap<Seat, Vec<Card>>> for Deal {
     type Error = String;
@@ -35,17 +52,26 @@ impl TryFrom<BTreeMap<Seat, Vec<Card>>> for Deal {
                 return Err(format!("deal: {twice} is dealt twice"));
             }
         }
-        Ok(Deal(hands))
+        Ok(Deal::of(hands))
     }
 }
 
 impl From<Deal> for BTreeMap<Seat, Vec<Card>> {
     fn from(deal: Deal) -> Self {
-        deal.0
+        deal.hands
     }
 }
 
 impl Deal {
+    /// The deal of `hands`, already checked to be one.
+    fn of(hands: BTreeMap<Seat, Vec<Card>>) -> Deal {
+        let mut held = [0; 4];
+        for (seat, hand) in &hands {
+            held[seat.index()] = card_bits(hand);
+        }
+        Deal { hands, held }
+    }
+
     /// A shuffled deck dealt thirteen to each seat.
     pub fn random() -> Deal {
         let mut deck: Vec<Card> = "SHDC"
@@ -54,7 +80,7 @@ impl Deal {
             .filter_map(|c| c.parse().ok())
             .collect();
         deck.shuffle(&mut rand::rng());
-        Deal(
+        Deal::of(
             Seat::ALL
                 .iter()
                 .zip(deck.chunks(13))
@@ -78,7 +104,41 @@ impl Deal {
 
     /// Seat `seat`'s hand as dealt.
     pub fn hand(&self, seat: Seat) -> &[Card] {
-        self.0.get(&seat).map_or(&[], Vec::as_slice)
+        self.hands.get(&seat).map_or(&[], Vec::as_slice)
+    }
+
+    /// Why `action` may not be made with the cards dealt at `table`: its card — an opening
+    /// lead, or a card played (from dummy by declarer, `from: dummy`) — is not in the hand it
+    /// comes from, or was led or played already (L45A: a card is played from the hand it is in;
+    /// the engine, without hands, checks only turn and repetition). `None`: no card, or one
+    /// held; the Director's actions are left to the engine.
+    pub fn card_not_held(&self, table: &Table, action: &Action) -> Option<String> {
+        let (card, from_dummy) = match &action.kind {
+            ActionKind::Lead { card } => (*card, false),
+            ActionKind::Play { card, from } => (*card, from.is_some()),
+            _ => return None,
+        };
+        let Actor::Seat(seat) = action.seat else {
+            return None;
+        };
+        let hand = if from_dummy { seat.partner() } else { seat };
+        let gone = table
+            .state()
+            .play()
+            .map_or(0, |p| card_bits(p.lead.iter().chain(p.played().map(|(_, c)| c))));
+        if self.held[hand.index()] & !gone & card_bit(card) != 0 {
+            return None;
+        }
+        let whose = if from_dummy {
+            format!("dummy's hand ({hand})")
+        } else {
+            format!("{hand}'s hand")
+        };
+        Some(if self.held[hand.index()] & card_bit(card) == 0 {
+            format!("{card} is not in {whose}")
+        } else {
+            format!("{card} has been played from {whose} already")
+        })
     }
 
     /// The hands `viewer` may see at `table` now, as dealt.

@@ -22,7 +22,7 @@ use bridge_laws::{Action, Outcome, Table, TableOptions};
 use bridge_server::lease::{Claim, Holder};
 use bridge_server::store::{Appended, Store};
 use bridge_server::{start, Cluster, Config, Running};
-use common::{config, create_table, http_as, nth_call, serve, spawn_binary, unique, Client, ADMIN};
+use common::{config, create_table, http, http_as, nth_call, serve, spawn_binary, unique, Client, ADMIN};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sqlx::{Connection, Executor};
@@ -71,6 +71,18 @@ fn script() -> Vec<(&'static str, Value)> {
     steps.push(("E", json!({ "type": "face_lead" })));
     steps.push(("N", json!({ "type": "end_play" })));
     steps
+}
+
+/// Creates a table dealt so that East holds the spades (the script's lead is his): the
+/// server refuses a card not held (`CARD_NOT_HELD`). Its tokens.
+async fn create_dealt_table(addr: SocketAddr, id: &str) -> Value {
+    let suit = |s: char| -> Vec<String> { "23456789TJQKA".chars().map(|r| format!("{s}{r}")).collect() };
+    let deal = json!({ "N": suit('C'), "E": suit('S'), "S": suit('H'), "W": suit('D') });
+    let options = json!({ "dealer": "N", "vulnerability": "None", "regulation": "online" });
+    let body = json!({ "id": id, "options": options, "deal": deal });
+    let (status, body) = http(addr, "POST", "/api/tables", Some(body)).await;
+    assert_eq!(status, 201, "{body}");
+    body["tokens"].clone()
 }
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -262,7 +274,7 @@ async fn a_killed_process_tables_are_taken_over_within_5_s_and_played_to_the_end
     let mut tables = Vec::new();
     for k in 0..12 {
         let id = unique(&format!("fo{k}"));
-        let tokens = create_table(addrs[k % 3], &id, "online").await;
+        let tokens = create_dealt_table(addrs[k % 3], &id).await;
         tables.push((id, tokens));
     }
     let deadline = Instant::now() + Duration::from_secs(40);

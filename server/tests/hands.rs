@@ -170,3 +170,94 @@ async fn a_restarted_server_gives_each_seat_the_hand_it_was_dealt() {
     assert_eq!(joined["hands"], json!({ "W": deal()["W"] }), "{joined}");
     again.task.abort();
 }
+
+/// Sends `action` from `seats[who]` and asserts it is refused `CARD_NOT_HELD` to that
+/// connection alone: no other connection hears anything.
+async fn refused_not_held(seats: &mut [Client], who: usize, action: Value, name: &str) {
+    let reply = seats[who].act(action.clone()).await;
+    assert_eq!(reply["type"], "error", "{name}: {action} was not refused: {reply}");
+    assert_eq!(reply["code"], "CARD_NOT_HELD", "{name}: {action}: {reply}");
+    for (i, c) in seats.iter_mut().enumerate() {
+        let heard = c.drain(100).await;
+        assert!(heard.is_empty(), "{name}: after {action}, seat {i} heard {heard:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_card_not_in_the_hand_it_comes_from_or_played_already_is_refused_to_its_sender_alone_and_a_held_card_is_accepted(
+) {
+    for (name, db) in databases() {
+        let s = serve(config(&db)).await;
+        let id = unique("held");
+        let (status, created) = create(&s, &id, Some(deal())).await;
+        assert_eq!(status, 201, "{name}: {created}");
+        let tokens = &created["tokens"];
+        let mut seats = Vec::new();
+        for seat in ["N", "E", "S", "W"] {
+            seats.push(Client::join(s.addr, &id, &tokens[seat]).await.0);
+        }
+        // 1C by North, three passes: North declares, South is dummy, East leads.
+        for (i, call) in ["1C", "P", "P", "P"].into_iter().enumerate() {
+            assert_eq!(
+                seats[i].act(json!({ "type": "call", "call": call })).await["ok"],
+                true,
+                "{name}"
+            );
+        }
+        for c in &mut seats {
+            c.drain(100).await;
+        }
+        // East holds the hearts: a spade lead, face down or face up, is not his.
+        refused_not_held(&mut seats, 1, json!({ "type": "lead", "card": "SA" }), name).await;
+        refused_not_held(&mut seats, 1, json!({ "type": "play", "card": "C2" }), name).await;
+        assert_eq!(
+            seats[1].act(json!({ "type": "lead", "card": "HK" })).await["ok"],
+            true,
+            "{name}"
+        );
+        assert_eq!(seats[1].act(json!({ "type": "face_lead" })).await["ok"], true, "{name}");
+        for c in &mut seats {
+            c.drain(100).await;
+        }
+        // Dummy (South) is due: declarer plays dummy's diamonds, not his own spades.
+        let from_dummy = |card: &str| json!({ "type": "play", "card": card, "from": "dummy" });
+        refused_not_held(&mut seats, 0, from_dummy("SA"), name).await;
+        assert_eq!(seats[0].act(from_dummy("D2")).await["ok"], true, "{name}");
+        assert_eq!(
+            seats[3].act(json!({ "type": "play", "card": "C2" })).await["ok"],
+            true,
+            "{name}"
+        );
+        assert_eq!(
+            seats[0].act(json!({ "type": "play", "card": "S2" })).await["ok"],
+            true,
+            "{name}"
+        );
+        for c in &mut seats {
+            c.drain(100).await;
+        }
+        // West ruffed and leads: the two of clubs is gone from his hand, the three is not.
+        refused_not_held(&mut seats, 3, json!({ "type": "play", "card": "C2" }), name).await;
+        assert_eq!(
+            seats[3].act(json!({ "type": "play", "card": "C3" })).await["ok"],
+            true,
+            "{name}"
+        );
+        assert_eq!(
+            seats[0].act(json!({ "type": "play", "card": "S3" })).await["ok"],
+            true,
+            "{name}"
+        );
+        for c in &mut seats {
+            c.drain(100).await;
+        }
+        // East's lead, faced and in the first trick, is played already too.
+        refused_not_held(&mut seats, 1, json!({ "type": "play", "card": "HK" }), name).await;
+        assert_eq!(
+            seats[1].act(json!({ "type": "play", "card": "H2" })).await["ok"],
+            true,
+            "{name}"
+        );
+        s.task.abort();
+    }
+}
