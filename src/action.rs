@@ -588,7 +588,7 @@ mod tests {
             r#"{"seat":"N","type":"restrict_lead","suit":"H","card":"HA"}"#,
         ] {
             let e = Action::from_json(bad).expect_err(bad);
-            assert_eq!(e.code, Code::BAD_INPUT, "{bad}");
+            assert_eq!(e.code, Code::BadInput, "{bad}");
         }
     }
 
@@ -634,7 +634,7 @@ mod tests {
             r#"{"seat":"director","type":"ruling","on":"intent","value":"accept","index":0}"#,
         ] {
             let a = Action::from_json(bad).expect("parses");
-            assert_eq!(a.director_ruling().map_err(|e| e.code), Err(Code::BAD_INPUT), "{bad}");
+            assert_eq!(a.director_ruling().map_err(|e| e.code), Err(Code::BadInput), "{bad}");
         }
     }
 
@@ -656,7 +656,7 @@ mod tests {
         let long = "x".repeat(501);
         let a = Action::from_json(&format!(r#"{{"seat":"S","type":"explain","index":0,"text":"{long}"}}"#))
             .expect("parses");
-        assert_eq!(a.validate(500).map_err(|e| e.code), Err(Code::BAD_INPUT));
+        assert_eq!(a.validate(500).map_err(|e| e.code), Err(Code::BadInput));
         assert!(a.validate(600).is_ok());
     }
 }

@@ -38,9 +38,9 @@ impl Illegal {
     /// The refusal code of the `prevent` regulation.
     pub const fn code(self) -> Code {
         match self {
-            Illegal::Insufficient => Code::INSUFFICIENT_BID,
-            Illegal::Double => Code::DOUBLE_NOT_ALLOWED,
-            Illegal::Redouble => Code::REDOUBLE_NOT_ALLOWED,
+            Illegal::Insufficient => Code::InsufficientBid,
+            Illegal::Double => Code::DoubleNotAllowed,
+            Illegal::Redouble => Code::RedoubleNotAllowed,
         }
     }
 }

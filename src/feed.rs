@@ -325,7 +325,7 @@ mod tests {
             },
             Event {
                 kind: EventKind::Irregularity {
-                    code: Code::IRREG_INSUFFICIENT_BID,
+                    code: Code::IrregInsufficientBid,
                     law: Law::L27A1,
                     seat: Seat::S,
                     call: Some(call("1C")),

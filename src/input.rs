@@ -141,7 +141,7 @@ mod tests {
     #[cfg(feature = "json")]
     fn a_long_string_token_is_refused_and_a_short_one_passes() {
         let long = format!(r#"{{"seat":"N","index":"{}"}}"#, "9".repeat(1000));
-        assert_eq!(check_string_sizes(&long, 999).map_err(|e| e.code), Err(Code::BAD_INPUT));
+        assert_eq!(check_string_sizes(&long, 999).map_err(|e| e.code), Err(Code::BadInput));
         assert!(check_string_sizes(&long, 1000).is_ok());
         // An escaped quote does not end the string.
         let escaped = format!(r#"{{"text":"{}\"{}"}}"#, "a".repeat(10), "b".repeat(10));

@@ -116,7 +116,7 @@ mod tests {
             }
             let warned: &[Warning] = if warned {
                 warnings.push(Warning::new(
-                    Code::LATE_ALERT,
+                    Code::LateAlert,
                     Severity::Info,
                     Audience::seat(Seat::S),
                     "late",

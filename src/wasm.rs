@@ -106,7 +106,7 @@ impl JsTable {
         // Written from what the table lent (`submit`), not from a copy (`apply`).
         match self.inner.submit(action) {
             Ok(done) => output(&done),
-            Err(r) if r.code == Code::BAD_INPUT => Err(thrown(r)),
+            Err(r) if r.code == Code::BadInput => Err(thrown(r)),
             Err(r) => output(&crate::event::OutcomeJson::<crate::feed::Events<'_>>::rejected(&r)),
         }
     }
@@ -709,7 +709,7 @@ fn name(value: &JsValue, not_text: &str) -> Result<String, JsValue> {
             Err(bad_input(&format_args!("a name longer than {NAME_UNITS} characters")))
         }
         Some(s) => Ok(s.into()),
-        None => Err(error(Code::BAD_INPUT.as_str(), "", not_text)),
+        None => Err(error(Code::BadInput.as_str(), "", not_text)),
     }
 }
 
@@ -749,7 +749,7 @@ fn thrown(r: impl Into<Rejection>) -> JsValue {
 
 /// A thrown `BAD_INPUT` with the core's wording ("malformed input: …", at most 200 characters).
 fn bad_input(why: &dyn std::fmt::Display) -> JsValue {
-    error(Code::BAD_INPUT.as_str(), "", &bad_input_message(why))
+    error(Code::BadInput.as_str(), "", &bad_input_message(why))
 }
 
 /// `Error {name: "BridgeLawsError", code, law, message}`.

@@ -47,7 +47,7 @@ fn a_question_is_supplementary_only_to_a_question_of_partners_its_asker_heard() 
     let t = table(r#"{"preset":"online","disclosure":"partner"}"#, &actions);
     assert_eq!(t.view(Viewer::Seat(Seat::W)).questions.len(), 1, "West heard it");
     assert!(!t.view(Viewer::Seat(Seat::W)).may_ask);
-    assert_eq!(tried(&t, W_ASKS), Err(Code::SUPPLEMENTARY_QUESTION));
+    assert_eq!(tried(&t, W_ASKS), Err(Code::SupplementaryQuestion));
     probe_questions(&t).expect("every question answer agrees with apply");
 }
 
@@ -67,7 +67,7 @@ fn a_player_may_not_correct_partners_explanation_he_never_heard() {
     );
     assert!(!t.view(Viewer::Seat(Seat::S)).correctable.contains(&0));
     let south = r#"{"seat":"S","type":"correct_explanation","index":0,"text":"12-14"}"#;
-    assert_eq!(tried(&t, south), Err(Code::NOT_YOURS_TO_EXPLAIN));
+    assert_eq!(tried(&t, south), Err(Code::NotYoursToExplain));
     assert!(
         t.view(Viewer::Seat(Seat::N)).correctable.contains(&0),
         "the explainer may"
@@ -140,7 +140,7 @@ fn under_a_required_suit_every_suit_is_a_legal_lead_and_the_requirement_is_shown
     }
     let out = t.clone().apply_json(r#"{"seat":"E","type":"lead","card":"HK"}"#);
     let codes: Vec<Code> = out.warnings().iter().map(|w| w.code).collect();
-    assert!(out.is_ok() && codes.contains(&Code::REQUIRED_SUIT_VOID), "{codes:?}");
+    assert!(out.is_ok() && codes.contains(&Code::RequiredSuitVoid), "{codes:?}");
     probe_leads(&t).expect("legal_leads agrees with apply");
 }
 
@@ -176,22 +176,22 @@ fn a_player_may_not_note_a_mistake_in_partners_explanation_he_never_heard_nor_is
         ),
     ] {
         let mut t = table(regulation, &[north]);
-        assert_eq!(tried(&t, SOUTH_NOTES), Err(Code::NOT_YOURS_TO_EXPLAIN), "{regulation}");
+        assert_eq!(tried(&t, SOUTH_NOTES), Err(Code::NotYoursToExplain), "{regulation}");
         let (last, rest) = AUCTION_AFTER_1NT.split_last().expect("calls");
         for a in rest {
             assert!(t.apply_json(a).is_ok(), "{a}");
         }
         // South, dummy, is reminded of no duty about an explanation he never heard.
         let codes = reminded(&mut t, last, Seat::S);
-        assert!(!codes.contains(&Code::CORRECT_PARTNER_NOW), "{regulation}: {codes:?}");
-        assert_eq!(tried(&t, SOUTH_NOTES), Err(Code::NOT_YOURS_TO_EXPLAIN), "{regulation}");
+        assert!(!codes.contains(&Code::CorrectPartnerNow), "{regulation}: {codes:?}");
+        assert_eq!(tried(&t, SOUTH_NOTES), Err(Code::NotYoursToExplain), "{regulation}");
         probe_questions(&t).expect("every correction answer agrees with apply");
         // Nor does the Director hear of a duty missed when the lead is faced.
         assert!(t.apply_json(r#"{"seat":"E","type":"lead","card":"SA"}"#).is_ok());
         let out = t.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
         assert!(out.is_ok(), "{:?}", out.rejection());
         assert!(
-            !out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED),
+            !out.warnings().iter().any(|w| w.code == Code::DutyMissed),
             "{regulation}"
         );
     }
@@ -217,7 +217,7 @@ fn face_to_face_a_player_notes_partners_failure_to_alert_and_may_correct_it_when
         "not during the auction"
     );
     let codes = reminded(&mut t, last, Seat::N);
-    assert!(codes.contains(&Code::CORRECT_PARTNER_NOW), "{codes:?}");
+    assert!(codes.contains(&Code::CorrectPartnerNow), "{codes:?}");
     assert!(t.view(Viewer::Seat(Seat::N)).correctable.contains(&0));
     probe_questions(&t).expect("every correction answer agrees with apply");
     let out =

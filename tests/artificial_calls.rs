@@ -97,7 +97,7 @@ fn the_question_lapses_when_lho_accepts_the_call_out_of_rotation() {
     let t = run(&[alerted("E", "P"), r#"{"seat":"S","type":"accept"}"#.to_string()]);
     assert_eq!(artificial_questions(&t), 0);
     let mut t = t;
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NO_PENDING_RULING);
+    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn the_question_lapses_once_the_offender_has_made_his_next_call() {
     s.extend([call("N", "1C"), call("E", "P")]);
     let mut t = run(&s);
     assert_eq!(artificial_questions(&t), 0);
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NO_PENDING_RULING);
+    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
 }
 
 // ------------------------------------------------------------------ L30C: Law 31, not Law 30
@@ -128,7 +128,7 @@ fn a_natural_pass_at_rho_turn_still_bars_the_offender_once() {
 fn an_artificial_pass_at_rho_turn_must_be_repeated_when_rho_passes() {
     let mut t = run(&[alerted("E", "P"), artificial(true), decline("S"), call("N", "P")]);
     assert_eq!(legal(&t, Seat::E), [Call::Pass]);
-    assert_eq!(refused(&mut t, &call("E", "1H")), Code::FORCED_CALL);
+    assert_eq!(refused(&mut t, &call("E", "1H")), Code::ForcedCall);
     let t = {
         let mut t = t;
         assert!(t.apply_json(&call("E", "P")).is_ok());
@@ -261,17 +261,17 @@ fn ruled_artificial_after_a_decline_at_partner_turn_a_pass_is_no_longer_comparab
 #[test]
 fn the_ruling_is_refused_when_no_rectification_is_open() {
     let mut t = run(&[call("N", "1C")]);
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NO_PENDING_RULING);
+    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
     let mut t = run(&[call("E", "P"), decline("S"), call("N", "1C"), call("E", "P")]);
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NO_PENDING_RULING);
+    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
 }
 
 #[test]
 fn a_refused_ruling_leaves_the_table_as_it_was() {
     let mut t = run(&[call("N", "1C")]);
     let before = t.state_hash();
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NO_PENDING_RULING);
-    assert_eq!(refused(&mut t, &artificial_at(7, r#"["H"]"#)), Code::NO_SUCH_CALL);
+    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
+    assert_eq!(refused(&mut t, &artificial_at(7, r#"["H"]"#)), Code::NoSuchCall);
     assert_eq!(t.state_hash(), before);
 }
 
@@ -284,11 +284,11 @@ fn a_ruling_of_artificial_needs_a_value_and_takes_a_list_only_when_artificial() 
         r#"{"seat":"director","type":"ruling","on":"artificial","value":"accept"}"#,
         r#"{"seat":"director","type":"ruling","on":"comparable","value":true,"index":0}"#,
     ] {
-        assert_eq!(refused(&mut t, bad), Code::BAD_INPUT, "{bad}");
+        assert_eq!(refused(&mut t, bad), Code::BadInput, "{bad}");
     }
     assert_eq!(
         refused(&mut t, r#"{"seat":"S","type":"ruling","on":"artificial","value":true}"#),
-        Code::NOT_ENTITLED
+        Code::NotEntitled
     );
 }
 

@@ -90,7 +90,7 @@ fn over_a_call_out_of_rotation_at_partners_turn_only_lho_decides() {
     );
     assert!(t.legal_calls(Seat::N).is_empty());
     let refused = t.clone().apply_json(&call("N", "P"));
-    assert_eq!(refused.rejection().map(|r| r.code), Some(Code::RECTIFICATION_PENDING));
+    assert_eq!(refused.rejection().map(|r| r.code), Some(Code::RectificationPending));
     assert_offers_match_the_engine(&t);
 }
 
@@ -158,8 +158,8 @@ fn the_directors_ledger_names_the_seat_each_entry_concerns() {
         seats.sort();
         seats
     };
-    assert_eq!(concerning(Code::UI_WITHDRAWN_CALL), vec![Seat::W]);
-    assert_eq!(concerning(Code::AI_WITHDRAWN_CALL), vec![Seat::N, Seat::S]);
+    assert_eq!(concerning(Code::UiWithdrawnCall), vec![Seat::W]);
+    assert_eq!(concerning(Code::AiWithdrawnCall), vec![Seat::N, Seat::S]);
     assert!(
         ledger.iter().all(|w| w.seat.is_some()),
         "every ledger entry names its seat"
@@ -172,7 +172,7 @@ fn an_infraction_names_its_offender_though_everyone_is_told() {
     let w = t
         .warnings()
         .iter()
-        .find(|w| w.code == Code::IRREG_INSUFFICIENT_BID)
+        .find(|w| w.code == Code::IrregInsufficientBid)
         .expect("the infraction is reported");
     assert_eq!(w.seat, Some(Seat::E));
     assert!(w.audience.has_seat(Seat::N) && w.audience.has_seat(Seat::W));

@@ -24,12 +24,12 @@ fn refused(t: &mut Table, json: &str) -> Rejection {
 #[test]
 fn a_malformed_action_is_an_input_error_citing_no_law() {
     let e: InputError = Action::from_json(r#"{"seat":"N","type":"call","call":"8NT"}"#).expect_err("8NT");
-    assert_eq!((e.code, e.law()), (Code::BAD_INPUT, Law::NoClause));
+    assert_eq!((e.code, e.law()), (Code::BadInput, Law::NoClause));
 
     let mut t = table(r#""online""#);
     let r = refused(&mut t, r#"{"seat":"N","type":"call","call":"8NT"}"#);
     assert!(r.is_input_error());
-    assert_eq!((r.code, r.law), (Code::BAD_INPUT, Law::NoClause));
+    assert_eq!((r.code, r.law), (Code::BadInput, Law::NoClause));
 }
 
 #[test]
@@ -38,10 +38,10 @@ fn a_law_refused_action_is_a_refusal_citing_its_law() {
     assert!(t.apply_json(r#"{"seat":"N","type":"call","call":"1NT"}"#).is_ok());
     let r = refused(&mut t, r#"{"seat":"E","type":"call","call":"1S"}"#);
     assert!(!r.is_input_error());
-    assert_eq!((r.code, r.law), (Code::INSUFFICIENT_BID, Law::L27));
+    assert_eq!((r.code, r.law), (Code::InsufficientBid, Law::L27));
 
     let r = refused(&mut t, r#"{"seat":"W","type":"call","call":"2C"}"#);
-    assert_eq!((r.code, r.law), (Code::NOT_YOUR_TURN, Law::L17C));
+    assert_eq!((r.code, r.law), (Code::NotYourTurn, Law::L17C));
 }
 
 #[test]
@@ -55,14 +55,14 @@ fn the_directors_ruling_without_the_value_its_kind_needs_is_malformed_input() {
         r#"{"seat":"director","type":"ruling","on":"intent","value":true}"#,
     ] {
         let r = refused(&mut t, bad);
-        assert_eq!((r.code, r.law), (Code::BAD_INPUT, Law::NoClause), "{bad}");
+        assert_eq!((r.code, r.law), (Code::BadInput, Law::NoClause), "{bad}");
     }
     // Well formed, with nothing to rule on: refused under a law.
     let r = refused(
         &mut t,
         r#"{"seat":"director","type":"ruling","on":"intent","value":"accept"}"#,
     );
-    assert_eq!(r.code, Code::NO_PENDING_RULING);
+    assert_eq!(r.code, Code::NoPendingRuling);
 }
 
 #[test]
@@ -74,7 +74,7 @@ fn a_players_ruling_is_refused_under_law_81_whatever_its_value() {
         r#"{"seat":"S","type":"ruling","on":"unintended","value":true}"#,
     ] {
         let r = refused(&mut t, ruling);
-        assert_eq!((r.code, r.law), (Code::NOT_ENTITLED, Law::L81), "{ruling}");
+        assert_eq!((r.code, r.law), (Code::NotEntitled, Law::L81), "{ruling}");
     }
 }
 
@@ -83,7 +83,7 @@ fn a_board_at_its_limit_refuses_a_malformed_ruling_as_over_the_limit() {
     let mut t = table(r#"{"preset":"face_to_face","max_actions":1}"#);
     assert!(t.apply_json(r#"{"seat":"N","type":"call","call":"1C"}"#).is_ok());
     let r = refused(&mut t, r#"{"seat":"director","type":"ruling","on":"unintended"}"#);
-    assert_eq!((r.code, r.law), (Code::LIMIT_REACHED, Law::NoClause));
+    assert_eq!((r.code, r.law), (Code::LimitReached, Law::NoClause));
 }
 
 #[test]

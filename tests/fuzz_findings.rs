@@ -137,7 +137,7 @@ fn check_lead(t: &Table, probe: &Value) -> Result<(), String> {
     let codes: Vec<&str> = out.warnings().iter().map(|w| w.code.as_str()).collect();
     let own_irregularity = codes
         .iter()
-        .any(|c| c.starts_with("IRREG_") && *c != Code::IRREG_REQUIRED_SUIT_NOT_LED.as_str());
+        .any(|c| c.starts_with("IRREG_") && *c != Code::IrregRequiredSuitNotLed.as_str());
     if is_listed && (!out.is_ok() || own_irregularity) {
         return Err(format!(
             "{card} by {seat}, of a suit in legal_leads = {listed:?}, is not a regular lead: {:?} {codes:?}",

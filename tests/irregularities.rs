@@ -42,8 +42,8 @@ fn l27a1_lho_accepts_and_the_insufficient_bid_becomes_the_last_bid() {
 #[test]
 fn l27a1_only_lho_may_accept_and_others_wait() {
     let mut t = run(&ib());
-    assert_eq!(refused(&mut t, &act("W", "accept")), Code::NOT_ENTITLED);
-    assert_eq!(refused(&mut t, &call("W", "P")), Code::RECTIFICATION_PENDING);
+    assert_eq!(refused(&mut t, &act("W", "accept")), Code::NotEntitled);
+    assert_eq!(refused(&mut t, &call("W", "P")), Code::RectificationPending);
 }
 
 #[test]
@@ -53,7 +53,7 @@ fn l27b1a_lowest_sufficient_same_strain_has_no_rectification_and_no_l16c() {
     let t = run(&s);
     assert_eq!(calls(&t), ["1S", "2H"]);
     assert_eq!(bar(&t, Seat::W), None);
-    assert!(!t.warnings().iter().any(|w| w.code == Code::UI_WITHDRAWN_CALL));
+    assert!(!t.warnings().iter().any(|w| w.code == Code::UiWithdrawnCall));
 }
 
 #[test]
@@ -63,7 +63,7 @@ fn l27b2_other_replacement_bars_partner_throughout_with_lead_restriction() {
     let t = run(&s);
     assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
     assert_eq!(t.state().irregular().lead_restrictions().len(), 1);
-    assert!(t.warnings().iter().any(|w| w.code == Code::ADJUSTMENT_POSSIBLE));
+    assert!(t.warnings().iter().any(|w| w.code == Code::AdjustmentPossible));
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn l28b_the_player_whose_turn_it_was_calls_and_the_call_out_of_rotation_is_cance
 #[test]
 fn l28b_l29a_lho_must_state_his_intent() {
     let mut t = run(&[call("W", "1H")]);
-    assert_eq!(refused(&mut t, &call("N", "1S")), Code::INTENT_REQUIRED);
+    assert_eq!(refused(&mut t, &call("N", "1S")), Code::IntentRequired);
     let o = t.apply_json(r#"{"seat":"N","type":"call","call":"1S","intent":"accept"}"#);
     assert!(o.is_ok());
     assert_eq!(calls(&t), ["1H", "1S"]);
@@ -178,7 +178,7 @@ fn l31a1_rho_passes_and_the_offender_must_repeat_his_bid() {
         t.legal_calls(Seat::E).iter().collect::<Vec<_>>(),
         ["1H".parse().expect("call")]
     );
-    assert_eq!(refused(&mut t, &call("E", "2H")), Code::FORCED_CALL);
+    assert_eq!(refused(&mut t, &call("E", "2H")), Code::ForcedCall);
 }
 
 #[test]
@@ -269,7 +269,7 @@ fn l26b_lead_restriction_is_announced_to_declarer_when_the_offender_defends() {
     let w = t
         .warnings()
         .iter()
-        .find(|w| w.code == Code::LEAD_RESTRICTION)
+        .find(|w| w.code == Code::LeadRestriction)
         .expect("lead restriction");
     assert!(w.message.contains("prohibit"));
 }
@@ -277,7 +277,7 @@ fn l26b_lead_restriction_is_announced_to_declarer_when_the_offender_defends() {
 #[test]
 fn prevent_mode_still_refuses_l17c_and_l27() {
     let mut t = table_with("online", &[]);
-    assert_eq!(refused(&mut t, &call("E", "1H")), Code::NOT_YOUR_TURN);
+    assert_eq!(refused(&mut t, &call("E", "1H")), Code::NotYourTurn);
 }
 
 /// Every rectification path: steps, then the calls in force and the bars expected.

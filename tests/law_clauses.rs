@@ -82,9 +82,9 @@ fn l31b1_the_partner_of_a_cancelled_bid_calls_freely_but_it_is_unauthorized_for_
     assert!(p.table.is_legal(Seat::N, parsed("1H")));
     assert!(p.table.is_legal(Seat::N, parsed("P")));
     // L16C2 for the offending side, L16C1 for the other.
-    assert!(warned(&p, Code::UI_WITHDRAWN_CALL, Seat::N));
-    assert!(!warned(&p, Code::UI_WITHDRAWN_CALL, Seat::E));
-    assert!(!warned(&p, Code::UI_WITHDRAWN_CALL, Seat::W));
+    assert!(warned(&p, Code::UiWithdrawnCall, Seat::N));
+    assert!(!warned(&p, Code::UiWithdrawnCall, Seat::E));
+    assert!(!warned(&p, Code::UiWithdrawnCall, Seat::W));
 }
 
 /// N opens 1C and W doubles at E's (his partner's) turn; N does not accept.
@@ -101,7 +101,7 @@ fn l32b1_the_partner_of_a_cancelled_double_calls_freely_but_it_is_unauthorized_f
     assert_eq!(bar(&p.table, Seat::E), None);
     assert!(p.table.is_legal(Seat::E, parsed("X")));
     assert!(p.table.is_legal(Seat::E, parsed("7NT")));
-    assert!(warned(&p, Code::UI_WITHDRAWN_CALL, Seat::E));
+    assert!(warned(&p, Code::UiWithdrawnCall, Seat::E));
 }
 
 #[test]
@@ -133,7 +133,7 @@ fn l30b2_l31c_l32c_a_later_call_at_lho_turn_is_a_change_of_call_not_a_call_out_o
     // E has called; he calls again when it is S's (his LHO's) turn: Law 25, not Laws 29–32.
     for (law, first, second) in [("L30B2", "1H", "P"), ("L31C", "P", "1H"), ("L32C", "P", "X")] {
         let p = play(&[call("N", "1C"), call("E", first), call("E", second)]);
-        assert_eq!(irregularities(&p, Seat::E), [Code::IRREG_CHANGE_OF_CALL], "{law}");
+        assert_eq!(irregularities(&p, Seat::E), [Code::IrregChangeOfCall], "{law}");
         let declined = {
             let mut s = vec![call("N", "1C"), call("E", first), call("E", second)];
             s.push(act("S", "decline"));
@@ -149,7 +149,7 @@ fn l30b2_l31c_l32c_a_later_call_at_lho_turn_is_a_change_of_call_not_a_call_out_o
 #[test]
 fn l36b1_a_declined_inadmissible_redouble_is_cancelled_and_the_offender_calls_again() {
     let p = play(&[call("N", "1C"), call("E", "XX"), act("S", "decline")]);
-    assert_eq!(irregularities(&p, Seat::E), [Code::IRREG_INADMISSIBLE_DOUBLE]);
+    assert_eq!(irregularities(&p, Seat::E), [Code::IrregInadmissibleDouble]);
     assert_eq!(withdrawn_under(&p, Seat::E, "XX"), [Law::L36B1]);
     assert_eq!(calls(&p.table), ["1C"]);
     // L36B2: the offender substitutes a legal call; a redouble still is not one.
@@ -168,7 +168,7 @@ fn l37b1_a_barred_players_bid_not_called_over_is_cancelled_under_l37b1() {
         call("E", "1H"),
         act("S", "decline"),
     ]);
-    assert_eq!(irregularities(&p, Seat::E).last(), Some(&Code::IRREG_BARRED_CALL));
+    assert_eq!(irregularities(&p, Seat::E).last(), Some(&Code::IrregBarredCall));
     assert_eq!(withdrawn_under(&p, Seat::E, "1H"), [Law::L37B1]);
     // L37B2: a pass is substituted and the auction goes on with S.
     assert_eq!(calls(&p.table), ["1C", "P"]);
@@ -205,7 +205,7 @@ fn l18d_an_insufficient_bid_is_refused_where_irregularities_are_prevented() {
     let mut t = new_table("N", r#""online""#);
     ok(&mut t, &call("N", "1S"));
     for insufficient in ["1C", "1D", "1H", "1S"] {
-        assert_eq!(refused(&mut t, &call("E", insufficient)), Code::INSUFFICIENT_BID);
+        assert_eq!(refused(&mut t, &call("E", insufficient)), Code::InsufficientBid);
     }
     ok(&mut t, &call("E", "1NT"));
 }
@@ -241,11 +241,11 @@ fn l19a1_l19b1_a_side_never_doubles_its_own_bid_nor_redoubles_its_own_double() {
     let mut t = new_table("N", r#""online""#);
     ok(&mut t, &call("N", "1C"));
     ok(&mut t, &call("E", "P"));
-    assert_eq!(refused(&mut t, &call("S", "X")), Code::DOUBLE_NOT_ALLOWED);
+    assert_eq!(refused(&mut t, &call("S", "X")), Code::DoubleNotAllowed);
     ok(&mut t, &call("S", "P"));
     ok(&mut t, &call("W", "X"));
     ok(&mut t, &call("N", "P"));
-    assert_eq!(refused(&mut t, &call("E", "XX")), Code::REDOUBLE_NOT_ALLOWED);
+    assert_eq!(refused(&mut t, &call("E", "XX")), Code::RedoubleNotAllowed);
 }
 
 #[test]
@@ -308,7 +308,7 @@ fn l20c2_a_player_has_the_auction_restated_at_his_first_turn_to_play_and_not_aft
     play_card(&mut t, Seat::E, "D2");
     assert_eq!(
         review(&t, Seat::E).map_err(|e| e.0),
-        Err(Code::REVIEW_EXPIRED),
+        Err(Code::ReviewExpired),
         "E has played"
     );
     assert_eq!(
@@ -318,7 +318,7 @@ fn l20c2_a_player_has_the_auction_restated_at_his_first_turn_to_play_and_not_aft
     );
     assert_eq!(
         review(&t, Seat::W),
-        Err((Code::REVIEW_NOT_YOUR_TURN, Law::L20C2)),
+        Err((Code::ReviewNotYourTurn, Law::L20C2)),
         "not W's turn yet"
     );
     play_card(&mut t, Seat::S, "D3");
@@ -326,7 +326,7 @@ fn l20c2_a_player_has_the_auction_restated_at_his_first_turn_to_play_and_not_aft
     play_card(&mut t, Seat::W, "DA");
     assert_eq!(
         review(&t, Seat::W).map_err(|e| e.0),
-        Err(Code::REVIEW_EXPIRED),
+        Err(Code::ReviewExpired),
         "W has played"
     );
 }
@@ -340,7 +340,7 @@ fn l17b_l17c_the_dealer_calls_first_and_the_others_follow_clockwise() {
             assert_eq!(t.turn(), Some(due), "dealer {dealer}");
             assert_eq!(
                 refused(&mut t, &call(due.rho(), "P")),
-                Code::NOT_YOUR_TURN,
+                Code::NotYourTurn,
                 "dealer {dealer}"
             );
             ok(&mut t, &call(due, "P"));
@@ -376,7 +376,7 @@ fn l22b_l17d2_four_passes_pass_the_board_out_and_its_period_ends_when_the_hands_
     assert_eq!(t.phase(), Phase::PassedOut);
     ok(&mut t, &act("N", "return_hands"));
     assert_ne!(t.phase(), Phase::PassedOut);
-    assert_eq!(refused(&mut t, &act("N", "return_hands")), Code::WRONG_PERIOD);
+    assert_eq!(refused(&mut t, &act("N", "return_hands")), Code::WrongPeriod);
 }
 
 #[test]
@@ -384,14 +384,14 @@ fn l17d1_the_clarification_period_lasts_until_a_defender_faces_the_opening_lead(
     let mut t = play(&[call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P")]).table;
     assert_eq!(
         refused(&mut t, &act("E", "face_lead")),
-        Code::NOT_YOUR_LEAD,
+        Code::NotYourLead,
         "no lead made yet"
     );
     ok(&mut t, r#"{"seat":"E","type":"lead","card":"D2"}"#);
     assert_eq!(t.phase(), Phase::Clarification, "a face-down lead does not end it");
     assert_eq!(
         refused(&mut t, &act("N", "face_lead")),
-        Code::NOT_YOUR_LEAD,
+        Code::NotYourLead,
         "declarer faces no lead"
     );
     ok(&mut t, &act("E", "face_lead"));

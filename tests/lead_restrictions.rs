@@ -89,14 +89,14 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
         let o = t.apply_json(&restrict(d, "H", false));
         assert_eq!(
             o.rejection().map(|r| r.code),
-            Some(Code::NO_LEAD_RESTRICTION),
+            Some(Code::NoLeadRestriction),
             "dealer {d}"
         );
         play(&mut t, d, d.lho(), "D2");
         let o = t.apply_json(&restrict(d, "H", false));
         assert_eq!(
             o.rejection().map(|r| r.code),
-            Some(Code::WRONG_PERIOD),
+            Some(Code::WrongPeriod),
             "dealer {d}: not due yet"
         );
         play(&mut t, d, d.partner(), "D3");
@@ -107,7 +107,7 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
             "dealer {d}: the lead waits"
         );
         let o = t.apply_json(&restrict(w, "H", false));
-        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NOT_ENTITLED), "dealer {d}");
+        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NotEntitled), "dealer {d}");
         ok(&mut t, &restrict(d, "H", false));
         let r = t.view(Viewer::Seat(w)).lead_restriction.expect("shown");
         assert_eq!((r.chosen, r.prohibited), (true, Some(Strain::Hearts)), "dealer {d}");
@@ -115,7 +115,7 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
         let o = t.apply_json(&restrict(d, "C", false));
         assert_eq!(
             o.rejection().map(|r| r.code),
-            Some(Code::LEAD_ALREADY_RESTRICTED),
+            Some(Code::LeadAlreadyRestricted),
             "dealer {d}"
         );
     }
@@ -127,7 +127,7 @@ fn a_lead_before_declarers_choice_is_recorded_for_the_director() {
         let mut t = offender_leads(d, r#""face_to_face""#);
         partner_wins_trick_one(&mut t, d);
         let o = play(&mut t, d, d.rho(), "CA");
-        assert!(codes(&o).contains(&Code::IRREG_LEAD_BEFORE_RESTRICTION), "dealer {d}");
+        assert!(codes(&o).contains(&Code::IrregLeadBeforeRestriction), "dealer {d}");
     }
 }
 
@@ -146,7 +146,7 @@ fn the_prohibition_binds_the_partner_while_he_keeps_the_lead_and_ends_when_he_lo
         play(&mut t, d, s, "C4");
         assert_eq!(suits(&t.view(Viewer::Seat(w)).legal_leads), "C D S", "dealer {d}");
         let o = play(&mut t, d, w, "HA");
-        assert!(codes(&o).contains(&Code::IRREG_PROHIBITED_LEAD), "dealer {d}");
+        assert!(codes(&o).contains(&Code::IrregProhibitedLead), "dealer {d}");
         // Trick 3 (the heart) is won by declarer; trick 4 returns the lead to him.
         play(&mut t, d, d, "H2");
         play(&mut t, d, e, "H3");
@@ -184,7 +184,7 @@ fn a_required_suit_binds_the_first_lead_and_a_later_card_of_it_shows_he_was_not_
             "dealer {d}"
         );
         let o = play(&mut t, d, w, "CA");
-        assert!(codes(&o).contains(&Code::REQUIRED_SUIT_VOID), "dealer {d}");
+        assert!(codes(&o).contains(&Code::RequiredSuitVoid), "dealer {d}");
         play(&mut t, d, d, "C2");
         play(&mut t, d, e, "C3");
         let o = play(&mut t, d, s, "C4");
@@ -192,6 +192,6 @@ fn a_required_suit_binds_the_first_lead_and_a_later_card_of_it_shows_he_was_not_
         // A requirement binds only the first lead.
         assert_eq!(suits(&t.view(Viewer::Seat(w)).legal_leads), "C D H S", "dealer {d}");
         let o = play(&mut t, d, w, "H5");
-        assert!(codes(&o).contains(&Code::IRREG_REQUIRED_SUIT_NOT_LED), "dealer {d}");
+        assert!(codes(&o).contains(&Code::IrregRequiredSuitNotLed), "dealer {d}");
     }
 }

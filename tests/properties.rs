@@ -331,7 +331,7 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
             let listed = legal.contains(parsed);
             let mut probe = t.clone();
             let mut out = probe.apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#));
-            if listed && matches!(&out, Outcome::Rejected(r) if r.code == Code::INTENT_REQUIRED) {
+            if listed && matches!(&out, Outcome::Rejected(r) if r.code == Code::IntentRequired) {
                 // SPEC 5.4 (L28B vs L29A): over a call out of rotation at his own turn, LHO
                 // must say whether his call accepts it; a listed call is a call in his own
                 // turn, so it must be regular with `intent: own_turn`.

@@ -13,7 +13,7 @@ use proptest::prelude::*;
 /// The refusal's message, after checking it is `BAD_INPUT`.
 fn refused(r: Result<Imported<'_>, InputError>, what: &str) -> String {
     let e = r.err().unwrap_or_else(|| panic!("{what}: imported"));
-    assert_eq!(e.code, Code::BAD_INPUT, "{what}");
+    assert_eq!(e.code, Code::BadInput, "{what}");
     e.message
 }
 
@@ -180,7 +180,7 @@ proptest! {
                     prop_assert_eq!(i.table.log().len(), record.calls.len());
                     prop_assert!(read.problems.iter().filter(|p| p.record == 0).all(|p| !p.code.stops_import()));
                 }
-                Err(e) => prop_assert_eq!(e.code, Code::BAD_INPUT),
+                Err(e) => prop_assert_eq!(e.code, Code::BadInput),
             }
         }
     }

@@ -70,15 +70,15 @@ fn every_reminder_and_caution_for_one_player_names_him_and_never_says_you_in_the
         );
     }
     for code in [
-        Code::SINGLE_CALL_QUESTION,
-        Code::ANSWER_PENDING,
-        Code::UI_FROM_PARTNER,
-        Code::UI_TEMPO,
-        Code::UI_WITHDRAWN_CALL,
-        Code::AI_WITHDRAWN_CALL,
-        Code::CHECK_OWN_EXPLANATIONS,
-        Code::CORRECTION_TOO_EARLY,
-        Code::CORRECT_PARTNER_AFTER_PLAY,
+        Code::SingleCallQuestion,
+        Code::AnswerPending,
+        Code::UiFromPartner,
+        Code::UiTempo,
+        Code::UiWithdrawnCall,
+        Code::AiWithdrawnCall,
+        Code::CheckOwnExplanations,
+        Code::CorrectionTooEarly,
+        Code::CorrectPartnerAfterPlay,
     ] {
         assert!(codes.contains(&code), "the board gave no {code}: {codes:?}");
     }
@@ -100,7 +100,7 @@ fn once_south_has_answered_his_view_holds_no_question_to_answer_and_no_reminder_
     let reminder = south
         .warnings
         .iter()
-        .find(|w| w.code == Code::ANSWER_PENDING)
+        .find(|w| w.code == Code::AnswerPending)
         .expect("South was reminded of the question");
     assert!(!reminder.message.contains("please"), "{}", reminder.message);
 }
@@ -111,7 +111,7 @@ fn a_question_about_the_opponents_only_call_is_cautioned_without_calling_it_sing
         t.warnings()
             .iter()
             .rev()
-            .find(|w| w.code == Code::SINGLE_CALL_QUESTION)
+            .find(|w| w.code == Code::SingleCallQuestion)
             .map(|w| w.message.to_string())
             .expect("the L20F3 caution")
     };
@@ -165,7 +165,7 @@ fn an_offer_after_a_late_alert_follows_that_alert_and_one_after_a_correction_fol
     );
     assert_eq!(cause_of_offer(&late, Seat::E), "late alert");
     let told = late.view(Viewer::Seat(Seat::E));
-    assert!(told.warnings.iter().any(|w| w.code == Code::LATE_ALERT));
+    assert!(told.warnings.iter().any(|w| w.code == Code::LateAlert));
 
     // North explained 2C at once, then corrects his explanation after East passed.
     let corrected = table(
@@ -181,5 +181,5 @@ fn an_offer_after_a_late_alert_follows_that_alert_and_one_after_a_correction_fol
         .view(Viewer::Seat(Seat::E))
         .warnings
         .iter()
-        .any(|w| w.code == Code::LATE_ALERT));
+        .any(|w| w.code == Code::LateAlert));
 }

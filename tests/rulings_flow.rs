@@ -43,7 +43,7 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
     let calls_before = t.calls();
     let offender = if at_partner_turn { due.partner() } else { due.lho() };
     let o = ok(&mut t, &call(offender, "P"));
-    assert!(codes(&o).contains(&Code::IRREG_CALL_OUT_OF_ROTATION));
+    assert!(codes(&o).contains(&Code::IrregCallOutOfRotation));
     let case = format!("{reg} dealer {dealer} bid {bid} before {before} partner-turn {at_partner_turn} {how:?}");
     let mut last = match how {
         Acceptance::Explicit => ok(&mut t, &act(offender.lho(), "accept")),
@@ -64,7 +64,7 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
         assert_eq!(t.calls().len(), 4, "{case}");
         return t;
     }
-    while !codes(&last).contains(&Code::SKIPPED_PLAYER) {
+    while !codes(&last).contains(&Code::SkippedPlayer) {
         assert_eq!(
             t.phase(),
             Phase::Auction,
@@ -85,7 +85,7 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
     let ui: Vec<Seat> = match &*last {
         Outcome::Accepted { warnings, .. } => warnings
             .iter()
-            .filter(|w| w.code == Code::UI_WITHDRAWN_CALL)
+            .filter(|w| w.code == Code::UiWithdrawnCall)
             .flat_map(|w| Seat::ALL.into_iter().filter(|s| w.audience.has_seat(*s)))
             .collect(),
         Outcome::Rejected(_) => Vec::new(),
@@ -155,7 +155,7 @@ fn l17d3_in_prevent_a_pass_out_of_rotation_is_refused_and_nothing_ends() {
         ok(&mut t, &call(dealer, "1C"));
         ok(&mut t, &call(dealer.lho(), "P"));
         let o = t.apply_json(&call(dealer, "P"));
-        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NOT_YOUR_TURN));
+        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NotYourTurn));
         assert_eq!(t.phase(), Phase::Auction);
         assert_eq!(t.turn(), Some(dealer.partner()));
     }
@@ -295,7 +295,7 @@ fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
                         );
                         let mut probe = t.clone();
                         let o = probe.apply_json(&call(s, "X"));
-                        assert!(codes(&o).contains(&Code::IRREG_BARRED_CALL), "{law} {dealer} {s}");
+                        assert!(codes(&o).contains(&Code::IrregBarredCall), "{law} {dealer} {s}");
                     }
                     ok(&mut t, &call(s, "P"));
                     guard += 1;
@@ -383,9 +383,9 @@ fn spec_5_5_l20f2_online_any_time_a_player_asks_about_an_opponents_call_during_p
         let dummy = dealer.partner();
         let rule = |seat: Seat, caller: Seat| {
             if seat == dummy {
-                Some(Code::DUMMY_MAY_NOT_ASK)
+                Some(Code::DummyMayNotAsk)
             } else if !caller.is_opponent_of(seat) {
-                Some(Code::ASK_OWN_SIDE)
+                Some(Code::AskOwnSide)
             } else {
                 None
             }
@@ -414,11 +414,11 @@ fn spec_5_5_l20f2_own_turn_regulation_still_limits_questions_in_play_to_ones_tur
         let due = t.turn().expect("declarer plays from dummy");
         let rule = |seat: Seat, caller: Seat| {
             if seat == dealer.partner() {
-                Some(Code::DUMMY_MAY_NOT_ASK)
+                Some(Code::DummyMayNotAsk)
             } else if !caller.is_opponent_of(seat) {
-                Some(Code::ASK_OWN_SIDE)
+                Some(Code::AskOwnSide)
             } else if seat != due {
-                Some(Code::ASK_NOT_YOUR_TURN)
+                Some(Code::AskNotYourTurn)
             } else {
                 None
             }
@@ -438,7 +438,7 @@ fn spec_2_questions_any_time_whole_auction_question_in_play_by_anyone_but_dummy(
         for seat in Seat::ALL {
             let mut probe = t.clone();
             let o = probe.apply_json(&act(seat, "ask"));
-            let want = (seat == dealer.partner()).then_some(Code::DUMMY_MAY_NOT_ASK);
+            let want = (seat == dealer.partner()).then_some(Code::DummyMayNotAsk);
             assert_eq!(o.rejection().map(|r| r.code), want, "{seat}");
         }
     }
@@ -542,18 +542,14 @@ fn l26b_only_declarer_chooses_once_among_the_suits_the_offender_did_not_specify(
         for dealer in Seat::ALL {
             let mut t = restricted_lead_in(reg, dealer);
             for other in [dealer.lho(), dealer.partner(), dealer.rho()] {
-                refused(&mut t, &restrict(other, Some("S"), false), Code::NOT_ENTITLED);
+                refused(&mut t, &restrict(other, Some("S"), false), Code::NotEntitled);
             }
-            refused(&mut t, &restrict(dealer, Some("H"), false), Code::SUIT_NOT_RESTRICTABLE);
-            refused(&mut t, &restrict(dealer, Some("S"), true), Code::REQUIRE_NOT_ALLOWED);
+            refused(&mut t, &restrict(dealer, Some("H"), false), Code::SuitNotRestrictable);
+            refused(&mut t, &restrict(dealer, Some("S"), true), Code::RequireNotAllowed);
             let o = ok(&mut t, &restrict(dealer, Some("S"), false));
             assert_eq!(kinds(&o), ["lead_restricted"]);
-            refused(
-                &mut t,
-                &restrict(dealer, Some("C"), false),
-                Code::LEAD_ALREADY_RESTRICTED,
-            );
-            refused(&mut t, &restrict(dealer, None, false), Code::LEAD_ALREADY_RESTRICTED);
+            refused(&mut t, &restrict(dealer, Some("C"), false), Code::LeadAlreadyRestricted);
+            refused(&mut t, &restrict(dealer, None, false), Code::LeadAlreadyRestricted);
             for seat in Seat::ALL {
                 let v = t.view(Viewer::Seat(seat));
                 let r = v.lead_restriction.expect("restriction");
@@ -567,11 +563,11 @@ fn l26b_only_declarer_chooses_once_among_the_suits_the_offender_did_not_specify(
                 assert_eq!(v.legal_leads, want, "{reg} {seat}");
             }
             let o = ok(&mut t, &lead(dealer.lho(), "SA"));
-            assert!(codes(&o).contains(&Code::IRREG_PROHIBITED_LEAD));
+            assert!(codes(&o).contains(&Code::IrregProhibitedLead));
             assert!(kinds(&o).contains(&"director_summoned".to_string()));
             // Once faced, the choice is over.
             ok(&mut t, &act(dealer.rho(), "face_lead"));
-            refused(&mut t, &restrict(dealer, Some("C"), false), Code::WRONG_PERIOD);
+            refused(&mut t, &restrict(dealer, Some("C"), false), Code::WrongPeriod);
             let back = Table::from_json(&t.to_json()).expect("round trip");
             assert_eq!(back.state_hash(), t.state_hash());
         }
@@ -599,12 +595,12 @@ fn l26b_under_rectify_a_lead_before_declarers_choice_is_recorded_and_checked_whe
         for dealer in Seat::ALL {
             let mut t = restricted_lead_in(reg, dealer);
             let o = ok(&mut t, &lead(dealer.lho(), "SA"));
-            assert!(codes(&o).contains(&Code::IRREG_LEAD_BEFORE_RESTRICTION));
+            assert!(codes(&o).contains(&Code::IrregLeadBeforeRestriction));
             assert!(kinds(&o).contains(&"director_summoned".to_string()));
             // Declarer may still choose while the lead is face down; the hidden card is then
             // checked (recorded, never refused, which would reveal it).
             let o = ok(&mut t, &restrict(dealer, Some("S"), false));
-            assert!(codes(&o).contains(&Code::IRREG_PROHIBITED_LEAD));
+            assert!(codes(&o).contains(&Code::IrregProhibitedLead));
         }
     }
 }
@@ -615,7 +611,7 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
     for dealer in Seat::ALL {
         let leader = dealer.lho();
         let mut t = restricted_lead_in(REQUIRE_OR_PROHIBIT, dealer);
-        refused(&mut t, &restrict(dealer, Some("H"), true), Code::SUIT_NOT_RESTRICTABLE);
+        refused(&mut t, &restrict(dealer, Some("H"), true), Code::SuitNotRestrictable);
         let o = ok(&mut t, &restrict(dealer, Some("D"), true));
         assert_eq!(kinds(&o), ["lead_restricted"]);
         let v = t.view(Viewer::Seat(leader));
@@ -637,8 +633,8 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
         let mut t = restricted_lead_in(REQUIRE_OR_PROHIBIT, dealer);
         ok(&mut t, &restrict(dealer, Some("D"), true));
         let o = ok(&mut t, &lead(leader, "HK"));
-        assert!(codes(&o).contains(&Code::REQUIRED_SUIT_VOID));
-        assert!(!codes(&o).contains(&Code::IRREG_PROHIBITED_LEAD));
+        assert!(codes(&o).contains(&Code::RequiredSuitVoid));
+        assert!(!codes(&o).contains(&Code::IrregProhibitedLead));
         ok(&mut t, &act(leader.partner(), "face_lead"));
         let dummy = dealer.partner();
         let cards = [
@@ -660,12 +656,12 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
             &format!(r#"{{"seat":"{}","type":"play","card":"D2"}}"#, leader.partner()),
         );
         assert!(
-            !codes(&o).contains(&Code::IRREG_REQUIRED_SUIT_NOT_LED),
+            !codes(&o).contains(&Code::IrregRequiredSuitNotLed),
             "partner is not bound"
         );
         ok(&mut t, &format!(r#"{{"seat":"{dealer}","type":"play","card":"C3"}}"#));
         let o = ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"play","card":"D3"}}"#));
-        assert!(codes(&o).contains(&Code::IRREG_REQUIRED_SUIT_NOT_LED));
+        assert!(codes(&o).contains(&Code::IrregRequiredSuitNotLed));
         assert!(kinds(&o).contains(&"director_summoned".to_string()));
     }
 }
@@ -674,12 +670,12 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
 fn l26b_declarer_has_nothing_to_choose_without_a_restriction_or_outside_the_clarification_period() {
     for dealer in Seat::ALL {
         let mut t = new_table(dealer, r#""face_to_face""#);
-        refused(&mut t, &restrict(dealer, Some("S"), false), Code::WRONG_PERIOD);
+        refused(&mut t, &restrict(dealer, Some("S"), false), Code::WrongPeriod);
         ok(&mut t, &call(dealer, "1S"));
         pass_out_the_auction(&mut t);
-        refused(&mut t, &restrict(dealer, Some("S"), false), Code::NO_LEAD_RESTRICTION);
+        refused(&mut t, &restrict(dealer, Some("S"), false), Code::NoLeadRestriction);
         let o = t.apply_json(&restrict("director", Some("S"), false));
-        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NOT_ENTITLED));
+        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NotEntitled));
     }
 }
 
@@ -699,6 +695,6 @@ fn l26b_a_restriction_on_the_opening_leaders_own_offence_does_not_touch_the_open
         let shown = t.view(Viewer::Seat(dealer.lho())).lead_restriction.expect("shown");
         assert_eq!((shown.offender, shown.leader), (dealer.lho(), dealer.rho()));
         assert_eq!(t.view(Viewer::Seat(dealer.lho())).legal_leads.len(), 4);
-        refused(&mut t, &restrict(dealer, Some("S"), false), Code::NO_LEAD_RESTRICTION);
+        refused(&mut t, &restrict(dealer, Some("S"), false), Code::NoLeadRestriction);
     }
 }

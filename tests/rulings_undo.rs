@@ -35,7 +35,7 @@ fn irregular(o: &Outcome) -> Vec<Code> {
     o.warnings()
         .iter()
         .map(|w| w.code)
-        .filter(|c| format!("{c:?}").starts_with("IRREG_"))
+        .filter(|c| c.as_str().starts_with("IRREG_"))
         .collect()
 }
 
@@ -123,7 +123,7 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
         ok(&mut t, &replace(offender, intended));
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
-        assert_eq!(irregular(&o), [Code::IRREG_INSUFFICIENT_BID], "{ctx}");
+        assert_eq!(irregular(&o), [Code::IrregInsufficientBid], "{ctx}");
         let Some(Pending::InsufficientBid { call: id, first }) = t.state().irregular().pending().cloned() else {
             panic!("{ctx}: {:?}", t.state().irregular().pending())
         };
@@ -183,7 +183,7 @@ fn l25a_an_intended_call_that_is_itself_inadmissible_goes_to_law_36() {
             ok(&mut t, &call(offender, Bid::all().next().expect("1C")));
             ok(&mut t, &replace(offender, "XX"));
             let o = ok(&mut t, &unintended(true));
-            assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{dealer} {opening}");
+            assert_eq!(irregular(&o), [Code::IrregInadmissibleDouble], "{dealer} {opening}");
             assert!(matches!(
                 t.state().irregular().pending(),
                 Some(Pending::Inadmissible { .. })
@@ -208,9 +208,9 @@ fn l25a_while_the_request_is_pending_lho_can_neither_accept_nor_decline() {
             &replace(offender, lowest(ib.strain, opening).expect("sufficient")),
         );
         for kind in ["accept", "decline"] {
-            assert_eq!(refused(&mut t, &act(offender.lho(), kind)), Code::UNDO_PENDING);
+            assert_eq!(refused(&mut t, &act(offender.lho(), kind)), Code::UndoPending);
         }
-        assert_eq!(refused(&mut t, &call(offender.lho(), "P")), Code::UNDO_PENDING);
+        assert_eq!(refused(&mut t, &call(offender.lho(), "P")), Code::UndoPending);
         // L25A2: ruled intended, the insufficient bid stands and Law 27 goes on.
         ok(&mut t, &unintended(false));
         assert!(matches!(
@@ -488,16 +488,16 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             let o = ok(&mut t, &call(last_seat, change));
             let ctx = format!("{dealer} {made:?}: {last_seat} changes to {change}");
             if admissible {
-                assert_eq!(irregular(&o), [Code::IRREG_CHANGE_OF_CALL], "{ctx}");
+                assert_eq!(irregular(&o), [Code::IrregChangeOfCall], "{ctx}");
                 continue;
             }
             inadmissible += 1;
-            assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{ctx}");
+            assert_eq!(irregular(&o), [Code::IrregInadmissibleDouble], "{ctx}");
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
             assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             assert_eq!(
                 refused(&mut t, &act(last_seat.lho(), "accept")),
-                Code::NOT_ENTITLED,
+                Code::NotEntitled,
                 "{ctx}"
             );
             // L36A: LHO calls before rectification: both calls cancelled, no bar, LHO calls again.
@@ -568,10 +568,10 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
         // W's pass changed to a redouble: nothing doubled.
         let change = format!(r#"{{"seat":"{w}","type":"change_call","call":"XX"}}"#);
         if regulation == "online" {
-            assert_eq!(refused(&mut t, &change), Code::REDOUBLE_NOT_ALLOWED, "{dealer}");
+            assert_eq!(refused(&mut t, &change), Code::RedoubleNotAllowed, "{dealer}");
         } else {
             let o = ok(&mut t, &change);
-            assert_eq!(irregular(&o), [Code::IRREG_INADMISSIBLE_DOUBLE], "{dealer}");
+            assert_eq!(irregular(&o), [Code::IrregInadmissibleDouble], "{dealer}");
             assert!(matches!(
                 t.state().irregular().pending(),
                 Some(Pending::Inadmissible { .. })

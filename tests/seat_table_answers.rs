@@ -475,7 +475,7 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
         "East's answer is an answer, not a late explanation"
     );
     assert!(
-        t.warnings().iter().all(|w| w.code != Code::LATE_ALERT),
+        t.warnings().iter().all(|w| w.code != Code::LateAlert),
         "no late-alert warning"
     );
     assert!(t.view(Viewer::Seat(Seat::E)).questions[0].answered);

@@ -183,12 +183,12 @@ fn tempo_is_measured_on_the_server_clock_not_the_clients() {
         .is_ok());
     let slow = t.apply_on_server_clock(call(r#"{"seat":"E","type":"call","call":"P","at":1001}"#), 35_000.0);
     assert!(
-        slow.warnings().iter().any(|w| w.code == Code::UI_TEMPO),
+        slow.warnings().iter().any(|w| w.code == Code::UiTempo),
         "a 30 s hesitation on the server's clock"
     );
     // The clients claim a minute; the server saw 2 s.
     let quick = t.apply_on_server_clock(call(r#"{"seat":"S","type":"call","call":"P","at":61001}"#), 37_000.0);
-    assert!(quick.is_ok() && quick.warnings().iter().all(|w| w.code != Code::UI_TEMPO));
+    assert!(quick.is_ok() && quick.warnings().iter().all(|w| w.code != Code::UiTempo));
     // The log keeps the server's clock: a replay gives the same table.
     assert_eq!(t.log().get(1).and_then(|a| a.at), Some(35_000.0));
     let again = Table::from_snapshot(t.snapshot()).unwrap();

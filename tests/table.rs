@@ -45,7 +45,7 @@ fn malformed_input_is_bad_input_and_leaves_the_table_unchanged() {
         let out = t.apply_json(bad);
         assert_eq!(
             out.rejection().map(|r| r.code),
-            Some(Code::BAD_INPUT),
+            Some(Code::BadInput),
             "{}",
             &bad[..bad.len().min(60)]
         );
@@ -101,11 +101,8 @@ fn a_snapshot_with_an_illegal_action_is_refused() {
     let json = r#"{"options":{"dealer":"N","vulnerability":"None","regulation":"online"},
                    "actions":[{"seat":"E","type":"call","call":"1C"}]}"#;
     let err = Table::from_json(json).expect_err("E may not open for N");
-    assert_eq!(err.code, Code::NOT_YOUR_TURN);
-    assert_eq!(
-        Table::from_json("{}").expect_err("not a snapshot").code,
-        Code::BAD_INPUT
-    );
+    assert_eq!(err.code, Code::NotYourTurn);
+    assert_eq!(Table::from_json("{}").expect_err("not a snapshot").code, Code::BadInput);
 }
 
 #[test]
@@ -265,7 +262,7 @@ fn a_refused_early_correction_leaves_nothing_behind_and_only_a_note_makes_the_du
     let (hash, json) = (t.state_hash(), t.to_json());
     let views: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
     let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":2,"text":"transfer"}"#);
-    assert_eq!(out.rejection().map(|r| r.code), Some(Code::CORRECTION_TOO_EARLY));
+    assert_eq!(out.rejection().map(|r| r.code), Some(Code::CorrectionTooEarly));
     assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json));
     let after: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
     assert_eq!(after, views);
@@ -283,7 +280,7 @@ fn a_refused_early_correction_leaves_nothing_behind_and_only_a_note_makes_the_du
         apply(&mut plain, a);
     }
     let out = plain.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
-    assert!(!out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED));
+    assert!(!out.warnings().iter().any(|w| w.code == Code::DutyMissed));
     // The note is an accepted action: in the log, the snapshot and the hash.
     apply(&mut t, r#"{"seat":"S","type":"note_partner_mistake","index":2}"#);
     assert_ne!(t.state_hash(), hash);
@@ -293,7 +290,7 @@ fn a_refused_early_correction_leaves_nothing_behind_and_only_a_note_makes_the_du
         apply(&mut copy, a);
     }
     let out = copy.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
-    assert!(out.warnings().iter().any(|w| w.code == Code::DUTY_MISSED));
+    assert!(out.warnings().iter().any(|w| w.code == Code::DutyMissed));
 }
 
 #[test]
@@ -303,7 +300,7 @@ fn a_snapshot_with_memos_is_bad_input() {
                    "memos":[{"seat":"S","call":4294967295}]}"#;
     assert_eq!(
         Table::from_json(json).map(|_| ()).map_err(|e| e.code),
-        Err(Code::BAD_INPUT)
+        Err(Code::BadInput)
     );
 }
 
@@ -338,7 +335,7 @@ fn a_board_refuses_actions_beyond_max_actions_and_keeps_working() {
         r#"{"seat":"W","type":"director"}"#,
     ] {
         let out = t.apply_json(refused);
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::LIMIT_REACHED), "{refused}");
+        assert_eq!(out.rejection().map(|r| r.code), Some(Code::LimitReached), "{refused}");
         assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json.clone()));
     }
     assert_eq!(t.legal_calls(Seat::W).len(), 34);
@@ -346,7 +343,7 @@ fn a_board_refuses_actions_beyond_max_actions_and_keeps_working() {
     let mut copy = Table::from_json(&json).expect("a full board still reloads");
     assert_eq!(copy.state_hash(), hash);
     let out = copy.apply_json(r#"{"seat":"W","type":"call","call":"P"}"#);
-    assert_eq!(out.rejection().map(|r| r.code), Some(Code::LIMIT_REACHED));
+    assert_eq!(out.rejection().map(|r| r.code), Some(Code::LimitReached));
 }
 
 #[test]
@@ -358,7 +355,7 @@ fn text_beyond_max_total_text_is_refused_while_actions_without_text_go_on() {
     );
     let hash = t.state_hash();
     let out = t.apply_json(r#"{"seat":"E","type":"director","reason":"hesitated"}"#);
-    assert_eq!(out.rejection().map(|r| r.code), Some(Code::LIMIT_REACHED));
+    assert_eq!(out.rejection().map(|r| r.code), Some(Code::LimitReached));
     assert_eq!(t.state_hash(), hash);
     // Characters, not bytes: "strong♣" is 7 of the 10, so three more fit.
     apply(&mut t, r#"{"seat":"E","type":"director","reason":"why"}"#);
@@ -369,7 +366,7 @@ fn text_beyond_max_total_text_is_refused_while_actions_without_text_go_on() {
     assert_eq!(copy.state_hash(), t.state_hash());
     for table in [&mut t, &mut copy] {
         let out = table.apply_json(r#"{"seat":"W","type":"call","call":"P","explanation":"x"}"#);
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::LIMIT_REACHED));
+        assert_eq!(out.rejection().map(|r| r.code), Some(Code::LimitReached));
         apply(table, r#"{"seat":"W","type":"call","call":"P"}"#);
     }
 }
@@ -380,7 +377,7 @@ fn a_snapshot_beyond_its_own_limits_is_refused() {
                    "actions":[{"seat":"N","type":"call","call":"1C"},{"seat":"E","type":"call","call":"P"}]}"#;
     assert_eq!(
         Table::from_json(json).map(|_| ()).map_err(|e| e.code),
-        Err(Code::LIMIT_REACHED)
+        Err(Code::LimitReached)
     );
 }
 

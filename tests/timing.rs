@@ -48,12 +48,12 @@ fn an_inadmissible_double_out_of_turn_waits_for_the_offenders_lho_and_cannot_be_
             }
             let o = ok(&mut t, &call(offender, x));
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
-            assert!(codes(&o).contains(&Code::IRREG_INADMISSIBLE_DOUBLE), "{ctx}");
+            assert!(codes(&o).contains(&Code::IrregInadmissibleDouble), "{ctx}");
             assert!(bars(&t).is_empty(), "{ctx}: nothing is rectified yet");
             assert_eq!(t.turn(), Some(offender.lho()), "{ctx}: LHO may call over it (L36A)");
             assert_eq!(
                 refused(&mut t, &act(offender.lho(), "accept")),
-                Code::NOT_ENTITLED,
+                Code::NotEntitled,
                 "{ctx}"
             );
             for other in [offender, offender.partner(), offender.rho()] {
@@ -61,7 +61,7 @@ fn an_inadmissible_double_out_of_turn_waits_for_the_offenders_lho_and_cannot_be_
                     let any = t.legal_calls(other).first().map_or("P".into(), |c| c.to_string());
                     assert_eq!(
                         refused(&mut t, &call(other, &any)),
-                        Code::RECTIFICATION_PENDING,
+                        Code::RectificationPending,
                         "{ctx}: {other} waits"
                     );
                 }
@@ -83,7 +83,7 @@ fn the_offenders_lho_calling_over_an_inadmissible_double_out_of_turn_cancels_bot
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
             // L36A: whatever LHO calls, it is cancelled with the inadmissible call.
             let o = ok(&mut t, &call(offender.lho(), "2NT"));
-            assert!(!codes(&o).contains(&Code::LEAD_RESTRICTION), "{ctx}");
+            assert!(!codes(&o).contains(&Code::LeadRestriction), "{ctx}");
             assert_eq!(calls(&t), in_force, "{ctx}: both calls cancelled");
             assert!(bars(&t).is_empty(), "{ctx}: no rectification (L36A)");
             assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}: no L26B");
@@ -145,7 +145,7 @@ fn the_offenders_partner_cannot_cancel_a_call_out_of_rotation_by_calling_at_his_
             assert!(t.legal_calls(partner).is_empty(), "{ctx}");
             assert_eq!(
                 refused(&mut t, &call(partner, "3NT")),
-                Code::RECTIFICATION_PENDING,
+                Code::RectificationPending,
                 "{ctx}"
             );
             // LHO keeps his option: declined, partner calls freely (L30B1a, L31B1, L32B1).
@@ -216,7 +216,7 @@ fn l39_a_defenders_bid_after_the_final_pass_gives_no_restriction_when_his_lho_ca
             let lho = offender.lho();
             let o = ok(&mut t, &call(lho, "P"));
             let ctx = format!("declarer {d}: {offender} bids, {lho} calls over it");
-            assert!(codes(&o).contains(&Code::IRREG_CALL_AFTER_FINAL_PASS), "{ctx}");
+            assert!(codes(&o).contains(&Code::IrregCallAfterFinalPass), "{ctx}");
             assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}: L39B");
             assert!(t.view(Viewer::Seat(d)).lead_restriction.is_none(), "{ctx}");
             assert_eq!(t.view(Viewer::Seat(d.lho())).legal_leads.len(), 4, "{ctx}");

@@ -50,9 +50,9 @@ fn an_action_from_a_seat_not_spelled_as_spec_gives_it_is_bad_input() {
         let mut t = table();
         let before = t.state_hash();
         let out = t.apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"1C"}}"#));
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::BAD_INPUT), "{seat:?}");
+        assert_eq!(out.rejection().map(|r| r.code), Some(Code::BadInput), "{seat:?}");
         let director = t.apply_json(&format!(r#"{{"seat":"{seat}","type":"director"}}"#));
-        assert_eq!(director.rejection().map(|r| r.code), Some(Code::BAD_INPUT), "{seat:?}");
+        assert_eq!(director.rejection().map(|r| r.code), Some(Code::BadInput), "{seat:?}");
         assert_eq!((t.state_hash(), t.log().len()), (before, 0));
     }
     let mut t = table();
@@ -66,13 +66,13 @@ fn options_and_snapshots_with_a_dealer_not_spelled_as_spec_gives_it_are_bad_inpu
         let options = format!(r#"{{"dealer":"{seat}","vulnerability":"None"}}"#);
         assert_eq!(
             code_of(Table::from_options_json(&options)),
-            Some(Code::BAD_INPUT),
+            Some(Code::BadInput),
             "{seat:?}"
         );
         let snapshot = format!(r#"{{"options":{options},"actions":[]}}"#);
-        assert_eq!(code_of(Table::from_json(&snapshot)), Some(Code::BAD_INPUT), "{seat:?}");
+        assert_eq!(code_of(Table::from_json(&snapshot)), Some(Code::BadInput), "{seat:?}");
         let acted = format!(r#"{{"options":{OPTIONS},"actions":[{{"seat":"{seat}","type":"call","call":"1C"}}]}}"#);
-        assert_eq!(code_of(Table::from_json(&acted)), Some(Code::BAD_INPUT), "{seat:?}");
+        assert_eq!(code_of(Table::from_json(&acted)), Some(Code::BadInput), "{seat:?}");
     }
 }
 
@@ -190,7 +190,7 @@ fn refusals_of(huge: &str) -> Vec<(String, Option<Code>, String)> {
 fn a_ten_megabyte_string_in_any_field_is_bad_input_with_a_short_message() {
     let huge = "9".repeat(10_000_000);
     for (what, code, message) in refusals_of(&huge) {
-        assert_eq!(code, Some(Code::BAD_INPUT), "{what}");
+        assert_eq!(code, Some(Code::BadInput), "{what}");
         assert!(message.chars().count() <= 200, "{what}: {} characters", message.len());
         assert!(longest_run(&message, '9') <= 40, "{what}: {message}");
     }
@@ -202,7 +202,7 @@ fn a_string_too_short_to_refuse_unread_is_still_quoted_by_a_short_prefix() {
     // characters), long enough to flood a message that quoted it whole.
     let long = "9".repeat(3_000);
     for (what, code, message) in refusals_of(&long) {
-        assert_eq!(code, Some(Code::BAD_INPUT), "{what}");
+        assert_eq!(code, Some(Code::BadInput), "{what}");
         assert!(message.chars().count() <= 200, "{what}: {message}");
         assert!(longest_run(&message, '9') <= 40, "{what}: {message}");
     }
@@ -218,7 +218,7 @@ fn a_text_over_max_text_is_bad_input_however_it_is_written() {
         let out = t.apply_json(&format!(
             r#"{{"seat":"N","type":"call","call":"1C","explanation":"{text}"}}"#
         ));
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::BAD_INPUT));
+        assert_eq!(out.rejection().map(|r| r.code), Some(Code::BadInput));
     }
     // 500 characters each written as a 12-byte escape are still within max_text.
     let out = t.apply_json(&format!(
@@ -231,7 +231,7 @@ fn a_text_over_max_text_is_bad_input_however_it_is_written() {
 #[test]
 fn max_text_above_its_cap_is_bad_input() {
     let over = r#"{"dealer":"N","vulnerability":"None","regulation":{"max_text":100001}}"#;
-    assert_eq!(code_of(Table::from_options_json(over)), Some(Code::BAD_INPUT));
+    assert_eq!(code_of(Table::from_options_json(over)), Some(Code::BadInput));
     let cap = r#"{"dealer":"N","vulnerability":"None","regulation":{"max_text":100000}}"#;
     assert!(Table::from_options_json(cap).is_ok());
 }
@@ -277,18 +277,14 @@ fn a_snapshot_naming_a_call_beyond_the_auction_is_refused_with_a_code() {
             let mut actions: Vec<String> = LOG.iter().map(ToString::to_string).collect();
             actions.insert(3, indexed_action(ty, "S", index));
             let json = format!(r#"{{"options":{OPTIONS},"actions":[{}]}}"#, actions.join(","));
-            assert_eq!(
-                code_of(Table::from_json(&json)),
-                Some(Code::NO_SUCH_CALL),
-                "{ty} {index}"
-            );
+            assert_eq!(code_of(Table::from_json(&json)), Some(Code::NoSuchCall), "{ty} {index}");
         }
         // Beyond u32 is not an index at all, on every platform.
         let json = format!(
             r#"{{"options":{OPTIONS},"actions":[{}]}}"#,
             indexed_action(ty, "S", 1 << 32)
         );
-        assert_eq!(code_of(Table::from_json(&json)), Some(Code::BAD_INPUT), "{ty}");
+        assert_eq!(code_of(Table::from_json(&json)), Some(Code::BadInput), "{ty}");
     }
 }
 
@@ -307,7 +303,7 @@ fn a_snapshot_that_is_not_one_is_bad_input() {
         r#"{"options":{"dealer":"N","vulnerability":"None","board":-1},"actions":[]}"#,
         r#"{"options":{"dealer":"N","vulnerability":"None","regulation":{"max_actions":-1}},"actions":[]}"#,
     ] {
-        assert_eq!(code_of(Table::from_json(bad)), Some(Code::BAD_INPUT), "{bad}");
+        assert_eq!(code_of(Table::from_json(bad)), Some(Code::BadInput), "{bad}");
     }
 }
 

@@ -32,13 +32,13 @@ fn warnings(t: &Table, code: Code) -> Vec<Warning> {
 #[test]
 fn an_insufficient_bid_and_a_call_out_of_rotation_are_flagged_with_the_call_itself() {
     let t = table("face_to_face", &[call("N", "1S"), call("E", "1H")]);
-    let w = warnings(&t, Code::IRREG_INSUFFICIENT_BID);
+    let w = warnings(&t, Code::IrregInsufficientBid);
     assert_eq!(w.len(), 1);
     assert_eq!((w[0].seat, w[0].call), (Some(Seat::E), c("1H")));
     assert_eq!(w[0].audience, Audience::EVERYONE);
 
     let t = table("face_to_face", &[call("S", "2H")]);
-    let w = warnings(&t, Code::IRREG_CALL_OUT_OF_ROTATION);
+    let w = warnings(&t, Code::IrregCallOutOfRotation);
     assert_eq!((w[0].seat, w[0].call), (Some(Seat::S), c("2H")));
     assert_eq!(w[0].audience, Audience::EVERYONE);
 }
@@ -53,7 +53,7 @@ fn a_late_alert_names_the_call_alerted_late_and_is_shown_to_the_same_players() {
             r#"{"seat":"N","type":"alert","index":0,"explanation":"strong"}"#.to_string(),
         ],
     );
-    let w = warnings(&t, Code::LATE_ALERT);
+    let w = warnings(&t, Code::LateAlert);
     assert!(!w.is_empty());
     for w in &w {
         assert_eq!((w.seat, w.call), (Some(Seat::N), c("2C")));
@@ -62,7 +62,7 @@ fn a_late_alert_names_the_call_alerted_late_and_is_shown_to_the_same_players() {
     assert!(east
         .warnings
         .iter()
-        .any(|w| w.code == Code::LATE_ALERT && w.call == c("2C")));
+        .any(|w| w.code == Code::LateAlert && w.call == c("2C")));
 }
 
 #[test]
@@ -79,8 +79,8 @@ fn the_information_from_a_withdrawn_call_names_that_call_for_each_player_told() 
             r#"{"seat":"director","type":"ruling","on":"comparable","value":false}"#.to_string(),
         ],
     );
-    let ui = warnings(&t, Code::UI_WITHDRAWN_CALL);
-    let ai = warnings(&t, Code::AI_WITHDRAWN_CALL);
+    let ui = warnings(&t, Code::UiWithdrawnCall);
+    let ai = warnings(&t, Code::AiWithdrawnCall);
     assert_eq!(ui.len(), 1);
     assert_eq!(ai.len(), 2);
     for w in ui.iter().chain(&ai) {
@@ -126,7 +126,7 @@ fn a_question_about_a_single_call_is_cautioned_naming_the_call_asked_about_to_th
     assert!(out.is_ok(), "{:?}", out.rejection());
     let out = t.apply_json(r#"{"seat":"W","type":"ask","index":0}"#);
     assert!(out.is_ok(), "{:?}", out.rejection());
-    let w = warnings(&t, Code::SINGLE_CALL_QUESTION);
+    let w = warnings(&t, Code::SingleCallQuestion);
     let named: Vec<_> = w.iter().map(|w| (w.seat, w.call)).collect();
     assert_eq!(named, [(Some(Seat::W), c("2C")), (Some(Seat::W), c("1NT"))]);
     for w in &w {
@@ -145,5 +145,5 @@ fn a_question_about_a_single_call_is_cautioned_naming_the_call_asked_about_to_th
     // A question about the auction as a whole is about no one call: no caution at all.
     let mut t = table("face_to_face", &[call("N", "1NT")]);
     assert!(t.apply_json(r#"{"seat":"E","type":"ask"}"#).is_ok());
-    assert!(warnings(&t, Code::SINGLE_CALL_QUESTION).is_empty());
+    assert!(warnings(&t, Code::SingleCallQuestion).is_empty());
 }

@@ -140,7 +140,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
     if cx.st.irregular().undo_request().is_some() {
-        return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
+        return refuse(Code::UndoPending, "a request to replace a call is pending (Law 25A)");
     }
     if cx.st.phase() != Phase::Auction {
         // L39: a call after the final pass.
@@ -148,7 +148,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
             irregularity::after_final_pass(cx, seat, call);
             Ok(Next::Done)
         } else {
-            refuse_citing(Law::L39, Code::AUCTION_OVER, "the auction is over")
+            refuse_citing(Law::L39, Code::AuctionOver, "the auction is over")
         };
     }
     check_self_disclosure(cx, seat, &with)?;
@@ -166,7 +166,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
             rotation::out_of_rotation(cx, seat, call, due, with);
             return Ok(Next::Done);
         }
-        return refuse(Code::NOT_YOUR_TURN, format!("it is {due}'s turn to call"));
+        return refuse(Code::NotYourTurn, format!("it is {due}'s turn to call"));
     }
     call_in_turn(cx, seat, call, with).map(|()| Next::Done)
 }
@@ -180,7 +180,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
         if forced_seat == seat && forced != call {
             return refuse_citing(
                 Law::L31A1,
-                Code::FORCED_CALL,
+                Code::ForcedCall,
                 format!("{seat} must repeat {forced}, the call made out of rotation"),
             );
         }
@@ -195,7 +195,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
             irregularity::barred_call(cx, seat, call, with);
             return Ok(());
         }
-        return refuse(Code::MUST_PASS, format!("{seat} is barred and must pass"));
+        return refuse(Code::MustPass, format!("{seat} is barred and must pass"));
     }
     if let Err(illegal) = cx.st.auction().summary().check(seat, call) {
         if cx.reg.rectifies() {

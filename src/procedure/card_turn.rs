@@ -14,7 +14,7 @@ use crate::state::{Phase, State};
 /// `WRONG_PERIOD` without a contract.
 pub fn contract(st: &State) -> Result<Contract, Refusal> {
     st.contract()
-        .ok_or_else(|| Refusal::new(Code::WRONG_PERIOD, "there is no contract"))
+        .ok_or_else(|| Refusal::new(Code::WrongPeriod, "there is no contract"))
 }
 
 /// A pending L25A request to replace the final pass keeps the auction period open: the
@@ -27,7 +27,7 @@ pub fn no_undo_pending(st: &State) -> Result<(), Refusal> {
     if st.irregular().undo_request().is_some() {
         return refuse_citing(
             Law::L25A5,
-            Code::UNDO_PENDING,
+            Code::UndoPending,
             "a request to replace a call is pending: the auction may reopen (Law 25A5)",
         );
     }
@@ -44,19 +44,19 @@ pub fn may_open(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     if st.phase() != Phase::Clarification {
         return refuse_citing(
             Law::L41A,
-            Code::WRONG_PERIOD,
+            Code::WrongPeriod,
             "the opening lead is made after the final pass",
         );
     }
     let contract = contract(st)?;
     if seat != contract.leader() {
         return refuse(
-            Code::NOT_YOUR_LEAD,
+            Code::NotYourLead,
             format!("{} makes the opening lead", contract.leader()),
         );
     }
     if st.play().is_some_and(|p| p.lead.is_some()) {
-        return refuse(Code::NOT_YOUR_LEAD, "the opening lead has been made");
+        return refuse(Code::NotYourLead, "the opening lead has been made");
     }
     Ok(contract)
 }
@@ -70,14 +70,14 @@ pub fn may_open(st: &State, seat: Seat) -> Result<Contract, Refusal> {
 /// (law 44).
 pub fn may_play(st: &State, seat: Seat, from_dummy: bool) -> Result<(Seat, Contract), Refusal> {
     if st.phase() != Phase::Play {
-        return refuse(Code::WRONG_PERIOD, "cards are played in the play period");
+        return refuse(Code::WrongPeriod, "cards are played in the play period");
     }
     let contract = contract(st)?;
     let Some(p) = st.play() else {
-        return refuse(Code::WRONG_PERIOD, "no opening lead");
+        return refuse(Code::WrongPeriod, "no opening lead");
     };
     let Some(due) = p.to_play() else {
-        return refuse(Code::WRONG_PERIOD, "all thirteen tricks have been played");
+        return refuse(Code::WrongPeriod, "all thirteen tricks have been played");
     };
     let ok = if due == contract.dummy() {
         seat == contract.declarer && from_dummy
@@ -90,7 +90,7 @@ pub fn may_play(st: &State, seat: Seat, from_dummy: bool) -> Result<(Seat, Contr
         } else {
             due.to_string()
         };
-        return refuse_citing(Law::L44, Code::NOT_YOUR_TURN, format!("it is {who} to play"));
+        return refuse_citing(Law::L44, Code::NotYourTurn, format!("it is {who} to play"));
     }
     Ok((due, contract))
 }
@@ -111,7 +111,7 @@ pub fn may_lead(st: &State, seat: Seat) -> Result<Seat, Refusal> {
                 .is_some_and(|(c, due)| due == c.dummy());
             let (hand, _) = may_play(st, seat, dummy_due)?;
             if st.play().is_some_and(|p| !p.current.is_empty()) {
-                return refuse_citing(Law::L44, Code::NOT_YOUR_LEAD, "a trick is in progress: follow to it");
+                return refuse_citing(Law::L44, Code::NotYourLead, "a trick is in progress: follow to it");
             }
             Ok(hand)
         }

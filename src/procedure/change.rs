@@ -18,7 +18,7 @@ use crate::withdrawal::Withdrawal;
 pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
     let Some(offer) = cx.st.take_offer(seat) else {
         return refuse(
-            Code::CHANGE_NOT_OFFERED,
+            Code::ChangeNotOffered,
             "no change of call was offered to you (Law 21B1)",
         );
     };

@@ -142,7 +142,7 @@ fn whose<'a>(
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<Corrector, Refusal> {
     let Some(caller) = st.auction().call(id).map(|r| r.seat) else {
-        return refuse(Code::NO_SUCH_CALL, "there is no such call in force");
+        return refuse(Code::NoSuchCall, "there is no such call in force");
     };
     // As `seat` knows them: his own disclosures (he made them, even one he does not hear),
     // and the others' he heard; one of his own superseded by a correction out of his
@@ -175,7 +175,7 @@ fn whose<'a>(
         Ok(Corrector::Partners)
     } else {
         refuse(
-            Code::NOT_YOURS_TO_EXPLAIN,
+            Code::NotYoursToExplain,
             "neither you nor your partner explained that call in your hearing",
         )
     }
@@ -196,12 +196,12 @@ pub fn may_note<'a>(
     disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(), Refusal> {
     if st.auction().call(id).is_some_and(|r| r.seat.side() != seat.side()) {
-        return refuse(Code::NOT_YOURS_TO_EXPLAIN, "that call is not your side's");
+        return refuse(Code::NotYoursToExplain, "that call is not your side's");
     }
     match whose(st, reg, seat, id, disclosures)? {
         Corrector::Partners => Ok(()),
         Corrector::Own => refuse(
-            Code::NOT_YOURS_TO_EXPLAIN,
+            Code::NotYoursToExplain,
             "you heard no explanation of partner's of that call: correct your own with `correct_explanation` (Law 20F4a)",
         ),
     }
@@ -211,13 +211,13 @@ pub fn may_note<'a>(
 fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
     match st.phase() {
         Phase::Auction => refuse(
-            Code::CORRECTION_TOO_EARLY,
+            Code::CorrectionTooEarly,
             "you may not correct partner's explanation during the auction nor show that it was wrong; \
              record it privately with `note_partner_mistake` and you will be reminded when to correct it (Law 20F5a)",
         ),
         Phase::Clarification | Phase::Play if st.is_defender(seat) => refuse_citing(
             Law::L20F5b,
-            Code::CORRECTION_TOO_EARLY,
+            Code::CorrectionTooEarly,
             "as a defender, correct partner's explanation when play is over (Law 20F5b)",
         ),
         Phase::Clarification | Phase::Play => Ok(Law::L20F5b),
@@ -241,7 +241,7 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
     cx.st.irregular_mut().note_partner_mistake(seat, id);
     remind(
         cx,
-        Code::CORRECTION_TOO_EARLY,
+        Code::CorrectionTooEarly,
         seat,
         format!("noted for {seat}: nothing is said now; as declarer or dummy {seat} corrects it after the final pass, as a defender after play (Law 20F5)"),
     );

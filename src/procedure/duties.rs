@@ -26,7 +26,7 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
         if gave {
             remind(
                 cx,
-                Code::CHECK_OWN_EXPLANATIONS,
+                Code::CheckOwnExplanations,
                 seat,
                 format!("if any explanation {seat} gave was wrong, {seat} must call the Director and correct it before the opening lead is faced (Law 20F4a)"),
             );
@@ -36,7 +36,7 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
         if let Some(msg) = partner_duty(cx, seat) {
             remind(
                 cx,
-                Code::CORRECT_PARTNER_NOW,
+                Code::CorrectPartnerNow,
                 seat,
                 format!(
                     "as {}: {msg} now, before the opening lead is faced (Law 20F5b)",
@@ -54,7 +54,7 @@ pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
         if let Some(msg) = partner_duty(cx, seat) {
             remind(
                 cx,
-                Code::CORRECT_PARTNER_AFTER_PLAY,
+                Code::CorrectPartnerAfterPlay,
                 seat,
                 format!("play is over: {msg} now (Law 20F5b)"),
             );
@@ -113,7 +113,7 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
         };
         cx.warn(
             Warning::new(
-                Code::DUTY_MISSED,
+                Code::DutyMissed,
                 Severity::Infraction,
                 Audience::DIRECTOR,
                 format!(

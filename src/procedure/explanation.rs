@@ -41,7 +41,7 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<Arc<str>>)
     let caller = cx.st.auction().record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
         return refuse(
-            Code::NOT_YOURS_TO_EXPLAIN,
+            Code::NotYoursToExplain,
             format!("{seat} may not alert {caller}'s call here"),
         );
     }
@@ -67,7 +67,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: CallId, aud: Audience) {
     let call = cx.st.auction().record()[id].call;
     cx.warn(
         Warning::new(
-            Code::LATE_ALERT,
+            Code::LateAlert,
             Severity::Caution,
             aud,
             format!("late alert of {call}: the opponents may change a call made since (Law 21B1a)"),
@@ -87,7 +87,7 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     let caller = cx.st.auction().record()[id].seat;
     if !audience::may_disclose(cx.reg, caller, seat) {
         return refuse(
-            Code::NOT_YOURS_TO_EXPLAIN,
+            Code::NotYoursToExplain,
             format!("{seat} may not explain {caller}'s call here"),
         );
     }

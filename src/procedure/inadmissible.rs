@@ -21,7 +21,7 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
     let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
-        Code::IRREG_INADMISSIBLE_DOUBLE,
+        Code::IrregInadmissibleDouble,
         Law::L36,
         seat,
         call,
@@ -39,7 +39,7 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: Wi
     let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
-        Code::IRREG_INADMISSIBLE_DOUBLE,
+        Code::IrregInadmissibleDouble,
         Law::L36,
         seat,
         call,
@@ -191,7 +191,7 @@ fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
     let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
-        Code::IRREG_BARRED_CALL,
+        Code::IrregBarredCall,
         Law::L37,
         seat,
         call,

@@ -25,7 +25,7 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: CallId, offending: Option<Side>) {
         if seat.side() == os {
             cx.warn(
                 Warning::new(
-                    Code::UI_WITHDRAWN_CALL,
+                    Code::UiWithdrawnCall,
                     Severity::Caution,
                     Audience::seat(seat),
                     format!("{caller}'s withdrawn {call} is unauthorized information for {seat}"),
@@ -36,7 +36,7 @@ pub fn withdrawn_call(cx: &mut Ctx<'_>, id: CallId, offending: Option<Side>) {
         } else {
             cx.warn(
                 Warning::new(
-                    Code::AI_WITHDRAWN_CALL,
+                    Code::AiWithdrawnCall,
                     Severity::Info,
                     Audience::seat(seat),
                     format!("{caller}'s withdrawn {call} is authorized information for {seat}"),
@@ -86,7 +86,7 @@ pub fn tempo(cx: &mut Ctx<'_>, seat: Seat, at: Option<f64>) {
         let partner = seat.partner();
         caution(
             cx,
-            Code::UI_TEMPO,
+            Code::UiTempo,
             partner,
             format!("{seat} took {secs} s over the call: that is unauthorized information for his partner {partner}"),
             Law::L16B1,

@@ -23,7 +23,7 @@ pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<
     let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
         cx,
-        Code::IRREG_INSUFFICIENT_BID,
+        Code::IrregInsufficientBid,
         law,
         seat,
         call,

@@ -33,7 +33,7 @@ pub fn call_while_pending<'w>(
     let Some(pending) = cx.st.irregular().pending().cloned() else {
         return Ok(Next::Call(seat, call, with));
     };
-    let waiting = || refuse(Code::RECTIFICATION_PENDING, "a rectification is pending: wait for it");
+    let waiting = || refuse(Code::RectificationPending, "a rectification is pending: wait for it");
     match pending {
         Pending::InsufficientBid { call: ib, first } => {
             let Some((offender, _)) = rec(cx, ib) else {
@@ -123,7 +123,7 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: Ca
     };
     flag(
         cx,
-        Code::IRREG_PREMATURE_REPLACEMENT,
+        Code::IrregPrematureReplacement,
         Law::L27C,
         seat,
         call,
@@ -153,7 +153,7 @@ pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, 
 /// `NOT_ENTITLED` when nothing is pending for this player, or the call cannot be accepted
 /// (L32 preamble, L36, L37).
 pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
+    let not_entitled = |why: &str| refuse(Code::NotEntitled, why.to_string());
     match cx.st.irregular().pending().cloned() {
         Some(Pending::InsufficientBid { call, first }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             insufficient::accept(cx, seat, call, first);
@@ -169,12 +169,12 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
         }
         Some(Pending::Inadmissible { .. }) => refuse_citing(
             Law::L36,
-            Code::NOT_ENTITLED,
+            Code::NotEntitled,
             "an inadmissible double or redouble cannot be accepted (Law 36)",
         ),
         Some(Pending::BarredCall { .. }) => refuse_citing(
             Law::L37,
-            Code::NOT_ENTITLED,
+            Code::NotEntitled,
             "a barred player's call cannot be accepted; call over it or decline (Law 37)",
         ),
         Some(_) => not_entitled("only the offender's left-hand opponent may accept"),
@@ -187,7 +187,7 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// # Errors
 /// `NOT_ENTITLED` when nothing is pending for this player.
 pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
-    let not_entitled = |why: &str| refuse(Code::NOT_ENTITLED, why.to_string());
+    let not_entitled = |why: &str| refuse(Code::NotEntitled, why.to_string());
     match cx.st.irregular().pending().cloned() {
         Some(Pending::InsufficientBid { call, first }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             insufficient::decline(cx, seat, call, first);
@@ -228,7 +228,7 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
             "; {seat} called over {offender}'s call after the final pass before it was rectified: no lead restriction for it (Law 39B)"
         ));
     }
-    flag(cx, Code::IRREG_CALL_AFTER_FINAL_PASS, Law::L39, seat, call, message);
+    flag(cx, Code::IrregCallAfterFinalPass, Law::L39, seat, call, message);
     information::withdrawn_call(cx, id, Some(seat.side()));
     if cx.st.phase() == Phase::Clarification && cx.st.is_defender(seat) && !call.is_pass() {
         lead_restriction(cx, seat, Law::L39C, id);

@@ -65,7 +65,7 @@ fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> 
     if !rectify {
         return refuse_citing(
             Law::L26B,
-            Code::LEAD_RESTRICTION_PENDING,
+            Code::LeadRestrictionPending,
             format!(
                 "wait: declarer ({declarer}) first chooses whether to restrict the lead (Law 26B, after Law {law})"
             ),
@@ -74,7 +74,7 @@ fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> 
     infraction(
         cx,
         seat,
-        Code::IRREG_LEAD_BEFORE_RESTRICTION,
+        Code::IrregLeadBeforeRestriction,
         format!("{seat} led before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law}): the Director rules"),
         Some("lead before declarer's Law 26B choice"),
     );
@@ -132,7 +132,7 @@ pub fn check_choice(
         if !same {
             cx.warn(
                 Warning::new(
-                    Code::REQUIRED_SUIT_VOID,
+                    Code::RequiredSuitVoid,
                     Severity::Info,
                     Audience::EVERYONE,
                     format!(
@@ -164,7 +164,7 @@ fn prohibited_lead(
     if enforce == Enforce::Prevent {
         return refuse_citing(
             Law::L26B,
-            Code::LEAD_PROHIBITED,
+            Code::LeadProhibited,
             format!(
                 "declarer prohibited the lead of {} (Law 26B, after Law {law})",
                 suit.as_str()
@@ -174,7 +174,7 @@ fn prohibited_lead(
     infraction(
         cx,
         seat,
-        Code::IRREG_PROHIBITED_LEAD,
+        Code::IrregProhibitedLead,
         format!(
             "{seat} led {card}, of the suit declarer prohibited under Law 26B (after Law {law}): the Director rules"
         ),
@@ -226,7 +226,7 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
         infraction(
             cx,
             seat,
-            Code::IRREG_REQUIRED_SUIT_NOT_LED,
+            Code::IrregRequiredSuitNotLed,
             format!(
                 "{seat} played {card}: he held a {} when declarer required its lead (Law 26B, after Law {law}), so his first lead failed to comply — a revoke (Law 61A), not this card: the Director rules",
                 suit.as_str()

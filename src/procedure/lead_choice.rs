@@ -33,7 +33,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
             Some(b) => b,
             None => {
                 return refuse(
-                    Code::WRONG_PERIOD,
+                    Code::WrongPeriod,
                     "declarer chooses at the offender's partner's first turn to lead: the opening lead, or his first lead in play",
                 )
                 .map_err(cite)
@@ -41,7 +41,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
         },
         _ => {
             return refuse(
-                Code::WRONG_PERIOD,
+                Code::WrongPeriod,
                 "declarer chooses when the opening lead is due: after the final pass, before the lead is faced",
             )
             .map_err(cite)
@@ -50,7 +50,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     let contract = contract_of(cx)?;
     if seat != contract.declarer {
         return refuse(
-            Code::NOT_ENTITLED,
+            Code::NotEntitled,
             format!("only declarer ({}) may restrict the lead", contract.declarer),
         )
         .map_err(cite);
@@ -66,7 +66,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
             })
             .unwrap_or_default();
         return refuse(
-            Code::NO_LEAD_RESTRICTION,
+            Code::NoLeadRestriction,
             format!("no Law 26B restriction concerns the opening lead{later}"),
         )
         .map_err(cite);
@@ -74,11 +74,11 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     let law = r.law;
     let restrictable = restrictable_suits(r);
     if choice_for(cx.st, leader).is_some() {
-        return refuse(Code::LEAD_ALREADY_RESTRICTED, "declarer has made his Law 26B choice").map_err(cite);
+        return refuse(Code::LeadAlreadyRestricted, "declarer has made his Law 26B choice").map_err(cite);
     }
     if let Some(s) = suit.filter(|s| !restrictable.contains(s)) {
         return refuse(
-            Code::SUIT_NOT_RESTRICTABLE,
+            Code::SuitNotRestrictable,
             format!(
                 "{} was specified by {} in the legal auction: declarer may name only {}",
                 s.as_str(),
@@ -90,7 +90,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     }
     if require && cx.reg.lead_restriction == RegLeadRestriction::Prohibit {
         return refuse(
-            Code::REQUIRE_NOT_ALLOWED,
+            Code::RequireNotAllowed,
             "under this regulation declarer may only prohibit the lead of a suit (Law 26B)",
         )
         .map_err(cite);

@@ -274,7 +274,7 @@ mod tests {
         assert!(apply(&mut t, r#"{"seat":"N","type":"restrict_lead","suit":"S"}"#).is_ok());
         assert!(!allowed_lead_suits(t.state()).contains(&Strain::Spades));
         let refused = under_prevent(&t, |cx| lead(cx, Seat::E, card("SA"))).expect_err("refused");
-        assert_eq!((refused.code, refused.law.as_str()), (Code::LEAD_PROHIBITED, "26B"));
+        assert_eq!((refused.code, refused.law.as_str()), (Code::LeadProhibited, "26B"));
         assert!(under_prevent(&t, |cx| lead(cx, Seat::E, card("HA"))).is_ok());
     }
 
@@ -284,7 +284,7 @@ mod tests {
         let refused = under_prevent(&t, |cx| lead(cx, Seat::E, card("HA"))).expect_err("refused");
         assert_eq!(
             (refused.code, refused.law.as_str()),
-            (Code::LEAD_RESTRICTION_PENDING, "26B")
+            (Code::LeadRestrictionPending, "26B")
         );
     }
 
@@ -296,7 +296,7 @@ mod tests {
         assert!(o
             .warnings()
             .iter()
-            .any(|w| w.code == Code::IRREG_PROHIBITED_LEAD && w.law == Law::L26B));
+            .any(|w| w.code == Code::IrregProhibitedLead && w.law == Law::L26B));
         assert!(o
             .events()
             .iter()
@@ -322,9 +322,9 @@ mod tests {
             [Strain::Clubs, Strain::Diamonds, Strain::Hearts]
         );
         let refused = under_prevent(&t, |cx| play(cx, Seat::E, card("SA"), false)).expect_err("refused");
-        assert_eq!(refused.code, Code::LEAD_PROHIBITED);
+        assert_eq!(refused.code, Code::LeadProhibited);
         let o = apply(&mut t, r#"{"seat":"E","type":"play","card":"SA"}"#);
-        assert!(o.warnings().iter().any(|w| w.code == Code::IRREG_PROHIBITED_LEAD));
+        assert!(o.warnings().iter().any(|w| w.code == Code::IrregProhibitedLead));
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
     if let ActionKind::Ruling { .. } = &action.kind {
         return match (action.seat, ruling) {
             (Actor::Director, Some(ruling)) => rulings::ruling(cx, ruling),
-            _ => refuse_citing(Law::L81, Code::NOT_ENTITLED, "only the Director gives rulings"),
+            _ => refuse_citing(Law::L81, Code::NotEntitled, "only the Director gives rulings"),
         };
     }
     let seat = match action.seat {
@@ -63,7 +63,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
                 }
                 _ => refuse_citing(
                     Law::L81,
-                    Code::NOT_ENTITLED,
+                    Code::NotEntitled,
                     format!("the Director does not `{}`: a player does", action.type_name()),
                 ),
             };
@@ -109,7 +109,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
         ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),
         ActionKind::EndPlay => play::end_play(cx, seat),
         ActionKind::ReturnHands => play::return_hands(cx, seat),
-        ActionKind::Ruling { .. } => refuse_citing(Law::L81, Code::NOT_ENTITLED, "only the Director gives rulings"),
+        ActionKind::Ruling { .. } => refuse_citing(Law::L81, Code::NotEntitled, "only the Director gives rulings"),
     }
 }
 

@@ -48,14 +48,14 @@ pub fn face_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 fn face(cx: &mut Ctx<'_>, seat: Seat, was_face_down: bool) -> Result<(), Refusal> {
     no_undo_pending(cx.st)?;
     if cx.st.phase() != Phase::Clarification {
-        return refuse_citing(Law::L41C, Code::WRONG_PERIOD, "there is no face-down opening lead");
+        return refuse_citing(Law::L41C, Code::WrongPeriod, "there is no face-down opening lead");
     }
     let contract = contract_of(cx)?;
     let card = cx.st.play().and_then(|p| p.lead);
     let Some(card) = card.filter(|_| cx.st.is_defender(seat)) else {
         return refuse_citing(
             Law::L41C,
-            Code::NOT_YOUR_LEAD,
+            Code::NotYourLead,
             "a defender faces the opening lead once it has been made face down",
         );
     };
@@ -88,12 +88,12 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
     }
     let (due, contract) = may_play(cx.st, seat, from_dummy)?;
     let Some(p) = cx.st.play() else {
-        return refuse(Code::WRONG_PERIOD, "no opening lead");
+        return refuse(Code::WrongPeriod, "no opening lead");
     };
     if p.played().any(|(_, c)| *c == card) {
         return refuse_citing(
             Law::L45,
-            Code::CARD_ALREADY_PLAYED,
+            Code::CardAlreadyPlayed,
             format!("{card} has been played already"),
         );
     }
@@ -123,7 +123,7 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
 /// `WRONG_PERIOD` outside the play period.
 pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     if cx.st.phase() != Phase::Play {
-        return refuse(Code::WRONG_PERIOD, "play has not begun");
+        return refuse(Code::WrongPeriod, "play has not begun");
     }
     finish_play(cx);
     Ok(())
@@ -145,7 +145,7 @@ pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     if cx.st.phase() != Phase::PassedOut {
         return refuse_citing(
             Law::L17D2,
-            Code::WRONG_PERIOD,
+            Code::WrongPeriod,
             "only a passed-out board's hands are returned",
         );
     }

@@ -62,7 +62,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         // Naming the call asked about (`call`), as a page says it (issue 32).
         cx.warn(
             Warning::new(
-                Code::SINGLE_CALL_QUESTION,
+                Code::SingleCallQuestion,
                 Severity::Caution,
                 Audience::seat(seat),
                 format!("{seat}'s question about {caller}'s {call}{alone} may give {partner} unauthorized information"),
@@ -76,7 +76,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
     for a in answerers.iter() {
         remind(
             cx,
-            Code::ANSWER_PENDING,
+            Code::AnswerPending,
             *a,
             format!("{a} is asked by {seat} about the calls of {a}'s side (Law 20F1)"),
         );
@@ -85,7 +85,7 @@ pub fn ask(cx: &mut Ctx<'_>, seat: Seat, index: Option<usize>) -> Result<(), Ref
         let partner = seat.partner();
         information::caution(
             cx,
-            Code::UI_FROM_PARTNER,
+            Code::UiFromPartner,
             partner,
             format!("{seat}'s question is unauthorized information for his partner {partner}"),
             Law::L16B1,
@@ -116,7 +116,7 @@ fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
 pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<CallId>) -> Result<(), Refusal> {
     // Dummy may never ask (L41B, L20F2), whatever the call.
     if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.is_dummy(seat) {
-        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
+        return refuse(Code::DummyMayNotAsk, "dummy may not ask (Law 41B)");
     }
     if let Some(id) = id {
         may_ask_about(st, seat, id)?;
@@ -126,18 +126,18 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<CallId>) -> 
             let due = st.turn_to_call();
             if seat != due && partner_asked_since_my_turn(st, seat) {
                 return refuse(
-                    Code::SUPPLEMENTARY_QUESTION,
+                    Code::SupplementaryQuestion,
                     "your partner asked: you may not ask a supplementary question until your own turn",
                 );
             }
             if seat != due && matches!(reg.questions, crate::regulation::Questions::OwnTurn) {
-                return refuse(Code::ASK_NOT_YOUR_TURN, "questions are asked at one's own turn to call");
+                return refuse(Code::AskNotYourTurn, "questions are asked at one's own turn to call");
             }
             Ok(())
         }
         Phase::Clarification | Phase::Play => check_ask_after_auction(st, reg, seat),
         Phase::PassedOut | Phase::Ended => {
-            refuse_citing(Law::L20F, Code::WRONG_PERIOD, "there is no auction to ask about now")
+            refuse_citing(Law::L20F, Code::WrongPeriod, "there is no auction to ask about now")
         }
     }
 }
@@ -150,7 +150,7 @@ pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<CallId>) -> 
 pub fn may_ask_about(st: &State, seat: Seat, id: CallId) -> Result<(), Refusal> {
     match st.auction().call(id) {
         Some(r) if !r.seat.is_opponent_of(seat) => {
-            refuse(Code::ASK_OWN_SIDE, "questions are about the opponents' calls only")
+            refuse(Code::AskOwnSide, "questions are about the opponents' calls only")
         }
         _ => Ok(()),
     }
@@ -173,10 +173,10 @@ fn partner_asked_since_my_turn(st: &State, seat: Seat) -> bool {
 /// L20F2 / L41B: who may ask after the final pass.
 fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(), Refusal> {
     if st.is_dummy(seat) {
-        return refuse(Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41B)");
+        return refuse(Code::DummyMayNotAsk, "dummy may not ask (Law 41B)");
     }
     let Some(contract) = st.contract() else {
-        return refuse(Code::WRONG_PERIOD, "no contract");
+        return refuse(Code::WrongPeriod, "no contract");
     };
     if matches!(reg.questions, crate::regulation::Questions::AnyTime) {
         // SPEC 2/5.5 (online, Law 80 choice): a player may ask about an opponent's call at
@@ -191,7 +191,7 @@ fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(
             if seat == contract.leader() && led {
                 return refuse_citing(
                     Law::L20F2,
-                    Code::ASK_NOT_YOUR_TURN,
+                    Code::AskNotYourTurn,
                     "the opening leader asks before leading (Law 20F2)",
                 );
             }
@@ -204,7 +204,7 @@ fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(
             } else {
                 refuse_citing(
                     Law::L20F2,
-                    Code::ASK_NOT_YOUR_TURN,
+                    Code::AskNotYourTurn,
                     "during play, questions are asked at one's own turn to play",
                 )
             }

@@ -67,7 +67,7 @@ pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<CallId, Refusal> {
     cx.st
         .auction()
         .record_id(CallPos::new(index))
-        .ok_or_else(|| Refusal::new(Code::NO_SUCH_CALL, format!("there is no call {index} in force")))
+        .ok_or_else(|| Refusal::new(Code::NoSuchCall, format!("there is no call {index} in force")))
 }
 
 /// A call may carry an alert or explanation only where the caller discloses (SPEC 5.5).
@@ -77,7 +77,7 @@ pub fn call_id(cx: &Ctx<'_>, index: usize) -> Result<CallId, Refusal> {
 pub fn check_self_disclosure(cx: &Ctx<'_>, seat: Seat, with: &WithCall<'_>) -> Result<(), Refusal> {
     if (with.alert || with.explanation.is_some()) && !audience::may_disclose(cx.reg, seat, seat) {
         return refuse(
-            Code::NOT_YOURS_TO_EXPLAIN,
+            Code::NotYoursToExplain,
             "under this regulation the caller's partner alerts and explains",
         );
     }
@@ -141,7 +141,7 @@ pub fn disclose(
         // L16B1, L75A: partner's alert or explanation is UI for the caller.
         information::caution(
             cx,
-            Code::UI_FROM_PARTNER,
+            Code::UiFromPartner,
             caller,
             format!(
                 "{by}'s disclosure of {caller}'s call {} is unauthorized information for {caller}",

@@ -43,14 +43,11 @@ pub fn may_review(st: &State, seat: Seat) -> Result<(), Refusal> {
         Phase::Auction => {
             // L20B: at his own turn to call, unless he must pass.
             if st.turn_to_call() != seat {
-                return refuse(
-                    Code::REVIEW_NOT_YOUR_TURN,
-                    "a review is given at one's own turn to call",
-                );
+                return refuse(Code::ReviewNotYourTurn, "a review is given at one's own turn to call");
             }
             if st.irregular().is_barred(seat) {
                 return refuse(
-                    Code::REVIEW_WHILE_BARRED,
+                    Code::ReviewWhileBarred,
                     "a player who must pass may not have the auction reviewed",
                 );
             }
@@ -58,7 +55,7 @@ pub fn may_review(st: &State, seat: Seat) -> Result<(), Refusal> {
         }
         Phase::Clarification | Phase::Play => check_after_auction(st, seat),
         Phase::PassedOut => Ok(()),
-        Phase::Ended => refuse(Code::REVIEW_EXPIRED, "play is over"),
+        Phase::Ended => refuse(Code::ReviewExpired, "play is over"),
     }
 }
 
@@ -66,25 +63,25 @@ pub fn may_review(st: &State, seat: Seat) -> Result<(), Refusal> {
 fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
     if st.is_dummy(seat) {
         return refuse(
-            Code::DUMMY_MAY_NOT_ASK,
+            Code::DummyMayNotAsk,
             "the presumed dummy may not have the auction reviewed (Law 41B)",
         );
     }
     let Some(contract) = st.contract() else {
-        return refuse(Code::WRONG_PERIOD, "no contract");
+        return refuse(Code::WrongPeriod, "no contract");
     };
     let play = st.play();
     let has_played = play.is_some_and(|p| p.has_played(seat, contract));
     if has_played {
         return refuse(
-            Code::REVIEW_EXPIRED,
+            Code::ReviewExpired,
             "the right to a review lapses when the player has played a card (Law 41B)",
         );
     }
     if st.phase() == Phase::Play && play.and_then(|p| p.turn_to_act(st.contract())) != Some(seat) {
         return refuse_citing(
             Law::L20C2,
-            Code::REVIEW_NOT_YOUR_TURN,
+            Code::ReviewNotYourTurn,
             "in play, a review is given at one's first turn to play (Law 20C2)",
         );
     }
@@ -145,14 +142,14 @@ pub fn may_ask_lead(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     if st.phase() != Phase::Clarification {
         return refuse_citing(
             Law::L20C1,
-            Code::WRONG_PERIOD,
+            Code::WrongPeriod,
             "ask about the opening lead after the final pass, before it is faced",
         );
     }
     // L41A: only a presumed defender may ask.
     let Some(contract) = st.contract().filter(|_| st.is_defender(seat)) else {
         return refuse(
-            Code::NOT_A_DEFENDER,
+            Code::NotADefender,
             "only a presumed defender may ask whether it is his lead",
         );
     };
@@ -187,15 +184,15 @@ pub fn may_ask_contract(st: &State, seat: Seat) -> Result<Contract, Refusal> {
         .contract()
         .filter(|_| matches!(st.phase(), Phase::Clarification | Phase::Play))
     else {
-        return refuse_citing(Law::L41C, Code::WRONG_PERIOD, "there is no contract to ask about now");
+        return refuse_citing(Law::L41C, Code::WrongPeriod, "there is no contract to ask about now");
     };
     // L41C: dummy may not ask.
     if st.is_dummy(seat) {
-        return refuse_citing(Law::L41C, Code::DUMMY_MAY_NOT_ASK, "dummy may not ask (Law 41C)");
+        return refuse_citing(Law::L41C, Code::DummyMayNotAsk, "dummy may not ask (Law 41C)");
     }
     // L41C: during play, at his own turn to play.
     if st.phase() == Phase::Play && st.play().and_then(|p| p.turn_to_act(st.contract())) != Some(seat) {
-        return refuse_citing(Law::L41C, Code::ASK_NOT_YOUR_TURN, "ask at your own turn to play");
+        return refuse_citing(Law::L41C, Code::AskNotYourTurn, "ask at your own turn to play");
     }
     Ok(contract)
 }

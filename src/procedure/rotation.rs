@@ -32,7 +32,7 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
     let id = record_pending(cx, seat, call, &with);
     irr::flag(
         cx,
-        Code::IRREG_CALL_OUT_OF_ROTATION,
+        Code::IrregCallOutOfRotation,
         Law::L28,
         seat,
         call,
@@ -108,11 +108,11 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: CallId, wi
         let m = format!(
             "{seat} must pass and tried to change {was} to {call}: if {lho} calls it stands, otherwise Law 37B applies"
         );
-        (Code::IRREG_BARRED_CALL, Law::L37, m)
+        (Code::IrregBarredCall, Law::L37, m)
     } else {
         let m =
             format!("{seat} tried to change {was} to {call}: {lho} may accept the change by calling, or not (Law 25B)");
-        (Code::IRREG_CHANGE_OF_CALL, Law::L25B, m)
+        (Code::IrregChangeOfCall, Law::L25B, m)
     };
     irr::flag(cx, code, law, seat, call, message);
     cx.st
@@ -185,7 +185,7 @@ pub fn call_while_pending<'w>(
     ruled: Option<Intent>,
 ) -> Result<Next<'w>, Refusal> {
     let Some((offender, _)) = rec(cx, coor) else {
-        return refuse(Code::RECTIFICATION_PENDING, "a rectification is pending: wait for it");
+        return refuse(Code::RectificationPending, "a rectification is pending: wait for it");
     };
     if seat != due && seat == offender.lho() {
         // L29A: the offender's LHO may elect to call, thereby accepting the call out of
@@ -206,12 +206,12 @@ pub fn call_while_pending<'w>(
         } else {
             format!("{due}, whose turn it is, or {} decides first (Law 29)", offender.lho())
         };
-        return refuse_citing(Law::L29, Code::RECTIFICATION_PENDING, who);
+        return refuse_citing(Law::L29, Code::RectificationPending, who);
     }
     if due == offender.lho() {
         let Some(intent) = with.intent.or(ruled) else {
             return refuse(
-                Code::INTENT_REQUIRED,
+                Code::IntentRequired,
                 format!("say whether your call accepts {offender}'s call out of rotation (`intent: accept`) or ignores it (`intent: own_turn`)"),
             );
         };

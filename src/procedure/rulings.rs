@@ -25,14 +25,14 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
     match ruling {
         Ruling::Unintended(yes) => {
             if cx.st.irregular().undo_request().is_none() {
-                return refuse(Code::NO_PENDING_RULING, "no replacement of a call awaits a ruling");
+                return refuse(Code::NoPendingRuling, "no replacement of a call awaits a ruling");
             }
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             undo::decide(cx, yes)
         }
         Ruling::Misinformation(yes) => {
             let Some(r) = cx.st.irregular_mut().answer_ruling(on) else {
-                return refuse(Code::NO_PENDING_RULING, "no change of call awaits a ruling");
+                return refuse(Code::NoPendingRuling, "no change of call awaits a ruling");
             };
             let changer = cx
                 .st
@@ -50,7 +50,7 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
                     None => "the change of call is not allowed: the Director assigns an adjusted score (Law 21B3)".to_string(),
                 };
                 let mut w =
-                    Warning::new(Code::ADJUSTMENT_POSSIBLE, Severity::Info, Audience::DIRECTOR, msg).citing(Law::L21B3);
+                    Warning::new(Code::AdjustmentPossible, Severity::Info, Audience::DIRECTOR, msg).citing(Law::L21B3);
                 w.seat = changer;
                 cx.warn(w);
             }
@@ -81,14 +81,14 @@ fn artificial_ruling(
     let target = match index {
         Some(i) => match cx.st.auction().record_id(CallPos::new(i)) {
             Some(id) => id,
-            None => return refuse(Code::NO_SUCH_CALL, format!("no call in force at index {i}")),
+            None => return refuse(Code::NoSuchCall, format!("no call in force at index {i}")),
         },
         None => match artificial_target(cx) {
             Some(id) => id,
             None => {
                 return refuse_citing(
                     Law::L29C,
-                    Code::NO_PENDING_RULING,
+                    Code::NoPendingRuling,
                     "no call out of rotation or withdrawn call awaits an artificial-call ruling",
                 )
             }
@@ -251,21 +251,15 @@ fn comparable_ruling(
         .find(|r| r.on == RulingOn::Comparable)
         .cloned()
     else {
-        return refuse(
-            Code::NO_PENDING_RULING,
-            "no replacement awaits a comparable-call ruling",
-        );
+        return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
     let Some(cmp) = cx.st.irregular().comparison(open.call).cloned() else {
-        return refuse(
-            Code::NO_PENDING_RULING,
-            "no replacement awaits a comparable-call ruling",
-        );
+        return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
     if yes.is_some() && cmp.replacement.is_none() {
         return refuse_citing(
             Law::L23A,
-            Code::NO_PENDING_RULING,
+            Code::NoPendingRuling,
             "the replacement has not been made yet",
         );
     }
@@ -325,23 +319,14 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
         .find(|r| r.on == RulingOn::Intent)
         .cloned()
     else {
-        return refuse(
-            Code::NO_PENDING_RULING,
-            "no call out of rotation awaits an intent ruling",
-        );
+        return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     };
     let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.irregular().pending().cloned() else {
         cx.st.irregular_mut().close_rulings(RulingOn::Intent);
-        return refuse(
-            Code::NO_PENDING_RULING,
-            "no call out of rotation awaits an intent ruling",
-        );
+        return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     };
     if call != open.call {
-        return refuse(
-            Code::NO_PENDING_RULING,
-            "no call out of rotation awaits an intent ruling",
-        );
+        return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     }
     cx.event(
         EventKind::Ruling {

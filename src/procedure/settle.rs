@@ -236,7 +236,7 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     cx.st.revert_turn_to(due);
     cx.warn(
         Warning::new(
-            Code::SKIPPED_PLAYER,
+            Code::SkippedPlayer,
             Severity::Info,
             Audience::EVERYONE,
             format!(
@@ -327,7 +327,7 @@ pub fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord)
     );
     cx.warn(
         Warning::new(
-            Code::LEAD_RESTRICTION,
+            Code::LeadRestriction,
             Severity::Info,
             Audience::seat(declarer),
             format!(

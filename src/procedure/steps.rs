@@ -72,7 +72,7 @@ pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: CallId
 pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
     cx.warn(
         Warning::new(
-            Code::ADJUSTMENT_POSSIBLE,
+            Code::AdjustmentPossible,
             Severity::Info,
             Audience::DIRECTOR,
             format!("Law {law}: if {offender} could have known that the irregularity could well damage the opponents, adjust after play (Law 72C)"),

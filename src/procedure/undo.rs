@@ -47,10 +47,10 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
 /// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED`.
 pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<CallId, Refusal> {
     if reg.undo == Undo::Off {
-        return refuse(Code::UNDO_DISABLED, "replacing a call is switched off at this table");
+        return refuse(Code::UndoDisabled, "replacing a call is switched off at this table");
     }
     if st.irregular().undo_request().is_some() {
-        return refuse(Code::UNDO_PENDING, "a request to replace a call is already pending");
+        return refuse(Code::UndoPending, "a request to replace a call is already pending");
     }
     open_window(st, seat)
 }
@@ -60,11 +60,11 @@ pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<CallId, R
 /// insufficient bid, an inadmissible double or redouble, a barred player's call): a
 /// mechanical slip is replaced before Laws 27, 36 or 37 are applied to it.
 fn open_window(st: &State, seat: Seat) -> Result<CallId, Refusal> {
-    let closed = |why: &str| refuse(Code::CHANGE_WINDOW_CLOSED, why.to_string());
+    let closed = |why: &str| refuse(Code::ChangeWindowClosed, why.to_string());
     if !st.in_auction_period() {
         return refuse_citing(
             Law::L25A5,
-            Code::CHANGE_WINDOW_CLOSED,
+            Code::ChangeWindowClosed,
             "the auction period is over (Law 25A5)",
         );
     }
@@ -112,7 +112,7 @@ fn awaiting_rectification(st: &State, seat: Seat) -> Option<CallId> {
 /// `UNDO_PENDING`.
 pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
     if cx.st.irregular().undo_request().is_some() {
-        return refuse(Code::UNDO_PENDING, "a request to replace a call is pending (Law 25A)");
+        return refuse(Code::UndoPending, "a request to replace a call is pending (Law 25A)");
     }
     Ok(())
 }
@@ -123,12 +123,12 @@ pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
 /// `NOT_ENTITLED` for anyone but an opponent of the requester, or with no request open.
 pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal> {
     let Some(req) = cx.st.irregular().undo_request().cloned() else {
-        return refuse_citing(Law::L25A, Code::NOT_ENTITLED, "there is no request to answer");
+        return refuse_citing(Law::L25A, Code::NotEntitled, "there is no request to answer");
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
         return refuse_citing(
             Law::L25A,
-            Code::NOT_ENTITLED,
+            Code::NotEntitled,
             "only an opponent of the player answers this request",
         );
     }
@@ -141,7 +141,7 @@ pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal
 /// The refusal of the replacement call itself in `prevent` (it is checked like any call).
 pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
     let Some(req) = cx.st.irregular_mut().take_undo_request() else {
-        return refuse(Code::NO_PENDING_RULING, "no replacement is pending");
+        return refuse(Code::NoPendingRuling, "no replacement is pending");
     };
     cx.st.irregular_mut().close_ruling(RulingOn::Unintended, req.call);
     if !unintended {

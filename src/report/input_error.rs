@@ -21,7 +21,7 @@ impl InputError {
     /// `BAD_INPUT`: not an action, options or snapshot of SPEC §3, or a value out of range.
     pub fn bad_input(message: impl Into<String>) -> InputError {
         InputError {
-            code: Code::BAD_INPUT,
+            code: Code::BadInput,
             message: message.into(),
         }
     }
@@ -30,7 +30,7 @@ impl InputError {
     /// regulation allows.
     pub fn limit_reached(message: impl Into<String>) -> InputError {
         InputError {
-            code: Code::LIMIT_REACHED,
+            code: Code::LimitReached,
             message: message.into(),
         }
     }

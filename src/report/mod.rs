@@ -95,21 +95,21 @@ mod tests {
     #[test]
     fn only_bad_input_and_limit_reached_are_input_codes() {
         let input: Vec<Code> = Code::ALL.iter().copied().filter(|c| c.is_input()).collect();
-        assert_eq!(input, [Code::BAD_INPUT, Code::LIMIT_REACHED]);
+        assert_eq!(input, [Code::BadInput, Code::LimitReached]);
         assert!(input.iter().all(|c| c.law() == Law::NoClause));
     }
 
     #[test]
     fn a_refusal_keeps_its_law_and_an_input_error_cites_none_once_rejected() {
-        let r = Rejection::from(Refusal::new(Code::AUCTION_OVER, "over").citing(Law::L39));
+        let r = Rejection::from(Refusal::new(Code::AuctionOver, "over").citing(Law::L39));
         assert_eq!(
             (r.code, r.law, r.is_input_error()),
-            (Code::AUCTION_OVER, Law::L39, false)
+            (Code::AuctionOver, Law::L39, false)
         );
         let r = Rejection::from(InputError::limit_reached("full"));
         assert_eq!(
             (r.code, r.law, r.is_input_error()),
-            (Code::LIMIT_REACHED, Law::NoClause, true)
+            (Code::LimitReached, Law::NoClause, true)
         );
     }
 
@@ -117,6 +117,6 @@ mod tests {
     #[cfg(debug_assertions)]
     #[should_panic(expected = "not a refusal")]
     fn a_refusal_never_carries_an_input_code() {
-        let _ = Refusal::new(Code::BAD_INPUT, "malformed");
+        let _ = Refusal::new(Code::BadInput, "malformed");
     }
 }

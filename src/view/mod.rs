@@ -377,11 +377,11 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             .filter(|w| {
                 matches!(
                     w.code,
-                    Code::UI_FROM_PARTNER
-                        | Code::UI_WITHDRAWN_CALL
-                        | Code::AI_WITHDRAWN_CALL
-                        | Code::UI_TEMPO
-                        | Code::LATE_ALERT
+                    Code::UiFromPartner
+                        | Code::UiWithdrawnCall
+                        | Code::AiWithdrawnCall
+                        | Code::UiTempo
+                        | Code::LateAlert
                 )
             })
             .map(Cow::Borrowed)

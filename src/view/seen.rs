@@ -230,7 +230,7 @@ mod tests {
     use crate::report::{Code, Severity};
 
     fn warning(audience: Audience, message: &'static str) -> Warning {
-        Warning::new(Code::LATE_ALERT, Severity::Info, audience, message)
+        Warning::new(Code::LateAlert, Severity::Info, audience, message)
     }
 
     #[test]

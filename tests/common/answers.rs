@@ -97,7 +97,7 @@ pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
         let agrees = if v.change_offers.is_empty() {
             refused.is_some()
         } else {
-            refused != Some(Code::CHANGE_NOT_OFFERED)
+            refused != Some(Code::ChangeNotOffered)
         };
         if !agrees {
             return Err(format!(
@@ -166,7 +166,7 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
                 _ => format!(r#"{{"seat":"{s}","type":"play","card":"{card}"}}"#),
             };
             let out = t.clone().apply_json(&json);
-            let irregular = irregularity(&out).filter(|c| *c != Code::IRREG_REQUIRED_SUIT_NOT_LED);
+            let irregular = irregularity(&out).filter(|c| *c != Code::IrregRequiredSuitNotLed);
             let is_listed = listed.contains(&strain);
             let explain = || {
                 format!(
@@ -215,7 +215,7 @@ pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
         let Some(s) = w.audience.only_seat() else { continue };
         let v = t.view(Viewer::Seat(s));
         let invited: Vec<usize> = match w.code {
-            Code::ANSWER_PENDING => {
+            Code::AnswerPending => {
                 if v.questions_to_answer.is_empty() {
                     return Err(format!(
                         "{s} is reminded to answer but has no question to answer: {}",
@@ -224,14 +224,14 @@ pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
                 }
                 continue;
             }
-            Code::CHECK_OWN_EXPLANATIONS => st
+            Code::CheckOwnExplanations => st
                 .extra()
                 .disclosures()
                 .iter()
                 .filter(|d| d.by == s && !d.superseded)
                 .filter_map(|d| in_force(d.call))
                 .collect(),
-            Code::CORRECT_PARTNER_NOW | Code::CORRECT_PARTNER_AFTER_PLAY => {
+            Code::CorrectPartnerNow | Code::CorrectPartnerAfterPlay => {
                 let noted = st
                     .irregular()
                     .notes()

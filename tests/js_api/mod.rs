@@ -176,7 +176,7 @@ fn an_action_with_an_unknown_field_is_refused_as_natively_and_changes_nothing() 
         ),
     ] {
         let native = bridge_laws::Action::from_json(action).map_err(|e| e.code);
-        assert_eq!(native, Err(bridge_laws::Code::BAD_INPUT), "{what}: refused natively");
+        assert_eq!(native, Err(bridge_laws::Code::BadInput), "{what}: refused natively");
         let thrown = t.apply(js(action)).expect_err(what);
         assert_bad_input(thrown.clone(), what);
         let message = String::from(thrown.dyn_ref::<Error>().expect("an Error").message());

@@ -72,7 +72,7 @@ fn every_event_kind() -> Vec<EventKind> {
             reason: "".into(),
         },
         EventKind::Irregularity {
-            code: Code::IRREG_INSUFFICIENT_BID,
+            code: Code::IrregInsufficientBid,
             law: Law::L27,
             seat: Seat::N,
             call: Some(Call::Pass),
@@ -227,10 +227,10 @@ pub fn catalog() -> Value {
         Severity::Info,
     ];
     // The fields a warning and a rejection are written with (what their messages draw on).
-    let warning = Warning::new(Code::LATE_ALERT, Severity::Info, Audience::EVERYONE, "")
+    let warning = Warning::new(Code::LateAlert, Severity::Info, Audience::EVERYONE, "")
         .concerning(Seat::N)
         .about(Call::Pass);
-    let rejection = Rejection::from(Refusal::new(Code::NOT_YOUR_TURN, ""));
+    let rejection = Rejection::from(Refusal::new(Code::NotYourTurn, ""));
     let keys = |v: Value| {
         v.as_object()
             .map(|o| o.keys().cloned().collect::<Vec<_>>())
