@@ -7,17 +7,11 @@ mod common;
 
 use bridge_laws::{Code, Seat, Strain, Table, Viewer};
 use common::answers::{probe_disclosure_and_undo, probe_leads, probe_questions, probe_reminders};
+use common::steps::{new_table, played};
 
+/// A table dealt by North under `regulation` after `actions`, each accepted.
 fn table(regulation: &str, actions: &[&str]) -> Table {
-    let mut t = Table::from_options_json(&format!(
-        r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation}}}"#
-    ))
-    .expect("options");
-    for a in actions {
-        let out = t.apply_json(a);
-        assert!(out.is_ok(), "{a}: {:?}", out.rejection());
-    }
-    t
+    played(new_table("N", regulation), actions)
 }
 
 /// What `apply` answers to `action` on a copy: accepted, or the refusal's code.

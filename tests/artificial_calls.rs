@@ -61,6 +61,16 @@ fn artificial_questions(t: &Table) -> usize {
 }
 
 /// E passes at N's turn (RHO's turn), alerting it; S (his LHO) does not accept it.
+/// The first comparison (L23A) the Director has open.
+fn first_comparison(t: &Table) -> bridge_laws::state::Comparison {
+    t.state()
+        .irregular()
+        .comparisons()
+        .first()
+        .cloned()
+        .expect("comparison open")
+}
+
 fn alerted_pass_at_rho_turn() -> Vec<String> {
     vec![alerted("E", "P"), decline("S")]
 }
@@ -303,13 +313,7 @@ fn the_denominations_of_an_artificial_call_out_of_rotation_go_with_its_comparabl
         call("N", "1D"),
         call("E", "2H"),
     ]);
-    let cmp = t
-        .state()
-        .irregular()
-        .comparisons()
-        .first()
-        .cloned()
-        .expect("comparison open");
+    let cmp = first_comparison(&t);
     assert_eq!(cmp.specified, Some(vec![Strain::Hearts, Strain::Spades]));
 }
 
@@ -441,13 +445,7 @@ fn the_withdrawn_call_of_a_change_keeps_the_denominations_the_director_states() 
         r#"{"seat":"S","type":"accept"}"#.to_string(),
         artificial_specifying(r#"["H"]"#),
     ]);
-    let cmp = t
-        .state()
-        .irregular()
-        .comparisons()
-        .first()
-        .cloned()
-        .expect("comparison open");
+    let cmp = first_comparison(&t);
     assert_eq!(cmp.law, Law::L25B1);
     assert_eq!(cmp.specified, Some(vec![Strain::Hearts]));
 }

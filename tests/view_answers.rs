@@ -5,16 +5,13 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::{Seat, Table, Viewer};
+use common::steps::{new_table, played};
 
+mod common;
+
+/// A table dealt by North under `regulation` after `actions`, each accepted.
 fn table(regulation: &str, actions: &[&str]) -> Table {
-    let mut t = Table::from_options_json(&format!(
-        r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation}}}"#
-    ))
-    .expect("options");
-    for a in actions {
-        assert!(t.apply_json(a).is_ok(), "{a} refused");
-    }
-    t
+    played(new_table("N", regulation), actions)
 }
 
 fn may_replace(t: &Table, seat: Seat) -> bool {
