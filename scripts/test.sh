@@ -42,8 +42,11 @@ step "cargo fmt --check" cargo fmt --all --check || :
 step "cargo clippy (native, all targets)" cargo clippy --all-targets --quiet -- -D warnings || :
 step "cargo test (native)" cargo test --quiet || :
 # The crate's docs build without a warning, and its public face is the one kept in
-# docs/public-api.txt (read from the docs: items, variants, fields, inherent methods; ~15 s).
+# docs/public-api.txt (read from the docs: items with their signatures, variants, fields with
+# their types, inherent methods; ~15 s); its own test shows a changed signature is caught.
 step "cargo doc + public API (docs/public-api.txt, scripts/public-api.mjs)" node scripts/public-api.mjs || :
+step "public API check catches changed signatures (scripts/public-api.test.mjs)" \
+  node --test scripts/public-api.test.mjs || :
 # Licenses, bans and sources of every dependency (deny.toml; offline: advisories need the
 # network and are run by hand with `cargo deny check advisories`).
 # `cargo deny` reads `cargo metadata` for every target: `cargo fetch` first brings the crates
