@@ -12,9 +12,15 @@ use bridge_laws::law::Law;
 use bridge_laws::report::{Code, Refusal, Rejection, Severity, Warning};
 use bridge_laws::view::DecisionKind;
 use bridge_laws::{Call, Card, Seat, Strain};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::{json, Value};
 
-/// One value of every event kind, each written by the engine's own serializer.
+use crate::variants;
+
+/// One value of every event kind, each written by the engine's own serializer. An event
+/// carries fields, so a new kind needs a sample by hand: the test below fails until it has
+/// one (`EventKind` is `#[non_exhaustive]`, so no match here could be exhaustive).
 fn every_event_kind() -> Vec<EventKind> {
     let card: Card = "SA".parse().unwrap_or_else(|_| unreachable!("SA is a card"));
     let samples = vec![
@@ -133,71 +139,19 @@ fn every_event_kind() -> Vec<EventKind> {
         EventKind::PlayEnded { tricks: 13 },
         EventKind::HandsReturned,
     ];
-    // `EventKind` is `#[non_exhaustive]`: this crate cannot match it exhaustively, so a new kind
-    // must be given a sample above by hand (the catalogs' test checks only the kinds listed).
-    for k in &samples {
-        match k {
-            EventKind::Call { .. }
-            | EventKind::CallWithdrawn { .. }
-            | EventKind::AuctionEnded { .. }
-            | EventKind::PassedOut
-            | EventKind::Disclosure { .. }
-            | EventKind::Question { .. }
-            | EventKind::Review { .. }
-            | EventKind::LeadAnswer { .. }
-            | EventKind::ContractAnswer { .. }
-            | EventKind::Correction { .. }
-            | EventKind::DirectorSummoned { .. }
-            | EventKind::Irregularity { .. }
-            | EventKind::Accepted { .. }
-            | EventKind::Declined { .. }
-            | EventKind::Barred { .. }
-            | EventKind::BarLifted { .. }
-            | EventKind::LeadRestriction { .. }
-            | EventKind::LeadRestricted { .. }
-            | EventKind::AutoPass { .. }
-            | EventKind::ChangeOffered { .. }
-            | EventKind::UndoRequested { .. }
-            | EventKind::UndoRefused { .. }
-            | EventKind::Ruling { .. }
-            | EventKind::IntentRecorded { .. }
-            | EventKind::OpeningLead { .. }
-            | EventKind::LeadFaced { .. }
-            | EventKind::Card { .. }
-            | EventKind::Trick { .. }
-            | EventKind::PlayEnded { .. }
-            | EventKind::HandsReturned => {}
-            _ => unreachable!("listed above"),
-        }
-    }
     samples
 }
 
-/// Every pending-decision kind. `DecisionKind` is `#[non_exhaustive]`, so this crate cannot
-/// match it exhaustively: a kind added to the library and not listed here has no message in
-/// the catalogs' test, which then does not check it (keep the two in step).
-fn every_decision_kind() -> Vec<DecisionKind> {
-    let all = vec![
-        DecisionKind::InsufficientBid,
-        DecisionKind::OutOfRotation,
-        DecisionKind::Inadmissible,
-        DecisionKind::BarredCall,
-        DecisionKind::ChangeOfCall,
-        DecisionKind::Replacement,
-        DecisionKind::Undo,
-    ];
-    for k in &all {
-        match k {
-            DecisionKind::InsufficientBid
-            | DecisionKind::OutOfRotation
-            | DecisionKind::Inadmissible
-            | DecisionKind::BarredCall
-            | DecisionKind::ChangeOfCall
-            | DecisionKind::Replacement
-            | DecisionKind::Undo => {}
-            _ => unreachable!("listed above"),
-        }
-    }
+/// Every value of a field-less enum (a pending-decision kind, a severity) as the engine
+/// writes it, derived from the type: a value added to the library is in the list without a
+/// word here (each name serde reads is written back, so an alias could not stand for one).
+fn every_name<T: DeserializeOwned + Serialize>() -> Vec<Value> {
+    let mut all: Vec<Value> = variants::of_enum::<T>()
+        .iter()
+        .filter_map(|name| serde_json::from_value::<T>(json!(name)).ok())
+        .filter_map(|value| serde_json::to_value(value).ok())
+        .collect();
+    all.dedup();
     all
 }
 
@@ -220,12 +174,6 @@ pub fn catalog() -> Value {
             json!({ "kind": sample.get("kind"), "fields": fields, "sample": sample })
         })
         .collect();
-    let severities = [
-        Severity::Infraction,
-        Severity::Caution,
-        Severity::Reminder,
-        Severity::Info,
-    ];
     // The fields a warning and a rejection are written with (what their messages draw on).
     let warning = Warning::new(Code::LateAlert, Severity::Info, Audience::EVERYONE, "")
         .concerning(Seat::N)
@@ -239,9 +187,69 @@ pub fn catalog() -> Value {
     json!({
         "codes": codes,
         "events": events,
-        "decisions": every_decision_kind(),
-        "severities": severities,
+        "decisions": every_name::<DecisionKind>(),
+        "severities": every_name::<Severity>(),
         "warning_fields": keys(serde_json::to_value(&warning).unwrap_or_default()),
         "rejection_fields": keys(serde_json::to_value(&rejection).unwrap_or_default()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The names a list of the catalog holds (its entries' `key`, or the entries themselves).
+    fn names(catalog: &Value, list: &str, key: Option<&str>) -> Vec<String> {
+        let entries = catalog[list].as_array().cloned().unwrap_or_default();
+        let mut names: Vec<String> = entries
+            .iter()
+            .filter_map(|e| key.map_or(e, |k| &e[k]).as_str().map(String::from))
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn sorted(names: &[&str]) -> Vec<String> {
+        let mut names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        names.sort();
+        names
+    }
+
+    // What the catalog's list leaves out of the names the library defines, and what it has
+    // that the library does not define.
+    fn missing_and_unknown(listed: &[String], defined: &[String]) -> (Vec<String>, Vec<String>) {
+        let missing = defined.iter().filter(|n| !listed.contains(n)).cloned();
+        let unknown = listed.iter().filter(|n| !defined.contains(n)).cloned();
+        (missing.collect(), unknown.collect())
+    }
+
+    #[test]
+    fn the_codes_list_has_one_sample_of_every_event_kind_the_library_defines() {
+        let defined = sorted(variants::of_tagged::<EventKind>("kind"));
+        assert!(defined.len() >= 30, "{defined:?}");
+        let listed = names(&catalog(), "events", Some("kind"));
+        let (missing, unknown) = missing_and_unknown(&listed, &defined);
+        assert!(missing.is_empty(), "give every_event_kind a sample of {missing:?}");
+        assert!(unknown.is_empty(), "{unknown:?}");
+        assert_eq!(listed, defined, "one sample of each kind");
+    }
+
+    #[test]
+    fn the_codes_list_has_every_decision_kind_and_severity_the_library_defines() {
+        let catalog = catalog();
+        let decisions = sorted(variants::of_enum::<DecisionKind>());
+        assert!(decisions.contains(&"insufficient_bid".to_string()), "{decisions:?}");
+        assert_eq!(names(&catalog, "decisions", None), decisions);
+        let severities = sorted(variants::of_enum::<Severity>());
+        assert!(severities.contains(&"infraction".to_string()), "{severities:?}");
+        assert_eq!(names(&catalog, "severities", None), severities);
+    }
+
+    #[test]
+    fn the_codes_list_has_every_public_code_once() {
+        let listed = names(&catalog(), "codes", Some("code"));
+        let defined = sorted(&Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>());
+        assert_eq!(listed, defined);
+        assert!(listed.windows(2).all(|w| w[0] != w[1]));
+    }
 }

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod catalog;
 mod conformance;
 mod corpus;
+mod variants;
 
 use bridge_laws::records::audit;
 use bridge_laws::Table;
