@@ -17,8 +17,14 @@ pub fn call(text: &str) -> Call {
 
 /// A face-to-face table (no vulnerability) dealt by `dealer`, after `actions`, each accepted.
 pub fn played(dealer: Seat, actions: &[Action]) -> Table {
+    played_under(r#""face_to_face""#, dealer, actions)
+}
+
+/// A table (no vulnerability) under `regulation` (a JSON value) dealt by `dealer`, after
+/// `actions`, each accepted.
+pub fn played_under(regulation: &str, dealer: Seat, actions: &[Action]) -> Table {
     let mut t = Table::from_options_json(&format!(
-        r#"{{"dealer":"{dealer}","vulnerability":"None","regulation":"face_to_face"}}"#
+        r#"{{"dealer":"{dealer}","vulnerability":"None","regulation":{regulation}}}"#
     ))
     .expect("options");
     for a in actions {
