@@ -243,18 +243,7 @@ mod tests {
     use crate::action::Action;
     use crate::call::Suit;
     use crate::event::EventKind;
-    use crate::procedure::test_support::{calls_from, played_under, run};
-
-    /// Dealer N under `regulation`: 1C P 1D 1H 1S P 2S, West's insufficient 2H not accepted
-    /// and replaced by a pass (East barred throughout), then passes: 2S by North, East
-    /// leads, West offended; then `more`.
-    fn restricted(regulation: &str, more: &[Action]) -> crate::table::Table {
-        let mut actions = calls_from(Seat::N, &["1C", "P", "1D", "1H", "1S", "P", "2S", "2H"]);
-        actions.push(Action::decline(Seat::N));
-        actions.extend(calls_from(Seat::W, &["P", "P", "P", "P"]));
-        actions.extend_from_slice(more);
-        played_under(regulation, Seat::N, &actions)
-    }
+    use crate::procedure::test_support::{lead_restricted as restricted, run};
 
     fn card(text: &str) -> Card {
         text.parse().expect("card")

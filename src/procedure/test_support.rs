@@ -77,3 +77,14 @@ pub fn run<T>(t: &Table, f: impl FnOnce(&mut Ctx<'_>) -> T) -> Ran<T> {
         warnings: warnings.to_vec(),
     }
 }
+
+/// Dealer N under `regulation`: 1C P 1D 1H 1S P 2S, West's insufficient 2H not accepted
+/// and replaced by a pass (East barred throughout), then passes: 2S by North, East leads,
+/// West offended, declarer may restrict the lead (L26B); then `more`.
+pub fn lead_restricted(regulation: &str, more: &[Action]) -> Table {
+    let mut actions = calls_from(Seat::N, &["1C", "P", "1D", "1H", "1S", "P", "2S", "2H"]);
+    actions.push(Action::decline(Seat::N));
+    actions.extend(calls_from(Seat::W, &["P", "P", "P", "P"]));
+    actions.extend_from_slice(more);
+    played_under(regulation, Seat::N, &actions)
+}
