@@ -83,3 +83,52 @@ pub fn may_disclose(reg: &Regulation, caller: Seat, giver: Seat) -> bool {
 pub fn partner_hears(reg: &Regulation) -> bool {
     matches!(reg.disclosure, Disclosure::Partner)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::regulation::Preset;
+
+    fn seats(a: Audience) -> Vec<Seat> {
+        Seat::ALL.into_iter().filter(|s| a.has_seat(*s)).collect()
+    }
+
+    #[test]
+    fn l20f1_the_caller_self_alerts_online_his_partner_face_to_face_his_side_behind_screens() {
+        let online = Regulation::preset(Preset::Online);
+        let f2f = Regulation::preset(Preset::FaceToFace);
+        let screens = Regulation::preset(Preset::Screens);
+        assert!(may_disclose(&online, Seat::N, Seat::N) && !may_disclose(&online, Seat::N, Seat::S));
+        assert!(may_disclose(&f2f, Seat::N, Seat::S) && !may_disclose(&f2f, Seat::N, Seat::N));
+        assert!(may_disclose(&screens, Seat::N, Seat::N) && may_disclose(&screens, Seat::N, Seat::S));
+        assert!(!may_disclose(&screens, Seat::N, Seat::E));
+        // The one who answers a question about North's call, asked by East.
+        assert_eq!(
+            [&online, &f2f, &screens].map(|r| answerer(r, Seat::E, Seat::N)),
+            [Seat::N, Seat::S, screens.screenmates.of(Seat::E)]
+        );
+    }
+
+    #[test]
+    fn l16b1_a_self_alert_never_reaches_the_callers_partner() {
+        let online = Regulation::preset(Preset::Online);
+        assert_eq!(
+            seats(disclosure(&online, Seat::N, Seat::N)),
+            [Seat::N, Seat::E, Seat::W]
+        );
+        assert!(!partner_hears(&online));
+        let f2f = Regulation::preset(Preset::FaceToFace);
+        assert_eq!(seats(disclosure(&f2f, Seat::N, Seat::S)), Seat::ALL);
+        assert!(partner_hears(&f2f));
+    }
+
+    #[test]
+    fn l20b_behind_screens_a_review_is_heard_by_the_requester_his_screenmate_and_the_director() {
+        let screens = Regulation::preset(Preset::Screens);
+        let heard = review(&screens, Seat::N);
+        let mate = screens.screenmates.of(Seat::N);
+        assert_eq!(seats(heard).len(), 2);
+        assert!(heard.has_seat(Seat::N) && heard.has_seat(mate) && mate != Seat::N);
+        assert!(heard.contains(crate::audience::Viewer::Director));
+    }
+}

@@ -208,3 +208,78 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
     finish_call(cx, seat, id, with);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{BarKind, EventKind};
+    use crate::procedure::steps;
+    use crate::procedure::test_support::{call as parsed, calls_from, played, played_under, run};
+    use crate::state::Pending;
+
+    const ONLINE: &str = r#""online""#;
+
+    fn code(r: Result<(), Refusal>) -> Result<(), Code> {
+        r.map_err(|e| e.code)
+    }
+
+    #[test]
+    fn l31a1_the_offender_must_repeat_his_cancelled_call() {
+        let t = played(Seat::N, &[]);
+        let r = run(&t, |cx| {
+            cx.st.irregular_mut().force_call(Seat::N, parsed("1H"));
+            let other = call_in_turn(cx, Seat::N, parsed("2H"), WithCall::default());
+            let same = call_in_turn(cx, Seat::N, parsed("1H"), WithCall::default());
+            (other.map_err(|e| (e.code, e.law)), same.is_ok())
+        });
+        assert_eq!(r.out, (Err((Code::ForcedCall, Law::L31A1)), true));
+    }
+
+    #[test]
+    fn l28_a_call_out_of_turn_is_refused_under_prevent_and_awaits_rectification_under_rectify() {
+        let online = played_under(ONLINE, Seat::N, &[]);
+        let r = run(&online, |cx| call(cx, Seat::S, parsed("1H"), WithCall::default()));
+        assert_eq!(code(r.out), Err(Code::NotYourTurn));
+        let f2f = played(Seat::N, &[]);
+        let r = run(&f2f, |cx| call(cx, Seat::S, parsed("1H"), WithCall::default()));
+        assert!(r.out.is_ok());
+        assert!(matches!(
+            r.st.irregular().pending(),
+            Some(Pending::OutOfRotation { due: Seat::N, .. })
+        ));
+    }
+
+    #[test]
+    fn l37_a_barred_players_bid_is_refused_under_prevent_and_recorded_under_rectify() {
+        let barred_bid = |regulation: &str| {
+            let t = played_under(regulation, Seat::N, &[]);
+            run(&t, |cx| {
+                steps::bar(cx, Seat::N, BarKind::Throughout, Law::L27B2, None);
+                call(cx, Seat::N, parsed("1H"), WithCall::default())
+            })
+        };
+        assert_eq!(code(barred_bid(ONLINE).out), Err(Code::MustPass));
+        let r = barred_bid(r#""face_to_face""#);
+        assert!(r.out.is_ok());
+        assert!(matches!(r.st.irregular().pending(), Some(Pending::BarredCall { .. })));
+    }
+
+    #[test]
+    fn l39_a_call_after_the_final_pass_is_refused_under_prevent_and_cancelled_under_rectify() {
+        let passes = calls_from(Seat::N, &["1C", "P", "P", "P"]);
+        let online = played_under(ONLINE, Seat::N, &passes);
+        let r = run(&online, |cx| call(cx, Seat::E, parsed("1H"), WithCall::default()));
+        assert_eq!(code(r.out), Err(Code::AuctionOver));
+        let f2f = played(Seat::N, &passes);
+        let r = run(&f2f, |cx| call(cx, Seat::E, parsed("1H"), WithCall::default()));
+        assert!(r.out.is_ok());
+        assert!(r.events.iter().any(|e| matches!(
+            e,
+            EventKind::Irregularity {
+                code: Code::IrregCallAfterFinalPass,
+                law: Law::L39,
+                ..
+            }
+        )));
+    }
+}

@@ -117,3 +117,54 @@ pub fn may_lead(st: &State, seat: Seat) -> Result<Seat, Refusal> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, calls_from, played, run};
+    use crate::procedure::undo;
+
+    /// Dealer N: 1C P P P: North declares, South is dummy, East leads.
+    fn one_club(more: &[Action]) -> crate::table::Table {
+        let mut actions = calls_from(Seat::N, &["1C", "P", "P", "P"]);
+        actions.extend_from_slice(more);
+        played(Seat::N, &actions)
+    }
+
+    fn code<T>(r: Result<T, Refusal>) -> Result<(), Code> {
+        r.map(|_| ()).map_err(|e| e.code)
+    }
+
+    #[test]
+    fn l41a_the_opening_lead_is_made_once_by_declarers_lho() {
+        let t = one_club(&[]);
+        assert_eq!(code(may_open(t.state(), Seat::E)), Ok(()));
+        assert_eq!(code(may_open(t.state(), Seat::W)), Err(Code::NotYourLead));
+        let t = one_club(&[Action::lead(Seat::E, "C2".parse().expect("card"))]);
+        assert_eq!(code(may_open(t.state(), Seat::E)), Err(Code::NotYourLead));
+    }
+
+    #[test]
+    fn l45_declarer_plays_dummys_cards_and_dummy_plays_none() {
+        let c2 = "C2".parse().expect("card");
+        let t = one_club(&[Action::lead(Seat::E, c2), Action::face_lead(Seat::E)]);
+        let st = t.state();
+        assert_eq!(may_play(st, Seat::N, true).map(|(hand, _)| hand).ok(), Some(Seat::S));
+        assert_eq!(code(may_play(st, Seat::S, false)), Err(Code::NotYourTurn));
+        assert_eq!(code(may_play(st, Seat::N, false)), Err(Code::NotYourTurn));
+        // L44: a trick is in progress, so nobody leads.
+        assert_eq!(code(may_lead(st, Seat::N)), Err(Code::NotYourLead));
+    }
+
+    #[test]
+    fn l25a5_the_opening_lead_waits_while_a_replacement_of_the_final_pass_is_asked() {
+        let t = one_club(&[]);
+        let r = run(&t, |cx| {
+            undo::replace_call(cx, Seat::W, call("1H")).expect("requested");
+            may_open(cx.st, Seat::E).map(|_| ())
+        });
+        let refused = r.out.expect_err("waits");
+        assert_eq!((refused.code, refused.law), (Code::UndoPending, Law::L25A5));
+    }
+}

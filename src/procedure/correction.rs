@@ -247,3 +247,67 @@ pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Resul
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, run};
+
+    /// Dealer N, face to face: North's 1C, alerted and explained by South, then `more`.
+    fn explained(more: &[&str]) -> crate::table::Table {
+        let mut actions = vec![
+            Action::call(Seat::N, call("1C")),
+            Action::alert(Seat::S, 0, Some("could be short")),
+        ];
+        let mut seat = Seat::E;
+        for c in more {
+            actions.push(Action::call(seat, call(c)));
+            seat = seat.lho();
+        }
+        played(Seat::N, &actions)
+    }
+
+    fn corrects(t: &crate::table::Table, seat: Seat) -> Result<(), Code> {
+        run(t, |cx| correct(cx, seat, 0, "natural".into()))
+            .out
+            .map_err(|e| e.code)
+    }
+
+    #[test]
+    fn l20f4a_a_player_corrects_his_own_explanation_at_once_and_summons_the_director() {
+        let r = run(&explained(&["P"]), |cx| correct(cx, Seat::S, 0, "natural".into()));
+        assert!(r.out.is_ok());
+        assert!(r
+            .events
+            .iter()
+            .any(|e| matches!(e, EventKind::DirectorSummoned { law: Law::L20F4a, .. })));
+    }
+
+    #[test]
+    fn l20f5a_during_the_auction_partners_explanation_is_noted_not_corrected() {
+        let t = explained(&["P"]);
+        assert_eq!(corrects(&t, Seat::N), Err(Code::CorrectionTooEarly));
+        let r = run(&t, |cx| note_partner_mistake(cx, Seat::N, 0));
+        assert!(r.out.is_ok());
+        assert_eq!(r.st.irregular().notes().len(), 1);
+        // An opponent has nothing to note.
+        assert_eq!(
+            run(&t, |cx| note_partner_mistake(cx, Seat::E, 0))
+                .out
+                .map_err(|e| e.code),
+            Err(Code::NotYoursToExplain)
+        );
+    }
+
+    #[test]
+    fn l20f5b_after_the_final_pass_declarer_corrects_partners_explanation_and_a_defender_waits() {
+        // 1C P P P: North declares; he may correct South's explanation now.
+        let t = explained(&["P", "P", "P"]);
+        assert!(offered(t.state(), t.regulation(), Seat::N, CallId::new(0)));
+        // 1C 1D P P P: East declares; North, a defender, corrects after play.
+        let t = explained(&["1D", "P", "P", "P"]);
+        assert!(!offered(t.state(), t.regulation(), Seat::N, CallId::new(0)));
+        assert_eq!(corrects(&t, Seat::N), Err(Code::CorrectionTooEarly));
+    }
+}

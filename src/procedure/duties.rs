@@ -126,3 +126,65 @@ pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{calls_from, played, run};
+    use crate::table::Table;
+
+    /// Dealer N, face to face: North's 1C alerted and explained by South, `before` then
+    /// the calls `rest` from East on.
+    fn auction(before: &[Action], rest: &[&str]) -> Table {
+        let mut actions = calls_from(Seat::N, &["1C"]);
+        actions.push(Action::alert(Seat::S, 0, Some("could be short")));
+        actions.extend_from_slice(before);
+        actions.extend(calls_from(Seat::E, rest));
+        played(Seat::N, &actions)
+    }
+
+    /// The codes of the warnings addressed to `seat`.
+    fn reminded(warnings: &[Warning], seat: Seat) -> Vec<Code> {
+        warnings
+            .iter()
+            .filter(|w| w.audience.has_seat(seat))
+            .map(|w| w.code)
+            .collect()
+    }
+
+    #[test]
+    fn l20f4a_l20f5b_at_the_final_pass_the_explainer_and_his_declaring_partner_are_reminded() {
+        // 1C P P P: North declares, South (who explained) is dummy.
+        let t = auction(&[], &["P", "P", "P"]);
+        let r = run(&t, duties_at_final_pass);
+        assert_eq!(reminded(&r.warnings, Seat::S), [Code::CheckOwnExplanations]);
+        assert_eq!(reminded(&r.warnings, Seat::N), [Code::CorrectPartnerNow]);
+        assert!(reminded(&r.warnings, Seat::E).is_empty());
+    }
+
+    #[test]
+    fn l20f5b_a_defender_is_not_reminded_of_partners_explanation_at_the_final_pass() {
+        // 1C 1D P P P: East declares; North and South defend.
+        let t = auction(&[], &["1D", "P", "P", "P"]);
+        let r = run(&t, duties_at_final_pass);
+        assert!(reminded(&r.warnings, Seat::N).is_empty());
+    }
+
+    #[test]
+    fn l20f5b_a_noted_mistake_left_uncorrected_at_the_lead_is_a_missed_duty_for_the_director() {
+        let t = auction(&[Action::note_partner_mistake(Seat::N, 0)], &["P", "P", "P"]);
+        let r = run(&t, duties_missed_at_lead);
+        let missed: Vec<_> = r.warnings.iter().filter(|w| w.code == Code::DutyMissed).collect();
+        assert_eq!(missed.len(), 1);
+        assert_eq!(missed[0].seat, Some(Seat::N));
+        assert!(![Seat::N, Seat::E, Seat::S, Seat::W]
+            .into_iter()
+            .any(|s| missed[0].audience.has_seat(s)));
+        let mut corrected = t;
+        assert!(corrected
+            .apply(Action::correct_explanation(Seat::N, 0, "natural"))
+            .is_ok());
+        assert!(run(&corrected, duties_missed_at_lead).warnings.is_empty());
+    }
+}

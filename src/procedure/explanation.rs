@@ -106,3 +106,56 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, run};
+
+    /// Dealer N, face to face: North's 1C and East's pass.
+    fn one_club_pass() -> crate::table::Table {
+        played(
+            Seat::N,
+            &[Action::call(Seat::N, call("1C")), Action::call(Seat::E, call("P"))],
+        )
+    }
+
+    #[test]
+    fn l20f_face_to_face_a_player_discloses_his_partners_calls_only() {
+        let t = one_club_pass();
+        let (st, reg) = (t.state(), t.regulation());
+        assert_eq!(disclosable(st, reg, Seat::S), [0]);
+        assert_eq!(disclosable(st, reg, Seat::W), [1]);
+        assert!(disclosable(st, reg, Seat::N).is_empty());
+        let r = run(&t, |cx| alert(cx, Seat::N, 0, None));
+        assert_eq!(r.out.map_err(|e| e.code), Err(Code::NotYoursToExplain));
+    }
+
+    #[test]
+    fn l21b1a_an_alert_after_an_opponent_has_called_is_late_and_offers_him_a_change() {
+        let late = run(&one_club_pass(), |cx| alert(cx, Seat::S, 0, None));
+        assert!(late.out.is_ok());
+        assert!(late.warnings.iter().any(|w| w.code == Code::LateAlert));
+        assert!(late.st.irregular().offers().iter().any(|o| o.seat == Seat::E));
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1C"))]);
+        let in_time = run(&t, |cx| alert(cx, Seat::S, 0, None));
+        assert!(in_time.out.is_ok());
+        assert!(!in_time.warnings.iter().any(|w| w.code == Code::LateAlert));
+    }
+
+    #[test]
+    fn l21b1a_an_explanation_after_ones_own_alert_in_time_is_not_late() {
+        let t = played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1C")),
+                Action::alert(Seat::S, 0, None),
+                Action::call(Seat::E, call("P")),
+            ],
+        );
+        let r = run(&t, |cx| explain(cx, Seat::S, 0, "could be short".into()));
+        assert!(r.out.is_ok());
+        assert!(!r.warnings.iter().any(|w| w.code == Code::LateAlert));
+    }
+}

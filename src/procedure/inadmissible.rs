@@ -247,3 +247,92 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     irr::adjustment_possible(cx, Law::L37B2, offender);
     settle_after_call(cx, offender, pass);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, run};
+
+    fn barred_under(st: &crate::state::State, seat: Seat) -> Option<(BarKind, Law)> {
+        st.irregular().bar_on(seat).map(|b| (b.kind, b.law))
+    }
+
+    #[test]
+    fn l35a_a_double_offered_as_a_change_is_judged_over_the_calls_before_the_original() {
+        // Dealer W: 1S by West, North passes; North's double would be legal over 1S.
+        let t = played(
+            Seat::W,
+            &[Action::call(Seat::W, call("1S")), Action::call(Seat::N, call("P"))],
+        );
+        let r = run(&t, |cx| {
+            (
+                inadmissible_change(cx, Seat::N, Call::Double, CallId::new(1)),
+                inadmissible_change(cx, Seat::N, Call::Redouble, CallId::new(1)),
+                inadmissible_change(cx, Seat::N, call("2H"), CallId::new(1)),
+            )
+        });
+        assert_eq!(r.out, (false, true, false));
+    }
+
+    #[test]
+    fn l36b_a_declined_inadmissible_double_in_rotation_is_replaced_and_partner_barred_throughout() {
+        let t = played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1H")),
+                Action::call(Seat::E, call("P")),
+                Action::call(Seat::S, Call::Double),
+            ],
+        );
+        let r = run(&t, |cx| decline(cx, Seat::W, CallId::new(2)));
+        assert_eq!(barred_under(&r.st, Seat::N), Some((BarKind::Throughout, Law::L36B2)));
+        assert!(matches!(
+            r.st.irregular().pending(),
+            Some(Pending::Replacement {
+                seat: Seat::S,
+                law: Law::L36B2,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn l36b4_a_declined_inadmissible_double_out_of_turn_is_cancelled_with_no_replacement_due() {
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1H"))]);
+        let r = run(&t, |cx| {
+            out_of_turn(cx, Seat::S, Call::Double, Seat::E, WithCall::default());
+            let x = CallId::new(1);
+            let was = was_out_of_turn(cx, x);
+            decline(cx, Seat::W, x);
+            was
+        });
+        assert!(r.out);
+        assert_eq!(barred_under(&r.st, Seat::N), Some((BarKind::Throughout, Law::L36B4)));
+        assert!(r.st.irregular().pending().is_none());
+        assert_eq!(
+            r.st.auction().call(CallId::new(1)).map(|c| c.status),
+            Some(Status::Withdrawn)
+        );
+    }
+
+    #[test]
+    fn l37b_a_barred_players_cancelled_bid_becomes_a_pass_and_bars_both_partners_throughout() {
+        let t = played(
+            Seat::N,
+            &[Action::call(Seat::N, call("1H")), Action::call(Seat::E, call("P"))],
+        );
+        let r = run(&t, |cx| {
+            irr::bar(cx, Seat::S, BarKind::NextTurn, Law::L31A1, None);
+            by_barred_player(cx, Seat::S, call("2H"), WithCall::default());
+            barred_call_cancelled(cx, Seat::W, CallId::new(2));
+        });
+        for seat in [Seat::S, Seat::N] {
+            assert_eq!(barred_under(&r.st, seat), Some((BarKind::Throughout, Law::L37B2)));
+        }
+        assert_eq!(
+            r.st.auction().call(CallId::new(3)).map(|c| (c.seat, c.call, c.status)),
+            Some((Seat::S, Call::Pass, Status::InForce))
+        );
+    }
+}

@@ -93,3 +93,74 @@ pub fn tempo(cx: &mut Ctx<'_>, seat: Seat, at: Option<f64>) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, played_under, run};
+
+    /// The codes and laws of the warnings addressed to `seat`.
+    fn told(warnings: &[Warning], seat: Seat) -> Vec<(Code, Law)> {
+        warnings
+            .iter()
+            .filter(|w| w.audience.has_seat(seat))
+            .map(|w| (w.code, w.law))
+            .collect()
+    }
+
+    #[test]
+    fn l16c_a_withdrawn_call_is_unauthorized_for_the_offenders_partner_and_authorized_for_the_opponents() {
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1C"))]);
+        let r = run(&t, |cx| withdrawn_call(cx, CallId::new(0), Some(Seat::N.side())));
+        assert_eq!(told(&r.warnings, Seat::S), [(Code::UiWithdrawnCall, Law::L16C2)]);
+        for seat in [Seat::E, Seat::W] {
+            assert_eq!(told(&r.warnings, seat), [(Code::AiWithdrawnCall, Law::L16C1)]);
+        }
+        assert!(told(&r.warnings, Seat::N).is_empty());
+        // L27B1a and the like: no offending side, nothing recorded.
+        assert!(run(&t, |cx| withdrawn_call(cx, CallId::new(0), None))
+            .warnings
+            .is_empty());
+    }
+
+    #[test]
+    fn l25a6_a_cancelled_call_repeated_when_its_player_calls_again_gives_no_information() {
+        // East's 1D (record 1) was cancelled; North's side replaced a call (L25A6).
+        let t = played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1C")),
+                Action::call(Seat::E, call("1D")),
+                Action::call(Seat::S, call("P")),
+                Action::call(Seat::W, call("1H")),
+            ],
+        );
+        let again = |new: usize| {
+            run(&t, |cx| {
+                defer_until_recall(cx, CallId::new(1), Seat::N.side());
+                settle_recall(cx, Seat::E, CallId::new(new));
+            })
+        };
+        // The same call (1D) again: nothing; another (1H): the L16C entries.
+        assert!(again(1).warnings.is_empty());
+        assert_eq!(told(&again(3).warnings, Seat::S), [(Code::UiWithdrawnCall, Law::L16C2)]);
+    }
+
+    #[test]
+    fn l16b1_a_slow_call_is_unauthorized_for_partner_except_behind_screens() {
+        let slow = |regulation: &str| {
+            let t = played_under(regulation, Seat::N, &[]);
+            run(&t, |cx| {
+                tempo(cx, Seat::N, Some(0.0));
+                tempo(cx, Seat::E, Some(7_000.0));
+            })
+            .warnings
+        };
+        let f2f = slow(r#"{"preset":"face_to_face","tempo_threshold_ms":5000}"#);
+        assert_eq!(told(&f2f, Seat::W), [(Code::UiTempo, Law::L16B1)]);
+        assert!(told(&f2f, Seat::S).is_empty());
+        assert!(slow(r#"{"preset":"screens","tempo_threshold_ms":5000}"#).is_empty());
+        assert!(slow(r#"{"preset":"face_to_face","tempo_threshold_ms":8000}"#).is_empty());
+    }
+}

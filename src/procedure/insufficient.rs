@@ -259,3 +259,88 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     let id = record(cx, seat, call, Status::InForce);
     settle_after_call(cx, seat, id);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, run};
+
+    /// Dealer N: 1H by North, East's insufficient 1D (record 1), South declines it.
+    fn declined() -> crate::table::Table {
+        played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1H")),
+                Action::call(Seat::E, call("1D")),
+                Action::decline(Seat::S),
+            ],
+        )
+    }
+
+    #[test]
+    fn l27_an_insufficient_bid_awaits_lhos_choice_and_is_flagged_under_law_27() {
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1H"))]);
+        let r = run(&t, |cx| {
+            insufficient_bid(cx, Seat::E, call("1D"), None, WithCall::default())
+        });
+        let id = CallId::new(1);
+        assert_eq!(
+            r.st.irregular().pending(),
+            Some(&Pending::InsufficientBid { call: id, first: id })
+        );
+        assert!(r.events.iter().any(|e| matches!(
+            e,
+            EventKind::Irregularity {
+                code: Code::IrregInsufficientBid,
+                law: Law::L27,
+                seat: Seat::E,
+                ..
+            }
+        )));
+    }
+
+    #[test]
+    fn l27b1a_the_lowest_sufficient_bid_in_the_same_strain_stands_without_a_bar() {
+        let t = declined();
+        let r = run(&t, |cx| {
+            replace(cx, Seat::E, call("2D"), WithCall::default(), CallId::new(1), Law::L27B)
+        });
+        assert!(r.out.is_ok());
+        assert!(!r.st.irregular().is_barred(Seat::W));
+        assert!(r.st.irregular().comparison(CallId::new(1)).is_none());
+    }
+
+    #[test]
+    fn l27b2_a_higher_bid_in_the_same_strain_bars_partner_throughout() {
+        let t = declined();
+        let r = run(&t, |cx| {
+            replace(cx, Seat::E, call("3D"), WithCall::default(), CallId::new(1), Law::L27B)
+        });
+        assert!(r.out.is_ok());
+        let bar = r.st.irregular().bar_on(Seat::W).expect("W barred");
+        assert_eq!((bar.kind, bar.law), (BarKind::Throughout, Law::L27B2));
+    }
+
+    #[test]
+    fn l27b3_a_double_in_place_of_the_insufficient_bid_is_cancelled_and_partner_barred() {
+        let t = declined();
+        let r = run(&t, |cx| {
+            replace(
+                cx,
+                Seat::E,
+                Call::Double,
+                WithCall::default(),
+                CallId::new(1),
+                Law::L27B,
+            )
+        });
+        assert!(r.out.is_ok());
+        let bar = r.st.irregular().bar_on(Seat::W).expect("W barred");
+        assert_eq!(bar.law, Law::L27B3);
+        assert_eq!(
+            r.st.auction().call(CallId::new(2)).map(|c| c.status),
+            Some(Status::Withdrawn)
+        );
+    }
+}

@@ -261,3 +261,57 @@ fn lho_called_before_restriction(cx: &mut Ctx<'_>, seat: Seat) -> Option<Seat> {
     cx.st.irregular_mut().drop_lead_restrictions_from(last);
     Some(offender)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::procedure::test_support::{call, calls_from, played, run};
+    use crate::state::Status;
+
+    #[test]
+    fn l27a_only_the_offenders_lho_accepts_an_insufficient_bid() {
+        let t = played(Seat::N, &calls_from(Seat::N, &["1H", "1D"]));
+        let by_west = run(&t, |cx| accept(cx, Seat::W));
+        assert_eq!(by_west.out.map_err(|e| e.code), Err(Code::NotEntitled));
+        let by_south = run(&t, |cx| accept(cx, Seat::S));
+        assert!(by_south.out.is_ok());
+        assert_eq!(
+            by_south.st.auction().call(CallId::new(1)).map(|c| c.status),
+            Some(Status::InForce)
+        );
+    }
+
+    #[test]
+    fn l36_an_inadmissible_double_cannot_be_accepted() {
+        let t = played(Seat::N, &calls_from(Seat::N, &["1H", "P", "X"]));
+        let refused = run(&t, |cx| accept(cx, Seat::W)).out.expect_err("refused");
+        assert_eq!((refused.code, refused.law), (Code::NotEntitled, Law::L36));
+    }
+
+    #[test]
+    fn l39c_a_defenders_bid_after_the_final_pass_gives_declarer_a_lead_restriction_and_dummys_does_not() {
+        // 1C P P P: North declares, South is dummy.
+        let t = played(Seat::N, &calls_from(Seat::N, &["1C", "P", "P", "P"]));
+        let laws = |seat: Seat| {
+            run(&t, |cx| after_final_pass(cx, seat, call("1H")))
+                .st
+                .irregular()
+                .lead_restrictions()
+                .iter()
+                .map(|r| (r.offender, r.law))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(laws(Seat::E), [(Seat::E, Law::L39C)]);
+        assert!(laws(Seat::S).is_empty());
+    }
+
+    #[test]
+    fn l39b_the_restriction_lapses_when_the_offenders_lho_calls_before_it_is_applied() {
+        let t = played(Seat::N, &calls_from(Seat::N, &["1C", "P", "P", "P"]));
+        let r = run(&t, |cx| {
+            after_final_pass(cx, Seat::E, call("1H"));
+            after_final_pass(cx, Seat::S, call("2H"));
+        });
+        assert!(r.st.irregular().lead_restrictions().is_empty());
+    }
+}

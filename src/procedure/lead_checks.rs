@@ -236,3 +236,64 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::call::Suit;
+    use crate::event::EventKind;
+    use crate::procedure::test_support::{lead_restricted as restricted, run};
+
+    fn card(text: &str) -> Card {
+        text.parse().expect("card")
+    }
+
+    #[test]
+    fn l26b_under_rectify_a_lead_before_declarers_choice_is_recorded_and_the_director_summoned() {
+        let t = restricted(r#""face_to_face""#, &[]);
+        let r = run(&t, |cx| check_lead_restriction(cx, Seat::E, card("HA"), false));
+        assert!(r.out.is_ok());
+        assert!(r
+            .warnings
+            .iter()
+            .any(|w| w.code == Code::IrregLeadBeforeRestriction && w.law == Law::L26B));
+        assert!(r
+            .events
+            .iter()
+            .any(|e| matches!(e, EventKind::DirectorSummoned { law: Law::L26B, .. })));
+    }
+
+    #[test]
+    fn l26b_a_face_down_lead_of_the_prohibited_suit_is_told_to_its_leader_alone() {
+        let t = restricted(
+            r#""face_to_face""#,
+            &[Action::restrict_lead(Seat::N, Some(Suit::Clubs), false)],
+        );
+        let r = run(&t, |cx| check_lead_restriction(cx, Seat::E, card("C2"), true));
+        assert!(r.out.is_ok());
+        let w = r
+            .warnings
+            .iter()
+            .find(|w| w.code == Code::IrregProhibitedLead)
+            .expect("recorded");
+        assert!(w.audience.has_seat(Seat::E));
+        assert!(![Seat::N, Seat::S, Seat::W].into_iter().any(|s| w.audience.has_seat(s)));
+        // Another suit breaks nothing.
+        let r = run(&t, |cx| check_lead_restriction(cx, Seat::E, card("H2"), true));
+        assert!(r.warnings.is_empty());
+    }
+
+    #[test]
+    fn l26b_a_lead_outside_the_required_suit_states_that_the_leader_has_none() {
+        let t = restricted(
+            r#"{"preset":"face_to_face","lead_restriction":"require_or_prohibit"}"#,
+            &[Action::restrict_lead(Seat::N, Some(Suit::Diamonds), true)],
+        );
+        let r = run(&t, |cx| check_lead_restriction(cx, Seat::E, card("C2"), false));
+        assert!(r.out.is_ok());
+        assert!(r.warnings.iter().any(|w| w.code == Code::RequiredSuitVoid));
+        let r = run(&t, |cx| check_lead_restriction(cx, Seat::E, card("D2"), false));
+        assert!(!r.warnings.iter().any(|w| w.code == Code::RequiredSuitVoid));
+    }
+}

@@ -123,3 +123,65 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::procedure::test_support::{lead_restricted, run};
+
+    fn chooses(regulation: &str, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Code> {
+        let t = lead_restricted(regulation, &[]);
+        run(&t, |cx| restrict_lead(cx, seat, suit, require))
+            .out
+            .map_err(|e| e.code)
+    }
+
+    #[test]
+    fn l26b_only_declarer_chooses_and_only_a_suit_the_offender_did_not_specify() {
+        let f2f = r#""face_to_face""#;
+        assert_eq!(chooses(f2f, Seat::N, Some(Strain::Spades), false), Ok(()));
+        assert_eq!(
+            chooses(f2f, Seat::S, Some(Strain::Spades), false),
+            Err(Code::NotEntitled)
+        );
+        // West bid hearts in the legal auction.
+        assert_eq!(
+            chooses(f2f, Seat::N, Some(Strain::Hearts), false),
+            Err(Code::SuitNotRestrictable)
+        );
+        assert_eq!(
+            chooses(f2f, Seat::N, Some(Strain::NoTrump), false),
+            Err(Code::SuitNotRestrictable)
+        );
+    }
+
+    #[test]
+    fn l26b_declarer_requires_a_suit_only_where_the_regulation_allows_it() {
+        let suit = Some(Strain::Clubs);
+        assert_eq!(
+            chooses(r#""face_to_face""#, Seat::N, suit, true),
+            Err(Code::RequireNotAllowed)
+        );
+        let both = r#"{"preset":"face_to_face","lead_restriction":"require_or_prohibit"}"#;
+        assert_eq!(chooses(both, Seat::N, suit, true), Ok(()));
+    }
+
+    #[test]
+    fn l26b_declarer_chooses_once() {
+        let t = lead_restricted(r#""face_to_face""#, &[]);
+        let r = run(&t, |cx| {
+            restrict_lead(cx, Seat::N, None, false).expect("no restriction");
+            restrict_lead(cx, Seat::N, Some(Strain::Clubs), false).map_err(|e| e.code)
+        });
+        assert_eq!(r.out, Err(Code::LeadAlreadyRestricted));
+        assert!(r.events.iter().any(|e| matches!(
+            e,
+            EventKind::LeadRestricted {
+                declarer: Seat::N,
+                leader: Seat::E,
+                suit: None,
+                require: false
+            }
+        )));
+    }
+}

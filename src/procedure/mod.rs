@@ -26,6 +26,8 @@ pub mod rotation;
 pub mod rulings;
 pub mod settle;
 pub mod steps;
+#[cfg(test)]
+mod test_support;
 pub mod undo;
 
 pub use ctx::{Ctx, Next, WithCall};

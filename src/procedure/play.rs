@@ -154,3 +154,64 @@ pub fn return_hands(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
     lift_bars_at_end_of_period(cx);
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::event::BarKind;
+    use crate::procedure::steps;
+    use crate::procedure::test_support::{calls_from, played, run};
+
+    fn c2() -> Card {
+        "C2".parse().expect("card")
+    }
+
+    /// Dealer N: 1C P P P (North declares, South is dummy), East's opening lead of the C2
+    /// face down; then `more`.
+    fn led(more: &[Action]) -> crate::table::Table {
+        let mut actions = calls_from(Seat::N, &["1C", "P", "P", "P"]);
+        actions.push(Action::lead(Seat::E, c2()));
+        actions.extend_from_slice(more);
+        played(Seat::N, &actions)
+    }
+
+    #[test]
+    fn l41c_a_defender_faces_the_opening_lead_which_ends_the_auction_period_and_its_bars() {
+        let t = led(&[]);
+        let r = run(&t, |cx| {
+            steps::bar(cx, Seat::W, BarKind::Throughout, Law::L27B2, None);
+            face_lead(cx, Seat::W)
+        });
+        assert!(r.out.is_ok());
+        assert_eq!(r.st.phase(), Phase::Play);
+        assert!(r.events.contains(&EventKind::LeadFaced {
+            seat: Seat::E,
+            card: c2()
+        }));
+        assert!(r.events.contains(&EventKind::BarLifted { seat: Seat::W }));
+        let by_declarer = run(&t, |cx| face_lead(cx, Seat::N)).out.map_err(|e| e.code);
+        assert_eq!(by_declarer, Err(Code::NotYourLead));
+    }
+
+    #[test]
+    fn l45_a_card_already_played_is_refused() {
+        let t = led(&[Action::face_lead(Seat::E)]);
+        let refused = run(&t, |cx| play(cx, Seat::N, c2(), true)).out.expect_err("played");
+        assert_eq!((refused.code, refused.law), (Code::CardAlreadyPlayed, Law::L45));
+        assert!(run(&t, |cx| play(cx, Seat::N, "C3".parse().expect("card"), true))
+            .out
+            .is_ok());
+    }
+
+    #[test]
+    fn l17d2_only_a_passed_out_boards_hands_are_returned() {
+        let t = played(Seat::N, &calls_from(Seat::N, &["1C", "P", "P", "P"]));
+        let refused = run(&t, |cx| return_hands(cx, Seat::N)).out.expect_err("not passed out");
+        assert_eq!((refused.code, refused.law), (Code::WrongPeriod, Law::L17D2));
+        let t = played(Seat::N, &calls_from(Seat::N, &["P", "P", "P", "P"]));
+        let r = run(&t, |cx| return_hands(cx, Seat::N));
+        assert!(r.out.is_ok());
+        assert!(r.events.contains(&EventKind::HandsReturned));
+    }
+}

@@ -211,3 +211,62 @@ fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, run};
+
+    fn asks(t: &crate::table::Table, seat: Seat, id: Option<usize>) -> Result<(), Code> {
+        may_ask(t.state(), t.regulation(), seat, id.map(CallId::new)).map_err(|e| e.code)
+    }
+
+    /// Dealer N, face to face: 1C by North, a pass by East; South to call.
+    fn south_to_call() -> crate::table::Table {
+        played(
+            Seat::N,
+            &[Action::call(Seat::N, call("1C")), Action::call(Seat::E, call("P"))],
+        )
+    }
+
+    #[test]
+    fn l20f1_a_player_asks_about_the_opponents_calls_only_and_at_his_own_turn() {
+        let t = south_to_call();
+        assert_eq!(asks(&t, Seat::S, Some(1)), Ok(()));
+        assert_eq!(asks(&t, Seat::S, Some(0)), Err(Code::AskOwnSide));
+        // Face to face, questions wait for one's own turn.
+        assert_eq!(asks(&t, Seat::W, None), Err(Code::AskNotYourTurn));
+    }
+
+    #[test]
+    fn l20f3_a_question_about_a_single_call_cautions_the_asker() {
+        let r = run(&south_to_call(), |cx| ask(cx, Seat::S, Some(1)));
+        assert!(r.out.is_ok());
+        assert!(r
+            .warnings
+            .iter()
+            .any(|w| w.code == Code::SingleCallQuestion && w.law == Law::L20F3));
+        let whole = run(&south_to_call(), |cx| ask(cx, Seat::S, None));
+        assert!(!whole.warnings.iter().any(|w| w.code == Code::SingleCallQuestion));
+    }
+
+    #[test]
+    fn l41b_after_the_final_pass_dummy_may_not_ask_and_the_opening_leader_asks_before_leading() {
+        let mut t = played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1C")),
+                Action::call(Seat::E, call("P")),
+                Action::call(Seat::S, call("P")),
+                Action::call(Seat::W, call("P")),
+            ],
+        );
+        assert_eq!(asks(&t, Seat::S, Some(1)), Err(Code::DummyMayNotAsk));
+        assert_eq!(asks(&t, Seat::E, None), Ok(()));
+        assert!(t.apply(Action::lead(Seat::E, "C2".parse().expect("card"))).is_ok());
+        let refused = may_ask(t.state(), t.regulation(), Seat::E, None).expect_err("led");
+        assert_eq!((refused.code, refused.law.as_str()), (Code::AskNotYourTurn, "20F2"));
+        assert_eq!(asks(&t, Seat::W, None), Ok(()));
+    }
+}

@@ -196,3 +196,72 @@ pub fn may_ask_contract(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     }
     Ok(contract)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::event::BarKind;
+    use crate::procedure::steps;
+    use crate::procedure::test_support::{call, played, run};
+
+    fn code<T>(r: Result<T, Refusal>) -> Result<(), Code> {
+        r.map(|_| ()).map_err(|e| e.code)
+    }
+
+    /// Dealer N: 1C passed out; North declares, South is dummy, East leads.
+    fn one_club() -> crate::table::Table {
+        played(
+            Seat::N,
+            &["1C", "P", "P", "P"]
+                .iter()
+                .zip([Seat::N, Seat::E, Seat::S, Seat::W])
+                .map(|(c, s)| Action::call(s, call(c)))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    #[test]
+    fn l20b_a_review_is_given_at_ones_own_turn_unless_one_must_pass() {
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1C"))]);
+        assert_eq!(code(may_review(t.state(), Seat::E)), Ok(()));
+        assert_eq!(code(may_review(t.state(), Seat::S)), Err(Code::ReviewNotYourTurn));
+        let r = run(&t, |cx| {
+            steps::bar(cx, Seat::E, BarKind::Throughout, Law::L27B2, None);
+            code(may_review(cx.st, Seat::E))
+        });
+        assert_eq!(r.out, Err(Code::ReviewWhileBarred));
+    }
+
+    #[test]
+    fn l41b_after_the_final_pass_dummy_has_no_review_and_a_defender_none_once_he_has_played() {
+        let mut t = one_club();
+        assert_eq!(code(may_review(t.state(), Seat::S)), Err(Code::DummyMayNotAsk));
+        assert_eq!(code(may_review(t.state(), Seat::E)), Ok(()));
+        assert!(t.apply(Action::lead(Seat::E, "C2".parse().expect("card"))).is_ok());
+        assert!(t.apply(Action::face_lead(Seat::E)).is_ok());
+        assert_eq!(code(may_review(t.state(), Seat::E)), Err(Code::ReviewExpired));
+    }
+
+    #[test]
+    fn l20c1_only_a_presumed_defender_asks_whether_it_is_his_lead_and_only_after_the_final_pass() {
+        let t = one_club();
+        assert_eq!(may_ask_lead(t.state(), Seat::W).map(|c| c.leader()).ok(), Some(Seat::E));
+        assert_eq!(code(may_ask_lead(t.state(), Seat::N)), Err(Code::NotADefender));
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1C"))]);
+        assert_eq!(code(may_ask_lead(t.state(), Seat::E)), Err(Code::WrongPeriod));
+    }
+
+    #[test]
+    fn l41c_dummy_may_not_ask_what_the_contract_is() {
+        let t = one_club();
+        assert_eq!(code(may_ask_contract(t.state(), Seat::S)), Err(Code::DummyMayNotAsk));
+        assert_eq!(
+            may_ask_contract(t.state(), Seat::N)
+                .map(|c| c.bid.to_string())
+                .ok()
+                .as_deref(),
+            Some("1C")
+        );
+    }
+}

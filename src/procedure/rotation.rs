@@ -327,3 +327,97 @@ pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: CallId, call: Cal
         }));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, run};
+
+    #[test]
+    fn l28_a_call_out_of_rotation_awaits_lhos_choice_with_the_turn_still_due() {
+        let t = played(Seat::N, &[]);
+        let r = run(&t, |cx| {
+            out_of_rotation(cx, Seat::S, call("1H"), Seat::N, WithCall::default())
+        });
+        assert_eq!(
+            r.st.irregular().pending(),
+            Some(&Pending::OutOfRotation {
+                call: CallId::new(0),
+                due: Seat::N,
+                intent: None
+            })
+        );
+        assert!(r.events.iter().any(|e| matches!(
+            e,
+            EventKind::Irregularity {
+                code: Code::IrregCallOutOfRotation,
+                law: Law::L28,
+                seat: Seat::S,
+                ..
+            }
+        )));
+    }
+
+    #[test]
+    fn l25b_a_second_call_at_lhos_turn_is_an_attempted_change_of_the_first() {
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1H"))]);
+        let r = run(&t, |cx| {
+            out_of_rotation(cx, Seat::N, call("2H"), Seat::E, WithCall::default())
+        });
+        assert_eq!(
+            r.st.irregular().pending(),
+            Some(&Pending::ChangeOfCall {
+                call: CallId::new(1),
+                original: CallId::new(0)
+            })
+        );
+        assert!(r.events.iter().any(|e| matches!(
+            e,
+            EventKind::Irregularity {
+                code: Code::IrregChangeOfCall,
+                law: Law::L25B,
+                ..
+            }
+        )));
+    }
+
+    #[test]
+    fn l29c_an_alerted_call_out_of_rotation_asks_the_director_whether_it_was_artificial() {
+        let t = played(Seat::N, &[]);
+        let alerted = WithCall {
+            alert: true,
+            ..WithCall::default()
+        };
+        let r = run(&t, |cx| out_of_rotation(cx, Seat::S, call("2C"), Seat::N, alerted));
+        let asked = |st: &crate::state::State| {
+            st.irregular()
+                .open_rulings()
+                .iter()
+                .any(|o| o.on == RulingOn::Artificial && o.call == CallId::new(0))
+        };
+        assert!(asked(&r.st));
+        let plain = run(&t, |cx| {
+            out_of_rotation(cx, Seat::S, call("2C"), Seat::N, WithCall::default())
+        });
+        assert!(!asked(&plain.st));
+    }
+
+    #[test]
+    fn l28a_a_call_at_a_barred_rhos_turn_first_passes_for_him() {
+        let t = played(Seat::N, &[]);
+        let r = run(&t, |cx| {
+            irr::bar(cx, Seat::N, BarKind::Throughout, Law::L27B2, None);
+            (
+                pass_for_barred_rho(cx, Seat::E, Seat::N),
+                pass_for_barred_rho(cx, Seat::W, Seat::E),
+            )
+        });
+        // East's RHO is North, barred: his pass is made; West's RHO (South) is not due.
+        assert_eq!(r.out, (true, false));
+        assert_eq!(
+            r.st.auction().call(CallId::new(0)).map(|c| (c.seat, c.call)),
+            Some((Seat::N, Call::Pass))
+        );
+    }
+}

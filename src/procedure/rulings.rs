@@ -352,3 +352,79 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, played_under, run};
+
+    /// Dealer N: 1H, East's insufficient 1D not accepted and replaced by 3D: West is
+    /// barred throughout (L27B2) unless the Director rules 3D comparable.
+    fn replaced_by_3d() -> crate::table::Table {
+        played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1H")),
+                Action::call(Seat::E, call("1D")),
+                Action::decline(Seat::S),
+                Action::call(Seat::E, call("3D")),
+            ],
+        )
+    }
+
+    fn comparable(value: bool) -> Ruling<'static> {
+        Ruling::Comparable {
+            value: Some(value),
+            specified: None,
+        }
+    }
+
+    #[test]
+    fn l23a_a_replacement_ruled_comparable_lifts_partners_bar_and_one_ruled_not_keeps_it() {
+        let t = replaced_by_3d();
+        assert!(t.state().irregular().is_barred(Seat::W));
+        let yes = run(&t, |cx| ruling(cx, comparable(true)));
+        assert!(yes.out.is_ok());
+        assert!(!yes.st.irregular().is_barred(Seat::W));
+        assert!(yes.events.contains(&EventKind::BarLifted { seat: Seat::W }));
+        let no = run(&t, |cx| ruling(cx, comparable(false)));
+        assert!(no.out.is_ok());
+        assert!(no.st.irregular().is_barred(Seat::W));
+    }
+
+    #[test]
+    fn l81_a_ruling_with_no_open_question_of_its_kind_is_refused() {
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1H"))]);
+        for r in [
+            comparable(true),
+            Ruling::Unintended(true),
+            Ruling::Misinformation(false),
+        ] {
+            let out = run(&t, |cx| ruling(cx, r)).out;
+            assert_eq!(out.map_err(|e| e.code), Err(Code::NoPendingRuling), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn l21b3_a_change_of_call_not_allowed_tells_the_director_to_score_the_original_contract() {
+        let t = played_under(
+            r#""screens""#,
+            Seat::E,
+            &[
+                Action::call(Seat::W, call("P")),
+                Action::call(Seat::N, call("4S")),
+                Action::correct_explanation(Seat::E, 0, "natural"),
+                Action::change_call(Seat::N, call("P")),
+            ],
+        );
+        let adjusted = |allowed: bool| {
+            run(&t, |cx| ruling(cx, Ruling::Misinformation(allowed)))
+                .warnings
+                .iter()
+                .any(|w| w.code == Code::AdjustmentPossible && w.law == Law::L21B3)
+        };
+        assert!(adjusted(false));
+        assert!(!adjusted(true));
+    }
+}

@@ -339,3 +339,61 @@ pub fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord)
         .citing(Law::L26B),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, calls_from, played, played_under, run};
+
+    #[test]
+    fn l30b1b_a_bar_for_one_turn_is_used_up_by_the_barred_players_pass_and_a_bar_throughout_stays() {
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1C"))]);
+        let r = run(&t, |cx| {
+            irr::bar(cx, Seat::E, BarKind::NextTurn, Law::L30B1b, None);
+            pass_for_barred(cx, Seat::E);
+        });
+        assert!(r.events.contains(&EventKind::AutoPass { seat: Seat::E }));
+        assert!(r.events.contains(&EventKind::BarLifted { seat: Seat::E }));
+        assert!(!r.st.irregular().is_barred(Seat::E));
+        let r = run(&t, |cx| {
+            irr::bar(cx, Seat::E, BarKind::Throughout, Law::L27B2, None);
+            pass_for_barred(cx, Seat::E);
+        });
+        assert!(r.st.irregular().is_barred(Seat::E));
+        assert!(!r.events.contains(&EventKind::BarLifted { seat: Seat::E }));
+    }
+
+    #[test]
+    fn l21b1_an_offer_to_change_a_call_lapses_when_the_offered_players_partner_calls() {
+        // Behind screens, dealer E: West's pass, North's 4S, East's correction of the
+        // explanation of call 0: North may change 4S.
+        let t = played_under(
+            r#""screens""#,
+            Seat::E,
+            &[
+                Action::call(Seat::W, call("P")),
+                Action::call(Seat::N, call("4S")),
+                Action::correct_explanation(Seat::E, 0, "natural"),
+            ],
+        );
+        let offered = |seat: Seat| {
+            run(&t, |cx| settle_before_next_call(cx, seat, CallId::new(1)))
+                .st
+                .irregular()
+                .offers()
+                .iter()
+                .any(|o| o.seat == Seat::N)
+        };
+        assert!(offered(Seat::E));
+        assert!(!offered(Seat::S));
+    }
+
+    #[test]
+    fn l26b_the_suits_an_offender_specified_in_the_legal_auction_are_his_bids_strains() {
+        let t = played(Seat::N, &calls_from(Seat::N, &["1C", "1H", "1S", "2D", "P", "2H"]));
+        assert_eq!(specified_in_legal_auction(t.state(), Seat::E), [Strain::Hearts]);
+        assert_eq!(specified_in_legal_auction(t.state(), Seat::W), [Strain::Diamonds]);
+        assert_eq!(specified_in_legal_auction(t.state(), Seat::N), [Strain::Clubs]);
+    }
+}

@@ -166,3 +166,95 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
         calls::call_in_turn(cx, req.seat, req.replacement, WithCall::default())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Action;
+    use crate::procedure::test_support::{call, played, run};
+
+    fn code_of(r: Result<CallId, Refusal>) -> Result<CallId, Code> {
+        r.map_err(|e| e.code)
+    }
+
+    #[test]
+    fn l25a4_a_call_may_be_replaced_until_partner_calls() {
+        let t = played(
+            Seat::N,
+            &[Action::call(Seat::N, call("1C")), Action::call(Seat::E, call("P"))],
+        );
+        assert_eq!(
+            code_of(may_replace(t.state(), t.regulation(), Seat::N)),
+            Ok(CallId::new(0))
+        );
+        let t = played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1C")),
+                Action::call(Seat::E, call("P")),
+                Action::call(Seat::S, call("1H")),
+            ],
+        );
+        assert_eq!(
+            code_of(may_replace(t.state(), t.regulation(), Seat::N)),
+            Err(Code::ChangeWindowClosed)
+        );
+    }
+
+    #[test]
+    fn l25a1_a_call_awaiting_rectification_is_the_one_replaced() {
+        let t = played(
+            Seat::N,
+            &[Action::call(Seat::N, call("1H")), Action::call(Seat::E, call("1D"))],
+        );
+        assert_eq!(
+            code_of(may_replace(t.state(), t.regulation(), Seat::E)),
+            Ok(CallId::new(1))
+        );
+    }
+
+    #[test]
+    fn l25a5_a_call_may_be_replaced_until_the_opening_lead_is_faced_and_not_after() {
+        let t = played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1C")),
+                Action::call(Seat::E, call("P")),
+                Action::call(Seat::S, call("P")),
+                Action::call(Seat::W, call("P")),
+                Action::lead(Seat::E, "C2".parse().expect("card")),
+            ],
+        );
+        // L17D1: the lead is face down: the auction period lasts.
+        assert_eq!(
+            code_of(may_replace(t.state(), t.regulation(), Seat::W)),
+            Ok(CallId::new(3))
+        );
+        let mut t = t;
+        assert!(t.apply(Action::face_lead(Seat::E)).is_ok());
+        let refused = may_replace(t.state(), t.regulation(), Seat::W).expect_err("closed");
+        assert_eq!((refused.code, refused.law.as_str()), (Code::ChangeWindowClosed, "25A5"));
+    }
+
+    #[test]
+    fn l25a2_a_call_ruled_intended_stands_and_one_ruled_unintended_is_replaced() {
+        let t = played(Seat::N, &[Action::call(Seat::N, call("1C"))]);
+        let stands = run(&t, |cx| {
+            replace_call(cx, Seat::N, call("1D")).expect("request");
+            decide(cx, false)
+        });
+        assert!(stands.out.is_ok());
+        assert!(stands.events.contains(&EventKind::UndoRefused { seat: Seat::N }));
+        assert_eq!(stands.st.auction().in_force().first().map(|e| e.call), Some(call("1C")));
+        let replaced = run(&t, |cx| {
+            replace_call(cx, Seat::N, call("1D")).expect("request");
+            decide(cx, true)
+        });
+        assert!(replaced.out.is_ok());
+        assert_eq!(
+            replaced.st.auction().in_force().first().map(|e| e.call),
+            Some(call("1D"))
+        );
+        assert!(replaced.st.irregular().undo_request().is_none());
+    }
+}
