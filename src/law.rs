@@ -118,9 +118,9 @@ laws! {
     L27B = "27B",
     /// L27B1b: replaced by a comparable call: the auction continues without further rectification.
     L27B1b = "27B1b",
-    /// L27B2: replaced by a call other than a comparable call or the lowest sufficient bid; partner barred.
+    /// L27B2: replaced by another sufficient bid or a pass (B1 does not apply); partner barred throughout.
     L27B2 = "27B2",
-    /// L27B3: replaced by a pass; partner barred throughout.
+    /// L27B3: an attempt to replace it by a double or redouble (not comparable) is cancelled; partner barred throughout.
     L27B3 = "27B3",
     /// L27B4: an attempt to replace an insufficient bid by another insufficient bid.
     L27B4 = "27B4",
