@@ -164,21 +164,6 @@ pub(crate) fn stored(table: &crate::store::StoredTable) -> Option<Deal> {
         .ok()
 }
 
-/// Once the opening lead is faced (L41D), sends dummy's hand to every connection that did
-/// not see it (all but dummy and the Director), after the push that faced it.
-pub(crate) fn reveal_dummy(live: &crate::hub::Live, table_id: &str) {
-    let (Some(deal), Some(dummy)) = (&live.deal, dummy_faced(&live.table)) else {
-        return;
-    };
-    let hands = BTreeMap::from([(dummy, deal.hand(dummy))]);
-    let text = crate::server_msg::ServerMsg::Hands { table: table_id, hands }.to_text();
-    for sub in &live.subs {
-        if !matches!(sub.viewer, Viewer::Director) && sub.viewer != Viewer::Seat(dummy) {
-            sub.out.send(text.clone());
-        }
-    }
-}
-
 /// Dummy, once the opening lead is faced (L41D); `None` before, and on a passed-out board.
 pub fn dummy_faced(table: &Table) -> Option<Seat> {
     match table.phase() {
