@@ -357,7 +357,7 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
 mod tests {
     use super::*;
     use crate::action::Action;
-    use crate::procedure::test_support::{call, played, played_under, run};
+    use crate::procedure::test_support::{call, change_offered_behind_screens, played, run};
 
     /// Dealer N: 1H, East's insufficient 1D not accepted and replaced by 3D: West is
     /// barred throughout (L27B2) unless the Director rules 3D comparable.
@@ -408,16 +408,8 @@ mod tests {
 
     #[test]
     fn l21b3_a_change_of_call_not_allowed_tells_the_director_to_score_the_original_contract() {
-        let t = played_under(
-            r#""screens""#,
-            Seat::E,
-            &[
-                Action::call(Seat::W, call("P")),
-                Action::call(Seat::N, call("4S")),
-                Action::correct_explanation(Seat::E, 0, "natural"),
-                Action::change_call(Seat::N, call("P")),
-            ],
-        );
+        let mut t = change_offered_behind_screens();
+        assert!(t.apply(Action::change_call(Seat::N, call("P"))).is_ok());
         let adjusted = |allowed: bool| {
             run(&t, |cx| ruling(cx, Ruling::Misinformation(allowed)))
                 .warnings

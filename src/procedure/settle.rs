@@ -344,7 +344,7 @@ pub fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord)
 mod tests {
     use super::*;
     use crate::action::Action;
-    use crate::procedure::test_support::{call, calls_from, played, played_under, run};
+    use crate::procedure::test_support::{call, calls_from, change_offered_behind_screens, played, run};
 
     #[test]
     fn l30b1b_a_bar_for_one_turn_is_used_up_by_the_barred_players_pass_and_a_bar_throughout_stays() {
@@ -368,15 +368,7 @@ mod tests {
     fn l21b1_an_offer_to_change_a_call_lapses_when_the_offered_players_partner_calls() {
         // Behind screens, dealer E: West's pass, North's 4S, East's correction of the
         // explanation of call 0: North may change 4S.
-        let t = played_under(
-            r#""screens""#,
-            Seat::E,
-            &[
-                Action::call(Seat::W, call("P")),
-                Action::call(Seat::N, call("4S")),
-                Action::correct_explanation(Seat::E, 0, "natural"),
-            ],
-        );
+        let t = change_offered_behind_screens();
         let offered = |seat: Seat| {
             run(&t, |cx| settle_before_next_call(cx, seat, CallId::new(1)))
                 .st

@@ -88,3 +88,17 @@ pub fn lead_restricted(regulation: &str, more: &[Action]) -> Table {
     actions.extend_from_slice(more);
     played_under(regulation, Seat::N, &actions)
 }
+
+/// Behind screens, dealer E: West's pass, North's 4S, then East's correction of the
+/// explanation of call 0, which offers North a change of his 4S (L21B1).
+pub fn change_offered_behind_screens() -> Table {
+    played_under(
+        r#""screens""#,
+        Seat::E,
+        &[
+            Action::call(Seat::W, call("P")),
+            Action::call(Seat::N, call("4S")),
+            Action::correct_explanation(Seat::E, 0, "natural"),
+        ],
+    )
+}
