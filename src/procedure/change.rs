@@ -53,33 +53,20 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::action::Action;
-    use crate::procedure::test_support::{call, played_under, run};
+    use crate::procedure::test_support::{call, change_offered_behind_screens, run};
     use crate::state::Status;
-
-    /// Behind screens, dealer E: West's pass, North's 4S, then East's correction of the
-    /// explanation of call 0: North may change 4S (L21B1).
-    fn offered() -> crate::table::Table {
-        played_under(
-            r#""screens""#,
-            Seat::E,
-            &[
-                Action::call(Seat::W, call("P")),
-                Action::call(Seat::N, call("4S")),
-                Action::correct_explanation(Seat::E, 0, "natural"),
-            ],
-        )
-    }
 
     #[test]
     fn l21b1_a_change_of_call_without_an_offer_is_refused() {
-        let r = run(&offered(), |cx| change_call(cx, Seat::S, call("P")));
+        let r = run(&change_offered_behind_screens(), |cx| {
+            change_call(cx, Seat::S, call("P"))
+        });
         assert_eq!(r.out.map_err(|e| e.code), Err(Code::ChangeNotOffered));
     }
 
     #[test]
     fn l21b1_the_offered_change_withdraws_the_call_and_puts_the_misinformation_to_the_director() {
-        let t = offered();
+        let t = change_offered_behind_screens();
         let original = t.state().auction().last_call_of(Seat::N).expect("4S");
         let r = run(&t, |cx| change_call(cx, Seat::N, call("P")));
         assert!(r.out.is_ok(), "{:?}", r.out);
@@ -100,7 +87,7 @@ mod tests {
 
     #[test]
     fn l21b1_an_offer_is_used_once() {
-        let r = run(&offered(), |cx| {
+        let r = run(&change_offered_behind_screens(), |cx| {
             change_call(cx, Seat::N, call("P")).expect("first change");
             change_call(cx, Seat::N, call("4H")).map_err(|e| e.code)
         });
