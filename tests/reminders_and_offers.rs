@@ -183,3 +183,25 @@ fn an_offer_after_a_late_alert_follows_that_alert_and_one_after_a_correction_fol
         .iter()
         .any(|w| w.code == Code::LateAlert));
 }
+
+/// Found by the property suite (online tournament, partner explains): North's late alert of
+/// South's pass is corrected by South, East changes his last pass (L21B1) and the auction ends
+/// again. North's only explanation was corrected already: he is not reminded to check it.
+#[test]
+fn an_explanation_partner_already_corrected_draws_no_reminder_to_check_it_at_the_final_pass() {
+    let mut steps: Vec<String> = ["1C", "P", "P", "4H", "5S", "7H", "7NT", "P", "P", "P"]
+        .iter()
+        .zip(["N", "E", "S", "W"].iter().cycle())
+        .map(|(c, s)| call(s, c))
+        .collect();
+    steps.push(act("N", r#""type":"alert","index":2,"explanation":"weak two""#));
+    steps.push(act("S", r#""type":"correct_explanation","index":2,"text":"natural""#));
+    let mut t = table(r#"{"preset":"online_tournament","disclosure":"partner"}"#, &steps);
+    let out = t.apply_json(&act("E", r#""type":"change_call","call":"P""#));
+    assert!(out.is_ok(), "{:?}", out.rejection());
+    let reminded_north = out
+        .warnings()
+        .iter()
+        .any(|w| w.code == Code::CheckOwnExplanations && w.audience.only_seat() == Some(Seat::N));
+    assert!(!reminded_north, "{:?}", out.warnings());
+}

@@ -17,12 +17,14 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
     for seat in Seat::ALL {
         // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
         // Only about a call he may correct now: a reminder invites only what `apply` takes.
+        // An explanation already corrected (superseded, e.g. by declarer under L20F5b) is no
+        // longer his to correct.
         let gave = cx
             .st
             .extra()
             .disclosures()
             .iter()
-            .any(|d| d.by == seat && correction::offered(cx.st, cx.reg, seat, d.call));
+            .any(|d| d.by == seat && !d.superseded && correction::offered(cx.st, cx.reg, seat, d.call));
         if gave {
             remind(
                 cx,
