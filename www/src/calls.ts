@@ -1,25 +1,23 @@
 // Display helpers for seats, calls and cards: suit symbols with text alternatives. A call is
 // shown as the package's `formatCall` writes it ("Pass", "Dbl", "1♥"); the words for screen
-// readers are the page's.
+// readers come from the catalogs, in the language chosen (i18n.ts).
 import { formatCall } from "bridge-laws";
-import type { Call, Card, ContractParts, Seat } from "bridge-laws";
+import type { Call, Card, ContractParts, Seat, Viewer } from "bridge-laws";
+import { callName, cardName } from "bridge-laws/elements";
 import { h } from "./dom";
+import { msgs, t } from "./i18n";
 
 export const SEATS: Seat[] = ["N", "E", "S", "W"];
 /** Auction grid columns, as printed on score cards. */
 export const COLUMNS: Seat[] = ["W", "N", "E", "S"];
-export const SEAT_NAME: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
+/** "North" / "Nord" (`seat.N`). */
+export const seatLabel = (s: Seat): string => t(`seat.${s}`);
+/** A seat, the Director or a spectator, as the viewer switch names them. */
+export const viewerLabel = (v: Viewer): string => (isSeat(v) ? seatLabel(v) : t(`ui.demo.viewer.${v}`));
 export const STRAINS = ["C", "D", "H", "S", "NT"] as const;
 type Strain = (typeof STRAINS)[number];
 
-const STRAIN: Record<Strain, { symbol: string; one: string; many: string }> = {
-  C: { symbol: "♣", one: "club", many: "clubs" },
-  D: { symbol: "♦", one: "diamond", many: "diamonds" },
-  H: { symbol: "♥", one: "heart", many: "hearts" },
-  S: { symbol: "♠", one: "spade", many: "spades" },
-  NT: { symbol: "NT", one: "no trump", many: "no trump" },
-};
-const OTHER: Record<string, string> = { P: "Pass", X: "Double", XX: "Redouble" };
+const SYMBOL: Record<Strain, string> = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
 
 export const partner = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 2) % 4];
 export const lho = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 1) % 4];
@@ -34,12 +32,8 @@ function split(call: Call): { level: number; strain: Strain } | null {
   return m ? { level: Number(m[1]), strain: m[2] as Strain } : null;
 }
 
-/** "1 heart", "3 no trump", "Double". */
-export function callLabel(call: Call): string {
-  const b = split(call);
-  if (!b) return OTHER[call] ?? call;
-  return `${b.level} ${b.level === 1 ? STRAIN[b.strain].one : STRAIN[b.strain].many}`;
-}
+/** "one heart", "three no trump", "double" (`deux cœurs`, `contre`). */
+export const callLabel = (call: Call): string => callName(msgs(), call);
 
 /** A call with a coloured suit symbol; screen readers get the words. */
 export function callNode(call: Call): HTMLElement {
@@ -64,14 +58,10 @@ export function contractNode(contract: ContractParts): HTMLElement {
   return h("span", { class: "contract-text" }, callNode(contract.bid), x ? h("span", { class: "dbl" }, x) : null);
 }
 
-const RANK: Record<string, string> = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
 const SUIT_OF: Record<string, Strain> = { S: "S", H: "H", D: "D", C: "C" };
 
-export function cardLabel(card: Card): string {
-  const s = SUIT_OF[card[0]];
-  const r = card.slice(1);
-  return `${RANK[r] ?? r} of ${s ? STRAIN[s].many : "?"}`;
-}
+/** "king of spades" / "roi de pique". */
+export const cardLabel = (card: Card): string => cardName(msgs(), card);
 
 export function cardNode(card: Card): HTMLElement {
   const s = SUIT_OF[card[0]] ?? "S";
@@ -80,6 +70,6 @@ export function cardNode(card: Card): HTMLElement {
     "span",
     { class: "card", title: cardLabel(card) },
     h("span", { class: "sr-only" }, cardLabel(card)),
-    h("span", { "aria-hidden": "true" }, h("span", { class: `suit suit-${s}` }, STRAIN[s].symbol), r),
+    h("span", { "aria-hidden": "true" }, h("span", { class: `suit suit-${s}` }, SYMBOL[s]), r),
   );
 }
