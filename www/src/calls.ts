@@ -8,24 +8,15 @@ import { h } from "./dom";
 import { msgs, t } from "./i18n";
 
 export const SEATS: Seat[] = ["N", "E", "S", "W"];
-/** Auction grid columns, as printed on score cards. */
-export const COLUMNS: Seat[] = ["W", "N", "E", "S"];
 /** "North" / "Nord" (`seat.N`). */
 export const seatLabel = (s: Seat): string => t(`seat.${s}`);
 /** A seat, the Director or a spectator, as the viewer switch names them. */
 export const viewerLabel = (v: Viewer): string => (isSeat(v) ? seatLabel(v) : t(`ui.demo.viewer.${v}`));
-export const STRAINS = ["C", "D", "H", "S", "NT"] as const;
-type Strain = (typeof STRAINS)[number];
+type Strain = "C" | "D" | "H" | "S" | "NT";
 
 const SYMBOL: Record<Strain, string> = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
 
-export const partner = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 2) % 4];
-export const lho = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 1) % 4];
 export const isSeat = (v: string): v is Seat => (SEATS as string[]).includes(v);
-
-/** Every call in the bidding box order: P, X, XX, 1C … 7NT. */
-export const ALL_CALLS: Call[] = ["P", "X", "XX"];
-for (let level = 1; level <= 7; level++) for (const s of STRAINS) ALL_CALLS.push(`${level}${s}` as Call);
 
 function split(call: Call): { level: number; strain: Strain } | null {
   const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
