@@ -237,7 +237,7 @@ export class OnlineApp implements Host {
   /** Sends an action from the page's panels (through the source: the feed learns it was accepted); a refusal is a toast. */
   act(kind: ActionKind): Promise<Acted> {
     if (!this.source || this.status !== "open") {
-      toast({ kind: "error", code: "NOT_CONNECTED", law: "", message: "not connected: the action was not sent", key: "ui.demo.not_connected" });
+      toast({ kind: "error", code: "NOT_CONNECTED", law: "", message: "", key: "ui.demo.not_connected" });
       return Promise.resolve(undefined);
     }
     const viewer = this.table?.viewer;
