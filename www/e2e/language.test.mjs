@@ -3,6 +3,7 @@
 // and without losing the table; the choice is kept (localStorage) and defaults from the
 // browser's languages.
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import { bid, openTable, start, viewAs } from "./harness.mjs";
 
@@ -94,4 +95,40 @@ test("with nothing chosen, the page speaks the browser's first language it knows
   await other.waitForSelector('body[data-ready="true"]');
   assert.equal(await other.evaluate(() => document.documentElement.lang), "en", "a language the demo does not speak: English");
   await de.close();
+});
+
+test("online in French: the lost connection and an action not sent are told in French (NOT_CONNECTED from the catalog)", async () => {
+  // A stand-in server (as fault 11's): East's view from the package in Node, then the socket dropped.
+  const { Table } = createRequire(import.meta.url)("bridge-laws");
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
+  table.apply({ seat: "N", type: "call", call: "1C" });
+  const view = table.view("E");
+  const context = await env.browser.newContext({ locale: "fr-FR" });
+  const page = await context.newPage();
+  let sockets = 0;
+  let drop;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (++sockets > 1) return; // the reconnection is never answered
+    drop = () => ws.close();
+    ws.onMessage((m) => {
+      if (JSON.parse(String(m)).type === "join") ws.send(JSON.stringify({ type: "joined", viewer: "E", version: table.streamVersion("E"), view, regulation: view.regulation }));
+    });
+  });
+  await page.goto(`${env.url}?table=t1&token=x`);
+  await page.waitForSelector('body[data-conn="open"]');
+  assert.match(await page.locator("#online-who").innerText(), /^Table t1 · vous êtes Est$/);
+  drop();
+  await page.waitForSelector('body[data-conn="reconnecting"]');
+  assert.equal(await page.locator("#conn-banner").innerText(), "Connexion perdue — reconnexion…");
+  await page.locator('#actions button:has-text("Appeler l\'Arbitre")').click();
+  const toast = page.locator('#toasts .toast[data-code="NOT_CONNECTED"]');
+  await toast.waitFor();
+  assert.match(await toast.innerText(), /Non envoyé[\s\S]*Hors connexion\s: l'action n'a pas été envoyée\./);
+  // Back to English on the same page: the banner and the toast showing are worded again.
+  await page.selectOption("#language", "en");
+  assert.equal(await page.locator("#conn-banner").innerText(), "Connection lost — reconnecting…");
+  assert.match(await toast.innerText(), /Not sent[\s\S]*Not connected: the action was not sent\./);
+  assert.match(await page.locator("#online-who").innerText(), /you are East/);
+  await context.close();
+  table.free();
 });
