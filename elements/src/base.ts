@@ -90,8 +90,9 @@ export abstract class TableElement extends Base {
   }
 
   /** "2♥ refused — Law 27B: it does not supersede the last bid" (the engine's words until a catalog has the code). */
-  protected refusalText(r: Refusal, what: string): string {
-    const reason = rejectionMessage(this.m, r);
+  protected refusalText(r: Refusal, what: string, call?: string): string {
+    // The call refused is a parameter of its message ("two hearts does not outrank …").
+    const reason = rejectionMessage(this.m, r, call === undefined ? undefined : { call });
     return this.m.format(r.law ? "ui.refusal.law" : "ui.refusal", { what, law: r.law, reason });
   }
 }

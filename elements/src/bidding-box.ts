@@ -220,7 +220,7 @@ export class BiddingBox extends TableElement {
     this.#refusal.replaceChildren();
     if (!r) return this.#refusal.removeAttribute("data-code");
     this.#refusal.dataset.code = r.code;
-    const text = this.refusalText(r, what);
+    const text = this.refusalText(r, what, call);
     this.#refusal.append(call ? callNode(this.m, call) : "", " ", h("span", {}, text));
     this.announce(text);
   }

@@ -11,5 +11,9 @@ export { Hand } from "./hand.js";
 export { Announcer } from "./announcer.js";
 export { fromTable, fromSeatTable, LocalSource, SeatSource, refusalOf } from "./source.js";
 export type { Acted, LastAct, Refusal, Send, TableSource } from "./source.js";
-export { messages, rejectionMessage, type Messages, type Params } from "./i18n/index.js";
+export {
+  addCatalog, callName, cardName, changeOfferMessage, contractName, eventMessage, lawLabel, locales, messages, rejectionMessage,
+  warningMessage,
+  type Catalog, type Messages, type Params,
+} from "./i18n/index.js";
 export { callWords, cardWords, seatName } from "./text.js";

@@ -84,7 +84,8 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
 
 /// Issue 31: `may_replace_call` and `disclosable` of every seat's view agree with `apply`
 /// both ways: a request to replace his last call with a pass (legal wherever the call
-/// stood, so the request turns on L25A alone) and an alert of each call in force. And
+/// stood, so the request turns on L25A alone), and an alert and an explanation of each call
+/// in force (the demo offers `disclosable` for both, an answer to a question included). And
 /// `change_offers` (L21B1): with none, `change_call` is refused; with one, not for want of
 /// an offer (`CHANGE_NOT_OFFERED`; the new call may still be refused on its own).
 pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
@@ -117,6 +118,12 @@ pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
                 &format!("disclosable {i} for {s} ({:?})", v.disclosable),
                 v.disclosable.contains(&i),
                 &format!(r#"{{"seat":"{s}","type":"alert","index":{i}}}"#),
+            )?;
+            both_ways(
+                t,
+                &format!("disclosable {i} for {s} ({:?}), explained", v.disclosable),
+                v.disclosable.contains(&i),
+                &format!(r#"{{"seat":"{s}","type":"explain","index":{i},"text":"natural"}}"#),
             )?;
         }
     }

@@ -152,10 +152,16 @@ test("undo, late alert and correction forms appear only when they apply", async 
   }
   await bid(page, "N", "1H");
   await viewAs(page, "N");
-  assert.match(await page.locator("#actions details.more-undo > summary").innerText(), /Undo my\s+1 heart.*Law 25A/s);
+  assert.match(await page.locator("#actions details.more-undo > summary").innerText(), /Undo my\s+one heart.*Law 25A/s);
   assert.equal(await page.locator("#actions details.more-disclose").count(), 1, "a late alert of his own call is possible");
-  assert.equal(await page.locator("#actions details.more-correct").count(), 0, "nothing explained yet, nothing to correct");
+  // The correction form follows the view's `correctable` (the page derives nothing): a call of
+  // his own he failed to alert or explain is his to correct (L20F4a), not an opponent's.
+  assert.deepEqual((await viewOf(page, "N")).correctable, [0]);
+  assert.equal(await page.locator("#actions details.more-correct").count(), 1, "his own call, unexplained: his to correct");
   assert.equal(await page.locator("#actions form.undo").isVisible(), false, "the form itself opens on demand");
+  await viewAs(page, "E");
+  assert.deepEqual((await viewOf(page, "E")).correctable, []);
+  assert.equal(await page.locator("#actions details.more-correct").count(), 0, "not East's to correct");
 
   await bid(page, "E", "P");
   await bid(page, "S", "2H");
@@ -171,6 +177,9 @@ test("undo, late alert and correction forms appear only when they apply", async 
   await answer.locator('input[name="text"]').fill("five hearts");
   await answer.locator('button[type="submit"]').click();
   assert.equal(await page.locator("#actions details.more-correct").count(), 1);
+  await page.click("#actions details.more-correct > summary");
+  assert.deepEqual(await page.$$eval("#actions form.correct select option", (os) => os.map((o) => Number(o.value))), (await viewOf(page, "N")).correctable,
+    "the calls offered are the view's correctable");
   await page.done("page-forms-when-they-apply");
 });
 

@@ -65,10 +65,13 @@ export interface Host {
   onChange(f: () => void): void;
 }
 
-/** A refused or failed action becomes a toast; an accepted one clears the stale ones. */
-export function toasted(out: Acted): Acted {
+/** A refused or failed action becomes a toast (naming the call it tried); an accepted one clears the stale ones. */
+export function toasted(out: Acted, action?: ActionKind, seat?: Seat | null): Acted {
   if (out?.ok) clearToasts();
-  else if (out) toast({ ...out.rejection, kind: out.rejection.law ? "rejection" : "error" });
+  else if (out) {
+    const call = action && "call" in action ? String(action.call) : undefined;
+    toast({ ...out.rejection, kind: out.rejection.law ? "rejection" : "error", action: { seat: seat ?? undefined, call } });
+  }
   return out;
 }
 
@@ -158,7 +161,7 @@ export class App implements Host {
       preset,
       disclosure: view.regulation.disclosure,
       deal: this.hands,
-      act: (kind) => this.source.act(kind).then(toasted),
+      act: (kind) => this.source.act(kind).then((out) => toasted(out, kind, me)),
       parse: parseOrToast,
     };
   }

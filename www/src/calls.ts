@@ -1,45 +1,30 @@
 // Display helpers for seats, calls and cards: suit symbols with text alternatives. A call is
 // shown as the package's `formatCall` writes it ("Pass", "Dbl", "1♥"); the words for screen
-// readers are the page's.
+// readers come from the catalogs, in the language chosen (i18n.ts).
 import { formatCall } from "bridge-laws";
-import type { Call, Card, ContractParts, Seat } from "bridge-laws";
+import type { Call, Card, ContractParts, Seat, Viewer } from "bridge-laws";
+import { callName, cardName } from "bridge-laws/elements";
 import { h } from "./dom";
+import { msgs, t } from "./i18n";
 
 export const SEATS: Seat[] = ["N", "E", "S", "W"];
-/** Auction grid columns, as printed on score cards. */
-export const COLUMNS: Seat[] = ["W", "N", "E", "S"];
-export const SEAT_NAME: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
-export const STRAINS = ["C", "D", "H", "S", "NT"] as const;
-type Strain = (typeof STRAINS)[number];
+/** "North" / "Nord" (`seat.N`). */
+export const seatLabel = (s: Seat): string => t(`seat.${s}`);
+/** A seat, the Director or a spectator, as the viewer switch names them. */
+export const viewerLabel = (v: Viewer): string => (isSeat(v) ? seatLabel(v) : t(`ui.demo.viewer.${v}`));
+type Strain = "C" | "D" | "H" | "S" | "NT";
 
-const STRAIN: Record<Strain, { symbol: string; one: string; many: string }> = {
-  C: { symbol: "♣", one: "club", many: "clubs" },
-  D: { symbol: "♦", one: "diamond", many: "diamonds" },
-  H: { symbol: "♥", one: "heart", many: "hearts" },
-  S: { symbol: "♠", one: "spade", many: "spades" },
-  NT: { symbol: "NT", one: "no trump", many: "no trump" },
-};
-const OTHER: Record<string, string> = { P: "Pass", X: "Double", XX: "Redouble" };
+const SYMBOL: Record<Strain, string> = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
 
-export const partner = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 2) % 4];
-export const lho = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 1) % 4];
 export const isSeat = (v: string): v is Seat => (SEATS as string[]).includes(v);
-
-/** Every call in the bidding box order: P, X, XX, 1C … 7NT. */
-export const ALL_CALLS: Call[] = ["P", "X", "XX"];
-for (let level = 1; level <= 7; level++) for (const s of STRAINS) ALL_CALLS.push(`${level}${s}` as Call);
 
 function split(call: Call): { level: number; strain: Strain } | null {
   const m = /^([1-7])(C|D|H|S|NT)$/.exec(call);
   return m ? { level: Number(m[1]), strain: m[2] as Strain } : null;
 }
 
-/** "1 heart", "3 no trump", "Double". */
-export function callLabel(call: Call): string {
-  const b = split(call);
-  if (!b) return OTHER[call] ?? call;
-  return `${b.level} ${b.level === 1 ? STRAIN[b.strain].one : STRAIN[b.strain].many}`;
-}
+/** "one heart", "three no trump", "double" (`deux cœurs`, `contre`). */
+export const callLabel = (call: Call): string => callName(msgs(), call);
 
 /** A call with a coloured suit symbol; screen readers get the words. */
 export function callNode(call: Call): HTMLElement {
@@ -64,14 +49,10 @@ export function contractNode(contract: ContractParts): HTMLElement {
   return h("span", { class: "contract-text" }, callNode(contract.bid), x ? h("span", { class: "dbl" }, x) : null);
 }
 
-const RANK: Record<string, string> = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
 const SUIT_OF: Record<string, Strain> = { S: "S", H: "H", D: "D", C: "C" };
 
-export function cardLabel(card: Card): string {
-  const s = SUIT_OF[card[0]];
-  const r = card.slice(1);
-  return `${RANK[r] ?? r} of ${s ? STRAIN[s].many : "?"}`;
-}
+/** "king of spades" / "roi de pique". */
+export const cardLabel = (card: Card): string => cardName(msgs(), card);
 
 export function cardNode(card: Card): HTMLElement {
   const s = SUIT_OF[card[0]] ?? "S";
@@ -80,6 +61,6 @@ export function cardNode(card: Card): HTMLElement {
     "span",
     { class: "card", title: cardLabel(card) },
     h("span", { class: "sr-only" }, cardLabel(card)),
-    h("span", { "aria-hidden": "true" }, h("span", { class: `suit suit-${s}` }, STRAIN[s].symbol), r),
+    h("span", { "aria-hidden": "true" }, h("span", { class: `suit suit-${s}` }, SYMBOL[s]), r),
   );
 }

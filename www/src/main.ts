@@ -7,9 +7,10 @@
 import type { Seat, TableOptions, Viewer } from "bridge-laws";
 import type { Hand, TableElement, TableSource } from "bridge-laws/elements";
 import { App, type Host } from "./app";
-import { SEAT_NAME, SEATS } from "./calls";
+import { SEATS, viewerLabel } from "./calls";
 import { byId, drawingFor, h } from "./dom";
 import { renderEvents } from "./feed";
+import { applyLocale, LANGUAGES, locale, onLocale, setLocale, t } from "./i18n";
 import { renderActions, renderDirector, renderPlay, renderQuestions } from "./panels";
 import { renderCompass } from "./table";
 import { OnlineApp, renderBanner, renderLobby } from "./online";
@@ -22,7 +23,16 @@ function wire(source: TableSource, deal: Record<Seat, string[]> | null): void {
   if (deal) for (const hand of document.querySelectorAll<Hand>("bl-hand")) hand.cards = deal[hand.seat!] as Hand["cards"];
 }
 
-const VIEWERS: [Viewer, string][] = [...SEATS.map((s): [Viewer, string] => [s, SEAT_NAME[s]]), ["director", "Director"], ["spectator", "Spectator"]];
+const VIEWERS: Viewer[] = [...SEATS, "director", "spectator"];
+
+/** The language choice in the header: every language offered, named in itself; the page follows it. */
+function languageChoice(): void {
+  const select = byId<HTMLSelectElement>("language");
+  select.replaceChildren(...LANGUAGES.map(([code, name]) => h("option", { value: code, lang: code }, name)));
+  select.value = locale();
+  select.addEventListener("change", () => setLocale(select.value));
+  applyLocale();
+}
 
 function options(): TableOptions {
   const value = (id: string) => byId<HTMLSelectElement>(id).value;
@@ -42,7 +52,7 @@ function render(app: Host): void {
     b.setAttribute("aria-pressed", String(b.dataset.viewer === c.viewer));
   }
   renderCompass(c);
-  byId("auction-hint").textContent = c.may.askable.length ? "press ? beside an opponent's call to ask about it" : "";
+  byId("auction-hint").textContent = c.may.askable.length ? t("ui.demo.auction.hint") : "";
   renderQuestions(c);
   renderActions(c);
   renderPlay(c);
@@ -54,9 +64,14 @@ function render(app: Host): void {
 function singleBrowser(): void {
   const app = new App(options());
   byId("viewer-switch").append(
-    ...VIEWERS.map(([viewer, label]) =>
-      h("button", { type: "button", "data-viewer": viewer, "aria-pressed": "false", onclick: () => app.setViewer(viewer) }, label)),
+    ...VIEWERS.map((viewer) =>
+      h("button", { type: "button", "data-viewer": viewer, "aria-pressed": "false", onclick: () => app.setViewer(viewer) }, viewerLabel(viewer))),
   );
+  // A new language: the buttons relabelled in place (focus kept), the panels drawn again.
+  onLocale(() => {
+    for (const b of document.querySelectorAll<HTMLButtonElement>("#viewer-switch button")) b.textContent = viewerLabel(b.dataset.viewer as Viewer);
+    render(app);
+  });
   byId<HTMLFormElement>("setup").addEventListener("submit", (ev) => {
     ev.preventDefault();
     app.newBoard(options());
@@ -86,6 +101,10 @@ function online(table: string, token: string): void {
     location.search = "?online";
   });
   const app = new OnlineApp(table, token);
+  onLocale(() => {
+    renderBanner(app);
+    if (app.table && app.source) render(app);
+  });
   let wired = -1;
   app.onChange(() => {
     renderBanner(app);
@@ -104,6 +123,7 @@ function online(table: string, token: string): void {
   renderBanner(app);
 }
 
+languageChoice();
 const params = new URLSearchParams(location.search);
 const table = params.get("table");
 const token = params.get("token");

@@ -10,11 +10,12 @@
 // with `since`), with a "reconnecting…" banner meanwhile.
 import { parseCall, SeatTable } from "bridge-laws";
 import type { ActionKind, Card, Preset, Regulation, Rejection, Seat, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
-import { ANNOUNCE, fromSeatTable, messages, rejectionMessage, type SeatSource } from "bridge-laws/elements";
+import { ANNOUNCE, fromSeatTable, type SeatSource } from "bridge-laws/elements";
 import { parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
-import { isSeat, SEAT_NAME, SEATS } from "./calls";
+import { isSeat, seatLabel, SEATS, viewerLabel } from "./calls";
 import { byId, fill, h } from "./dom";
 import { clearToasts, toast } from "./feed";
+import { onLocale, t } from "./i18n";
 
 type Status = "connecting" | "open" | "reconnecting" | "failed";
 
@@ -23,10 +24,10 @@ type Status = "connecting" | "open" | "reconnecting" | "failed";
 type Hands = Partial<Record<Seat, Card[]>>;
 
 /** The server's error (`code`, its English `message`) as a toast in the player's language:
- * the catalog's words for the code (the browser's language, else English), the server's
- * text for a code no catalog knows. */
+ * the catalog's words for the code (the language chosen), the server's text for a code no
+ * catalog knows. */
 function serverError(code: string, message: string): void {
-  toast({ kind: "error", code, law: "", message: rejectionMessage(messages(), { code, message }) });
+  toast({ kind: "error", code, law: "", message });
 }
 
 /** A message from the server, as its `ServerMsg` writes it (server/src/server_msg.rs,
@@ -236,14 +237,12 @@ export class OnlineApp implements Host {
   /** Sends an action from the page's panels (through the source: the feed learns it was accepted); a refusal is a toast. */
   act(kind: ActionKind): Promise<Acted> {
     if (!this.source || this.status !== "open") {
-      toast({ kind: "error", code: "NOT_CONNECTED", law: "", message: "not connected: the action was not sent" });
+      toast({ kind: "error", code: "NOT_CONNECTED", law: "", message: "", key: "ui.demo.not_connected" });
       return Promise.resolve(undefined);
     }
     const viewer = this.table?.viewer;
-    const action = { seat: viewer && isSeat(viewer) ? viewer : undefined, call: "call" in kind ? String(kind.call) : undefined };
-    // Its refusal (the engine's or the server's) in the player's language too.
-    return this.source.act(kind).then((out) =>
-      toasted(out?.ok === false ? { ok: false, rejection: { ...out.rejection, message: rejectionMessage(messages(), out.rejection, action) } } : out));
+    // Its refusal (the engine's or the server's) in the player's language too (the toast words it).
+    return this.source.act(kind).then((out) => toasted(out, kind, viewer && isSeat(viewer) ? viewer : null));
   }
 
   /** Sends an action as this connection's viewer (the server fills in the seat) and waits for its ack. */
@@ -257,49 +256,49 @@ export class OnlineApp implements Host {
 
 /** The connection banner: "connecting…", "reconnecting…", or why the page cannot join. */
 export function renderBanner(app: OnlineApp): void {
-  const text =
-    app.status === "open"
-      ? ""
-      : app.status === "failed"
-        ? "Cannot join this table: check the link."
-        : app.status === "reconnecting"
-          ? "Connection lost — reconnecting…"
-          : "Connecting…";
+  const text = app.status === "open" ? "" : t(`ui.demo.conn.${app.status}`);
   const banner = byId("conn-banner");
-  if (banner.textContent !== text && (text || !banner.hidden)) {
-    document.dispatchEvent(new CustomEvent(ANNOUNCE, { detail: { text: text || "Connected." } }));
+  // Told when the state changes (not when the same state is worded in another language).
+  if (banner.dataset.conn !== app.status && (text || !banner.hidden)) {
+    document.dispatchEvent(new CustomEvent(ANNOUNCE, { detail: { text: text || t("ui.demo.conn.connected") } }));
   }
+  banner.dataset.conn = app.status;
   banner.hidden = !text;
   banner.textContent = text;
   document.body.dataset.conn = app.status;
-  const who = app.table ? (isSeat(app.table.viewer) ? SEAT_NAME[app.table.viewer] : app.table.viewer === "director" ? "Director" : "Spectator") : "";
-  fill("online-who", who ? [`Table ${app.tableId} · you are `, h("strong", {}, who)] : `Table ${app.tableId}`);
+  const who = app.table ? viewerLabel(app.table.viewer) : "";
+  const [before, after] = t("ui.demo.online.you_are", { table: app.tableId, who: "\u0000" }).split("\u0000");
+  fill("online-who", who ? [before, h("strong", {}, who), after] : t("ui.demo.online.table", { table: app.tableId }));
 }
 
-const LOBBY_REGULATIONS: [string, string, TableRegulation][] = [
-  ["online", "Online (self-alerting, irregularities prevented)", "online"],
-  ["online_rectify", "Online, irregularities rectified by the Director", { preset: "online", irregularities: "rectify" }],
-  ["online_tournament", "Online tournament", "online_tournament"],
-  ["face_to_face", "Face to face", "face_to_face"],
-  ["screens", "Screens", "screens"],
+/** The lobby's regulations: the label's key (`ui.demo.lobby.regulation.<name>`) and the options sent. */
+const LOBBY_REGULATIONS: [string, TableRegulation][] = [
+  ["online", "online"],
+  ["online_rectify", { preset: "online", irregularities: "rectify" }],
+  ["online_tournament", "online_tournament"],
+  ["face_to_face", "face_to_face"],
+  ["screens", "screens"],
 ];
 type TableRegulation = string | Record<string, string>;
+const VULNERABILITIES = ["None", "NS", "EW", "All"];
 
-/** The lobby (`?online`): creates a table and lists the six links to open. */
+/** The table the lobby made (its id and one token per viewer), to list its links. */
+let created: { id: string; tokens: Record<string, string> } | null = null;
+
+/** The lobby (`?online`): creates a table and lists the six links to open; drawn again in a new language. */
 export function renderLobby(): void {
   const select = (name: string, options: [string, string][]) =>
-    h("label", {}, name[0]!.toUpperCase() + name.slice(1), " ",
+    h("label", {}, t(`ui.demo.setup.${name}`), " ",
       h("select", { name }, options.map(([v, label]) => h("option", { value: v }, label))));
-  const links = h("div", { id: "lobby-links" });
   const form = h("form", { id: "lobby-form", class: "setup" },
-    select("regulation", LOBBY_REGULATIONS.map(([v, l]) => [v, l])),
-    select("dealer", SEATS.map((s) => [s, SEAT_NAME[s]])),
-    select("vulnerability", [["None", "None"], ["NS", "N-S"], ["EW", "E-W"], ["All", "Both"]]),
-    h("button", { type: "submit", class: "primary" }, "Create table"));
+    select("regulation", LOBBY_REGULATIONS.map(([v]) => [v, t(`ui.demo.lobby.regulation.${v}`)])),
+    select("dealer", SEATS.map((s) => [s, seatLabel(s)])),
+    select("vulnerability", VULNERABILITIES.map((v) => [v, t(`ui.demo.setup.vulnerability.${v}`)])),
+    h("button", { type: "submit", class: "primary" }, t("ui.demo.lobby.create")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const regulation = LOBBY_REGULATIONS.find(([v]) => v === f.regulation)?.[2] ?? "online";
+    const regulation = LOBBY_REGULATIONS.find(([v]) => v === f.regulation)?.[1] ?? "online";
     const res = await fetch("/api/tables", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -307,12 +306,18 @@ export function renderLobby(): void {
     });
     const body = await res.json();
     if (!res.ok) return serverError(body.code ?? "ERROR", body.message ?? res.statusText);
-    const link = (viewer: string) => `${location.pathname}?table=${encodeURIComponent(body.id)}&token=${encodeURIComponent(body.tokens[viewer])}`;
-    const label: Record<string, string> = { ...SEAT_NAME, director: "Director", spectator: "Spectator" };
-    fill("lobby-links",
-      h("p", {}, `Table ${body.id}: open one link per player (each link acts as its seat; keep them private).`),
-      h("ul", {}, ["N", "E", "S", "W", "director", "spectator"].map((v) =>
-        h("li", {}, h("a", { href: link(v), target: "_blank", "data-viewer": v }, label[v]!)))));
+    created = { id: body.id, tokens: body.tokens };
+    renderLobby();
   });
-  byId("lobby").append(h("div", { class: "panel" }, h("h2", {}, "New online table"), form, links));
+  const link = (id: string, token: string) => `${location.pathname}?table=${encodeURIComponent(id)}&token=${encodeURIComponent(token)}`;
+  const links = h("div", { id: "lobby-links" }, created
+    ? [h("p", {}, t("ui.demo.lobby.links", { table: created.id })),
+        h("ul", {}, (["N", "E", "S", "W", "director", "spectator"] as Viewer[]).map((v) =>
+          h("li", {}, h("a", { href: link(created!.id, created!.tokens[v]), target: "_blank", "data-viewer": v }, viewerLabel(v)))))]
+    : null);
+  fill("lobby", h("div", { class: "panel" }, h("h2", {}, t("ui.demo.lobby.title")), form, links));
 }
+
+onLocale(() => {
+  if (document.body.dataset.mode === "lobby") renderLobby();
+});

@@ -1,17 +1,22 @@
 // Everything a player does besides calling: decisions awaiting him (accept/decline, undo
 // consent), questions and answers, reviews, alerts and explanations, corrections, changes
-// of call, and the Director's rulings.
+// of call, and the Director's rulings. Which calls a player may explain, correct or note is
+// the view's answer (`disclosable`, `correctable`, `notable`), never the page's; every text
+// comes from the catalogs, in the language chosen (`ui.demo.*`, i18n.ts).
 import type { Card, Seat, SeenCall, View } from "bridge-laws";
+import { changeOfferMessage, contractName, lawLabel } from "bridge-laws/elements";
 import type { Ctx } from "./app";
-import { callLabel, callNode, partner, SEAT_NAME } from "./calls";
+import { callLabel, callNode, seatLabel } from "./calls";
 import { fill, h } from "./dom";
 import { warningItem } from "./feed";
+import { msgs, t } from "./i18n";
 
 const panel = (id: string, title: string, ...children: unknown[]) =>
   h("div", { class: "panel", id }, h("h2", {}, title), ...(children as HTMLElement[]));
 
+/** A text field: its placeholder and (when it differs) its accessible name, by key. */
 const field = (name: string, placeholder: string, label = placeholder) =>
-  h("input", { type: "text", name, placeholder, "aria-label": label, maxlength: 500 });
+  h("input", { type: "text", name, placeholder: t(placeholder), "aria-label": t(label), maxlength: 500 });
 
 /** A small form: the submit handler gets the form's named fields. */
 function form(cls: string, onSubmit: (f: Record<string, string>, el: HTMLFormElement, button: string) => void, ...children: unknown[]) {
@@ -33,34 +38,38 @@ function more(cls: string, summary: unknown, body: HTMLElement): HTMLElement {
 }
 
 function callOption(call: SeenCall, selected = false) {
-  return h("option", { value: String(call.index), selected }, `${call.index + 1}. ${SEAT_NAME[call.seat]} ${callLabel(call.call)}`);
+  return h("option", { value: String(call.index), selected }, t("ui.demo.call_option", { n: call.index + 1, seat: seatLabel(call.seat), call: callLabel(call.call) }));
 }
-
-const ourSide = (me: Seat, s: Seat) => s === me || s === partner(me);
 
 export function renderQuestions(c: Ctx): void {
   const v = c.view;
   if (!v.questions.length) return void fill("questions");
   const items = v.questions.map((q) => {
-    const about = q.index === null ? "the auction" : v.calls[q.index] ? [callLabel(v.calls[q.index].call), ` (call ${q.index + 1})`] : `call ${q.index + 1}`;
+    const call = q.index === null ? undefined : v.calls[q.index];
+    const about = q.index === null
+      ? t("ui.demo.question.about_auction")
+      : call ? t("ui.demo.question.about_call", { call: callLabel(call.call), n: q.index + 1 }) : t("ui.demo.question.about_index", { n: q.index + 1 });
     const mustAnswer = c.may.answer.includes(q.id);
-    const answerable = v.calls.filter((call) => c.me && ourSide(c.me, call.seat));
+    // An answer about the auction explains the calls this player may explain (the view's `disclosable`, L20F).
+    const answerable = v.calls.filter((x) => v.disclosable.includes(x.index));
     return h(
       "li",
       { class: `question${q.answered ? " answered" : ""}`, "data-question": q.id },
-      h("p", {}, h("strong", {}, SEAT_NAME[q.asker]), " asks about ", about,
-        h("span", { class: "muted" }, q.answered ? " — answered" : ` — to ${q.answerers.map((s) => SEAT_NAME[s]).join(", ")}`)),
+      h("p", {}, h("strong", {}, seatLabel(q.asker)), " ", t("ui.demo.question.asks", { about }),
+        h("span", { class: "muted" }, " — ", q.answered
+          ? t("ui.demo.question.answered")
+          : t("ui.demo.question.to", { seats: new Intl.ListFormat(msgs().locale, { type: "conjunction" }).format(q.answerers.map(seatLabel)) }))),
       mustAnswer
         ? form("answer", (f) => c.act({ type: "explain", index: Number(f.index), text: f.text }),
             q.index === null
-              ? h("select", { name: "index", "aria-label": "Call to explain" }, answerable.map((call) => callOption(call)))
+              ? h("select", { name: "index", "aria-label": t("ui.demo.question.which_call") }, answerable.map((x) => callOption(x)))
               : h("input", { type: "hidden", name: "index", value: String(q.index) }),
-            field("text", "Your answer", "Answer to the question"),
-            h("button", { type: "submit", class: "primary" }, "Answer"))
+            field("text", "ui.demo.question.answer.placeholder", "ui.demo.question.answer.label"),
+            h("button", { type: "submit", class: "primary" }, t("ui.demo.question.answer")))
         : null,
     );
   });
-  fill("questions", panel("questions-panel", "Questions", h("ol", { class: "questions" }, items)));
+  fill("questions", panel("questions-panel", t("ui.demo.questions.title"), h("ol", { class: "questions" }, items)));
 }
 
 export function renderActions(c: Ctx): void {
@@ -74,12 +83,11 @@ export function renderActions(c: Ctx): void {
   // Late alerts and explanations (L20F, L21B1a): the calls the engine lets this viewer
   // disclose (the view's `disclosable`).
   const disclosable = v.calls.filter((call) => v.disclosable.includes(call.index));
-  // L20F4a/L75B2, L20F5b: the explanations the engine lets this viewer correct now (the
-  // view's `correctable`), of those he heard given; and the explanations by partner he may
-  // note privately as wrong, to correct when the Law lets him (L20F5: the view's `notable`).
-  const explainedBy = (call: SeenCall, who: Seat) => call.disclosures.some((d) => d.by === who && !!d.text);
-  const correctable = v.calls.filter((call) =>
-    c.may.correctable.includes(call.index) && (explainedBy(call, me) || explainedBy(call, partner(me))));
+  // L20F4a/L75B2, L20F5b: the explanations the engine lets this viewer correct now — his
+  // own, a failure to alert or explain included (the view's `correctable`); and the
+  // explanations by partner he may note privately as wrong, to correct when the Law lets
+  // him (L20F5: the view's `notable`).
+  const correctable = v.calls.filter((call) => c.may.correctable.includes(call.index));
   const notable = v.calls.filter((call) => v.notable.includes(call.index));
   const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || notable.length > 0);
   // The last review he asked for, while it is the auction as it stands: a call since makes
@@ -91,28 +99,29 @@ export function renderActions(c: Ctx): void {
     "actions",
     panel(
       "actions-panel",
-      "At the table",
+      t("ui.demo.actions.title"),
       h("div", { class: "buttons" },
-        c.may.review ? h("button", { onclick: () => c.act({ type: "review" }) }, "Review the auction") : null,
-        c.may.ask ? h("button", { onclick: () => c.act({ type: "ask" }) }, "Ask about their auction") : null,
-        h("button", { onclick: () => c.act({ type: "director", reason: "called from the table" }) }, "Call the Director"),
+        c.may.review ? h("button", { onclick: () => c.act({ type: "review" }) }, t("ui.demo.actions.review")) : null,
+        c.may.ask ? h("button", { onclick: () => c.act({ type: "ask" }) }, t("ui.demo.actions.ask")) : null,
+        h("button", { onclick: () => c.act({ type: "director", reason: t("ui.demo.actions.director.reason") }) }, t("ui.demo.actions.director")),
       ),
-      summoned(c).some((e) => e.by === me) ? h("p", { class: "answer summoned" }, "You called the Director: he is on his way.") : null,
+      summoned(c).some((e) => e.by === me) ? h("p", { class: "answer summoned" }, t("ui.demo.actions.summoned")) : null,
       review && review.kind === "review" ? reviewBox(v, review.restated, review.calls) : null,
+      // L21B1: the offer names its cause (a late alert is no correction: fault 8).
       v.change_offers.map((index) =>
         form("change-call", (f) => { const call = c.parse(f.call); if (call) c.act({ type: "change_call", call }); },
-          h("p", { class: "offer" }, "Law 21B1: you may change your ", callNode(v.calls[index]?.call ?? "P"), " now that the explanation was corrected."),
-          field("call", "New call", "New call (Law 21B1)"),
-          h("button", { type: "submit", class: "primary" }, "Change my call"))),
+          h("p", { class: "offer" }, changeOfferMessage(msgs(), v.events, me, index, v.calls[index]?.call ?? "P")),
+          field("call", "ui.demo.change.placeholder", "ui.demo.change.label"),
+          h("button", { type: "submit", class: "primary" }, t("ui.demo.change.submit")))),
       undoable && myLast
-        ? more("undo", ["Undo my ", callNode(myLast.call), " (unintended, Law 25A)"],
+        ? more("undo", t("ui.demo.undo.summary", { call: callLabel(myLast.call) }),
             form("undo", (f) => { const call = c.parse(f.call); if (call) c.act({ type: "replace_call", call }); },
-              h("label", {}, "Replace it with"),
-              field("call", "e.g. 1NT", "Replacement call"),
-              h("button", { type: "submit" }, "Request undo")))
+              h("label", {}, t("ui.demo.undo.replace_with")),
+              field("call", "ui.demo.undo.placeholder", "ui.demo.undo.label"),
+              h("button", { type: "submit" }, t("ui.demo.undo.submit"))))
         : null,
       disclosable.length
-        ? more("disclose", c.disclosure === "partner" ? "Alert or explain partner's call" : "Alert or explain a call after the event",
+        ? more("disclose", t(c.disclosure === "partner" ? "ui.demo.disclose.partner" : "ui.demo.disclose.summary"),
           form("disclose", (f, el, button) => {
             const index = Number(f.index);
             const text = f.text.trim();
@@ -120,26 +129,26 @@ export function renderActions(c: Ctx): void {
             else c.act({ type: "alert", index, ...(text ? { explanation: text } : {}) });
             el.reset();
           },
-            h("label", {}, c.disclosure === "partner" ? "Alert or explain partner's call" : "Alert or explain a call"),
-            h("select", { name: "index", "aria-label": "Call to disclose" }, disclosable.map((call, i) => callOption(call, i === disclosable.length - 1))),
-            field("text", "Explanation"),
-            h("button", { type: "submit", value: "alert" }, "Alert"),
-            h("button", { type: "submit", value: "explain" }, "Explain")))
+            h("label", {}, t(c.disclosure === "partner" ? "ui.demo.disclose.partner" : "ui.demo.disclose.label")),
+            h("select", { name: "index", "aria-label": t("ui.demo.disclose.which_call") }, disclosable.map((call, i) => callOption(call, i === disclosable.length - 1))),
+            field("text", "ui.demo.disclose.explanation"),
+            h("button", { type: "submit", value: "alert" }, t("ui.demo.disclose.alert")),
+            h("button", { type: "submit", value: "explain" }, t("ui.demo.disclose.explain"))))
         : null,
       correctionOpen
-        ? more("correct", "Correct an explanation",
+        ? more("correct", t("ui.demo.correct.summary"),
           form("correct", (f, el, button) => {
             const index = Number(f.index);
             if (button === "note") c.act({ type: "note_partner_mistake", index });
             else c.act({ type: "correct_explanation", index, text: f.text.trim() });
             el.reset();
           },
-            h("select", { name: "index", "aria-label": "Call whose explanation to correct" },
+            h("select", { name: "index", "aria-label": t("ui.demo.correct.which_call") },
               [...new Map([...correctable, ...notable].map((call) => [call.index, call])).values()]
                 .sort((a, b) => a.index - b.index).map((call) => callOption(call))),
-            correctable.length ? field("text", "Correct explanation") : null,
-            correctable.length ? h("button", { type: "submit", value: "correct" }, "Correct the explanation") : null,
-            notable.length ? h("button", { type: "submit", value: "note", title: "Privately note that partner's explanation was wrong" }, "Partner was wrong") : null))
+            correctable.length ? field("text", "ui.demo.correct.text") : null,
+            correctable.length ? h("button", { type: "submit", value: "correct" }, t("ui.demo.correct.submit")) : null,
+            notable.length ? h("button", { type: "submit", value: "note", title: t("ui.demo.correct.note.title") }, t("ui.demo.correct.note")) : null))
         : null,
     ),
   );
@@ -151,11 +160,11 @@ export function renderActions(c: Ctx): void {
 function reviewBox(v: View, restated: number, lines: { index: number; alerted: boolean; explanations: number[] }[]) {
   // Read aloud by the page's live region (<bl-announcer>), not by a second one here.
   return h("div", { class: "review" },
-    h("h3", {}, "Review"),
+    h("h3", {}, t("ui.demo.review.title")),
     h("ol", {}, v.calls.slice(0, restated).map((call) => {
       const l = lines.find((x) => x.index === call.index);
       const texts = (l?.explanations ?? []).map((p) => call.disclosures[p]?.text).filter((t): t is string => !!t);
-      return h("li", {}, `${SEAT_NAME[call.seat]} `, callNode(call.call), l?.alerted ? h("span", { class: "alert-mark" }, "!") : null,
+      return h("li", {}, `${seatLabel(call.seat)} `, callNode(call.call), l?.alerted ? h("span", { class: "alert-mark" }, "!") : null,
         texts.length ? h("span", { class: "muted" }, ` — ${texts.join("; ")}`) : null);
     })));
 }
@@ -175,9 +184,11 @@ export function renderPlay(c: Ctx): void {
   const me = c.me;
   const p = v.play;
   if (v.phase === "ended") {
-    return void fill("play", panel("play-panel", "Board over",
-      h("p", {}, v.contract ? ["Contract ", v.contract, v.declarer ? ` by ${SEAT_NAME[v.declarer]}` : "", ` — ${p?.tricks.length ?? 0} tricks played.`] : "The board was passed out."),
-      h("div", { class: "buttons" }, h("button", { class: "primary", onclick: () => document.getElementById("new-board")?.click() }, "Next board"))));
+    return void fill("play", panel("play-panel", t("ui.demo.phase.ended"),
+      h("p", {}, v.contract
+        ? t("ui.demo.over.contract", { contract: contractName(msgs(), v.contract), by: v.declarer ? "yes" : "no", seat: v.declarer ? seatLabel(v.declarer) : "", tricks: p?.tricks.length ?? 0 })
+        : t("ui.demo.over.passed_out")),
+      h("div", { class: "buttons" }, h("button", { class: "primary", onclick: () => document.getElementById("new-board")?.click() }, t("ui.demo.over.next")))));
   }
   if (!me || !["clarification", "play", "passed_out"].includes(v.phase)) return void fill("play");
   const answers = [...v.events].reverse().filter((e) => (e.kind === "lead_answer" || e.kind === "contract_answer") && e.seat === me);
@@ -194,48 +205,52 @@ export function renderPlay(c: Ctx): void {
     "play",
     panel(
       "play-panel",
-      v.phase === "passed_out" ? "Passed out" : v.phase === "clarification" ? "Opening lead" : "Play",
+      t(v.phase === "passed_out" ? "ui.demo.phase.passed_out" : v.phase === "clarification" ? "ui.demo.play.opening_lead" : "ui.demo.phase.play"),
       v.phase === "passed_out"
-        ? h("div", { class: "buttons" }, h("button", { onclick: () => c.act({ type: "return_hands" }) }, "Return the hands"))
+        ? h("div", { class: "buttons" }, h("button", { onclick: () => c.act({ type: "return_hands" }) }, t("ui.demo.play.return_hands")))
         : h("div", { class: "buttons" },
             // L20C1, L41A / L41C: offered as the engine answers (a presumed defender before
             // the lead is faced; not dummy, and in play at one's own turn).
-            c.may.askLead ? h("button", { onclick: () => c.act({ type: "ask_lead" }) }, "Is it my lead?") : null,
-            c.may.askContract ? h("button", { onclick: () => c.act({ type: "ask_contract" }) }, "What is the contract?") : null,
-            v.phase === "clarification" && p?.led && leader === me ? h("button", { class: "primary", onclick: () => c.act({ type: "face_lead" }) }, "Face the lead") : null,
-            v.phase === "play" ? h("button", { onclick: () => c.act({ type: "end_play" }) }, "End play (claim agreed)") : null),
+            c.may.askLead ? h("button", { onclick: () => c.act({ type: "ask_lead" }) }, t("ui.demo.play.ask_lead")) : null,
+            c.may.askContract ? h("button", { onclick: () => c.act({ type: "ask_contract" }) }, t("ui.demo.play.ask_contract")) : null,
+            v.phase === "clarification" && p?.led && leader === me ? h("button", { class: "primary", onclick: () => c.act({ type: "face_lead" }) }, t("ui.demo.play.face_lead")) : null,
+            v.phase === "play" ? h("button", { onclick: () => c.act({ type: "end_play" }) }, t("ui.demo.play.end_play")) : null),
       // L26B: the restriction on the opening lead — or, when the opening leader offended, on
       // his partner's first lead in play — and declarer's choice (restrict_lead) when it is due.
       r && (v.phase === "clarification" || v.phase === "play")
-        ? h("p", { class: "answer" }, `Law 26B (after Law ${r.law}): ${SEAT_NAME[r.leader]}'s ${r.leader === leader ? "opening lead" : "first lead in play"} — `,
-            !r.chosen ? `declarer may ${r.may_require ? "require or prohibit" : "prohibit"} one of ${r.restrictable.join(" ")}${choiceDue ? "; the lead waits." : " when it comes."}`
-              : r.prohibited ? `${r.prohibited} prohibited while he keeps the lead.`
-              : r.required ? `${r.required} required (unless void).` : "not restricted.")
+        ? h("p", { class: "answer" }, t("ui.demo.restriction", {
+            law: r.law,
+            seat: seatLabel(r.leader),
+            lead: r.leader === leader ? "opening" : "first_in_play",
+            state: !r.chosen ? (r.may_require ? "may_require" : "may_prohibit") : r.prohibited ? "prohibited" : r.required ? "required" : "none",
+            suits: suitList(r.chosen ? [r.prohibited ?? r.required ?? ""].filter(Boolean) : r.restrictable),
+            due: choiceDue ? "yes" : "no",
+          }))
         : null,
       r && choiceDue && me === r.declarer
         ? h("div", { class: "buttons" },
-            ...r.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s }) }, `Prohibit ${s}`)),
+            ...r.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s }) }, t("ui.demo.restrict.prohibit", { suit: suitList([s]) }))),
             ...(r.may_require
-              ? r.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s, require: true }) }, `Require ${s}`))
+              ? r.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s, require: true }) }, t("ui.demo.restrict.require", { suit: suitList([s]) })))
               : []),
-            h("button", { onclick: () => c.act({ type: "restrict_lead" }) }, "No restriction"))
+            h("button", { onclick: () => c.act({ type: "restrict_lead" }) }, t("ui.demo.restrict.none")))
         : null,
-      last?.kind === "lead_answer" ? h("p", { class: "answer" }, last.your_lead ? "Yes — it is your opening lead." : "No, it is not your lead.") : null,
-      last?.kind === "contract_answer" ? h("p", { class: "answer" }, `The contract is ${last.contract} (${last.doubling}).`) : null,
+      last?.kind === "lead_answer" ? h("p", { class: "answer" }, t(last.your_lead ? "ui.demo.play.your_lead" : "ui.demo.play.not_your_lead")) : null,
+      last?.kind === "contract_answer" ? h("p", { class: "answer" }, t("ui.demo.play.contract_is", { contract: contractName(msgs(), `${last.contract}${DOUBLING[last.doubling] ?? ""}`) })) : null,
       v.phase === "clarification" && !p?.led && leader === me && !c.deal
         ? form("lead", (f) => c.act({ type: "lead", card: f.card.trim() as Card }),
-            h("label", {}, "Lead face down"), field("card", "e.g. SK, H7, DT", "Opening lead card"),
-            h("button", { type: "submit", class: "primary" }, "Lead"))
+            h("label", {}, t("ui.demo.lead.label")), field("card", "ui.demo.lead.placeholder", "ui.demo.lead.card"),
+            h("button", { type: "submit", class: "primary" }, t("ui.demo.lead.submit")))
         : null,
       v.phase === "clarification" && !p?.led && leader === me && c.deal
-        ? h("p", { class: "answer" }, "Choose your opening lead from your hand (the cards you may lead are offered).")
+        ? h("p", { class: "answer" }, t("ui.demo.lead.from_hand"))
         : null,
       v.phase === "play"
         ? form("play-card", (f) => c.act({ type: "play", card: f.card.trim() as Card, ...(f.dummy ? { from: "dummy" as const } : {}) }),
-            h("label", {}, p?.to_play ? `${SEAT_NAME[p.to_play]} to play` : "Play a card"),
-            field("card", "e.g. S2", "Card to play"),
-            me === v.declarer ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "dummy", value: "1" }), " from dummy") : null,
-            h("button", { type: "submit", class: "primary" }, "Play"))
+            h("label", {}, p?.to_play ? t("ui.demo.play.to_play", { seat: seatLabel(p.to_play) }) : t("ui.demo.play.a_card")),
+            field("card", "ui.demo.play.placeholder", "ui.demo.play.card"),
+            me === v.declarer ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "dummy", value: "1" }), " ", t("ui.demo.play.from_dummy")) : null,
+            h("button", { type: "submit", class: "primary" }, t("ui.demo.play.submit")))
         : null,
     ),
   );
@@ -244,37 +259,23 @@ export function renderPlay(c: Ctx): void {
 type RulingOn = "unintended" | "comparable" | "misinformation" | "intent" | "artificial";
 type RulingValue = boolean | "accept" | "own_turn";
 
-/** What the Director is asked, and the two answers, for each kind of open ruling. */
-const RULINGS: Record<RulingOn, { law: string; question: string; answers: [RulingValue, string, string][] }> = {
-  unintended: {
-    law: "25A",
-    question: "Was the call unintended (a slip of the mind or hand)?",
-    answers: [[true, "Unintended", "the player may replace it"], [false, "Intended", "the call stands"]],
-  },
-  comparable: {
-    law: "23A",
-    question: "Is the replacement call comparable to the withdrawn call?",
-    answers: [[true, "Comparable", "no further rectification"], [false, "Not comparable", "partner is barred"]],
-  },
-  misinformation: {
-    law: "21B1a",
-    question: "Could the misinformation well have influenced the changed call?",
-    answers: [[true, "Yes", "the change stands"], [false, "No", "score the original contract"]],
-  },
-  intent: {
-    law: "28B",
-    question: "Did the next player's call accept the call out of rotation?",
-    answers: [["accept", "Accepted it", "Law 29A"], ["own_turn", "Called in turn", "the call out of rotation is cancelled, Law 28B"]],
-  },
-  artificial: {
-    law: "29C",
-    question: "Was the call out of rotation (or the pass of partner's call) artificial? If so, which denominations did it specify?",
-    answers: [
-      [true, "Artificial", "rectified on what it specified; an artificial pass as a bid, Law 30C"],
-      [false, "Natural", "its named strain; a pass stays under Law 30"],
-    ],
-  },
+/** The law of each kind of open ruling and its two answers; the question, each answer and
+ * its effect are `ui.demo.ruling.<on>`, `….<value>`, `….<value>.effect`. */
+const RULINGS: Record<RulingOn, { law: string; answers: [RulingValue, RulingValue] }> = {
+  unintended: { law: "25A", answers: [true, false] },
+  comparable: { law: "23A", answers: [true, false] },
+  misinformation: { law: "21B1a", answers: [true, false] },
+  intent: { law: "28B", answers: ["accept", "own_turn"] },
+  artificial: { law: "29C", answers: [true, false] },
 };
+
+/** A contract's doubling as the contract text writes it ("4HX"). */
+const DOUBLING: Record<string, string> = { undoubled: "", doubled: "X", redoubled: "XX" };
+
+/** Suits ("C", "D", "H", "S") named in the language chosen: "hearts, spades". */
+function suitList(suits: readonly string[]): string {
+  return new Intl.ListFormat(msgs().locale, { type: "conjunction" }).format(suits.map((s) => t(`suit.${s}`)));
+}
 
 /** The rulings whose card offers the denominations an artificial call specified. */
 const NAMES_STRAINS: ReadonlySet<RulingOn> = new Set<RulingOn>(["comparable", "artificial"]);
@@ -287,16 +288,16 @@ export function renderDirector(c: Ctx): void {
   const rule = (on: RulingOn, value?: RulingValue, specified: string[] = []) =>
     c.act({ type: "ruling", on, ...(value === undefined ? {} : { value }), ...(specified.length ? { specified } : {}) } as Parameters<Ctx["act"]>[0]);
   const p = v.pending;
-  const about = p ? h("p", {}, `${SEAT_NAME[p.seat]}: `, callNode(p.call), p.kind === "undo" && p.suggested ? [" → ", callNode(p.suggested)] : null) : null;
+  const about = p ? h("p", {}, `${seatLabel(p.seat)}: `, callNode(p.call), p.kind === "undo" && p.suggested ? [" → ", callNode(p.suggested)] : null) : null;
   const cards = v.open_rulings.filter(isRulingOn).map((on) => {
     const r = RULINGS[on];
     const strains = new Set<string>();
-    return h("div", { class: "ruling-card", "data-ruling": on, role: "group", "aria-label": `Ruling: ${on}` },
-      h("h3", {}, r.question, h("span", { class: "law" }, `Law ${r.law}`)),
+    return h("div", { class: "ruling-card", "data-ruling": on, role: "group", "aria-label": t("ui.demo.ruling.label", { on: t(`ui.ruling.${on}`) }) },
+      h("h3", {}, t(`ui.demo.ruling.${on}`), h("span", { class: "law" }, lawLabel(msgs(), r.law))),
       about,
       NAMES_STRAINS.has(on)
-        ? h("div", { class: "strains", role: "group", "aria-label": "Denominations the withdrawn call specified (if artificial)" },
-            h("span", { class: "muted" }, "Artificial? It specified: "),
+        ? h("div", { class: "strains", role: "group", "aria-label": t("ui.demo.ruling.strains") },
+            h("span", { class: "muted" }, t("ui.demo.ruling.strains.short"), " "),
             ["C", "D", "H", "S", "NT"].map((s) =>
               h("button", { type: "button", class: "chip", "aria-pressed": "false", "data-strain": s,
                 onclick: (ev: Event) => {
@@ -306,11 +307,11 @@ export function renderDirector(c: Ctx): void {
                 } }, s)))
         : null,
       h("div", { class: "buttons" },
-        r.answers.map(([value, label, effect], i) =>
+        r.answers.map((value, i) =>
           // A natural call specifies its own strain: an `artificial: false` ruling names none.
           h("button", { type: "button", class: i === 0 ? "primary" : "", "data-value": String(value),
             onclick: () => rule(on, value, on === "artificial" && value === false ? [] : [...strains]) },
-            label, h("small", {}, ` — ${effect}`)))),
+            t(`ui.demo.ruling.${on}.${value}`), h("small", {}, ` — ${t(`ui.demo.ruling.${on}.${value}.effect`)}`)))),
     );
   });
   const calls = summoned(c);
@@ -318,13 +319,14 @@ export function renderDirector(c: Ctx): void {
     "director",
     panel(
       "director-panel",
-      "Director",
+      t("ui.demo.director.title"),
       calls.length
         ? h("ul", { class: "summons" }, calls.map((e) =>
-            h("li", { class: "answer" }, h("strong", {}, `${SEAT_NAME[e.by as Seat] ?? "The Director"} called you`), e.reason ? ` — ${e.reason}` : "")))
+            h("li", { class: "answer" }, h("strong", {}, t("ui.demo.director.called_you", { seat: e.by === "director" ? t("director") : seatLabel(e.by as Seat) })),
+              e.reason ? ` — ${e.reason}` : "")))
         : null,
-      cards.length ? cards : h("p", { class: "muted" }, calls.length ? "No ruling is awaited by the engine: see the table." : "No ruling is awaited."),
-      v.ledger.length ? [h("h3", {}, "Information ledger (Law 16)"), h("ol", { class: "feed" }, v.ledger.map((w) => warningItem(w)))] : null,
+      cards.length ? cards : h("p", { class: "muted" }, t(calls.length ? "ui.demo.director.see_table" : "ui.demo.director.nothing")),
+      v.ledger.length ? [h("h3", {}, t("ui.demo.director.ledger")), h("ol", { class: "feed" }, v.ledger.map((w) => warningItem(w)))] : null,
     ),
   );
 }

@@ -1,17 +1,10 @@
 // The table itself: the compass (seats, dealer, vulnerability, turn, bars) and the felt
 // (period, contract, tricks). The auction grid is <bl-auction>.
 import type { Seat, View } from "bridge-laws";
-import { cardNode, contractNode, SEAT_NAME, SEATS } from "./calls";
+import { cardNode, contractNode, seatLabel, SEATS } from "./calls";
 import type { Ctx } from "./app";
 import { fill, h } from "./dom";
-
-const PHASE: Record<View["phase"], string> = {
-  auction: "Auction",
-  clarification: "Clarification period",
-  play: "Play",
-  passed_out: "Passed out",
-  ended: "Board over",
-};
+import { t } from "./i18n";
 
 const vulnerable = (v: View, s: Seat) =>
   v.vulnerability === "All" || (v.vulnerability === "NS" ? s === "N" || s === "S" : v.vulnerability === "EW" && (s === "E" || s === "W"));
@@ -25,17 +18,17 @@ export function renderCompass(c: Ctx): void {
         class: `seat seat-${s}${vulnerable(v, s) ? " vul" : ""}${v.turn === s ? " turn" : ""}${c.me === s ? " me" : ""}`,
         "data-seat": s,
       },
-      h("span", { class: "seat-name" }, SEAT_NAME[s]),
+      h("span", { class: "seat-name" }, seatLabel(s)),
       h("span", { class: "seat-tags" },
-        c.me === s ? h("span", { class: "tag tag-me" }, "you") : null,
-        v.dealer === s ? h("span", { class: "tag", title: "Dealer" }, "dealer") : null,
-        vulnerable(v, s) ? h("span", { class: "tag tag-vul", title: "Vulnerable" }, "vul") : null,
-        v.declarer === s ? h("span", { class: "tag tag-decl" }, "declarer") : null,
-        v.dummy === s ? h("span", { class: "tag" }, "dummy") : null,
-        v.barred[s] ? h("span", { class: "tag tag-barred", "data-barred": v.barred[s] }, `barred ${v.barred[s]!.replace("_", " ")}`) : null,
+        c.me === s ? h("span", { class: "tag tag-me" }, t("ui.demo.tag.you")) : null,
+        v.dealer === s ? h("span", { class: "tag", title: t("ui.demo.tag.dealer.title") }, t("ui.demo.tag.dealer")) : null,
+        vulnerable(v, s) ? h("span", { class: "tag tag-vul", title: t("ui.demo.tag.vul.title") }, t("ui.demo.tag.vul")) : null,
+        v.declarer === s ? h("span", { class: "tag tag-decl" }, t("ui.demo.tag.declarer")) : null,
+        v.dummy === s ? h("span", { class: "tag" }, t("ui.demo.tag.dummy")) : null,
+        v.barred[s] ? h("span", { class: "tag tag-barred", "data-barred": v.barred[s] }, t("ui.demo.tag.barred", { bar: v.barred[s]! })) : null,
       ),
       // The turn, in words (an unexplained dot told nobody anything).
-      v.turn === s ? h("span", { class: "tag tag-turn" }, v.phase === "auction" ? "to call" : "to act") : null,
+      v.turn === s ? h("span", { class: "tag tag-turn" }, t(v.phase === "auction" ? "ui.demo.tag.to_call" : "ui.demo.tag.to_act")) : null,
     );
   fill("compass", ...SEATS.map(seat), felt(v));
 }
@@ -48,19 +41,21 @@ function felt(v: View): HTMLElement {
   return h(
     "div",
     { class: "felt" },
-    h("div", { class: "felt-phase", "data-phase": v.phase }, PHASE[v.phase], v.board ? ` · board ${v.board}` : ""),
+    h("div", { class: "felt-phase", "data-phase": v.phase }, t(`ui.demo.phase.${v.phase}`), v.board ? t("ui.demo.felt.board", { board: v.board }) : ""),
     v.contract_parts
-      ? h("div", { class: "felt-contract" }, contractNode(v.contract_parts), v.declarer ? ` by ${SEAT_NAME[v.declarer]}` : "")
-      : h("div", { class: "felt-turn" }, v.turn ? `${SEAT_NAME[v.turn]} to ${v.phase === "auction" ? "call" : "act"}` : ""),
+      ? h("div", { class: "felt-contract" }, contractNode(v.contract_parts), v.declarer ? t("ui.demo.felt.by", { seat: seatLabel(v.declarer) }) : "")
+      : h("div", { class: "felt-turn" }, v.turn ? t(v.phase === "auction" ? "ui.demo.felt.to_call" : "ui.demo.felt.to_act", { seat: seatLabel(v.turn) }) : ""),
     play && v.phase === "clarification"
-      ? h("div", { class: "felt-lead" }, play.led ? (play.lead ? ["Lead face down: ", cardNode(play.lead)] : "Opening lead made face down") : `${SEAT_NAME[play.leader]} to lead`)
+      ? h("div", { class: "felt-lead" }, play.led
+        ? (play.lead ? [t("ui.demo.felt.lead_face_down"), " ", cardNode(play.lead)] : t("ui.demo.felt.lead_made"))
+        : t("ui.demo.felt.to_lead", { seat: seatLabel(play.leader) }))
       : null,
     trickCards.length
       ? h("div", { class: "trick" }, trickCards.map(([s, card]) => h("span", { class: `trick-card at-${s}` }, cardNode(card))))
       : null,
-    play && v.phase !== "clarification" ? h("div", { class: "felt-tricks" }, `Tricks — N-S ${won.NS} · E-W ${won.EW}`) : null,
+    play && v.phase !== "clarification" ? h("div", { class: "felt-tricks" }, t("ui.demo.felt.tricks", { ns: won.NS, ew: won.EW })) : null,
     v.scoring_contract_parts && v.scoring_contract !== v.contract
-      ? h("div", { class: "felt-scoring" }, "Scored as ", contractNode(v.scoring_contract_parts), " (Law 21B)")
+      ? h("div", { class: "felt-scoring" }, t("ui.demo.felt.scored_as"), " ", contractNode(v.scoring_contract_parts), " ", t("ui.demo.felt.scored_law"))
       : null,
   );
 }

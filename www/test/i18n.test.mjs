@@ -17,6 +17,8 @@ const root = join(www, "..");
 const src = join(root, "elements", "src", "i18n");
 const codesDir = join(src, "codes");
 const uiDir = join(src, "ui");
+/** The demo's own texts (`ui.demo.*`), added to the elements' catalogs by www/src/i18n.ts. */
+const demoDir = join(www, "src", "i18n");
 
 /** What the engine can emit, from its own enums (`bridge-laws codes`). */
 function engineCatalog() {
@@ -50,12 +52,13 @@ function argumentsOf(message, locale) {
   return [...names].sort();
 }
 
-let engine, catalogs, ui, i18n, tmp;
+let engine, catalogs, ui, demo, i18n, tmp;
 
 before(() => {
   engine = engineCatalog();
   catalogs = read(codesDir);
   ui = read(uiDir);
+  demo = read(demoDir);
   tmp = mkdtempSync(join(www, "node_modules", ".i18n-test-"));
   cpSync(src, join(tmp, "src", "i18n"), { recursive: true });
   writeFileSync(join(tmp, "tsconfig.json"), readFileSync(join(root, "elements", "tsconfig.json")));
@@ -100,8 +103,9 @@ test("every public code, event kind, decision kind and seat has a message in eve
   }
 });
 
-test("every catalog has the same keys as the English one, for codes and for UI labels", () => {
-  for (const dir of [catalogs, ui]) {
+test("every catalog has the same keys as the English one, for codes, UI labels and the demo's texts", () => {
+  assert.deepEqual(Object.keys(demo).sort(), Object.keys(catalogs).sort(), "the demo speaks every shipped language");
+  for (const dir of [catalogs, ui, demo]) {
     const en = Object.keys(dir.en).sort();
     for (const [locale, cat] of Object.entries(dir)) assert.deepEqual(Object.keys(cat).sort(), en, `${locale} differs from en`);
   }
@@ -109,8 +113,8 @@ test("every catalog has the same keys as the English one, for codes and for UI l
 
 test("every message parses and declares the same parameters in every catalog", () => {
   for (const [locale, cat] of Object.entries({ ...catalogs })) {
-    for (const [key, message] of Object.entries({ ...cat, ...ui[locale] })) {
-      const en = catalogs.en[key] ?? ui.en[key];
+    for (const [key, message] of Object.entries({ ...cat, ...ui[locale], ...demo[locale] })) {
+      const en = catalogs.en[key] ?? ui.en[key] ?? demo.en[key];
       assert.deepEqual(argumentsOf(message, locale), argumentsOf(en, "en"), `${locale} ${key}: ${message}`);
     }
   }
@@ -294,9 +298,9 @@ test("the French catalog uses the Laws' own French terms", () => {
   const prose = (message) => message.replace(/\{\s*\w+\s*(,\s*\w+\s*,?)?/g, "").replace(/\b\w+\s*\{/g, "");
   // Whole words, accented letters included ("appelé" is not "appel").
   const english = /(?<!\p{L})(Directeur|directeur|[Aa]rticle|appels?|Law|call|bid|dummy|declarer|Director)(?!\p{L})|score ajusté/u;
-  for (const [key, message] of Object.entries({ ...fr, ...ui.fr })) {
+  for (const [key, message] of Object.entries({ ...fr, ...ui.fr, ...demo.fr })) {
     assert.doesNotMatch(prose(message), english, `fr ${key} is not the Laws' French: ${message}`);
-    const en = catalogs.en[key] ?? ui.en[key];
+    const en = catalogs.en[key] ?? ui.en[key] ?? demo.en[key];
     if (/Director/.test(en)) assert.match(message, /Arbitre/, `fr ${key} should name the Arbitre`);
   }
 });
@@ -350,4 +354,50 @@ test("a warning about one call names the player and the call, from what the engi
   assert.ok(plain.length > 0, JSON.stringify(asked));
   for (const x of plain) assert.equal("call" in x, false, x.code);
   q.free();
+});
+
+test("the demo's texts are its own keys, each used by the page, and every key it uses has a message", () => {
+  for (const key of Object.keys(demo.en)) {
+    assert.match(key, /^ui\.demo\./, `${key}: the demo adds keys of its own, it never rewords the elements'`);
+    assert.ok(!(key in ui.en) && !(key in catalogs.en), `${key} is already the elements'`);
+  }
+  const pageDir = join(www, "src");
+  const code = [...readdirSync(pageDir).filter((f) => f.endsWith(".ts")).map((f) => readFileSync(join(pageDir, f), "utf8")), readFileSync(join(www, "index.html"), "utf8")].join("\n");
+  const literal = new Set([...code.matchAll(/"(ui\.demo\.[A-Za-z_.]+[A-Za-z_])"/g)].map((m) => m[1]));
+  const families = [...code.matchAll(/`(ui\.demo\.[a-z_.]*?)\$\{/g)].map((m) => m[1]);
+  for (const key of literal) assert.ok(key in demo.en, `${key} has no English message`);
+  for (const family of families) assert.ok(Object.keys(demo.en).some((k) => k.startsWith(family)), `${family}… has no messages`);
+  const unused = Object.keys(demo.en).filter((k) => !literal.has(k) && !families.some((f) => k.startsWith(f)));
+  assert.deepEqual(unused, [], "every demo message is used");
+  // Each family's members: the values the page formats into the key.
+  for (const [family, members] of Object.entries({
+    "ui.demo.phase.": ["auction", "clarification", "play", "passed_out", "ended"],
+    "ui.demo.conn.": ["connecting", "reconnecting", "failed", "connected"],
+    "ui.demo.viewer.": ["director", "spectator"],
+    "ui.demo.setup.vulnerability.": ["None", "NS", "EW", "All"],
+  })) for (const m of members) assert.equal(typeof demo.en[family + m], "string", `${family}${m}`);
+  for (const on of ["unintended", "comparable", "misinformation", "intent", "artificial"]) {
+    const values = on === "intent" ? ["accept", "own_turn"] : ["true", "false"];
+    for (const v of values) for (const k of [`ui.demo.ruling.${on}.${v}`, `ui.demo.ruling.${on}.${v}.effect`]) assert.equal(typeof demo.en[k], "string", k);
+  }
+});
+
+test("the demo's texts format in every language from the parameters the page gives", async () => {
+  const { messages, addCatalog } = await load();
+  for (const [locale, cat] of Object.entries(demo)) addCatalog(locale, cat);
+  const fr = messages("fr");
+  const en = messages("en");
+  assert.equal(fr.format("ui.demo.tag.barred", { bar: "next_turn" }), "obligé de passer au prochain tour");
+  assert.equal(en.format("ui.demo.over.contract", { contract: "four hearts", by: "yes", seat: "South", tricks: 1 }), "Contract four hearts by South — 1 trick played.");
+  assert.equal(fr.format("ui.demo.over.contract", { contract: "quatre cœurs", by: "no", seat: "", tricks: 3 }), "Contrat quatre cœurs — 3 levées jouées.");
+  const restriction = { law: "26B", seat: "Ouest", lead: "opening", state: "may_require", suits: "cœur", due: "yes" };
+  assert.match(fr.format("ui.demo.restriction", restriction), /^Loi 26B .*entame de Ouest — le déclarant peut imposer ou interdire une couleur parmi cœur\s; l'entame attend\.$/);
+  for (const [locale, cat] of Object.entries(demo)) {
+    for (const key of Object.keys(cat)) {
+      const params = Object.fromEntries(argumentsOf(cat[key], locale).map((a) => [a, a === "tricks" || a === "n" || a === "ns" || a === "ew" ? 2 : "x"]));
+      const text = messages(locale).format(key, params);
+      assert.notEqual(text, key, `${locale} ${key} does not format`);
+      assert.doesNotMatch(text, /[{}]/, `${locale} ${key}: ${text}`);
+    }
+  }
 });

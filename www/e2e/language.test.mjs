@@ -1,0 +1,134 @@
+// The demo in the player's language (issue 32): a labelled language choice in the header
+// switches every element and every text of the page to French and back, without reloading
+// and without losing the table; the choice is kept (localStorage) and defaults from the
+// browser's languages.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { after, before, test } from "node:test";
+import { bid, openTable, start, viewAs } from "./harness.mjs";
+
+let env;
+before(async () => (env = await start()));
+after(async () => env?.close());
+
+/** Types a call in the box as `seat` (the viewer switched to him). */
+async function typeCall(page, seat, text) {
+  await viewAs(page, seat);
+  await page.fill("#box-panel .call-input", text);
+  await page.press("#box-panel .call-input", "Enter");
+}
+
+/** Texts a French page must no longer show (the English of the page, the elements and the engine). */
+const ENGLISH = /\b(Auction|Dealer|North|South|East|West|Director|Review the auction|Call the Director|Warnings|refused|Insufficient bid|Law \d)\b/;
+
+test("the language choice switches the table to French and back, keeping the table; a refusal is French", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  const choice = page.getByRole("combobox", { name: "Language" });
+  assert.equal(await choice.inputValue(), "en");
+  assert.deepEqual(await page.$$eval("#language option", (os) => os.map((o) => [o.value, o.lang])), [["en", "en"], ["fr", "fr"]]);
+  await bid(page, "N", "1S");
+  const before = await page.evaluate(() => window.__table.stateHash());
+  await viewAs(page, "E");
+
+  // Keyboard: the choice is reached and changed without the mouse.
+  await choice.focus();
+  await page.selectOption("#language", "fr");
+  await page.waitForFunction(() => document.documentElement.lang === "fr");
+  assert.equal(await page.evaluate(() => window.__table.stateHash()), before, "the table is the same table");
+  assert.equal(await page.evaluate(() => performance.getEntriesByType("navigation").length), 1, "no reload");
+  assert.equal(await page.getByRole("combobox", { name: "Langue" }).inputValue(), "fr");
+  // Every element takes the locale; the page's own texts are French.
+  assert.deepEqual(await page.$$eval("bl-bidding-box, bl-auction, bl-decision, bl-feed, bl-announcer, bl-hand", (els) => [...new Set(els.map((e) => e.getAttribute("locale")))]), ["fr"]);
+  assert.match(await page.locator("#compass").innerText(), /Nord[\s\S]*donneur/i);
+  assert.match(await page.locator("#setup").innerText(), /Donneur[\s\S]*Nouvelle donne/i);
+  assert.match(await page.locator("#viewer-switch").innerText(), /Arbitre/);
+  assert.match(await page.locator("#actions").innerText(), /Appeler l'Arbitre/);
+  assert.match(await page.locator("#auction").innerText(), /Nord/);
+  assert.equal(await page.title(), "bridge-laws · table de démonstration");
+
+  // East's 1♥ over 1♠: refused in French, beside the box and in the live region.
+  await typeCall(page, "E", "1h");
+  const refusal = page.locator('#box-panel .box-refusal[data-code="INSUFFICIENT_BID"]');
+  await refusal.waitFor();
+  const text = await refusal.innerText();
+  assert.match(text, /Enchère insuffisante\s:\sun cœur ne surclasse pas la dernière enchère/, text);
+  assert.match(text, /Loi 27/, text);
+  await page.waitForFunction(() => /Enchère insuffisante/.test(document.querySelector("bl-announcer")?.textContent ?? ""));
+  const shown = await page.locator("main").innerText();
+  assert.doesNotMatch(shown, ENGLISH, "no English left on the French table");
+
+  // A refusal of a panel's action is a French toast (an answer nobody asked for).
+  await page.evaluate(() => window.__app.ctx().act({ type: "explain", index: 0, text: "x" }));
+  const toast = page.locator("#toasts .toast");
+  await toast.waitFor();
+  assert.match(await toast.innerText(), /Refusé|Non envoyé/);
+  assert.doesNotMatch(await toast.innerText(), ENGLISH);
+
+  // Kept across a reload; then back to English.
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
+  assert.equal(await page.locator("#language").inputValue(), "fr");
+  await page.selectOption("#language", "en");
+  await page.waitForFunction(() => document.documentElement.lang === "en");
+  await bid(page, "N", "1S");
+  await typeCall(page, "E", "1h");
+  await refusal.waitFor();
+  assert.match(await refusal.innerText(), /Insufficient bid: one heart does not outrank the last bid/);
+  assert.match(await page.locator("#compass").innerText(), /North/);
+  assert.equal(await page.evaluate(() => localStorage.getItem("bridge-laws.demo.locale")), "en");
+  await page.done("language-switch");
+});
+
+test("with nothing chosen, the page speaks the browser's first language it knows", async () => {
+  const context = await env.browser.newContext({ locale: "fr-CA", viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(env.url);
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "fr");
+  assert.equal(await page.locator("#language").inputValue(), "fr");
+  assert.match(await page.locator("#compass").innerText(), /Nord/);
+  await context.close();
+  const de = await env.browser.newContext({ locale: "de-DE" });
+  const other = await de.newPage();
+  await other.goto(env.url);
+  await other.waitForSelector('body[data-ready="true"]');
+  assert.equal(await other.evaluate(() => document.documentElement.lang), "en", "a language the demo does not speak: English");
+  await de.close();
+});
+
+test("online in French: the lost connection and an action not sent are told in French (NOT_CONNECTED from the catalog)", async () => {
+  // A stand-in server (as fault 11's): East's view from the package in Node, then the socket dropped.
+  const { Table } = createRequire(import.meta.url)("bridge-laws");
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
+  table.apply({ seat: "N", type: "call", call: "1C" });
+  const view = table.view("E");
+  const context = await env.browser.newContext({ locale: "fr-FR" });
+  const page = await context.newPage();
+  let sockets = 0;
+  let drop;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (++sockets > 1) return; // the reconnection is never answered
+    drop = () => ws.close();
+    ws.onMessage((m) => {
+      if (JSON.parse(String(m)).type === "join") ws.send(JSON.stringify({ type: "joined", viewer: "E", version: table.streamVersion("E"), view, regulation: view.regulation }));
+    });
+  });
+  await page.goto(`${env.url}?table=t1&token=x`);
+  await page.waitForSelector('body[data-conn="open"]');
+  assert.match(await page.locator("#online-who").innerText(), /^Table t1 · vous êtes Est$/);
+  drop();
+  await page.waitForSelector('body[data-conn="reconnecting"]');
+  assert.equal(await page.locator("#conn-banner").innerText(), "Connexion perdue — reconnexion…");
+  await page.locator('#actions button:has-text("Appeler l\'Arbitre")').click();
+  const toast = page.locator('#toasts .toast[data-code="NOT_CONNECTED"]');
+  await toast.waitFor();
+  assert.match(await toast.innerText(), /Non envoyé[\s\S]*Hors connexion\s: l'action n'a pas été envoyée\./);
+  // Back to English on the same page: the banner and the toast showing are worded again.
+  await page.selectOption("#language", "en");
+  assert.equal(await page.locator("#conn-banner").innerText(), "Connection lost — reconnecting…");
+  assert.match(await toast.innerText(), /Not sent[\s\S]*Not connected: the action was not sent\./);
+  assert.match(await page.locator("#online-who").innerText(), /you are East/);
+  await context.close();
+  table.free();
+});
