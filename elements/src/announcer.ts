@@ -8,7 +8,7 @@ import { ANNOUNCE, TableElement, define, type Announcement } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
 import { warningMessage } from "./i18n/index.js";
-import { callWords, cardWords, isSeat, rulingValue, say, seatName } from "./text.js";
+import { callWords, cardWords, isSeat, rulingValue, said, say, seatName } from "./text.js";
 
 /** How many lines the region keeps (older ones are dropped: they were read). */
 const KEEP = 200;
@@ -25,6 +25,8 @@ export class Announcer extends TableElement {
   #told = new Map<Viewer, Told>();
   #viewer: Viewer | null = null;
   #log: HTMLElement | null = null;
+  /** How many lines the region holds. */
+  #lines = 0;
   #onAnnounce = (e: Event) => this.say((e as CustomEvent<Announcement>).detail.text);
 
   connectedCallback(): void {
@@ -44,8 +46,13 @@ export class Announcer extends TableElement {
   /** Adds one line to the live region. */
   say(text: string): void {
     if (!text || !this.#log) return;
-    this.#log.append(h("p", {}, text));
-    while (this.#log.childElementCount > KEEP) this.#log.firstElementChild!.remove();
+    const line = document.createElement("p");
+    line.textContent = text;
+    this.#log.append(line);
+    if (++this.#lines > KEEP) {
+      this.#log.firstElementChild!.remove();
+      this.#lines--;
+    }
   }
 
   protected slice(v: View): unknown {
@@ -56,7 +63,7 @@ export class Announcer extends TableElement {
     const m = this.m;
     // One device passed round the table (or a demo switching viewers): say whose it is now.
     if (this.#viewer !== null && this.#viewer !== s.viewer) {
-      this.say(m.format("ui.live.viewer", { viewer: isSeat(s.viewer) ? seatName(m, s.viewer) : m.format(`ui.viewer.${s.viewer}`) }));
+      this.say(said(m, "ui.live.viewer", { viewer: isSeat(s.viewer) ? seatName(m, s.viewer) : said(m, `ui.viewer.${s.viewer}`) }));
     }
     this.#viewer = s.viewer;
     let t = this.#told.get(s.viewer);
@@ -72,7 +79,7 @@ export class Announcer extends TableElement {
     }
     for (const e of v.events.slice(t.events)) this.say(this.#event(e, v, s));
     for (const w of v.warnings.slice(t.warnings)) {
-      this.say(m.format("ui.live.warning", { text: warningMessage(m, w, s.viewer), law: w.law }));
+      this.say(said(m, "ui.live.warning", { text: warningMessage(m, w, s.viewer), law: w.law }));
     }
     t.events = v.events.length;
     t.warnings = v.warnings.length;
@@ -83,8 +90,8 @@ export class Announcer extends TableElement {
       if (!q) continue;
       const call = q.index === null ? null : v.calls[q.index];
       this.say(call
-        ? m.format("ui.live.answer", { seat: seatName(m, q.asker), call: callWords(m, call.call) })
-        : m.format("ui.live.answer.auction", { seat: seatName(m, q.asker) }));
+        ? said(m, "ui.live.answer", { seat: seatName(m, q.asker), call: callWords(m, call.call) })
+        : said(m, "ui.live.answer.auction", { seat: seatName(m, q.asker) }));
     }
     const p = v.pending;
     const leader = v.phase === "clarification" && !v.play?.led ? (v.play?.leader ?? v.opening_leader) : null;
@@ -97,16 +104,16 @@ export class Announcer extends TableElement {
     if (turn !== t.turn) {
       t.turn = turn;
       if (p && p.options.length) {
-        this.say(m.format("ui.live.decision", { seat: seatName(m, p.seat), call: callWords(m, p.call), law: p.law,
-          options: p.options.map((o) => m.format(`ui.option.${o}`)).join(m.format("ui.or")) }));
+        this.say(said(m, "ui.live.decision", { seat: seatName(m, p.seat), call: callWords(m, p.call), law: p.law,
+          options: p.options.map((o) => said(m, `ui.option.${o}`)).join(said(m, "ui.or")) }));
       } else if (v.phase === "auction" && v.turn) {
-        this.say(v.turn === s.viewer ? m.format("ui.live.your_turn") : m.format("ui.live.turn", { seat: seatName(m, v.turn) }));
+        this.say(v.turn === s.viewer ? said(m, "ui.live.your_turn") : said(m, "ui.live.turn", { seat: seatName(m, v.turn) }));
       } else if (leader) {
-        this.say(leader === s.viewer ? m.format("ui.live.your_lead") : m.format("ui.live.lead_turn", { seat: seatName(m, leader) }));
+        this.say(leader === s.viewer ? said(m, "ui.live.your_lead") : said(m, "ui.live.lead_turn", { seat: seatName(m, leader) }));
       } else if (toPlay) {
         // Declarer plays dummy's cards: he is told when dummy is due too.
         const mine = toPlay === s.viewer || (toPlay === v.dummy && s.viewer === v.declarer);
-        this.say(mine ? m.format(toPlay === s.viewer ? "ui.live.your_card" : "ui.live.dummy_card") : m.format("ui.live.play_turn", { seat: seatName(m, toPlay) }));
+        this.say(mine ? said(m, toPlay === s.viewer ? "ui.live.your_card" : "ui.live.dummy_card") : said(m, "ui.live.play_turn", { seat: seatName(m, toPlay) }));
       }
     }
   }
@@ -114,42 +121,42 @@ export class Announcer extends TableElement {
   /** One event as the viewer hears it (empty: nothing to say). */
   #event(e: TableEvent, v: View, s: TableSource): string {
     const m = this.m;
-    const who = (seat: string) => (seat === s.viewer ? m.format("ui.you") : isSeat(seat) ? seatName(m, seat) : m.format("ui.director"));
+    const who = (seat: string) => (seat === s.viewer ? said(m, "ui.you") : isSeat(seat) ? seatName(m, seat) : said(m, "ui.director"));
     switch (e.kind) {
       case "call":
-        return m.format("ui.live.call", { seat: who(e.seat), call: callWords(m, e.call) });
+        return said(m, "ui.live.call", { seat: who(e.seat), call: callWords(m, e.call) });
       case "disclosure": {
         const call = v.calls[e.index];
         const what = call ? callWords(m, call.call) : String(e.index + 1);
-        if (e.text) return m.format("ui.live.explained", { seat: who(e.by), call: what, text: e.text });
-        return e.alert ? m.format("ui.live.alerted", { seat: who(e.by), call: what }) : "";
+        if (e.text) return said(m, "ui.live.explained", { seat: who(e.by), call: what, text: e.text });
+        return e.alert ? said(m, "ui.live.alerted", { seat: who(e.by), call: what }) : "";
       }
       case "question":
-        return e.asker === s.viewer ? "" : m.format("ui.live.question", { seat: who(e.asker) });
+        return e.asker === s.viewer ? "" : said(m, "ui.live.question", { seat: who(e.asker) });
       case "review": {
         // L20B: the calls in force restated, with what was alerted and explained to him.
         const lines = v.calls.slice(0, e.restated).map((call) => {
           const l = e.calls.find((x) => x.index === call.index);
           const texts = (l?.explanations ?? []).map((p) => call.disclosures[p]?.text).filter((t): t is string => !!t);
           const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
-          return m.format(texts.length ? "ui.auction.call.explained" : l?.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
+          return said(m, texts.length ? "ui.auction.call.explained" : l?.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
         });
-        return m.format("ui.live.review", { seat: who(e.requester), calls: lines.join("; ") });
+        return said(m, "ui.live.review", { seat: who(e.requester), calls: lines.join("; ") });
       }
       case "call_withdrawn":
-        return m.format("ui.live.withdrawn", { seat: who(e.seat), call: callWords(m, e.call), law: e.law });
+        return said(m, "ui.live.withdrawn", { seat: who(e.seat), call: callWords(m, e.call), law: e.law });
       case "auction_ended":
-        return m.format("ui.live.ended", { contract: e.contract, seat: who(e.declarer) });
+        return said(m, "ui.live.ended", { contract: e.contract, seat: who(e.declarer) });
       case "passed_out":
-        return m.format("ui.live.passed_out");
+        return said(m, "ui.live.passed_out");
       case "director_summoned":
-        return m.format("ui.live.summoned", { seat: who(e.by) });
+        return said(m, "ui.live.summoned", { seat: who(e.by) });
       case "ruling":
-        return m.format("ui.live.ruling", { on: m.format(`ui.ruling.${e.on}`), value: rulingValue(m, e.value) });
+        return said(m, "ui.live.ruling", { on: said(m, `ui.ruling.${e.on}`), value: rulingValue(m, e.value) });
       case "lead_faced":
-        return m.format("ui.live.lead", { seat: who(e.seat), card: cardWords(m, e.card) });
+        return said(m, "ui.live.lead", { seat: who(e.seat), card: cardWords(m, e.card) });
       case "card":
-        return m.format("ui.live.card", { seat: who(e.seat), card: cardWords(m, e.card) });
+        return said(m, "ui.live.card", { seat: who(e.seat), card: cardWords(m, e.card) });
       default:
         return "";
     }

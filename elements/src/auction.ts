@@ -6,13 +6,34 @@ import type { Seat, SeenCall, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { callNode, callWords, seatName } from "./text.js";
+import { callNode, callWords, said, seatName } from "./text.js";
 
 /** Auction grid columns, as printed on score cards. */
 const COLUMNS: Seat[] = ["W", "N", "E", "S"];
 
 const vulnerable = (v: View, s: Seat) =>
   v.vulnerability === "All" || (v.vulnerability === "NS" ? s === "N" || s === "S" : v.vulnerability === "EW" && (s === "E" || s === "W"));
+
+/** An empty cell, cloned for every seat that has not called. */
+let EMPTY_CELL: HTMLTableCellElement | null = null;
+/** A call's cell as built before its texts: td > div.bid > (span.sr-only, span.bid-line > span[aria-hidden]). */
+let CALL_CELL: HTMLTableCellElement | null = null;
+/** The "?" on a call, before its name. */
+let ASK: HTMLButtonElement | null = null;
+
+/** Makes `parent`'s children `nodes`, in order, moving only those out of place. */
+function lay(parent: Element, nodes: Element[]): void {
+  let at = parent.firstElementChild;
+  for (const node of nodes) {
+    if (at === node) at = at.nextElementSibling;
+    else parent.insertBefore(node, at);
+  }
+  while (at) {
+    const next = at.nextElementSibling;
+    at.remove();
+    at = next;
+  }
+}
 
 /** One cell: a call in force (`inForce`: a seat it passes over was skipped), the irregular call, or the next-call mark. */
 type Item = { seat: Seat; cell: HTMLTableCellElement; inForce: boolean };
@@ -21,11 +42,15 @@ type Item = { seat: Seat; cell: HTMLTableCellElement; inForce: boolean };
 const BLANK: unique symbol = Symbol("blank");
 const SKIPPED: unique symbol = Symbol("skipped");
 type Slot = HTMLTableCellElement | typeof BLANK | typeof SKIPPED;
-/** A row as drawn, and what it was drawn from. */
-type Row = { cells: (Slot | string)[]; tr: HTMLTableRowElement };
+/** A row as drawn: what it was drawn from, the node of each slot, and its <tr>. */
+type Row = { cells: (Slot | string)[]; nodes: HTMLTableCellElement[]; tr: HTMLTableRowElement };
 
 /** A call's cell as drawn: from which call (the object, and its JSON), its parts, its "?" if shown. */
-type Cell = { call: SeenCall; key: string; td: HTMLTableCellElement; bid: HTMLElement; line: HTMLElement; ask: HTMLButtonElement | null };
+type Cell = {
+  call: SeenCall; key: string; td: HTMLTableCellElement; bid: HTMLElement; line: HTMLElement;
+  /** The "?" shown, and the one made for this cell (kept while the call reads the same). */
+  ask: HTMLButtonElement | null; askButton: HTMLButtonElement | null;
+};
 
 export class Auction extends TableElement {
   /** The cells drawn for the calls in force, by index, with what they were drawn from: a push
@@ -43,6 +68,10 @@ export class Auction extends TableElement {
   #table: HTMLTableElement | null = null;
   #tbody: HTMLTableSectionElement | null = null;
   #withdrawn: HTMLElement | null = null;
+  /** What the withdrawn calls were drawn from: the list and the messages. */
+  #withdrawnFrom: [unknown, unknown] = [null, null];
+  /** The next-call mark's cell of each seat, kept (it moves at every call). */
+  #nextCells = new Map<Seat, HTMLTableCellElement>();
 
   protected slice(v: View): unknown {
     return [v.dealer, v.vulnerability, v.calls, v.pending, v.withdrawn, v.askable, v.phase, v.turn];
@@ -53,6 +82,7 @@ export class Auction extends TableElement {
     const [source, viewer, locale] = this.#cellsFor;
     if (source !== s || viewer !== s.viewer || locale !== m.locale) {
       this.#cells.clear();
+      this.#nextCells.clear();
       this.#cellsFor = [s, s.viewer, m.locale];
     }
     const focused = this.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
@@ -77,11 +107,12 @@ export class Auction extends TableElement {
     }
     const next = v.phase === "auction" && v.turn && !irregular ? v.turn : null;
     if (next) {
-      items.push({
-        seat: next,
-        inForce: false,
-        cell: h("td", { class: "next", "aria-label": m.format("ui.auction.next", { seat: seatName(m, next) }) }, h("span", { class: "next-mark", "aria-hidden": "true" }, "…")),
-      });
+      let cell = this.#nextCells.get(next);
+      if (!cell) {
+        cell = h("td", { class: "next", "aria-label": m.format("ui.auction.next", { seat: seatName(m, next) }) }, h("span", { class: "next-mark", "aria-hidden": "true" }, "…"));
+        this.#nextCells.set(next, cell);
+      }
+      items.push({ seat: next, inForce: false, cell });
     }
     const headKey = `${m.locale} ${v.vulnerability}`;
     if (this.#head?.key !== headKey || !this.#table || this.#table.parentNode !== this) {
@@ -98,23 +129,28 @@ export class Auction extends TableElement {
     }
     const rows: (Slot | string)[][] = this.#rows(v.dealer, items);
     if (!rows.length) rows.push([m.format("ui.auction.none")]);
+    // A row keeps its <tr> and the cells that read the same; only the slots that changed are
+    // laid again (a push lands one call and moves the next-call mark).
+    const body = this.#tbody!;
     this.#drawnRows = rows.map((cells, i) => {
       const old = this.#drawnRows[i];
       if (old && old.cells.length === cells.length && old.cells.every((c, j) => c === cells[j])) return old;
-      return { cells, tr: h("tr", {}, cells.map((c) => this.#slot(c))) };
+      const nodes = cells.map((c, j) => (old && old.cells[j] === c ? old.nodes[j] : this.#slot(c)));
+      const tr = old?.tr ?? document.createElement("tr");
+      lay(tr, nodes);
+      return { cells, nodes, tr };
     });
-    // The rows kept stay in place; from the first one drawn anew, the body is laid again.
-    const body = this.#tbody!;
-    let kept = 0;
-    while (kept < this.#drawnRows.length && body.children[kept] === this.#drawnRows[kept].tr) kept++;
-    while (body.children.length > kept) body.lastElementChild!.remove();
-    for (const row of this.#drawnRows.slice(kept)) body.append(row.tr);
-    this.#withdrawn?.remove();
-    this.#withdrawn = v.withdrawn.length
-      ? this.appendChild(h("div", { class: "withdrawn" }, h("h3", {}, m.format("ui.auction.withdrawn")),
-          h("ul", {}, v.withdrawn.map((w) => h("li", {}, h("s", {}, seatName(m, w.seat), " ", callNode(m, w.call)),
-            ` — ${m.format("ui.law", { law: w.law })}: ${w.reason}`)))))
-      : null;
+    lay(body, this.#drawnRows.map((r) => r.tr));
+    // The calls withdrawn, drawn again only when they change (the very list, or the locale).
+    if (this.#withdrawnFrom[0] !== v.withdrawn || this.#withdrawnFrom[1] !== m || this.#withdrawn?.parentNode !== this) {
+      this.#withdrawn?.remove();
+      this.#withdrawnFrom = [v.withdrawn, m];
+      this.#withdrawn = v.withdrawn.length
+        ? this.appendChild(h("div", { class: "withdrawn" }, h("h3", {}, m.format("ui.auction.withdrawn")),
+            h("ul", {}, v.withdrawn.map((w) => h("li", {}, h("s", {}, seatName(m, w.seat), " ", callNode(m, w.call)),
+              ` — ${m.format("ui.law", { law: w.law })}: ${w.reason}`)))))
+        : null;
+    }
     // A control kept across the drawing keeps the focus (a keyboard user on a "?" is not thrown out).
     if (focused && focused !== document.activeElement && this.contains(focused)) focused.focus();
   }
@@ -134,7 +170,7 @@ export class Auction extends TableElement {
     if (askable !== !!cell.ask) {
       cell.bid.classList.toggle("askable", askable);
       if (cell.ask) cell.ask.remove();
-      cell.ask = askable ? cell.line.appendChild(this.#ask(s, call)) : null;
+      cell.ask = askable ? cell.line.appendChild((cell.askButton ??= this.#ask(s, call))) : null;
     }
     return cell.td;
   }
@@ -179,8 +215,8 @@ export class Auction extends TableElement {
 
   /** A cell of the grid: a call's, an empty one, a skipped seat's, or the text of an empty auction. */
   #slot(c: Slot | string): HTMLTableCellElement {
-    if (c === BLANK) return h("td", { class: "empty" });
-    if (c === SKIPPED) return h("td", { class: "empty skipped" }, h("span", { class: "sr-only" }, this.m.format("ui.auction.skipped")));
+    if (c === BLANK) return (EMPTY_CELL ??= h("td", { class: "empty" })).cloneNode() as HTMLTableCellElement;
+    if (c === SKIPPED) return h("td", { class: "empty skipped" }, h("span", { class: "sr-only" }, said(this.m, "ui.auction.skipped")));
     if (typeof c === "string") return h("td", { colspan: 4, class: "empty" }, c);
     return c;
   }
@@ -190,28 +226,39 @@ export class Auction extends TableElement {
     const m = this.m;
     const texts = call.disclosures.filter((d) => d.text && !d.superseded).map((d) => d.text!);
     const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
-    const label = m.format(texts.length ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
-    const line = h("span", { class: "bid-line" },
-      h("span", { "aria-hidden": "true" }, callNode(m, call.call),
-        call.alerted ? h("span", { class: "alert-mark", title: m.format("ui.auction.alerted") }, "!") : null,
-        call.auto ? h("span", { class: "auto-mark", title: m.format("ui.auction.auto") }, m.format("ui.auction.auto.short")) : null));
-    const bid = h("div", { class: `bid${call.alerted ? " alerted" : ""}`, "data-index": call.index, "data-label": label },
-      h("span", { class: "sr-only" }, label),
-      line,
-      call.disclosures.filter((d) => d.text).map((d) =>
-        h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text)),
-    );
-    return { call, key, td: h("td", {}, bid), bid, line, ask: null };
+    const label = said(m, texts.length ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
+    // Cloned from a template (cheaper than building it element by element at every push).
+    CALL_CELL ??= h("td", {}, h("div", { class: "bid" }, h("span", { class: "sr-only" }), h("span", { class: "bid-line" }, h("span", { "aria-hidden": "true" }))));
+    const td = CALL_CELL.cloneNode(true) as HTMLTableCellElement;
+    const bid = td.firstElementChild as HTMLElement;
+    const sr = bid.firstElementChild as HTMLElement;
+    const line = sr.nextElementSibling as HTMLElement;
+    const shown = line.firstElementChild as HTMLElement;
+    if (call.alerted) bid.className = "bid alerted";
+    bid.dataset.index = String(call.index);
+    bid.dataset.label = label;
+    sr.textContent = label;
+    shown.append(callNode(m, call.call));
+    if (call.alerted) shown.append(h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted") }, "!"));
+    if (call.auto) shown.append(h("span", { class: "auto-mark", title: said(m, "ui.auction.auto") }, said(m, "ui.auction.auto.short")));
+    for (const d of call.disclosures) {
+      if (d.text) bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text));
+    }
+    return { call, key, td, bid, line, ask: null, askButton: null };
   }
 
   /** The "?" on a call: the question sits on the call it asks about (L20F1). */
   #ask(s: TableSource, call: SeenCall): HTMLButtonElement {
     const m = this.m;
-    return h("button", { type: "button", class: "ask", "data-ask": call.index,
-      "aria-label": m.format("ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }),
-      title: m.format("ui.auction.ask.title"),
-      onclick: () => void s.act({ type: "ask", index: call.index }) }, "?");
+    ASK ??= h("button", { type: "button", class: "ask" }, "?");
+    const b = ASK.cloneNode(true) as HTMLButtonElement;
+    b.dataset.ask = String(call.index);
+    b.setAttribute("aria-label", said(m, "ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }));
+    b.title = said(m, "ui.auction.ask.title");
+    b.addEventListener("click", () => void s.act({ type: "ask", index: call.index }));
+    return b;
   }
+
 }
 
 define("bl-auction", Auction);

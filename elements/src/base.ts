@@ -21,7 +21,7 @@ export abstract class TableElement extends Base {
   #unsubscribe: (() => void) | null = null;
   /** What the element last drew from: each part of its slice (with the viewer, the connection
    *  and the locale), and that part's JSON. */
-  #drawn: { parts: unknown[]; json: string[] } | null = null;
+  #drawn: { parts: unknown[]; json: (string | undefined)[] } | null = null;
   protected m: Messages = messages("en");
 
   get source(): TableSource | null {
@@ -65,15 +65,32 @@ export abstract class TableElement extends Base {
     const slice = this.slice(view, s);
     const parts = [s.viewer, s.connected, this.m.locale, ...(Array.isArray(slice) ? slice : [slice])];
     // A part that is the very value drawn from is unchanged (a SeatTable keeps what a push did
-    // not touch, and the view is never changed in place); any other is compared as JSON.
+    // not touch, and the view is never changed in place); a list of the very same items is
+    // unchanged, one of another length changed; any other is compared as JSON — written only
+    // when a comparison needs it (once something changed, the rest is not compared).
     const drawn = this.#drawn?.parts.length === parts.length ? this.#drawn : null;
     let changed = force || !drawn;
-    const json = parts.map((part, i) => {
-      if (drawn && part === drawn.parts[i]) return drawn.json[i];
-      const text = JSON.stringify(part) ?? "";
-      changed ||= text !== drawn?.json[i];
-      return text;
-    });
+    const json: (string | undefined)[] = new Array(parts.length);
+    if (drawn) {
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        const old = drawn.parts[i];
+        if (part === old) {
+          json[i] = drawn.json[i];
+          continue;
+        }
+        if (changed) continue;
+        const verdict = compare(old, part);
+        if (verdict !== undefined) {
+          if (verdict) json[i] = drawn.json[i];
+          else changed = true;
+          continue;
+        }
+        const text = JSON.stringify(part) ?? "";
+        changed = text !== (drawn.json[i] ?? JSON.stringify(old) ?? "");
+        json[i] = text;
+      }
+    }
     this.#drawn = { parts, json };
     if (changed) this.draw(view, s);
   }
@@ -95,6 +112,20 @@ export abstract class TableElement extends Base {
     const reason = rejectionMessage(this.m, r, call === undefined ? undefined : { call });
     return this.m.format(r.law ? "ui.refusal.law" : "ui.refusal", { what, law: r.law, reason });
   }
+}
+
+/** Whether `next` reads as `old` without writing either as JSON: `true` (a list of the very
+ *  same items), `false` (another primitive, `null` against a value, a list of another length or
+ *  against a non-list), or `undefined` (JSON must tell). */
+function compare(old: unknown, next: unknown): boolean | undefined {
+  if (old === null || next === null || typeof old !== "object" || typeof next !== "object") return false;
+  const lists = Array.isArray(old);
+  if (lists !== Array.isArray(next)) return false;
+  if (!lists) return undefined;
+  const [a, b] = [old as unknown[], next as unknown[]];
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return undefined;
+  return true;
 }
 
 /** Defines a custom element once (a page may load the module twice). */

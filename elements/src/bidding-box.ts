@@ -6,12 +6,15 @@ import type { Call, Intent, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { callNode, callWords, isSeat, seatName } from "./text.js";
+import { callNode, callWords, isSeat, said, seatName } from "./text.js";
 
 /** Every call in box order: 1♣ … 7NT, then Pass, Double, Redouble. */
 export const BOX_CALLS: Call[] = [];
 for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) BOX_CALLS.push(`${level}${s}` as Call);
 BOX_CALLS.push("P", "X", "XX");
+
+/** No call offered (the box while the connection is down). */
+const NONE: readonly Call[] = [];
 
 /** Sets a flag only if it changes (writing the same `hidden` or `disabled` still costs the DOM work). */
 function set<E extends HTMLElement, K extends "hidden" | "disabled">(el: E, key: K & keyof E, value: boolean): void {
@@ -40,8 +43,10 @@ export class BiddingBox extends TableElement {
     const m = this.m;
     this.replaceChildren();
     this.#buttons.clear();
-    this.#offered = "";
+    this.#offeredFrom = null;
+    this.#live = new Set();
     this.#roved = undefined;
+    this.#hinted = null;
     const row = (calls: Call[], cls: string) =>
       h("div", { class: `box-row ${cls}`, role: "presentation" }, calls.map((call) => {
         const b = h("button", { type: "button", class: "box-call", "data-call": call, "aria-label": callWords(m, call), disabled: true, tabindex: -1,
@@ -86,17 +91,21 @@ export class BiddingBox extends TableElement {
     const selfDisclosing = v.regulation.disclosure !== "partner";
     const online = v.regulation.disclosure === "self";
     set(this, "hidden", me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out"))));
-    const legal = new Set(s.connected ? v.legal_calls : []);
+    // The buttons are written only when the calls offered change (most pushes leave them), and
+    // then only those whose state changes.
+    const calls = s.connected ? v.legal_calls : NONE;
+    if (calls !== this.#offeredFrom) {
+      const legal = new Set(calls);
+      for (const c of this.#live) if (!legal.has(c)) this.#buttons.get(c)!.disabled = true;
+      for (const c of legal) if (!this.#live.has(c)) this.#buttons.get(c)!.disabled = false;
+      this.#live = legal;
+      this.#offeredFrom = calls;
+    }
+    const legal = this.#live;
     // The arrow keys' call keeps the focus when the player was in the grid (or just called from it).
     const active = document.activeElement;
     const focusedHere = this.#grid.contains(active) || (this.#fromGrid && (!active || active === document.body || (active as HTMLButtonElement).disabled));
     this.#fromGrid = false;
-    // The buttons are written only when the calls offered change (most pushes leave them).
-    const offered = [...legal].join(" ");
-    if (offered !== this.#offered) {
-      for (const [call, b] of this.#buttons) if (b.disabled !== !legal.has(call)) b.disabled = !legal.has(call);
-      this.#offered = offered;
-    }
     if (!this.#current || !legal.has(this.#current)) this.#current = BOX_CALLS.find((c) => legal.has(c)) ?? null;
     this.#rove(focusedHere);
     if (this.classList.contains("my-turn") !== legal.size > 0) this.classList.toggle("my-turn", legal.size > 0);
@@ -105,43 +114,48 @@ export class BiddingBox extends TableElement {
     // L28B vs L29A: only a player who may both accept and call says which his call does.
     set(this.#intent, "hidden", !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call")));
     const hint = me ? this.#hintText(v, s, me, legal.size > 0) : "";
-    const label = `${this.m.format("ui.box.label")} — ${hint}`;
-    if (this.#hint.textContent !== hint) this.#hint.textContent = hint;
-    if (this.#grid.getAttribute("aria-label") !== label) this.#grid.setAttribute("aria-label", label);
+    if (hint !== this.#hinted) {
+      this.#hint.textContent = hint;
+      this.#grid.setAttribute("aria-label", `${said(this.m, "ui.box.label")} — ${hint}`);
+      this.#hinted = hint;
+    }
     set(this.#typed, "disabled", !s.connected);
     if (!this.#refusal.hidden) this.#showRefusal(null);
   }
 
   #locale = "";
-  /** The calls the buttons were last enabled for, and the call the tab order was last given to. */
-  #offered = "";
+  /** The calls the buttons were last enabled for (the list, and as a set), and the call the
+   *  tab order was last given to. */
+  #offeredFrom: readonly Call[] | null = null;
+  #live = new Set<Call>();
   #roved: Call | null | undefined = undefined;
+  /** The hint shown (and in the box's name). */
+  #hinted: string | null = null;
   /** The last call was made from the grid: the focus goes back to it. */
   #fromGrid = false;
 
   /** What the player should do now, as the box sees it: never "your call" with a dead box. */
   #hintText(v: View, s: TableSource, me: Seat, canCall: boolean): string {
     const m = this.m;
-    if (!s.connected) return m.format("ui.box.hint.offline");
-    if (v.phase !== "auction") return m.format(v.phase === "passed_out" ? "ui.box.hint.passed_out" : "ui.box.hint.over");
+    if (!s.connected) return said(m, "ui.box.hint.offline");
+    if (v.phase !== "auction") return said(m, v.phase === "passed_out" ? "ui.box.hint.passed_out" : "ui.box.hint.over");
     const p = v.pending;
     if (p && p.options.length && p.options.some((o) => o !== "call")) {
-      const options = p.options.map((o) => m.format(`ui.option.${o}`)).join(", ");
-      return m.format(canCall ? "ui.box.hint.decision" : "ui.box.hint.decision_above", { options });
+      const options = p.options.map((o) => said(m, `ui.option.${o}`)).join(", ");
+      return said(m, canCall ? "ui.box.hint.decision" : "ui.box.hint.decision_above", { options });
     }
-    if (canCall) return m.format(v.barred[me] && v.legal_calls.length === 1 ? "ui.box.hint.barred" : "ui.box.hint.your_call");
-    const who = (a: string) => (isSeat(a) ? seatName(m, a) : m.format("ui.director"));
-    if (p) return m.format("ui.box.hint.waiting", { who: p.awaiting.map(who).join(m.format("ui.or")) });
-    return v.turn ? m.format("ui.box.hint.waiting", { who: seatName(m, v.turn) }) : "";
+    if (canCall) return said(m, v.barred[me] && v.legal_calls.length === 1 ? "ui.box.hint.barred" : "ui.box.hint.your_call");
+    const who = (a: string) => (isSeat(a) ? seatName(m, a) : said(m, "ui.director"));
+    if (p) return said(m, "ui.box.hint.waiting", { who: p.awaiting.map(who).join(said(m, "ui.or")) });
+    return v.turn ? said(m, "ui.box.hint.waiting", { who: seatName(m, v.turn) }) : "";
   }
 
   /** One button in the tab order: the call the arrow keys are on. */
   #rove(focus: boolean): void {
     if (this.#roved !== this.#current) {
-      for (const [call, b] of this.#buttons) {
-        const index = call === this.#current ? 0 : -1;
-        if (b.tabIndex !== index) b.tabIndex = index;
-      }
+      // Built with every button out of the tab order: only the last one roved to is in it.
+      if (this.#roved) this.#buttons.get(this.#roved)!.tabIndex = -1;
+      if (this.#current) this.#buttons.get(this.#current)!.tabIndex = 0;
       this.#roved = this.#current;
     }
     if (!focus) return;

@@ -16,6 +16,9 @@ import { isSeat, rulingValue, say, seatName } from "./text.js";
  */
 export class Notices {
   private seen = new Map<string, number>();
+  /** The last split: for which viewer and warnings, at which count seen (a push that adds
+   *  no warning splits nothing again). */
+  private last: { viewer: string; warnings: Warning[]; cut: number; out: { fresh: [Warning, number][]; earlier: Warning[] } } | null = null;
 
   /** The viewer acted (he held `before` warnings): what he had been shown is no longer news. */
   acted(viewer: string, before: number): void {
@@ -27,6 +30,14 @@ export class Notices {
   }
 
   split(viewer: string, warnings: Warning[]): { fresh: [Warning, number][]; earlier: Warning[] } {
+    const l = this.last;
+    if (l && l.viewer === viewer && l.warnings === warnings && l.cut === (this.seen.get(viewer) ?? 0)) return l.out;
+    const out = this.#split(viewer, warnings);
+    this.last = { viewer, warnings, cut: this.seen.get(viewer) ?? 0, out };
+    return out;
+  }
+
+  #split(viewer: string, warnings: Warning[]): { fresh: [Warning, number][]; earlier: Warning[] } {
     if ((this.seen.get(viewer) ?? 0) > warnings.length) this.seen.clear(); // a new board
     const cut = this.seen.get(viewer) ?? 0;
     const earlier = warnings.slice(0, cut);
@@ -49,10 +60,18 @@ type DirectorEvent = Extract<Event, { kind: "director_summoned" | "ruling" }>;
 
 const isDirectorEvent = (e: Event): e is DirectorEvent => e.kind === "director_summoned" || e.kind === "ruling";
 
-/** How many of the events are the Director's (summonses and rulings: what the feed lists). */
+/** The last events counted, and how many of them were the Director's. */
+let counted: { events: readonly Event[]; n: number } = { events: [], n: 0 };
+
+/** How many of the events are the Director's (summonses and rulings: what the feed lists);
+ *  a list that extends the one counted last (a push appends its entries) is counted from there. */
 function directorEvents(events: readonly Event[]): number {
-  let n = 0;
-  for (const e of events) if (isDirectorEvent(e)) n++;
+  const c = counted;
+  const from = c.events.length <= events.length && (c.events.length === 0 || c.events[c.events.length - 1] === events[c.events.length - 1])
+    ? c.events.length : 0;
+  let n = from ? c.n : 0;
+  for (let i = from; i < events.length; i++) if (isDirectorEvent(events[i])) n++;
+  counted = { events, n };
   return n;
 }
 

@@ -2,7 +2,7 @@
 // with the suit symbols shown and the words spoken.
 import type { Call, Card, Seat } from "bridge-laws";
 import { h } from "./dom.js";
-import type { Messages, Params } from "./i18n/index.js";
+import { catalog, type Messages, type Params } from "./i18n/index.js";
 
 const SEAT_EN: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
 const SYMBOL: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
@@ -18,18 +18,69 @@ export function say(m: Messages, key: string, params: Params | undefined, fallba
   }
 }
 
+/** What one locale's messages have given: each formatted text by key and parameters, and the
+ *  nodes of calls and cards to clone. Kept while the catalogs it was made from are the ones
+ *  registered (`addCatalog` makes new ones); at most `MEMO_CAP` texts. */
+interface Memo {
+  catalogs: [unknown, unknown];
+  texts: Map<string, string>;
+  nodes: Map<string, HTMLElement>;
+}
+const memos = new WeakMap<Messages, Memo>();
+const MEMO_CAP = 4096;
+
+function memoOf(m: Messages): Memo {
+  const now: [unknown, unknown] = [catalog(m.locale), catalog("en")];
+  let memo = memos.get(m);
+  if (!memo || memo.catalogs[0] !== now[0] || memo.catalogs[1] !== now[1]) {
+    memo = { catalogs: now, texts: new Map(), nodes: new Map() };
+    memos.set(m, memo);
+  }
+  return memo;
+}
+
+/** `m.format(key, params)`, formatted once per locale (a push asks the same words again:
+ *  "North", "two hearts", "West: 1 club"). */
+export function said(m: Messages, key: string, params?: Params): string {
+  const memo = memoOf(m);
+  let id = key;
+  if (params) for (const k in params) id += `\u0000${k}\u0001${params[k]}`;
+  let text = memo.texts.get(id);
+  if (text === undefined) {
+    if (memo.texts.size >= MEMO_CAP) memo.texts.clear();
+    text = m.format(key, params);
+    memo.texts.set(id, text);
+  }
+  return text;
+}
+
+/** A copy of the node `make` builds, made once per locale and `id` (`cloneNode` is cheaper
+ *  than building the node again at every push). */
+function cloned(m: Messages, id: string, make: () => HTMLElement): HTMLElement {
+  const memo = memoOf(m);
+  let node = memo.nodes.get(id);
+  if (!node) memo.nodes.set(id, (node = make()));
+  return node.cloneNode(true) as HTMLElement;
+}
+
 /** "North" (key `seat.N`). */
-export const seatName = (m: Messages, seat: Seat): string => say(m, `seat.${seat}`, undefined, SEAT_EN[seat]);
+export const seatName = (m: Messages, seat: Seat): string => {
+  const memo = memoOf(m);
+  const id = `\u0002seat.${seat}`;
+  let name = memo.texts.get(id);
+  if (name === undefined) memo.texts.set(id, (name = say(m, `seat.${seat}`, undefined, SEAT_EN[seat])));
+  return name;
+};
 
 /** A ruling's answer in words ("yes", "no", "accepted it", "called in turn"). */
 export const rulingValue = (m: Messages, value: unknown): string => m.format(`ui.ruling.value.${String(value)}`);
 
 /** "two hearts", "pass". */
-export const callWords = (m: Messages, call: Call): string => m.format(`ui.call.${call}`);
+export const callWords = (m: Messages, call: Call): string => said(m, `ui.call.${call}`);
 
 /** "queen of hearts". */
 export const cardWords = (m: Messages, card: Card): string =>
-  m.format("ui.card", { rank: m.format(`ui.rank.${card[1]}`), suit: m.format(`ui.suit.${card[0]}`) });
+  said(m, "ui.card", { rank: said(m, `ui.rank.${card[1]}`), suit: said(m, `ui.suit.${card[0]}`) });
 
 function split(call: Call): { level: string; strain: string } | null {
   const b = /^([1-7])(C|D|H|S|NT)$/.exec(call);
@@ -38,6 +89,10 @@ function split(call: Call): { level: string; strain: string } | null {
 
 /** The call as it is shown (2♥, Pass): symbols hidden from screen readers, which read the words. */
 export function callNode(m: Messages, call: Call): HTMLElement {
+  return cloned(m, `call ${call}`, () => buildCallNode(m, call));
+}
+
+function buildCallNode(m: Messages, call: Call): HTMLElement {
   const b = split(call);
   const shown = b
     ? [b.level, h("span", { class: `suit suit-${b.strain}` }, SYMBOL[b.strain])]
@@ -49,6 +104,10 @@ export function callNode(m: Messages, call: Call): HTMLElement {
 
 /** A card as it is shown (♥Q), read as "queen of hearts". */
 export function cardNode(m: Messages, card: Card): HTMLElement {
+  return cloned(m, `card ${card}`, () => buildCardNode(m, card));
+}
+
+function buildCardNode(m: Messages, card: Card): HTMLElement {
   const rank = card[1] === "T" ? "10" : card[1];
   return h("span", { class: "card" },
     h("span", { class: "sr-only" }, cardWords(m, card)),

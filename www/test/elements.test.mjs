@@ -70,6 +70,12 @@ function withDom(run) {
     setAttribute(k, v) { this.attrs[k] = v; },
     addEventListener() {},
     appendChild(c) { this.children.push(c); return c; },
+    // The elements clone the nodes they make often (a call, a card) from one built once.
+    cloneNode(deep) { return copy(this, deep); },
+  });
+  const copy = (n, deep) => Object.assign(n.tag ? node(n.tag) : { text: n.text, children: [] }, {
+    attrs: { ...n.attrs }, className: n.className, dataset: { ...n.dataset },
+    children: deep ? n.children.map((c) => copy(c, true)) : [],
   });
   const was = globalThis.document;
   globalThis.document = { createElement: node, createTextNode: (text) => ({ text, children: [] }) };
