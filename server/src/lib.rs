@@ -41,6 +41,8 @@ mod rate_limit;
 mod requests;
 pub mod server_msg;
 pub mod store;
+#[cfg(test)]
+mod typescript;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
