@@ -28,10 +28,17 @@ const PACKAGE_TYPES: &[&str] = &[
     "ViewPatch",
 ];
 
-/// One exported declaration.
+/// One exported declaration, each variant of a union and each field's doc on lines of their
+/// own, indented.
 fn export<T: TS + ?Sized>(cfg: &Config) -> String {
     let docs = T::docs().unwrap_or_default();
-    format!("{docs}export {}\n", T::decl(cfg))
+    let decl = T::decl(cfg)
+        .replace(" } | { ", " }\n| { ")
+        .replace(" | { \"type\"", "\n| { \"type\"");
+    let mut lines = decl.lines().map(str::trim_end);
+    let first = lines.next().unwrap_or_default();
+    let rest: String = lines.map(|l| format!("\n  {l}")).collect();
+    format!("{docs}export {first}{rest}\n")
 }
 
 /// The whole file.

@@ -7,95 +7,101 @@ import type { ActionKind, Actor, Card, Regulation, Rejection, Seat, StreamEntry,
  * A message from the server to a client, tagged by `type`. Its TypeScript, with the
  * package's own names for the library's types, is www/src/protocol.gen.ts (`typescript`).
  */
-export type ServerMsg = { "type": "joined", 
-/**
- * The table's id.
- */
-table: string, 
-/**
- * The viewer the token belongs to.
- */
-viewer: Viewer, 
-/**
- * The viewer's stream version.
- */
-version: number, 
-/**
- * The table's regulation: a page needs it to offer the right forms.
- */
-regulation: Regulation, 
-/**
- * With `since`: the entries after it.
- */
-entries?: StreamEntry[], 
-/**
- * The viewer's view now (after the entries, if any).
- */
-view: View, 
-/**
- * The hands dealt that the viewer may see now (`crate::deal`), if the table was dealt.
- */
-hands?: Hands, 
-/**
- * The state hash, for the Director alone.
- */
-stateHash?: string, } | { "type": "events", 
-/**
- * The table's id.
- */
-table: string, 
-/**
- * The entries, numbered after the version the client had.
- */
-entries: StreamEntry[], 
-/**
- * What changed in the viewer's view (a push only).
- */
-patch?: ViewPatch, 
-/**
- * The viewer's whole view (a push from an update that carries it: the older form).
- */
-view?: View, 
-/**
- * The state hash, for the Director alone (a push only).
- */
-stateHash?: string, } | { "type": "ack" } & Ack | { "type": "view", 
-/**
- * The viewer's stream version.
- */
-version: number, 
-/**
- * The viewer's view now.
- */
-view: View, 
-/**
- * The hands dealt that the viewer may see now, if the table was dealt.
- */
-hands?: Hands, } | { "type": "hands", 
-/**
- * The table's id.
- */
-table: string, 
-/**
- * Seat → its cards as dealt.
- */
-hands: Hands, } | { "type": "pong" } | { "type": "error", 
-/**
- * The protocol's code.
- */
-code: ErrorCode, 
-/**
- * What went wrong, in words.
- */
-message: string, 
-/**
- * The `act` request's id, when the error answers one.
- */
-id?: number, 
-/**
- * With `NOT_OWNER` on a refused join: the address of the process owning the table.
- */
-owner?: string, };
+export type ServerMsg = { "type": "joined",
+  /**
+   * The table's id.
+   */
+  table: string,
+  /**
+   * The viewer the token belongs to.
+   */
+  viewer: Viewer,
+  /**
+   * The viewer's stream version.
+   */
+  version: number,
+  /**
+   * The table's regulation: a page needs it to offer the right forms.
+   */
+  regulation: Regulation,
+  /**
+   * With `since`: the entries after it.
+   */
+  entries?: StreamEntry[],
+  /**
+   * The viewer's view now (after the entries, if any).
+   */
+  view: View,
+  /**
+   * The hands dealt that the viewer may see now (`crate::deal`), if the table was dealt.
+   */
+  hands?: Hands,
+  /**
+   * The state hash, for the Director alone.
+   */
+  stateHash?: string, }
+  | { "type": "events",
+  /**
+   * The table's id.
+   */
+  table: string,
+  /**
+   * The entries, numbered after the version the client had.
+   */
+  entries: StreamEntry[],
+  /**
+   * What changed in the viewer's view (a push only).
+   */
+  patch?: ViewPatch,
+  /**
+   * The viewer's whole view (a push from an update that carries it: the older form).
+   */
+  view?: View,
+  /**
+   * The state hash, for the Director alone (a push only).
+   */
+  stateHash?: string, }
+  | { "type": "ack" } & Ack
+  | { "type": "view",
+  /**
+   * The viewer's stream version.
+   */
+  version: number,
+  /**
+   * The viewer's view now.
+   */
+  view: View,
+  /**
+   * The hands dealt that the viewer may see now, if the table was dealt.
+   */
+  hands?: Hands, }
+  | { "type": "hands",
+  /**
+   * The table's id.
+   */
+  table: string,
+  /**
+   * Seat → its cards as dealt.
+   */
+  hands: Hands, }
+  | { "type": "pong" }
+  | { "type": "error",
+  /**
+   * The protocol's code.
+   */
+  code: ErrorCode,
+  /**
+   * What went wrong, in words.
+   */
+  message: string,
+  /**
+   * The `act` request's id, when the error answers one.
+   */
+  id?: number,
+  /**
+   * With `NOT_OWNER` on a refused join: the address of the process owning the table.
+   */
+  owner?: string, };
 
 /**
  * An `ack`: accepted, with the viewer's stream version (and the state hash for the
@@ -103,35 +109,36 @@ owner?: string, };
  * literal `true` or `false` in TypeScript, so a client narrows on it). `id` is echoed (`null`
  * when the request had none).
  */
-export type Ack = { 
-/**
- * The request's id.
- */
-id: number | null, 
-/**
- * `true`.
- */
-ok: true, 
-/**
- * The viewer's stream version after the action.
- */
-version: number, 
-/**
- * The state hash, for the Director alone.
- */
-stateHash?: string, } | { 
-/**
- * The request's id.
- */
-id: number | null, 
-/**
- * `false`.
- */
-ok: false, 
-/**
- * Why, with its code and law.
- */
-rejection: Rejection, };
+export type Ack = {
+  /**
+   * The request's id.
+   */
+  id: number | null,
+  /**
+   * `true`.
+   */
+  ok: true,
+  /**
+   * The viewer's stream version after the action.
+   */
+  version: number,
+  /**
+   * The state hash, for the Director alone.
+   */
+  stateHash?: string, }
+  | {
+  /**
+   * The request's id.
+   */
+  id: number | null,
+  /**
+   * `false`.
+   */
+  ok: false,
+  /**
+   * Why, with its code and law.
+   */
+  rejection: Rejection, };
 
 /**
  * `Hands` in TypeScript (www/src/protocol.gen.ts): only the hands the viewer may see.
@@ -146,85 +153,89 @@ export type ErrorCode = "BAD_MESSAGE" | "FRAME_TOO_LARGE" | "FLOOD" | "UNKNOWN_T
 /**
  * A message from a client. Its TypeScript: www/src/protocol.gen.ts.
  */
-export type ClientMsg = { "type": "join", 
-/**
- * The table's id.
- */
-table: string, 
-/**
- * The seat's, the Director's or the spectators' token.
- */
-token: string, 
-/**
- * The version the client already has.
- */
-since?: number, } | { "type": "act", 
-/**
- * Echoed in the `ack`.
- */
-id?: number, 
-/**
- * The action, as the library reads it (`{"seat":"N","type":"call","call":"1C"}`);
- * `seat` may be left out: it is the connection's.
- */
-action: ActionKind & { seat?: Actor }, } | { "type": "events_since", 
-/**
- * The version the client has.
- */
-version: number, } | { "type": "view" } | { "type": "ping" };
+export type ClientMsg = { "type": "join",
+  /**
+   * The table's id.
+   */
+  table: string,
+  /**
+   * The seat's, the Director's or the spectators' token.
+   */
+  token: string,
+  /**
+   * The version the client already has.
+   */
+  since?: number, }
+  | { "type": "act",
+  /**
+   * Echoed in the `ack`.
+   */
+  id?: number,
+  /**
+   * The action, as the library reads it (`{"seat":"N","type":"call","call":"1C"}`);
+   * `seat` may be left out: it is the connection's.
+   */
+  action: ActionKind & { seat?: Actor }, }
+  | { "type": "events_since",
+  /**
+   * The version the client has.
+   */
+  version: number, }
+  | { "type": "view" }
+  | { "type": "ping" };
 
 /**
  * A refused HTTP request's body: the protocol's code and what went wrong.
  */
-export type ApiError = { 
-/**
- * The protocol's code.
- */
-code: ErrorCode, 
-/**
- * What went wrong, in words.
- */
-message: string, };
+export type ApiError = {
+  /**
+   * The protocol's code.
+   */
+  code: ErrorCode,
+  /**
+   * What went wrong, in words.
+   */
+  message: string, };
 
 /**
  * The body of `201 Created`: the table's id and its tokens by viewer name.
  */
-export type Created = { 
-/**
- * The table's id.
- */
-id: string, 
-/**
- * Each viewer's token (`N` … `W`, `director`, `spectator`).
- */
-tokens: Record<Viewer, string>, };
+export type Created = {
+  /**
+   * The table's id.
+   */
+  id: string,
+  /**
+   * Each viewer's token (`N` … `W`, `director`, `spectator`).
+   */
+  tokens: Record<Viewer, string>, };
 
 /**
  * A table's status, for the admin or its Director.
  */
-export type TableStatus = { 
-/**
- * The table's id.
- */
-id: string, 
-/**
- * Accepted actions.
- */
-actions: number, 
-/**
- * The state hash after them.
- */
-stateHash: string, 
-/**
- * Why the table is not served, if it is not.
- */
-broken: string | null, 
-/**
- * Whether the board is over (or the table was closed unplayed).
- */
-finished: boolean, 
-/**
- * Whether the table was closed unplayed, idle.
- */
-closedIdle: boolean, };
+export type TableStatus = {
+  /**
+   * The table's id.
+   */
+  id: string,
+  /**
+   * Accepted actions.
+   */
+  actions: number,
+  /**
+   * The state hash after them.
+   */
+  stateHash: string,
+  /**
+   * Why the table is not served, if it is not.
+   */
+  broken: string | null,
+  /**
+   * Whether the board is over (or the table was closed unplayed).
+   */
+  finished: boolean,
+  /**
+   * Whether the table was closed unplayed, idle.
+   */
+  closedIdle: boolean, };
 
