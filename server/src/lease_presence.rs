@@ -222,3 +222,27 @@ pub(crate) async fn keep(store: Store, me: Presence) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Refused;
+
+    #[test]
+    fn a_refusal_starts_with_its_code_and_names_the_processes_in_the_way() {
+        let by = vec![(
+            "a1b2".to_string(),
+            "single".to_string(),
+            "ws://10.0.0.1:8080/ws".to_string(),
+        )];
+        let cluster = Refused::Served { cluster: true, by }.to_string();
+        assert!(cluster.starts_with("SERVED_BY_SINGLE_PROCESS: "), "{cluster}");
+        assert!(cluster.contains("a1b2 (single) at ws://10.0.0.1:8080/ws") && cluster.contains("without --cluster"));
+        let by = vec![("n1".to_string(), "cluster".to_string(), "ws://b/ws".to_string())];
+        let single = Refused::Served { cluster: false, by }.to_string();
+        assert!(
+            single.starts_with("SERVED_BY_CLUSTER: ") && single.contains("n1 (cluster) at ws://b/ws"),
+            "{single}"
+        );
+        assert!(single.contains("start with --cluster too"), "{single}");
+    }
+}
