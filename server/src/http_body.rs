@@ -7,14 +7,17 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::protocol::ErrorCode;
 
 /// A refused HTTP request's body: the protocol's code and what went wrong.
-#[derive(Serialize)]
-struct ApiError<'a> {
-    code: ErrorCode,
-    message: &'a str,
+#[derive(Serialize, TS)]
+pub(crate) struct ApiError<'a> {
+    /// The protocol's code.
+    pub code: ErrorCode,
+    /// What went wrong, in words.
+    pub message: &'a str,
 }
 
 /// A refusal with `status`, its body `{code, message}`.
@@ -27,21 +30,23 @@ pub(crate) fn api_error(status: StatusCode, code: ErrorCode, message: impl AsRef
 }
 
 /// The body of `201 Created`: the table's id and its tokens by viewer name.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 pub(crate) struct Created<'a> {
     /// The table's id.
     pub id: &'a str,
     /// Each viewer's token (`N` … `W`, `director`, `spectator`).
+    #[ts(type = "Record<Viewer, string>")]
     pub tokens: &'a BTreeMap<String, String>,
 }
 
 /// A table's status, for the admin or its Director.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct TableStatus<'a> {
     /// The table's id.
     pub id: &'a str,
     /// Accepted actions.
+    #[ts(type = "number")]
     pub actions: i64,
     /// The state hash after them.
     pub state_hash: &'a str,

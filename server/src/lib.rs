@@ -15,7 +15,7 @@
 //! - Tables are independent: several processes share one PostgreSQL database, each owning
 //!   the tables whose lease it holds (`--cluster`, `lease`: a killed process's tables are
 //!   taken over once its leases lapse), or statically those whose id hashes to K mod N
-//!   (`--shard K/N`).
+//!   (`--shard K/N`); the two kinds never serve one database together (`lease_presence`).
 
 mod act;
 mod admin;
@@ -32,6 +32,7 @@ mod hub;
 mod idle_tables;
 mod ip_limits;
 pub mod lease;
+pub mod lease_presence;
 mod lease_rows;
 pub mod metrics;
 pub mod outbox;
@@ -41,6 +42,8 @@ mod rate_limit;
 mod requests;
 pub mod server_msg;
 pub mod store;
+#[cfg(test)]
+mod typescript;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -128,11 +131,17 @@ pub async fn start(config: Config) -> Result<Running, String> {
         if !live.is_empty() {
             let nodes: Vec<String> = live.iter().map(|(n, k)| format!("{n} ({k} tables)")).collect();
             return Err(format!(
-                "this database has live leases of --cluster processes: {}; start with --cluster \
-                 too, or stop them and wait for their leases to lapse",
+                "SERVED_BY_CLUSTER: this database has live leases of --cluster processes: {}; start \
+                 with --cluster too, or stop them and wait for their leases to lapse",
                 nodes.join(", ")
             ));
         }
+    }
+    // Each kind of process announces itself; the other kind refuses to start beside it
+    // (`lease_presence`: a --cluster process would take the tables of one without leases).
+    let presence = lease_presence::Presence::of(&config, &store, addr);
+    if let Some(me) = &presence {
+        store.announce(me).await.map_err(|e| e.to_string())?;
     }
     let shard = config.shard;
     // With leases, the tables are taken by the first sweep below instead.
@@ -210,6 +219,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         let _ = tcp.set_nodelay(true);
     });
     let idle = idle_tables::run(hub.clone());
+    let announced = presence.map(|me| lease_presence::keep(hub.store.clone(), me));
     let task = tokio::spawn(async move {
         let leases = async {
             match keeper {
@@ -223,6 +233,12 @@ pub async fn start(config: Config) -> Result<Running, String> {
                 eprintln!("server stopped: {e}");
             },
             () = leases => {}
+            () = async {
+                match announced {
+                    Some(a) => a.await,
+                    None => std::future::pending().await,
+                }
+            } => {}
             () = idle => {}
         }
     });

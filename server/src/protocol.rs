@@ -7,9 +7,10 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use ts_rs::TS;
 
-/// A message from a client.
-#[derive(Debug, Deserialize)]
+/// A message from a client. Its TypeScript: www/src/protocol.gen.ts.
+#[derive(Debug, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// Joins a table as the viewer the token belongs to. With `since`, the reply carries the
@@ -21,20 +22,24 @@ pub enum ClientMsg {
         token: String,
         /// The version the client already has.
         #[serde(default)]
+        #[ts(optional, type = "number")]
         since: Option<u64>,
     },
     /// Acts as the joined seat (or Director).
     Act {
         /// Echoed in the `ack`.
         #[serde(default)]
+        #[ts(optional, type = "number")]
         id: Option<u64>,
         /// The action, as the library reads it (`{"seat":"N","type":"call","call":"1C"}`);
         /// `seat` may be left out: it is the connection's.
+        #[ts(type = "ActionKind & { seat?: Actor }")]
         action: Value,
     },
     /// The viewer's entries after `version`.
     EventsSince {
         /// The version the client has.
+        #[ts(type = "number")]
         version: u64,
     },
     /// The viewer's view now (a fresh start).
@@ -44,7 +49,7 @@ pub enum ClientMsg {
 }
 
 /// Error codes of the protocol (the engine's own codes arrive in `ack.rejection`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     /// The frame is not a JSON message of the protocol (or is binary).

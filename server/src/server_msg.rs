@@ -4,15 +4,22 @@
 
 use bridge_laws::stream::LentEntry;
 use bridge_laws::{Regulation, Rejection, StreamEntry, View, ViewPatch, Viewer};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use ts_rs::TS;
 
 use crate::protocol::ErrorCode;
 
 /// Hands by seat, each as dealt (a client subtracts the cards its view shows played).
 pub type Hands<'a> = std::collections::BTreeMap<bridge_laws::Seat, &'a [bridge_laws::Card]>;
 
-/// A message from the server to a client, tagged by `type`.
-#[derive(Serialize)]
+/// `Hands` in TypeScript (www/src/protocol.gen.ts): only the hands the viewer may see.
+#[derive(TS)]
+#[ts(rename = "Hands", type = "Partial<Record<Seat, Card[]>>")]
+pub struct HandsTs;
+
+/// A message from the server to a client, tagged by `type`. Its TypeScript, with the
+/// package's own names for the library's types, is www/src/protocol.gen.ts (`typescript`).
+#[derive(Serialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg<'a> {
     /// The reply to `join`: who the connection is, the table's regulation (public to everyone
@@ -21,21 +28,28 @@ pub enum ServerMsg<'a> {
         /// The table's id.
         table: &'a str,
         /// The viewer the token belongs to.
+        #[ts(type = "Viewer")]
         viewer: Viewer,
         /// The viewer's stream version.
+        #[ts(type = "number")]
         version: u64,
         /// The table's regulation: a page needs it to offer the right forms.
+        #[ts(type = "Regulation")]
         regulation: &'a Regulation,
         /// With `since`: the entries after it.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "StreamEntry[]")]
         entries: Option<Vec<LentEntry<'a>>>,
         /// The viewer's view now (after the entries, if any).
+        #[ts(type = "View")]
         view: View<'a>,
         /// The hands dealt that the viewer may see now (`crate::deal`), if the table was dealt.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional, as = "Option<HandsTs>")]
         hands: Option<Hands<'a>>,
         /// The state hash, for the Director alone.
         #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         state_hash: Option<&'a str>,
     },
     /// The viewer's new entries: a push after an accepted action (with the patch of his view,
@@ -45,15 +59,19 @@ pub enum ServerMsg<'a> {
         /// The table's id.
         table: &'a str,
         /// The entries, numbered after the version the client had.
+        #[ts(type = "StreamEntry[]")]
         entries: Entries<'a>,
         /// What changed in the viewer's view (a push only).
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "ViewPatch")]
         patch: Option<&'a ViewPatch>,
         /// The viewer's whole view (a push from an update that carries it: the older form).
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "View")]
         view: Option<&'a View<'a>>,
         /// The state hash, for the Director alone (a push only).
         #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         state_hash: Option<&'a str>,
     },
     /// The answer to `act`.
@@ -61,11 +79,14 @@ pub enum ServerMsg<'a> {
     /// The reply to `view`: the viewer's whole view and its version.
     View {
         /// The viewer's stream version.
+        #[ts(type = "number")]
         version: u64,
         /// The viewer's view now.
+        #[ts(type = "View")]
         view: View<'a>,
         /// The hands dealt that the viewer may see now, if the table was dealt.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional, as = "Option<HandsTs>")]
         hands: Option<Hands<'a>>,
     },
     /// Hands that became visible to the viewer: dummy's, to everyone, once the opening lead
@@ -74,6 +95,7 @@ pub enum ServerMsg<'a> {
         /// The table's id.
         table: &'a str,
         /// Seat → its cards as dealt.
+        #[ts(as = "HandsTs")]
         hands: Hands<'a>,
     },
     /// The reply to `ping`.
@@ -87,9 +109,11 @@ pub enum ServerMsg<'a> {
         message: &'a str,
         /// The `act` request's id, when the error answers one.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
         id: Option<u64>,
         /// With `NOT_OWNER` on a refused join: the address of the process owning the table.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         owner: Option<&'a str>,
     },
 }
@@ -122,41 +146,78 @@ pub enum Entries<'a> {
     Lent(Vec<LentEntry<'a>>),
 }
 
-/// An `ack`: `ok` with the viewer's stream version (and the state hash for the Director), or
-/// not `ok` with the engine's rejection, never both. `id` is echoed (`null` when the request
-/// had none).
-#[derive(Serialize)]
-pub struct Ack<'a> {
-    id: Option<u64>,
-    ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    version: Option<u64>,
-    #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
-    state_hash: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rejection: Option<&'a Rejection>,
+/// An `ack`: accepted, with the viewer's stream version (and the state hash for the
+/// Director), or refused, with the engine's rejection: never both, and `ok` says which (a
+/// literal `true` or `false` in TypeScript, so a client narrows on it). `id` is echoed (`null`
+/// when the request had none).
+#[derive(Serialize, TS)]
+#[serde(untagged)]
+pub enum Ack<'a> {
+    /// The action was accepted.
+    Accepted {
+        /// The request's id.
+        #[ts(type = "number | null")]
+        id: Option<u64>,
+        /// `true`.
+        #[ts(type = "true")]
+        ok: Accepted,
+        /// The viewer's stream version after the action.
+        #[ts(type = "number")]
+        version: u64,
+        /// The state hash, for the Director alone.
+        #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        state_hash: Option<&'a str>,
+    },
+    /// The engine refused the action.
+    Refused {
+        /// The request's id.
+        #[ts(type = "number | null")]
+        id: Option<u64>,
+        /// `false`.
+        #[ts(type = "false")]
+        ok: Refused,
+        /// Why, with its code and law.
+        #[ts(type = "Rejection")]
+        rejection: &'a Rejection,
+    },
+}
+
+/// `ok` of an accepted `ack`: written `true`.
+pub struct Accepted;
+
+/// `ok` of a refused `ack`: written `false`.
+pub struct Refused;
+
+impl Serialize for Accepted {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bool(true)
+    }
+}
+
+impl Serialize for Refused {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bool(false)
+    }
 }
 
 impl<'a> Ack<'a> {
     /// The action was accepted: the viewer's stream is at `version`.
     pub fn accepted(id: Option<u64>, version: u64, state_hash: Option<&'a str>) -> ServerMsg<'a> {
-        ServerMsg::Ack(Ack {
+        ServerMsg::Ack(Ack::Accepted {
             id,
-            ok: true,
-            version: Some(version),
+            ok: Accepted,
+            version,
             state_hash,
-            rejection: None,
         })
     }
 
     /// The engine refused the action.
     pub fn rejected(id: Option<u64>, rejection: &'a Rejection) -> ServerMsg<'a> {
-        ServerMsg::Ack(Ack {
+        ServerMsg::Ack(Ack::Refused {
             id,
-            ok: false,
-            version: None,
-            state_hash: None,
-            rejection: Some(rejection),
+            ok: Refused,
+            rejection,
         })
     }
 }

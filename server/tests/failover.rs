@@ -554,3 +554,60 @@ async fn a_process_without_leases_refuses_to_start_beside_live_cluster_processes
     alone.kill().unwrap();
     alone.wait().unwrap();
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/test-server.sh runs it"]
+async fn a_cluster_process_refuses_to_start_beside_a_live_process_without_leases_and_starts_once_it_is_gone() {
+    let db = fresh_database(&pg_url()).await;
+    let ttl_ms = 600;
+    // An idle cluster process (no table, so no lease) is seen all the same.
+    let (mut idle, _) = spawn(&db, ttl_ms);
+    let Err(why) = spawn_binary(&["--db", &db]) else {
+        panic!("started beside an idle cluster process, writing unfenced")
+    };
+    assert!(
+        why.contains("exit status: 1") && why.contains("SERVED_BY_CLUSTER"),
+        "{why}"
+    );
+    idle.kill().unwrap();
+    idle.wait().unwrap();
+    tokio::time::sleep(Duration::from_millis(ttl_ms * 2)).await;
+    // A process without --cluster serves the database and holds a table without a lease.
+    let (mut alone, alone_addr) = spawn_binary(&["--db", &db]).expect("refused once the cluster was gone");
+    let id = unique("alone");
+    let tokens = create_table(alone_addr, &id, "online").await;
+    let (mut north, _) = Client::join(alone_addr, &id, &tokens["N"]).await;
+    // An operator adds a --cluster process (a node of a cluster, or its first) to it.
+    let Err(why) = spawn_binary(&["--db", &db, "--cluster", "--lease-ttl-ms", &ttl_ms.to_string()]) else {
+        panic!("a --cluster process started beside a process without leases: it takes its tables")
+    };
+    assert!(why.contains("exit status: 1"), "{why}");
+    assert!(
+        why.contains("SERVED_BY_SINGLE_PROCESS") && why.contains("without --cluster") && why.contains("single"),
+        "{why}"
+    );
+    // Nothing was taken: the table has no lease and its process still serves it.
+    let mut conn = sqlx::AnyConnection::connect(&db).await.unwrap();
+    let leases: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM bridge_leases")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(leases, 0, "the refused process wrote a lease");
+    assert_eq!(north.act(json!({ "type": "call", "call": "1C" })).await["ok"], true);
+    // Once it is gone and its announcement has lapsed, the cluster process starts and takes
+    // the table over.
+    alone.kill().unwrap();
+    alone.wait().unwrap();
+    tokio::time::sleep(bridge_server::lease_presence::SINGLE_TTL + Duration::from_millis(500)).await;
+    let (mut leased, addr) = spawn(&db, ttl_ms);
+    let (status, body) = http_as(addr, "GET", &format!("/api/tables/{id}"), None, Some(ADMIN)).await;
+    assert_eq!((status, body["actions"].as_i64()), (200, Some(1)), "{body}");
+    let owner: String = sqlx::query_scalar("SELECT address FROM bridge_leases WHERE table_id = $1")
+        .bind(&id)
+        .fetch_one(&mut conn)
+        .await
+        .unwrap();
+    assert_eq!(owner, format!("ws://{addr}/ws"));
+    leased.kill().unwrap();
+    leased.wait().unwrap();
+}

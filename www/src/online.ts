@@ -7,21 +7,19 @@
 // message with dummy's once the opening lead is faced): only those the viewer may see; the
 // lead is made by choosing a card of one's own `<bl-hand>`, offered from `legal_leads`.
 // A dropped connection is retried with exponential backoff and resumed by version (`join`
-// with `since`), with a "reconnecting…" banner meanwhile.
+// with `since`), with a "reconnecting…" banner meanwhile. What the server sends and reads is
+// typed by protocol.gen.ts, generated from the server's own types (docs/PROTOCOL.md).
 import { parseCall, SeatTable } from "bridge-laws";
-import type { ActionKind, Card, Preset, Regulation, Rejection, Seat, StreamEntry, Update, View, Viewer, ViewPatch } from "bridge-laws";
+import type { ActionKind, Card, Preset, Regulation, Seat, Update, View, Viewer } from "bridge-laws";
 import { ANNOUNCE, fromSeatTable, type SeatSource } from "bridge-laws/elements";
 import { parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, seatLabel, SEATS, viewerLabel } from "./calls";
 import { byId, fill, h } from "./dom";
 import { clearToasts, toast } from "./feed";
 import { onLocale, t } from "./i18n";
+import type { ApiError, ClientMsg, Created, Hands, ServerMsg } from "./protocol.gen";
 
 type Status = "connecting" | "open" | "reconnecting" | "failed";
-
-/** Hands by seat, as dealt: only those the viewer may see (his own; dummy's once the opening
- * lead is faced; every hand for the Director). */
-type Hands = Partial<Record<Seat, Card[]>>;
 
 /** The server's error (`code`, its English `message`) as a toast in the player's language:
  * the catalog's words for the code (the language chosen), the server's text for a code no
@@ -29,18 +27,6 @@ type Hands = Partial<Record<Seat, Card[]>>;
 function serverError(code: string, message: string): void {
   toast({ kind: "error", code, law: "", message });
 }
-
-/** A message from the server, as its `ServerMsg` writes it (server/src/server_msg.rs,
- * docs/PROTOCOL.md); `stateHash` comes to the Director alone. */
-type ServerMsg =
-  | { type: "joined"; table: string; viewer: Viewer; version: number; regulation: Regulation; entries?: StreamEntry[]; view: View; hands?: Hands; stateHash?: string }
-  | { type: "events"; table: string; entries: StreamEntry[]; patch?: ViewPatch; view?: View; stateHash?: string }
-  | { type: "ack"; id: number | null; ok: true; version: number; stateHash?: string }
-  | { type: "ack"; id: number | null; ok: false; rejection: Rejection }
-  | { type: "view"; version: number; view: View; hands?: Hands }
-  | { type: "hands"; table: string; hands: Hands }
-  | { type: "pong" }
-  | { type: "error"; code: string; message: string; id?: number; owner?: string };
 
 /** The online page's state: the connection, the client table and the acts awaiting an ack. */
 export class OnlineApp implements Host {
@@ -113,7 +99,7 @@ export class OnlineApp implements Host {
     };
   }
 
-  private send(msg: object): void {
+  private send(msg: ClientMsg): void {
     this.ws?.send(JSON.stringify(msg));
   }
 
@@ -304,8 +290,12 @@ export function renderLobby(): void {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ options: { dealer: f.dealer, vulnerability: f.vulnerability, regulation } }),
     });
-    const body = await res.json();
-    if (!res.ok) return serverError(body.code ?? "ERROR", body.message ?? res.statusText);
+    // The bodies' types are generated from the server's (protocol.gen.ts).
+    const body = (await res.json().catch(() => null)) as Created | ApiError | null;
+    if (!res.ok || !body || !("tokens" in body)) {
+      const refused = body && "code" in body ? body : null;
+      return serverError(refused?.code ?? "ERROR", refused?.message ?? res.statusText);
+    }
     created = { id: body.id, tokens: body.tokens };
     renderLobby();
   });
