@@ -1,12 +1,11 @@
-//! `apply`'s usual path, read and written directly: a plain call (`{type: "call", seat,
-//! call}`, nothing else) read without the strict reader, and an outcome whose events are
-//! all calls written without serde. Each is an exact special case of the general path
-//! (the same action, the same JS object, keys in the same order), and anything else — a
-//! fourth key, a key or value of another spelling or type, a getter or Proxy trap that
-//! throws, a warning, an event of another kind — goes the general way, which reads it
-//! again and refuses it as before. (A getter of an action that is not a plain call may so
-//! run twice.) Names are JS strings made once per module; nothing here allocates in the
-//! module but the copy of the call's text.
+//! `apply`'s usual path, read and written directly. A plain call (`{type: "call", seat,
+//! call}`, nothing else) is read without the strict reader; anything else — a fourth key, a
+//! key or value of another spelling or type, a getter or Proxy trap that throws — goes the
+//! strict way, which reads it again and refuses it as before (so a getter of an action that
+//! is not a plain call may run twice). The outcome is the object serde writes, keys in the
+//! same order, with each call's event set field by field (`object[key] = value`, from JS
+//! strings made once per module) and any other event, the warnings and a rejection written
+//! by serde. Nothing here allocates in the module but the copy of the call's text.
 
 use js_sys::{Array, JsString, Object, Reflect};
 use wasm_bindgen::prelude::*;
