@@ -316,7 +316,7 @@ impl<'de> Deserializer<'de> for Strict {
     ) -> Result<V::Value, Error> {
         // Every enum read from JS is named by a string (unit variants).
         match self.text()? {
-            Some(s) => visitor.visit_enum(s.into_deserializer()),
+            Some(s) => visitor.visit_enum(s.as_str().into_deserializer()),
             None => Err(self.wrong(&visitor)),
         }
     }

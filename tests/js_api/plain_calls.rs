@@ -143,3 +143,43 @@ fn an_action_that_is_nearly_a_plain_call_is_read_strictly_and_refused_as_before(
     // The table still plays.
     assert!(t.apply(js(r#"{"type":"call","seat":"N","call":"1C"}"#)).is_ok());
 }
+
+#[wasm_bindgen_test]
+fn numbers_are_read_as_serde_wasm_bindgen_reads_them_a_bigint_only_for_64_bits() {
+    let mut t = JsTable::new(js(r#"{"dealer":"N","vulnerability":"None"}"#)).expect("options");
+    t.apply(js(r#"{"type":"call","seat":"N","call":"1C"}"#))
+        .expect("a call");
+    // A version (64 bits): a safe integer or a bigint within 64 bits.
+    let all = text(&t.events_since("N".into(), 0.0.into()).expect("from 0"));
+    assert_eq!(
+        text(&t.events_since("N".into(), made("return 0n;")).expect("from 0n")),
+        all
+    );
+    let thrown = t
+        .events_since("N".into(), made("return 2n ** 70n;"))
+        .err()
+        .expect("past 64 bits");
+    assert_bad_input(thrown.clone(), "2n ** 70n");
+    let message = Reflect::get(&thrown, &"message".into())
+        .ok()
+        .and_then(|m| m.as_string());
+    assert!(message.unwrap_or_default().contains("outside u64::MIN..u64::MAX"));
+    // An index (32 bits): a whole number from 0, never a bigint, a fraction or below 0.
+    for (index, says) in [
+        ("0n", "another kind"),
+        ("1.5", "floating point `1.5`"),
+        ("-1", "floating point `-1"),
+    ] {
+        let action = made(&format!(r#"return {{ type: "ask", seat: "E", index: {index} }};"#));
+        let thrown = t
+            .apply(action)
+            .err()
+            .unwrap_or_else(|| panic!("index {index}: refused"));
+        let message = Reflect::get(&thrown, &"message".into())
+            .ok()
+            .and_then(|m| m.as_string());
+        assert!(message.unwrap_or_default().contains(says), "index {index}");
+        assert_bad_input(thrown, index);
+    }
+    assert!(t.apply(js(r#"{"type":"ask","seat":"E","index":0}"#)).is_ok(), "index 0");
+}
