@@ -157,8 +157,7 @@ fn numbers_are_read_as_serde_wasm_bindgen_reads_them_a_bigint_only_for_64_bits()
     );
     let thrown = t
         .events_since("N".into(), made("return 2n ** 70n;"))
-        .err()
-        .expect("past 64 bits");
+        .expect_err("past 64 bits");
     assert_bad_input(thrown.clone(), "2n ** 70n");
     let message = Reflect::get(&thrown, &"message".into())
         .ok()
