@@ -246,6 +246,21 @@ impl<'a> Events<'a> {
         self.items.iter().map(|k| k.audience())
     }
 
+    /// Each event as a call's seat, call, index and audience, `None` for an event of another
+    /// kind (read without building the events: the boundary writes calls directly).
+    #[cfg(feature = "wasm")]
+    pub(crate) fn calls(self) -> impl Iterator<Item = Option<(Seat, Call, u32, Audience)>> + 'a {
+        self.items.iter().map(|k| match k.0 {
+            Repr::Call {
+                seat,
+                call,
+                index,
+                audience,
+            } => Some((seat, call, index, audience)),
+            _ => None,
+        })
+    }
+
     /// The events, copied into a list.
     pub fn to_vec(self) -> Vec<Event> {
         let mut events = Vec::with_capacity(self.len());

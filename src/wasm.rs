@@ -65,12 +65,23 @@ const TS_CALL: &str = CALL_TS;
 const TS_CARD: &str = CARD_TS;
 
 thread_local! {
-    /// Every call's canonical text as a JS string, in call-set order (`Call::order_key`).
-    static CALL_STRINGS: Vec<JsValue> = crate::CallSet::ALL
-        .iter()
-        .map(|c| JsValue::from_str(c.as_str()))
-        .collect();
+    /// Every call's canonical text as a JS string, in call-set order (`Call::order_key`),
+    /// then the names `apply`'s usual path writes (`plain_call::NAMES`, from `CALLS` on).
+    static CALL_STRINGS: Vec<JsValue> = {
+        // Two plain loops: an iterator chain costs more code than it saves.
+        let mut all = Vec::with_capacity(CALLS + plain_call::NAMES.len());
+        for call in crate::CallSet::ALL.iter() {
+            all.push(JsValue::from_str(call.as_str()));
+        }
+        for name in plain_call::NAMES {
+            all.push(JsValue::from_str(name));
+        }
+        all
+    };
 }
+
+/// Where `plain_call::NAMES` start in `CALL_STRINGS`: after the 38 calls.
+const CALLS: usize = 38;
 
 /// A bridge table: one board bid (and played) under one regulation.
 #[wasm_bindgen(js_name = Table)]
@@ -101,13 +112,18 @@ impl JsTable {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "Action")] action: JsValue,
     ) -> Result<JsValue, JsValue> {
-        // Its texts measured against this table's `max_text` before they are copied in.
-        let action = input_within(action, units_for(self.inner.regulation().max_text))?;
-        // Written from what the table lent (`submit`), not from a copy (`apply`).
+        // A plain call read directly (`plain_call`); any other action strictly, its texts
+        // measured against this table's `max_text` before they are copied in.
+        let action = match plain_call::read(&action) {
+            Some(call) => call,
+            None => input_within(action, units_for(self.inner.regulation().max_text))?,
+        };
+        // Written from what the table lent (`submit`), not from a copy (`apply`); calls'
+        // events directly, the rest by serde (`plain_call`).
         match self.inner.submit(action) {
-            Ok(done) => output(&done),
+            Ok(done) => plain_call::write(&done),
             Err(r) if r.code == Code::BadInput => Err(thrown(r)),
-            Err(r) => output(&crate::event::OutcomeJson::<crate::feed::Events<'_>>::rejected(&r)),
+            Err(r) => plain_call::refused(&r),
         }
     }
 
@@ -769,3 +785,6 @@ fn error(code: &str, law: &str, message: &str) -> JsValue {
 
 /// Strict reading of JS values (src/wasm/strict.rs).
 mod strict;
+
+/// `apply`'s usual path: a plain call read, calls' events written (src/wasm/plain_call.rs).
+mod plain_call;

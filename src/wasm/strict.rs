@@ -5,8 +5,9 @@
 //! refuses them here too, at any depth. A struct or map is a plain object, a sequence an
 //! array and an enum a string (its variant's name); any other value is refused in serde's
 //! words (`wrong_shape`); an untyped read (`deserialize_any`) walks objects and arrays the
-//! same way. A scalar of the right type is read by serde-wasm-bindgen (numbers) or here
-//! (strings, measured first); one of the wrong type is refused here too.
+//! same way. A scalar of the right type is read here, numbers as serde-wasm-bindgen reads
+//! them (an integer a safe one, a bigint for 64 bits) and strings measured first; one of the
+//! wrong type is refused by shape.
 //!
 //! Hostile values are refused as malformed input, never passed through: a string (a value or
 //! a key) longer than the reader's limit is refused by its JS length before it is copied
@@ -26,7 +27,7 @@ use wasm_bindgen::{JsCast, JsValue};
 extern "C" {
     /// `Object.keys`, its exception caught (a Proxy's `ownKeys` trap may throw).
     #[wasm_bindgen(js_namespace = Object, js_name = keys, catch)]
-    fn own_keys(o: &JsValue) -> Result<Array, JsValue>;
+    pub(super) fn own_keys(o: &JsValue) -> Result<Array, JsValue>;
     /// `Array.isArray`, its exception caught (it throws on a revoked Proxy).
     #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
     fn is_array_or_throw(v: &JsValue) -> Result<bool, JsValue>;
@@ -62,12 +63,6 @@ impl Strict {
         }
     }
 
-    /// Whether the value is a number or a bigint.
-    #[inline(never)]
-    fn is_number(&self) -> bool {
-        self.value.as_f64().is_some() || self.value.is_bigint()
-    }
-
     /// The error for this value where `expected` belongs.
     fn wrong(&self, expected: &dyn Expected) -> Error {
         wrong_shape(&self.value, self.limit, expected)
@@ -90,16 +85,38 @@ fn is_array(v: &JsValue) -> bool {
     is_array_or_throw(v).unwrap_or(false)
 }
 
-/// A number read as serde-wasm-bindgen reads it (a safe integer for an integer, a bigint
-/// for 64 bits); any other value refused by shape.
-fn number<'de, V: Visitor<'de>>(
-    s: Strict,
-    v: V,
-    read: fn(Swb, V) -> Result<V::Value, Error>,
-) -> Result<V::Value, Error> {
-    match s.is_number() {
-        true => read(Swb::from(s.value), v),
-        false => Err(s.wrong(&v)),
+/// An integer read as serde-wasm-bindgen reads it (a safe integer, from 0 unless `signed`;
+/// a bigint for 64 bits), here rather than by its reader so that a number of the wrong kind
+/// is refused by shape like any other value (one error writer, not one per type read).
+fn integer<'de, V: Visitor<'de>>(s: Strict, v: V, signed: bool, wide: bool) -> Result<V::Value, Error> {
+    if wide && s.value.is_bigint() {
+        return big(s.value, signed, v);
+    }
+    match js_sys::Number::is_safe_integer(&s.value).then(|| s.value.as_f64().unwrap_or(0.0) as i64) {
+        Some(i) if signed => v.visit_i64(i),
+        Some(i) if i >= 0 => v.visit_u64(i as u64),
+        _ => Err(s.wrong(&v)),
+    }
+}
+
+/// A bigint within 64 bits, in serde-wasm-bindgen's words when it is not.
+fn big<'de, V: Visitor<'de>>(value: JsValue, signed: bool, v: V) -> Result<V::Value, Error> {
+    let outside = |why: &str| <Error as serde::de::Error>::custom(why);
+    match signed {
+        true => i64::try_from(value)
+            .map_err(|_| outside("Couldn't deserialize i64 from a BigInt outside i64::MIN..i64::MAX bounds"))
+            .and_then(|i| v.visit_i64(i)),
+        false => u64::try_from(value)
+            .map_err(|_| outside("Couldn't deserialize u64 from a BigInt outside u64::MIN..u64::MAX bounds"))
+            .and_then(|u| v.visit_u64(u)),
+    }
+}
+
+/// A floating-point number (any JS number); any other value refused by shape.
+fn float<'de, V: Visitor<'de>>(s: Strict, v: V) -> Result<V::Value, Error> {
+    match s.value.as_f64() {
+        Some(f) => v.visit_f64(f),
+        None => Err(s.wrong(&v)),
     }
 }
 
@@ -186,8 +203,6 @@ macro_rules! scalars {
     )*};
 }
 
-type Swb = serde_wasm_bindgen::Deserializer;
-
 impl<'de> Deserializer<'de> for Strict {
     type Error = Error;
 
@@ -196,16 +211,16 @@ impl<'de> Deserializer<'de> for Strict {
             Some(b) => v.visit_bool(b),
             None => Err(s.wrong(&v)),
         };
-        deserialize_i8(s, v) => number(s, v, Swb::deserialize_i8);
-        deserialize_i16(s, v) => number(s, v, Swb::deserialize_i16);
-        deserialize_i32(s, v) => number(s, v, Swb::deserialize_i32);
-        deserialize_i64(s, v) => number(s, v, Swb::deserialize_i64);
-        deserialize_u8(s, v) => number(s, v, Swb::deserialize_u8);
-        deserialize_u16(s, v) => number(s, v, Swb::deserialize_u16);
-        deserialize_u32(s, v) => number(s, v, Swb::deserialize_u32);
-        deserialize_u64(s, v) => number(s, v, Swb::deserialize_u64);
-        deserialize_f32(s, v) => number(s, v, Swb::deserialize_f32);
-        deserialize_f64(s, v) => number(s, v, Swb::deserialize_f64);
+        deserialize_i8(s, v) => integer(s, v, true, false);
+        deserialize_i16(s, v) => integer(s, v, true, false);
+        deserialize_i32(s, v) => integer(s, v, true, false);
+        deserialize_i64(s, v) => integer(s, v, true, true);
+        deserialize_u8(s, v) => integer(s, v, false, false);
+        deserialize_u16(s, v) => integer(s, v, false, false);
+        deserialize_u32(s, v) => integer(s, v, false, false);
+        deserialize_u64(s, v) => integer(s, v, false, true);
+        deserialize_f32(s, v) => float(s, v);
+        deserialize_f64(s, v) => float(s, v);
         deserialize_char(s, v) => text(s, v);
         deserialize_str(s, v) => text(s, v);
         deserialize_string(s, v) => text(s, v);
@@ -301,7 +316,7 @@ impl<'de> Deserializer<'de> for Strict {
     ) -> Result<V::Value, Error> {
         // Every enum read from JS is named by a string (unit variants).
         match self.text()? {
-            Some(s) => visitor.visit_enum(s.into_deserializer()),
+            Some(s) => visitor.visit_enum(s.as_str().into_deserializer()),
             None => Err(self.wrong(&visitor)),
         }
     }
