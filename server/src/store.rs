@@ -8,10 +8,11 @@
 //! (`crate::lease`); a store that holds leases writes only the tables it still owns.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
 
 use crate::lease_rows::{self as lease, Holder};
 
@@ -70,11 +71,24 @@ pub struct Appended {
 }
 
 /// The database.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Store {
     pub(crate) pool: AnyPool,
     /// This process's identity when tables are owned by lease (PostgreSQL, `--cluster`).
     pub(crate) holder: Option<Arc<Holder>>,
+    /// SQLite in a file: the group commit's own connection, beside the pool's (WAL: its
+    /// readers do not wait for it). A batch goes to it as one query (`write_batch_sqlite`).
+    writer: Option<Arc<tokio::sync::Mutex<Option<AnyConnection>>>>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("pool", &self.pool)
+            .field("holder", &self.holder)
+            .field("writer", &self.writer.is_some())
+            .finish()
+    }
 }
 
 /// A storage failure, as text (the client sees only the code `STORAGE_FAILED`).
@@ -90,8 +104,15 @@ impl Store {
         install_default_drivers();
         // SQLite takes one writer at a time: one connection avoids "database is locked"
         // under concurrent tables (writes are short; a table's writes are serialized anyway).
-        let max = if url.starts_with("sqlite:") { 1 } else { 8 };
-        let pool = AnyPoolOptions::new().max_connections(max).connect(url).await?;
+        let sqlite = url.starts_with("sqlite:");
+        let max = if sqlite { 1 } else { 8 };
+        // An embedded database cannot go stale: no ping before each use of the connection
+        // (a round trip to sqlx's SQLite thread).
+        let pool = AnyPoolOptions::new()
+            .max_connections(max)
+            .test_before_acquire(!sqlite)
+            .connect(url)
+            .await?;
         let postgres = url.starts_with("postgres");
         // One transaction, and on PostgreSQL under an advisory lock: two processes (or tests)
         // starting at once would otherwise race on `CREATE TABLE IF NOT EXISTS` (PostgreSQL's
@@ -162,7 +183,20 @@ impl Store {
             // a committed batch survives a power cut too.
             sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await?;
         }
-        Ok(Store { pool, holder: None })
+        // The group commit's own connection to a SQLite file, opened after WAL is set (an
+        // in-memory database is one per connection: the pool's alone is used).
+        let writer = if sqlite && !url.contains(":memory:") {
+            Some(Arc::new(tokio::sync::Mutex::new(Some(
+                AnyConnection::connect(url).await?,
+            ))))
+        } else {
+            None
+        };
+        Ok(Store {
+            pool,
+            holder: None,
+            writer,
+        })
     }
 
     /// This store, writing as `holder`: a table is created with its lease, and an action is
@@ -225,6 +259,11 @@ impl Store {
         created: &[&NewTable],
         rows: &[&Appended],
     ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
+        if let (Some(writer), None) = (&self.writer, &self.holder) {
+            if let Some(conn) = writer.lock().await.as_mut() {
+                return write_batch_sqlite(conn, created, rows).await;
+            }
+        }
         let mut tx = self.pool.begin().await?;
         let made = create_tables(&mut tx, created).await?;
         if let Some(holder) = &self.holder {
@@ -352,8 +391,13 @@ impl Store {
         Ok(())
     }
 
-    /// Closes the pool.
+    /// Closes the pool (and the group commit's own connection, if any).
     pub async fn close(&self) {
+        if let Some(writer) = &self.writer {
+            if let Some(conn) = writer.lock().await.take() {
+                let _ = conn.close().await;
+            }
+        }
         self.pool.close().await;
     }
 }
@@ -436,6 +480,110 @@ async fn create_tables(conn: &mut sqlx::AnyConnection, tables: &[&NewTable]) -> 
         .collect())
 }
 
+/// SQLite: a batch as one query of several statements — `BEGIN IMMEDIATE`, the new tables
+/// whose id is free, the actions, each acting table's count, hash and end of board, `COMMIT`
+/// — so the group commit hands sqlx's SQLite thread one command a batch, not one a statement
+/// (each a wake-up of that thread and one back). SQLite reads `$N` as the Nth argument in
+/// every statement of the query, so the tables' update reuses the actions' arguments. On a
+/// failure the transaction is rolled back: nothing of the batch is written.
+async fn write_batch_sqlite(
+    conn: &mut AnyConnection,
+    created: &[&NewTable],
+    rows: &[&Appended],
+) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
+    let mut first = std::collections::HashSet::new();
+    let fresh: Vec<bool> = created.iter().map(|t| first.insert(t.id.as_str())).collect();
+    let insert: Vec<&NewTable> = created
+        .iter()
+        .zip(&fresh)
+        .filter_map(|(t, f)| f.then_some(*t))
+        .collect();
+    // The actions' arguments come first and every one of them appears in both their
+    // statements: sqlx binds a parameter number a statement skips by position, so only the
+    // last statement may skip any (the new tables' skips the actions').
+    let mut sql = String::from("BEGIN IMMEDIATE;\n");
+    if !rows.is_empty() {
+        let mut values = String::new();
+        for i in 0..rows.len() {
+            let sep = if i == 0 { "" } else { ", " };
+            let p = 5 * i;
+            let _ = write!(
+                values,
+                "{sep}(${}, ${}, ${}, ${}, ${})",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 4,
+                p + 5
+            );
+        }
+        // Per action: table, seq, action, state hash, end of board.
+        let _ = write!(
+            sql,
+            "INSERT INTO bridge_actions (table_id, seq, action, state_hash) \
+             SELECT column1, column2, column3, column4 FROM (VALUES {values});\n\
+             UPDATE bridge_tables SET actions = v.column2 + 1, state_hash = v.column4, \
+             finished_at = COALESCE(v.column5, bridge_tables.finished_at) FROM (VALUES {values}) AS v \
+             WHERE bridge_tables.id = v.column1;\n"
+        );
+    }
+    if !insert.is_empty() {
+        let at = 5 * rows.len();
+        sql.push_str("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ");
+        for i in 0..insert.len() {
+            let sep = if i == 0 { "" } else { ", " };
+            let p = at + 5 * i;
+            let _ = write!(
+                sql,
+                "{sep}(${}, ${}, ${}, 0, ${}, ${})",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 4,
+                p + 5
+            );
+        }
+        sql.push_str(" ON CONFLICT (id) DO NOTHING RETURNING id;\n");
+    }
+    sql.push_str("COMMIT;");
+    let mut q = sqlx::query(&sql);
+    for r in rows {
+        q = q
+            .bind(&r.table)
+            .bind(r.seq)
+            .bind(&r.action)
+            .bind(&r.state_hash)
+            .bind(r.finished_at);
+    }
+    for t in &insert {
+        q = q
+            .bind(&t.id)
+            .bind(&t.options)
+            .bind(&t.tokens)
+            .bind(&t.state_hash)
+            .bind(&t.deal);
+    }
+    let returned = match q.fetch_all(&mut *conn).await {
+        Ok(returned) => returned,
+        Err(e) => {
+            // Whichever statement failed, none of the batch stays (without a transaction
+            // open, SQLite refuses the rollback: nothing to undo).
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+            return Err(e);
+        }
+    };
+    let mut made = std::collections::HashSet::new();
+    for row in returned {
+        made.insert(row.try_get::<String, _>(0)?);
+    }
+    let made = created
+        .iter()
+        .zip(fresh)
+        .map(|(t, f)| f && made.contains(&t.id))
+        .collect();
+    Ok((made, vec![true; rows.len()]))
+}
+
 /// Inserts accepted actions (at most one per table) and sets each table's count, hash and
 /// end of board: two statements.
 async fn append_rows(conn: &mut sqlx::AnyConnection, rows: &[&Appended]) -> Result<(), StoreError> {
@@ -482,19 +630,115 @@ mod tests {
         }
     }
 
+    /// A fresh SQLite file (the group commit's own connection and one query a batch) and
+    /// an in-memory database (the pool's connection, a statement at a time).
+    async fn stores() -> Vec<Store> {
+        let dir = std::env::temp_dir().join(format!(
+            "bridge-store-test-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = format!("sqlite:{}?mode=rwc", dir.join("t.db").display());
+        let on_file = Store::connect(&file).await.unwrap();
+        assert!(on_file.writer.is_some(), "a file has the group commit's own connection");
+        vec![on_file, Store::connect("sqlite::memory:").await.unwrap()]
+    }
+
     #[tokio::test]
     async fn a_batch_creates_each_free_id_once_and_writes_its_actions_beside_a_taken_id() {
-        let store = Store::connect("sqlite::memory:").await.unwrap();
-        store.create_table("old", "{}", &BTreeMap::new(), "h0").await.unwrap();
-        let (a, again, old) = (new_table("a"), new_table("a"), new_table("old"));
-        let act = action("old");
-        let (made, written) = store.write_batch(&[&a, &again, &old], &[&act]).await.unwrap();
-        assert_eq!(made, [true, false, false], "the first of two same ids, not a stored id");
-        assert_eq!(written, [true], "a taken id does not fail the batch's actions");
-        let row = store.row("a").await.unwrap().expect("created");
-        assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
-        let old = store.row("old").await.unwrap().expect("stored");
-        assert_eq!((old.count, old.state_hash.as_str()), (1, "h1"));
-        assert!(store.create_table("a", "{}", &BTreeMap::new(), "h0").await.is_err());
+        for store in stores().await {
+            store.create_table("old", "{}", &BTreeMap::new(), "h0").await.unwrap();
+            let (a, again, old) = (new_table("a"), new_table("a"), new_table("old"));
+            let act = action("old");
+            let (made, written) = store.write_batch(&[&a, &again, &old], &[&act]).await.unwrap();
+            assert_eq!(made, [true, false, false], "the first of two same ids, not a stored id");
+            assert_eq!(written, [true], "a taken id does not fail the batch's actions");
+            let row = store.row("a").await.unwrap().expect("created");
+            assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
+            let old = store.row("old").await.unwrap().expect("stored");
+            assert_eq!((old.count, old.state_hash.as_str()), (1, "h1"));
+            assert!(store.create_table("a", "{}", &BTreeMap::new(), "h0").await.is_err());
+        }
+    }
+
+    #[tokio::test]
+    async fn a_batch_of_many_tables_stores_each_action_with_its_own_count_hash_and_end() {
+        for store in stores().await {
+            let ids: Vec<String> = (0..5).map(|i| format!("t{i}")).collect();
+            let tables: Vec<NewTable> = ids.iter().map(|id| new_table(id)).collect();
+            let (made, _) = store
+                .write_batch(&tables.iter().collect::<Vec<_>>(), &[])
+                .await
+                .unwrap();
+            assert_eq!(made, [true; 5]);
+            // Two actions beside three new tables, then actions of every table, one ending its board.
+            let fresh: Vec<NewTable> = (0..3).map(|i| new_table(&format!("n{i}"))).collect();
+            let first: Vec<Appended> = ids[..2]
+                .iter()
+                .map(|id| Appended {
+                    action: format!("{{\"first\":\"{id}\"}}"),
+                    state_hash: format!("{id}-1"),
+                    ..action(id)
+                })
+                .collect();
+            let (made, written) = store
+                .write_batch(&fresh.iter().collect::<Vec<_>>(), &first.iter().collect::<Vec<_>>())
+                .await
+                .unwrap();
+            assert_eq!((made, written), (vec![true; 3], vec![true; 2]));
+            let second: Vec<Appended> = ids
+                .iter()
+                .enumerate()
+                .map(|(i, id)| Appended {
+                    seq: i64::from(i < 2),
+                    action: format!("{{\"second\":\"{id}\"}}"),
+                    state_hash: format!("{id}-2"),
+                    finished_at: (i == 3).then_some(1234),
+                    ..action(id)
+                })
+                .collect();
+            store.append_batch(&second.iter().collect::<Vec<_>>()).await.unwrap();
+            for (i, id) in ids.iter().enumerate() {
+                let t = store.load_one(id).await.unwrap().expect("stored");
+                let mut want = Vec::new();
+                if i < 2 {
+                    want.push((format!("{{\"first\":\"{id}\"}}"), format!("{id}-1")));
+                }
+                want.push((format!("{{\"second\":\"{id}\"}}"), format!("{id}-2")));
+                assert_eq!(t.actions, want, "{id}");
+                assert_eq!(t.count, want.len() as i64, "{id}");
+                assert_eq!(t.state_hash, format!("{id}-2"), "{id}");
+                assert_eq!(t.finished_at, (i == 3).then_some(1234), "{id}");
+            }
+            for id in ["n0", "n1", "n2"] {
+                let row = store.row(id).await.unwrap().expect("created beside the actions");
+                assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failed_batch_writes_nothing_and_the_next_one_is_written() {
+        for store in stores().await {
+            store.create_table("t", "{}", &BTreeMap::new(), "h0").await.unwrap();
+            let ok = action("t");
+            store.append_batch(&[&ok]).await.unwrap();
+            // The same action number again: the primary key refuses it, after the other
+            // table's creation and beside another action in the same batch.
+            let fresh = new_table("u");
+            let (other, dup) = (action("u"), action("t"));
+            store.create_table("v", "{}", &BTreeMap::new(), "h0").await.unwrap();
+            let v = action("v");
+            assert!(store.write_batch(&[&fresh], &[&v, &dup]).await.is_err());
+            assert!(store.row("u").await.unwrap().is_none(), "the new table is not written");
+            let row = store.row("v").await.unwrap().unwrap();
+            assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"), "nor the other action");
+            let (made, written) = store.write_batch(&[&fresh], &[&v]).await.unwrap();
+            assert_eq!((made, written), (vec![true], vec![true]));
+            store.append_batch(&[&other]).await.unwrap();
+            assert_eq!(store.row("u").await.unwrap().unwrap().count, 1);
+            assert_eq!(store.row("v").await.unwrap().unwrap().count, 1);
+        }
     }
 }
