@@ -8,11 +8,10 @@
 //! (`crate::lease`); a store that holds leases writes only the tables it still owns.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
-use sqlx::{AnyConnection, AnyPool, Connection, Row};
+use sqlx::{AnyPool, Row};
 
 use crate::lease_rows::{self as lease, Holder};
 
@@ -71,24 +70,11 @@ pub struct Appended {
 }
 
 /// The database.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Store {
     pub(crate) pool: AnyPool,
     /// This process's identity when tables are owned by lease (PostgreSQL, `--cluster`).
     pub(crate) holder: Option<Arc<Holder>>,
-    /// SQLite in a file: the group commit's own connection, beside the pool's (WAL: its
-    /// readers do not wait for it). A batch goes to it as one query (`write_batch_sqlite`).
-    writer: Option<Arc<tokio::sync::Mutex<Option<AnyConnection>>>>,
-}
-
-impl std::fmt::Debug for Store {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store")
-            .field("pool", &self.pool)
-            .field("holder", &self.holder)
-            .field("writer", &self.writer.is_some())
-            .finish()
-    }
 }
 
 /// A storage failure, as text (the client sees only the code `STORAGE_FAILED`).
@@ -104,15 +90,8 @@ impl Store {
         install_default_drivers();
         // SQLite takes one writer at a time: one connection avoids "database is locked"
         // under concurrent tables (writes are short; a table's writes are serialized anyway).
-        let sqlite = url.starts_with("sqlite:");
-        let max = if sqlite { 1 } else { 8 };
-        // An embedded database cannot go stale: no ping before each use of the connection
-        // (a round trip to sqlx's SQLite thread).
-        let pool = AnyPoolOptions::new()
-            .max_connections(max)
-            .test_before_acquire(!sqlite)
-            .connect(url)
-            .await?;
+        let max = if url.starts_with("sqlite:") { 1 } else { 8 };
+        let pool = AnyPoolOptions::new().max_connections(max).connect(url).await?;
         let postgres = url.starts_with("postgres");
         // One transaction, and on PostgreSQL under an advisory lock: two processes (or tests)
         // starting at once would otherwise race on `CREATE TABLE IF NOT EXISTS` (PostgreSQL's
@@ -183,20 +162,7 @@ impl Store {
             // a committed batch survives a power cut too.
             sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await?;
         }
-        // The group commit's own connection to a SQLite file, opened after WAL is set (an
-        // in-memory database is one per connection: the pool's alone is used).
-        let writer = if sqlite && !url.contains(":memory:") {
-            Some(Arc::new(tokio::sync::Mutex::new(Some(
-                AnyConnection::connect(url).await?,
-            ))))
-        } else {
-            None
-        };
-        Ok(Store {
-            pool,
-            holder: None,
-            writer,
-        })
+        Ok(Store { pool, holder: None })
     }
 
     /// This store, writing as `holder`: a table is created with its lease, and an action is
@@ -259,11 +225,6 @@ impl Store {
         created: &[&NewTable],
         rows: &[&Appended],
     ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
-        if let (Some(writer), None) = (&self.writer, &self.holder) {
-            if let Some(conn) = writer.lock().await.as_mut() {
-                return write_batch_sqlite(conn, created, rows).await;
-            }
-        }
         let mut tx = self.pool.begin().await?;
         let made = create_tables(&mut tx, created).await?;
         if let Some(holder) = &self.holder {
@@ -391,13 +352,8 @@ impl Store {
         Ok(())
     }
 
-    /// Closes the pool (and the group commit's own connection, if any).
+    /// Closes the pool.
     pub async fn close(&self) {
-        if let Some(writer) = &self.writer {
-            if let Some(conn) = writer.lock().await.take() {
-                let _ = conn.close().await;
-            }
-        }
         self.pool.close().await;
     }
 }
@@ -480,110 +436,6 @@ async fn create_tables(conn: &mut sqlx::AnyConnection, tables: &[&NewTable]) -> 
         .collect())
 }
 
-/// SQLite: a batch as one query of several statements — `BEGIN IMMEDIATE`, the new tables
-/// whose id is free, the actions, each acting table's count, hash and end of board, `COMMIT`
-/// — so the group commit hands sqlx's SQLite thread one command a batch, not one a statement
-/// (each a wake-up of that thread and one back). SQLite reads `$N` as the Nth argument in
-/// every statement of the query, so the tables' update reuses the actions' arguments. On a
-/// failure the transaction is rolled back: nothing of the batch is written.
-async fn write_batch_sqlite(
-    conn: &mut AnyConnection,
-    created: &[&NewTable],
-    rows: &[&Appended],
-) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
-    let mut first = std::collections::HashSet::new();
-    let fresh: Vec<bool> = created.iter().map(|t| first.insert(t.id.as_str())).collect();
-    let insert: Vec<&NewTable> = created
-        .iter()
-        .zip(&fresh)
-        .filter_map(|(t, f)| f.then_some(*t))
-        .collect();
-    // The actions' arguments come first and every one of them appears in both their
-    // statements: sqlx binds a parameter number a statement skips by position, so only the
-    // last statement may skip any (the new tables' skips the actions').
-    let mut sql = String::from("BEGIN IMMEDIATE;\n");
-    if !rows.is_empty() {
-        let mut values = String::new();
-        for i in 0..rows.len() {
-            let sep = if i == 0 { "" } else { ", " };
-            let p = 5 * i;
-            let _ = write!(
-                values,
-                "{sep}(${}, ${}, ${}, ${}, ${})",
-                p + 1,
-                p + 2,
-                p + 3,
-                p + 4,
-                p + 5
-            );
-        }
-        // Per action: table, seq, action, state hash, end of board.
-        let _ = write!(
-            sql,
-            "INSERT INTO bridge_actions (table_id, seq, action, state_hash) \
-             SELECT column1, column2, column3, column4 FROM (VALUES {values});\n\
-             UPDATE bridge_tables SET actions = v.column2 + 1, state_hash = v.column4, \
-             finished_at = COALESCE(v.column5, bridge_tables.finished_at) FROM (VALUES {values}) AS v \
-             WHERE bridge_tables.id = v.column1;\n"
-        );
-    }
-    if !insert.is_empty() {
-        let at = 5 * rows.len();
-        sql.push_str("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ");
-        for i in 0..insert.len() {
-            let sep = if i == 0 { "" } else { ", " };
-            let p = at + 5 * i;
-            let _ = write!(
-                sql,
-                "{sep}(${}, ${}, ${}, 0, ${}, ${})",
-                p + 1,
-                p + 2,
-                p + 3,
-                p + 4,
-                p + 5
-            );
-        }
-        sql.push_str(" ON CONFLICT (id) DO NOTHING RETURNING id;\n");
-    }
-    sql.push_str("COMMIT;");
-    let mut q = sqlx::query(&sql);
-    for r in rows {
-        q = q
-            .bind(&r.table)
-            .bind(r.seq)
-            .bind(&r.action)
-            .bind(&r.state_hash)
-            .bind(r.finished_at);
-    }
-    for t in &insert {
-        q = q
-            .bind(&t.id)
-            .bind(&t.options)
-            .bind(&t.tokens)
-            .bind(&t.state_hash)
-            .bind(&t.deal);
-    }
-    let returned = match q.fetch_all(&mut *conn).await {
-        Ok(returned) => returned,
-        Err(e) => {
-            // Whichever statement failed, none of the batch stays (without a transaction
-            // open, SQLite refuses the rollback: nothing to undo).
-            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
-            return Err(e);
-        }
-    };
-    let mut made = std::collections::HashSet::new();
-    for row in returned {
-        made.insert(row.try_get::<String, _>(0)?);
-    }
-    let made = created
-        .iter()
-        .zip(fresh)
-        .map(|(t, f)| f && made.contains(&t.id))
-        .collect();
-    Ok((made, vec![true; rows.len()]))
-}
-
 /// Inserts accepted actions (at most one per table) and sets each table's count, hash and
 /// end of board: two statements.
 async fn append_rows(conn: &mut sqlx::AnyConnection, rows: &[&Appended]) -> Result<(), StoreError> {
@@ -630,8 +482,7 @@ mod tests {
         }
     }
 
-    /// A fresh SQLite file (the group commit's own connection and one query a batch) and
-    /// an in-memory database (the pool's connection, a statement at a time).
+    /// A fresh SQLite file and an in-memory database.
     async fn stores() -> Vec<Store> {
         let dir = std::env::temp_dir().join(format!(
             "bridge-store-test-{}-{:?}",
@@ -640,9 +491,10 @@ mod tests {
         ));
         std::fs::create_dir_all(&dir).unwrap();
         let file = format!("sqlite:{}?mode=rwc", dir.join("t.db").display());
-        let on_file = Store::connect(&file).await.unwrap();
-        assert!(on_file.writer.is_some(), "a file has the group commit's own connection");
-        vec![on_file, Store::connect("sqlite::memory:").await.unwrap()]
+        vec![
+            Store::connect(&file).await.unwrap(),
+            Store::connect("sqlite::memory:").await.unwrap(),
+        ]
     }
 
     #[tokio::test]
