@@ -11,7 +11,7 @@
 //! one after another, default 50; `BRIDGE_LOAD_OPEN_TABLES` tables, default as many; a
 //! call's latency runs from when it was due, so a server that falls behind is seen; rate 0
 //! skips it). Reported for each: calls per second, send → ack p50/p99, and the server's CPU
-//! time per call (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary. Run:
+//! time and context switches per call, and the simulated clients' CPU time (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary. Run:
 //! `cargo bench -p bridge-server --bench load` (SQLite), or against a throwaway PostgreSQL
 //! cluster `scripts/test-server.sh --load` (it sets `BRIDGE_LOAD_DB`).
 
@@ -28,6 +28,24 @@ use futures_util::stream::{self, StreamExt};
 use serde_json::{json, Value};
 
 const SEATS: [&str; 4] = ["N", "E", "S", "W"];
+
+/// The simulated clients allocate as the server does (glibc's `malloc` and `free` were a
+/// quarter of their CPU, on the cores the server runs on).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// What the check reads of a message: the versions of its entries.
+#[derive(serde::Deserialize)]
+struct Pushed {
+    #[serde(default)]
+    entries: Vec<Versioned>,
+}
+
+/// An entry's version.
+#[derive(serde::Deserialize)]
+struct Versioned {
+    version: Option<u64>,
+}
 
 struct Auction {
     dealer: usize,
@@ -94,7 +112,7 @@ async fn wait_up(addr: SocketAddr) {
     panic!("the server did not start");
 }
 
-/// The server's CPU time so far (user + system), from /proc.
+/// A process's CPU time so far (user + system, all its threads), from /proc.
 fn cpu(pid: u32) -> Duration {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     let fields: Vec<&str> = stat
@@ -105,6 +123,24 @@ fn cpu(pid: u32) -> Duration {
     let ticks: u64 = fields.get(11).and_then(|f| f.parse().ok()).unwrap_or(0)
         + fields.get(12).and_then(|f| f.parse().ok()).unwrap_or(0);
     Duration::from_millis(ticks * 10) // USER_HZ = 100 on Linux
+}
+
+/// The server's context switches so far (voluntary and not, over its live threads), from
+/// /proc: each is a thread put to sleep or pre-empted — the hand-offs between threads.
+fn switches(pid: u32) -> u64 {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return 0;
+    };
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("status")).ok())
+        .flat_map(|status| {
+            status
+                .lines()
+                .filter(|l| l.contains("ctxt_switches:"))
+                .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .collect::<Vec<_>>()
+        })
+        .sum()
 }
 
 /// What one table's play measured.
@@ -161,7 +197,7 @@ async fn calls(
         let p = &mut players[(a.dealer + k) % 4];
         p.send(json!({ "type": "act", "id": k, "action": { "type": "call", "call": call } }))
             .await;
-        let ack = p.until("ack").await;
+        let ack = p.until_kind("ack").await;
         latencies.push(due.elapsed());
         assert_eq!(ack["ok"], true, "table {id}, call {k} {call}: {ack}");
     }
@@ -171,14 +207,15 @@ async fn calls(
 /// Checks a played table: every player's stream arrived whole and in order, every call is
 /// stored; its hash and the bytes pushed per call to each viewer.
 async fn check(addr: SocketAddr, id: String, mut players: Vec<Client>, n: usize) -> (String, Vec<f64>) {
-    for (s, p) in players.iter_mut().enumerate() {
-        p.drain(20).await;
+    // The five read side by side: each waits for 20 ms of quiet once its stream is read.
+    futures_util::future::join_all(players.iter_mut().map(|p| p.drain_texts(20))).await;
+    for (s, p) in players.iter().enumerate() {
         let versions: Vec<u64> = p
             .received
             .iter()
-            .filter_map(|t| serde_json::from_str::<Value>(t).ok())
-            .flat_map(|m| m["entries"].as_array().cloned().unwrap_or_default())
-            .filter_map(|e| e["version"].as_u64())
+            .filter_map(|t| serde_json::from_str::<Pushed>(t).ok())
+            .flat_map(|m| m.entries)
+            .filter_map(|e| e.version)
             .collect();
         assert_eq!(
             versions,
@@ -259,10 +296,14 @@ struct Figures {
     wall: Duration,
     latencies: Vec<Duration>,
     server_cpu: Duration,
+    server_switches: u64,
+    /// The simulated clients' CPU time (this process's).
+    clients_cpu: Duration,
 }
 
 impl Figures {
-    fn of(results: &[Played], wall: Duration, server_cpu: Duration) -> Figures {
+    fn of(results: &[Played], wall: Duration, server: (Duration, u64), clients_cpu: Duration) -> Figures {
+        let (server_cpu, server_switches) = server;
         let mut latencies: Vec<Duration> = results.iter().flat_map(|p| p.latencies.iter().copied()).collect();
         latencies.sort();
         Figures {
@@ -270,6 +311,8 @@ impl Figures {
             wall,
             latencies,
             server_cpu,
+            server_switches,
+            clients_cpu,
         }
     }
 
@@ -288,13 +331,15 @@ impl Figures {
             String::new()
         };
         format!(
-            "{} calls in {:.1} s{rate}; send -> ack p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; server CPU {:.0} µs per call",
+            "{} calls in {:.1} s{rate}; send -> ack p50 {:.2} ms, p99 {:.2} ms, max {:.1} ms; server CPU {:.0} µs and {:.1} context switches per call (the clients' CPU {:.0} µs)",
             self.calls,
             self.wall.as_secs_f64(),
             self.q(0.5),
             self.q(0.99),
             self.q(1.0),
-            self.server_cpu.as_secs_f64() * 1e6 / self.calls.max(1) as f64
+            self.server_cpu.as_secs_f64() * 1e6 / self.calls.max(1) as f64,
+            self.server_switches as f64 / self.calls.max(1) as f64,
+            self.clients_cpu.as_secs_f64() * 1e6 / self.calls.max(1) as f64
         )
     }
 }
@@ -335,7 +380,7 @@ fn main() {
     rt.block_on(wait_up(addr));
 
     // Closed loop (saturation): `wave` tables at a time, each call sent on the last one's ack.
-    let cpu0 = cpu(child.id());
+    let (cpu0, sw0, own0) = (cpu(child.id()), switches(child.id()), cpu(std::process::id()));
     let start = Instant::now();
     let closed: Vec<Played> = rt.block_on(
         stream::iter(auctions.iter().take(tables).enumerate())
@@ -343,7 +388,12 @@ fn main() {
             .buffered(wave)
             .collect(),
     );
-    let closed_figures = Figures::of(&closed, start.elapsed(), cpu(child.id()) - cpu0);
+    let closed_figures = Figures::of(
+        &closed,
+        start.elapsed(),
+        (cpu(child.id()) - cpu0, switches(child.id()).saturating_sub(sw0)),
+        cpu(std::process::id()) - own0,
+    );
 
     // Open loop: `rate` calls a second offered over `lanes` lanes, whatever the server does.
     let mut open: Vec<Played> = Vec::new();
@@ -361,7 +411,7 @@ fn main() {
                 .buffered(wave)
                 .collect(),
         );
-        let cpu0 = cpu(child.id());
+        let (cpu0, sw0, own0) = (cpu(child.id()), switches(child.id()), cpu(std::process::id()));
         let t0 = tokio::time::Instant::now();
         let n = per_lane.len();
         let played: Vec<Vec<Played>> = rt.block_on(async {
@@ -383,7 +433,13 @@ fn main() {
         });
         let wall = t0.elapsed();
         open = played.into_iter().flatten().collect();
-        open_figures = Some((Figures::of(&open, wall, cpu(child.id()) - cpu0), every));
+        let figures = Figures::of(
+            &open,
+            wall,
+            (cpu(child.id()) - cpu0, switches(child.id()).saturating_sub(sw0)),
+            cpu(std::process::id()) - own0,
+        );
+        open_figures = Some((figures, every));
     }
 
     // Killed and restarted: every table comes back to the same hash.

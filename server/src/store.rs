@@ -482,19 +482,115 @@ mod tests {
         }
     }
 
+    /// A fresh SQLite file and an in-memory database.
+    async fn stores() -> Vec<Store> {
+        let dir = std::env::temp_dir().join(format!(
+            "bridge-store-test-{}-{:?}",
+            std::process::id(),
+            std::time::SystemTime::now()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = format!("sqlite:{}?mode=rwc", dir.join("t.db").display());
+        vec![
+            Store::connect(&file).await.unwrap(),
+            Store::connect("sqlite::memory:").await.unwrap(),
+        ]
+    }
+
     #[tokio::test]
     async fn a_batch_creates_each_free_id_once_and_writes_its_actions_beside_a_taken_id() {
-        let store = Store::connect("sqlite::memory:").await.unwrap();
-        store.create_table("old", "{}", &BTreeMap::new(), "h0").await.unwrap();
-        let (a, again, old) = (new_table("a"), new_table("a"), new_table("old"));
-        let act = action("old");
-        let (made, written) = store.write_batch(&[&a, &again, &old], &[&act]).await.unwrap();
-        assert_eq!(made, [true, false, false], "the first of two same ids, not a stored id");
-        assert_eq!(written, [true], "a taken id does not fail the batch's actions");
-        let row = store.row("a").await.unwrap().expect("created");
-        assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
-        let old = store.row("old").await.unwrap().expect("stored");
-        assert_eq!((old.count, old.state_hash.as_str()), (1, "h1"));
-        assert!(store.create_table("a", "{}", &BTreeMap::new(), "h0").await.is_err());
+        for store in stores().await {
+            store.create_table("old", "{}", &BTreeMap::new(), "h0").await.unwrap();
+            let (a, again, old) = (new_table("a"), new_table("a"), new_table("old"));
+            let act = action("old");
+            let (made, written) = store.write_batch(&[&a, &again, &old], &[&act]).await.unwrap();
+            assert_eq!(made, [true, false, false], "the first of two same ids, not a stored id");
+            assert_eq!(written, [true], "a taken id does not fail the batch's actions");
+            let row = store.row("a").await.unwrap().expect("created");
+            assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
+            let old = store.row("old").await.unwrap().expect("stored");
+            assert_eq!((old.count, old.state_hash.as_str()), (1, "h1"));
+            assert!(store.create_table("a", "{}", &BTreeMap::new(), "h0").await.is_err());
+        }
+    }
+
+    #[tokio::test]
+    async fn a_batch_of_many_tables_stores_each_action_with_its_own_count_hash_and_end() {
+        for store in stores().await {
+            let ids: Vec<String> = (0..5).map(|i| format!("t{i}")).collect();
+            let tables: Vec<NewTable> = ids.iter().map(|id| new_table(id)).collect();
+            let (made, _) = store
+                .write_batch(&tables.iter().collect::<Vec<_>>(), &[])
+                .await
+                .unwrap();
+            assert_eq!(made, [true; 5]);
+            // Two actions beside three new tables, then actions of every table, one ending its board.
+            let fresh: Vec<NewTable> = (0..3).map(|i| new_table(&format!("n{i}"))).collect();
+            let first: Vec<Appended> = ids[..2]
+                .iter()
+                .map(|id| Appended {
+                    action: format!("{{\"first\":\"{id}\"}}"),
+                    state_hash: format!("{id}-1"),
+                    ..action(id)
+                })
+                .collect();
+            let (made, written) = store
+                .write_batch(&fresh.iter().collect::<Vec<_>>(), &first.iter().collect::<Vec<_>>())
+                .await
+                .unwrap();
+            assert_eq!((made, written), (vec![true; 3], vec![true; 2]));
+            let second: Vec<Appended> = ids
+                .iter()
+                .enumerate()
+                .map(|(i, id)| Appended {
+                    seq: i64::from(i < 2),
+                    action: format!("{{\"second\":\"{id}\"}}"),
+                    state_hash: format!("{id}-2"),
+                    finished_at: (i == 3).then_some(1234),
+                    ..action(id)
+                })
+                .collect();
+            store.append_batch(&second.iter().collect::<Vec<_>>()).await.unwrap();
+            for (i, id) in ids.iter().enumerate() {
+                let t = store.load_one(id).await.unwrap().expect("stored");
+                let mut want = Vec::new();
+                if i < 2 {
+                    want.push((format!("{{\"first\":\"{id}\"}}"), format!("{id}-1")));
+                }
+                want.push((format!("{{\"second\":\"{id}\"}}"), format!("{id}-2")));
+                assert_eq!(t.actions, want, "{id}");
+                assert_eq!(t.count, want.len() as i64, "{id}");
+                assert_eq!(t.state_hash, format!("{id}-2"), "{id}");
+                assert_eq!(t.finished_at, (i == 3).then_some(1234), "{id}");
+            }
+            for id in ["n0", "n1", "n2"] {
+                let row = store.row(id).await.unwrap().expect("created beside the actions");
+                assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failed_batch_writes_nothing_and_the_next_one_is_written() {
+        for store in stores().await {
+            store.create_table("t", "{}", &BTreeMap::new(), "h0").await.unwrap();
+            let ok = action("t");
+            store.append_batch(&[&ok]).await.unwrap();
+            // The same action number again: the primary key refuses it, after the other
+            // table's creation and beside another action in the same batch.
+            let fresh = new_table("u");
+            let (other, dup) = (action("u"), action("t"));
+            store.create_table("v", "{}", &BTreeMap::new(), "h0").await.unwrap();
+            let v = action("v");
+            assert!(store.write_batch(&[&fresh], &[&v, &dup]).await.is_err());
+            assert!(store.row("u").await.unwrap().is_none(), "the new table is not written");
+            let row = store.row("v").await.unwrap().unwrap();
+            assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"), "nor the other action");
+            let (made, written) = store.write_batch(&[&fresh], &[&v]).await.unwrap();
+            assert_eq!((made, written), (vec![true], vec![true]));
+            store.append_batch(&[&other]).await.unwrap();
+            assert_eq!(store.row("u").await.unwrap().unwrap().count, 1);
+            assert_eq!(store.row("v").await.unwrap().unwrap().count, 1);
+        }
     }
 }

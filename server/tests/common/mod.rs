@@ -254,6 +254,44 @@ impl Client {
         out
     }
 
+    /// Reads until a message of `kind`, as `until`, parsing of the others their type alone
+    /// (the load benchmark's clients share the machine with the server).
+    pub async fn until_kind(&mut self, kind: &str) -> Value {
+        #[derive(serde::Deserialize)]
+        struct Kind {
+            #[serde(rename = "type")]
+            kind: String,
+        }
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .expect("no message within 10 s");
+            match msg {
+                Some(Ok(Message::Text(t))) => {
+                    let text = t.to_string();
+                    let hit = serde_json::from_str::<Kind>(&text).is_ok_and(|k| k.kind == kind);
+                    let v = hit.then(|| serde_json::from_str(&text).unwrap_or(Value::Null));
+                    self.received.push(text);
+                    if let Some(v) = v {
+                        return v;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => panic!("closed while waiting for {kind}"),
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Messages already queued, kept in `received` unparsed, read for up to `ms` milliseconds
+    /// of quiet (as `drain`, without parsing them).
+    pub async fn drain_texts(&mut self, ms: u64) {
+        while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await {
+            if let Message::Text(t) = m {
+                self.received.push(t.to_string());
+            }
+        }
+    }
+
     pub async fn join(addr: SocketAddr, table: &str, token: &Value) -> (Client, Value) {
         let mut c = Client::connect(addr).await;
         c.send(json!({ "type": "join", "table": table, "token": token })).await;
