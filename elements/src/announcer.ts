@@ -10,8 +10,9 @@ import type { TableSource } from "./source.js";
 import { warningMessage } from "./i18n/index.js";
 import { callWords, cardWords, isSeat, rulingValue, said, say, seatName } from "./text.js";
 
-/** How many lines the region keeps (older ones are dropped: they were read). */
-const KEEP = 200;
+/** How many lines the region keeps at least (older ones are dropped, they were read: `KEEP`
+ *  of them at a time, once it holds twice as many, not one at each line). */
+const KEEP = 50;
 
 /** What one viewer has been told: his events, warnings and questions, the turn. */
 interface Told {
@@ -43,15 +44,32 @@ export class Announcer extends TableElement {
     super.disconnectedCallback();
   }
 
-  /** Adds one line to the live region. */
+  /** Adds one line to the live region (with the lines a drawing gathers: one insertion). */
   say(text: string): void {
     if (!text || !this.#log) return;
     const line = document.createElement("p");
     line.textContent = text;
-    this.#log.append(line);
-    if (++this.#lines > KEEP) {
-      this.#log.firstElementChild!.remove();
-      this.#lines--;
+    if (this.#gathered) {
+      this.#gathered.push(line);
+      return;
+    }
+    this.#add([line]);
+  }
+
+  /** The lines a drawing says, appended together at its end (null: say each at once). */
+  #gathered: HTMLElement[] | null = null;
+
+  /** Appends lines to the region, and drops the oldest `KEEP` once it holds `2 × KEEP`. */
+  #add(lines: HTMLElement[]): void {
+    const log = this.#log!;
+    log.append(...lines);
+    this.#lines += lines.length;
+    if (this.#lines >= 2 * KEEP) {
+      const range = document.createRange();
+      range.setStartBefore(log.firstChild!);
+      range.setEndAfter(log.children[this.#lines - KEEP - 1]!);
+      range.deleteContents();
+      this.#lines = KEEP;
     }
   }
 
@@ -60,6 +78,17 @@ export class Announcer extends TableElement {
   }
 
   protected draw(v: View, s: TableSource): void {
+    this.#gathered = [];
+    try {
+      this.#draw(v, s);
+    } finally {
+      const lines = this.#gathered;
+      this.#gathered = null;
+      if (lines.length && this.#log) this.#add(lines);
+    }
+  }
+
+  #draw(v: View, s: TableSource): void {
     const m = this.m;
     // One device passed round the table (or a demo switching viewers): say whose it is now.
     if (this.#viewer !== null && this.#viewer !== s.viewer) {
