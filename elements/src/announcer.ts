@@ -10,8 +10,9 @@ import type { TableSource } from "./source.js";
 import { warningMessage } from "./i18n/index.js";
 import { callWords, cardWords, isSeat, rulingValue, said, say, seatName } from "./text.js";
 
-/** How many lines the region keeps at least (older ones are dropped, they were read: `KEEP`
- *  of them at a time, once it holds twice as many, not one at each line). */
+/** How many lines the region keeps at least: they are held in blocks of `KEEP`, and the
+ *  oldest block is dropped (they were read) when a third one starts — one removal per `KEEP`
+ *  lines, not one at each line. */
 const KEEP = 50;
 
 /** What one viewer has been told: his events, warnings and questions, the turn. */
@@ -26,7 +27,7 @@ export class Announcer extends TableElement {
   #told = new Map<Viewer, Told>();
   #viewer: Viewer | null = null;
   #log: HTMLElement | null = null;
-  /** How many lines the region holds. */
+  /** How many lines the region's newest block holds. */
   #lines = 0;
   #onAnnounce = (e: Event) => this.say((e as CustomEvent<Announcement>).detail.text);
 
@@ -59,18 +60,18 @@ export class Announcer extends TableElement {
   /** The lines a drawing says, appended together at its end (null: say each at once). */
   #gathered: HTMLElement[] | null = null;
 
-  /** Appends lines to the region, and drops the oldest `KEEP` once it holds `2 × KEEP`. */
+  /** Appends lines to the region's newest block (a new one when it is full, the oldest of
+   *  three dropped). */
   #add(lines: HTMLElement[]): void {
     const log = this.#log!;
-    log.append(...lines);
-    this.#lines += lines.length;
-    if (this.#lines >= 2 * KEEP) {
-      const range = document.createRange();
-      range.setStartBefore(log.firstChild!);
-      range.setEndAfter(log.children[this.#lines - KEEP - 1]!);
-      range.deleteContents();
-      this.#lines = KEEP;
+    let block = log.lastElementChild;
+    if (!block || this.#lines + lines.length > KEEP) {
+      block = log.appendChild(document.createElement("div"));
+      this.#lines = 0;
+      if (log.childElementCount > 2) log.firstElementChild!.remove();
     }
+    block.append(...lines);
+    this.#lines += lines.length;
   }
 
   protected slice(v: View): unknown {

@@ -32,8 +32,6 @@ export class BiddingBox extends TableElement {
   #typed!: HTMLInputElement;
   #refusal!: HTMLElement;
   #grid!: HTMLElement;
-  /** The buttons' fieldset, disabled while no call is offered. */
-  #calls!: HTMLFieldSetElement;
   /** The call the arrow keys are on (the one button in the tab order). */
   #current: Call | null = null;
 
@@ -47,7 +45,6 @@ export class BiddingBox extends TableElement {
     this.#buttons.clear();
     this.#offeredFrom = null;
     this.#live = new Set();
-    this.#enabled = new Set();
     this.#roved = undefined;
     this.#hinted = null;
     const row = (calls: Call[], cls: string) =>
@@ -60,13 +57,9 @@ export class BiddingBox extends TableElement {
         this.#buttons.set(call, b);
         return b;
       }));
-    // The buttons sit in a <fieldset disabled> while no call is offered: disabled as one
-    // (natively: out of the tab order, announced disabled), the buttons' own states written
-    // only when the calls offered change. `role="none"`: the box's group is its name-bearer.
-    this.#calls = h("fieldset", { class: "box-calls", role: "none", disabled: true },
+    this.#grid = h("div", { class: "box", role: "group", "aria-label": m.format("ui.box.label"), tabindex: -1, onkeydown: (e: KeyboardEvent) => this.#key(e) },
       [1, 2, 3, 4, 5, 6, 7].map((l) => row(BOX_CALLS.filter((c) => c.startsWith(String(l))), "box-level")),
       row(["P", "X", "XX"], "box-others"));
-    this.#grid = h("div", { class: "box", role: "group", "aria-label": m.format("ui.box.label"), tabindex: -1, onkeydown: (e: KeyboardEvent) => this.#key(e) }, this.#calls);
     this.#hint = h("span", { class: "box-hint hint" });
     this.#alert = h("input", { type: "checkbox", class: "box-alert" });
     this.#explanation = h("input", { type: "text", class: "box-explanation", maxlength: 500, placeholder: m.format("ui.box.explanation.placeholder"), "aria-label": m.format("ui.box.explanation") });
@@ -103,21 +96,15 @@ export class BiddingBox extends TableElement {
     const calls = s.connected ? v.legal_calls : NONE;
     if (calls !== this.#offeredFrom) {
       const legal = new Set(calls);
-      // None offered: the fieldset disables them all, the buttons keep their last states
-      // (the next turn writes only the few that differ).
-      if (legal.size) {
-        for (const c of this.#enabled) if (!legal.has(c)) this.#buttons.get(c)!.disabled = true;
-        for (const c of legal) if (!this.#enabled.has(c)) this.#buttons.get(c)!.disabled = false;
-        this.#enabled = legal;
-      }
-      set(this.#calls, "disabled", !legal.size);
+      for (const c of this.#live) if (!legal.has(c)) this.#buttons.get(c)!.disabled = true;
+      for (const c of legal) if (!this.#live.has(c)) this.#buttons.get(c)!.disabled = false;
       this.#live = legal;
       this.#offeredFrom = calls;
     }
     const legal = this.#live;
     // The arrow keys' call keeps the focus when the player was in the grid (or just called from it).
     const active = document.activeElement;
-    const focusedHere = this.#grid.contains(active) || (this.#fromGrid && (!active || active === document.body || active.matches(":disabled")));
+    const focusedHere = this.#grid.contains(active) || (this.#fromGrid && (!active || active === document.body || (active as HTMLButtonElement).disabled));
     this.#fromGrid = false;
     if (!this.#current || !legal.has(this.#current)) this.#current = BOX_CALLS.find((c) => legal.has(c)) ?? null;
     this.#rove(focusedHere);
@@ -141,8 +128,6 @@ export class BiddingBox extends TableElement {
    *  tab order was last given to. */
   #offeredFrom: readonly Call[] | null = null;
   #live = new Set<Call>();
-  /** The buttons not disabled of their own (the calls last offered, or none). */
-  #enabled = new Set<Call>();
   #roved: Call | null | undefined = undefined;
   /** The hint shown (and in the box's name). */
   #hinted: string | null = null;
@@ -176,12 +161,12 @@ export class BiddingBox extends TableElement {
     if (!focus) return;
     const b = this.#current ? this.#buttons.get(this.#current) : null;
     if (b) b.focus();
-    else if (!this.contains(document.activeElement) || document.activeElement!.matches(":disabled")) this.#grid.focus();
+    else if (!this.contains(document.activeElement) || (document.activeElement as HTMLButtonElement).disabled) this.#grid.focus();
   }
 
   /** Arrow keys: left/right the previous/next offered call, up/down a level, Home/End the first/last. */
   #key(e: KeyboardEvent): void {
-    const offered = BOX_CALLS.filter((c) => this.#live.has(c));
+    const offered = BOX_CALLS.filter((c) => !this.#buttons.get(c)!.disabled);
     if (!offered.length || !this.#current) return;
     const at = BOX_CALLS.indexOf(this.#current);
     let next: Call | undefined;

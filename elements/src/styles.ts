@@ -10,8 +10,7 @@ const CSS = `
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-D) { color: var(--bl-diamonds, #c05600); }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-H) { color: var(--bl-hearts, #c62828); }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-S) { color: var(--bl-spades, #1f2a7a); }
-:where(bl-bidding-box) :where(.box, .box-calls) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
-:where(bl-bidding-box) :where(.box-calls) { border: 0; margin: 0; padding: 0; min-width: 0; }
+:where(bl-bidding-box) :where(.box) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
 :where(bl-bidding-box) :where(.box-row) { display: grid; grid-template-columns: repeat(5, 1fr); gap: var(--bl-gap, 4px); }
 :where(bl-bidding-box) :where(.box-others) { grid-template-columns: 2fr 1fr 1fr; }
 :where(bl-bidding-box) :where(.box-call) { min-height: var(--bl-call-height, 34px); font-size: var(--bl-call-size, 1rem); border-radius: var(--bl-radius, 7px); }

@@ -57,13 +57,13 @@ test("a plain page without a bundler gets a lawful bidding box from one module s
   await page.close();
 });
 
-test("the box's calls are disabled as one while the viewer waits, and only the lawful ones come back at his turn", async () => {
+test("the box's calls are disabled while the viewer waits, and only the lawful ones come back at his turn", async () => {
   const page = await browser.newPage();
   await page.goto(url);
   const offered = () => page.$$eval("bl-bidding-box .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
   await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').click();
   assert.deepEqual(await offered(), [], "North waits for East");
-  // Native: the calls inside the disabled fieldset are announced disabled and cannot be pressed.
+  // The calls are announced disabled and cannot be pressed.
   assert.match(await page.locator("bl-bidding-box .box").ariaSnapshot(), /button "two clubs" \[disabled\]/);
   assert.equal(await page.locator('bl-bidding-box .box-call[data-call="2C"]').isDisabled(), true);
   await page.evaluate(() => (window.__source.viewer = "E"));
