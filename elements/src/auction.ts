@@ -239,8 +239,9 @@ export class Auction extends TableElement {
     const line = sr.nextElementSibling as HTMLElement;
     const shown = line.firstElementChild as HTMLElement;
     if (call.alerted) bid.className = "bid alerted";
-    bid.dataset.index = String(call.index);
-    bid.dataset.label = label;
+    // Attributes set by name: a `dataset` write goes through the DOMStringMap's named setter, several times slower.
+    bid.setAttribute("data-index", String(call.index));
+    bid.setAttribute("data-label", label);
     sr.textContent = label;
     shown.append(callNode(m, call.call));
     if (call.alerted) shown.append(h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted") }, "!"));
@@ -256,7 +257,7 @@ export class Auction extends TableElement {
     const m = this.m;
     ASK ??= h("button", { type: "button", class: "ask" }, "?");
     const b = ASK.cloneNode(true) as HTMLButtonElement;
-    b.dataset.ask = String(call.index);
+    b.setAttribute("data-ask", String(call.index));
     b.setAttribute("aria-label", said(m, "ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }));
     b.title = said(m, "ui.auction.ask.title");
     b.addEventListener("click", () => void s.act({ type: "ask", index: call.index }));
