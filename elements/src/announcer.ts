@@ -10,8 +10,10 @@ import type { TableSource } from "./source.js";
 import { warningMessage } from "./i18n/index.js";
 import { callWords, cardWords, isSeat, rulingValue, said, say, seatName } from "./text.js";
 
-/** How many lines the region keeps (older ones are dropped: they were read). */
-const KEEP = 200;
+/** How many lines the region keeps at least: they are held in blocks of `KEEP`, and the
+ *  oldest block is dropped (they were read) when a third one starts — one removal per `KEEP`
+ *  lines, not one at each line. */
+const KEEP = 50;
 
 /** What one viewer has been told: his events, warnings and questions, the turn. */
 interface Told {
@@ -25,7 +27,7 @@ export class Announcer extends TableElement {
   #told = new Map<Viewer, Told>();
   #viewer: Viewer | null = null;
   #log: HTMLElement | null = null;
-  /** How many lines the region holds. */
+  /** How many lines the region's newest block holds. */
   #lines = 0;
   #onAnnounce = (e: Event) => this.say((e as CustomEvent<Announcement>).detail.text);
 
@@ -43,16 +45,33 @@ export class Announcer extends TableElement {
     super.disconnectedCallback();
   }
 
-  /** Adds one line to the live region. */
+  /** Adds one line to the live region (with the lines a drawing gathers: one insertion). */
   say(text: string): void {
     if (!text || !this.#log) return;
     const line = document.createElement("p");
     line.textContent = text;
-    this.#log.append(line);
-    if (++this.#lines > KEEP) {
-      this.#log.firstElementChild!.remove();
-      this.#lines--;
+    if (this.#gathered) {
+      this.#gathered.push(line);
+      return;
     }
+    this.#add([line]);
+  }
+
+  /** The lines a drawing says, appended together at its end (null: say each at once). */
+  #gathered: HTMLElement[] | null = null;
+
+  /** Appends lines to the region's newest block (a new one when it is full, the oldest of
+   *  three dropped). */
+  #add(lines: HTMLElement[]): void {
+    const log = this.#log!;
+    let block = log.lastElementChild;
+    if (!block || this.#lines + lines.length > KEEP) {
+      block = log.appendChild(document.createElement("div"));
+      this.#lines = 0;
+      if (log.childElementCount > 2) log.firstElementChild!.remove();
+    }
+    block.append(...lines);
+    this.#lines += lines.length;
   }
 
   protected slice(v: View): unknown {
@@ -60,6 +79,17 @@ export class Announcer extends TableElement {
   }
 
   protected draw(v: View, s: TableSource): void {
+    this.#gathered = [];
+    try {
+      this.#draw(v, s);
+    } finally {
+      const lines = this.#gathered;
+      this.#gathered = null;
+      if (lines.length && this.#log) this.#add(lines);
+    }
+  }
+
+  #draw(v: View, s: TableSource): void {
     const m = this.m;
     // One device passed round the table (or a demo switching viewers): say whose it is now.
     if (this.#viewer !== null && this.#viewer !== s.viewer) {

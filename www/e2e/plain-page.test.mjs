@@ -56,3 +56,36 @@ test("a plain page without a bundler gets a lawful bidding box from one module s
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("the box's calls are disabled while the viewer waits, and only the lawful ones come back at his turn", async () => {
+  const page = await browser.newPage();
+  await page.goto(url);
+  const offered = () => page.$$eval("bl-bidding-box .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
+  await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').click();
+  assert.deepEqual(await offered(), [], "North waits for East");
+  // The calls are announced disabled and cannot be pressed.
+  assert.match(await page.locator("bl-bidding-box .box").ariaSnapshot(), /button "two clubs" \[disabled\]/);
+  assert.equal(await page.locator('bl-bidding-box .box-call[data-call="2C"]').isDisabled(), true);
+  await page.evaluate(() => (window.__source.viewer = "E"));
+  const east = await offered();
+  assert.ok(east.includes("2C") && east.includes("X") && !east.includes("1NT") && !east.includes("1S"), `East's box: ${east}`);
+  await page.locator('bl-bidding-box .box-call[data-call="2C"]').click();
+  await page.evaluate(() => (window.__source.viewer = "S"));
+  const south = await offered();
+  assert.ok(south.includes("2D") && south.includes("X") && !south.includes("2C") && !south.includes("XX"), `South's box: ${south}`);
+  await page.close();
+});
+
+test("the live region keeps its newest lines and drops the oldest", async () => {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').click();
+  const lines = await page.evaluate(() => {
+    const announcer = document.querySelector("bl-announcer");
+    for (let i = 0; i < 130; i++) announcer.say(`line ${i}`);
+    return [...announcer.querySelectorAll('[role="log"] p')].map((p) => p.textContent);
+  });
+  assert.ok(lines.length >= 50 && lines.length < 100, `${lines.length} lines kept`);
+  assert.deepEqual(lines.slice(-50), Array.from({ length: 50 }, (_, i) => `line ${80 + i}`));
+  await page.close();
+});

@@ -59,7 +59,7 @@ test("the question mark sits on the opponent's call it asks about, and not on pa
   await bid(page, "E", "1H");
   await viewAs(page, "S");
   assert.equal(await page.locator('#auction .bid[data-index="1"] button.ask').count(), 1, "on East's 1H");
-  assert.equal(await page.locator('#auction .bid[data-index="0"] button.ask').count(), 0, "not on partner's 1C");
+  assert.equal(await page.locator('#auction .bid[data-index="0"] button.ask:not([hidden])').count(), 0, "not on partner's 1C");
   assert.equal(await page.locator("#auction td.next").innerText(), "…", "the next-call marker is not a question mark");
   await page.click('#auction .bid[data-index="1"] button.ask');
   const q = (await viewOf(page, "S")).questions;
