@@ -106,7 +106,7 @@ impl JsTable {
         // Written from what the table lent (`submit`), not from a copy (`apply`).
         match self.inner.submit(action) {
             Ok(done) => output(&done),
-            Err(r) if r.code == Code::BadInput => Err(thrown(r)),
+            Err(r) if r.code() == Code::BadInput => Err(thrown(r)),
             Err(r) => output(&crate::event::OutcomeJson::<crate::feed::Events<'_>>::rejected(&r)),
         }
     }
@@ -744,7 +744,7 @@ fn js_message(e: &JsValue) -> String {
 /// A rejection thrown as an error (malformed input, or a snapshot the Laws refuse).
 fn thrown(r: impl Into<Rejection>) -> JsValue {
     let r: Rejection = r.into();
-    error(r.code.as_str(), r.law.as_str(), &r.message)
+    error(r.code().as_str(), r.law().as_str(), r.message())
 }
 
 /// A thrown `BAD_INPUT` with the core's wording ("malformed input: …", at most 200 characters).
