@@ -321,7 +321,7 @@ impl Table {
     fn apply_all(mut self, actions: impl Iterator<Item = Action>) -> Result<Table, Rejection> {
         for (i, a) in actions.enumerate() {
             if let Err(r) = self.submit_as::<()>(a) {
-                return Err(r.prefixed(format_args!("action {i}: ")));
+                return Err(r.at_action(i));
             }
         }
         Ok(self)

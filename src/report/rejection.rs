@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::{Code, InputError, Refusal};
@@ -56,18 +57,16 @@ impl Rejection {
         matches!(self, Rejection::Input(_))
     }
 
-    /// The same rejection with `prefix` before its message (a replayed action's position).
-    pub(crate) fn prefixed(self, prefix: fmt::Arguments<'_>) -> Rejection {
-        match self {
-            Rejection::Input(mut e) => {
-                e.message = format!("{prefix}{}", e.message);
-                Rejection::Input(e)
-            }
-            Rejection::Refused(mut r) => {
-                r.message = format!("{prefix}{}", r.message).into();
-                Rejection::Refused(r)
-            }
+    /// The same rejection with `action {i}: ` before its message (a replayed action's
+    /// position).
+    pub(crate) fn at_action(mut self, i: usize) -> Rejection {
+        // One text built for either kind (the module's size: docs/ENGINEERING.md).
+        let message = format!("action {i}: {}", self.message());
+        match &mut self {
+            Rejection::Input(e) => e.message = message,
+            Rejection::Refused(r) => r.message = message.into(),
         }
+        self
     }
 }
 
@@ -97,21 +96,12 @@ impl std::error::Error for Rejection {}
 /// Written as the record `{code, law, message}`, as before the kinds were types.
 impl Serialize for Rejection {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        RecordRef {
-            code: self.code(),
-            law: self.law(),
-            message: self.message(),
-        }
-        .serialize(s)
+        let mut record = s.serialize_struct("Rejection", 3)?;
+        record.serialize_field("code", &self.code())?;
+        record.serialize_field("law", &self.law())?;
+        record.serialize_field("message", self.message())?;
+        record.end()
     }
-}
-
-/// The outward record, written.
-#[derive(Serialize)]
-struct RecordRef<'a> {
-    code: Code,
-    law: Law,
-    message: &'a str,
 }
 
 // The outward record `{code, law, message}`, read (its code says which kind it is), and
@@ -182,9 +172,9 @@ mod tests {
 
     #[test]
     fn a_prefix_goes_before_the_message_and_keeps_the_kind() {
-        let r = Rejection::from(Refusal::new(Code::AuctionOver, "over")).prefixed(format_args!("action 3: "));
+        let r = Rejection::from(Refusal::new(Code::AuctionOver, "over")).at_action(3);
         assert_eq!((r.message(), r.is_input_error()), ("action 3: over", false));
-        let r = Rejection::from(InputError::bad_input("odd")).prefixed(format_args!("action 0: "));
+        let r = Rejection::from(InputError::bad_input("odd")).at_action(0);
         assert_eq!((r.message(), r.is_input_error()), ("action 0: odd", true));
     }
 }
