@@ -17,7 +17,7 @@
 //! assert!(t.apply(Action::call(Seat::N, one_nt)).is_ok());
 //! let one_spade = Call::Bid(Bid::new(Level::One, Strain::Spades));
 //! let refused = t.apply(Action::call(Seat::E, one_spade));
-//! assert_eq!(refused.rejection().map(|r| r.code.as_str()), Some("INSUFFICIENT_BID"));
+//! assert_eq!(refused.rejection().map(|r| r.code().as_str()), Some("INSUFFICIENT_BID"));
 //! // The same action as a JSON line, as the npm package and the server read it:
 //! let again = t.apply_json(r#"{"seat":"E","type":"call","call":"1S"}"#);
 //! assert!(matches!(again, Outcome::Rejected(_)));

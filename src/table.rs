@@ -320,9 +320,8 @@ impl Table {
     /// of the refused action in its message.
     fn apply_all(mut self, actions: impl Iterator<Item = Action>) -> Result<Table, Rejection> {
         for (i, a) in actions.enumerate() {
-            if let Err(mut r) = self.submit_as::<()>(a) {
-                r.message = format!("action {i}: {}", r.message);
-                return Err(r);
+            if let Err(r) = self.submit_as::<()>(a) {
+                return Err(r.at_action(i));
             }
         }
         Ok(self)

@@ -122,7 +122,7 @@ impl JsTable {
         // events directly, the rest by serde (`plain_call`).
         match self.inner.submit(action) {
             Ok(done) => plain_call::write(&done),
-            Err(r) if r.code == Code::BadInput => Err(thrown(r)),
+            Err(r) if r.code() == Code::BadInput => Err(thrown(r)),
             Err(r) => plain_call::refused(&r),
         }
     }
@@ -763,7 +763,7 @@ fn js_message(e: &JsValue) -> String {
 /// A rejection thrown as an error (malformed input, or a snapshot the Laws refuse).
 fn thrown(r: impl Into<Rejection>) -> JsValue {
     let r: Rejection = r.into();
-    error(r.code.as_str(), r.law.as_str(), &r.message)
+    error(r.code().as_str(), r.law().as_str(), r.message())
 }
 
 /// A thrown `BAD_INPUT` with the core's wording ("malformed input: …", at most 200 characters).

@@ -16,7 +16,10 @@ fn table(regulation: &str, actions: &[&str]) -> Table {
 
 /// What `apply` answers to `action` on a copy: accepted, or the refusal's code.
 fn tried(t: &Table, action: &str) -> Result<(), Code> {
-    t.clone().apply_json(action).rejection().map_or(Ok(()), |r| Err(r.code))
+    t.clone()
+        .apply_json(action)
+        .rejection()
+        .map_or(Ok(()), |r| Err(r.code()))
 }
 
 const W_ASKS: &str = r#"{"seat":"W","type":"ask","index":0}"#;

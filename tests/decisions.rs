@@ -90,7 +90,7 @@ fn over_a_call_out_of_rotation_at_partners_turn_only_lho_decides() {
     );
     assert!(t.legal_calls(Seat::N).is_empty());
     let refused = t.clone().apply_json(&call("N", "P"));
-    assert_eq!(refused.rejection().map(|r| r.code), Some(Code::RectificationPending));
+    assert_eq!(refused.rejection().map(|r| r.code()), Some(Code::RectificationPending));
     assert_offers_match_the_engine(&t);
 }
 

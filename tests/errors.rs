@@ -1,6 +1,6 @@
 //! Three kinds of report: malformed input is an input error citing no law, a well-formed
 //! action the Laws do not allow is a refusal citing its law, and both reach the caller as
-//! the same `{code, law, message}` rejection.
+//! a `Rejection` that says by its variant which it is (`{code, law, message}` in JSON).
 #![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::{Action, Code, InputError, Law, Rejection, Table};
@@ -29,7 +29,8 @@ fn a_malformed_action_is_an_input_error_citing_no_law() {
     let mut t = table(r#""online""#);
     let r = refused(&mut t, r#"{"seat":"N","type":"call","call":"8NT"}"#);
     assert!(r.is_input_error());
-    assert_eq!((r.code, r.law), (Code::BadInput, Law::NoClause));
+    assert_eq!((r.code(), r.law()), (Code::BadInput, Law::NoClause));
+    assert!(matches!(&r, Rejection::Input(e) if e.message == r.message()), "{r:?}");
 }
 
 #[test]
@@ -38,10 +39,13 @@ fn a_law_refused_action_is_a_refusal_citing_its_law() {
     assert!(t.apply_json(r#"{"seat":"N","type":"call","call":"1NT"}"#).is_ok());
     let r = refused(&mut t, r#"{"seat":"E","type":"call","call":"1S"}"#);
     assert!(!r.is_input_error());
-    assert_eq!((r.code, r.law), (Code::InsufficientBid, Law::L27));
+    assert_eq!((r.code(), r.law()), (Code::InsufficientBid, Law::L27));
+    assert!(matches!(&r, Rejection::Refused(f) if f.law == Law::L27), "{r:?}");
+    let submitted = t.submit(Action::from_json(r#"{"seat":"E","type":"call","call":"1S"}"#).expect("an action"));
+    assert!(matches!(submitted, Err(Rejection::Refused(f)) if f.code == Code::InsufficientBid));
 
     let r = refused(&mut t, r#"{"seat":"W","type":"call","call":"2C"}"#);
-    assert_eq!((r.code, r.law), (Code::NotYourTurn, Law::L17C));
+    assert_eq!((r.code(), r.law()), (Code::NotYourTurn, Law::L17C));
 }
 
 #[test]
@@ -55,14 +59,14 @@ fn the_directors_ruling_without_the_value_its_kind_needs_is_malformed_input() {
         r#"{"seat":"director","type":"ruling","on":"intent","value":true}"#,
     ] {
         let r = refused(&mut t, bad);
-        assert_eq!((r.code, r.law), (Code::BadInput, Law::NoClause), "{bad}");
+        assert_eq!((r.code(), r.law()), (Code::BadInput, Law::NoClause), "{bad}");
     }
     // Well formed, with nothing to rule on: refused under a law.
     let r = refused(
         &mut t,
         r#"{"seat":"director","type":"ruling","on":"intent","value":"accept"}"#,
     );
-    assert_eq!(r.code, Code::NoPendingRuling);
+    assert_eq!(r.code(), Code::NoPendingRuling);
 }
 
 #[test]
@@ -74,7 +78,7 @@ fn a_players_ruling_is_refused_under_law_81_whatever_its_value() {
         r#"{"seat":"S","type":"ruling","on":"unintended","value":true}"#,
     ] {
         let r = refused(&mut t, ruling);
-        assert_eq!((r.code, r.law), (Code::NotEntitled, Law::L81), "{ruling}");
+        assert_eq!((r.code(), r.law()), (Code::NotEntitled, Law::L81), "{ruling}");
     }
 }
 
@@ -83,7 +87,7 @@ fn a_board_at_its_limit_refuses_a_malformed_ruling_as_over_the_limit() {
     let mut t = table(r#"{"preset":"face_to_face","max_actions":1}"#);
     assert!(t.apply_json(r#"{"seat":"N","type":"call","call":"1C"}"#).is_ok());
     let r = refused(&mut t, r#"{"seat":"director","type":"ruling","on":"unintended"}"#);
-    assert_eq!((r.code, r.law), (Code::LimitReached, Law::NoClause));
+    assert_eq!((r.code(), r.law()), (Code::LimitReached, Law::NoClause));
 }
 
 #[test]

@@ -141,7 +141,7 @@ fn check_lead(t: &Table, probe: &Value) -> Result<(), String> {
     if is_listed && (!out.is_ok() || own_irregularity) {
         return Err(format!(
             "{card} by {seat}, of a suit in legal_leads = {listed:?}, is not a regular lead: {:?} {codes:?}",
-            out.rejection().map(|r| r.code.as_str())
+            out.rejection().map(|r| r.code().as_str())
         ));
     }
     if !is_listed && out.is_ok() && !codes.iter().any(|c| c.starts_with("IRREG_")) {

@@ -284,7 +284,7 @@ fn review(t: &Table, seat: Seat) -> Result<(), (Code, Law)> {
     let mut copy = t.clone();
     match copy.apply_json(&act(seat, "review")).rejection() {
         None => Ok(()),
-        Some(r) => Err((r.code, r.law)),
+        Some(r) => Err((r.code(), r.law())),
     }
 }
 

@@ -88,14 +88,14 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
         let w = d.rho();
         let o = t.apply_json(&restrict(d, "H", false));
         assert_eq!(
-            o.rejection().map(|r| r.code),
+            o.rejection().map(|r| r.code()),
             Some(Code::NoLeadRestriction),
             "dealer {d}"
         );
         play(&mut t, d, d.lho(), "D2");
         let o = t.apply_json(&restrict(d, "H", false));
         assert_eq!(
-            o.rejection().map(|r| r.code),
+            o.rejection().map(|r| r.code()),
             Some(Code::WrongPeriod),
             "dealer {d}: not due yet"
         );
@@ -107,14 +107,14 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
             "dealer {d}: the lead waits"
         );
         let o = t.apply_json(&restrict(w, "H", false));
-        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NotEntitled), "dealer {d}");
+        assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotEntitled), "dealer {d}");
         ok(&mut t, &restrict(d, "H", false));
         let r = t.view(Viewer::Seat(w)).lead_restriction.expect("shown");
         assert_eq!((r.chosen, r.prohibited), (true, Some(Strain::Hearts)), "dealer {d}");
         assert_eq!(suits(&t.view(Viewer::Seat(w)).legal_leads), "C D S", "dealer {d}");
         let o = t.apply_json(&restrict(d, "C", false));
         assert_eq!(
-            o.rejection().map(|r| r.code),
+            o.rejection().map(|r| r.code()),
             Some(Code::LeadAlreadyRestricted),
             "dealer {d}"
         );

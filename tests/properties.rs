@@ -331,7 +331,7 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
             let listed = legal.contains(parsed);
             let mut probe = t.clone();
             let mut out = probe.apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#));
-            if listed && matches!(&out, Outcome::Rejected(r) if r.code == Code::IntentRequired) {
+            if listed && matches!(&out, Outcome::Rejected(r) if r.code() == Code::IntentRequired) {
                 // SPEC 5.4 (L28B vs L29A): over a call out of rotation at his own turn, LHO
                 // must say whether his call accepts it; a listed call is a call in his own
                 // turn, so it must be regular with `intent: own_turn`.
@@ -346,8 +346,8 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
                     return Err(format!(
                         "{call} by {s}, listed in legal_calls({s}) = [{}], was refused: {} {}",
                         shown.join(" "),
-                        r.code.as_str(),
-                        r.message
+                        r.code().as_str(),
+                        r.message()
                     ));
                 }
                 if let Some(w) = irregularity(&out) {
@@ -389,8 +389,8 @@ fn probe_decision(t: &Table) -> Result<(), String> {
             return Err(format!(
                 "{}'s request to replace a call stands but cannot be granted: {} {}",
                 req.seat,
-                r.code.as_str(),
-                r.message
+                r.code().as_str(),
+                r.message()
             ));
         }
     }
@@ -413,7 +413,7 @@ fn probe_decision(t: &Table) -> Result<(), String> {
                     "{s} is {}offered {settle:?} but apply {}: {:?}",
                     if offered { "" } else { "not " },
                     if taken.is_ok() { "takes it" } else { "refuses it" },
-                    taken.rejection().map(|r| r.message.clone())
+                    taken.rejection().map(|r| r.message().to_owned())
                 ));
             }
         }
@@ -502,7 +502,7 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
                 } else {
                     "legal_calls"
                 };
-                return fail(&tried, format!("refused ({}) but changed {what}", r.code.as_str()));
+                return fail(&tried, format!("refused ({}) but changed {what}", r.code().as_str()));
             }
         }
         for v in &views {

@@ -278,7 +278,7 @@ fn every_clock_a_table_accepts_reads_back_with_the_same_hash() {
 fn a_clock_beyond_two_to_the_53_is_bad_input() {
     let mut t = Table::from_options_json(r#"{"dealer":"N","vulnerability":"None"}"#).expect("options");
     let out = t.apply_json(r#"{"seat":"N","type":"call","call":"1C","at":15555555555555555554001}"#);
-    assert_eq!(out.rejection().map(|r| r.code.as_str()), Some("BAD_INPUT"));
+    assert_eq!(out.rejection().map(|r| r.code().as_str()), Some("BAD_INPUT"));
     assert!(t.log().is_empty());
 }
 

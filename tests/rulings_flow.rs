@@ -155,7 +155,7 @@ fn l17d3_in_prevent_a_pass_out_of_rotation_is_refused_and_nothing_ends() {
         ok(&mut t, &call(dealer, "1C"));
         ok(&mut t, &call(dealer.lho(), "P"));
         let o = t.apply_json(&call(dealer, "P"));
-        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NotYourTurn));
+        assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotYourTurn));
         assert_eq!(t.phase(), Phase::Auction);
         assert_eq!(t.turn(), Some(dealer.partner()));
     }
@@ -366,7 +366,7 @@ fn check_questions(t: &Table, what: &str, expected: &dyn Fn(Seat, Seat) -> Optio
         for (index, caller) in callers.iter().enumerate() {
             let mut probe = t.clone();
             let o = probe.apply_json(&ask(seat, index));
-            let got = o.rejection().map(|r| r.code);
+            let got = o.rejection().map(|r| r.code());
             assert_eq!(
                 got,
                 expected(seat, *caller),
@@ -439,7 +439,7 @@ fn spec_2_questions_any_time_whole_auction_question_in_play_by_anyone_but_dummy(
             let mut probe = t.clone();
             let o = probe.apply_json(&act(seat, "ask"));
             let want = (seat == dealer.partner()).then_some(Code::DummyMayNotAsk);
-            assert_eq!(o.rejection().map(|r| r.code), want, "{seat}");
+            assert_eq!(o.rejection().map(|r| r.code()), want, "{seat}");
         }
     }
 }
@@ -500,7 +500,7 @@ fn refused(t: &mut Table, step: &str, code: Code) {
     let log = t.log().len();
     let o = t.apply_json(step);
     assert_eq!(
-        o.rejection().map(|r| (r.code, r.law.as_str())),
+        o.rejection().map(|r| (r.code(), r.law().as_str())),
         Some((code, "26B")),
         "{step}"
     );
@@ -675,7 +675,7 @@ fn l26b_declarer_has_nothing_to_choose_without_a_restriction_or_outside_the_clar
         pass_out_the_auction(&mut t);
         refused(&mut t, &restrict(dealer, Some("S"), false), Code::NoLeadRestriction);
         let o = t.apply_json(&restrict("director", Some("S"), false));
-        assert_eq!(o.rejection().map(|r| r.code), Some(Code::NotEntitled));
+        assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotEntitled));
     }
 }
 

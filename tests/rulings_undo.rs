@@ -669,7 +669,7 @@ fn in_prevent_a_replacement_is_refused_when_asked_exactly_as_the_call_itself_wou
                 let expected = direct
                     .apply_json(&call(second, replacement))
                     .rejection()
-                    .map(|r| r.code);
+                    .map(|r| r.code());
 
                 let mut t = table(dealer, r#""online""#);
                 ok(&mut t, &call(dealer, opening));

@@ -88,7 +88,10 @@ fn accepted(t: &Table, action: &str) -> bool {
 
 /// What `apply` answers to `action` now (tried on a copy): accepted, or the refusal's code.
 fn tried(t: &Table, action: &str) -> Result<(), Code> {
-    t.clone().apply_json(action).rejection().map_or(Ok(()), |r| Err(r.code))
+    t.clone()
+        .apply_json(action)
+        .rejection()
+        .map_or(Ok(()), |r| Err(r.code()))
 }
 
 /// How often each answer was given each way: a test that never saw an answer both ways

@@ -44,7 +44,7 @@ fn malformed_input_is_bad_input_and_leaves_the_table_unchanged() {
     ] {
         let out = t.apply_json(bad);
         assert_eq!(
-            out.rejection().map(|r| r.code),
+            out.rejection().map(|r| r.code()),
             Some(Code::BadInput),
             "{}",
             &bad[..bad.len().min(60)]
@@ -101,8 +101,11 @@ fn a_snapshot_with_an_illegal_action_is_refused() {
     let json = r#"{"options":{"dealer":"N","vulnerability":"None","regulation":"online"},
                    "actions":[{"seat":"E","type":"call","call":"1C"}]}"#;
     let err = Table::from_json(json).expect_err("E may not open for N");
-    assert_eq!(err.code, Code::NotYourTurn);
-    assert_eq!(Table::from_json("{}").expect_err("not a snapshot").code, Code::BadInput);
+    assert_eq!(err.code(), Code::NotYourTurn);
+    assert_eq!(
+        Table::from_json("{}").expect_err("not a snapshot").code(),
+        Code::BadInput
+    );
 }
 
 #[test]
@@ -262,7 +265,7 @@ fn a_refused_early_correction_leaves_nothing_behind_and_only_a_note_makes_the_du
     let (hash, json) = (t.state_hash(), t.to_json());
     let views: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
     let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":2,"text":"transfer"}"#);
-    assert_eq!(out.rejection().map(|r| r.code), Some(Code::CorrectionTooEarly));
+    assert_eq!(out.rejection().map(|r| r.code()), Some(Code::CorrectionTooEarly));
     assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json));
     let after: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
     assert_eq!(after, views);
@@ -299,7 +302,7 @@ fn a_snapshot_with_memos_is_bad_input() {
                    "actions":[{"seat":"W","type":"call","call":"1C"}],
                    "memos":[{"seat":"S","call":4294967295}]}"#;
     assert_eq!(
-        Table::from_json(json).map(|_| ()).map_err(|e| e.code),
+        Table::from_json(json).map(|_| ()).map_err(|e| e.code()),
         Err(Code::BadInput)
     );
 }
@@ -335,7 +338,7 @@ fn a_board_refuses_actions_beyond_max_actions_and_keeps_working() {
         r#"{"seat":"W","type":"director"}"#,
     ] {
         let out = t.apply_json(refused);
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::LimitReached), "{refused}");
+        assert_eq!(out.rejection().map(|r| r.code()), Some(Code::LimitReached), "{refused}");
         assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json.clone()));
     }
     assert_eq!(t.legal_calls(Seat::W).len(), 34);
@@ -343,7 +346,7 @@ fn a_board_refuses_actions_beyond_max_actions_and_keeps_working() {
     let mut copy = Table::from_json(&json).expect("a full board still reloads");
     assert_eq!(copy.state_hash(), hash);
     let out = copy.apply_json(r#"{"seat":"W","type":"call","call":"P"}"#);
-    assert_eq!(out.rejection().map(|r| r.code), Some(Code::LimitReached));
+    assert_eq!(out.rejection().map(|r| r.code()), Some(Code::LimitReached));
 }
 
 #[test]
@@ -355,7 +358,7 @@ fn text_beyond_max_total_text_is_refused_while_actions_without_text_go_on() {
     );
     let hash = t.state_hash();
     let out = t.apply_json(r#"{"seat":"E","type":"director","reason":"hesitated"}"#);
-    assert_eq!(out.rejection().map(|r| r.code), Some(Code::LimitReached));
+    assert_eq!(out.rejection().map(|r| r.code()), Some(Code::LimitReached));
     assert_eq!(t.state_hash(), hash);
     // Characters, not bytes: "strong♣" is 7 of the 10, so three more fit.
     apply(&mut t, r#"{"seat":"E","type":"director","reason":"why"}"#);
@@ -366,7 +369,7 @@ fn text_beyond_max_total_text_is_refused_while_actions_without_text_go_on() {
     assert_eq!(copy.state_hash(), t.state_hash());
     for table in [&mut t, &mut copy] {
         let out = table.apply_json(r#"{"seat":"W","type":"call","call":"P","explanation":"x"}"#);
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::LimitReached));
+        assert_eq!(out.rejection().map(|r| r.code()), Some(Code::LimitReached));
         apply(table, r#"{"seat":"W","type":"call","call":"P"}"#);
     }
 }
@@ -376,7 +379,7 @@ fn a_snapshot_beyond_its_own_limits_is_refused() {
     let json = r#"{"options":{"dealer":"N","vulnerability":"None","regulation":{"max_actions":1}},
                    "actions":[{"seat":"N","type":"call","call":"1C"},{"seat":"E","type":"call","call":"P"}]}"#;
     assert_eq!(
-        Table::from_json(json).map(|_| ()).map_err(|e| e.code),
+        Table::from_json(json).map(|_| ()).map_err(|e| e.code()),
         Err(Code::LimitReached)
     );
 }

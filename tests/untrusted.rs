@@ -19,7 +19,7 @@ fn table() -> Table {
 }
 
 fn code_of<T, E: Into<Rejection>>(r: Result<T, E>) -> Option<Code> {
-    r.err().map(|e| e.into().code)
+    r.err().map(|e| e.into().code())
 }
 
 /// The longest run of `c` in `text`.
@@ -50,9 +50,9 @@ fn an_action_from_a_seat_not_spelled_as_spec_gives_it_is_bad_input() {
         let mut t = table();
         let before = t.state_hash();
         let out = t.apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"1C"}}"#));
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::BadInput), "{seat:?}");
+        assert_eq!(out.rejection().map(|r| r.code()), Some(Code::BadInput), "{seat:?}");
         let director = t.apply_json(&format!(r#"{{"seat":"{seat}","type":"director"}}"#));
-        assert_eq!(director.rejection().map(|r| r.code), Some(Code::BadInput), "{seat:?}");
+        assert_eq!(director.rejection().map(|r| r.code()), Some(Code::BadInput), "{seat:?}");
         assert_eq!((t.state_hash(), t.log().len()), (before, 0));
     }
     let mut t = table();
@@ -128,7 +128,7 @@ fn refusals_of(huge: &str) -> Vec<(String, Option<Code>, String)> {
     let mut record = |what: String, r: Result<(), Rejection>| {
         let (code, message) = match r {
             Ok(()) => (None, String::new()),
-            Err(e) => (Some(e.code), e.message),
+            Err(e) => (Some(e.code()), e.message().to_owned()),
         };
         out.push((what, code, message));
     };
@@ -218,7 +218,7 @@ fn a_text_over_max_text_is_bad_input_however_it_is_written() {
         let out = t.apply_json(&format!(
             r#"{{"seat":"N","type":"call","call":"1C","explanation":"{text}"}}"#
         ));
-        assert_eq!(out.rejection().map(|r| r.code), Some(Code::BadInput));
+        assert_eq!(out.rejection().map(|r| r.code()), Some(Code::BadInput));
     }
     // 500 characters each written as a 12-byte escape are still within max_text.
     let out = t.apply_json(&format!(
@@ -334,7 +334,7 @@ proptest! {
         let mut refused = actions.iter().find_map(|a| Action::from_json(a).err().map(|e| e.code));
         for a in actions.iter().take_while(|_| refused.is_none()) {
             if let Some(r) = replayed.apply_json(a).rejection() {
-                refused = Some(r.code);
+                refused = Some(r.code());
                 break;
             }
         }
@@ -345,7 +345,7 @@ proptest! {
                 let again = Table::from_json(&t.to_json()).expect("a loaded table reloads");
                 prop_assert_eq!(again.state_hash(), t.state_hash());
             }
-            Err(e) => prop_assert_eq!(Some(e.code), refused),
+            Err(e) => prop_assert_eq!(Some(e.code()), refused),
         }
     }
 }

@@ -74,7 +74,7 @@ pub fn snapshot(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     match Table::from_json(text) {
         Ok(t) => assert_round_trips(&t),
-        Err(r) => assert!(!r.code.as_str().is_empty(), "a refusal without a code"),
+        Err(r) => assert!(!r.code().as_str().is_empty(), "a refusal without a code"),
     }
 }
 

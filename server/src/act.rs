@@ -102,7 +102,7 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
                 live.tracker = ViewTracker::watching(&t, live.subs.iter().map(|s| s.viewer));
                 live.table = t;
             }
-            Err(r) => live.broken = Some(r.message),
+            Err(r) => live.broken = Some(r.message().to_owned()),
         }
         refuse(e.code(), format!("not accepted: {e}"));
         if e == CommitError::Fenced {

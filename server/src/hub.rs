@@ -194,7 +194,7 @@ pub(crate) fn restore(stored: &StoredTable) -> Result<Table, String> {
     for (i, (text, hash)) in stored.actions.iter().enumerate() {
         let action = Action::from_json(text).map_err(|e| format!("action {i}: {e}"))?;
         if let Outcome::Rejected(r) = table.apply(action) {
-            return Err(format!("action {i} refused on replay: {}", r.message));
+            return Err(format!("action {i} refused on replay: {}", r.message()));
         }
         if table.state_hash() != *hash {
             return Err(format!(

@@ -30,7 +30,7 @@ enum Corrector {
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.auction().record()[id].seat;
-    let (who, law) = corrector(cx.st, cx.reg, seat, id, of_call(cx.st, id))?;
+    let (who, law) = corrector(cx.st, cx.reg, seat, id, &mut of_call(cx.st, id))?;
     let corrected = match who {
         Corrector::Own => seat,
         Corrector::Partners => seat.partner(),
@@ -85,16 +85,16 @@ pub fn may_correct<'a>(
     reg: &Regulation,
     seat: Seat,
     id: CallId,
-    disclosures: impl Iterator<Item = &'a DisclosureRecord>,
+    mut disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(), Refusal> {
-    corrector(st, reg, seat, id, disclosures).map(|_| ())
+    corrector(st, reg, seat, id, &mut disclosures).map(|_| ())
 }
 
 /// Whether `seat` may correct the explanation of record `id` now and it is a call in force
 /// — what a reminder of a duty to correct may invite (L20F4a, L20F5b): the view offers it
 /// (`correctable`).
 pub fn offered(st: &State, reg: &Regulation, seat: Seat, id: CallId) -> bool {
-    st.auction().index_of(id).is_some() && corrector(st, reg, seat, id, of_call(st, id)).is_ok()
+    st.auction().index_of(id).is_some() && corrector(st, reg, seat, id, &mut of_call(st, id)).is_ok()
 }
 
 /// The disclosures of record `id`, in order.
@@ -105,12 +105,16 @@ fn of_call(st: &State, id: CallId) -> impl Iterator<Item = &DisclosureRecord> {
 /// Whose explanation `seat` corrects of record `id`, whose disclosures are `disclosures`,
 /// and under which law (L20F4, L20F5, L75B); refused when it is not his to correct, or not
 /// yet.
-fn corrector<'a>(
+///
+/// The disclosures are read through `dyn Iterator`: the table's own list and the view's
+/// `ByCall` share one copy of this and of `whose` in the module (its size,
+/// docs/ENGINEERING.md).
+fn corrector(
     st: &State,
     reg: &Regulation,
     seat: Seat,
     id: CallId,
-    disclosures: impl Iterator<Item = &'a DisclosureRecord>,
+    disclosures: &mut dyn Iterator<Item = &DisclosureRecord>,
 ) -> Result<(Corrector, Law), Refusal> {
     let who = whose(st, reg, seat, id, disclosures)?;
     let law = match who {
@@ -134,12 +138,12 @@ fn corrector<'a>(
 /// explanation out of his hearing (self-alerting, screens) is not his to correct; under
 /// screens what he says to his screenmate is his own explanation (L20F4, L21B1a), which
 /// leaves partner's on the other side as it was.
-fn whose<'a>(
+fn whose(
     st: &State,
     reg: &Regulation,
     seat: Seat,
     id: CallId,
-    disclosures: impl Iterator<Item = &'a DisclosureRecord>,
+    disclosures: &mut dyn Iterator<Item = &DisclosureRecord>,
 ) -> Result<Corrector, Refusal> {
     let Some(caller) = st.auction().call(id).map(|r| r.seat) else {
         return refuse(Code::NoSuchCall, "there is no such call in force");
@@ -193,12 +197,12 @@ pub fn may_note<'a>(
     reg: &Regulation,
     seat: Seat,
     id: CallId,
-    disclosures: impl Iterator<Item = &'a DisclosureRecord>,
+    mut disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(), Refusal> {
     if st.auction().call(id).is_some_and(|r| r.seat.side() != seat.side()) {
         return refuse(Code::NotYoursToExplain, "that call is not your side's");
     }
-    match whose(st, reg, seat, id, disclosures)? {
+    match whose(st, reg, seat, id, &mut disclosures)? {
         Corrector::Partners => Ok(()),
         Corrector::Own => refuse(
             Code::NotYoursToExplain,

@@ -149,3 +149,96 @@ pub enum Next<'a> {
     /// `seat`'s call is to be made now, as a new call.
     Call(Seat, Call, WithCall<'a>),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Actor;
+    use crate::law::Law;
+    use crate::procedure::test_support::played;
+    use crate::report::{Code, Severity};
+
+    /// Runs `f` on a context over a fresh table's state; what it returned, then the
+    /// audiences of the events and of the warnings it recorded.
+    fn in_ctx<T>(f: impl FnOnce(&mut Ctx<'_>) -> T) -> (T, Vec<Audience>, Vec<Audience>) {
+        let t = played(Seat::N, &[]);
+        let mut st = t.state().clone();
+        let (mut events, mut warnings) = (Feed::default(), RareList::default());
+        let out = f(&mut Ctx::new(
+            t.board(),
+            t.regulation(),
+            &mut st,
+            &mut events,
+            &mut warnings,
+        ));
+        let heard = events.all().iter().map(|e| e.audience).collect();
+        let warned = warnings.iter().map(|w| w.audience).collect();
+        (out, heard, warned)
+    }
+
+    /// An event every seat may see, were nothing bounding it.
+    fn summoned(cx: &mut Ctx<'_>) {
+        let kind = EventKind::DirectorSummoned {
+            by: Actor::Seat(Seat::N),
+            law: Law::L9B1a,
+            reason: "".into(),
+        };
+        cx.event(kind, Audience::EVERYONE);
+    }
+
+    #[test]
+    fn an_event_reaches_no_one_beyond_those_who_may_know_of_the_action() {
+        let ((), heard, _) = in_ctx(|cx| {
+            cx.known_only_to(Audience::seat(Seat::N));
+            summoned(cx);
+        });
+        assert_eq!(heard, [Audience::seat(Seat::N)]);
+        assert!(!heard[0].has_seat(Seat::E) && heard[0].has_seat(Seat::N));
+    }
+
+    #[test]
+    fn what_is_told_to_one_seat_reaches_him_alone_and_the_bound_returns_after() {
+        let ((), heard, _) = in_ctx(|cx| {
+            cx.privately(Seat::E, summoned);
+            summoned(cx);
+        });
+        assert_eq!(heard, [Audience::seat(Seat::E), Audience::EVERYONE]);
+    }
+
+    #[test]
+    fn telling_a_seat_never_reaches_one_who_may_not_know_of_the_action() {
+        let (known, heard, _) = in_ctx(|cx| {
+            cx.known_only_to(Audience::seat(Seat::N));
+            cx.told_to(Audience::seat(Seat::E), summoned);
+            cx.known_to()
+        });
+        assert_eq!(known, Audience::seat(Seat::N));
+        assert!(!heard[0].seats_any(), "{heard:?}");
+    }
+
+    #[test]
+    fn those_who_hear_a_disclosure_know_the_action_and_hear_what_it_causes() {
+        let ((), heard, _) = in_ctx(|cx| {
+            cx.known_only_to(Audience::seat(Seat::N));
+            cx.heard_by(Audience::seat(Seat::S));
+            summoned(cx);
+        });
+        let a = heard[0];
+        assert!(a.has_seat(Seat::N) && a.has_seat(Seat::S));
+        assert!(!a.has_seat(Seat::E) && !a.has_seat(Seat::W));
+    }
+
+    #[test]
+    fn a_warning_is_bounded_as_an_event_is() {
+        let ((), _, warned) = in_ctx(|cx| {
+            cx.known_only_to(Audience::seat(Seat::W));
+            cx.warn(Warning::new(
+                Code::UiFromPartner,
+                Severity::Caution,
+                Audience::EVERYONE,
+                "ui",
+            ));
+        });
+        assert_eq!(warned, [Audience::seat(Seat::W)]);
+    }
+}

@@ -124,3 +124,98 @@ pub fn turn(st: &State) -> Option<Seat> {
         Phase::PassedOut | Phase::Ended => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::RulingOn;
+    use crate::event::EventKind;
+    use crate::procedure::test_support::{call, played, run, Ran};
+    use crate::table::Table;
+
+    /// `action` dispatched on a copy of `t`'s state, with the ruling it gives.
+    fn dispatched(t: &Table, action: &Action) -> Ran<Result<(), Refusal>> {
+        run(t, |cx| {
+            dispatch(cx, action, action.director_ruling().expect("a well-formed ruling"))
+        })
+    }
+
+    /// The code and law of a refusal.
+    fn refused(r: Ran<Result<(), Refusal>>) -> (Code, Law) {
+        let e = r.out.expect_err("refused");
+        (e.code, e.law)
+    }
+
+    #[test]
+    fn a_players_call_goes_to_the_auction_laws_and_is_recorded() {
+        let r = dispatched(&played(Seat::N, &[]), &Action::call(Seat::N, call("1C")));
+        assert!(r.out.is_ok());
+        assert_eq!(r.st.auction().record().len(), 1);
+        assert!(matches!(
+            r.events.as_slice(),
+            [EventKind::Call {
+                seat: Seat::N,
+                index: 0,
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn l81_a_ruling_without_the_directors_checked_value_is_refused() {
+        let t = played(Seat::N, &[]);
+        let ruling = Action::ruling(RulingOn::Unintended, None);
+        let r = run(&t, |cx| dispatch(cx, &ruling, None));
+        assert_eq!(refused(r), (Code::NotEntitled, Law::L81));
+    }
+
+    #[test]
+    fn l81_a_player_gives_no_ruling() {
+        let t = played(Seat::N, &[]);
+        let by_north = Action::new(Actor::Seat(Seat::N), Action::ruling(RulingOn::Unintended, None).kind);
+        let r = run(&t, |cx| dispatch(cx, &by_north, None));
+        assert_eq!(refused(r), (Code::NotEntitled, Law::L81));
+    }
+
+    #[test]
+    fn l81_the_director_makes_no_call_a_player_does() {
+        let t = played(Seat::N, &[]);
+        let by_director = Action::new(Actor::Director, Action::call(Seat::N, call("1C")).kind);
+        let r = dispatched(&t, &by_director);
+        assert!(r.events.is_empty() && r.st.auction().record().is_empty());
+        let e = r.out.expect_err("refused");
+        assert_eq!((e.code, e.law), (Code::NotEntitled, Law::L81));
+        assert!(e.message.contains("`call`"), "{}", e.message);
+    }
+
+    #[test]
+    fn l81_the_director_may_come_to_the_table_of_his_own_accord() {
+        let t = played(Seat::N, &[]);
+        let mut summons = Action::summon(Seat::N, None);
+        summons.seat = Actor::Director;
+        let r = dispatched(&t, &summons);
+        assert!(r.out.is_ok());
+        assert!(matches!(
+            r.events.as_slice(),
+            [EventKind::DirectorSummoned {
+                by: Actor::Director,
+                law: Law::L81,
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn l9b1a_a_player_summons_the_director() {
+        let r = dispatched(&played(Seat::N, &[]), &Action::summon(Seat::E, Some("hesitation")));
+        assert!(r.out.is_ok());
+        assert!(matches!(
+            r.events.as_slice(),
+            [EventKind::DirectorSummoned {
+                by: Actor::Seat(Seat::E),
+                law: Law::L9B1a,
+                ..
+            }]
+        ));
+    }
+}

@@ -259,3 +259,130 @@ fn drop_stale_pending(cx: &mut Ctx<'_>) {
         cx.st.irregular_mut().settle_pending();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::procedure::test_support::{call, calls_from, played, played_under, run};
+    use crate::table::Table;
+
+    /// Dealer N, face to face, after `calls` from North round the table.
+    fn after(calls: &[&str]) -> Table {
+        played(Seat::N, &calls_from(Seat::N, calls))
+    }
+
+    /// The statuses of every call on record, in order.
+    fn statuses(st: &crate::state::State) -> Vec<Status> {
+        st.auction().record().iter().map(|r| r.status).collect()
+    }
+
+    #[test]
+    fn a_recorded_call_is_announced_at_its_position_among_the_calls_in_force() {
+        let r = run(&after(&["1C", "P"]), |cx| {
+            record(cx, Seat::S, call("1D"), Status::InForce)
+        });
+        assert_eq!(
+            r.st.auction().call(r.out).map(|c| (c.seat, c.call)),
+            Some((Seat::S, call("1D")))
+        );
+        assert_eq!(
+            r.events,
+            [EventKind::Call {
+                seat: Seat::S,
+                call: call("1D"),
+                index: 2
+            }]
+        );
+    }
+
+    #[test]
+    fn a_call_index_names_a_call_in_force_or_is_refused_as_no_such_call() {
+        let t = after(&["1C", "P"]);
+        let r = run(&t, |cx| call_id(cx, 1));
+        let id = r.out.expect("call 1 is in force");
+        assert_eq!(r.st.auction().call(id).map(|c| c.seat), Some(Seat::E));
+        let refused = run(&t, |cx| call_id(cx, 2)).out.expect_err("no call 2");
+        assert_eq!(refused.code, Code::NoSuchCall);
+    }
+
+    #[test]
+    fn l39a_a_cancelled_call_is_recorded_then_withdrawn_before_everyone() {
+        let t = after(&["1C", "P", "P", "P"]);
+        let r = run(&t, |cx| {
+            record_cancelled(cx, Seat::N, call("1D"), Law::L39A, Withdrawal::AfterFinalPass)
+        });
+        assert_eq!(r.st.auction().call(r.out).map(|c| c.status), Some(Status::Withdrawn));
+        assert!(matches!(
+            r.events.as_slice(),
+            [
+                EventKind::Call { seat: Seat::N, .. },
+                EventKind::CallWithdrawn {
+                    seat: Seat::N,
+                    law: Law::L39A,
+                    ..
+                }
+            ]
+        ));
+    }
+
+    #[test]
+    fn l25a_rewinding_to_a_call_withdraws_it_and_cancels_every_later_call() {
+        let t = after(&["1C", "P", "1D"]);
+        let r = run(&t, |cx| {
+            let id = call_id(cx, 1).expect("East's pass");
+            rewind_to(cx, id, Law::L25A1, Withdrawal::UnintendedReplaced)
+        });
+        assert_eq!(r.out.len(), 1, "South's 1D is the one later call");
+        assert_eq!(statuses(&r.st), [Status::InForce, Status::Withdrawn, Status::Withdrawn]);
+        let reasons: Vec<(Seat, &str)> = r
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                EventKind::CallWithdrawn { seat, reason, .. } => Some((*seat, reason.as_ref())),
+                _ => None,
+            })
+            .collect();
+        // The latest goes first; the changed call goes for its own reason.
+        assert_eq!(
+            reasons,
+            [
+                (Seat::S, Withdrawal::EarlierCallChanged.text()),
+                (Seat::E, Withdrawal::UnintendedReplaced.text())
+            ]
+        );
+    }
+
+    #[test]
+    fn l20f_face_to_face_the_caller_may_not_alert_his_own_call() {
+        let t = after(&[]);
+        let alerted = WithCall {
+            alert: true,
+            ..WithCall::default()
+        };
+        let refused = run(&t, |cx| check_self_disclosure(cx, Seat::N, &alerted)).out;
+        assert_eq!(refused.map_err(|e| e.code), Err(Code::NotYoursToExplain));
+        assert!(run(&t, |cx| check_self_disclosure(cx, Seat::N, &WithCall::default()))
+            .out
+            .is_ok());
+    }
+
+    #[test]
+    fn l20f_behind_screens_the_caller_alerts_his_own_call_to_his_screenmate() {
+        let t = played_under(r#""screens""#, Seat::N, &[]);
+        let alerted = WithCall {
+            alert: true,
+            ..WithCall::default()
+        };
+        assert!(run(&t, |cx| check_self_disclosure(cx, Seat::N, &alerted)).out.is_ok());
+        let r = run(&t, |cx| {
+            let id = record(cx, Seat::N, call("1C"), Status::InForce);
+            disclose_with_call(cx, Seat::N, id, &alerted);
+        });
+        let d = &r.st.extra().disclosures()[0];
+        assert_eq!((d.by, d.kind, d.alert), (Seat::N, DisclosureKind::Alert, true));
+        // Heard by the caller and his screenmate, not by his partner nor the other opponent.
+        let screenmate = t.regulation().screenmates.of(Seat::N);
+        let heard: Vec<Seat> = Seat::ALL.into_iter().filter(|s| d.audience.has_seat(*s)).collect();
+        assert_eq!(heard, [Seat::N, screenmate]);
+    }
+}

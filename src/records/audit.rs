@@ -196,9 +196,9 @@ pub fn audit(text: &Lines, read: &Read<'_>, index: usize, replay: bool) -> Optio
                 c.map_or(r.offset, |c| c.offset),
                 format!(
                     "{} {}: {}",
-                    rej.code.as_str(),
+                    rej.code().as_str(),
                     c.map(|c| c.call.to_string()).unwrap_or_default(),
-                    rej.message
+                    rej.message()
                 ),
             ));
         }

@@ -137,8 +137,8 @@ pub fn import<'a>(text: &str, read: &Read<'a>, index: usize) -> Result<Imported<
         return Err(bad(format_args!(
             "record {index}: line {line}, column {column}: call {} ({seat} {call}) refused, {}: {}",
             i + 1,
-            r.code.as_str(),
-            r.message
+            r.code().as_str(),
+            r.message()
         )));
     }
     let table = replayed

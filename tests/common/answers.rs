@@ -27,7 +27,8 @@ fn both_ways(t: &Table, what: &str, offered: bool, json: &str) -> Result<(), Str
             "{what} is {}offered but apply {} {json}: {:?}",
             if offered { "" } else { "not " },
             if out.is_ok() { "accepts" } else { "refuses" },
-            out.rejection().map(|r| format!("{} {}", r.code.as_str(), r.message))
+            out.rejection()
+                .map(|r| format!("{} {}", r.code().as_str(), r.message()))
         ));
     }
     Ok(())
@@ -94,7 +95,7 @@ pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
         let change = t
             .clone()
             .apply_json(&format!(r#"{{"seat":"{s}","type":"change_call","call":"P"}}"#));
-        let refused = change.rejection().map(|r| r.code);
+        let refused = change.rejection().map(|r| r.code());
         let agrees = if v.change_offers.is_empty() {
             refused.is_some()
         } else {
@@ -179,7 +180,7 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
                 format!(
                     "{json}: legal_leads({s}) = {listed:?}; {}",
                     match &out {
-                        Outcome::Rejected(r) => format!("refused {} {}", r.code.as_str(), r.message),
+                        Outcome::Rejected(r) => format!("refused {} {}", r.code().as_str(), r.message()),
                         Outcome::Accepted { warnings, .. } => format!(
                             "accepted, warnings {:?}",
                             warnings.iter().map(|w| w.code.as_str()).collect::<Vec<_>>()

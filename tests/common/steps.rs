@@ -68,7 +68,7 @@ pub fn refused(t: &mut Table, step: &str) -> Code {
     let code = t
         .apply_json(step)
         .rejection()
-        .map(|r| r.code)
+        .map(|r| r.code())
         .unwrap_or_else(|| panic!("{step} was accepted"));
     assert_eq!(t.state_hash(), hash, "{step}: a refusal leaves the table unchanged");
     code

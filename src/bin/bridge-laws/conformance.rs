@@ -120,7 +120,7 @@ fn strings(v: &Value) -> Vec<String> {
 fn check_step(table: &Table, outcome: &Outcome, expect: Option<&Value>, before: &str) -> Result<(), String> {
     if let Some(code) = expect.and_then(|e| e.get("rejected")).and_then(Value::as_str) {
         return match outcome.rejection() {
-            Some(r) if r.code.as_str() == code => {
+            Some(r) if r.code().as_str() == code => {
                 if table.state_hash() != before {
                     return Err("a refused action changed the table".into());
                 }

@@ -66,7 +66,7 @@ pub fn judge(dealer: Seat, vul: Vulnerability, calls: &[String]) -> (Verdict, us
         }
         let json = format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#);
         if let Some(r) = t.apply_json(&json).rejection() {
-            return (Verdict::Flagged(format!("call {i} {call}: {}", r.code)), applied);
+            return (Verdict::Flagged(format!("call {i} {call}: {}", r.code())), applied);
         }
         applied += 1;
     }
