@@ -334,32 +334,28 @@ mod tests {
         kept(PROTOCOL_TS, &protocol_ts()).unwrap();
     }
 
-    #[test]
-    fn the_committed_samples_are_real_messages_of_every_kind_the_protocol_declares() {
-        let cfg = ts_rs::Config::new();
-        let sent: BTreeSet<String> = server_samples()
-            .iter()
+    /// The `type` of each message of `samples`.
+    fn types_of<'a>(samples: impl Iterator<Item = &'a str>) -> BTreeSet<String> {
+        samples
             .map(|m| {
                 serde_json::from_str::<serde_json::Value>(m).unwrap()["type"]
                     .as_str()
                     .unwrap()
                     .to_string()
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn the_committed_samples_are_real_messages_of_every_kind_the_protocol_declares() {
+        let cfg = ts_rs::Config::new();
+        let sent = types_of(server_samples().iter().map(String::as_str));
         assert_eq!(sent, tags(&<ServerMsg<'static> as ts_rs::TS>::decl(&cfg)));
         for text in CLIENT_SAMPLES {
             let read: Result<ClientMsg, _> = serde_json::from_str(text);
             assert!(read.is_ok(), "the server does not read {text}: {read:?}");
         }
-        let read: BTreeSet<String> = CLIENT_SAMPLES
-            .iter()
-            .map(|m| {
-                serde_json::from_str::<serde_json::Value>(m).unwrap()["type"]
-                    .as_str()
-                    .unwrap()
-                    .to_string()
-            })
-            .collect();
+        let read = types_of(CLIENT_SAMPLES.iter().copied());
         assert_eq!(read, tags(&<ClientMsg as ts_rs::TS>::decl(&cfg)));
         kept(SAMPLES_TS, &samples_ts()).unwrap();
     }

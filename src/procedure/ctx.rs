@@ -155,25 +155,15 @@ mod tests {
     use super::*;
     use crate::action::Actor;
     use crate::law::Law;
-    use crate::procedure::test_support::played;
+    use crate::procedure::test_support::{played, run};
     use crate::report::{Code, Severity};
 
     /// Runs `f` on a context over a fresh table's state; what it returned, then the
     /// audiences of the events and of the warnings it recorded.
     fn in_ctx<T>(f: impl FnOnce(&mut Ctx<'_>) -> T) -> (T, Vec<Audience>, Vec<Audience>) {
-        let t = played(Seat::N, &[]);
-        let mut st = t.state().clone();
-        let (mut events, mut warnings) = (Feed::default(), RareList::default());
-        let out = f(&mut Ctx::new(
-            t.board(),
-            t.regulation(),
-            &mut st,
-            &mut events,
-            &mut warnings,
-        ));
-        let heard = events.all().iter().map(|e| e.audience).collect();
-        let warned = warnings.iter().map(|w| w.audience).collect();
-        (out, heard, warned)
+        let ran = run(&played(Seat::N, &[]), f);
+        let warned = ran.warnings.iter().map(|w| w.audience).collect();
+        (ran.out, ran.heard, warned)
     }
 
     /// An event every seat may see, were nothing bounding it.

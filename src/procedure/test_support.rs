@@ -2,6 +2,7 @@
 //! and a law function run on a copy of its state, with what it caused.
 
 use crate::action::Action;
+use crate::audience::Audience;
 use crate::call::{Call, Seat};
 use crate::event::EventKind;
 use crate::feed::Feed;
@@ -55,6 +56,8 @@ pub struct Ran<T> {
     pub st: State,
     /// The events it caused.
     pub events: Vec<EventKind>,
+    /// Who may know of each of them, in order.
+    pub heard: Vec<Audience>,
     /// The warnings it caused.
     pub warnings: Vec<Warning>,
 }
@@ -74,6 +77,7 @@ pub fn run<T>(t: &Table, f: impl FnOnce(&mut Ctx<'_>) -> T) -> Ran<T> {
         out,
         st,
         events: events.all().iter().map(|e| e.kind.clone()).collect(),
+        heard: events.all().iter().map(|e| e.audience).collect(),
         warnings: warnings.to_vec(),
     }
 }

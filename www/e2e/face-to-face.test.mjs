@@ -2,18 +2,11 @@
 // LHO, and a correction after the final pass that lets an opponent change his call.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { bid, openTable, start, viewAs, viewOf } from "./harness.mjs";
+import { bid, openTable, start, viewAs, viewOf, typeCall } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
 after(async () => env?.close());
-
-/** Types a call at the keyboard: the way to make a call the box does not offer. */
-async function typeCall(page, seat, text) {
-  await viewAs(page, seat);
-  await page.fill("#box-panel .call-input", text);
-  await page.press("#box-panel .call-input", "Enter");
-}
 
 test("face to face, an insufficient bid is recorded and LHO accepts it (L27A1)", async () => {
   const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });

@@ -7,17 +7,11 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
-import { bid, openTable, start, viewAs, viewOf } from "./harness.mjs";
+import { bid, openTable, start, viewAs, viewOf, typeCall } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
 after(async () => env?.close());
-
-async function typeCall(page, seat, text) {
-  await viewAs(page, seat);
-  await page.fill("#box-panel .call-input", text);
-  await page.press("#box-panel .call-input", "Enter");
-}
 
 test("fault 1: calling the Director shows the caller it was done and the Director who called", async () => {
   const page = await openTable(env, { regulation: "online", dealer: "N" });

@@ -85,6 +85,14 @@ export async function bid(page, seat, call) {
   await button.click();
 }
 
+/** Types a call at the keyboard as `seat` (switching the viewer to him): the way to make a
+ * call the box does not offer. */
+export async function typeCall(page, seat, text) {
+  await viewAs(page, seat);
+  await page.fill("#box-panel .call-input", text);
+  await page.press("#box-panel .call-input", "Enter");
+}
+
 /** The offered calls in the bidding box, in box order. */
 export function offered(page) {
   return page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));

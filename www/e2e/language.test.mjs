@@ -5,18 +5,11 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
-import { bid, openTable, start, viewAs } from "./harness.mjs";
+import { bid, openTable, start, viewAs, typeCall } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
 after(async () => env?.close());
-
-/** Types a call in the box as `seat` (the viewer switched to him). */
-async function typeCall(page, seat, text) {
-  await viewAs(page, seat);
-  await page.fill("#box-panel .call-input", text);
-  await page.press("#box-panel .call-input", "Enter");
-}
 
 /** Texts a French page must no longer show (the English of the page, the elements and the engine). */
 const ENGLISH = /\b(Auction|Dealer|North|South|East|West|Director|Review the auction|Call the Director|Warnings|refused|Insufficient bid|Law \d)\b/;

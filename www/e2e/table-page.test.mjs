@@ -3,17 +3,11 @@
 // they apply, the bidding box on a phone, and the Director's rulings as buttons.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { bid, openTable, start, viewAs, viewOf } from "./harness.mjs";
+import { bid, openTable, start, viewAs, viewOf, typeCall } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
 after(async () => env?.close());
-
-async function typeCall(page, seat, text) {
-  await viewAs(page, seat);
-  await page.fill("#box-panel .call-input", text);
-  await page.press("#box-panel .call-input", "Enter");
-}
 
 /** The seat whose column holds each non-empty cell of the grid, row by row. */
 function gridColumns(page) {
