@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
-import { bid, openTable, start, viewAs, viewOf, typeCall } from "./harness.mjs";
+import { bid, openTable, start, viewAs, viewOf, typeCall, eastOnline } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
@@ -115,25 +115,7 @@ test("fault 10: the turn is said in words (no unexplained dot)", async () => {
 
 test("fault 11: online, the box is not live while the connection is lost", async () => {
   // A stand-in server: the view comes from the package in Node; the socket is then dropped.
-  const require = createRequire(import.meta.url);
-  const { Table } = require("bridge-laws");
-  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
-  table.apply({ seat: "N", type: "call", call: "1C" });
-  const view = table.view("E");
-  const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
-  const page = await context.newPage();
-  let sockets = 0;
-  let drop;
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    if (++sockets > 1) return; // the reconnection is never answered
-    drop = () => ws.close();
-    ws.onMessage((m) => {
-      const msg = JSON.parse(String(m));
-      if (msg.type === "join") ws.send(JSON.stringify({ type: "joined", viewer: "E", version: table.streamVersion("E"), view, regulation: view.regulation }));
-    });
-  });
-  await page.goto(`${env.url}?table=t1&token=x`);
-  await page.waitForSelector('body[data-conn="open"]');
+  const { table, context, page, drop } = await eastOnline(env, { viewport: { width: 1200, height: 900 } });
   const live = () => page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.length);
   assert.ok((await live()) > 0, "East's box is live while connected");
   assert.equal(await page.locator("#box-panel .box-hint").innerText(), "your call");

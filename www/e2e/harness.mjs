@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import net from "node:net";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 import { preview } from "vite";
 
@@ -91,6 +92,29 @@ export async function typeCall(page, seat, text) {
   await viewAs(page, seat);
   await page.fill("#box-panel .call-input", text);
   await page.press("#box-panel .call-input", "Enter");
+}
+
+/** An online page for East at a stand-in server that seats him after North's 1C and answers
+ * no reconnection: `drop()` closes the socket. Close `context` and free `table` when done. */
+export async function eastOnline(env, contextOptions = {}) {
+  const { Table } = createRequire(import.meta.url)("bridge-laws");
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
+  table.apply({ seat: "N", type: "call", call: "1C" });
+  const view = table.view("E");
+  const context = await env.browser.newContext(contextOptions);
+  const page = await context.newPage();
+  let sockets = 0;
+  let close;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    if (++sockets > 1) return; // the reconnection is never answered
+    close = () => ws.close();
+    ws.onMessage((m) => {
+      if (JSON.parse(String(m)).type === "join") ws.send(JSON.stringify({ type: "joined", viewer: "E", version: table.streamVersion("E"), view, regulation: view.regulation }));
+    });
+  });
+  await page.goto(`${env.url}?table=t1&token=x`);
+  await page.waitForSelector('body[data-conn="open"]');
+  return { table, context, page, drop: () => close() };
 }
 
 /** The offered calls in the bidding box, in box order. */

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
-import { bid, openTable, start, viewAs, typeCall } from "./harness.mjs";
+import { bid, openTable, start, viewAs, typeCall, eastOnline } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
@@ -92,23 +92,7 @@ test("with nothing chosen, the page speaks the browser's first language it knows
 
 test("online in French: the lost connection and an action not sent are told in French (NOT_CONNECTED from the catalog)", async () => {
   // A stand-in server (as fault 11's): East's view from the package in Node, then the socket dropped.
-  const { Table } = createRequire(import.meta.url)("bridge-laws");
-  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
-  table.apply({ seat: "N", type: "call", call: "1C" });
-  const view = table.view("E");
-  const context = await env.browser.newContext({ locale: "fr-FR" });
-  const page = await context.newPage();
-  let sockets = 0;
-  let drop;
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    if (++sockets > 1) return; // the reconnection is never answered
-    drop = () => ws.close();
-    ws.onMessage((m) => {
-      if (JSON.parse(String(m)).type === "join") ws.send(JSON.stringify({ type: "joined", viewer: "E", version: table.streamVersion("E"), view, regulation: view.regulation }));
-    });
-  });
-  await page.goto(`${env.url}?table=t1&token=x`);
-  await page.waitForSelector('body[data-conn="open"]');
+  const { table, context, page, drop } = await eastOnline(env, { locale: "fr-FR" });
   assert.match(await page.locator("#online-who").innerText(), /^Table t1 · vous êtes Est$/);
   drop();
   await page.waitForSelector('body[data-conn="reconnecting"]');
