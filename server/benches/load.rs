@@ -1,7 +1,7 @@
 //! Load benchmark (issue 11; a benchmark, not a timed test): `BRIDGE_LOAD_TABLES` tables
 //! (default 1 000) × 4 simulated players and the Director play the real auctions of the shared corpus through
 //! the reference server (the release binary, a separate process), `BRIDGE_LOAD_WAVE` tables
-//! at a time (default 100), stored in a fresh SQLite file, or in the database at
+//! in flight (default 1 000: every table at once, the goal's shape), stored in a fresh SQLite file, or in the database at
 //! `BRIDGE_LOAD_DB` (a `postgres://…` URL: the same code, as the server's `--db`; the tables
 //! of each run get their own ids, so a database may be reused). Checked: every acknowledged
 //! call stored, every player's stream gap-free, every table's hash the same after the server
@@ -11,7 +11,8 @@
 //! one after another, default 50; `BRIDGE_LOAD_OPEN_TABLES` tables, default as many; a
 //! call's latency runs from when it was due, so a server that falls behind is seen; rate 0
 //! skips it). Reported for each: calls per second, send → ack p50/p99, and the server's CPU
-//! time and context switches per call, and the simulated clients' CPU time (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary. Run:
+//! time and context switches per call, and the simulated clients' CPU time (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary,
+//! `BRIDGE_LOAD_WORKERS` gives the server `--workers N`. Run:
 //! `cargo bench -p bridge-server --bench load` (SQLite), or against a throwaway PostgreSQL
 //! cluster `scripts/test-server.sh --load` (it sets `BRIDGE_LOAD_DB`).
 
@@ -91,15 +92,20 @@ fn free_port() -> SocketAddr {
 
 /// The server under test: this build's, or the binary at `BRIDGE_LOAD_SERVER` (to compare
 /// two builds with the same clients).
+/// `BRIDGE_LOAD_WORKERS`: its `--workers` (a build that has the option).
 fn server(addr: SocketAddr, db: &str) -> Child {
     let bin = std::env::var("BRIDGE_LOAD_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_bridge-server").into());
-    Command::new(bin)
+    let mut command = Command::new(bin);
+    command
         .args(["--listen", &addr.to_string(), "--db", db])
         .env("BRIDGE_ADMIN_TOKEN", common::ADMIN)
-        // Every simulated client connects from 127.0.0.1.
+        // Every simulated client connects from 127.0.0.1, five a table in flight.
         .env("BRIDGE_CONNECTIONS_PER_IP", "100000")
-        .spawn()
-        .expect("the server binary starts")
+        .env("BRIDGE_MAX_CONNECTIONS", "19000");
+    if let Ok(n) = std::env::var("BRIDGE_LOAD_WORKERS") {
+        command.args(["--workers", &n]);
+    }
+    command.spawn().expect("the server binary starts")
 }
 
 async fn wait_up(addr: SocketAddr) {
@@ -350,7 +356,7 @@ fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
 
 fn main() {
     let tables: usize = env_or("BRIDGE_LOAD_TABLES", 1000);
-    let wave: usize = env_or("BRIDGE_LOAD_WAVE", 100);
+    let wave: usize = env_or("BRIDGE_LOAD_WAVE", 1000).max(1);
     let rate: f64 = env_or("BRIDGE_LOAD_RATE", 2000.0);
     let lanes: usize = env_or("BRIDGE_LOAD_LANES", 50).max(1);
     let open_tables: usize = env_or("BRIDGE_LOAD_OPEN_TABLES", tables);
@@ -379,13 +385,14 @@ fn main() {
     let mut child = server(addr, &db);
     rt.block_on(wait_up(addr));
 
-    // Closed loop (saturation): `wave` tables at a time, each call sent on the last one's ack.
+    // Closed loop (saturation): `wave` tables in flight (the next starts as soon as one is
+    // done), each call sent on the last one's ack.
     let (cpu0, sw0, own0) = (cpu(child.id()), switches(child.id()), cpu(std::process::id()));
     let start = Instant::now();
     let closed: Vec<Played> = rt.block_on(
         stream::iter(auctions.iter().take(tables).enumerate())
             .map(|(i, a)| play(addr, id(i), a))
-            .buffered(wave)
+            .buffer_unordered(wave)
             .collect(),
     );
     let closed_figures = Figures::of(
@@ -464,7 +471,7 @@ fn main() {
     let push_mean = pushes.iter().sum::<f64>() / pushes.len().max(1) as f64;
     let push_max = pushes.iter().copied().fold(0.0, f64::max);
     println!(
-        "load ({kind}): closed loop, {} tables x (4 players + Director), {wave} at a time: {}",
+        "load ({kind}): closed loop, {} tables x (4 players + Director), {wave} in flight: {}",
         closed.len(),
         closed_figures.line(true)
     );

@@ -2,7 +2,9 @@
 //! serves and the limits it holds every client to.
 
 use std::net::SocketAddr;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
+use std::str::FromStr;
 use std::time::Duration;
 
 pub use ipnet::IpNet;
@@ -142,6 +144,37 @@ impl Default for Cluster {
     }
 }
 
+/// How many threads run the server's tasks (`--workers N`, `BRIDGE_WORKERS`): the async
+/// runtime's worker threads, 1 to [`Workers::MAX`]. Without it the runtime's default: one per
+/// core (or `TOKIO_WORKER_THREADS`). The binary reads it before the runtime starts, so it is
+/// not part of [`Config`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Workers(NonZeroUsize);
+
+impl Workers {
+    /// The most threads a process may ask for.
+    pub const MAX: usize = 1024;
+
+    /// The number of worker threads.
+    pub fn get(self) -> usize {
+        self.0.get()
+    }
+}
+
+impl FromStr for Workers {
+    type Err = String;
+
+    /// A whole number from 1 to [`Workers::MAX`].
+    fn from_str(s: &str) -> Result<Workers, String> {
+        s.trim()
+            .parse::<NonZeroUsize>()
+            .ok()
+            .filter(|n| n.get() <= Workers::MAX)
+            .map(Workers)
+            .ok_or_else(|| format!("workers: a whole number from 1 to {}, not {s:?}", Workers::MAX))
+    }
+}
+
 /// How to run a server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -171,7 +204,20 @@ pub struct Config {
 
 #[cfg(test)]
 mod tests {
-    use super::Shard;
+    use super::{Shard, Workers};
+
+    #[test]
+    fn workers_accept_one_to_the_maximum_and_refuse_anything_else() {
+        assert_eq!("1".parse::<Workers>().map(Workers::get), Ok(1));
+        assert_eq!(" 2 ".parse::<Workers>().map(Workers::get), Ok(2));
+        assert_eq!(
+            Workers::MAX.to_string().parse::<Workers>().map(Workers::get),
+            Ok(Workers::MAX)
+        );
+        for bad in ["0", "", "-1", "two", "1.5", "1025", "99999999999999999999999"] {
+            assert!(bad.parse::<Workers>().is_err(), "{bad:?} accepted");
+        }
+    }
 
     #[test]
     fn every_table_id_belongs_to_exactly_one_shard_and_shards_share_the_tables() {

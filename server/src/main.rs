@@ -1,13 +1,16 @@
 //! `bridge-server [--listen ADDR] [--db URL] [--www DIR] [--shard K/N | --cluster [--node ID]
-//! [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms MS]] [--trusted-proxy CIDR]… [--demo]`
+//! [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms MS]] [--trusted-proxy CIDR]… [--workers N]
+//! [--demo]`
 //!
 //! `--cluster` (PostgreSQL): tables owned by lease, taken over from a process that died
-//! (docs/SERVER.md, "Many processes").
+//! (docs/SERVER.md, "Many processes"). `--workers N`: the threads that run its tasks (default:
+//! one per core; docs/SERVER.md, "Configuration").
 //!
 //! Environment: `BRIDGE_LISTEN`, `BRIDGE_DB`, `BRIDGE_WWW`, `BRIDGE_SHARD`, `BRIDGE_CLUSTER=1`,
-//! `BRIDGE_NODE`, `BRIDGE_ADVERTISE`, `BRIDGE_LEASE_TTL_MS`, `BRIDGE_TRUSTED_PROXIES` (CIDRs
-//! separated by commas, as `--trusted-proxy`: the reverse proxies whose `Forwarded` /
-//! `X-Forwarded-For` give the client's address for the per-address limits),
+//! `BRIDGE_NODE`, `BRIDGE_ADVERTISE`, `BRIDGE_LEASE_TTL_MS`, `BRIDGE_WORKERS`,
+//! `BRIDGE_TRUSTED_PROXIES` (CIDRs separated by commas, as `--trusted-proxy`: the reverse
+//! proxies whose `Forwarded` / `X-Forwarded-For` give the client's address for the
+//! per-address limits),
 //! `BRIDGE_ADMIN_TOKEN` (creates tables and reads any table's status), `BRIDGE_DEMO=1` (as
 //! `--demo`: anyone may create tables — a local demo only), `BRIDGE_REVIEW_GRACE_SECS` (how
 //! long a finished board's tokens last), `BRIDGE_MAX_CONNECTIONS` and `BRIDGE_MAX_TABLES` (the
@@ -19,6 +22,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use bridge_server::config::Workers;
 use bridge_server::{start, Cluster, Config, IpNet, Limits, Shard};
 
 /// mimalloc, not the system's allocator: the server allocates a few small buffers per
@@ -27,7 +31,7 @@ use bridge_server::{start, Cluster, Config, IpNet, Limits, Shard};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn usage() -> ! {
-    eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N | --cluster [--node ID] [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms 3000]] [--trusted-proxy 10.0.0.0/8]… [--demo]");
+    eprintln!("usage: bridge-server [--listen 127.0.0.1:8080] [--db sqlite:bridge-tables.db?mode=rwc | postgres://…] [--www www/dist] [--shard K/N | --cluster [--node ID] [--advertise ws://HOST:PORT/ws] [--lease-ttl-ms 3000]] [--trusted-proxy 10.0.0.0/8]… [--workers N] [--demo]");
     std::process::exit(2)
 }
 
@@ -45,8 +49,25 @@ fn parse_shard(s: &str) -> Option<Shard> {
     (index < count).then_some(Shard { index, count })
 }
 
-#[tokio::main]
-async fn main() {
+/// Reads the options, then serves on a runtime of `--workers` threads.
+fn main() {
+    let (config, workers) = options();
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if let Some(n) = workers {
+        runtime.worker_threads(n.get());
+    }
+    match runtime.enable_all().build() {
+        Ok(runtime) => runtime.block_on(serve(config)),
+        Err(e) => {
+            eprintln!("bridge-server: the runtime: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// The configuration from the command line and the environment, and the runtime's workers
+/// (`None`: the runtime's default); exits with the usage on a bad option.
+fn options() -> (Config, Option<Workers>) {
     let env = |k: &str| std::env::var(k).ok();
     let mut listen = env("BRIDGE_LISTEN").unwrap_or_else(|| "127.0.0.1:8080".into());
     let mut db = env("BRIDGE_DB").unwrap_or_else(|| "sqlite:bridge-tables.db?mode=rwc".into());
@@ -57,6 +78,7 @@ async fn main() {
     let mut node = env("BRIDGE_NODE");
     let mut advertise = env("BRIDGE_ADVERTISE");
     let mut ttl_ms = env("BRIDGE_LEASE_TTL_MS");
+    let mut workers = env("BRIDGE_WORKERS");
     let mut proxies: Vec<String> = env("BRIDGE_TRUSTED_PROXIES")
         .map(|v| {
             v.split(',')
@@ -79,6 +101,7 @@ async fn main() {
             "--advertise" => advertise = Some(value()),
             "--lease-ttl-ms" => ttl_ms = Some(value()),
             "--trusted-proxy" => proxies.push(value()),
+            "--workers" => workers = Some(value()),
             _ => usage(),
         }
     }
@@ -86,6 +109,12 @@ async fn main() {
         .iter()
         .map(|p| parse_net(p).unwrap_or_else(|| usage()))
         .collect();
+    let workers = workers.map(|w| {
+        w.parse::<Workers>().unwrap_or_else(|e| {
+            eprintln!("{e}");
+            usage()
+        })
+    });
     let www = www.or_else(|| Some(PathBuf::from("www/dist")).filter(|p| p.is_dir()));
     let shard = match shard {
         Some(s) => parse_shard(&s).unwrap_or_else(|| usage()),
@@ -140,7 +169,7 @@ async fn main() {
     let config = Config {
         listen,
         database: db,
-        www: www.clone(),
+        www,
         admin_token,
         demo,
         shard,
@@ -148,6 +177,12 @@ async fn main() {
         limits,
         trusted_proxies,
     };
+    (config, workers)
+}
+
+/// Serves until the process is stopped.
+async fn serve(config: Config) {
+    let www = config.www.clone();
     let running = match start(config).await {
         Ok(r) => r,
         Err(e) => {
