@@ -33,54 +33,50 @@
 #![warn(missing_docs)]
 
 // The face: the items a user names, re-exported flat below; the namespaces `records`,
-// `stream` and `view`. Everything else is private, except the modules hidden from the
-// documentation (`#[doc(hidden)]`): internals the reference server, the CLI, the benches and
-// the tests reach into. They are not part of the API and change in any release. (`law`,
-// `log`, `seat_table` and `withdrawal` are hidden, not private, for the wasm module's size
-// alone: private, they changed the optimizer's choices and the gzipped module grew by 70
-// bytes: docs/ENGINEERING.md.) The storage plumbing is in the private `store`.
-#[doc(hidden)]
-pub mod action;
-#[doc(hidden)]
-pub mod auction;
-#[doc(hidden)]
-pub mod audience;
+// `stream` and `view`. Everything else is private. The modules declared with `internal!` are
+// private too unless the `internals` feature is on: the reference server, the CLI, the
+// benches and the tests turn it on to reach into them (they are not part of the API and
+// change in any release). The npm build turns it on as well, so the wasm module is the one
+// measured (private, these modules changed the optimizer's choices and the gzipped module
+// grew: docs/ENGINEERING.md). The storage plumbing is in the private `store`.
+
+/// Declares a module private, or public but hidden from the docs under `internals`.
+macro_rules! internal {
+    ($name:ident) => {
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub mod $name;
+        #[cfg(not(feature = "internals"))]
+        mod $name;
+    };
+}
+internal! { action }
+internal! { auction }
+internal! { audience }
 mod board;
 mod call;
 mod callset;
 mod card;
-#[doc(hidden)]
-pub mod event;
+internal! { event }
 mod feed;
 mod hash;
 mod input;
-#[doc(hidden)]
-pub mod law;
-#[doc(hidden)]
-pub mod log;
-#[doc(hidden)]
-pub mod play;
-#[doc(hidden)]
-pub mod procedure;
-#[doc(hidden)]
-pub mod push;
+internal! { law }
+internal! { log }
+internal! { play }
+internal! { procedure }
+internal! { push }
 pub mod records;
-#[doc(hidden)]
-pub mod regulation;
-#[doc(hidden)]
-pub mod report;
-#[doc(hidden)]
-pub mod seat_table;
-#[doc(hidden)]
-pub mod state;
+internal! { regulation }
+internal! { report }
+internal! { seat_table }
+internal! { state }
 mod store;
 pub mod stream;
 mod stream_marks;
-#[doc(hidden)]
-pub mod table;
+internal! { table }
 pub mod view;
-#[doc(hidden)]
-pub mod withdrawal;
+internal! { withdrawal }
 
 /// The JS bindings (wasm-bindgen): the npm package's API, not the crate's.
 #[cfg(feature = "wasm")]
@@ -92,7 +88,7 @@ pub mod wasm;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use action::{Action, ActionKind, Actor, Hand, Intent, RulingOn, RulingValue};
+pub use action::{Action, ActionKind, Actor, Hand, Intent, RulingOn, RulingValue, StrainName};
 pub use auction::{Contract, Doubling};
 pub use audience::{Audience, Viewer};
 pub use board::{Board, Vulnerability};

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use bridge_laws::state::Phase;
+use bridge_laws::Phase;
 use bridge_laws::{Action, ActionKind, Actor, Card, Seat, Table, Viewer};
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use bridge_laws::state::Phase;
+use bridge_laws::Phase;
 use bridge_laws::{Action, Outcome, Table, TableOptions, ViewTracker, Viewer};
 use tokio::sync::{watch, Mutex, RwLock};
 

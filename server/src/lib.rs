@@ -57,7 +57,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use axum::{middleware, Extension, Router};
-use bridge_laws::state::Phase;
+use bridge_laws::Phase;
 use bridge_laws::Table;
 use tokio::sync::{Mutex, RwLock};
 

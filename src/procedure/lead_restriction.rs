@@ -72,6 +72,7 @@ pub fn choice_for(st: &State, leader: Seat) -> Option<LeadChoice> {
 
 /// Declarer's L26B choice for the opening lead, when a restriction concerns it and he has
 /// made one.
+#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
 pub fn lead_choice(st: &State) -> Option<LeadChoice> {
     let leader = st.contract()?.leader();
     opening_lead_restriction(st)?;
@@ -165,6 +166,7 @@ fn suits_under(rule: LeadRule) -> Vec<Strain> {
 /// The suits the opening leader may lead now without an irregularity (L26B): none while
 /// declarer's choice is due; every suit but the prohibited one; every suit without a
 /// restriction or under a requirement (`suits_under`).
+#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
 pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
     match st.contract() {
         Some(c) => suits_under(lead_rule(st, c.leader())),

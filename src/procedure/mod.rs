@@ -30,7 +30,7 @@ pub mod steps;
 mod test_support;
 pub mod undo;
 
-pub use ctx::{Ctx, Next, WithCall};
+pub use ctx::{Ctx, WithCall};
 
 use crate::action::{Action, ActionKind, Actor, Ruling};
 use crate::call::Seat;

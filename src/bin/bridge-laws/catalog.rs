@@ -4,14 +4,11 @@
 
 use std::sync::Arc;
 
-use bridge_laws::action::{Actor, Intent, RulingOn, RulingValue, StrainName};
-use bridge_laws::auction::Doubling;
-use bridge_laws::audience::Audience;
-use bridge_laws::event::{BarKind, DisclosureKind, EventKind};
-use bridge_laws::law::Law;
-use bridge_laws::report::{Code, Refusal, Rejection, Severity, Warning};
 use bridge_laws::view::DecisionKind;
-use bridge_laws::{Call, Card, Seat, Strain};
+use bridge_laws::{
+    Actor, Audience, BarKind, Call, Card, Code, DisclosureKind, Doubling, EventKind, Intent, Law, Refusal, Rejection,
+    RulingOn, RulingValue, Seat, Severity, Strain, StrainName, Warning,
+};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};

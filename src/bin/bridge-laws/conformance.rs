@@ -297,11 +297,12 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
             }
             // `{seat: [suits]}` exactly: the suits each listed seat may lead now (L26B).
             "legal_leads" => per_key(v, |seat| {
-                let suits: Vec<&str> =
-                    bridge_laws::procedure::lead_restriction::legal_leads(table.state(), seat_of(seat)?)
-                        .iter()
-                        .map(|x| x.as_str())
-                        .collect();
+                let suits: Vec<&str> = table
+                    .view(Viewer::Seat(seat_of(seat)?))
+                    .legal_leads
+                    .iter()
+                    .map(|x| x.as_str())
+                    .collect();
                 Ok(Value::from(suits))
             })?,
             // `{viewer: {path: value}}`: fields of each named viewer's own view, by path
