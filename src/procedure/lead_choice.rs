@@ -9,7 +9,7 @@ use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::lead_checks::{check_choice, Enforce};
 use crate::procedure::lead_restriction::{
-    choice_for, contract_of, later_choice_due, later_lead_restriction, restrictable_suits, restriction_binding,
+    choice_leader, contract_of, later_lead_restriction, open_restriction, restrictable_suits,
 };
 use crate::regulation::LeadRestriction as RegLeadRestriction;
 use crate::report::{refuse, Code, Refusal};
@@ -27,21 +27,18 @@ use crate::state::{LeadChoice, Phase};
 /// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
 pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
     let cite = |r: Refusal| r.citing(Law::L26B);
-    let leader = match cx.st.phase() {
-        Phase::Clarification => contract_of(cx)?.leader(),
-        Phase::Play => match later_choice_due(cx.st) {
-            Some(b) => b,
-            None => {
-                return refuse(
-                    Code::WrongPeriod,
-                    "declarer chooses at the offender's partner's first turn to lead: the opening lead, or his first lead in play",
-                )
-                .map_err(cite)
-            }
-        },
-        _ => {
+    let leader = match choice_leader(cx.st) {
+        Ok(leader) => leader,
+        Err(code) if cx.st.phase() == Phase::Play => {
             return refuse(
-                Code::WrongPeriod,
+                code,
+                "declarer chooses at the offender's partner's first turn to lead: the opening lead, or his first lead in play",
+            )
+            .map_err(cite)
+        }
+        Err(code) => {
+            return refuse(
+                code,
                 "declarer chooses when the opening lead is due: after the final pass, before the lead is faced",
             )
             .map_err(cite)
@@ -55,27 +52,26 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
         )
         .map_err(cite);
     }
-    let Some(r) = restriction_binding(cx.st, leader) else {
-        let later = later_lead_restriction(cx.st)
-            .map(|r| {
-                format!(
-                    "; the one from {}'s irregularity applies at {}'s first turn to lead in play",
-                    r.offender,
-                    r.offender.partner()
-                )
-            })
-            .unwrap_or_default();
-        return refuse(
-            Code::NoLeadRestriction,
-            format!("no Law 26B restriction concerns the opening lead{later}"),
-        )
-        .map_err(cite);
+    let r = match open_restriction(cx.st, leader) {
+        Ok(r) => r,
+        Err(Code::LeadAlreadyRestricted) => {
+            return refuse(Code::LeadAlreadyRestricted, "declarer has made his Law 26B choice").map_err(cite)
+        }
+        Err(code) => {
+            let later = later_lead_restriction(cx.st)
+                .map(|r| {
+                    format!(
+                        "; the one from {}'s irregularity applies at {}'s first turn to lead in play",
+                        r.offender,
+                        r.offender.partner()
+                    )
+                })
+                .unwrap_or_default();
+            return refuse(code, format!("no Law 26B restriction concerns the opening lead{later}")).map_err(cite);
+        }
     };
     let law = r.law;
     let restrictable = restrictable_suits(r);
-    if choice_for(cx.st, leader).is_some() {
-        return refuse(Code::LeadAlreadyRestricted, "declarer has made his Law 26B choice").map_err(cite);
-    }
     if let Some(s) = suit.filter(|s| !restrictable.contains(s)) {
         return refuse(
             Code::SuitNotRestrictable,
