@@ -65,7 +65,11 @@ fn due(t: &Table) -> bool {
     let seen = |v: Viewer| t.view(v).lead_restriction.is_some_and(|r| r.due);
     let due = seen(Viewer::Director);
     assert!(
-        Seat::ALL.map(Viewer::Seat).into_iter().chain([Viewer::Spectator]).all(|v| seen(v) == due),
+        Seat::ALL
+            .map(Viewer::Seat)
+            .into_iter()
+            .chain([Viewer::Spectator])
+            .all(|v| seen(v) == due),
         "every viewer sees the same due"
     );
     probe_lead_choice(t).expect("lead_restriction.due agrees with apply");

@@ -8,9 +8,7 @@ use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::lead_checks::{check_choice, Enforce};
-use crate::procedure::lead_restriction::{
-    choice_leader, contract_of, later_lead_restriction, open_restriction, restrictable_suits,
-};
+use crate::procedure::lead_restriction::{choice_leader, open_restriction, restrictable_suits};
 use crate::regulation::LeadRestriction as RegLeadRestriction;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{LeadChoice, Phase};
@@ -44,13 +42,8 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
             .map_err(cite)
         }
     };
-    let contract = contract_of(cx)?;
-    if seat != contract.declarer {
-        return refuse(
-            Code::NotEntitled,
-            format!("only declarer ({}) may restrict the lead", contract.declarer),
-        )
-        .map_err(cite);
+    if cx.st.declarer() != Some(seat) {
+        return refuse(Code::NotEntitled, "only declarer may restrict the lead").map_err(cite);
     }
     let r = match open_restriction(cx.st, leader) {
         Ok(r) => r,
@@ -58,29 +51,19 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
             return refuse(Code::LeadAlreadyRestricted, "declarer has made his Law 26B choice").map_err(cite)
         }
         Err(code) => {
-            let later = later_lead_restriction(cx.st)
-                .map(|r| {
-                    format!(
-                        "; the one from {}'s irregularity applies at {}'s first turn to lead in play",
-                        r.offender,
-                        r.offender.partner()
-                    )
-                })
-                .unwrap_or_default();
-            return refuse(code, format!("no Law 26B restriction concerns the opening lead{later}")).map_err(cite);
+            return refuse(
+                code,
+                "no Law 26B restriction binds this lead (the view's `lead_restriction` shows whose lead it binds)",
+            )
+            .map_err(cite)
         }
     };
     let law = r.law;
     let restrictable = restrictable_suits(r);
-    if let Some(s) = suit.filter(|s| !restrictable.contains(s)) {
+    if suit.is_some_and(|s| !restrictable.contains(&s)) {
         return refuse(
             Code::SuitNotRestrictable,
-            format!(
-                "{} was specified by {} in the legal auction: declarer may name only {}",
-                s.as_str(),
-                r.offender,
-                restrictable.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
-            ),
+            "the offender specified that suit in the legal auction: declarer may name only those the view's `lead_restriction.restrictable` lists",
         )
         .map_err(cite);
     }

@@ -201,6 +201,7 @@ pub fn later_choice_due(st: &State) -> Option<Seat> {
 ///
 /// # Errors
 /// `WRONG_PERIOD` outside the clarification period, or in play when no choice is due.
+#[inline(always)]
 pub fn choice_leader(st: &State) -> Result<Seat, Code> {
     match st.phase() {
         Phase::Clarification => st.contract().map(|c| c.leader()).ok_or(Code::WrongPeriod),
@@ -214,6 +215,7 @@ pub fn choice_leader(st: &State) -> Result<Seat, Code> {
 ///
 /// # Errors
 /// `NO_LEAD_RESTRICTION`; `LEAD_ALREADY_RESTRICTED`.
+#[inline(always)]
 pub fn open_restriction(st: &State, leader: Seat) -> Result<&LeadRestrictionRecord, Code> {
     let r = restriction_binding(st, leader).ok_or(Code::NoLeadRestriction)?;
     match choice_for(st, leader) {
@@ -290,7 +292,10 @@ mod tests {
         assert_eq!(choice_leader(t.state()), Ok(Seat::E));
         assert!(choice_due(t.state()));
         assert!(apply(&mut t, r#"{"seat":"N","type":"restrict_lead","suit":"C"}"#).is_ok());
-        assert_eq!(open_restriction(t.state(), Seat::E).err(), Some(Code::LeadAlreadyRestricted));
+        assert_eq!(
+            open_restriction(t.state(), Seat::E).err(),
+            Some(Code::LeadAlreadyRestricted)
+        );
         assert!(!choice_due(t.state()));
     }
 

@@ -152,7 +152,10 @@ pub fn probe_lead_choice(t: &Table) -> Result<(), String> {
                 t,
                 &format!("restrictable {strain:?} for {s} ({:?})", r.restrictable),
                 r.restrictable.contains(&strain),
-                &format!(r#"{{"seat":"{s}","type":"restrict_lead","suit":"{}"}}"#, strain.as_str()),
+                &format!(
+                    r#"{{"seat":"{s}","type":"restrict_lead","suit":"{}"}}"#,
+                    strain.as_str()
+                ),
             )?;
         }
     }
