@@ -15,7 +15,7 @@ use serde::{Serialize, Serializer};
 use crate::call::{Bid, Call, Level, Strain};
 
 /// Bits in use: pass, double, redouble and the 35 bids.
-const WIDTH: u32 = 38;
+pub(crate) const WIDTH: u32 = 38;
 
 /// The mask of every call.
 const ALL_BITS: u64 = (1 << WIDTH) - 1;

@@ -81,7 +81,7 @@ thread_local! {
 }
 
 /// Where `plain_call::NAMES` start in `CALL_STRINGS`: after the 38 calls.
-const CALLS: usize = 38;
+const CALLS: usize = crate::callset::WIDTH as usize;
 
 /// A bridge table: one board bid (and played) under one regulation.
 #[wasm_bindgen(js_name = Table)]

@@ -214,14 +214,22 @@ impl Client {
 
     /// The next message (panics after 10 s without one), or None when the socket closed.
     pub async fn next(&mut self) -> Option<Value> {
+        let text = self.next_text().await?;
+        serde_json::from_str(&text).ok()
+    }
+
+    /// The next text message, kept in `received` (panics after 10 s without one), or None
+    /// when the socket closed.
+    async fn next_text(&mut self) -> Option<String> {
         loop {
             let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
                 .await
                 .expect("no message within 10 s");
             match msg {
                 Some(Ok(Message::Text(t))) => {
-                    self.received.push(t.to_string());
-                    return serde_json::from_str(&t).ok();
+                    let text = t.to_string();
+                    self.received.push(text.clone());
+                    return Some(text);
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}
@@ -263,21 +271,12 @@ impl Client {
             kind: String,
         }
         loop {
-            let msg = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+            let text = self
+                .next_text()
                 .await
-                .expect("no message within 10 s");
-            match msg {
-                Some(Ok(Message::Text(t))) => {
-                    let text = t.to_string();
-                    let hit = serde_json::from_str::<Kind>(&text).is_ok_and(|k| k.kind == kind);
-                    let v = hit.then(|| serde_json::from_str(&text).unwrap_or(Value::Null));
-                    self.received.push(text);
-                    if let Some(v) = v {
-                        return v;
-                    }
-                }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => panic!("closed while waiting for {kind}"),
-                Some(Ok(_)) => {}
+                .unwrap_or_else(|| panic!("closed while waiting for {kind}"));
+            if serde_json::from_str::<Kind>(&text).is_ok_and(|k| k.kind == kind) {
+                return serde_json::from_str(&text).unwrap_or(Value::Null);
             }
         }
     }
