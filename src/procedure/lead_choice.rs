@@ -8,9 +8,7 @@ use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::lead_checks::{check_choice, Enforce};
-use crate::procedure::lead_restriction::{
-    choice_leader, contract_of, later_lead_restriction, open_restriction, restrictable_suits,
-};
+use crate::procedure::lead_restriction::{choice_leader, later_lead_restriction, open_restriction, restrictable_suits};
 use crate::regulation::LeadRestriction as RegLeadRestriction;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{LeadChoice, Phase};
@@ -44,11 +42,10 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
             .map_err(cite)
         }
     };
-    let contract = contract_of(cx)?;
-    if seat != contract.declarer {
+    if let Some(declarer) = cx.st.declarer().filter(|d| *d != seat) {
         return refuse(
             Code::NotEntitled,
-            format!("only declarer ({}) may restrict the lead", contract.declarer),
+            format!("only declarer ({declarer}) may restrict the lead"),
         )
         .map_err(cite);
     }
