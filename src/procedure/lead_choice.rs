@@ -76,7 +76,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
                 "{} was specified by {} in the legal auction: declarer may name only {}",
                 s.as_str(),
                 r.offender,
-                restrictable.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
+                Strain::list(&restrictable)
             ),
         )
         .map_err(cite);
