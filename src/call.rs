@@ -178,6 +178,16 @@ impl Strain {
         }
     }
 
+    /// The strains' canonical texts joined by ", " (`C, D, S`), as messages list them.
+    pub(crate) fn list(strains: &[Strain]) -> String {
+        let mut s = String::new();
+        for (k, strain) in strains.iter().enumerate() {
+            s.push_str(if k > 0 { ", " } else { "" });
+            s.push_str(strain.as_str());
+        }
+        s
+    }
+
     /// The strain as shown to a player: a suit symbol `♣ ♦ ♥ ♠`, or `NT`.
     #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
     pub(crate) const fn symbol(self) -> &'static str {
@@ -622,6 +632,16 @@ impl std::error::Error for ParseError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_of_strains_names_each_once_in_order_separated_by_commas() {
+        assert_eq!(Strain::list(&[]), "");
+        assert_eq!(Strain::list(&[Strain::NoTrump]), "NT");
+        assert_eq!(
+            Strain::list(&[Strain::Clubs, Strain::Diamonds, Strain::Spades]),
+            "C, D, S"
+        );
+    }
 
     #[test]
     fn every_calls_name_is_its_level_and_strain_and_reads_back_as_the_call() {

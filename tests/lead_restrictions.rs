@@ -8,6 +8,7 @@
 mod common;
 
 use bridge_laws::{Code, Seat, Strain, Table, Viewer};
+use common::answers::probe_lead_choice;
 use common::steps::{call, codes, ok, Accepted};
 
 fn restrict(seat: Seat, suit: &str, require: bool) -> String {
@@ -58,6 +59,23 @@ fn partner_wins_trick_one(t: &mut Table, d: Seat) {
     assert_eq!(t.view(Viewer::Director).play.and_then(|p| p.to_play), Some(w));
 }
 
+/// Every view's `lead_restriction.due` (L26B), asserted the same for every viewer and
+/// probed both ways against `apply` (`probe_lead_choice`).
+fn due(t: &Table) -> bool {
+    let seen = |v: Viewer| t.view(v).lead_restriction.is_some_and(|r| r.due);
+    let due = seen(Viewer::Director);
+    assert!(
+        Seat::ALL
+            .map(Viewer::Seat)
+            .into_iter()
+            .chain([Viewer::Spectator])
+            .all(|v| seen(v) == due),
+        "every viewer sees the same due"
+    );
+    probe_lead_choice(t).expect("lead_restriction.due agrees with apply");
+    due
+}
+
 fn suits(list: &[Strain]) -> String {
     list.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
 }
@@ -86,6 +104,7 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
     for d in Seat::ALL {
         let mut t = offender_leads(d, r#""face_to_face""#);
         let w = d.rho();
+        assert!(!due(&t), "dealer {d}: the opening lead is free");
         let o = t.apply_json(&restrict(d, "H", false));
         assert_eq!(
             o.rejection().map(|r| r.code()),
@@ -93,6 +112,7 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
             "dealer {d}"
         );
         play(&mut t, d, d.lho(), "D2");
+        assert!(!due(&t), "dealer {d}: not due yet");
         let o = t.apply_json(&restrict(d, "H", false));
         assert_eq!(
             o.rejection().map(|r| r.code()),
@@ -106,11 +126,13 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
             t.view(Viewer::Seat(w)).legal_leads.is_empty(),
             "dealer {d}: the lead waits"
         );
+        assert!(due(&t), "dealer {d}: due at the partner's first turn to lead");
         let o = t.apply_json(&restrict(w, "H", false));
         assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotEntitled), "dealer {d}");
         ok(&mut t, &restrict(d, "H", false));
         let r = t.view(Viewer::Seat(w)).lead_restriction.expect("shown");
         assert_eq!((r.chosen, r.prohibited), (true, Some(Strain::Hearts)), "dealer {d}");
+        assert!(!due(&t), "dealer {d}: chosen");
         assert_eq!(suits(&t.view(Viewer::Seat(w)).legal_leads), "C D S", "dealer {d}");
         let o = t.apply_json(&restrict(d, "C", false));
         assert_eq!(

@@ -18,7 +18,8 @@
 //!   pending request to replace a call can be granted — every few actions;
 //! - so does every other "may I" answer of a seat's view, both ways (issue 30,
 //!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
-//!   `may_ask_contract`, `correctable` every few actions, `legal_leads` after every action;
+//!   `may_ask_contract`, `correctable` every few actions, `legal_leads` and
+//!   `lead_restriction.due` (with `restrictable`) after every action;
 //! - a reminder inviting a seat to act (answer a question, correct an explanation), and an
 //!   offer to change a call, invite only what his view offers, after every action
 //!   (`common::answers::probe_reminders`); `change_offers` agrees with `apply` too;
@@ -37,7 +38,7 @@ mod common;
 
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
-use common::answers::{probe_disclosure_and_undo, probe_leads, probe_questions, probe_reminders};
+use common::answers::{probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_questions, probe_reminders};
 use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
@@ -238,6 +239,12 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
                 3 => format!(r#"{{"seat":"{who}","type":"face_lead"}}"#),
                 4 | 5 => format!(r#"{{"seat":"{turn}","type":"play","card":"{card}"}}"#),
                 6 => format!(r#"{{"seat":"{turn}","type":"play","card":"{card}","from":"dummy"}}"#),
+                // L26B: declarer's choice (mostly by declarer), naming a suit or none.
+                _ if b % 3 == 2 => format!(
+                    r#"{{"seat":"{}","type":"restrict_lead"{}}}"#,
+                    t.contract().filter(|_| a % 4 != 0).map_or(who, |k| k.declarer),
+                    ["", r#","suit":"C""#, r#","suit":"H""#, r#","suit":"S","require":true"#][usize::from(c / 8) % 4]
+                ),
                 _ => format!(
                     r#"{{"seat":"{who}","type":"{}"}}"#,
                     ["end_play", "return_hands"][usize::from(b) % 2]
@@ -532,6 +539,9 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
         }
         if let Err(e) = probe_leads(&t) {
             return fail(&tried, format!("legal_leads disagrees with apply: {e}"));
+        }
+        if let Err(e) = probe_lead_choice(&t) {
+            return fail(&tried, format!("lead_restriction.due disagrees with apply: {e}"));
         }
         if let Err(e) = probe_reminders(&t, &out) {
             return fail(&tried, format!("a reminder invites what the view does not offer: {e}"));

@@ -8,9 +8,7 @@ use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::lead_checks::{check_choice, Enforce};
-use crate::procedure::lead_restriction::{
-    choice_for, contract_of, later_choice_due, later_lead_restriction, restrictable_suits, restriction_binding,
-};
+use crate::procedure::lead_restriction::{choice_leader, later_lead_restriction, open_restriction, restrictable_suits};
 use crate::regulation::LeadRestriction as RegLeadRestriction;
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{LeadChoice, Phase};
@@ -27,55 +25,50 @@ use crate::state::{LeadChoice, Phase};
 /// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
 pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
     let cite = |r: Refusal| r.citing(Law::L26B);
-    let leader = match cx.st.phase() {
-        Phase::Clarification => contract_of(cx)?.leader(),
-        Phase::Play => match later_choice_due(cx.st) {
-            Some(b) => b,
-            None => {
-                return refuse(
-                    Code::WrongPeriod,
-                    "declarer chooses at the offender's partner's first turn to lead: the opening lead, or his first lead in play",
-                )
-                .map_err(cite)
-            }
-        },
-        _ => {
+    let leader = match choice_leader(cx.st) {
+        Ok(leader) => leader,
+        Err(code) if cx.st.phase() == Phase::Play => {
             return refuse(
-                Code::WrongPeriod,
+                code,
+                "declarer chooses at the offender's partner's first turn to lead: the opening lead, or his first lead in play",
+            )
+            .map_err(cite)
+        }
+        Err(code) => {
+            return refuse(
+                code,
                 "declarer chooses when the opening lead is due: after the final pass, before the lead is faced",
             )
             .map_err(cite)
         }
     };
-    let contract = contract_of(cx)?;
-    if seat != contract.declarer {
+    if let Some(declarer) = cx.st.declarer().filter(|d| *d != seat) {
         return refuse(
             Code::NotEntitled,
-            format!("only declarer ({}) may restrict the lead", contract.declarer),
+            format!("only declarer ({declarer}) may restrict the lead"),
         )
         .map_err(cite);
     }
-    let Some(r) = restriction_binding(cx.st, leader) else {
-        let later = later_lead_restriction(cx.st)
-            .map(|r| {
-                format!(
-                    "; the one from {}'s irregularity applies at {}'s first turn to lead in play",
-                    r.offender,
-                    r.offender.partner()
-                )
-            })
-            .unwrap_or_default();
-        return refuse(
-            Code::NoLeadRestriction,
-            format!("no Law 26B restriction concerns the opening lead{later}"),
-        )
-        .map_err(cite);
+    let r = match open_restriction(cx.st, leader) {
+        Ok(r) => r,
+        Err(Code::LeadAlreadyRestricted) => {
+            return refuse(Code::LeadAlreadyRestricted, "declarer has made his Law 26B choice").map_err(cite)
+        }
+        Err(code) => {
+            let later = later_lead_restriction(cx.st)
+                .map(|r| {
+                    format!(
+                        "; the one from {}'s irregularity applies at {}'s first turn to lead in play",
+                        r.offender,
+                        r.offender.partner()
+                    )
+                })
+                .unwrap_or_default();
+            return refuse(code, format!("no Law 26B restriction concerns the opening lead{later}")).map_err(cite);
+        }
     };
     let law = r.law;
     let restrictable = restrictable_suits(r);
-    if choice_for(cx.st, leader).is_some() {
-        return refuse(Code::LeadAlreadyRestricted, "declarer has made his Law 26B choice").map_err(cite);
-    }
     if let Some(s) = suit.filter(|s| !restrictable.contains(s)) {
         return refuse(
             Code::SuitNotRestrictable,
@@ -83,7 +76,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
                 "{} was specified by {} in the legal auction: declarer may name only {}",
                 s.as_str(),
                 r.offender,
-                restrictable.iter().map(|x| x.as_str()).collect::<Vec<_>>().join(", ")
+                Strain::list(&restrictable)
             ),
         )
         .map_err(cite);
@@ -127,7 +120,9 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::procedure::test_support::{lead_restricted, run};
+    use crate::action::Action;
+    use crate::procedure::test_support::{calls_from, lead_restricted, played_under, run};
+    use crate::table::Table;
 
     fn chooses(regulation: &str, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Code> {
         let t = lead_restricted(regulation, &[]);
@@ -152,6 +147,45 @@ mod tests {
         assert_eq!(
             chooses(f2f, Seat::N, Some(Strain::NoTrump), false),
             Err(Code::SuitNotRestrictable)
+        );
+    }
+
+    /// The refusal's English text, for `seat` naming `suit` at `t`.
+    fn refusal(t: &Table, seat: Seat, suit: Option<Strain>) -> String {
+        let out = run(t, |cx| restrict_lead(cx, seat, suit, false)).out;
+        out.expect_err("refused").message.into_owned()
+    }
+
+    #[test]
+    fn l26b_a_refusal_names_the_declarer_the_offender_and_the_suits_declarer_may_name() {
+        let t = lead_restricted(r#""face_to_face""#, &[]);
+        assert_eq!(refusal(&t, Seat::S, None), "only declarer (N) may restrict the lead");
+        assert_eq!(
+            refusal(&t, Seat::N, Some(Strain::Hearts)),
+            "H was specified by W in the legal auction: declarer may name only C, D, S"
+        );
+    }
+
+    #[test]
+    fn l26b_a_refusal_on_the_opening_lead_names_the_restriction_that_binds_a_later_lead() {
+        // East, the opening leader, bid 1H over 1S and then passed: the restriction binds
+        // West's first lead in play.
+        let mut actions = calls_from(Seat::N, &["1S", "1H"]);
+        actions.push(Action::decline(Seat::S));
+        actions.extend(calls_from(Seat::E, &["P", "P", "P"]));
+        let t = played_under(r#""face_to_face""#, Seat::N, &actions);
+        assert_eq!(
+            refusal(&t, Seat::N, Some(Strain::Hearts)),
+            "no Law 26B restriction concerns the opening lead; the one from E's irregularity applies at W's first turn to lead in play"
+        );
+        let plain = played_under(
+            r#""face_to_face""#,
+            Seat::N,
+            &calls_from(Seat::N, &["1S", "P", "P", "P"]),
+        );
+        assert_eq!(
+            refusal(&plain, Seat::N, None),
+            "no Law 26B restriction concerns the opening lead"
         );
     }
 

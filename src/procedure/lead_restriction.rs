@@ -8,7 +8,7 @@ use crate::call::{Seat, Strain};
 use crate::play::PlayState;
 use crate::procedure::card_turn;
 use crate::procedure::ctx::Ctx;
-use crate::report::Refusal;
+use crate::report::{Code, Refusal};
 use crate::state::{LeadChoice, LeadRestrictionRecord, Phase, State};
 
 /// The contract, or `WRONG_PERIOD` before the auction has ended.
@@ -197,6 +197,41 @@ pub fn later_choice_due(st: &State) -> Option<Seat> {
     (first_now && b != p.leader && restriction_binding(st, b).is_some()).then_some(b)
 }
 
+/// L26B: whose lead declarer's choice concerns now: the opening leader in the clarification
+/// period; in play, the opening leader's partner at his first turn to lead
+/// (`later_choice_due`).
+///
+/// # Errors
+/// `WRONG_PERIOD` outside the clarification period, or in play when no choice is due.
+#[inline(always)]
+pub fn choice_leader(st: &State) -> Result<Seat, Code> {
+    match (st.phase(), st.contract()) {
+        (Phase::Clarification, Some(c)) => Ok(c.leader()),
+        (Phase::Play, _) => later_choice_due(st).ok_or(Code::WrongPeriod),
+        _ => Err(Code::WrongPeriod),
+    }
+}
+
+/// L26B: the restriction that awaits declarer's choice for `leader`'s lead: one binds it
+/// (`restriction_binding`) and declarer has not chosen yet.
+///
+/// # Errors
+/// `NO_LEAD_RESTRICTION`; `LEAD_ALREADY_RESTRICTED`.
+#[inline(always)]
+pub fn open_restriction(st: &State, leader: Seat) -> Result<&LeadRestrictionRecord, Code> {
+    let r = restriction_binding(st, leader).ok_or(Code::NoLeadRestriction)?;
+    match choice_for(st, leader) {
+        Some(_) => Err(Code::LeadAlreadyRestricted),
+        None => Ok(r),
+    }
+}
+
+/// L26B: declarer's choice is due now — `restrict_lead` applies these two checks (and then
+/// who acts and what he names): `choice_leader`, then `open_restriction`.
+pub fn choice_due(st: &State) -> bool {
+    choice_leader(st).is_ok_and(|l| open_restriction(st, l).is_ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,7 +239,6 @@ mod tests {
     use crate::event::EventKind;
     use crate::law::Law;
     use crate::procedure::play::{lead, play};
-    use crate::report::Code;
     use crate::table::Table;
 
     /// Dealer N: 1C P 1D 1H 1S P 2S, West's insufficient 2H replaced by a pass (East barred
@@ -252,6 +286,19 @@ mod tests {
         assert_eq!(restrictable_suits(r), [Strain::Clubs, Strain::Diamonds, Strain::Spades]);
         // The lead waits for declarer's choice.
         assert!(allowed_lead_suits(t.state()).is_empty());
+    }
+
+    #[test]
+    fn l26b_declarers_choice_on_the_opening_lead_is_due_until_he_makes_it() {
+        let mut t = restricted(r#""face_to_face""#);
+        assert_eq!(choice_leader(t.state()), Ok(Seat::E));
+        assert!(choice_due(t.state()));
+        assert!(apply(&mut t, r#"{"seat":"N","type":"restrict_lead","suit":"C"}"#).is_ok());
+        assert_eq!(
+            open_restriction(t.state(), Seat::E).err(),
+            Some(Code::LeadAlreadyRestricted)
+        );
+        assert!(!choice_due(t.state()));
     }
 
     /// Runs `f` on a copy of the table's state under `prevent`. (Under `prevent` no

@@ -308,13 +308,12 @@ pub fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord)
         LeadRestriction::Prohibit => "prohibit",
         LeadRestriction::RequireOrProhibit => "require or prohibit",
     };
-    let named: Vec<&str> = specified.iter().map(|s| s.as_str()).collect();
-    let except = if named.is_empty() {
+    let except = if specified.is_empty() {
         String::new()
     } else {
         format!(
             " other than {} (specified by {} in the legal auction)",
-            named.join(", "),
+            Strain::list(&specified),
             r.offender
         )
     };
@@ -345,6 +344,22 @@ mod tests {
     use super::*;
     use crate::action::Action;
     use crate::procedure::test_support::{call, calls_from, change_offered_behind_screens, played, run};
+
+    #[test]
+    fn l26b_declarer_is_told_the_suits_the_offender_specified() {
+        let t = crate::procedure::test_support::lead_restricted(r#""face_to_face""#, &[]);
+        let told = t
+            .warnings()
+            .iter()
+            .find(|w| w.code == Code::LeadRestriction)
+            .expect("told");
+        assert!(
+            told.message
+                .contains("suit other than H (specified by W in the legal auction);"),
+            "{}",
+            told.message
+        );
+    }
 
     #[test]
     fn l30b1b_a_bar_for_one_turn_is_used_up_by_the_barred_players_pass_and_a_bar_throughout_stays() {

@@ -646,8 +646,11 @@ pub fn write(r: &Record<'_>) -> String {
         let _ = writeln!(s, "[Vulnerable \"{v}\"]");
     }
     if let Some(d) = &r.deal {
-        let hands: Vec<String> = Seat::ALL.iter().map(|&seat| d.pbn_hand(seat)).collect();
-        let _ = writeln!(s, "[Deal \"N:{}\"]", hands.join(" "));
+        s.push_str("[Deal \"N:");
+        for seat in Seat::ALL {
+            s.push_str(&d.pbn_hand(seat));
+            s.push_str(if seat == Seat::W { "\"]\n" } else { " " });
+        }
     }
     if has_auction {
         let _ = writeln!(s, "[Auction \"{}\"]", r.board_info().dealer);
@@ -684,8 +687,9 @@ pub fn write(r: &Record<'_>) -> String {
         if r.incomplete {
             tokens.push("*".into());
         }
-        for line in tokens.chunks(4) {
-            let _ = writeln!(s, "{}", line.join(" "));
+        for (k, token) in tokens.iter().enumerate() {
+            s.push_str(token);
+            s.push(if k % 4 == 3 || k + 1 == tokens.len() { '\n' } else { ' ' });
         }
         for (k, text) in notes.iter().enumerate() {
             let _ = writeln!(s, "[Note \"{}:{}\"]", k + 1, escape(text));

@@ -124,6 +124,9 @@ pub struct SeenLeadRestriction {
     pub may_require: bool,
     /// Declarer has made his choice (`restrict_lead`); until then the lead waits.
     pub chosen: bool,
+    /// Declarer's choice is due now: his `restrict_lead` would be accepted (L26B, the
+    /// opening lead or the bound player's first lead in play; `lead_restriction::choice_due`).
+    pub due: bool,
     /// The suit declarer prohibited, once named.
     #[cfg_attr(feature = "wasm", tsify(type = "string | null"))]
     pub prohibited: Option<Strain>,
@@ -483,6 +486,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
                 restrictable: crate::procedure::lead_restriction::restrictable_suits(r),
                 may_require: table.regulation.lead_restriction == crate::regulation::LeadRestriction::RequireOrProhibit,
                 chosen: choice.is_some(),
+                due: crate::procedure::lead_restriction::choice_due(st),
                 prohibited: named(false),
                 required: named(true),
             }

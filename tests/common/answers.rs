@@ -1,6 +1,7 @@
 //! Issue 30, "every answer agrees with apply": each "may I" answer of a seat's view
 //! (`may_ask`, `askable`, `may_review`, `may_ask_lead`, `may_ask_contract`, `correctable`,
-//! `notable`, `legal_leads`, and issue 31's `may_replace_call` and `disclosable`) probed both ways
+//! `notable`, `legal_leads`, and issue 31's `may_replace_call`, `disclosable` and
+//! `lead_restriction.due`) probed both ways
 //! against `apply` on a clone of the table — offered ⇒ accepted, not offered ⇒ refused —
 //! with no exception: a question or correction is judged on what its seat may know, and a
 //! required suit leaves every suit a legal lead (docs/RULINGS.md, issue 30's rulings). And a
@@ -125,6 +126,36 @@ pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
                 &format!("disclosable {i} for {s} ({:?}), explained", v.disclosable),
                 v.disclosable.contains(&i),
                 &format!(r#"{{"seat":"{s}","type":"explain","index":{i},"text":"natural"}}"#),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `lead_restriction.due` (L26B) agrees with `apply` both ways for every seat: declarer's
+/// `restrict_lead` naming no suit is accepted exactly when his view says the choice is due
+/// and names him declarer; every other seat's is refused. While it is due, declarer may
+/// prohibit each `restrictable` suit, and no other.
+pub fn probe_lead_choice(t: &Table) -> Result<(), String> {
+    for s in Seat::ALL {
+        let r = t.view(Viewer::Seat(s)).lead_restriction;
+        let due = r.as_ref().is_some_and(|r| r.due && r.declarer == s);
+        both_ways(
+            t,
+            &format!("lead_restriction.due for {s} ({r:?})"),
+            due,
+            &format!(r#"{{"seat":"{s}","type":"restrict_lead"}}"#),
+        )?;
+        let Some(r) = r.filter(|_| due) else { continue };
+        for strain in bridge_laws::Strain::ALL.into_iter().filter(|x| x.suit().is_some()) {
+            both_ways(
+                t,
+                &format!("restrictable {strain:?} for {s} ({:?})", r.restrictable),
+                r.restrictable.contains(&strain),
+                &format!(
+                    r#"{{"seat":"{s}","type":"restrict_lead","suit":"{}"}}"#,
+                    strain.as_str()
+                ),
             )?;
         }
     }

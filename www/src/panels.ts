@@ -195,12 +195,8 @@ export function renderPlay(c: Ctx): void {
   const last = answers[0];
   // The opening leader: from the play record once there is one, else the seat to act.
   const leader = p?.leader ?? (v.phase === "clarification" ? v.turn : null);
-  // L26B: declarer's choice is due at the bound player's first turn to lead: the opening
-  // lead, or (a restriction on the opening leader's partner) when he is first on lead in play.
+  // L26B: the restriction and, as the engine answers, whether declarer's choice is due now.
   const r = v.lead_restriction;
-  const choiceDue = !!r && !r.chosen && (r.leader === leader
-    ? v.phase === "clarification"
-    : v.phase === "play" && !!p && p.current.length === 0 && p.to_play === r.leader);
   fill(
     "play",
     panel(
@@ -224,10 +220,10 @@ export function renderPlay(c: Ctx): void {
             lead: r.leader === leader ? "opening" : "first_in_play",
             state: !r.chosen ? (r.may_require ? "may_require" : "may_prohibit") : r.prohibited ? "prohibited" : r.required ? "required" : "none",
             suits: suitList(r.chosen ? [r.prohibited ?? r.required ?? ""].filter(Boolean) : r.restrictable),
-            due: choiceDue ? "yes" : "no",
+            due: r.due ? "yes" : "no",
           }))
         : null,
-      r && choiceDue && me === r.declarer
+      r?.due && me === r.declarer
         ? h("div", { class: "buttons" },
             ...r.restrictable.map((s) => h("button", { onclick: () => c.act({ type: "restrict_lead", suit: s }) }, t("ui.demo.restrict.prohibit", { suit: suitList([s]) }))),
             ...(r.may_require
