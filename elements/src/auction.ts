@@ -6,7 +6,7 @@ import type { Seat, SeenCall, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { callNode, callWords, said, seatName } from "./text.js";
+import { callNode, callWords, cloned, said, seatName, shownCallNode } from "./text.js";
 
 /** Auction grid columns, as printed on score cards. */
 const COLUMNS: Seat[] = ["W", "N", "E", "S"];
@@ -16,10 +16,6 @@ const vulnerable = (v: View, s: Seat) =>
 
 /** An empty cell, cloned for every seat that has not called. */
 let EMPTY_CELL: HTMLTableCellElement | null = null;
-/** A call's cell as built before its texts: td > div.bid > (span.sr-only, span.bid-line > span[aria-hidden]). */
-let CALL_CELL: HTMLTableCellElement | null = null;
-/** The "?" on a call, before its name. */
-let ASK: HTMLButtonElement | null = null;
 
 /** Makes `parent`'s children `nodes`, in order, moving only those out of place. */
 function lay(parent: Element, nodes: Element[]): void {
@@ -156,6 +152,16 @@ export class Auction extends TableElement {
     if (focused && focused !== document.activeElement && this.contains(focused)) focused.focus();
   }
 
+  constructor() {
+    super();
+    // One listener for every "?" (a call's "?" carries the call's index).
+    this.addEventListener("click", (e) => {
+      const ask = (e.target as Element | null)?.closest?.("button.ask");
+      const s = this.source;
+      if (ask && s && this.contains(ask)) void s.act({ type: "ask", index: Number(ask.getAttribute("data-ask")) });
+    });
+  }
+
   /** The cell of a call in force: the one drawn before if the call reads the same (the very
    *  object, or the same JSON), its "?" shown or hidden. */
   #cached(s: TableSource, call: SeenCall, askable: boolean): HTMLTableCellElement {
@@ -173,7 +179,7 @@ export class Auction extends TableElement {
       // the tab order and the accessibility tree), not added and taken away at every turn.
       cell.bid.classList.toggle("askable", askable);
       if (cell.askButton) cell.askButton.hidden = !askable;
-      else cell.askButton = cell.line.appendChild(this.#ask(s, call));
+      else cell.askButton = cell.line.appendChild(this.#ask(call));
       cell.asking = askable;
     }
     return cell.td;
@@ -231,39 +237,36 @@ export class Auction extends TableElement {
     const texts = call.disclosures.filter((d) => d.text && !d.superseded).map((d) => d.text!);
     const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
     const label = said(m, texts.length ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
-    // Cloned from a template (cheaper than building it element by element at every push).
-    CALL_CELL ??= h("td", {}, h("div", { class: "bid" }, h("span", { class: "sr-only" }), h("span", { class: "bid-line" }, h("span", { "aria-hidden": "true" }))));
-    const td = CALL_CELL.cloneNode(true) as HTMLTableCellElement;
+    // One clone of the call's cell as built once per locale (the call shown, its marks), then
+    // its index and words: td > div.bid > (span.sr-only, span.bid-line > span[aria-hidden]).
+    // The call shown carries no words of its own: the cell's are said (fewer nodes to clone).
+    const td = cloned(m, `cell ${call.call}${call.alerted ? " !" : ""}${call.auto ? " auto" : ""}`, () =>
+      h("td", {}, h("div", { class: call.alerted ? "bid alerted" : "bid" }, h("span", { class: "sr-only" }, ""),
+        h("span", { class: "bid-line" }, h("span", { "aria-hidden": "true" }, shownCallNode(m, call.call),
+          call.alerted && h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted") }, "!"),
+          call.auto && h("span", { class: "auto-mark", title: said(m, "ui.auction.auto") }, said(m, "ui.auction.auto.short"))))))) as HTMLTableCellElement;
     const bid = td.firstElementChild as HTMLElement;
     const sr = bid.firstElementChild as HTMLElement;
     const line = sr.nextElementSibling as HTMLElement;
-    const shown = line.firstElementChild as HTMLElement;
-    if (call.alerted) bid.className = "bid alerted";
     // Attributes set by name: a `dataset` write goes through the DOMStringMap's named setter, several times slower.
     bid.setAttribute("data-index", String(call.index));
     bid.setAttribute("data-label", label);
-    sr.textContent = label;
-    shown.append(callNode(m, call.call));
-    if (call.alerted) shown.append(h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted") }, "!"));
-    if (call.auto) shown.append(h("span", { class: "auto-mark", title: said(m, "ui.auction.auto") }, said(m, "ui.auction.auto.short")));
+    (sr.firstChild as Text).data = label;
     for (const d of call.disclosures) {
       if (d.text) bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text));
     }
     return { call, key, td, bid, line, asking: false, askButton: null };
   }
 
-  /** The "?" on a call: the question sits on the call it asks about (L20F1). */
-  #ask(s: TableSource, call: SeenCall): HTMLButtonElement {
+  /** The "?" on a call: the question sits on the call it asks about (L20F1); the element's
+   *  one listener asks it. */
+  #ask(call: SeenCall): HTMLButtonElement {
     const m = this.m;
-    ASK ??= h("button", { type: "button", class: "ask" }, "?");
-    const b = ASK.cloneNode(true) as HTMLButtonElement;
+    const b = cloned(m, "ask", () => h("button", { type: "button", class: "ask", title: said(m, "ui.auction.ask.title") }, "?")) as HTMLButtonElement;
     b.setAttribute("data-ask", String(call.index));
     b.setAttribute("aria-label", said(m, "ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }));
-    b.title = said(m, "ui.auction.ask.title");
-    b.addEventListener("click", () => void s.act({ type: "ask", index: call.index }));
     return b;
   }
-
 }
 
 define("bl-auction", Auction);
