@@ -41,9 +41,9 @@ type Slot = HTMLTableCellElement | typeof BLANK | typeof SKIPPED;
 /** A row as drawn: what it was drawn from, the node of each slot, and its <tr>. */
 type Row = { cells: (Slot | string)[]; nodes: HTMLTableCellElement[]; tr: HTMLTableRowElement };
 
-/** A call's cell as drawn: from which call (the object, and its JSON), its parts, its "?". */
+/** A call's cell as drawn: from which call, its parts, its "?". */
 type Cell = {
-  call: SeenCall; key: string; td: HTMLTableCellElement; bid: HTMLElement; line: HTMLElement;
+  call: SeenCall; td: HTMLTableCellElement; bid: HTMLElement; line: HTMLElement;
   /** Whether the "?" is shown; the "?", made the first time the call is askable and then kept
    *  in the cell, `hidden` (out of the tab order and the accessibility tree) while it is not. */
   asking: boolean; askButton: HTMLButtonElement | null;
@@ -84,7 +84,7 @@ export class Auction extends TableElement {
     }
     const focused = this.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
     const askable = new Set(v.askable);
-    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(s, call, askable.has(call.index)), inForce: true }));
+    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(call, askable.has(call.index)), inForce: true }));
     for (const index of this.#cells.keys()) if (index >= v.calls.length) this.#cells.delete(index);
     // The irregular call on the table (insufficient, out of rotation, inadmissible, by a
     // barred player, an attempted change): shown where it was made until it is accepted
@@ -164,13 +164,14 @@ export class Auction extends TableElement {
 
   /** The cell of a call in force: the one drawn before if the call reads the same (the very
    *  object, or the same JSON), its "?" shown or hidden. */
-  #cached(s: TableSource, call: SeenCall, askable: boolean): HTMLTableCellElement {
+  #cached(call: SeenCall, askable: boolean): HTMLTableCellElement {
     let cell = this.#cells.get(call.index);
     if (cell?.call !== call) {
-      const key = JSON.stringify(call);
-      if (cell?.key === key) cell.call = call;
+      // Another object for a call drawn (a whole view received again): the same cell if it
+      // reads the same. A new call (the common push) is not written as JSON at all.
+      if (cell && JSON.stringify(cell.call) === JSON.stringify(call)) cell.call = call;
       else {
-        cell = this.#call(call, key);
+        cell = this.#call(call);
         this.#cells.set(call.index, cell);
       }
     }
@@ -232,7 +233,7 @@ export class Auction extends TableElement {
   }
 
   /** A call in force, with what was disclosed of it to this viewer (its "?" is made by `#cached`). */
-  #call(call: SeenCall, key: string): Cell {
+  #call(call: SeenCall): Cell {
     const m = this.m;
     const texts = call.disclosures.filter((d) => d.text && !d.superseded).map((d) => d.text!);
     const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
@@ -255,7 +256,7 @@ export class Auction extends TableElement {
     for (const d of call.disclosures) {
       if (d.text) bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text));
     }
-    return { call, key, td, bid, line, asking: false, askButton: null };
+    return { call, td, bid, line, asking: false, askButton: null };
   }
 
   /** The "?" on a call: the question sits on the call it asks about (L20F1); the element's
