@@ -6,7 +6,7 @@ import type { Seat, SeenCall, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { callNode, callWords, said, seatName } from "./text.js";
+import { callNode, callWords, cloned, said, seatName, shownCallNode } from "./text.js";
 
 /** Auction grid columns, as printed on score cards. */
 const COLUMNS: Seat[] = ["W", "N", "E", "S"];
@@ -16,10 +16,6 @@ const vulnerable = (v: View, s: Seat) =>
 
 /** An empty cell, cloned for every seat that has not called. */
 let EMPTY_CELL: HTMLTableCellElement | null = null;
-/** A call's cell as built before its texts: td > div.bid > (span.sr-only, span.bid-line > span[aria-hidden]). */
-let CALL_CELL: HTMLTableCellElement | null = null;
-/** The "?" on a call, before its name. */
-let ASK: HTMLButtonElement | null = null;
 
 /** Makes `parent`'s children `nodes`, in order, moving only those out of place. */
 function lay(parent: Element, nodes: Element[]): void {
@@ -45,9 +41,9 @@ type Slot = HTMLTableCellElement | typeof BLANK | typeof SKIPPED;
 /** A row as drawn: what it was drawn from, the node of each slot, and its <tr>. */
 type Row = { cells: (Slot | string)[]; nodes: HTMLTableCellElement[]; tr: HTMLTableRowElement };
 
-/** A call's cell as drawn: from which call (the object, and its JSON), its parts, its "?". */
+/** A call's cell as drawn: from which call, its parts, its "?". */
 type Cell = {
-  call: SeenCall; key: string; td: HTMLTableCellElement; bid: HTMLElement; line: HTMLElement;
+  call: SeenCall; td: HTMLTableCellElement; bid: HTMLElement; line: HTMLElement;
   /** Whether the "?" is shown; the "?", made the first time the call is askable and then kept
    *  in the cell, `hidden` (out of the tab order and the accessibility tree) while it is not. */
   asking: boolean; askButton: HTMLButtonElement | null;
@@ -88,7 +84,7 @@ export class Auction extends TableElement {
     }
     const focused = this.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
     const askable = new Set(v.askable);
-    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(s, call, askable.has(call.index)), inForce: true }));
+    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(call, askable.has(call.index)), inForce: true }));
     for (const index of this.#cells.keys()) if (index >= v.calls.length) this.#cells.delete(index);
     // The irregular call on the table (insufficient, out of rotation, inadmissible, by a
     // barred player, an attempted change): shown where it was made until it is accepted
@@ -156,15 +152,26 @@ export class Auction extends TableElement {
     if (focused && focused !== document.activeElement && this.contains(focused)) focused.focus();
   }
 
+  constructor() {
+    super();
+    // One listener for every "?" (a call's "?" carries the call's index).
+    this.addEventListener("click", (e) => {
+      const ask = (e.target as Element | null)?.closest?.("button.ask");
+      const s = this.source;
+      if (ask && s && this.contains(ask)) void s.act({ type: "ask", index: Number(ask.getAttribute("data-ask")) });
+    });
+  }
+
   /** The cell of a call in force: the one drawn before if the call reads the same (the very
    *  object, or the same JSON), its "?" shown or hidden. */
-  #cached(s: TableSource, call: SeenCall, askable: boolean): HTMLTableCellElement {
+  #cached(call: SeenCall, askable: boolean): HTMLTableCellElement {
     let cell = this.#cells.get(call.index);
     if (cell?.call !== call) {
-      const key = JSON.stringify(call);
-      if (cell?.key === key) cell.call = call;
+      // Another object for a call drawn (a whole view received again): the same cell if it
+      // reads the same. A new call (the common push) is not written as JSON at all.
+      if (cell && JSON.stringify(cell.call) === JSON.stringify(call)) cell.call = call;
       else {
-        cell = this.#call(call, key);
+        cell = this.#call(call);
         this.#cells.set(call.index, cell);
       }
     }
@@ -173,7 +180,7 @@ export class Auction extends TableElement {
       // the tab order and the accessibility tree), not added and taken away at every turn.
       cell.bid.classList.toggle("askable", askable);
       if (cell.askButton) cell.askButton.hidden = !askable;
-      else cell.askButton = cell.line.appendChild(this.#ask(s, call));
+      else cell.askButton = cell.line.appendChild(this.#ask(call));
       cell.asking = askable;
     }
     return cell.td;
@@ -226,44 +233,41 @@ export class Auction extends TableElement {
   }
 
   /** A call in force, with what was disclosed of it to this viewer (its "?" is made by `#cached`). */
-  #call(call: SeenCall, key: string): Cell {
+  #call(call: SeenCall): Cell {
     const m = this.m;
     const texts = call.disclosures.filter((d) => d.text && !d.superseded).map((d) => d.text!);
     const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
     const label = said(m, texts.length ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
-    // Cloned from a template (cheaper than building it element by element at every push).
-    CALL_CELL ??= h("td", {}, h("div", { class: "bid" }, h("span", { class: "sr-only" }), h("span", { class: "bid-line" }, h("span", { "aria-hidden": "true" }))));
-    const td = CALL_CELL.cloneNode(true) as HTMLTableCellElement;
+    // One clone of the call's cell as built once per locale (the call shown, its marks), then
+    // its index and words: td > div.bid > (span.sr-only, span.bid-line > span[aria-hidden]).
+    // The call shown carries no words of its own: the cell's are said (fewer nodes to clone).
+    const td = cloned(m, `cell ${call.call}${call.alerted ? " !" : ""}${call.auto ? " auto" : ""}`, () =>
+      h("td", {}, h("div", { class: call.alerted ? "bid alerted" : "bid" }, h("span", { class: "sr-only" }, ""),
+        h("span", { class: "bid-line" }, h("span", { "aria-hidden": "true" }, shownCallNode(m, call.call),
+          call.alerted && h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted") }, "!"),
+          call.auto && h("span", { class: "auto-mark", title: said(m, "ui.auction.auto") }, said(m, "ui.auction.auto.short"))))))) as HTMLTableCellElement;
     const bid = td.firstElementChild as HTMLElement;
     const sr = bid.firstElementChild as HTMLElement;
     const line = sr.nextElementSibling as HTMLElement;
-    const shown = line.firstElementChild as HTMLElement;
-    if (call.alerted) bid.className = "bid alerted";
     // Attributes set by name: a `dataset` write goes through the DOMStringMap's named setter, several times slower.
     bid.setAttribute("data-index", String(call.index));
     bid.setAttribute("data-label", label);
-    sr.textContent = label;
-    shown.append(callNode(m, call.call));
-    if (call.alerted) shown.append(h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted") }, "!"));
-    if (call.auto) shown.append(h("span", { class: "auto-mark", title: said(m, "ui.auction.auto") }, said(m, "ui.auction.auto.short")));
+    (sr.firstChild as Text).data = label;
     for (const d of call.disclosures) {
       if (d.text) bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text));
     }
-    return { call, key, td, bid, line, asking: false, askButton: null };
+    return { call, td, bid, line, asking: false, askButton: null };
   }
 
-  /** The "?" on a call: the question sits on the call it asks about (L20F1). */
-  #ask(s: TableSource, call: SeenCall): HTMLButtonElement {
+  /** The "?" on a call: the question sits on the call it asks about (L20F1); the element's
+   *  one listener asks it. */
+  #ask(call: SeenCall): HTMLButtonElement {
     const m = this.m;
-    ASK ??= h("button", { type: "button", class: "ask" }, "?");
-    const b = ASK.cloneNode(true) as HTMLButtonElement;
+    const b = cloned(m, "ask", () => h("button", { type: "button", class: "ask", title: said(m, "ui.auction.ask.title") }, "?")) as HTMLButtonElement;
     b.setAttribute("data-ask", String(call.index));
     b.setAttribute("aria-label", said(m, "ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }));
-    b.title = said(m, "ui.auction.ask.title");
-    b.addEventListener("click", () => void s.act({ type: "ask", index: call.index }));
     return b;
   }
-
 }
 
 define("bl-auction", Auction);

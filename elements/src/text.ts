@@ -56,7 +56,7 @@ export function said(m: Messages, key: string, params?: Params): string {
 
 /** A copy of the node `make` builds, made once per locale and `id` (`cloneNode` is cheaper
  *  than building the node again at every push). */
-function cloned(m: Messages, id: string, make: () => HTMLElement): HTMLElement {
+export function cloned(m: Messages, id: string, make: () => HTMLElement): HTMLElement {
   const memo = memoOf(m);
   let node = memo.nodes.get(id);
   if (!node) memo.nodes.set(id, (node = make()));
@@ -100,6 +100,16 @@ function buildCallNode(m: Messages, call: Call): HTMLElement {
   return h("span", { class: `call call-${call.toLowerCase()}` },
     h("span", { class: "sr-only" }, callWords(m, call)),
     h("span", { "aria-hidden": "true" }, shown));
+}
+
+/** The call as shown alone (2♥, Pass), with no words for a screen reader: for inside a part
+ *  hidden from it (`aria-hidden`) whose words are said elsewhere (an auction's cell). */
+export function shownCallNode(m: Messages, call: Call): HTMLElement {
+  return cloned(m, `shown ${call}`, () => {
+    const b = split(call);
+    return h("span", { class: `call call-${call.toLowerCase()}` },
+      b ? [b.level, h("span", { class: `suit suit-${b.strain}` }, SYMBOL[b.strain])] : m.format(`ui.call.short.${call}`));
+  });
 }
 
 /** A card as it is shown (♥Q), read as "queen of hearts". */

@@ -61,3 +61,19 @@ test("the browser benchmark command writes its JSON and chart", { timeout: 60000
   assert.match(readFileSync(path.join(out, "browser.svg"), "utf8"), /^<svg [^>]*>[\s\S]*apply[\s\S]*<\/svg>\n$/);
   rmSync(out, { recursive: true, force: true });
 });
+
+test("the paired push benchmark times two builds of the elements in one page and gives their ratio", { timeout: 60000 }, () => {
+  const elements = path.join(www, "node_modules", "bridge-laws", "elements");
+  const out = execFileSync("node", ["bench/paired.bench.mjs", "--a", elements, "--b", elements, "--seconds", "1"], {
+    cwd: www,
+    stdio: "pipe",
+    env: { ...process.env, BENCH_CORPUS: path.join(os.tmpdir(), "no-corpus-here.jsonl") },
+  }).toString();
+  const [, boards, pushes] = /(\d+) boards, \d+ batches, (\d+) pushes each/.exec(out) ?? [];
+  assert.equal(Number(boards), 50, "the built-in boards without the corpus");
+  assert.ok(Number(pushes) > 0, out);
+  const median = (which) => Number(new RegExp(`^${which} \\(.*\\): median ([\\d.]+) µs a push$`, "m").exec(out)?.[1]);
+  assert.ok(median("a") > 0 && median("b") > 0, out);
+  const ratio = Number(/b \/ a, median of the batches: ([\d.]+)/.exec(out)?.[1]);
+  assert.ok(ratio > 0, out);
+});
