@@ -36,8 +36,6 @@ pub(super) struct IrregularData {
     pub(super) notes: Vec<PartnerNote>,
     /// Questions for the Director.
     pub(super) open_rulings: Vec<OpenRuling>,
-    /// Law 26B entitlements.
-    pub(super) lead_restrictions: Vec<LeadRestrictionRecord>,
     /// Replacements the Director may still rule comparable (L23A).
     pub(super) comparisons: Vec<Comparison>,
     /// The Director's rulings on artificial calls (L29C, L30C, L26B).
@@ -70,7 +68,6 @@ impl IrregularData {
         changes: Vec::new(),
         notes: Vec::new(),
         open_rulings: Vec::new(),
-        lead_restrictions: Vec::new(),
         comparisons: Vec::new(),
         artificial: Vec::new(),
         turn_override: None,
@@ -100,7 +97,6 @@ impl IrregularData {
             changes,
             notes,
             open_rulings,
-            lead_restrictions,
             comparisons,
             artificial,
             turn_override,
@@ -117,7 +113,6 @@ impl IrregularData {
             && changes.is_empty()
             && notes.is_empty()
             && open_rulings.is_empty()
-            && lead_restrictions.is_empty()
             && comparisons.is_empty()
             && artificial.is_empty()
             && turn_override.is_none()
@@ -234,11 +229,6 @@ impl Irregular {
     /// The questions for the Director, oldest first.
     pub fn open_rulings(&self) -> &[OpenRuling] {
         &self.irr().open_rulings
-    }
-
-    /// The Law 26B entitlements.
-    pub fn lead_restrictions(&self) -> &[LeadRestrictionRecord] {
-        &self.irr().lead_restrictions
     }
 
     /// The replacements the Director may still rule comparable (L23A).
@@ -460,7 +450,7 @@ impl Irregular {
         }
     }
 
-    // ------------------------------------------------------------ L23A, L26B, L29C
+    // ------------------------------------------------------------ L23A, L29C
 
     /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A), with its
     /// ruling for the Director.
@@ -524,36 +514,6 @@ impl Irregular {
             artificial,
             specified,
         });
-    }
-
-    /// L26B: declarer's entitlement against `offender`, from withdrawn call `call`.
-    pub fn entitle_lead_restriction(&mut self, offender: Seat, law: Law, call: CallId) {
-        self.irr_mut().lead_restrictions.push(LeadRestrictionRecord {
-            offender,
-            law,
-            specified: Vec::new(),
-            call,
-        });
-    }
-
-    /// L26B: the strains the offender specified in the legal auction, recorded on the
-    /// entitlements from call `call` under `law`.
-    pub fn record_specified(&mut self, call: CallId, law: Law, specified: &[Strain]) {
-        let Some(irr) = self.irr_if_any() else { return };
-        for r in irr
-            .lead_restrictions
-            .iter_mut()
-            .filter(|r| r.call == call && r.law == law)
-        {
-            r.specified = specified.to_vec();
-        }
-    }
-
-    /// L26A: a comparable replacement of `call` removes the entitlements it gave.
-    pub fn drop_lead_restrictions_from(&mut self, call: CallId) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.lead_restrictions.retain(|r| r.call != call);
-        }
     }
 
     // ------------------------------------------------------------ Director's rulings
@@ -674,19 +634,20 @@ impl Irregular {
         self.irr().before_call.get(seat).clone()
     }
 
-    /// Keeps the rectification now as the one before `seat`'s coming call (none when
-    /// nothing is in progress, as before nearly every call: no box is made for it).
-    pub(super) fn remember_before_call_of(&mut self, seat: Seat) {
-        if self.rectification_in_progress() {
-            let now = Box::new(self.rectification());
+    /// Keeps the rectification now, with the lead restrictions `leads` (the lead part's), as
+    /// the one before `seat`'s coming call (none when nothing is in progress, as before nearly
+    /// every call: no box is made for it).
+    pub(super) fn remember_before_call_of(&mut self, seat: Seat, leads: &[LeadRestrictionRecord]) {
+        if self.rectification_in_progress(leads) {
+            let now = Box::new(self.rectification(leads));
             *self.irr_mut().before_call.get_mut(seat) = Some(now);
         } else if let Some(irr) = self.irr_if_any() {
             *irr.before_call.get_mut(seat) = None;
         }
     }
 
-    /// The rectification state now (see `Rectification`).
-    fn rectification(&self) -> Rectification {
+    /// The rectification state now, with the lead restrictions `leads` (see `Rectification`).
+    fn rectification(&self, leads: &[LeadRestrictionRecord]) -> Rectification {
         let irr = self.irr();
         Rectification {
             pending: irr.pending.clone(),
@@ -698,7 +659,7 @@ impl Irregular {
                 .filter(|r| r.on == RulingOn::Comparable)
                 .cloned()
                 .collect(),
-            lead_restrictions: irr.lead_restrictions.clone(),
+            lead_restrictions: leads.to_vec(),
             aftermath: irr.aftermath.clone(),
             forced: irr.forced,
             turn_override: irr.turn_override,
@@ -707,31 +668,32 @@ impl Irregular {
 
     /// Whether `rectification` is not the default, asked without building it (before
     /// nearly every call, nothing is in progress).
-    fn rectification_in_progress(&self) -> bool {
+    fn rectification_in_progress(&self, leads: &[LeadRestrictionRecord]) -> bool {
         let Some(irr) = self.0.as_deref() else {
-            return false;
+            return !leads.is_empty();
         };
-        let busy = irr.pending.is_some()
+        let busy = !leads.is_empty()
+            || irr.pending.is_some()
             || irr.bars.0.iter().any(Option::is_some)
             || !irr.comparisons.is_empty()
             || irr.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
-            || !irr.lead_restrictions.is_empty()
             || irr.aftermath.is_some()
             || irr.forced.is_some()
             || irr.turn_override.is_some();
-        debug_assert_eq!(busy, self.rectification() != Rectification::default());
+        debug_assert_eq!(busy, self.rectification(leads) != Rectification::default());
         busy
     }
 
     /// L25A1, L21B: the rectification state, but for the bars, put back as it was before
-    /// a call (`None`: nothing was in progress).
-    pub(super) fn restore(&mut self, before: Option<Box<Rectification>>) {
-        // Nothing in progress then, and no box now: nothing to put back.
+    /// a call (`None`: nothing was in progress); returns the lead restrictions then, for the
+    /// lead part.
+    pub(super) fn restore(&mut self, before: Option<Box<Rectification>>) -> Vec<LeadRestrictionRecord> {
+        // Nothing in progress then, and no box now: nothing to put back here.
         let irr = match before {
             Some(_) => self.irr_mut(),
             None => match self.irr_if_any() {
                 Some(irr) => irr,
-                None => return,
+                None => return Vec::new(),
             },
         };
         let b = before.map(|r| *r).unwrap_or_default();
@@ -740,9 +702,9 @@ impl Irregular {
         irr.forced = b.forced;
         irr.turn_override = b.turn_override;
         irr.comparisons = b.comparisons;
-        irr.lead_restrictions = b.lead_restrictions;
         irr.open_rulings.retain(|r| r.on != RulingOn::Comparable);
         irr.open_rulings.extend(b.comparable_rulings);
+        b.lead_restrictions
     }
 }
 
