@@ -3,8 +3,8 @@
 //!
 //! By parts (docs/ENGINEERING.md, "The state by parts"): the auction (`auction.rs`), the
 //! status log, disclosures and questions (`extra.rs`), the irregularities and rulings
-//! (`irregular.rs`, their entries in `entries.rs`), the lead restrictions (`lead.rs`), the
-//! contract and the play (`play.rs`); `State` keeps the parts, the journal contract
+//! (`irregular.rs`, their entries in `entries.rs`), the lead restrictions (`lead.rs`, kept
+//! in the irregularities' box), the contract and the play (`play.rs`); `State` keeps the parts, the journal contract
 //! (`begin`, `commit`, `rollback`), the periods (`periods.rs`), and the operations across
 //! parts (`reading.rs`, `rectification.rs`).
 
@@ -73,9 +73,6 @@ pub struct State {
     /// Bars, rectifications, offers and questions for the Director: absent until the
     /// board's first irregularity or ruling, and again once none is left.
     irregular: Irregular,
-    /// The lead restrictions: declarer's L26B entitlements and his choice.
-    #[serde(flatten)]
-    lead: Leads,
     /// The contract and the cards played.
     #[serde(flatten)]
     play: Play,
@@ -95,7 +92,6 @@ impl State {
             auction: Auction::new(dealer),
             extra: None,
             irregular: Irregular::default(),
-            lead: Leads::NONE,
             play: Play::NONE,
             last_clock: Clock::NONE,
             before_call: BySeat::default(),
@@ -112,7 +108,6 @@ impl State {
             auction,
             extra,
             irregular,
-            lead,
             play,
             last_clock,
             before_call,
@@ -125,9 +120,6 @@ impl State {
             auction,
             phase: *phase,
             irregular: irregular.clone(),
-            // An empty list of entitlements (nearly every board) is copied without an
-            // allocation.
-            lead: lead.clone(),
             play: play.clone(),
             last_clock: *last_clock,
             // 32 bytes (the rectifications they go with are in the irregularities' box).
@@ -155,7 +147,6 @@ impl State {
             auction,
             phase,
             irregular,
-            lead,
             play,
             last_clock,
             before_call,
@@ -163,7 +154,6 @@ impl State {
         self.auction.rollback(auction);
         self.phase = phase;
         self.irregular = irregular;
-        self.lead = lead;
         self.play = play;
         self.last_clock = last_clock;
         self.before_call = before_call;
@@ -221,14 +211,17 @@ impl State {
         &mut self.irregular
     }
 
-    /// The lead restrictions: declarer's L26B entitlements and his choice.
+    /// The lead restrictions: declarer's L26B entitlements and his choice (none, read from
+    /// one shared empty value, on a regular board).
     pub fn lead(&self) -> &Leads {
-        &self.lead
+        self.irregular.leads()
     }
 
-    /// The lead restrictions, to record an entitlement or declarer's choice.
+    /// The lead restrictions, to record or change an entitlement or declarer's choice (they
+    /// are kept in the irregularities' box, made at the first and dropped at the end of an
+    /// action that emptied it).
     pub fn lead_mut(&mut self) -> &mut Leads {
-        &mut self.lead
+        self.irregular.leads_mut()
     }
 
     /// The contract and the cards played.
@@ -250,7 +243,6 @@ pub struct Checkpoint {
     auction: AuctionMark,
     phase: Phase,
     irregular: Irregular,
-    lead: Leads,
     play: Play,
     last_clock: Clock,
     before_call: BySeat<Option<CallStart>>,

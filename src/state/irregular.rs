@@ -1,5 +1,6 @@
 //! What only an irregularity or the Director brings to a board: bars, rectifications,
-//! offers, questions for the Director. A regular board never has any, so the state keeps
+//! offers, questions for the Director, and the lead restrictions (a part of their own,
+//! `lead.rs`, kept here). A regular board never has any, so the state keeps
 //! it boxed and absent until the first of them (a call's checkpoint then copies nothing).
 
 use serde::Serialize;
@@ -11,8 +12,8 @@ use crate::event::BarKind;
 use crate::law::Law;
 
 use super::{
-    Aftermath, ArtificialCall, Bar, CallId, ChangeForReview, ChangeOffer, Comparison, LeadRestrictionRecord,
-    OpenRuling, PartnerNote, Pending, Recall, Rectification, UndoRequest,
+    Aftermath, ArtificialCall, Bar, CallId, ChangeForReview, ChangeOffer, Comparison, Leads, OpenRuling, PartnerNote,
+    Pending, Recall, Rectification, UndoRequest,
 };
 
 /// What the box holds: the board's irregularities and rulings (see the module doc).
@@ -36,6 +37,8 @@ pub(super) struct IrregularData {
     pub(super) notes: Vec<PartnerNote>,
     /// Questions for the Director.
     pub(super) open_rulings: Vec<OpenRuling>,
+    /// The lead restrictions (L26B): a part of its own (`lead.rs`), kept here.
+    pub(super) leads: Leads,
     /// Replacements the Director may still rule comparable (L23A).
     pub(super) comparisons: Vec<Comparison>,
     /// The Director's rulings on artificial calls (L29C, L30C, L26B).
@@ -68,6 +71,7 @@ impl IrregularData {
         changes: Vec::new(),
         notes: Vec::new(),
         open_rulings: Vec::new(),
+        leads: Leads::NONE,
         comparisons: Vec::new(),
         artificial: Vec::new(),
         turn_override: None,
@@ -97,6 +101,7 @@ impl IrregularData {
             changes,
             notes,
             open_rulings,
+            leads,
             comparisons,
             artificial,
             turn_override,
@@ -113,6 +118,7 @@ impl IrregularData {
             && changes.is_empty()
             && notes.is_empty()
             && open_rulings.is_empty()
+            && leads.is_none()
             && comparisons.is_empty()
             && artificial.is_empty()
             && turn_override.is_none()
@@ -229,6 +235,23 @@ impl Irregular {
     /// The questions for the Director, oldest first.
     pub fn open_rulings(&self) -> &[OpenRuling] {
         &self.irr().open_rulings
+    }
+
+    /// The lead restrictions (none on a regular board).
+    pub(super) fn leads(&self) -> &Leads {
+        &self.irr().leads
+    }
+
+    /// The lead restrictions, to change them (the box is made at the first).
+    pub(super) fn leads_mut(&mut self) -> &mut Leads {
+        &mut self.irr_mut().leads
+    }
+
+    /// L22: the auction ends (again): declarer's lead choice, if he made one, lapses.
+    pub(super) fn forget_lead_choice(&mut self) {
+        if let Some(irr) = self.irr_if_any() {
+            irr.leads.forget_choice();
+        }
     }
 
     /// The replacements the Director may still rule comparable (L23A).
@@ -634,20 +657,19 @@ impl Irregular {
         self.irr().before_call.get(seat).clone()
     }
 
-    /// Keeps the rectification now, with the lead restrictions `leads` (the lead part's), as
-    /// the one before `seat`'s coming call (none when nothing is in progress, as before nearly
-    /// every call: no box is made for it).
-    pub(super) fn remember_before_call_of(&mut self, seat: Seat, leads: &[LeadRestrictionRecord]) {
-        if self.rectification_in_progress(leads) {
-            let now = Box::new(self.rectification(leads));
+    /// Keeps the rectification now as the one before `seat`'s coming call (none when
+    /// nothing is in progress, as before nearly every call: no box is made for it).
+    pub(super) fn remember_before_call_of(&mut self, seat: Seat) {
+        if self.rectification_in_progress() {
+            let now = Box::new(self.rectification());
             *self.irr_mut().before_call.get_mut(seat) = Some(now);
         } else if let Some(irr) = self.irr_if_any() {
             *irr.before_call.get_mut(seat) = None;
         }
     }
 
-    /// The rectification state now, with the lead restrictions `leads` (see `Rectification`).
-    fn rectification(&self, leads: &[LeadRestrictionRecord]) -> Rectification {
+    /// The rectification state now (see `Rectification`).
+    fn rectification(&self) -> Rectification {
         let irr = self.irr();
         Rectification {
             pending: irr.pending.clone(),
@@ -659,7 +681,7 @@ impl Irregular {
                 .filter(|r| r.on == RulingOn::Comparable)
                 .cloned()
                 .collect(),
-            lead_restrictions: leads.to_vec(),
+            lead_restrictions: irr.leads.restrictions().to_vec(),
             aftermath: irr.aftermath.clone(),
             forced: irr.forced,
             turn_override: irr.turn_override,
@@ -668,32 +690,31 @@ impl Irregular {
 
     /// Whether `rectification` is not the default, asked without building it (before
     /// nearly every call, nothing is in progress).
-    fn rectification_in_progress(&self, leads: &[LeadRestrictionRecord]) -> bool {
+    fn rectification_in_progress(&self) -> bool {
         let Some(irr) = self.0.as_deref() else {
-            return !leads.is_empty();
+            return false;
         };
-        let busy = !leads.is_empty()
-            || irr.pending.is_some()
+        let busy = irr.pending.is_some()
             || irr.bars.0.iter().any(Option::is_some)
             || !irr.comparisons.is_empty()
             || irr.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
+            || !irr.leads.restrictions().is_empty()
             || irr.aftermath.is_some()
             || irr.forced.is_some()
             || irr.turn_override.is_some();
-        debug_assert_eq!(busy, self.rectification(leads) != Rectification::default());
+        debug_assert_eq!(busy, self.rectification() != Rectification::default());
         busy
     }
 
     /// L25A1, L21B: the rectification state, but for the bars, put back as it was before
-    /// a call (`None`: nothing was in progress); returns the lead restrictions then, for the
-    /// lead part.
-    pub(super) fn restore(&mut self, before: Option<Box<Rectification>>) -> Vec<LeadRestrictionRecord> {
-        // Nothing in progress then, and no box now: nothing to put back here.
+    /// a call (`None`: nothing was in progress).
+    pub(super) fn restore(&mut self, before: Option<Box<Rectification>>) {
+        // Nothing in progress then, and no box now: nothing to put back.
         let irr = match before {
             Some(_) => self.irr_mut(),
             None => match self.irr_if_any() {
                 Some(irr) => irr,
-                None => return Vec::new(),
+                None => return,
             },
         };
         let b = before.map(|r| *r).unwrap_or_default();
@@ -702,9 +723,9 @@ impl Irregular {
         irr.forced = b.forced;
         irr.turn_override = b.turn_override;
         irr.comparisons = b.comparisons;
+        irr.leads.restore_restrictions(b.lead_restrictions);
         irr.open_rulings.retain(|r| r.on != RulingOn::Comparable);
         irr.open_rulings.extend(b.comparable_rulings);
-        b.lead_restrictions
     }
 }
 
@@ -734,6 +755,23 @@ mod tests {
         let mut overridden = super::IrregularData::NONE;
         overridden.turn_override = Some(crate::call::Seat::S);
         assert!(!overridden.is_none());
+    }
+
+    #[test]
+    fn l26b_an_entitlement_makes_the_box_and_the_box_goes_with_the_last_one_at_the_end_of_the_action() {
+        let mut irr = super::Irregular::default();
+        let call = super::CallId::new(3);
+        irr.leads_mut()
+            .entitle(crate::call::Seat::W, crate::law::Law::L27B2, call);
+        irr.tidy();
+        assert!(!irr.is_none());
+        assert_eq!(irr.leads().restrictions().len(), 1);
+        irr.leads_mut().drop_from(call);
+        irr.tidy();
+        assert!(irr.is_none());
+        // Ending the auction with no box makes none.
+        irr.forget_lead_choice();
+        assert!(irr.is_none());
     }
 
     #[test]

@@ -2,13 +2,14 @@
 //! irregularities (L23, L26, L27–L32, L39C) and his choice for the lead. A part of the state
 //! of its own: the procedure reads it through `State::lead` and changes it through
 //! `State::lead_mut`; which restriction binds whom is asked in `procedure::lead_restriction`
-//! (it reads the contract as well).
+//! (it reads the contract as well). Only an irregularity brings one, so the part is kept in
+//! the irregularities' box (absent on a regular board, so a checkpoint copies nothing), and
+//! a Law 25A replacement puts its entitlements back with the rest of the rectification.
 
 use serde::Serialize;
 
 use crate::call::{Seat, Strain};
 use crate::law::Law;
-use crate::store::rare_list::RareList;
 
 use super::CallId;
 
@@ -40,14 +41,13 @@ pub struct LeadChoice {
     pub require: bool,
 }
 
-/// The lead restrictions: the L26B entitlements, oldest first, and declarer's choice. The
-/// list is one word until the first entitlement (a regular board never has one), so a
-/// checkpoint copies it without an allocation.
+/// The lead restrictions: the L26B entitlements, oldest first, and declarer's choice (which
+/// needs an entitlement: the `restrict_lead` action is refused without one).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Leads {
     /// Law 26B entitlements, in the order they arose.
     #[serde(rename = "lead_restrictions")]
-    restrictions: RareList<LeadRestrictionRecord>,
+    restrictions: Vec<LeadRestrictionRecord>,
     /// Declarer's L26B choice, once made (lapses when the auction ends again after a
     /// reopening).
     #[serde(rename = "lead_choice")]
@@ -57,7 +57,7 @@ pub struct Leads {
 impl Leads {
     /// No entitlement and no choice.
     pub const NONE: Leads = Leads {
-        restrictions: RareList::new(),
+        restrictions: Vec::new(),
         choice: None,
     };
 
@@ -103,6 +103,11 @@ impl Leads {
         self.choice = Some(choice);
     }
 
+    /// Whether there is neither an entitlement nor a choice.
+    pub(super) fn is_none(&self) -> bool {
+        self.restrictions.is_empty() && self.choice.is_none()
+    }
+
     /// L22: the auction ends (again): a choice made for an earlier end, before a
     /// reopening, lapses.
     pub(super) fn forget_choice(&mut self) {
@@ -112,7 +117,7 @@ impl Leads {
     /// L25A1, L21B: the entitlements put back as they were before a call (the rest of the
     /// rectification then is the irregularities' part).
     pub(super) fn restore_restrictions(&mut self, before: Vec<LeadRestrictionRecord>) {
-        self.restrictions = RareList::from_vec(before);
+        self.restrictions = before;
     }
 }
 

@@ -16,7 +16,7 @@ impl State {
     pub fn end_auction(&mut self, contract: Contract) {
         self.phase = Phase::Clarification;
         self.play.fix_contract(contract);
-        self.lead.forget_choice();
+        self.irregular.forget_lead_choice();
     }
 
     /// L22B: four passes; the auction period lasts until the hands are returned (L17D2).

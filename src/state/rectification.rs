@@ -226,7 +226,7 @@ impl State {
             from_plus_one: NonZeroU32::MIN.saturating_add(narrow(self.auction.record().len())),
             status_mark: narrow(self.extra().status_log().len()),
         };
-        self.irregular.remember_before_call_of(seat, self.lead.restrictions());
+        self.irregular.remember_before_call_of(seat);
         *self.before_call.get_mut(seat) = Some(start);
     }
 
@@ -234,7 +234,6 @@ impl State {
     /// the call (see `BeforeCall`).
     pub fn restore_before_call(&mut self, before: BeforeCall) {
         self.restore_statuses(before.start.status_mark as usize, before.from());
-        let leads = self.irregular.restore(before.rectification);
-        self.lead.restore_restrictions(leads);
+        self.irregular.restore(before.rectification);
     }
 }

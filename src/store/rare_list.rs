@@ -65,36 +65,11 @@ impl<T> RareList<T> {
         self.0 = None;
     }
 
-    /// Keeps the items for which `keep` says so, in order (dropping the list if none is left).
-    pub(crate) fn retain(&mut self, keep: impl FnMut(&T) -> bool) {
-        if let Some(list) = &mut self.0 {
-            list.retain(keep);
-        }
-        self.drop_if_empty();
-    }
-
-    /// The items, to change them in place.
-    pub(crate) fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
-        self.0.as_deref_mut().map_or(&mut [][..], Vec::as_mut_slice).iter_mut()
-    }
-
-    /// The list of `items` (nothing made when there is none).
-    pub(crate) fn from_vec(items: Vec<T>) -> RareList<T> {
-        RareList((!items.is_empty()).then(|| Box::new(items)))
-    }
-
     /// Drops the list if it is made and empty (room made ahead that no item came to use).
     pub(crate) fn drop_if_empty(&mut self) {
         if self.0.as_ref().is_some_and(|list| list.is_empty()) {
             self.0 = None;
         }
-    }
-}
-
-/// Written as the list it holds.
-impl<T: serde::Serialize> serde::Serialize for RareList<T> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
     }
 }
 
@@ -131,19 +106,6 @@ mod tests {
         l.clear();
         assert!(l.is_empty());
         assert!(!l.is_made());
-    }
-
-    #[test]
-    fn a_list_emptied_by_retain_is_dropped_and_one_made_from_no_items_is_not_made() {
-        let mut l = RareList::from_vec(vec![1, 2, 3]);
-        for x in l.iter_mut() {
-            *x *= 10;
-        }
-        l.retain(|x| *x != 20);
-        assert_eq!(&*l, &[10, 30]);
-        l.retain(|_| false);
-        assert!(!l.is_made());
-        assert!(!RareList::<u8>::from_vec(Vec::new()).is_made());
     }
 
     #[test]
