@@ -1,5 +1,6 @@
 //! Card play as data (SPEC 5.7): the opening lead, tricks, whose turn it is (dummy's cards
-//! are declarer's). The rules that change it are in `procedure::play`.
+//! are declarer's). The state's part that holds it with the contract is `state::Play`; the
+//! rules that change it are in `procedure::play`.
 
 use serde::{Deserialize, Serialize};
 

@@ -3,15 +3,14 @@
 //!
 //! By parts (docs/ENGINEERING.md, "The state by parts"): the auction (`auction.rs`), the
 //! status log, disclosures and questions (`extra.rs`), the irregularities and rulings
-//! (`irregular.rs`, their entries in `entries.rs`); `State` keeps the parts, the journal
-//! contract (`begin`, `commit`, `rollback`), the periods and the play (`periods.rs`), and
-//! the operations across parts (`reading.rs`, `rectification.rs`).
+//! (`irregular.rs`, their entries in `entries.rs`), the lead restrictions (`lead.rs`, kept
+//! in the irregularities' box), the contract and the play (`play.rs`); `State` keeps the parts, the journal contract
+//! (`begin`, `commit`, `rollback`), the periods (`periods.rs`), and the operations across
+//! parts (`reading.rs`, `rectification.rs`).
 
 use serde::Serialize;
 
-use crate::auction::Contract;
 use crate::call::{BySeat, Seat};
-use crate::play::PlayState;
 use crate::store::clock::Clock;
 
 mod auction;
@@ -19,7 +18,9 @@ mod entries;
 mod extra;
 mod ids;
 mod irregular;
+mod lead;
 mod periods;
+mod play;
 mod reading;
 mod rectification;
 
@@ -28,13 +29,14 @@ use rectification::CallStart;
 
 pub use auction::{Auction, CallRecord, Status, StatusChange};
 pub use entries::{
-    Aftermath, ArtificialCall, Bar, ChangeForReview, ChangeOffer, Comparison, LeadRestrictionRecord, OpenRuling,
-    PartnerNote, Pending, Recall, UndoRequest,
+    Aftermath, ArtificialCall, Bar, ChangeForReview, ChangeOffer, Comparison, OpenRuling, PartnerNote, Pending, Recall,
+    UndoRequest,
 };
 pub use extra::{DisclosureRecord, Extra, QuestionRecord};
 pub use ids::{CallId, CallIds, CallPos};
 pub use irregular::Irregular;
-pub use periods::LeadChoice;
+pub use lead::{LeadChoice, LeadRestrictionRecord, Leads};
+pub use play::Play;
 pub use rectification::{BeforeCall, Rectification};
 
 /// The period of the board (Law 17, SPEC §1).
@@ -56,7 +58,7 @@ pub enum Phase {
 }
 
 /// The whole state of the table: its parts, and what belongs to no one part (the period,
-/// the contract, the play, the clock, where each seat's latest call action began).
+/// the clock, where each seat's latest call action began).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct State {
     /// Period.
@@ -71,13 +73,9 @@ pub struct State {
     /// Bars, rectifications, offers and questions for the Director: absent until the
     /// board's first irregularity or ruling, and again once none is left.
     irregular: Irregular,
-    /// Declarer's L26B choice for the opening lead, once made (reset when the auction
-    /// ends again after a reopening).
-    lead_choice: Option<LeadChoice>,
-    /// The contract fixed when the auction ended.
-    contract: Option<Contract>,
-    /// Opening lead and card play (boxed: none until the opening lead).
-    play: Option<Box<PlayState>>,
+    /// The contract and the cards played.
+    #[serde(flatten)]
+    play: Play,
     /// Client clock of the last call, for tempo.
     last_clock: Clock,
     /// By seat: where his latest call action began (L25A, L21B); the rectification in
@@ -94,9 +92,7 @@ impl State {
             auction: Auction::new(dealer),
             extra: None,
             irregular: Irregular::default(),
-            lead_choice: None,
-            contract: None,
-            play: None,
+            play: Play::NONE,
             last_clock: Clock::NONE,
             before_call: BySeat::default(),
         }
@@ -112,8 +108,6 @@ impl State {
             auction,
             extra,
             irregular,
-            lead_choice,
-            contract,
             play,
             last_clock,
             before_call,
@@ -126,8 +120,6 @@ impl State {
             auction,
             phase: *phase,
             irregular: irregular.clone(),
-            lead_choice: *lead_choice,
-            contract: *contract,
             play: play.clone(),
             last_clock: *last_clock,
             // 32 bytes (the rectifications they go with are in the irregularities' box).
@@ -155,8 +147,6 @@ impl State {
             auction,
             phase,
             irregular,
-            lead_choice,
-            contract,
             play,
             last_clock,
             before_call,
@@ -164,8 +154,6 @@ impl State {
         self.auction.rollback(auction);
         self.phase = phase;
         self.irregular = irregular;
-        self.lead_choice = lead_choice;
-        self.contract = contract;
         self.play = play;
         self.last_clock = last_clock;
         self.before_call = before_call;
@@ -222,6 +210,30 @@ impl State {
     pub fn irregular_mut(&mut self) -> &mut Irregular {
         &mut self.irregular
     }
+
+    /// The lead restrictions: declarer's L26B entitlements and his choice (none, read from
+    /// one shared empty value, on a regular board).
+    pub fn lead(&self) -> &Leads {
+        self.irregular.leads()
+    }
+
+    /// The lead restrictions, to record or change an entitlement or declarer's choice (they
+    /// are kept in the irregularities' box, made at the first and dropped at the end of an
+    /// action that emptied it).
+    pub fn lead_mut(&mut self) -> &mut Leads {
+        self.irregular.leads_mut()
+    }
+
+    /// The contract and the cards played.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// The contract and the cards played, to lay the opening lead or play a card (what also
+    /// changes the period is `State`'s: `end_auction`, `face_opening_lead`, `reopen_auction`).
+    pub fn play_mut(&mut self) -> &mut Play {
+        &mut self.play
+    }
 }
 
 /// The state at the start of an action, but for the lists that grow with the board
@@ -231,9 +243,7 @@ pub struct Checkpoint {
     auction: AuctionMark,
     phase: Phase,
     irregular: Irregular,
-    lead_choice: Option<LeadChoice>,
-    contract: Option<Contract>,
-    play: Option<Box<PlayState>>,
+    play: Play,
     last_clock: Clock,
     before_call: BySeat<Option<CallStart>>,
 }

@@ -474,7 +474,7 @@ impl Table {
 
     /// The contract, once the auction has ended.
     pub fn contract(&self) -> Option<auction::Contract> {
-        self.state.contract()
+        self.state.play().contract()
     }
 
     /// What `viewer` may see, borrowing from the table (`View::into_owned` to keep it).

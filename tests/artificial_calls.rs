@@ -146,7 +146,7 @@ fn an_artificial_pass_at_rho_turn_must_be_repeated_when_rho_passes() {
     };
     // L31A1: repeated, legal: no rectification.
     assert_eq!(bar(&t, Seat::W), None);
-    assert!(t.state().irregular().lead_restrictions().is_empty());
+    assert!(t.state().lead().restrictions().is_empty());
 }
 
 #[test]
@@ -161,7 +161,7 @@ fn after_an_artificial_pass_the_offender_calls_freely_when_rho_bids_and_partner_
     // L31A2: E was free to bid; L31A2b: not comparable, so W passes once, L26B.
     assert_eq!(bar(&t, Seat::E), None);
     assert_eq!(bar(&t, Seat::W), Some((BarKind::NextTurn, Law::L31A2b)));
-    assert_eq!(t.state().irregular().lead_restrictions().len(), 1);
+    assert_eq!(t.state().lead().restrictions().len(), 1);
 }
 
 #[test]
@@ -175,7 +175,7 @@ fn a_comparable_call_after_an_artificial_pass_leaves_no_rectification() {
         comparable(true),
     ]);
     assert_eq!(bar(&t, Seat::W), None);
-    assert!(t.state().irregular().lead_restrictions().is_empty());
+    assert!(t.state().lead().restrictions().is_empty());
 }
 
 #[test]
@@ -431,9 +431,9 @@ fn a_change_of_call_ruled_comparable_leaves_no_lead_restriction() {
         r#"{"seat":"S","type":"accept"}"#.to_string(),
     ];
     let t = run(&base);
-    assert_eq!(t.state().irregular().lead_restrictions().len(), 1);
+    assert_eq!(t.state().lead().restrictions().len(), 1);
     let t = run(&[base.to_vec(), vec![comparable(true)]].concat());
-    assert!(t.state().irregular().lead_restrictions().is_empty());
+    assert!(t.state().lead().restrictions().is_empty());
 }
 
 #[test]

@@ -62,7 +62,7 @@ fn l27b2_other_replacement_bars_partner_throughout_with_lead_restriction() {
     s.extend([act("S", "decline"), call("E", "3H")]);
     let t = run(&s);
     assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
-    assert_eq!(t.state().irregular().lead_restrictions().len(), 1);
+    assert_eq!(t.state().lead().restrictions().len(), 1);
     assert!(t.warnings().iter().any(|w| w.code == Code::AdjustmentPossible));
 }
 
@@ -72,7 +72,7 @@ fn l27b1b_comparable_ruling_lifts_the_l27b2_bar_and_l26a_lead_restriction() {
     s.extend([act("S", "decline"), call("E", "3H"), comparable(true)]);
     let t = run(&s);
     assert_eq!(bar(&t, Seat::W), None);
-    assert!(t.state().irregular().lead_restrictions().is_empty());
+    assert!(t.state().lead().restrictions().is_empty());
 }
 
 #[test]
@@ -255,10 +255,10 @@ fn l39c_defender_bid_after_the_final_pass_gives_a_lead_restriction_l39b_declarer
     a.push(call("E", "2H"));
     let t = run(&a);
     assert_eq!(t.phase(), Phase::Clarification);
-    assert_eq!(t.state().irregular().lead_restrictions().len(), 1);
+    assert_eq!(t.state().lead().restrictions().len(), 1);
     let mut b = end.to_vec();
     b.push(call("N", "2S"));
-    assert!(run(&b).state().irregular().lead_restrictions().is_empty());
+    assert!(run(&b).state().lead().restrictions().is_empty());
 }
 
 #[test]

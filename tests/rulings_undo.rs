@@ -86,7 +86,7 @@ fn l25a_an_unintended_insufficient_bid_is_replaced_with_no_rectification() {
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
         assert_eq!(t.state().irregular().pending(), None, "{ctx}");
         assert!(Seat::ALL.into_iter().all(|s| bar(&t, s).is_none()), "{ctx}");
-        assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
         assert!(
             t.state().irregular().open_rulings().is_empty(),
             "{ctx}: {:?}",
@@ -168,7 +168,7 @@ fn l25a_an_unintended_inadmissible_double_or_redouble_is_replaced_with_no_rectif
         assert_eq!(calls(&t).last(), Some(&intended.to_string()), "{ctx}");
         assert_eq!(t.state().irregular().pending(), None, "{ctx}");
         assert_eq!(bar(&t, who.partner()), None, "{ctx}");
-        assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
         assert_eq!(t.turn(), Some(who.lho()), "{ctx}");
     }
 }
@@ -302,7 +302,7 @@ fn l27b_a_replacement_corrected_under_l25a_to_the_lowest_bid_lifts_the_bar() {
                 .any(|e| matches!(e.kind, EventKind::BarLifted { seat } if seat == partner)),
             "{ctx}"
         );
-        assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
         assert!(t.state().irregular().comparisons().is_empty(), "{ctx}");
     }
 }
@@ -322,7 +322,7 @@ fn l27b_a_lowest_replacement_corrected_to_another_bid_bars_partner() {
         let ctx = format!("{dealer} {opening}, IB {ib}, {b1a} corrected to {intended}");
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()], "{ctx}");
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout), "{ctx}: L27B2");
-        assert_eq!(t.state().irregular().lead_restrictions().len(), 1, "{ctx}: L26B");
+        assert_eq!(t.state().lead().restrictions().len(), 1, "{ctx}: L26B");
     }
 }
 
@@ -342,7 +342,7 @@ fn l27b_a_non_qualifying_replacement_corrected_to_another_keeps_the_bar() {
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()]);
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout));
         assert_eq!(
-            t.state().irregular().lead_restrictions().len(),
+            t.state().lead().restrictions().len(),
             1,
             "one L26B entitlement, not two"
         );
@@ -380,12 +380,12 @@ fn l27b1a_a_bid_in_one_of_two_specified_suits_does_not_qualify() {
         );
         ok(&mut t, &call(offender, one_suit));
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout), "{ctx}: L27B2");
-        assert_eq!(t.state().irregular().lead_restrictions().len(), 1, "{ctx}");
+        assert_eq!(t.state().lead().restrictions().len(), 1, "{ctx}");
         // B1b: the Director rules the replacement comparable (or that it specifies the
         // same denominations): no further rectification.
         ok(&mut t, &comparable(true));
         assert_eq!(bar(&t, partner), None, "{ctx}");
-        assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}");
+        assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
     }
 }
 
@@ -415,7 +415,7 @@ fn l27b1a_one_specified_suit_still_qualifies_and_may_be_stated_after_the_replace
         }
         ok(&mut t, &specified(&[shown]));
         assert_eq!(bar(&t, partner), None, "{dealer} {opening} {ib} → {b1a}, stated after");
-        assert!(t.state().irregular().lead_restrictions().is_empty());
+        assert!(t.state().lead().restrictions().is_empty());
         // Two strains stated after: still presumed B2.
         let mut t = f2f(dealer);
         ok(&mut t, &call(dealer, opening));

@@ -86,7 +86,7 @@ fn the_offenders_lho_calling_over_an_inadmissible_double_out_of_turn_cancels_bot
             assert!(!codes(&o).contains(&Code::LeadRestriction), "{ctx}");
             assert_eq!(calls(&t), in_force, "{ctx}: both calls cancelled");
             assert!(bars(&t).is_empty(), "{ctx}: no rectification (L36A)");
-            assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}: no L26B");
+            assert!(t.state().lead().restrictions().is_empty(), "{ctx}: no L26B");
             assert_eq!(t.turn(), Some(due), "{ctx}: the player whose turn it was calls");
             assert!(t.state().irregular().pending().is_none(), "{ctx}");
         }
@@ -108,11 +108,7 @@ fn an_inadmissible_double_out_of_turn_declined_is_cancelled_and_bars_partner_thr
             assert_eq!(calls(&t), in_force, "{ctx}: cancelled (L36B4)");
             assert_eq!(bars(&t), [(offender.partner(), BarKind::Throughout)], "{ctx}");
             assert_eq!(t.turn(), Some(due), "{ctx}: the auction returns to {due}");
-            assert_eq!(
-                t.state().irregular().lead_restrictions().len(),
-                1,
-                "{ctx}: L26B may apply"
-            );
+            assert_eq!(t.state().lead().restrictions().len(), 1, "{ctx}: L26B may apply");
         }
     }
 }
@@ -212,12 +208,12 @@ fn l39_a_defenders_bid_after_the_final_pass_gives_no_restriction_when_his_lho_ca
         for offender in [d.lho(), d.rho()] {
             let mut t = ended(d);
             ok(&mut t, &call(offender, "2H"));
-            assert_eq!(t.state().irregular().lead_restrictions().len(), 1, "dealer {d}: L39C");
+            assert_eq!(t.state().lead().restrictions().len(), 1, "dealer {d}: L39C");
             let lho = offender.lho();
             let o = ok(&mut t, &call(lho, "P"));
             let ctx = format!("declarer {d}: {offender} bids, {lho} calls over it");
             assert!(codes(&o).contains(&Code::IrregCallAfterFinalPass), "{ctx}");
-            assert!(t.state().irregular().lead_restrictions().is_empty(), "{ctx}: L39B");
+            assert!(t.state().lead().restrictions().is_empty(), "{ctx}: L39B");
             assert!(t.view(Viewer::Seat(d)).lead_restriction.is_none(), "{ctx}");
             assert_eq!(t.view(Viewer::Seat(d.lho())).legal_leads.len(), 4, "{ctx}");
         }
@@ -234,7 +230,7 @@ fn l39_the_restriction_is_fixed_once_anyone_else_calls_or_declarer_has_chosen() 
         ok(&mut t, &call(offender, "2H"));
         ok(&mut t, &call(d.partner(), "P"));
         ok(&mut t, &call(offender.lho(), "P"));
-        assert_eq!(t.state().irregular().lead_restrictions().len(), 1, "declarer {d}");
+        assert_eq!(t.state().lead().restrictions().len(), 1, "declarer {d}");
         assert!(t.view(Viewer::Seat(d.lho())).lead_restriction.is_some(), "declarer {d}");
         // Declarer has made his choice: the rectification is applied; LHO's call is too late.
         let mut t = ended(d);
@@ -259,7 +255,7 @@ fn l39_a_pass_by_a_defender_or_any_call_by_the_declaring_side_gives_no_restricti
             let mut t = ended(d);
             ok(&mut t, &call(seat, c));
             assert!(
-                t.state().irregular().lead_restrictions().is_empty(),
+                t.state().lead().restrictions().is_empty(),
                 "declarer {d}: {seat} {c} (L39B)"
             );
         }

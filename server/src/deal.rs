@@ -125,6 +125,7 @@ impl Deal {
         let gone = table
             .state()
             .play()
+            .cards()
             .map_or(0, |p| card_bits(p.lead.iter().chain(p.played().map(|(_, c)| c))));
         if self.held[hand.index()] & !gone & card_bit(card) != 0 {
             return None;
@@ -167,7 +168,7 @@ pub(crate) fn stored(table: &crate::store::StoredTable) -> Option<Deal> {
 /// Dummy, once the opening lead is faced (L41D); `None` before, and on a passed-out board.
 pub fn dummy_faced(table: &Table) -> Option<Seat> {
     match table.phase() {
-        Phase::Play | Phase::Ended => table.state().declarer().map(Seat::partner),
+        Phase::Play | Phase::Ended => table.state().play().declarer().map(Seat::partner),
         _ => None,
     }
 }

@@ -13,7 +13,8 @@ use crate::state::{Phase, State};
 /// # Errors
 /// `WRONG_PERIOD` without a contract.
 pub fn contract(st: &State) -> Result<Contract, Refusal> {
-    st.contract()
+    st.play()
+        .contract()
         .ok_or_else(|| Refusal::new(Code::WrongPeriod, "there is no contract"))
 }
 
@@ -55,7 +56,7 @@ pub fn may_open(st: &State, seat: Seat) -> Result<Contract, Refusal> {
             format!("{} makes the opening lead", contract.leader()),
         );
     }
-    if st.play().is_some_and(|p| p.lead.is_some()) {
+    if st.play().cards().is_some_and(|p| p.lead.is_some()) {
         return refuse(Code::NotYourLead, "the opening lead has been made");
     }
     Ok(contract)
@@ -73,7 +74,7 @@ pub fn may_play(st: &State, seat: Seat, from_dummy: bool) -> Result<(Seat, Contr
         return refuse(Code::WrongPeriod, "cards are played in the play period");
     }
     let contract = contract(st)?;
-    let Some(p) = st.play() else {
+    let Some(p) = st.play().cards() else {
         return refuse(Code::WrongPeriod, "no opening lead");
     };
     let Some(due) = p.to_play() else {
@@ -106,11 +107,12 @@ pub fn may_lead(st: &State, seat: Seat) -> Result<Seat, Refusal> {
         Phase::Clarification => may_open(st, seat).map(|c| c.leader()),
         _ => {
             let dummy_due = st
+                .play()
                 .contract()
-                .zip(st.play().and_then(|p| p.to_play()))
+                .zip(st.play().cards().and_then(|p| p.to_play()))
                 .is_some_and(|(c, due)| due == c.dummy());
             let (hand, _) = may_play(st, seat, dummy_due)?;
-            if st.play().is_some_and(|p| !p.current.is_empty()) {
+            if st.play().cards().is_some_and(|p| !p.current.is_empty()) {
                 return refuse_citing(Law::L44, Code::NotYourLead, "a trick is in progress: follow to it");
             }
             Ok(hand)

@@ -23,7 +23,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
         );
     };
     let offered = offer.call;
-    let contract_before = cx.st.contract();
+    let contract_before = cx.st.play().contract();
     let (cancelled, restored) = reopen_at(cx, seat, offered, Law::L21B1, Withdrawal::ChangedAfterMisinformation);
     for id in &cancelled {
         // L21B2: the misinforming side's later call: AI to the changer's side, UI to its own

@@ -219,7 +219,7 @@ fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
             "you may not correct partner's explanation during the auction nor show that it was wrong; \
              record it privately with `note_partner_mistake` and you will be reminded when to correct it (Law 20F5a)",
         ),
-        Phase::Clarification | Phase::Play if st.is_defender(seat) => refuse_citing(
+        Phase::Clarification | Phase::Play if st.play().is_defender(seat) => refuse_citing(
             Law::L20F5b,
             Code::CorrectionTooEarly,
             "as a defender, correct partner's explanation when play is over (Law 20F5b)",

@@ -13,7 +13,9 @@ use crate::state::PartnerNote;
 /// Reminders due at the final pass: L20F4a for every explainer, L20F5b for declarer and
 /// dummy whose partner explained.
 pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract() else { return };
+    let Some(contract) = cx.st.play().contract() else {
+        return;
+    };
     for seat in Seat::ALL {
         // An alert is a statement about the agreement too (L20F5a counts a mistaken alert).
         // Only about a call he may correct now: a reminder invites only what `apply` takes.
@@ -51,7 +53,9 @@ pub fn duties_at_final_pass(cx: &mut Ctx<'_>) {
 
 /// Reminders due at the end of play: L20F5b for the defenders.
 pub fn duties_at_end_of_play(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract() else { return };
+    let Some(contract) = cx.st.play().contract() else {
+        return;
+    };
     for seat in [contract.leader(), contract.leader().partner()] {
         if let Some(msg) = partner_duty(cx, seat) {
             remind(
@@ -104,7 +108,9 @@ fn open_notes(cx: &Ctx<'_>, seat: Seat) -> Vec<PartnerNote> {
 
 /// At the opening lead faced: a declaring-side duty still open is missed (Director only).
 pub fn duties_missed_at_lead(cx: &mut Ctx<'_>) {
-    let Some(contract) = cx.st.contract() else { return };
+    let Some(contract) = cx.st.play().contract() else {
+        return;
+    };
     let missed: Vec<PartnerNote> = [contract.declarer, contract.dummy()]
         .into_iter()
         .flat_map(|seat| open_notes(cx, seat))

@@ -230,9 +230,9 @@ pub fn after_final_pass(cx: &mut Ctx<'_>, seat: Seat, call: Call) {
     }
     flag(cx, Code::IrregCallAfterFinalPass, Law::L39, seat, call, message);
     information::withdrawn_call(cx, id, Some(seat.side()));
-    if cx.st.phase() == Phase::Clarification && cx.st.is_defender(seat) && !call.is_pass() {
+    if cx.st.phase() == Phase::Clarification && cx.st.play().is_defender(seat) && !call.is_pass() {
         lead_restriction(cx, seat, Law::L39C, id);
-        if let Some(r) = cx.st.irregular().lead_restrictions().last().cloned() {
+        if let Some(r) = cx.st.lead().restrictions().last().cloned() {
             announce_lead_restriction(cx, r);
         }
     }
@@ -247,18 +247,18 @@ fn lho_called_before_restriction(cx: &mut Ctx<'_>, seat: Seat) -> Option<Seat> {
     let last = CallId::new(cx.st.auction().record().len().checked_sub(1)?);
     let offender = cx.st.auction().call(last)?.seat;
     let open = offender == seat.rho()
-        && cx.st.lead_choice().is_none()
-        && cx.st.play().is_none_or(|p| p.lead.is_none())
+        && cx.st.lead().choice().is_none()
+        && cx.st.play().cards().is_none_or(|p| p.lead.is_none())
         && cx
             .st
-            .irregular()
-            .lead_restrictions()
+            .lead()
+            .restrictions()
             .iter()
             .any(|r| r.call == last && r.law == Law::L39C);
     if !open {
         return None;
     }
-    cx.st.irregular_mut().drop_lead_restrictions_from(last);
+    cx.st.lead_mut().drop_from(last);
     Some(offender)
 }
 
@@ -295,8 +295,8 @@ mod tests {
         let laws = |seat: Seat| {
             run(&t, |cx| after_final_pass(cx, seat, call("1H")))
                 .st
-                .irregular()
-                .lead_restrictions()
+                .lead()
+                .restrictions()
                 .iter()
                 .map(|r| (r.offender, r.law))
                 .collect::<Vec<_>>()
@@ -312,6 +312,6 @@ mod tests {
             after_final_pass(cx, Seat::E, call("1H"));
             after_final_pass(cx, Seat::S, call("2H"));
         });
-        assert!(r.st.irregular().lead_restrictions().is_empty());
+        assert!(r.st.lead().restrictions().is_empty());
     }
 }

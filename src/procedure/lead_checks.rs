@@ -61,7 +61,7 @@ pub fn check_lead_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_dow
 /// A lead while declarer's L26B choice is due: refused under `prevent` (wait), recorded
 /// with the Director under `rectify`.
 fn lead_before_choice(cx: &mut Ctx<'_>, seat: Seat, law: Law, rectify: bool) -> Result<(), Refusal> {
-    let declarer = cx.st.declarer().map_or_else(String::new, |d| d.to_string());
+    let declarer = cx.st.play().declarer().map_or_else(String::new, |d| d.to_string());
     if !rectify {
         return refuse_citing(
             Law::L26B,
@@ -192,7 +192,7 @@ fn prohibited_lead(
 pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
     let law = restriction_binding(cx.st, seat).map(|r| r.law).unwrap_or_default();
     let rectify = cx.reg.rectifies();
-    let leading = cx.st.play().is_some_and(|p| p.current.is_empty());
+    let leading = cx.st.play().cards().is_some_and(|p| p.current.is_empty());
     if leading {
         match lead_rule(cx.st, seat) {
             LeadRule::Free => {}
@@ -209,11 +209,11 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
         require: true,
         leader,
         ..
-    }) = cx.st.lead_choice()
+    }) = cx.st.lead().choice()
     else {
         return Ok(());
     };
-    let Some(p) = cx.st.play() else { return Ok(()) };
+    let Some(p) = cx.st.play().cards() else { return Ok(()) };
     let in_suit = |c: &Card| suit.suit() == Some(c.suit);
     let shown_before = p.played().any(|(s, c)| *s == leader && in_suit(c));
     let first = first_lead_trick(p, leader).and_then(|f| {

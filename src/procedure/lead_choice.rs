@@ -94,7 +94,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
         suit,
         require,
     };
-    cx.st.choose_lead(choice);
+    cx.st.lead_mut().choose(choice);
     cx.event(
         EventKind::LeadRestricted {
             declarer: seat,
@@ -108,7 +108,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
     // never refused, and told to the leader alone (and the Director): the check names a card
     // declarer and the others have not seen (L41A, SPEC §6).
     if cx.st.phase() == Phase::Clarification {
-        if let Some(card) = cx.st.play().and_then(|p| p.lead) {
+        if let Some(card) = cx.st.play().opening_lead() {
             cx.privately(leader, |cx| {
                 check_choice(cx, leader, card, choice, law, Enforce::Rectify)
             })?;

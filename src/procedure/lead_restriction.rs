@@ -24,31 +24,34 @@ pub fn contract_of(cx: &Ctx<'_>) -> Result<Contract, Refusal> {
 /// offender's partner's first turn to lead": the opening lead when `leader` is the opening
 /// leader, else his first lead in play.
 pub fn restriction_binding(st: &State, leader: Seat) -> Option<&LeadRestrictionRecord> {
-    st.irregular()
-        .lead_restrictions()
+    st.lead()
+        .restrictions()
         .iter()
-        .filter(|r| r.offender == leader.partner() && st.is_defender(r.offender))
+        .filter(|r| r.offender == leader.partner() && st.play().is_defender(r.offender))
         .find(|r| !restrictable_suits(r).is_empty())
 }
 
 /// L26B: the lead restriction that applies to the opening lead (its offender is the opening
 /// leader's partner).
 pub fn opening_lead_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
-    restriction_binding(st, st.contract()?.leader())
+    restriction_binding(st, st.play().contract()?.leader())
 }
 
 /// L26B: the restriction whose offender is the opening leader himself: it binds his
 /// partner's first lead in play (when that partner first wins a trick).
 pub fn later_lead_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
-    restriction_binding(st, st.contract()?.leader().partner())
+    restriction_binding(st, st.play().contract()?.leader().partner())
 }
 
 /// The restriction the views show (with the player it binds, `offender.partner()`): the one
 /// on the opening lead while the opening leader has not lost the lead, then the one on his
 /// partner's first lead in play, if any.
 pub fn shown_restriction(st: &State) -> Option<&LeadRestrictionRecord> {
-    let opening_over =
-        st.phase() == Phase::Play && st.play().is_some_and(|p| p.tricks.iter().any(|t| t.winner != p.leader));
+    let opening_over = st.phase() == Phase::Play
+        && st
+            .play()
+            .cards()
+            .is_some_and(|p| p.tricks.iter().any(|t| t.winner != p.leader));
     match (opening_lead_restriction(st), later_lead_restriction(st)) {
         (Some(o), None) => Some(o),
         (Some(o), Some(l)) => Some(if opening_over { l } else { o }),
@@ -67,14 +70,14 @@ pub fn restrictable_suits(r: &LeadRestrictionRecord) -> Vec<Strain> {
 
 /// Declarer's L26B choice for `leader`'s leads, once made.
 pub fn choice_for(st: &State, leader: Seat) -> Option<LeadChoice> {
-    st.lead_choice().filter(|c| c.leader == leader)
+    st.lead().choice().filter(|c| c.leader == leader)
 }
 
 /// Declarer's L26B choice for the opening lead, when a restriction concerns it and he has
 /// made one.
 #[cfg(any(test, feature = "internals"))] // read by the tests and benches only
 pub fn lead_choice(st: &State) -> Option<LeadChoice> {
-    let leader = st.contract()?.leader();
+    let leader = st.play().contract()?.leader();
     opening_lead_restriction(st)?;
     choice_for(st, leader)
 }
@@ -114,7 +117,7 @@ pub fn lead_rule(st: &State, leader: Seat) -> LeadRule {
     if restriction_binding(st, leader).is_none() {
         return LeadRule::Free;
     }
-    let (first_now, keeps) = match (st.phase(), st.play()) {
+    let (first_now, keeps) = match (st.phase(), st.play().cards()) {
         (Phase::Clarification, _) => (true, true),
         (Phase::Play, Some(p)) => {
             let n = p.tricks.len();
@@ -168,7 +171,7 @@ fn suits_under(rule: LeadRule) -> Vec<Strain> {
 /// restriction or under a requirement (`suits_under`).
 #[cfg(any(test, feature = "internals"))] // read by the tests and benches only
 pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
-    match st.contract() {
+    match st.play().contract() {
         Some(c) => suits_under(lead_rule(st, c.leader())),
         None => suits().collect(),
     }
@@ -191,7 +194,7 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
 /// In play: the opening leader's partner, when he is on lead for the first time and a
 /// restriction binds him (the opening leader was the offender).
 pub fn later_choice_due(st: &State) -> Option<Seat> {
-    let p = st.play()?;
+    let p = st.play().cards()?;
     let b = p.to_play()?;
     let first_now = p.current.is_empty() && first_lead_trick(p, b) == Some(p.tricks.len());
     (first_now && b != p.leader && restriction_binding(st, b).is_some()).then_some(b)

@@ -119,8 +119,8 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
 pub fn turn(st: &State) -> Option<Seat> {
     match st.phase() {
         Phase::Auction => Some(st.turn_to_call()),
-        Phase::Clarification => st.contract().map(|c| c.leader()),
-        Phase::Play => st.play().and_then(|p| p.turn_to_act(st.contract())),
+        Phase::Clarification => st.play().contract().map(|c| c.leader()),
+        Phase::Play => st.play().cards().and_then(|p| p.turn_to_act(st.play().contract())),
         Phase::PassedOut | Phase::Ended => None,
     }
 }

@@ -27,9 +27,9 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
 /// Lays the opening lead, face down or (`play` in the clarification period) about to be
 /// faced in the same action.
 fn lay(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_down: bool) -> Result<(), Refusal> {
-    let contract = may_open(cx.st, seat)?;
+    may_open(cx.st, seat)?;
     check_lead_restriction(cx, seat, card, face_down)?;
-    cx.st.lay_opening_lead(contract.leader(), card);
+    cx.st.play_mut().lay_opening_lead(card);
     cx.event(EventKind::OpeningLead { seat }, Audience::EVERYONE);
     Ok(())
 }
@@ -51,8 +51,8 @@ fn face(cx: &mut Ctx<'_>, seat: Seat, was_face_down: bool) -> Result<(), Refusal
         return refuse_citing(Law::L41C, Code::WrongPeriod, "there is no face-down opening lead");
     }
     let contract = contract_of(cx)?;
-    let card = cx.st.play().and_then(|p| p.lead);
-    let Some(card) = card.filter(|_| cx.st.is_defender(seat)) else {
+    let card = cx.st.play().opening_lead();
+    let Some(card) = card.filter(|_| cx.st.play().is_defender(seat)) else {
         return refuse_citing(
             Law::L41C,
             Code::NotYourLead,
@@ -61,7 +61,7 @@ fn face(cx: &mut Ctx<'_>, seat: Seat, was_face_down: bool) -> Result<(), Refusal
     };
     duties::duties_missed_at_lead(cx);
     let news = faced_lead_news(cx.st, contract.leader()).filter(|_| was_face_down);
-    cx.st.face_opening_lead(contract.leader(), card);
+    cx.st.face_opening_lead();
     lift_bars_at_end_of_period(cx);
     cx.event(
         EventKind::LeadFaced {
@@ -82,12 +82,12 @@ fn face(cx: &mut Ctx<'_>, seat: Seat, was_face_down: bool) -> Result<(), Refusal
 /// # Errors
 /// `NOT_YOUR_TURN` (law 44), `CARD_ALREADY_PLAYED`, `WRONG_PERIOD`.
 pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Result<(), Refusal> {
-    if cx.st.phase() == Phase::Clarification && !from_dummy && cx.st.play().is_none_or(|p| p.lead.is_none()) {
+    if cx.st.phase() == Phase::Clarification && !from_dummy && cx.st.play().cards().is_none_or(|p| p.lead.is_none()) {
         lay(cx, seat, card, false)?;
         return face(cx, seat, false);
     }
-    let (due, contract) = may_play(cx.st, seat, from_dummy)?;
-    let Some(p) = cx.st.play() else {
+    let (due, _) = may_play(cx.st, seat, from_dummy)?;
+    let Some(p) = cx.st.play().cards() else {
         return refuse(Code::WrongPeriod, "no opening lead");
     };
     if p.played().any(|(_, c)| *c == card) {
@@ -98,8 +98,8 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
         );
     }
     check_play_restriction(cx, due, card)?;
-    let trick = cx.st.play_card(due, card, contract);
-    let last = cx.st.play().is_some_and(|p| p.tricks.len() >= 13);
+    let trick = cx.st.play_mut().play_card(due, card);
+    let last = cx.st.play().cards().is_some_and(|p| p.tricks.len() >= 13);
     cx.event(
         EventKind::Card {
             seat: due,
@@ -131,7 +131,7 @@ pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
 
 fn finish_play(cx: &mut Ctx<'_>) {
     cx.st.end_play();
-    let tricks = cx.st.play().map_or(0, |p| p.tricks.len());
+    let tricks = cx.st.play().cards().map_or(0, |p| p.tricks.len());
     cx.event(EventKind::PlayEnded { tricks }, Audience::EVERYONE);
     duties::duties_at_end_of_play(cx);
 }

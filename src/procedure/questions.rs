@@ -115,7 +115,7 @@ fn calls_in_force_of_side(st: &State, caller: Seat) -> usize {
 /// `WRONG_PERIOD`.
 pub fn may_ask(st: &State, reg: &Regulation, seat: Seat, id: Option<CallId>) -> Result<(), Refusal> {
     // Dummy may never ask (L41B, L20F2), whatever the call.
-    if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.is_dummy(seat) {
+    if matches!(st.phase(), Phase::Clarification | Phase::Play) && st.play().is_dummy(seat) {
         return refuse(Code::DummyMayNotAsk, "dummy may not ask (Law 41B)");
     }
     if let Some(id) = id {
@@ -172,10 +172,10 @@ fn partner_asked_since_my_turn(st: &State, seat: Seat) -> bool {
 
 /// L20F2 / L41B: who may ask after the final pass.
 fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(), Refusal> {
-    if st.is_dummy(seat) {
+    if st.play().is_dummy(seat) {
         return refuse(Code::DummyMayNotAsk, "dummy may not ask (Law 41B)");
     }
-    let Some(contract) = st.contract() else {
+    let Some(contract) = st.play().contract() else {
         return refuse(Code::WrongPeriod, "no contract");
     };
     if matches!(reg.questions, crate::regulation::Questions::AnyTime) {
@@ -184,7 +184,7 @@ fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(
         // asks (L42/L43, checked above), nor does anyone about his own side's calls.
         return Ok(());
     }
-    let play = st.play();
+    let play = st.play().cards();
     match st.phase() {
         Phase::Clarification => {
             let led = play.is_some_and(|p| p.lead.is_some());
@@ -198,7 +198,7 @@ fn check_ask_after_auction(st: &State, reg: &Regulation, seat: Seat) -> Result<(
             Ok(())
         }
         _ => {
-            let my_turn = play.and_then(|p| p.turn_to_act(st.contract())) == Some(seat);
+            let my_turn = play.and_then(|p| p.turn_to_act(st.play().contract())) == Some(seat);
             if my_turn {
                 Ok(())
             } else {

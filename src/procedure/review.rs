@@ -61,16 +61,16 @@ pub fn may_review(st: &State, seat: Seat) -> Result<(), Refusal> {
 
 /// L41B, L20C2: after the final pass.
 fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
-    if st.is_dummy(seat) {
+    if st.play().is_dummy(seat) {
         return refuse(
             Code::DummyMayNotAsk,
             "the presumed dummy may not have the auction reviewed (Law 41B)",
         );
     }
-    let Some(contract) = st.contract() else {
+    let Some(contract) = st.play().contract() else {
         return refuse(Code::WrongPeriod, "no contract");
     };
-    let play = st.play();
+    let play = st.play().cards();
     let has_played = play.is_some_and(|p| p.has_played(seat, contract));
     if has_played {
         return refuse(
@@ -78,7 +78,7 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
             "the right to a review lapses when the player has played a card (Law 41B)",
         );
     }
-    if st.phase() == Phase::Play && play.and_then(|p| p.turn_to_act(st.contract())) != Some(seat) {
+    if st.phase() == Phase::Play && play.and_then(|p| p.turn_to_act(st.play().contract())) != Some(seat) {
         return refuse_citing(
             Law::L20C2,
             Code::ReviewNotYourTurn,
@@ -147,7 +147,7 @@ pub fn may_ask_lead(st: &State, seat: Seat) -> Result<Contract, Refusal> {
         );
     }
     // L41A: only a presumed defender may ask.
-    let Some(contract) = st.contract().filter(|_| st.is_defender(seat)) else {
+    let Some(contract) = st.play().contract().filter(|_| st.play().is_defender(seat)) else {
         return refuse(
             Code::NotADefender,
             "only a presumed defender may ask whether it is his lead",
@@ -181,17 +181,18 @@ pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// periods); `DUMMY_MAY_NOT_ASK`; `ASK_NOT_YOUR_TURN` in play out of turn.
 pub fn may_ask_contract(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     let Some(contract) = st
+        .play()
         .contract()
         .filter(|_| matches!(st.phase(), Phase::Clarification | Phase::Play))
     else {
         return refuse_citing(Law::L41C, Code::WrongPeriod, "there is no contract to ask about now");
     };
     // L41C: dummy may not ask.
-    if st.is_dummy(seat) {
+    if st.play().is_dummy(seat) {
         return refuse_citing(Law::L41C, Code::DummyMayNotAsk, "dummy may not ask (Law 41C)");
     }
     // L41C: during play, at his own turn to play.
-    if st.phase() == Phase::Play && st.play().and_then(|p| p.turn_to_act(st.contract())) != Some(seat) {
+    if st.phase() == Phase::Play && st.play().cards().and_then(|p| p.turn_to_act(st.play().contract())) != Some(seat) {
         return refuse_citing(Law::L41C, Code::AskNotYourTurn, "ask at your own turn to play");
     }
     Ok(contract)

@@ -306,7 +306,7 @@ fn settle_comparable(cx: &mut Ctx<'_>, cmp: &Comparison) {
             lift_bar(cx, seat);
         }
     }
-    cx.st.irregular_mut().drop_lead_restrictions_from(cmp.withdrawn);
+    cx.st.lead_mut().drop_from(cmp.withdrawn);
     insufficient::reinstate_comparable_double(cx, cmp);
 }
 

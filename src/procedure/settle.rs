@@ -255,10 +255,10 @@ pub fn lead_restrictions_at_end(cx: &mut Ctx<'_>) {
     // `State::end_auction`.
     let records: Vec<LeadRestrictionRecord> = cx
         .st
-        .irregular()
-        .lead_restrictions()
+        .lead()
+        .restrictions()
         .iter()
-        .filter(|r| cx.st.is_defender(r.offender))
+        .filter(|r| cx.st.play().is_defender(r.offender))
         .cloned()
         .collect();
     for r in records {
@@ -287,23 +287,25 @@ pub fn specified_in_legal_auction(st: &crate::state::State, offender: Seat) -> V
 /// L26B: a ruling on an artificial call made after the auction ended: the suits declarer
 /// may name follow what the offenders specified.
 pub fn refresh_lead_restrictions(cx: &mut Ctx<'_>) {
-    if cx.st.contract().is_none() {
+    if cx.st.play().contract().is_none() {
         return;
     }
-    let records: Vec<LeadRestrictionRecord> = cx.st.irregular().lead_restrictions().to_vec();
+    let records: Vec<LeadRestrictionRecord> = cx.st.lead().restrictions().to_vec();
     for r in records {
         let specified = specified_in_legal_auction(cx.st, r.offender);
-        cx.st.irregular_mut().record_specified(r.call, r.law, &specified);
+        cx.st.lead_mut().record_specified(r.call, r.law, &specified);
     }
 }
 
 /// L26B: announces declarer's entitlement `r`, with the suits the offender specified in
 /// the legal auction.
 pub fn announce_lead_restriction(cx: &mut Ctx<'_>, mut r: LeadRestrictionRecord) {
-    let Some(declarer) = cx.st.declarer() else { return };
+    let Some(declarer) = cx.st.play().declarer() else {
+        return;
+    };
     let specified = specified_in_legal_auction(cx.st, r.offender);
     r.specified.clone_from(&specified);
-    cx.st.irregular_mut().record_specified(r.call, r.law, &specified);
+    cx.st.lead_mut().record_specified(r.call, r.law, &specified);
     let what = match cx.reg.lead_restriction {
         LeadRestriction::Prohibit => "prohibit",
         LeadRestriction::RequireOrProhibit => "require or prohibit",

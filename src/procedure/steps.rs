@@ -65,7 +65,7 @@ pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
 /// L26B: records declarer's entitlement, announced when the auction ends if the offender
 /// is then a defender.
 pub fn lead_restriction(cx: &mut Ctx<'_>, offender: Seat, law: Law, call: CallId) {
-    cx.st.irregular_mut().entitle_lead_restriction(offender, law, call);
+    cx.st.lead_mut().entitle(offender, law, call);
 }
 
 /// L72C: a note for the Director that he may adjust after play.

@@ -1,5 +1,5 @@
 //! What the irregularities' box records: bars, offers, notes, requests, changes, recalls,
-//! questions for the Director, lead restrictions, rulings on artificial calls, comparable-call
+//! questions for the Director, rulings on artificial calls, comparable-call
 //! questions, the rectification pending and the aftermath of a cancelled call.
 
 use serde::Serialize;
@@ -86,20 +86,6 @@ pub struct OpenRuling {
     /// What is asked.
     pub on: RulingOn,
     /// Record id of the call concerned.
-    pub call: CallId,
-}
-
-/// A Law 26B entitlement for declarer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LeadRestrictionRecord {
-    /// The offender.
-    pub offender: Seat,
-    /// The law under which it arose.
-    pub law: Law,
-    /// Strains the offender specified in the legal auction (not restrictable).
-    pub specified: Vec<Strain>,
-    /// Record id of the withdrawn call that gave rise to it (a comparable ruling on its
-    /// replacement removes it, L26A).
     pub call: CallId,
 }
 

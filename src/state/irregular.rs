@@ -1,5 +1,6 @@
 //! What only an irregularity or the Director brings to a board: bars, rectifications,
-//! offers, questions for the Director. A regular board never has any, so the state keeps
+//! offers, questions for the Director, and the lead restrictions (a part of their own,
+//! `lead.rs`, kept here). A regular board never has any, so the state keeps
 //! it boxed and absent until the first of them (a call's checkpoint then copies nothing).
 
 use serde::Serialize;
@@ -11,8 +12,8 @@ use crate::event::BarKind;
 use crate::law::Law;
 
 use super::{
-    Aftermath, ArtificialCall, Bar, CallId, ChangeForReview, ChangeOffer, Comparison, LeadRestrictionRecord,
-    OpenRuling, PartnerNote, Pending, Recall, Rectification, UndoRequest,
+    Aftermath, ArtificialCall, Bar, CallId, ChangeForReview, ChangeOffer, Comparison, Leads, OpenRuling, PartnerNote,
+    Pending, Recall, Rectification, UndoRequest,
 };
 
 /// What the box holds: the board's irregularities and rulings (see the module doc).
@@ -36,8 +37,8 @@ pub(super) struct IrregularData {
     pub(super) notes: Vec<PartnerNote>,
     /// Questions for the Director.
     pub(super) open_rulings: Vec<OpenRuling>,
-    /// Law 26B entitlements.
-    pub(super) lead_restrictions: Vec<LeadRestrictionRecord>,
+    /// The lead restrictions (L26B): a part of its own (`lead.rs`), kept here.
+    pub(super) leads: Leads,
     /// Replacements the Director may still rule comparable (L23A).
     pub(super) comparisons: Vec<Comparison>,
     /// The Director's rulings on artificial calls (L29C, L30C, L26B).
@@ -70,7 +71,7 @@ impl IrregularData {
         changes: Vec::new(),
         notes: Vec::new(),
         open_rulings: Vec::new(),
-        lead_restrictions: Vec::new(),
+        leads: Leads::NONE,
         comparisons: Vec::new(),
         artificial: Vec::new(),
         turn_override: None,
@@ -100,7 +101,7 @@ impl IrregularData {
             changes,
             notes,
             open_rulings,
-            lead_restrictions,
+            leads,
             comparisons,
             artificial,
             turn_override,
@@ -117,7 +118,7 @@ impl IrregularData {
             && changes.is_empty()
             && notes.is_empty()
             && open_rulings.is_empty()
-            && lead_restrictions.is_empty()
+            && leads.is_none()
             && comparisons.is_empty()
             && artificial.is_empty()
             && turn_override.is_none()
@@ -236,9 +237,21 @@ impl Irregular {
         &self.irr().open_rulings
     }
 
-    /// The Law 26B entitlements.
-    pub fn lead_restrictions(&self) -> &[LeadRestrictionRecord] {
-        &self.irr().lead_restrictions
+    /// The lead restrictions (none on a regular board).
+    pub(super) fn leads(&self) -> &Leads {
+        &self.irr().leads
+    }
+
+    /// The lead restrictions, to change them (the box is made at the first).
+    pub(super) fn leads_mut(&mut self) -> &mut Leads {
+        &mut self.irr_mut().leads
+    }
+
+    /// L22: the auction ends (again): declarer's lead choice, if he made one, lapses.
+    pub(super) fn forget_lead_choice(&mut self) {
+        if let Some(irr) = self.irr_if_any() {
+            irr.leads.forget_choice();
+        }
     }
 
     /// The replacements the Director may still rule comparable (L23A).
@@ -460,7 +473,7 @@ impl Irregular {
         }
     }
 
-    // ------------------------------------------------------------ L23A, L26B, L29C
+    // ------------------------------------------------------------ L23A, L29C
 
     /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A), with its
     /// ruling for the Director.
@@ -524,36 +537,6 @@ impl Irregular {
             artificial,
             specified,
         });
-    }
-
-    /// L26B: declarer's entitlement against `offender`, from withdrawn call `call`.
-    pub fn entitle_lead_restriction(&mut self, offender: Seat, law: Law, call: CallId) {
-        self.irr_mut().lead_restrictions.push(LeadRestrictionRecord {
-            offender,
-            law,
-            specified: Vec::new(),
-            call,
-        });
-    }
-
-    /// L26B: the strains the offender specified in the legal auction, recorded on the
-    /// entitlements from call `call` under `law`.
-    pub fn record_specified(&mut self, call: CallId, law: Law, specified: &[Strain]) {
-        let Some(irr) = self.irr_if_any() else { return };
-        for r in irr
-            .lead_restrictions
-            .iter_mut()
-            .filter(|r| r.call == call && r.law == law)
-        {
-            r.specified = specified.to_vec();
-        }
-    }
-
-    /// L26A: a comparable replacement of `call` removes the entitlements it gave.
-    pub fn drop_lead_restrictions_from(&mut self, call: CallId) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.lead_restrictions.retain(|r| r.call != call);
-        }
     }
 
     // ------------------------------------------------------------ Director's rulings
@@ -698,7 +681,7 @@ impl Irregular {
                 .filter(|r| r.on == RulingOn::Comparable)
                 .cloned()
                 .collect(),
-            lead_restrictions: irr.lead_restrictions.clone(),
+            lead_restrictions: irr.leads.restrictions().to_vec(),
             aftermath: irr.aftermath.clone(),
             forced: irr.forced,
             turn_override: irr.turn_override,
@@ -715,7 +698,7 @@ impl Irregular {
             || irr.bars.0.iter().any(Option::is_some)
             || !irr.comparisons.is_empty()
             || irr.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
-            || !irr.lead_restrictions.is_empty()
+            || !irr.leads.restrictions().is_empty()
             || irr.aftermath.is_some()
             || irr.forced.is_some()
             || irr.turn_override.is_some();
@@ -740,7 +723,7 @@ impl Irregular {
         irr.forced = b.forced;
         irr.turn_override = b.turn_override;
         irr.comparisons = b.comparisons;
-        irr.lead_restrictions = b.lead_restrictions;
+        irr.leads.restore_restrictions(b.lead_restrictions);
         irr.open_rulings.retain(|r| r.on != RulingOn::Comparable);
         irr.open_rulings.extend(b.comparable_rulings);
     }
@@ -772,6 +755,23 @@ mod tests {
         let mut overridden = super::IrregularData::NONE;
         overridden.turn_override = Some(crate::call::Seat::S);
         assert!(!overridden.is_none());
+    }
+
+    #[test]
+    fn l26b_an_entitlement_makes_the_box_and_the_box_goes_with_the_last_one_at_the_end_of_the_action() {
+        let mut irr = super::Irregular::default();
+        let call = super::CallId::new(3);
+        irr.leads_mut()
+            .entitle(crate::call::Seat::W, crate::law::Law::L27B2, call);
+        irr.tidy();
+        assert!(!irr.is_none());
+        assert_eq!(irr.leads().restrictions().len(), 1);
+        irr.leads_mut().drop_from(call);
+        irr.tidy();
+        assert!(irr.is_none());
+        // Ending the auction with no box makes none.
+        irr.forget_lead_choice();
+        assert!(irr.is_none());
     }
 
     #[test]

@@ -1,11 +1,9 @@
 //! Reading the state across its parts, and what belongs to no one part: never a handle to
 //! change it.
 
-use crate::auction::Contract;
 use crate::call::Seat;
-use crate::play::PlayState;
 
-use super::{LeadChoice, Pending, Phase, State};
+use super::{Pending, Phase, State};
 
 impl State {
     /// The seat due to call now, taking a pending rectification into account.
@@ -36,36 +34,6 @@ impl State {
     /// Whether the auction period (auction and clarification) lasts (L17D).
     pub fn in_auction_period(&self) -> bool {
         matches!(self.phase, Phase::Auction | Phase::Clarification | Phase::PassedOut)
-    }
-
-    /// Declarer's L26B choice for the opening lead, once made.
-    pub fn lead_choice(&self) -> Option<LeadChoice> {
-        self.lead_choice
-    }
-
-    /// The contract fixed when the auction ended.
-    pub fn contract(&self) -> Option<Contract> {
-        self.contract
-    }
-
-    /// The presumed declarer, once the auction has ended.
-    pub fn declarer(&self) -> Option<Seat> {
-        self.contract.map(|c| c.declarer)
-    }
-
-    /// Whether `seat` is a presumed defender.
-    pub fn is_defender(&self, seat: Seat) -> bool {
-        self.contract.is_some_and(|c| c.side() != seat.side())
-    }
-
-    /// Whether `seat` is the presumed dummy.
-    pub fn is_dummy(&self, seat: Seat) -> bool {
-        self.contract.is_some_and(|c| c.dummy() == seat)
-    }
-
-    /// The opening lead and the cards played.
-    pub fn play(&self) -> Option<&PlayState> {
-        self.play.as_deref()
     }
 
     /// The client clock of the last call.

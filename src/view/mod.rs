@@ -460,12 +460,12 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
         warnings: Seen::lent(table.warnings, &[], viewer),
         events: Seen::lent(table.feed.kept(), table.feed.others(), viewer),
-        contract: st.contract().map(ContractName::from),
-        declarer: st.declarer(),
-        dummy: st.contract().map(|c| c.dummy()),
-        opening_leader: st.contract().map(|c| c.leader()),
+        contract: st.play().contract().map(ContractName::from),
+        declarer: st.play().declarer(),
+        dummy: st.play().contract().map(|c| c.dummy()),
+        opening_leader: st.play().contract().map(|c| c.leader()),
         regulation: *table.regulation,
-        play: st.play().map(|p| SeenPlay {
+        play: st.play().cards().map(|p| SeenPlay {
             leader: p.leader,
             led: p.lead.is_some(),
             lead: p
@@ -482,7 +482,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
                 offender: r.offender,
                 leader: r.offender.partner(),
                 law: r.law,
-                declarer: st.declarer().unwrap_or(r.offender.lho()),
+                declarer: st.play().declarer().unwrap_or(r.offender.lho()),
                 restrictable: crate::procedure::lead_restriction::restrictable_suits(r),
                 may_require: table.regulation.lead_restriction == crate::regulation::LeadRestriction::RequireOrProhibit,
                 chosen: choice.is_some(),
@@ -503,7 +503,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         } else {
             Vec::new()
         },
-        contract_parts: st.contract().map(|c| ContractName::from(c).into()),
+        contract_parts: st.play().contract().map(|c| ContractName::from(c).into()),
         scoring_contract_parts: scoring_contract.map(ContractParts::from),
     }
 }

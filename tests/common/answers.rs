@@ -164,7 +164,7 @@ pub fn probe_lead_choice(t: &Table) -> Result<(), String> {
 
 /// The lowest card of `suit` (a letter) not yet played or led face down, if any.
 fn unplayed(t: &Table, suit: char) -> Option<Card> {
-    let p = t.state().play();
+    let p = t.state().play().cards();
     "23456789TJQKA"
         .chars()
         .filter_map(|r| format!("{suit}{r}").parse::<Card>().ok())
@@ -181,7 +181,7 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
     let Some(contract) = t.contract() else {
         return Ok(());
     };
-    let p = t.state().play();
+    let p = t.state().play().cards();
     // A lead: the opening lead, or a card to an empty trick in play.
     let leading = match phase {
         Phase::Clarification => p.is_none_or(|p| p.lead.is_none()),
