@@ -42,7 +42,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
             .map_err(cite)
         }
     };
-    if let Some(declarer) = cx.st.declarer().filter(|d| *d != seat) {
+    if let Some(declarer) = cx.st.play().declarer().filter(|d| *d != seat) {
         return refuse(
             Code::NotEntitled,
             format!("only declarer ({declarer}) may restrict the lead"),

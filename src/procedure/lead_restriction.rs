@@ -208,7 +208,7 @@ pub fn later_choice_due(st: &State) -> Option<Seat> {
 /// `WRONG_PERIOD` outside the clarification period, or in play when no choice is due.
 #[inline(always)]
 pub fn choice_leader(st: &State) -> Result<Seat, Code> {
-    match (st.phase(), st.contract()) {
+    match (st.phase(), st.play().contract()) {
         (Phase::Clarification, Some(c)) => Ok(c.leader()),
         (Phase::Play, _) => later_choice_due(st).ok_or(Code::WrongPeriod),
         _ => Err(Code::WrongPeriod),
