@@ -44,6 +44,7 @@ pub mod server_msg;
 pub mod store;
 #[cfg(test)]
 mod typescript;
+mod wire;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
