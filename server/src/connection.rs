@@ -8,6 +8,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::watch;
 
@@ -15,11 +16,10 @@ use crate::config::Limits;
 use crate::heartbeat::{self, Silence};
 use crate::hub::Hub;
 use crate::metrics::ConnectionSlot;
-use crate::outbox::{self, Close, Inbox, Queued};
+use crate::outbox::{self, Close, Inbox};
 use crate::protocol::ErrorCode;
 use crate::requests::Session;
 use crate::server_msg::ServerMsg;
-use crate::wire::{self, SocketSink, Wire};
 
 /// A token bucket: `rate` messages a second, `burst` at once.
 struct Bucket {
@@ -55,10 +55,9 @@ const FLOODS_TOLERATED: u32 = 1000;
 pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: ConnectionSlot) {
     let conn = hub.next_conn.fetch_add(1, Ordering::Relaxed);
     let (sink, mut source) = socket.split();
-    let wire = wire::wire(sink);
-    let (out, inbox) = outbox::channel_to(hub.limits.unsent_bytes, hub.metrics.clone(), Some(wire.clone()));
+    let (out, inbox) = outbox::channel(hub.limits.unsent_bytes, hub.metrics.clone());
     let mut closing = out.closing();
-    let writer = tokio::spawn(write(wire, inbox, out.closing(), hub.limits.ping_interval));
+    let writer = tokio::spawn(write(sink, inbox, out.closing(), hub.limits.ping_interval));
     let mut session = Session {
         conn,
         out,
@@ -164,13 +163,8 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
     drop(source);
 }
 
-/// Writes `batch` in order and flushes the socket once (with whatever an earlier direct
-/// write left unflushed).
-async fn feed_all(wire: &Wire, batch: Vec<String>) -> Result<(), axum::Error> {
-    let mut sink = wire.lock().await;
-    let Some(sink) = sink.as_mut() else {
-        return Err(axum::Error::new("the socket is closed"));
-    };
+/// Writes `batch` in order and flushes the socket once.
+async fn feed_all(sink: &mut SplitSink<WebSocket, Message>, batch: Vec<String>) -> Result<(), axum::Error> {
     for text in batch {
         sink.feed(Message::Text(text.into())).await?;
     }
@@ -216,44 +210,43 @@ const BATCH_BYTES: usize = 16 * 1024;
 
 /// Writes the queue to the socket in order, with a ping every `ping_every`; once the
 /// connection is asked to close, drops what is left, sends the coded `error` and the close
-/// frame (bounded in time: a client that does not read gets nothing more), and lets the
-/// socket go. The messages ready at once are written together and the socket flushed once
-/// for them (one system call and one wake-up for a burst of pushes, not one each); a flush
-/// handed over by a direct write is done the same way.
-async fn write(wire: Wire, mut inbox: Inbox, mut closing: watch::Receiver<Option<Close>>, ping_every: Duration) {
+/// frame (bounded in time: a client that does not read gets nothing more). The messages
+/// ready at once are written together and the socket flushed once for them (one system call
+/// and one wake-up for a burst of pushes, not one each).
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut inbox: Inbox,
+    mut closing: watch::Receiver<Option<Close>>,
+    ping_every: Duration,
+) {
     let mut pings = heartbeat::pings(ping_every);
     loop {
-        let first = tokio::select! {
+        let text = tokio::select! {
             biased;
             _ = closing.wait_for(Option::is_some) => break,
             _ = pings.tick() => None,
-            item = inbox.recv() => match item {
-                Some(item) => Some(item),
+            text = inbox.recv() => match text {
+                Some(t) => Some(t),
                 None => break,
             },
         };
-        let Some(first) = first else {
-            if ping(&wire, &mut closing).await {
+        let Some(text) = text else {
+            if heartbeat::ping(&mut sink, &mut closing).await {
                 continue;
             }
             break;
         };
-        let mut batch = Vec::new();
-        let mut n = 0;
-        let mut next = Some(first);
-        while let Some(item) = next.take() {
-            n += item.bytes();
-            if let Queued::Text(text) = item {
-                batch.push(text);
-            }
-            if batch.len() < BATCH_MESSAGES && n < BATCH_BYTES {
-                next = inbox.try_recv();
-            }
+        let mut batch = vec![text];
+        let mut n = batch[0].len();
+        while batch.len() < BATCH_MESSAGES && n < BATCH_BYTES {
+            let Some(more) = inbox.try_recv() else { break };
+            n += more.len();
+            batch.push(more);
         }
         let sent = tokio::select! {
             biased;
             _ = closing.wait_for(Option::is_some) => None,
-            r = feed_all(&wire, batch) => Some(r),
+            r = feed_all(&mut sink, batch) => Some(r),
         };
         inbox.written(n);
         match sent {
@@ -264,8 +257,6 @@ async fn write(wire: Wire, mut inbox: Inbox, mut closing: watch::Receiver<Option
     drop(inbox);
     let why = closing.borrow().clone();
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
-        let mut sink = wire.lock().await;
-        let Some(sink) = sink.as_mut() else { return Ok(()) };
         if let Some(why) = why {
             let text = ServerMsg::Error {
                 code: why.code,
@@ -284,23 +275,4 @@ async fn write(wire: Wire, mut inbox: Inbox, mut closing: watch::Receiver<Option
         sink.close().await
     })
     .await;
-    // The socket's sending half goes with the writer, whoever still holds an `Outbox`.
-    let sink: Option<SocketSink> = match tokio::time::timeout(Duration::from_secs(1), wire.lock()).await {
-        Ok(mut sink) => sink.take(),
-        Err(_) => None,
-    };
-    drop(sink);
-}
-
-/// Sends a ping (see `heartbeat::ping`) once the socket is free; whether the socket took it.
-async fn ping(wire: &Wire, closing: &mut watch::Receiver<Option<Close>>) -> bool {
-    let mut sink = tokio::select! {
-        biased;
-        _ = closing.wait_for(Option::is_some) => return false,
-        sink = wire.lock() => sink,
-    };
-    match sink.as_mut() {
-        Some(sink) => heartbeat::ping(sink, closing).await,
-        None => false,
-    }
 }

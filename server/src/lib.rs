@@ -44,7 +44,6 @@ pub mod server_msg;
 pub mod store;
 #[cfg(test)]
 mod typescript;
-mod wire;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

@@ -1,9 +1,7 @@
 //! A connection's outgoing queue. Every message — a reply to the connection's own request or
 //! a push — is counted in bytes from the moment it is queued until it is written to the
 //! socket; past the connection's budget the connection is closed as `TOO_SLOW`, so a client
-//! that does not read costs the server at most its budget. A message next in line (nothing
-//! queued or unflushed before it) is written to the socket by the task that sends it
-//! (`wire::write_now`); the writer task takes the rest, in order.
+//! that does not read costs the server at most its budget.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -12,7 +10,6 @@ use tokio::sync::{mpsc, watch};
 
 use crate::metrics::Metrics;
 use crate::protocol::ErrorCode;
-use crate::wire::{self, Direct, Wire};
 
 /// Why the server closes a connection: the coded `error` sent last, then the close frame.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,56 +73,22 @@ impl Shared {
     }
 }
 
-/// What the writer is handed, in order.
-#[derive(Debug)]
-pub enum Queued {
-    /// A message to write.
-    Text(String),
-    /// This many bytes were taken by the socket's WebSocket layer and not yet flushed.
-    Flush(usize),
-}
-
-impl Queued {
-    /// The bytes it holds counted against the budget.
-    pub fn bytes(&self) -> usize {
-        match self {
-            Queued::Text(t) => t.len(),
-            Queued::Flush(n) => *n,
-        }
-    }
-}
-
 /// The sending side, cloned into every table the connection has joined.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct Outbox {
-    tx: mpsc::UnboundedSender<Queued>,
+    tx: mpsc::UnboundedSender<String>,
     shared: Arc<Shared>,
-    wire: Option<Wire>,
-}
-
-impl std::fmt::Debug for Outbox {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Outbox")
-            .field("shared", &self.shared)
-            .finish_non_exhaustive()
-    }
 }
 
 /// The writer's side: messages in order, and the bytes it has written given back.
 #[derive(Debug)]
 pub struct Inbox {
-    rx: mpsc::UnboundedReceiver<Queued>,
+    rx: mpsc::UnboundedReceiver<String>,
     shared: Arc<Shared>,
 }
 
-/// A new queue with a budget of `budget` unsent bytes, written only by its writer.
+/// A new queue with a budget of `budget` unsent bytes.
 pub fn channel(budget: usize, metrics: Arc<Metrics>) -> (Outbox, Inbox) {
-    channel_to(budget, metrics, None)
-}
-
-/// A new queue with a budget of `budget` unsent bytes whose messages, when next in line, are
-/// written to `wire` by their sender.
-pub(crate) fn channel_to(budget: usize, metrics: Arc<Metrics>, wire: Option<Wire>) -> (Outbox, Inbox) {
     let (tx, rx) = mpsc::unbounded_channel();
     let shared = Arc::new(Shared {
         queued: AtomicUsize::new(0),
@@ -137,25 +100,19 @@ pub(crate) fn channel_to(budget: usize, metrics: Arc<Metrics>, wire: Option<Wire
         Outbox {
             tx,
             shared: shared.clone(),
-            wire,
         },
         Inbox { rx, shared },
     )
 }
 
 impl Outbox {
-    /// Sends `text`: written to the socket at once when nothing is queued or unflushed
-    /// before it and the socket takes it, queued for the writer otherwise. False when the
-    /// connection is closing, or when `text` would take it past its budget: it is then closed
-    /// as `TOO_SLOW` and `text` is dropped.
+    /// Queues `text`. False when the connection is closing, or when `text` would take it
+    /// past its budget: it is then closed as `TOO_SLOW` and `text` is dropped.
     pub fn send(&self, text: String) -> bool {
         if self.is_closing() {
             return false;
         }
         let n = text.len();
-        // Held while the byte count is read, so no message can be queued between the count
-        // seen empty and the write (the writer holds it while it writes).
-        let mut wire = self.wire.as_ref().and_then(|w| w.try_lock().ok());
         let before = self.shared.queued.fetch_add(n, Ordering::SeqCst);
         if before.saturating_add(n) > self.shared.budget {
             self.shared.queued.fetch_sub(n, Ordering::SeqCst);
@@ -168,27 +125,7 @@ impl Outbox {
             return false;
         }
         self.shared.metrics.queue(n);
-        let mut text = text;
-        if before == 0 {
-            if let Some(sink) = wire.as_mut().and_then(|w| w.as_mut()) {
-                text = match wire::write_now(sink, text) {
-                    Direct::Written => {
-                        self.shared.unqueue(n);
-                        return true;
-                    }
-                    Direct::Unflushed => return self.queue(Queued::Flush(n)),
-                    Direct::NotTaken(text) => text,
-                };
-            }
-        }
-        drop(wire);
-        self.queue(Queued::Text(text))
-    }
-
-    /// Hands `item` (its bytes already counted) to the writer; false if it has ended.
-    fn queue(&self, item: Queued) -> bool {
-        let n = item.bytes();
-        if self.tx.send(item).is_err() {
+        if self.tx.send(text).is_err() {
             self.shared.unqueue(n);
             return false;
         }
@@ -223,14 +160,13 @@ impl Outbox {
 }
 
 impl Inbox {
-    /// The next message or flush (still counted until `written`), or `None` once every
-    /// `Outbox` is gone.
-    pub async fn recv(&mut self) -> Option<Queued> {
+    /// The next message (still counted until `written`), or `None` once every `Outbox` is gone.
+    pub async fn recv(&mut self) -> Option<String> {
         self.rx.recv().await
     }
 
-    /// The next message or flush if one is queued now (still counted until `written`).
-    pub fn try_recv(&mut self) -> Option<Queued> {
+    /// The next message if one is queued now (still counted until `written`).
+    pub fn try_recv(&mut self) -> Option<String> {
         self.rx.try_recv().ok()
     }
 
@@ -244,8 +180,8 @@ impl Drop for Inbox {
     /// Every message still queued is dropped and its bytes given back.
     fn drop(&mut self) {
         self.rx.close();
-        while let Ok(item) = self.rx.try_recv() {
-            self.shared.unqueue(item.bytes());
+        while let Ok(text) = self.rx.try_recv() {
+            self.shared.unqueue(text.len());
         }
     }
 }
