@@ -612,6 +612,43 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_full_batch_binds_every_value_to_its_own_row() {
+        let n = crate::commit::MAX_BATCH;
+        for store in stores().await {
+            let ids: Vec<String> = (0..n).map(|i| format!("full{i}")).collect();
+            let tables: Vec<NewTable> = ids
+                .iter()
+                .map(|id| NewTable::new(id, "{}", &BTreeMap::new(), &format!("{id}-0")).dealt(id))
+                .collect();
+            let (made, _) = store
+                .write_batch(&tables.iter().collect::<Vec<_>>(), &[])
+                .await
+                .unwrap();
+            assert_eq!(made, vec![true; n]);
+            let rows: Vec<Appended> = ids
+                .iter()
+                .map(|id| Appended {
+                    action: format!("{{\"of\":\"{id}\"}}"),
+                    state_hash: format!("{id}-1"),
+                    ..action(id)
+                })
+                .collect();
+            let written = store.append_batch(&rows.iter().collect::<Vec<_>>()).await.unwrap();
+            assert_eq!(written, vec![true; n]);
+            for id in [&ids[0], &ids[n / 2], &ids[n - 1]] {
+                let t = store.load_one(id).await.unwrap().expect("stored");
+                assert_eq!(t.deal.as_deref(), Some(id.as_str()), "{id}");
+                assert_eq!(t.actions, [(format!("{{\"of\":\"{id}\"}}"), format!("{id}-1"))], "{id}");
+                assert_eq!(
+                    (t.count, t.state_hash.as_str()),
+                    (1, format!("{id}-1").as_str()),
+                    "{id}"
+                );
+            }
+        }
+    }
+
+    #[tokio::test]
     async fn a_failed_batch_writes_nothing_and_the_next_one_is_written() {
         for store in stores().await {
             store.create_table("t", "{}", &BTreeMap::new(), "h0").await.unwrap();
