@@ -83,6 +83,7 @@ function routes() {
   const peer = path.join(path.dirname(require.resolve("@bridge-tools/core/package.json")), "dist", "index.mjs");
   const files = new Map([
     ["/bench/page.mjs", path.join(here, "page.mjs")],
+    ["/bench/patch.mjs", path.join(here, "patch.mjs")],
     ["/peer/core.mjs", peer],
     ["/pkg/web/bridge_laws.js", path.join(pkgWeb, "bridge_laws.js")],
     ["/pkg/web/bridge_laws_bg.wasm", path.join(pkgWeb, "bridge_laws_bg.wasm")],

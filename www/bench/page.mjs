@@ -4,6 +4,7 @@
 // 5 µs rather than 100 µs; every sample is still a batch of at least `minSampleMs`.
 import init, { SeatTable, Table, parseCall } from "/pkg/web/bridge_laws.js";
 import { Auction } from "/peer/core.mjs";
+import { patchOf, same } from "./patch.mjs";
 
 const SEATS = ["N", "E", "S", "W"];
 const STRAINS = ["C", "D", "H", "S", "NT"];
@@ -131,30 +132,6 @@ function timerResolutionUs() {
     best = Math.min(best, b - a);
   }
   return best * 1000;
-}
-
-// --- the pushes a server sends (src/push.rs) ------------------------------------------------
-// The lists a patch sends by position (`ViewPatch::LISTS`); every other field but the
-// viewer, events and warnings is sent whole when it changed (`ViewPatch::WHOLE`).
-const LISTS = new Set(["calls", "withdrawn", "questions", "open_rulings", "ledger"]);
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The patch from `before` to `after` (one viewer's views), as `ViewBase::diff` makes it. */
-function patchOf(before, after) {
-  const patch = {};
-  for (const k of Object.keys(after)) {
-    if (k === "viewer" || k === "events" || k === "warnings") continue;
-    if (LISTS.has(k)) {
-      const set = [];
-      after[k].forEach((item, i) => {
-        if (i >= before[k].length || !same(before[k][i], item)) set.push([i, item]);
-      });
-      if (set.length || before[k].length !== after[k].length) patch[k] = { len: after[k].length, set };
-    } else if (!same(before[k], after[k])) {
-      patch[k] = after[k];
-    }
-  }
-  return patch;
 }
 
 /**

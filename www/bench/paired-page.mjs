@@ -1,26 +1,9 @@
 // Runs in the paired page (served by paired.bench.mjs): two builds of the elements, `bl-*`
 // (a) and `bx-*` (b), each with its six elements, told the same boards' pushes in turn.
 import init, { SeatTable, Table, parseCall } from "/pkg/web/bridge_laws.js";
+import { patchOf } from "./patch.mjs";
 
 const SEATS = ["N", "E", "S", "W"];
-const LISTS = new Set(["calls", "withdrawn", "questions", "open_rulings", "ledger"]);
-const same = (x, y) => JSON.stringify(x) === JSON.stringify(y);
-
-/** The patch from one view of a seat to the next, as the server's `ViewBase::diff` makes it. */
-function patchOf(before, after) {
-  const patch = {};
-  for (const k of Object.keys(after)) {
-    if (k === "viewer" || k === "events" || k === "warnings") continue;
-    if (LISTS.has(k)) {
-      const set = [];
-      after[k].forEach((item, i) => {
-        if (i >= before[k].length || !same(before[k][i], item)) set.push([i, item]);
-      });
-      if (set.length || before[k].length !== after[k].length) patch[k] = { len: after[k].length, set };
-    } else if (!same(before[k], after[k])) patch[k] = after[k];
-  }
-  return patch;
-}
 
 /** One board as `viewer` receives it: his view at the start, then each call's push. */
 function board(a, viewer) {

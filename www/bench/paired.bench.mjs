@@ -45,7 +45,7 @@ const server = http.createServer((req, res) => {
   const url = new URL(req.url, "http://127.0.0.1").pathname;
   if (url === "/paired.html") return void res.writeHead(200, { "Content-Type": "text/html" }).end(PAGE);
   let file = null;
-  if (url === "/paired-page.mjs") file = path.join(here, "paired-page.mjs");
+  if (url === "/paired-page.mjs" || url === "/patch.mjs") file = path.join(here, url.slice(1));
   else if (url.startsWith("/pkg/web/")) file = path.join(pkg, "web", url.slice("/pkg/web/".length));
   else if (url.startsWith("/a/") || url.startsWith("/b/")) file = path.join(scratch, url);
   let body = null;

@@ -5,27 +5,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SeatTable, Table, parseCall } from "bridge-laws";
 import { builtIn } from "../bench/auctions.mjs";
+import { patchOf } from "../bench/patch.mjs";
 
 const SEATS = ["N", "E", "S", "W"];
-const LISTS = new Set(["calls", "withdrawn", "questions", "open_rulings", "ledger"]);
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
-/** The push's patch from one view of a seat to the next, as the server's `ViewBase::diff` makes it
- *  (the fields that changed, the lists by position; events and warnings come as entries). */
-function patchOf(before, after) {
-  const patch = {};
-  for (const k of Object.keys(after)) {
-    if (k === "viewer" || k === "events" || k === "warnings") continue;
-    if (LISTS.has(k)) {
-      const set = [];
-      after[k].forEach((item, i) => {
-        if (i >= before[k].length || !same(before[k][i], item)) set.push([i, item]);
-      });
-      if (set.length || before[k].length !== after[k].length) patch[k] = { len: after[k].length, set };
-    } else if (!same(before[k], after[k])) patch[k] = after[k];
-  }
-  return patch;
-}
 
 test("a seat's page reads at every push of a board the SeatTable's own view, equal to the table's, never changed once read", async () => {
   const { fromSeatTable } = await import("bridge-laws/elements");
