@@ -18,11 +18,6 @@ use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
 
-/// The seat due to call now, taking a pending rectification into account.
-#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
-pub fn turn_to_call(st: &State) -> Seat {
-    st.turn_to_call()
-}
 
 /// The calls over which the seat due to call would be calling, summarized: the calls in
 /// force (kept by the state), with a pending call LHO would accept by calling.

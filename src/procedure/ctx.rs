@@ -63,7 +63,7 @@ impl<'a> Ctx<'a> {
 
 impl Ctx<'_> {
     /// Who may know that the action being applied happened.
-    #[cfg(any(test, feature = "internals"))] // read by the tests and benches only
+    #[cfg(test)]
     pub fn known_to(&self) -> Audience {
         self.known_to
     }

@@ -73,15 +73,6 @@ pub fn choice_for(st: &State, leader: Seat) -> Option<LeadChoice> {
     st.lead().choice().filter(|c| c.leader == leader)
 }
 
-/// Declarer's L26B choice for the opening lead, when a restriction concerns it and he has
-/// made one.
-#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
-pub fn lead_choice(st: &State) -> Option<LeadChoice> {
-    let leader = st.play().contract()?.leader();
-    opening_lead_restriction(st)?;
-    choice_for(st, leader)
-}
-
 fn suits() -> impl Iterator<Item = Strain> {
     Strain::ALL.into_iter().filter(|s| s.suit().is_some())
 }
@@ -169,7 +160,7 @@ fn suits_under(rule: LeadRule) -> Vec<Strain> {
 /// The suits the opening leader may lead now without an irregularity (L26B): none while
 /// declarer's choice is due; every suit but the prohibited one; every suit without a
 /// restriction or under a requirement (`suits_under`).
-#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
+#[cfg(test)]
 pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
     match st.play().contract() {
         Some(c) => suits_under(lead_rule(st, c.leader())),
