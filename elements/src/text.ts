@@ -92,24 +92,22 @@ export function callNode(m: Messages, call: Call): HTMLElement {
   return cloned(m, `call ${call}`, () => buildCallNode(m, call));
 }
 
-function buildCallNode(m: Messages, call: Call): HTMLElement {
+/** What shows a call: its level and suit symbol (2♥), or its short word (Pass). */
+function shownParts(m: Messages, call: Call): (string | HTMLElement)[] {
   const b = split(call);
-  const shown = b
-    ? [b.level, h("span", { class: `suit suit-${b.strain}` }, SYMBOL[b.strain])]
-    : [m.format(`ui.call.short.${call}`)];
+  return b ? [b.level, h("span", { class: `suit suit-${b.strain}` }, SYMBOL[b.strain])] : [m.format(`ui.call.short.${call}`)];
+}
+
+function buildCallNode(m: Messages, call: Call): HTMLElement {
   return h("span", { class: `call call-${call.toLowerCase()}` },
     h("span", { class: "sr-only" }, callWords(m, call)),
-    h("span", { "aria-hidden": "true" }, shown));
+    h("span", { "aria-hidden": "true" }, shownParts(m, call)));
 }
 
 /** The call as shown alone (2♥, Pass), with no words for a screen reader: for inside a part
  *  hidden from it (`aria-hidden`) whose words are said elsewhere (an auction's cell). */
 export function shownCallNode(m: Messages, call: Call): HTMLElement {
-  return cloned(m, `shown ${call}`, () => {
-    const b = split(call);
-    return h("span", { class: `call call-${call.toLowerCase()}` },
-      b ? [b.level, h("span", { class: `suit suit-${b.strain}` }, SYMBOL[b.strain])] : m.format(`ui.call.short.${call}`));
-  });
+  return cloned(m, `shown ${call}`, () => h("span", { class: `call call-${call.toLowerCase()}` }, shownParts(m, call)));
 }
 
 /** A card as it is shown (♥Q), read as "queen of hearts". */
