@@ -51,28 +51,66 @@ test("a plain page without a bundler gets a lawful bidding box from one module s
   await page.goto(url);
   await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').click();
   assert.match(await page.locator("bl-auction .bid").first().getAttribute("data-label"), /North: one no trump/);
-  assert.equal(await page.locator('bl-bidding-box .box-call:not(:disabled)').count(), 0, "North waits for East");
+  assert.equal(await page.locator("bl-bidding-box .box-calls").evaluate((c) => c.inert), true, "North waits for East");
   assert.match(await page.locator('bl-announcer [role="log"]').textContent(), /You: one no trump/);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test("the box's calls are disabled while the viewer waits, and only the lawful ones come back at his turn", async () => {
+/** The names of the buttons in Chrome's own accessibility tree (what a screen reader is given;
+ * Playwright's snapshot keeps inert content). */
+async function axButtons(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  await cdp.detach();
+  return nodes.filter((n) => !n.ignored && n.role?.value === "button").map((n) => n.name?.value ?? "");
+}
+
+test("the box's calls are inert while the viewer waits, and exactly the lawful ones are enabled at his turn", async () => {
   const page = await browser.newPage();
   await page.goto(url);
-  const offered = () => page.$$eval("bl-bidding-box .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
+  // The calls offered: none while the calls are inert, else the enabled buttons — which must
+  // be exactly the view's legal calls.
+  const offered = () => page.evaluate(() => {
+    const calls = document.querySelector("bl-bidding-box .box-calls");
+    const enabled = [...calls.querySelectorAll(".box-call:not(:disabled)")].map((b) => b.dataset.call);
+    const legal = window.__source.view().legal_calls;
+    return { inert: calls.inert, enabled: calls.inert ? [] : enabled, legal: enabled.filter((c) => legal.includes(c)).length === legal.length && enabled.length === legal.length, none: legal.length === 0 };
+  });
+  const north = await offered();
+  assert.equal(north.inert, false);
+  assert.equal(north.legal, true, `North's box is his legal calls: ${north.enabled}`);
   await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').click();
-  assert.deepEqual(await offered(), [], "North waits for East");
-  // The calls are announced disabled and cannot be pressed.
-  assert.match(await page.locator("bl-bidding-box .box").ariaSnapshot(), /button "two clubs" \[disabled\]/);
-  assert.equal(await page.locator('bl-bidding-box .box-call[data-call="2C"]').isDisabled(), true);
+  const waiting = await offered();
+  assert.equal(waiting.inert, true, "North waits for East: the calls are inert");
+  assert.deepEqual(waiting.enabled, []);
+  assert.equal(waiting.none, true, "and the view offers North nothing");
+  // None of the calls is in Chrome's accessibility tree; the box's name and hint say whom he waits for.
+  const spoken = await axButtons(page);
+  assert.ok(spoken.includes("Bid"), `the page's other buttons are there: ${spoken}`);
+  assert.deepEqual(spoken.filter((name) => /^(one|two|three|four|five|six|seven) |^(pass|double|redouble)$/.test(name)), [], "no call is spoken while North waits");
+  assert.match(await page.locator("bl-bidding-box").ariaSnapshot(), /group "Bidding box[^"]* — waiting for East"/);
+  assert.match(await page.locator("bl-bidding-box .box-hint").innerText(), /waiting for East/);
+  // A call can be neither focused nor pressed.
+  const twoClubs = page.locator('bl-bidding-box .box-call[data-call="2C"]');
+  assert.equal(await twoClubs.evaluate((b) => (b.focus(), document.activeElement === b)), false, "an inert call takes no focus");
+  const at = await twoClubs.boundingBox();
+  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
+  assert.equal(await page.evaluate(() => window.__source.view().calls.length), 1, "a click on a waiting box makes no call");
   await page.evaluate(() => (window.__source.viewer = "E"));
   const east = await offered();
-  assert.ok(east.includes("2C") && east.includes("X") && !east.includes("1NT") && !east.includes("1S"), `East's box: ${east}`);
+  assert.equal(east.inert, false);
+  assert.equal(east.legal, true, `East's box is his legal calls: ${east.enabled}`);
+  assert.ok(east.enabled.includes("2C") && east.enabled.includes("X") && !east.enabled.includes("1NT") && !east.enabled.includes("1S"), `East's box: ${east.enabled}`);
   await page.locator('bl-bidding-box .box-call[data-call="2C"]').click();
   await page.evaluate(() => (window.__source.viewer = "S"));
   const south = await offered();
-  assert.ok(south.includes("2D") && south.includes("X") && !south.includes("2C") && !south.includes("XX"), `South's box: ${south}`);
+  assert.equal(south.inert, false);
+  assert.equal(south.legal, true, `South's box is his legal calls: ${south.enabled}`);
+  assert.ok(south.enabled.includes("2D") && south.enabled.includes("X") && !south.enabled.includes("2C") && !south.enabled.includes("XX"), `South's box: ${south.enabled}`);
+  // His turn: the calls are in the accessibility tree again, the unlawful ones announced disabled.
+  assert.ok((await axButtons(page)).includes("two diamonds"));
+  assert.match(await page.locator("bl-bidding-box .box").ariaSnapshot(), /button "two clubs" \[disabled\]/);
   await page.close();
 });
 
