@@ -16,6 +16,9 @@ export const BOX_CALLS: Call[] = [];
 for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) BOX_CALLS.push(`${level}${s}` as Call);
 BOX_CALLS.push("P", "X", "XX");
 
+/** The boxes made in this page (each hint's id is its own). */
+let boxes = 0;
+
 /** No call offered (the box while the connection is down). */
 const NONE: readonly Call[] = [];
 
@@ -28,6 +31,7 @@ export class BiddingBox extends TableElement {
   #built = false;
   #buttons = new Map<Call, HTMLButtonElement>();
   #hint!: HTMLElement;
+  #hintText!: Text;
   #alert!: HTMLInputElement;
   #explanation!: HTMLInputElement;
   #selfAlert!: HTMLElement;
@@ -67,8 +71,12 @@ export class BiddingBox extends TableElement {
     this.#calls = h("div", { class: "box-calls", inert: true },
       [1, 2, 3, 4, 5, 6, 7].map((l) => row(BOX_CALLS.filter((c) => c.startsWith(String(l))), "box-level")),
       row(["P", "X", "XX"], "box-others"));
-    this.#grid = h("div", { class: "box", role: "group", "aria-label": m.format("ui.box.label"), tabindex: -1, onkeydown: (e: KeyboardEvent) => this.#key(e) }, this.#calls);
-    this.#hint = h("span", { class: "box-hint hint" });
+    // The hint (whom the viewer waits for, or "your call") is the group's description: one
+    // text written when it changes (nearly every push), the group's name left as it is.
+    const hintId = `bl-box-hint-${++boxes}`;
+    this.#hintText = document.createTextNode("");
+    this.#hint = h("span", { class: "box-hint hint", id: hintId }, this.#hintText);
+    this.#grid = h("div", { class: "box", role: "group", "aria-label": m.format("ui.box.label"), "aria-describedby": hintId, tabindex: -1, onkeydown: (e: KeyboardEvent) => this.#key(e) }, this.#calls);
     this.#alert = h("input", { type: "checkbox", class: "box-alert" });
     this.#explanation = h("input", { type: "text", class: "box-explanation", maxlength: 500, placeholder: m.format("ui.box.explanation.placeholder"), "aria-label": m.format("ui.box.explanation") });
     this.#selfAlert = h("div", { class: "box-self-alert" }, h("label", { class: "check" }, this.#alert, " ", m.format("ui.box.alert")), this.#explanation);
@@ -128,10 +136,9 @@ export class BiddingBox extends TableElement {
     const p = v.pending;
     // L28B vs L29A: only a player who may both accept and call says which his call does.
     set(this.#intent, "hidden", !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call")));
-    const hint = me ? this.#hintText(v, s, me, legal.size > 0) : "";
+    const hint = me ? this.#hintFor(v, s, me, legal.size > 0) : "";
     if (hint !== this.#hinted) {
-      this.#hint.textContent = hint;
-      this.#grid.setAttribute("aria-label", `${said(this.m, "ui.box.label")} — ${hint}`);
+      this.#hintText.data = hint;
       this.#hinted = hint;
     }
     set(this.#typed, "disabled", !s.connected);
@@ -146,13 +153,13 @@ export class BiddingBox extends TableElement {
   /** The calls whose buttons were last written enabled (kept while the calls are inert). */
   #shown = new Set<Call>();
   #roved: Call | null = null;
-  /** The hint shown (and in the box's name). */
+  /** The hint shown (the box's description). */
   #hinted: string | null = null;
   /** The last call was made from the grid: the focus goes back to it. */
   #fromGrid = false;
 
   /** What the player should do now, as the box sees it: never "your call" with a dead box. */
-  #hintText(v: View, s: TableSource, me: Seat, canCall: boolean): string {
+  #hintFor(v: View, s: TableSource, me: Seat, canCall: boolean): string {
     const m = this.m;
     if (!s.connected) return said(m, "ui.box.hint.offline");
     if (v.phase !== "auction") return said(m, v.phase === "passed_out" ? "ui.box.hint.passed_out" : "ui.box.hint.over");

@@ -19,6 +19,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   const source = fromTable(new Table({ dealer: "N", vulnerability: "None", regulation: "online" }), "N", parseCall);
   for (const el of document.querySelectorAll("bl-auction, bl-bidding-box, bl-feed, bl-announcer")) el.source = source;
   window.__source = source;
+  window.__Table = Table;
 </script></body></html>`;
 const TYPES = { ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
 
@@ -57,13 +58,18 @@ test("a plain page without a bundler gets a lawful bidding box from one module s
   await page.close();
 });
 
-/** The names of the buttons in Chrome's own accessibility tree (what a screen reader is given;
- * Playwright's snapshot keeps inert content). */
-async function axButtons(page) {
+/** The nodes of Chrome's own accessibility tree (what a screen reader is given; Playwright's
+ * snapshot keeps inert and `display: none` content), as role, name and description. */
+async function axNodes(page) {
   const cdp = await page.context().newCDPSession(page);
   const { nodes } = await cdp.send("Accessibility.getFullAXTree");
   await cdp.detach();
-  return nodes.filter((n) => !n.ignored && n.role?.value === "button").map((n) => n.name?.value ?? "");
+  return nodes.filter((n) => !n.ignored).map((n) => ({ role: n.role?.value, name: n.name?.value ?? "", description: n.description?.value ?? "" }));
+}
+
+/** The names of the buttons in Chrome's accessibility tree. */
+async function axButtons(page) {
+  return (await axNodes(page)).filter((n) => n.role === "button").map((n) => n.name);
 }
 
 test("the box's calls are inert while the viewer waits, and exactly the lawful ones are enabled at his turn", async () => {
@@ -89,7 +95,8 @@ test("the box's calls are inert while the viewer waits, and exactly the lawful o
   const spoken = await axButtons(page);
   assert.ok(spoken.includes("Bid"), `the page's other buttons are there: ${spoken}`);
   assert.deepEqual(spoken.filter((name) => /^(one|two|three|four|five|six|seven) |^(pass|double|redouble)$/.test(name)), [], "no call is spoken while North waits");
-  assert.match(await page.locator("bl-bidding-box").ariaSnapshot(), /group "Bidding box[^"]* — waiting for East"/);
+  const group = (await axNodes(page)).find((n) => n.role === "group" && n.name.startsWith("Bidding box"));
+  assert.equal(group?.description, "waiting for East", "the box's group is described by its hint");
   assert.match(await page.locator("bl-bidding-box .box-hint").innerText(), /waiting for East/);
   // A call can be neither focused nor pressed.
   const twoClubs = page.locator('bl-bidding-box .box-call[data-call="2C"]');
@@ -111,6 +118,50 @@ test("the box's calls are inert while the viewer waits, and exactly the lawful o
   // His turn: the calls are in the accessibility tree again, the unlawful ones announced disabled.
   assert.ok((await axButtons(page)).includes("two diamonds"));
   assert.match(await page.locator("bl-bidding-box .box").ariaSnapshot(), /button "two clubs" \[disabled\]/);
+  await page.close();
+});
+
+test("a call's \"?\" is spoken exactly while the viewer may ask about it, one viewer throughout", async () => {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => window.__source);
+  // East's page, at a table where questions wait for one's own turn (online tournament); the
+  // other seats' calls are made at the table behind it (as pushes would come).
+  await page.evaluate(() => {
+    window.__source.table = new window.__Table({ dealer: "N", vulnerability: "None", regulation: "online_tournament" });
+    window.__source.viewer = "E";
+  });
+  const asks = async () => {
+    const spoken = (await axButtons(page)).filter((n) => n.startsWith("Ask "));
+    const visible = await page.$$eval("bl-auction button.ask", (bs) => bs.filter((b) => b.checkVisibility()).map((b) => Number(b.dataset.ask)));
+    const askable = await page.evaluate(() => window.__source.view().askable);
+    return { spoken, visible, askable };
+  };
+  const play = (seat, call) => page.evaluate(([seat, call]) => {
+    const s = window.__source;
+    if (!s.table.apply({ seat, type: "call", call }).ok) throw new Error(`${seat} ${call}`);
+    s.changed();
+  }, [seat, call]);
+  await play("N", "1NT");
+  let a = await asks();
+  assert.deepEqual(a.askable, [0], "East may ask about 1NT at his turn");
+  assert.deepEqual(a.visible, [0]);
+  assert.deepEqual(a.spoken, ["Ask North’s side about one no trump"]);
+  await play("E", "2C");
+  a = await asks();
+  assert.deepEqual([a.askable, a.visible, a.spoken], [[], [], []], "no \"?\" while South is to call");
+  await play("S", "P");
+  await play("W", "P");
+  a = await asks();
+  assert.deepEqual([a.askable, a.visible, a.spoken], [[], [], []], "nor while North is");
+  await play("N", "2NT");
+  a = await asks();
+  assert.deepEqual(a.askable, [0, 2, 4], "East's turn: North's and South's calls");
+  assert.deepEqual(a.visible, a.askable, "a \"?\" on each, none on his side's");
+  assert.deepEqual(a.spoken, ["Ask North’s side about one no trump", "Ask South’s side about pass", "Ask North’s side about two no trump"]);
+  await play("E", "P");
+  a = await asks();
+  assert.deepEqual([a.askable, a.visible, a.spoken], [[], [], []]);
   await page.close();
 });
 
