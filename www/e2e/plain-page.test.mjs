@@ -86,7 +86,12 @@ test("the box's calls are inert while the viewer waits, and exactly the lawful o
   const north = await offered();
   assert.equal(north.inert, false);
   assert.equal(north.legal, true, `North's box is his legal calls: ${north.enabled}`);
-  await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').click();
+  // By keyboard: the call made, the calls go inert and the focus stays on the box's group
+  // (whose description says whom he waits for), not thrown to the page's start.
+  await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.__source.view().calls.length === 1);
+  assert.equal(await page.evaluate(() => document.activeElement?.matches("bl-bidding-box .box[role=group]")), true, "the focus stays on the box");
   const waiting = await offered();
   assert.equal(waiting.inert, true, "North waits for East: the calls are inert");
   assert.deepEqual(waiting.enabled, []);
