@@ -6,7 +6,7 @@ import type { Seat, SeenCall, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { callNode, callWords, cloned, said, seatName, shownCallNode } from "./text.js";
+import { callNode, callWords, cloned, isSeat, partner, said, seatName, shownCallNode } from "./text.js";
 
 /** Auction grid columns, as printed on score cards. */
 const COLUMNS: Seat[] = ["W", "N", "E", "S"];
@@ -43,9 +43,13 @@ type Row = { cells: (Slot | string)[]; nodes: HTMLTableCellElement[]; tr: HTMLTa
 
 /** A call's cell as drawn: from which call, its parts, its "?". */
 type Cell = {
-  call: SeenCall; td: HTMLTableCellElement; bid: HTMLElement; line: HTMLElement;
-  /** Whether the "?" is shown; the "?", made the first time the call is askable and then kept
-   *  in the cell, `hidden` (out of the tab order and the accessibility tree) while it is not. */
+  call: SeenCall; td: HTMLTableCellElement; bid: HTMLElement;
+  /** The row holding the call shown and its "?" (`.bid-line`): made with the cell of an
+   *  opponent's call, later for another only if it ever needs a "?". */
+  line: HTMLElement | null;
+  /** Whether the "?" was last written shown (left as it is while the grid asks nothing); the
+   *  "?", made the first time the call is askable and then kept in the cell, `hidden` (out of
+   *  the tab order and the accessibility tree) while the grid asks and this call is not askable. */
   asking: boolean; askButton: HTMLButtonElement | null;
 };
 
@@ -63,6 +67,8 @@ export class Auction extends TableElement {
    *  cells is kept (a push redraws the last row or two, not the grid). */
   #drawnRows: Row[] = [];
   #table: HTMLTableElement | null = null;
+  /** Whether the table carries `.asking` (the viewer may ask about a call: its "?" shown). */
+  #asking = false;
   #tbody: HTMLTableSectionElement | null = null;
   #withdrawn: HTMLElement | null = null;
   /** What the withdrawn calls were drawn from: the list and the messages. */
@@ -83,8 +89,13 @@ export class Auction extends TableElement {
       this.#cellsFor = [s, s.viewer, m.locale];
     }
     const focused = this.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+    // While the viewer may ask about no call, every "?" is out of sight by one class on the
+    // table (a default rule: `display: none`), each left as it was; while he may, each is
+    // shown or hidden as its call is askable (the calls made since his last turn).
     const askable = new Set(v.askable);
-    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(call, askable.has(call.index)), inForce: true }));
+    const asking = askable.size > 0;
+    const seat = isSeat(s.viewer) ? s.viewer : null;
+    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(call, asking && askable.has(call.index), asking, seat), inForce: true }));
     for (const index of this.#cells.keys()) if (index >= v.calls.length) this.#cells.delete(index);
     // The irregular call on the table (insufficient, out of rotation, inadmissible, by a
     // barred player, an attempted change): shown where it was made until it is accepted
@@ -120,6 +131,7 @@ export class Auction extends TableElement {
       ] };
       this.#tbody = h("tbody", {});
       this.#table = h("table", { class: "auction" }, this.#head.nodes, this.#tbody);
+      this.#asking = false;
       this.#drawnRows = [];
       this.replaceChildren(this.#table);
       this.#withdrawn = null;
@@ -138,6 +150,10 @@ export class Auction extends TableElement {
       return { cells, nodes, tr };
     });
     lay(body, this.#drawnRows.map((r) => r.tr));
+    if (asking !== this.#asking) {
+      this.#table!.classList.toggle("asking", asking);
+      this.#asking = asking;
+    }
     // The calls withdrawn, drawn again only when they change (the very list, or the locale).
     if (this.#withdrawnFrom[0] !== v.withdrawn || this.#withdrawnFrom[1] !== m || this.#withdrawn?.parentNode !== this) {
       this.#withdrawn?.remove();
@@ -163,24 +179,24 @@ export class Auction extends TableElement {
   }
 
   /** The cell of a call in force: the one drawn before if the call reads the same (the very
-   *  object, or the same JSON), its "?" shown or hidden. */
-  #cached(call: SeenCall, askable: boolean): HTMLTableCellElement {
+   *  object, or the same JSON), its "?" shown or hidden while the grid asks (`asking`). */
+  #cached(call: SeenCall, askable: boolean, asking: boolean, viewer: Seat | null): HTMLTableCellElement {
     let cell = this.#cells.get(call.index);
     if (cell?.call !== call) {
       // Another object for a call drawn (a whole view received again): the same cell if it
       // reads the same. A new call (the common push) is not written as JSON at all.
       if (cell && JSON.stringify(cell.call) === JSON.stringify(call)) cell.call = call;
       else {
-        cell = this.#call(call);
+        cell = this.#call(call, !!viewer && call.seat !== viewer && call.seat !== partner(viewer));
         this.#cells.set(call.index, cell);
       }
     }
-    if (askable !== cell.asking) {
+    if (asking && askable !== cell.asking) {
       // The "?" stays in the cell once made: shown and hidden (a `hidden` control is out of
       // the tab order and the accessibility tree), not added and taken away at every turn.
       cell.bid.classList.toggle("askable", askable);
       if (cell.askButton) cell.askButton.hidden = !askable;
-      else cell.askButton = cell.line.appendChild(this.#ask(call));
+      else cell.askButton = lineOf(cell).appendChild(this.#ask(call));
       cell.asking = askable;
     }
     return cell.td;
@@ -232,23 +248,27 @@ export class Auction extends TableElement {
     return c;
   }
 
-  /** A call in force, with what was disclosed of it to this viewer (its "?" is made by `#cached`). */
-  #call(call: SeenCall): Cell {
+  /** A call in force, with what was disclosed of it to this viewer (its "?" is made by
+   *  `#cached`, in the `.bid-line` made here for an opponent's call: `lined`). */
+  #call(call: SeenCall, lined: boolean): Cell {
     const m = this.m;
     const texts = call.disclosures.filter((d) => d.text && !d.superseded).map((d) => d.text!);
     const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
     const label = said(m, texts.length ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
-    // One clone of the call's cell as built once per locale (the call shown, its marks), then
-    // its index and words: td > div.bid > (span.sr-only, span.bid-line > span[aria-hidden]).
-    // The call shown carries no words of its own: the cell's are said (fewer nodes to clone).
-    const td = cloned(m, `cell ${call.call}${call.alerted ? " !" : ""}${call.auto ? " auto" : ""}`, () =>
+    // One clone of the call's cell as built once per locale (the call shown, its marks, the
+    // line for a "?"), then its index and words: td > div.bid > (span.sr-only, [span.bid-line >]
+    // span.call[aria-hidden], marks). The call shown carries no words of its own (the cell's
+    // label is said), and a "?" gets its line only on the calls that may have one: 8 nodes for
+    // a bid of the viewer's side (6 for a pass), 9 for an opponent's (10 for any before).
+    const shown = () => [shownCallNode(m, call.call),
+      call.alerted && h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted"), "aria-hidden": "true" }, "!"),
+      call.auto && h("span", { class: "auto-mark", title: said(m, "ui.auction.auto"), "aria-hidden": "true" }, said(m, "ui.auction.auto.short"))];
+    const td = cloned(m, `cell ${call.call}${call.alerted ? " !" : ""}${call.auto ? " auto" : ""}${lined ? " line" : ""}`, () =>
       h("td", {}, h("div", { class: call.alerted ? "bid alerted" : "bid" }, h("span", { class: "sr-only" }, ""),
-        h("span", { class: "bid-line" }, h("span", { "aria-hidden": "true" }, shownCallNode(m, call.call),
-          call.alerted && h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted") }, "!"),
-          call.auto && h("span", { class: "auto-mark", title: said(m, "ui.auction.auto") }, said(m, "ui.auction.auto.short"))))))) as HTMLTableCellElement;
+        lined ? h("span", { class: "bid-line" }, shown()) : shown()))) as HTMLTableCellElement;
     const bid = td.firstElementChild as HTMLElement;
     const sr = bid.firstElementChild as HTMLElement;
-    const line = sr.nextElementSibling as HTMLElement;
+    const line = lined ? (sr.nextElementSibling as HTMLElement) : null;
     // Attributes set by name: a `dataset` write goes through the DOMStringMap's named setter, several times slower.
     bid.setAttribute("data-index", String(call.index));
     bid.setAttribute("data-label", label);
@@ -268,6 +288,18 @@ export class Auction extends TableElement {
     b.setAttribute("aria-label", said(m, "ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }));
     return b;
   }
+}
+
+/** A cell's `.bid-line`, made around the call shown and its marks if the cell has none (a
+ *  "?" on a call of the viewer's side: not one the engine offers today). */
+function lineOf(cell: Cell): HTMLElement {
+  if (!cell.line) {
+    const line = h("span", { class: "bid-line" });
+    const sr = cell.bid.firstElementChild!;
+    while (sr.nextSibling && !(sr.nextSibling instanceof Element && sr.nextSibling.classList.contains("disclosure"))) line.appendChild(sr.nextSibling);
+    cell.line = cell.bid.insertBefore(line, sr.nextSibling);
+  }
+  return cell.line;
 }
 
 define("bl-auction", Auction);

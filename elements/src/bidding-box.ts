@@ -1,7 +1,10 @@
 // <bl-bidding-box>: every call a button, live only for the calls the view offers
 // (`legal_calls`) while the connection is open; arrow keys move between the offered calls,
 // Enter or Space makes one, or the call is typed ("2h", "dbl"). Self-alerting regulations
-// add the alert and the explanation; a refusal is shown here, naming the call.
+// add the alert and the explanation; a refusal is shown here, naming the call. While the
+// viewer has no call to make, the calls are `inert` (one attribute: neither focusable nor in
+// the accessibility tree) beside the hint saying whom he waits for, and their buttons are
+// left as they were; at his turn each button whose legality changed since is written.
 import type { Call, Intent, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
@@ -13,11 +16,14 @@ export const BOX_CALLS: Call[] = [];
 for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) BOX_CALLS.push(`${level}${s}` as Call);
 BOX_CALLS.push("P", "X", "XX");
 
+/** The boxes made in this page (each hint's id is its own). */
+let boxes = 0;
+
 /** No call offered (the box while the connection is down). */
 const NONE: readonly Call[] = [];
 
 /** Sets a flag only if it changes (writing the same `hidden` or `disabled` still costs the DOM work). */
-function set<E extends HTMLElement, K extends "hidden" | "disabled">(el: E, key: K & keyof E, value: boolean): void {
+function set<E extends HTMLElement, K extends "hidden" | "disabled" | "inert">(el: E, key: K & keyof E, value: boolean): void {
   if ((el as unknown as Record<string, boolean>)[key] !== value) (el as unknown as Record<string, boolean>)[key] = value;
 }
 
@@ -25,6 +31,7 @@ export class BiddingBox extends TableElement {
   #built = false;
   #buttons = new Map<Call, HTMLButtonElement>();
   #hint!: HTMLElement;
+  #hintText!: Text;
   #alert!: HTMLInputElement;
   #explanation!: HTMLInputElement;
   #selfAlert!: HTMLElement;
@@ -32,6 +39,8 @@ export class BiddingBox extends TableElement {
   #typed!: HTMLInputElement;
   #refusal!: HTMLElement;
   #grid!: HTMLElement;
+  /** The calls' buttons, `inert` while none is offered. */
+  #calls!: HTMLElement;
   /** The call the arrow keys are on (the one button in the tab order). */
   #current: Call | null = null;
 
@@ -45,7 +54,8 @@ export class BiddingBox extends TableElement {
     this.#buttons.clear();
     this.#offeredFrom = null;
     this.#live = new Set();
-    this.#roved = undefined;
+    this.#shown = new Set();
+    this.#roved = null;
     this.#hinted = null;
     const row = (calls: Call[], cls: string) =>
       h("div", { class: `box-row ${cls}`, role: "presentation" }, calls.map((call) => {
@@ -57,10 +67,16 @@ export class BiddingBox extends TableElement {
         this.#buttons.set(call, b);
         return b;
       }));
-    this.#grid = h("div", { class: "box", role: "group", "aria-label": m.format("ui.box.label"), tabindex: -1, onkeydown: (e: KeyboardEvent) => this.#key(e) },
+    // The group keeps its name and the focus while its calls are inert.
+    this.#calls = h("div", { class: "box-calls", inert: true },
       [1, 2, 3, 4, 5, 6, 7].map((l) => row(BOX_CALLS.filter((c) => c.startsWith(String(l))), "box-level")),
       row(["P", "X", "XX"], "box-others"));
-    this.#hint = h("span", { class: "box-hint hint" });
+    // The hint (whom the viewer waits for, or "your call") is the group's description: one
+    // text written when it changes (nearly every push), the group's name left as it is.
+    const hintId = `bl-box-hint-${++boxes}`;
+    this.#hintText = document.createTextNode("");
+    this.#hint = h("span", { class: "box-hint hint", id: hintId }, this.#hintText);
+    this.#grid = h("div", { class: "box", role: "group", "aria-label": m.format("ui.box.label"), "aria-describedby": hintId, tabindex: -1, onkeydown: (e: KeyboardEvent) => this.#key(e) }, this.#calls);
     this.#alert = h("input", { type: "checkbox", class: "box-alert" });
     this.#explanation = h("input", { type: "text", class: "box-explanation", maxlength: 500, placeholder: m.format("ui.box.explanation.placeholder"), "aria-label": m.format("ui.box.explanation") });
     this.#selfAlert = h("div", { class: "box-self-alert" }, h("label", { class: "check" }, this.#alert, " ", m.format("ui.box.alert")), this.#explanation);
@@ -91,13 +107,20 @@ export class BiddingBox extends TableElement {
     const selfDisclosing = v.regulation.disclosure !== "partner";
     const online = v.regulation.disclosure === "self";
     set(this, "hidden", me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out"))));
-    // The buttons are written only when the calls offered change (most pushes leave them), and
-    // then only those whose state changes.
+    // Only when the calls offered change (most pushes leave them): with none, the calls go
+    // inert and their buttons are left as they were; with some, each button whose state
+    // differs from the last one written is written (since his last turn: the bids that became
+    // insufficient, double and redouble).
     const calls = s.connected ? v.legal_calls : NONE;
     if (calls !== this.#offeredFrom) {
       const legal = new Set(calls);
-      for (const c of this.#live) if (!legal.has(c)) this.#buttons.get(c)!.disabled = true;
-      for (const c of legal) if (!this.#live.has(c)) this.#buttons.get(c)!.disabled = false;
+      if (legal.size) {
+        const shown = this.#shown;
+        for (const c of shown) if (!legal.has(c)) this.#buttons.get(c)!.disabled = true;
+        for (const c of legal) if (!shown.has(c)) this.#buttons.get(c)!.disabled = false;
+        this.#shown = legal;
+      }
+      set(this.#calls, "inert", !legal.size);
       this.#live = legal;
       this.#offeredFrom = calls;
     }
@@ -113,10 +136,9 @@ export class BiddingBox extends TableElement {
     const p = v.pending;
     // L28B vs L29A: only a player who may both accept and call says which his call does.
     set(this.#intent, "hidden", !(p && p.kind === "out_of_rotation" && p.options.includes("accept") && p.options.includes("call")));
-    const hint = me ? this.#hintText(v, s, me, legal.size > 0) : "";
+    const hint = me ? this.#hintFor(v, s, me, legal.size > 0) : "";
     if (hint !== this.#hinted) {
-      this.#hint.textContent = hint;
-      this.#grid.setAttribute("aria-label", `${said(this.m, "ui.box.label")} — ${hint}`);
+      this.#hintText.data = hint;
       this.#hinted = hint;
     }
     set(this.#typed, "disabled", !s.connected);
@@ -128,14 +150,16 @@ export class BiddingBox extends TableElement {
    *  tab order was last given to. */
   #offeredFrom: readonly Call[] | null = null;
   #live = new Set<Call>();
-  #roved: Call | null | undefined = undefined;
-  /** The hint shown (and in the box's name). */
+  /** The calls whose buttons were last written enabled (kept while the calls are inert). */
+  #shown = new Set<Call>();
+  #roved: Call | null = null;
+  /** The hint shown (the box's description). */
   #hinted: string | null = null;
   /** The last call was made from the grid: the focus goes back to it. */
   #fromGrid = false;
 
   /** What the player should do now, as the box sees it: never "your call" with a dead box. */
-  #hintText(v: View, s: TableSource, me: Seat, canCall: boolean): string {
+  #hintFor(v: View, s: TableSource, me: Seat, canCall: boolean): string {
     const m = this.m;
     if (!s.connected) return said(m, "ui.box.hint.offline");
     if (v.phase !== "auction") return said(m, v.phase === "passed_out" ? "ui.box.hint.passed_out" : "ui.box.hint.over");
@@ -152,21 +176,26 @@ export class BiddingBox extends TableElement {
 
   /** One button in the tab order: the call the arrow keys are on. */
   #rove(focus: boolean): void {
-    if (this.#roved !== this.#current) {
-      // Built with every button out of the tab order: only the last one roved to is in it.
+    // Built with every button out of the tab order: only the last one roved to is in it (left
+    // there while the calls are inert, when no call is current).
+    if (this.#current && this.#roved !== this.#current) {
       if (this.#roved) this.#buttons.get(this.#roved)!.tabIndex = -1;
-      if (this.#current) this.#buttons.get(this.#current)!.tabIndex = 0;
+      this.#buttons.get(this.#current)!.tabIndex = 0;
       this.#roved = this.#current;
     }
     if (!focus) return;
     const b = this.#current ? this.#buttons.get(this.#current) : null;
     if (b) b.focus();
-    else if (!this.contains(document.activeElement) || (document.activeElement as HTMLButtonElement).disabled) this.#grid.focus();
+    else {
+      // No call offered: the group keeps the focus (its name says whom the viewer waits for).
+      const active = document.activeElement;
+      if (!this.contains(active) || this.#calls.contains(active) || (active as HTMLButtonElement).disabled) this.#grid.focus();
+    }
   }
 
   /** Arrow keys: left/right the previous/next offered call, up/down a level, Home/End the first/last. */
   #key(e: KeyboardEvent): void {
-    const offered = BOX_CALLS.filter((c) => !this.#buttons.get(c)!.disabled);
+    const offered = BOX_CALLS.filter((c) => this.#live.has(c));
     if (!offered.length || !this.#current) return;
     const at = BOX_CALLS.indexOf(this.#current);
     let next: Call | undefined;

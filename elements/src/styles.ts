@@ -1,6 +1,8 @@
 // The elements' default look, adopted once by the document: structure only, every colour and
 // size a CSS custom property (`--bl-…`) a site sets on the page or on an element, and every
-// rule of zero specificity (`:where`), so a site's own rules win.
+// rule of zero specificity (`:where`), so a site's own rules win — but for the one rule that
+// says what a screen reader hears (every "?" out of the way while the viewer may ask nothing:
+// `!important`, as `[hidden]` would need to be).
 const CSS = `
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { display: block; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer)[hidden] { display: none; }
@@ -11,6 +13,8 @@ const CSS = `
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-H) { color: var(--bl-hearts, #c62828); }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-S) { color: var(--bl-spades, #1f2a7a); }
 :where(bl-bidding-box) :where(.box) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
+:where(bl-bidding-box) :where(.box-calls) { display: contents; }
+:where(bl-bidding-box) :where(.box-calls[inert] .box-call) { opacity: var(--bl-waiting-opacity, 0.45); }
 :where(bl-bidding-box) :where(.box-row) { display: grid; grid-template-columns: repeat(5, 1fr); gap: var(--bl-gap, 4px); }
 :where(bl-bidding-box) :where(.box-others) { grid-template-columns: 2fr 1fr 1fr; }
 :where(bl-bidding-box) :where(.box-call) { min-height: var(--bl-call-height, 34px); font-size: var(--bl-call-size, 1rem); border-radius: var(--bl-radius, 7px); }
@@ -20,6 +24,7 @@ const CSS = `
 :where(bl-bidding-box) :where(.box-self-alert, .box-intent, .box-typed) { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; margin-top: 10px; }
 :where(bl-bidding-box) :where(.box-typed small) { flex-basis: 100%; color: var(--bl-muted, #5b6673); }
 :where(bl-auction) :where(.auction) { width: 100%; table-layout: fixed; }
+:where(bl-auction) :where(.auction:not(.asking) .ask) { display: none !important; }
 :where(bl-auction) :where(td.skipped)::after { content: "—"; color: var(--bl-muted, #5b6673); }
 :where(bl-auction) :where(.bid.alerted) { background: var(--bl-alert-bg, #fff4d6); }
 :where(bl-auction) :where(.bid.irregular) { border: 1px dashed var(--bl-irregular, #c62828); }

@@ -24,7 +24,16 @@ export function say(m: Messages, key: string, params: Params | undefined, fallba
 interface Memo {
   catalogs: [unknown, unknown];
   texts: Map<string, string>;
+  /** The texts `said` formatted: by key, then each parameter's name and value in turn (no
+   *  string built to look one up); `said` counts them in `size`. */
+  said: Map<string, Branch>;
+  size: number;
   nodes: Map<string, HTMLElement>;
+}
+/** A step of the texts' tree: the text formatted with the parameters so far, and the next ones. */
+interface Branch {
+  text?: string;
+  next?: Map<unknown, Branch>;
 }
 const memos = new WeakMap<Messages, Memo>();
 const MEMO_CAP = 4096;
@@ -33,7 +42,7 @@ function memoOf(m: Messages): Memo {
   const now: [unknown, unknown] = [catalog(m.locale), catalog("en")];
   let memo = memos.get(m);
   if (!memo || memo.catalogs[0] !== now[0] || memo.catalogs[1] !== now[1]) {
-    memo = { catalogs: now, texts: new Map(), nodes: new Map() };
+    memo = { catalogs: now, texts: new Map(), said: new Map(), size: 0, nodes: new Map() };
     memos.set(m, memo);
   }
   return memo;
@@ -43,15 +52,28 @@ function memoOf(m: Messages): Memo {
  *  "North", "two hearts", "West: 1 club"). */
 export function said(m: Messages, key: string, params?: Params): string {
   const memo = memoOf(m);
-  let id = key;
-  if (params) for (const k in params) id += `\u0000${k}\u0001${params[k]}`;
-  let text = memo.texts.get(id);
+  let at = memo.said.get(key);
+  if (!at) memo.said.set(key, (at = {}));
+  if (params) for (const k in params) at = step(step(at, k), params[k]);
+  let text = at.text;
   if (text === undefined) {
-    if (memo.texts.size >= MEMO_CAP) memo.texts.clear();
+    if (memo.size >= MEMO_CAP) {
+      memo.said.clear();
+      memo.size = 0;
+    }
     text = m.format(key, params);
-    memo.texts.set(id, text);
+    at.text = text;
+    memo.size++;
   }
   return text;
+}
+
+/** The branch after `value` (made if new). */
+function step(at: Branch, value: unknown): Branch {
+  const next = (at.next ??= new Map());
+  let b = next.get(value);
+  if (!b) next.set(value, (b = {}));
+  return b;
 }
 
 /** A copy of the node `make` builds, made once per locale and `id` (`cloneNode` is cheaper
@@ -104,10 +126,10 @@ function buildCallNode(m: Messages, call: Call): HTMLElement {
     h("span", { "aria-hidden": "true" }, shownParts(m, call)));
 }
 
-/** The call as shown alone (2♥, Pass), with no words for a screen reader: for inside a part
- *  hidden from it (`aria-hidden`) whose words are said elsewhere (an auction's cell). */
+/** The call as shown alone (2♥, Pass), hidden from screen readers (`aria-hidden`): for where
+ *  its words are said otherwise (an auction's cell, by its label). */
 export function shownCallNode(m: Messages, call: Call): HTMLElement {
-  return cloned(m, `shown ${call}`, () => h("span", { class: `call call-${call.toLowerCase()}` }, shownParts(m, call)));
+  return cloned(m, `shown ${call}`, () => h("span", { class: `call call-${call.toLowerCase()}`, "aria-hidden": "true" }, shownParts(m, call)));
 }
 
 /** A card as it is shown (♥Q), read as "queen of hearts". */

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { after, before, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
-import { bid, openTable, start, viewAs, viewOf, typeCall, eastOnline } from "./harness.mjs";
+import { bid, openTable, start, viewAs, viewOf, typeCall, eastOnline, offered } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
@@ -116,7 +116,7 @@ test("fault 10: the turn is said in words (no unexplained dot)", async () => {
 test("fault 11: online, the box is not live while the connection is lost", async () => {
   // A stand-in server: the view comes from the package in Node; the socket is then dropped.
   const { table, context, page, drop } = await eastOnline(env, { viewport: { width: 1200, height: 900 } });
-  const live = () => page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.length);
+  const live = async () => (await offered(page)).length;
   assert.ok((await live()) > 0, "East's box is live while connected");
   assert.equal(await page.locator("#box-panel .box-hint").innerText(), "your call");
   const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -124,6 +124,7 @@ test("fault 11: online, the box is not live while the connection is lost", async
   drop();
   await page.waitForSelector('body[data-conn="reconnecting"]');
   assert.equal(await live(), 0, "no call is offered while the connection is lost");
+  assert.equal(await page.locator("#box-panel .box-calls").evaluate((c) => c.inert), true, "the calls are inert");
   assert.match(await page.locator("#box-panel .box-hint").innerText(), /connection lost/);
   assert.equal(await page.locator("#box-panel .call-input").isDisabled(), true);
   assert.match(await page.locator('bl-announcer [role="log"]').textContent(), /Connection lost/);

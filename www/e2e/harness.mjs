@@ -78,12 +78,13 @@ export async function viewAs(page, viewer) {
   await page.waitForSelector(`body[data-viewer="${viewer}"]`);
 }
 
-/** Makes a call from the bidding box as `seat` (switching the viewer to him). */
+/** Makes a call from the bidding box as `seat` (switching the viewer to him), after checking
+ * that the box offers exactly his legal calls. */
 export async function bid(page, seat, call) {
   await viewAs(page, seat);
-  const button = page.locator(`#box-panel .box-call[data-call="${call}"]`);
-  assert.ok(await button.isEnabled(), `${call} is offered to ${seat}`);
-  await button.click();
+  await assertBoxIsTheView(page);
+  assert.ok((await offered(page)).includes(call), `${call} is offered to ${seat}`);
+  await page.locator(`#box-panel .box-call[data-call="${call}"]`).click();
 }
 
 /** Types a call at the keyboard as `seat` (switching the viewer to him): the way to make a
@@ -117,9 +118,21 @@ export async function eastOnline(env, contextOptions = {}) {
   return { table, context, page, drop: () => close() };
 }
 
-/** The offered calls in the bidding box, in box order. */
+/** The offered calls in the bidding box, in box order: none while its calls are inert (the
+ * viewer waits: no call can be focused or pressed), else its enabled buttons. */
 export function offered(page) {
-  return page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
+  return page.$eval("#box-panel .box-calls", (calls) => (calls.inert ? [] : [...calls.querySelectorAll(".box-call:not(:disabled)")].map((b) => b.dataset.call)));
+}
+
+/** The box's contract with the viewer's view (read through window.__table): while he has no
+ * call to make its calls are inert; at his turn they are not, and exactly his legal calls are
+ * enabled. */
+export async function assertBoxIsTheView(page) {
+  const viewer = await page.getAttribute("body", "data-viewer");
+  const legal = (await viewOf(page, viewer)).legal_calls;
+  const box = await page.$eval("#box-panel .box-calls", (calls) => ({ inert: calls.inert, enabled: [...calls.querySelectorAll(".box-call:not(:disabled)")].map((b) => b.dataset.call) }));
+  assert.equal(box.inert, legal.length === 0, `${viewer}'s calls are inert exactly when he has none to make (${legal})`);
+  if (legal.length) assert.deepEqual([...box.enabled].sort(), [...legal].sort(), `${viewer}'s box enables exactly his legal calls`);
 }
 
 /** The calls in the auction grid, as the current viewer sees them. */

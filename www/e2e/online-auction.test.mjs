@@ -2,7 +2,7 @@
 // bid by clicking reaches a contract, and the play controls take the board to its end.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { bid, offered, openTable, start, viewAs, viewOf } from "./harness.mjs";
+import { assertBoxIsTheView, bid, offered, openTable, start, viewAs, viewOf } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
@@ -24,8 +24,10 @@ test("a whole auction bid by clicking only offered calls reaches a contract", as
   assert.ok(overE.includes("1NT") && overE.includes("X"), "1NT and a double are offered");
   assert.equal(await page.locator('#box-panel .box-call[data-call="1H"]').isDisabled(), true);
 
+  await assertBoxIsTheView(page);
   await viewAs(page, "S");
   assert.deepEqual(await offered(page), [], "nothing is offered out of turn");
+  await assertBoxIsTheView(page);
 
   await bid(page, "E", "P");
   await bid(page, "S", "2S");

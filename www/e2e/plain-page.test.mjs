@@ -19,6 +19,7 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   const source = fromTable(new Table({ dealer: "N", vulnerability: "None", regulation: "online" }), "N", parseCall);
   for (const el of document.querySelectorAll("bl-auction, bl-bidding-box, bl-feed, bl-announcer")) el.source = source;
   window.__source = source;
+  window.__Table = Table;
 </script></body></html>`;
 const TYPES = { ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
 
@@ -51,28 +52,121 @@ test("a plain page without a bundler gets a lawful bidding box from one module s
   await page.goto(url);
   await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').click();
   assert.match(await page.locator("bl-auction .bid").first().getAttribute("data-label"), /North: one no trump/);
-  assert.equal(await page.locator('bl-bidding-box .box-call:not(:disabled)').count(), 0, "North waits for East");
+  assert.equal(await page.locator("bl-bidding-box .box-calls").evaluate((c) => c.inert), true, "North waits for East");
   assert.match(await page.locator('bl-announcer [role="log"]').textContent(), /You: one no trump/);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test("the box's calls are disabled while the viewer waits, and only the lawful ones come back at his turn", async () => {
+/** The nodes of Chrome's own accessibility tree (what a screen reader is given; Playwright's
+ * snapshot keeps inert and `display: none` content), as role, name and description. */
+async function axNodes(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  await cdp.detach();
+  return nodes.filter((n) => !n.ignored).map((n) => ({ role: n.role?.value, name: n.name?.value ?? "", description: n.description?.value ?? "" }));
+}
+
+/** The names of the buttons in Chrome's accessibility tree. */
+async function axButtons(page) {
+  return (await axNodes(page)).filter((n) => n.role === "button").map((n) => n.name);
+}
+
+test("the box's calls are inert while the viewer waits, and exactly the lawful ones are enabled at his turn", async () => {
   const page = await browser.newPage();
   await page.goto(url);
-  const offered = () => page.$$eval("bl-bidding-box .box-call:not(:disabled)", (bs) => bs.map((b) => b.dataset.call));
-  await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').click();
-  assert.deepEqual(await offered(), [], "North waits for East");
-  // The calls are announced disabled and cannot be pressed.
-  assert.match(await page.locator("bl-bidding-box .box").ariaSnapshot(), /button "two clubs" \[disabled\]/);
-  assert.equal(await page.locator('bl-bidding-box .box-call[data-call="2C"]').isDisabled(), true);
+  // The calls offered: none while the calls are inert, else the enabled buttons — which must
+  // be exactly the view's legal calls.
+  const offered = () => page.evaluate(() => {
+    const calls = document.querySelector("bl-bidding-box .box-calls");
+    const enabled = [...calls.querySelectorAll(".box-call:not(:disabled)")].map((b) => b.dataset.call);
+    const legal = window.__source.view().legal_calls;
+    return { inert: calls.inert, enabled: calls.inert ? [] : enabled, legal: enabled.filter((c) => legal.includes(c)).length === legal.length && enabled.length === legal.length, none: legal.length === 0 };
+  });
+  const north = await offered();
+  assert.equal(north.inert, false);
+  assert.equal(north.legal, true, `North's box is his legal calls: ${north.enabled}`);
+  // By keyboard: the call made, the calls go inert and the focus stays on the box's group
+  // (whose description says whom he waits for), not thrown to the page's start.
+  await page.locator('bl-bidding-box .box-call[data-call="1NT"]:not(:disabled)').focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.__source.view().calls.length === 1);
+  assert.equal(await page.evaluate(() => document.activeElement?.matches("bl-bidding-box .box[role=group]")), true, "the focus stays on the box");
+  const waiting = await offered();
+  assert.equal(waiting.inert, true, "North waits for East: the calls are inert");
+  assert.deepEqual(waiting.enabled, []);
+  assert.equal(waiting.none, true, "and the view offers North nothing");
+  // None of the calls is in Chrome's accessibility tree; the box's name and hint say whom he waits for.
+  const spoken = await axButtons(page);
+  assert.ok(spoken.includes("Bid"), `the page's other buttons are there: ${spoken}`);
+  assert.deepEqual(spoken.filter((name) => /^(one|two|three|four|five|six|seven) |^(pass|double|redouble)$/.test(name)), [], "no call is spoken while North waits");
+  const group = (await axNodes(page)).find((n) => n.role === "group" && n.name.startsWith("Bidding box"));
+  assert.equal(group?.description, "waiting for East", "the box's group is described by its hint");
+  assert.match(await page.locator("bl-bidding-box .box-hint").innerText(), /waiting for East/);
+  // A call can be neither focused nor pressed.
+  const twoClubs = page.locator('bl-bidding-box .box-call[data-call="2C"]');
+  assert.equal(await twoClubs.evaluate((b) => (b.focus(), document.activeElement === b)), false, "an inert call takes no focus");
+  const at = await twoClubs.boundingBox();
+  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
+  assert.equal(await page.evaluate(() => window.__source.view().calls.length), 1, "a click on a waiting box makes no call");
   await page.evaluate(() => (window.__source.viewer = "E"));
   const east = await offered();
-  assert.ok(east.includes("2C") && east.includes("X") && !east.includes("1NT") && !east.includes("1S"), `East's box: ${east}`);
+  assert.equal(east.inert, false);
+  assert.equal(east.legal, true, `East's box is his legal calls: ${east.enabled}`);
+  assert.ok(east.enabled.includes("2C") && east.enabled.includes("X") && !east.enabled.includes("1NT") && !east.enabled.includes("1S"), `East's box: ${east.enabled}`);
   await page.locator('bl-bidding-box .box-call[data-call="2C"]').click();
   await page.evaluate(() => (window.__source.viewer = "S"));
   const south = await offered();
-  assert.ok(south.includes("2D") && south.includes("X") && !south.includes("2C") && !south.includes("XX"), `South's box: ${south}`);
+  assert.equal(south.inert, false);
+  assert.equal(south.legal, true, `South's box is his legal calls: ${south.enabled}`);
+  assert.ok(south.enabled.includes("2D") && south.enabled.includes("X") && !south.enabled.includes("2C") && !south.enabled.includes("XX"), `South's box: ${south.enabled}`);
+  // His turn: the calls are in the accessibility tree again, the unlawful ones announced disabled.
+  assert.ok((await axButtons(page)).includes("two diamonds"));
+  assert.match(await page.locator("bl-bidding-box .box").ariaSnapshot(), /button "two clubs" \[disabled\]/);
+  await page.close();
+});
+
+test("a call's \"?\" is spoken exactly while the viewer may ask about it, one viewer throughout", async () => {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => window.__source);
+  // East's page, at a table where questions wait for one's own turn (online tournament); the
+  // other seats' calls are made at the table behind it (as pushes would come).
+  await page.evaluate(() => {
+    window.__source.table = new window.__Table({ dealer: "N", vulnerability: "None", regulation: "online_tournament" });
+    window.__source.viewer = "E";
+  });
+  const asks = async () => {
+    const spoken = (await axButtons(page)).filter((n) => n.startsWith("Ask "));
+    const visible = await page.$$eval("bl-auction button.ask", (bs) => bs.filter((b) => b.checkVisibility()).map((b) => Number(b.dataset.ask)));
+    const askable = await page.evaluate(() => window.__source.view().askable);
+    return { spoken, visible, askable };
+  };
+  const play = (seat, call) => page.evaluate(([seat, call]) => {
+    const s = window.__source;
+    if (!s.table.apply({ seat, type: "call", call }).ok) throw new Error(`${seat} ${call}`);
+    s.changed();
+  }, [seat, call]);
+  await play("N", "1NT");
+  let a = await asks();
+  assert.deepEqual(a.askable, [0], "East may ask about 1NT at his turn");
+  assert.deepEqual(a.visible, [0]);
+  assert.deepEqual(a.spoken, ["Ask North’s side about one no trump"]);
+  await play("E", "2C");
+  a = await asks();
+  assert.deepEqual([a.askable, a.visible, a.spoken], [[], [], []], "no \"?\" while South is to call");
+  await play("S", "P");
+  await play("W", "P");
+  a = await asks();
+  assert.deepEqual([a.askable, a.visible, a.spoken], [[], [], []], "nor while North is");
+  await play("N", "2NT");
+  a = await asks();
+  assert.deepEqual(a.askable, [0, 2, 4], "East's turn: North's and South's calls");
+  assert.deepEqual(a.visible, a.askable, "a \"?\" on each, none on his side's");
+  assert.deepEqual(a.spoken, ["Ask North’s side about one no trump", "Ask South’s side about pass", "Ask North’s side about two no trump"]);
+  await play("E", "P");
+  a = await asks();
+  assert.deepEqual([a.askable, a.visible, a.spoken], [[], [], []]);
   await page.close();
 });
 

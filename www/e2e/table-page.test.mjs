@@ -3,7 +3,7 @@
 // they apply, the bidding box on a phone, and the Director's rulings as buttons.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { bid, openTable, start, viewAs, viewOf, typeCall } from "./harness.mjs";
+import { assertBoxIsTheView, bid, offered, openTable, start, viewAs, viewOf, typeCall } from "./harness.mjs";
 
 let env;
 before(async () => (env = await start()));
@@ -71,8 +71,8 @@ test("the hint never says 'your call' when the box is dead", async () => {
   await page.locator('#actions form.undo button[type="submit"]').click();
   await viewAs(page, "E");
   const hint = await page.locator("#box-panel .box-hint").innerText();
-  const offered = await page.$$eval("#box-panel .box-call:not(:disabled)", (bs) => bs.length);
-  assert.equal(offered, 0, "East may not call while the ruling is awaited");
+  assert.deepEqual(await offered(page), [], "East may not call while the ruling is awaited");
+  await assertBoxIsTheView(page);
   assert.doesNotMatch(hint, /your call/);
   assert.match(hint, /waiting for the Director/);
 
