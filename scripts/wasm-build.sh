@@ -20,6 +20,8 @@ command -v wasm-opt >/dev/null || { echo "wasm-opt missing: run scripts/setup.sh
 # Set here rather than in [profile.release] so the native release build (the CLI) keeps
 # unwinding.
 export CARGO_PROFILE_RELEASE_PANIC=abort
+# Built for size (the native release build, Cargo.toml's, is built for speed).
+export CARGO_PROFILE_RELEASE_OPT_LEVEL=z
 
 # Built with a pinned nightly that rebuilds the standard library for the module
 # (-Zbuild-std): panics abort at once without formatting a message (-Cpanic=immediate-abort,

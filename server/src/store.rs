@@ -118,8 +118,15 @@ impl Store {
         install_default_drivers();
         // SQLite takes one writer at a time: one connection avoids "database is locked"
         // under concurrent tables (writes are short; a table's writes are serialized anyway).
-        let max = if url.starts_with("sqlite:") { 1 } else { 8 };
-        let pool = AnyPoolOptions::new().max_connections(max).connect(url).await?;
+        let sqlite = url.starts_with("sqlite:");
+        let max = if sqlite { 1 } else { 8 };
+        // An embedded database cannot go stale: no ping before each use of its connection
+        // (a round trip to sqlx's SQLite thread, one more a group commit).
+        let pool = AnyPoolOptions::new()
+            .max_connections(max)
+            .test_before_acquire(!sqlite)
+            .connect(url)
+            .await?;
         let postgres = url.starts_with("postgres");
         // One transaction, and on PostgreSQL under an advisory lock: two processes (or tests)
         // starting at once would otherwise race on `CREATE TABLE IF NOT EXISTS` (PostgreSQL's
