@@ -265,6 +265,10 @@ impl Store {
         created: &[&NewTable],
         rows: &[&Appended],
     ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
+        if self.params == Params::Anonymous && self.holder.is_none() {
+            let mut conn = self.pool.acquire().await?;
+            return write_batch_in_one_query(&mut conn, created, rows).await;
+        }
         let mut tx = self.pool.begin().await?;
         let made = create_tables(&mut tx, self.params, created).await?;
         if let Some(holder) = &self.holder {
@@ -433,25 +437,24 @@ impl NewTable {
     }
 }
 
-/// Inserts the new tables whose id is free (in the database and earlier in `tables`): one
-/// statement; for each, whether it was inserted.
-async fn create_tables(
-    conn: &mut sqlx::AnyConnection,
-    params: Params,
-    tables: &[&NewTable],
-) -> Result<Vec<bool>, StoreError> {
+/// A query of the group commit, its arguments bound as it is built.
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Whether each new table is tried (only the first of an id in the batch), and those tried.
+fn first_of_each<'a>(tables: &[&'a NewTable]) -> (Vec<bool>, Vec<&'a NewTable>) {
     let mut first = std::collections::HashSet::new();
     let fresh: Vec<bool> = tables.iter().map(|t| first.insert(t.id.as_str())).collect();
-    let insert: Vec<&NewTable> = tables.iter().zip(&fresh).filter_map(|(t, f)| f.then_some(*t)).collect();
-    if insert.is_empty() {
-        return Ok(fresh);
-    }
+    let tried = tables.iter().zip(&fresh).filter_map(|(t, f)| f.then_some(*t)).collect();
+    (fresh, tried)
+}
+
+/// `INSERT` of `n` new tables, returning the ids it made (a taken one is skipped).
+fn insert_tables_sql(params: Params, n: usize) -> String {
     let mut sql = String::from("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ");
-    for i in 0..insert.len() {
+    for i in 0..n {
         sql.push_str(if i == 0 { "(" } else { ", (" });
-        let p = 5 * i;
         for k in 1..=5 {
-            params.push(&mut sql, p + k);
+            params.push(&mut sql, 5 * i + k);
             // The count (0) between the tokens and the hash.
             sql.push_str(match k {
                 3 => ", 0, ",
@@ -461,8 +464,12 @@ async fn create_tables(
         }
     }
     sql.push_str(" ON CONFLICT (id) DO NOTHING RETURNING id");
-    let mut q = sqlx::query(&sql);
-    for t in &insert {
+    sql
+}
+
+/// Binds the new tables' values, in `insert_tables_sql`'s order.
+fn bind_tables<'q>(mut q: Query<'q>, tables: &[&'q NewTable]) -> Query<'q> {
+    for t in tables {
         q = q
             .bind(&t.id)
             .bind(&t.options)
@@ -470,8 +477,13 @@ async fn create_tables(
             .bind(&t.state_hash)
             .bind(&t.deal);
     }
+    q
+}
+
+/// Which of `tables` were made, from the ids the insert returned.
+fn made(tables: &[&NewTable], fresh: Vec<bool>, returned: Vec<sqlx::any::AnyRow>) -> Result<Vec<bool>, StoreError> {
     let mut made = std::collections::HashSet::new();
-    for row in q.fetch_all(&mut *conn).await? {
+    for row in returned {
         made.insert(row.try_get::<String, _>(0)?);
     }
     Ok(tables
@@ -481,15 +493,30 @@ async fn create_tables(
         .collect())
 }
 
-/// Inserts accepted actions (at most one per table) and sets each table's count, hash and
-/// end of board: two statements.
-async fn append_rows(conn: &mut sqlx::AnyConnection, params: Params, rows: &[&Appended]) -> Result<(), StoreError> {
+/// Inserts new tables whose id is free (each once); whether each was made.
+async fn create_tables(
+    conn: &mut sqlx::AnyConnection,
+    params: Params,
+    tables: &[&NewTable],
+) -> Result<Vec<bool>, StoreError> {
+    let (fresh, tried) = first_of_each(tables);
+    if tried.is_empty() {
+        return Ok(fresh);
+    }
+    let sql = insert_tables_sql(params, tried.len());
+    let returned = bind_tables(sqlx::query(&sql), &tried).fetch_all(&mut *conn).await?;
+    made(tables, fresh, returned)
+}
+
+/// The two statements of `n` accepted actions (at most one a table): their rows, then each
+/// table's count, hash and end of board.
+fn append_rows_sql(params: Params, n: usize) -> [String; 2] {
     let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
     let mut update = String::from(
         "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
          finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
     );
-    for i in 0..rows.len() {
+    for i in 0..n {
         for sql in [&mut insert, &mut update] {
             sql.push_str(if i == 0 { "(" } else { ", (" });
             for k in 1..=4 {
@@ -499,17 +526,67 @@ async fn append_rows(conn: &mut sqlx::AnyConnection, params: Params, rows: &[&Ap
         }
     }
     update.push_str(") AS v WHERE bridge_tables.id = v.column1");
-    let mut q = sqlx::query(&insert);
+    [insert, update]
+}
+
+/// Binds the actions' rows, in the order of `append_rows_sql`'s first statement.
+fn bind_rows<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
     for r in rows {
         q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
     }
-    q.execute(&mut *conn).await?;
-    let mut q = sqlx::query(&update);
+    q
+}
+
+/// Binds the tables' counts, hashes and ends, in the order of `append_rows_sql`'s second.
+fn bind_counts<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
     for r in rows {
         q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
     }
-    q.execute(&mut *conn).await?;
+    q
+}
+
+/// Inserts accepted actions (at most one per table) and sets each table's count, hash and
+/// end of board: two statements.
+async fn append_rows(conn: &mut sqlx::AnyConnection, params: Params, rows: &[&Appended]) -> Result<(), StoreError> {
+    let [insert, update] = append_rows_sql(params, rows.len());
+    bind_rows(sqlx::query(&insert), rows).execute(&mut *conn).await?;
+    bind_counts(sqlx::query(&update), rows).execute(&mut *conn).await?;
     Ok(())
+}
+
+/// SQLite: a batch as one query — `BEGIN IMMEDIATE`, the new tables, the actions, their
+/// tables' counts, `COMMIT` — so sqlx's SQLite thread is handed one command a batch, not one
+/// a statement (each a wake-up of that thread and one back: most of a call's thread
+/// switches when batches are small). Its `?` are bound in order across the statements. On a
+/// failure the transaction is rolled back: nothing of the batch is written.
+async fn write_batch_in_one_query(
+    conn: &mut sqlx::AnyConnection,
+    created: &[&NewTable],
+    rows: &[&Appended],
+) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
+    let (fresh, tried) = first_of_each(created);
+    let mut sql = String::from("BEGIN IMMEDIATE;\n");
+    if !tried.is_empty() {
+        sql.push_str(&insert_tables_sql(Params::Anonymous, tried.len()));
+        sql.push_str(";\n");
+    }
+    if !rows.is_empty() {
+        for statement in append_rows_sql(Params::Anonymous, rows.len()) {
+            sql.push_str(&statement);
+            sql.push_str(";\n");
+        }
+    }
+    sql.push_str("COMMIT;");
+    let q = bind_counts(bind_rows(bind_tables(sqlx::query(&sql), &tried), rows), rows);
+    match q.fetch_all(&mut *conn).await {
+        Ok(returned) => Ok((made(created, fresh, returned)?, vec![true; rows.len()])),
+        Err(e) => {
+            // Whichever statement failed, none of the batch stays (with no transaction open,
+            // SQLite refuses the rollback: nothing to undo).
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+            Err(e)
+        }
+    }
 }
 
 #[cfg(test)]
