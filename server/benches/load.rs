@@ -18,6 +18,8 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "support/proc_cpu.rs"]
+mod proc_cpu;
 
 use std::net::{SocketAddr, TcpListener};
 use std::process::{Child, Command};
@@ -26,6 +28,7 @@ use std::time::{Duration, Instant};
 
 use common::{http, Client};
 use futures_util::stream::{self, StreamExt};
+use proc_cpu::cpu;
 use serde_json::{json, Value};
 
 const SEATS: [&str; 4] = ["N", "E", "S", "W"];
@@ -116,19 +119,6 @@ async fn wait_up(addr: SocketAddr) {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("the server did not start");
-}
-
-/// A process's CPU time so far (user + system, all its threads), from /proc.
-fn cpu(pid: u32) -> Duration {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let fields: Vec<&str> = stat
-        .rsplit_once(')')
-        .map_or("", |(_, r)| r)
-        .split_whitespace()
-        .collect();
-    let ticks: u64 = fields.get(11).and_then(|f| f.parse().ok()).unwrap_or(0)
-        + fields.get(12).and_then(|f| f.parse().ok()).unwrap_or(0);
-    Duration::from_millis(ticks * 10) // USER_HZ = 100 on Linux
 }
 
 /// The server's context switches so far (voluntary and not, over its live threads), from
