@@ -265,9 +265,12 @@ impl Store {
         created: &[&NewTable],
         rows: &[&Appended],
     ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
-        if self.params == Params::Anonymous && self.holder.is_none() {
+        if self.holder.is_none() {
             let mut conn = self.pool.acquire().await?;
-            return write_batch_in_one_query(&mut conn, created, rows).await;
+            return match self.params {
+                Params::Anonymous => write_batch_in_one_query(&mut conn, created, rows).await,
+                Params::Numbered => write_batch_in_one_statement(&mut conn, created, rows).await,
+            };
         }
         let mut tx = self.pool.begin().await?;
         let made = create_tables(&mut tx, self.params, created).await?;
@@ -448,13 +451,14 @@ fn first_of_each<'a>(tables: &[&'a NewTable]) -> (Vec<bool>, Vec<&'a NewTable>) 
     (fresh, tried)
 }
 
-/// `INSERT` of `n` new tables, returning the ids it made (a taken one is skipped).
-fn insert_tables_sql(params: Params, n: usize) -> String {
+/// `INSERT` of `n` new tables, returning the ids it made (a taken one is skipped); its
+/// parameters numbered from `first`.
+fn insert_tables_sql(params: Params, n: usize, first: usize) -> String {
     let mut sql = String::from("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ");
     for i in 0..n {
         sql.push_str(if i == 0 { "(" } else { ", (" });
         for k in 1..=5 {
-            params.push(&mut sql, 5 * i + k);
+            params.push(&mut sql, first + 5 * i + k - 1);
             // The count (0) between the tokens and the hash.
             sql.push_str(match k {
                 3 => ", 0, ",
@@ -503,24 +507,24 @@ async fn create_tables(
     if tried.is_empty() {
         return Ok(fresh);
     }
-    let sql = insert_tables_sql(params, tried.len());
+    let sql = insert_tables_sql(params, tried.len(), 1);
     let returned = bind_tables(sqlx::query(&sql), &tried).fetch_all(&mut *conn).await?;
     made(tables, fresh, returned)
 }
 
 /// The two statements of `n` accepted actions (at most one a table): their rows, then each
-/// table's count, hash and end of board.
-fn append_rows_sql(params: Params, n: usize) -> [String; 2] {
+/// table's count, hash and end of board; each one's parameters numbered from its `first`.
+fn append_rows_sql(params: Params, n: usize, first: [usize; 2]) -> [String; 2] {
     let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
     let mut update = String::from(
         "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
          finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
     );
     for i in 0..n {
-        for sql in [&mut insert, &mut update] {
+        for (sql, first) in [(&mut insert, first[0]), (&mut update, first[1])] {
             sql.push_str(if i == 0 { "(" } else { ", (" });
             for k in 1..=4 {
-                params.push(sql, 4 * i + k);
+                params.push(sql, first + 4 * i + k - 1);
                 sql.push_str(if k == 4 { ")" } else { ", " });
             }
         }
@@ -548,7 +552,7 @@ fn bind_counts<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
 /// Inserts accepted actions (at most one per table) and sets each table's count, hash and
 /// end of board: two statements.
 async fn append_rows(conn: &mut sqlx::AnyConnection, params: Params, rows: &[&Appended]) -> Result<(), StoreError> {
-    let [insert, update] = append_rows_sql(params, rows.len());
+    let [insert, update] = append_rows_sql(params, rows.len(), [1, 1]);
     bind_rows(sqlx::query(&insert), rows).execute(&mut *conn).await?;
     bind_counts(sqlx::query(&update), rows).execute(&mut *conn).await?;
     Ok(())
@@ -567,11 +571,11 @@ async fn write_batch_in_one_query(
     let (fresh, tried) = first_of_each(created);
     let mut sql = String::from("BEGIN IMMEDIATE;\n");
     if !tried.is_empty() {
-        sql.push_str(&insert_tables_sql(Params::Anonymous, tried.len()));
+        sql.push_str(&insert_tables_sql(Params::Anonymous, tried.len(), 1));
         sql.push_str(";\n");
     }
     if !rows.is_empty() {
-        for statement in append_rows_sql(Params::Anonymous, rows.len()) {
+        for statement in append_rows_sql(Params::Anonymous, rows.len(), [1, 1]) {
             sql.push_str(&statement);
             sql.push_str(";\n");
         }
@@ -587,6 +591,44 @@ async fn write_batch_in_one_query(
             Err(e)
         }
     }
+}
+
+/// PostgreSQL without leases: a batch as one statement — the new tables, the actions and
+/// their tables' counts as data-modifying common table expressions — one round trip, and its
+/// own transaction (a statement is atomic: on a failure nothing of it is written). A table's
+/// creation and its first action are never in one batch (an action waits for its table's
+/// creation to commit), so its two writes to `bridge_tables` touch different rows.
+async fn write_batch_in_one_statement(
+    conn: &mut sqlx::AnyConnection,
+    created: &[&NewTable],
+    rows: &[&Appended],
+) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
+    let (fresh, tried) = first_of_each(created);
+    let mut parts = Vec::new();
+    if !tried.is_empty() {
+        parts.push(format!(
+            "made AS ({})",
+            insert_tables_sql(Params::Numbered, tried.len(), 1)
+        ));
+    }
+    if !rows.is_empty() {
+        let at = 5 * tried.len() + 1;
+        let [insert, update] = append_rows_sql(Params::Numbered, rows.len(), [at, at + 4 * rows.len()]);
+        parts.push(format!("acts AS ({insert})"));
+        parts.push(format!("counts AS ({update})"));
+    }
+    if parts.is_empty() {
+        return Ok((fresh, Vec::new()));
+    }
+    let made_ids = if tried.is_empty() {
+        "SELECT id FROM bridge_tables WHERE false"
+    } else {
+        "SELECT id FROM made"
+    };
+    let sql = format!("WITH {} {made_ids}", parts.join(", "));
+    let q = bind_counts(bind_rows(bind_tables(sqlx::query(&sql), &tried), rows), rows);
+    let returned = q.fetch_all(&mut *conn).await?;
+    Ok((made(created, fresh, returned)?, vec![true; rows.len()]))
 }
 
 #[cfg(test)]
