@@ -649,7 +649,8 @@ mod tests {
         }
     }
 
-    /// A fresh SQLite file and an in-memory database.
+    /// A fresh SQLite file, an in-memory database, and with `BRIDGE_TEST_PG_URL` set
+    /// (scripts/test-server.sh) a fresh schema of that PostgreSQL database.
     async fn stores() -> Vec<Store> {
         let dir = std::env::temp_dir().join(format!(
             "bridge-store-test-{}-{:?}",
@@ -658,10 +659,26 @@ mod tests {
         ));
         std::fs::create_dir_all(&dir).unwrap();
         let file = format!("sqlite:{}?mode=rwc", dir.join("t.db").display());
-        vec![
+        let mut stores = vec![
             Store::connect(&file).await.unwrap(),
             Store::connect("sqlite::memory:").await.unwrap(),
-        ]
+        ];
+        if let Some(url) = std::env::var("BRIDGE_TEST_PG_URL").ok().filter(|u| !u.is_empty()) {
+            static SCHEMAS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = SCHEMAS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let nanos = std::time::UNIX_EPOCH.elapsed().unwrap().as_nanos();
+            let schema = format!("store_test_{}_{nanos}_{n}", std::process::id());
+            let admin = Store::connect(&url).await.unwrap();
+            sqlx::query(&format!("CREATE SCHEMA {schema}"))
+                .execute(&admin.pool)
+                .await
+                .unwrap();
+            admin.close().await;
+            let sep = if url.contains('?') { '&' } else { '?' };
+            let url = format!("{url}{sep}options[search_path]={schema}");
+            stores.push(Store::connect(&url).await.unwrap());
+        }
+        stores
     }
 
     #[tokio::test]
