@@ -1,0 +1,203 @@
+//! How a group commit's batch is written: the statements' SQL (new tables, actions, the
+//! tables' counts), their arguments bound in the same order, and the three ways a batch is
+//! sent — SQLite's one multi-statement query, PostgreSQL's one statement, and statement by
+//! statement inside a transaction when leases are checked between them.
+
+use sqlx::Row;
+
+use super::{Appended, NewTable, Params, StoreError};
+
+/// A query of the group commit, its arguments bound as it is built.
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
+/// Whether each new table is tried (only the first of an id in the batch), and those tried.
+fn first_of_each<'a>(tables: &[&'a NewTable]) -> (Vec<bool>, Vec<&'a NewTable>) {
+    let mut first = std::collections::HashSet::new();
+    let fresh: Vec<bool> = tables.iter().map(|t| first.insert(t.id.as_str())).collect();
+    let tried = tables.iter().zip(&fresh).filter_map(|(t, f)| f.then_some(*t)).collect();
+    (fresh, tried)
+}
+
+/// `INSERT` of `n` new tables, returning the ids it made (a taken one is skipped); its
+/// parameters numbered from `first`.
+fn insert_tables_sql(params: Params, n: usize, first: usize) -> String {
+    let mut sql = String::from("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ");
+    for i in 0..n {
+        sql.push_str(if i == 0 { "(" } else { ", (" });
+        for k in 1..=5 {
+            params.push(&mut sql, first + 5 * i + k - 1);
+            // The count (0) between the tokens and the hash.
+            sql.push_str(match k {
+                3 => ", 0, ",
+                5 => ")",
+                _ => ", ",
+            });
+        }
+    }
+    sql.push_str(" ON CONFLICT (id) DO NOTHING RETURNING id");
+    sql
+}
+
+/// Binds the new tables' values, in `insert_tables_sql`'s order.
+fn bind_tables<'q>(mut q: Query<'q>, tables: &[&'q NewTable]) -> Query<'q> {
+    for t in tables {
+        q = q
+            .bind(&t.id)
+            .bind(&t.options)
+            .bind(&t.tokens)
+            .bind(&t.state_hash)
+            .bind(&t.deal);
+    }
+    q
+}
+
+/// Which of `tables` were made, from the ids the insert returned.
+fn made(tables: &[&NewTable], fresh: Vec<bool>, returned: Vec<sqlx::any::AnyRow>) -> Result<Vec<bool>, StoreError> {
+    let mut made = std::collections::HashSet::new();
+    for row in returned {
+        made.insert(row.try_get::<String, _>(0)?);
+    }
+    Ok(tables
+        .iter()
+        .zip(fresh)
+        .map(|(t, f)| f && made.contains(&t.id))
+        .collect())
+}
+
+/// Inserts new tables whose id is free (each once); whether each was made.
+pub(super) async fn create_tables(
+    conn: &mut sqlx::AnyConnection,
+    params: Params,
+    tables: &[&NewTable],
+) -> Result<Vec<bool>, StoreError> {
+    let (fresh, tried) = first_of_each(tables);
+    if tried.is_empty() {
+        return Ok(fresh);
+    }
+    let sql = insert_tables_sql(params, tried.len(), 1);
+    let returned = bind_tables(sqlx::query(&sql), &tried).fetch_all(&mut *conn).await?;
+    made(tables, fresh, returned)
+}
+
+/// The two statements of `n` accepted actions (at most one a table): their rows, then each
+/// table's count, hash and end of board; each one's parameters numbered from its `first`.
+fn append_rows_sql(params: Params, n: usize, first: [usize; 2]) -> [String; 2] {
+    let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
+    let mut update = String::from(
+        "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
+         finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
+    );
+    for i in 0..n {
+        for (sql, first) in [(&mut insert, first[0]), (&mut update, first[1])] {
+            sql.push_str(if i == 0 { "(" } else { ", (" });
+            for k in 1..=4 {
+                params.push(sql, first + 4 * i + k - 1);
+                sql.push_str(if k == 4 { ")" } else { ", " });
+            }
+        }
+    }
+    update.push_str(") AS v WHERE bridge_tables.id = v.column1");
+    [insert, update]
+}
+
+/// Binds the actions' rows, in the order of `append_rows_sql`'s first statement.
+fn bind_rows<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
+    for r in rows {
+        q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
+    }
+    q
+}
+
+/// Binds the tables' counts, hashes and ends, in the order of `append_rows_sql`'s second.
+fn bind_counts<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
+    for r in rows {
+        q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
+    }
+    q
+}
+
+/// Inserts accepted actions (at most one per table) and sets each table's count, hash and
+/// end of board: two statements.
+pub(super) async fn append_rows(
+    conn: &mut sqlx::AnyConnection,
+    params: Params,
+    rows: &[&Appended],
+) -> Result<(), StoreError> {
+    let [insert, update] = append_rows_sql(params, rows.len(), [1, 1]);
+    bind_rows(sqlx::query(&insert), rows).execute(&mut *conn).await?;
+    bind_counts(sqlx::query(&update), rows).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// SQLite: a batch as one query — `BEGIN IMMEDIATE`, the new tables, the actions, their
+/// tables' counts, `COMMIT` — so sqlx's SQLite thread is handed one command a batch, not one
+/// a statement (each a wake-up of that thread and one back: most of a call's thread
+/// switches when batches are small). Its `?` are bound in order across the statements. On a
+/// failure the transaction is rolled back: nothing of the batch is written.
+pub(super) async fn write_batch_in_one_query(
+    conn: &mut sqlx::AnyConnection,
+    created: &[&NewTable],
+    rows: &[&Appended],
+) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
+    let (fresh, tried) = first_of_each(created);
+    let mut sql = String::from("BEGIN IMMEDIATE;\n");
+    if !tried.is_empty() {
+        sql.push_str(&insert_tables_sql(Params::Anonymous, tried.len(), 1));
+        sql.push_str(";\n");
+    }
+    if !rows.is_empty() {
+        for statement in append_rows_sql(Params::Anonymous, rows.len(), [1, 1]) {
+            sql.push_str(&statement);
+            sql.push_str(";\n");
+        }
+    }
+    sql.push_str("COMMIT;");
+    let q = bind_counts(bind_rows(bind_tables(sqlx::query(&sql), &tried), rows), rows);
+    match q.fetch_all(&mut *conn).await {
+        Ok(returned) => Ok((made(created, fresh, returned)?, vec![true; rows.len()])),
+        Err(e) => {
+            // Whichever statement failed, none of the batch stays (with no transaction open,
+            // SQLite refuses the rollback: nothing to undo).
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+            Err(e)
+        }
+    }
+}
+
+/// PostgreSQL without leases: a batch as one statement — the new tables, the actions and
+/// their tables' counts as data-modifying common table expressions — one round trip, and its
+/// own transaction (a statement is atomic: on a failure nothing of it is written). A table's
+/// creation and its first action are never in one batch (an action waits for its table's
+/// creation to commit), so its two writes to `bridge_tables` touch different rows.
+pub(super) async fn write_batch_in_one_statement(
+    conn: &mut sqlx::AnyConnection,
+    created: &[&NewTable],
+    rows: &[&Appended],
+) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
+    let (fresh, tried) = first_of_each(created);
+    let mut parts = Vec::new();
+    if !tried.is_empty() {
+        parts.push(format!(
+            "made AS ({})",
+            insert_tables_sql(Params::Numbered, tried.len(), 1)
+        ));
+    }
+    if !rows.is_empty() {
+        let at = 5 * tried.len() + 1;
+        let [insert, update] = append_rows_sql(Params::Numbered, rows.len(), [at, at + 4 * rows.len()]);
+        parts.push(format!("acts AS ({insert})"));
+        parts.push(format!("counts AS ({update})"));
+    }
+    if parts.is_empty() {
+        return Ok((fresh, Vec::new()));
+    }
+    let made_ids = if tried.is_empty() {
+        "SELECT id FROM bridge_tables WHERE false"
+    } else {
+        "SELECT id FROM made"
+    };
+    let sql = format!("WITH {} {made_ids}", parts.join(", "));
+    let q = bind_counts(bind_rows(bind_tables(sqlx::query(&sql), &tried), rows), rows);
+    let returned = q.fetch_all(&mut *conn).await?;
+    Ok((made(created, fresh, returned)?, vec![true; rows.len()]))
+}
