@@ -42,9 +42,8 @@ impl Session {
                 self.out.send(ServerMsg::Pong.to_text());
             }
             ClientMsg::Join { table, token, since } => {
-                let again = self.joined.is_some();
                 self.join(hub, table, &token, since).await;
-                if !again && self.joined.is_none() {
+                if self.joined.is_none() {
                     self.refused_joins += 1;
                     if self.refused_joins >= REFUSED_JOINS {
                         self.out
@@ -102,8 +101,15 @@ impl Session {
     /// Joins `table` as the viewer `token` belongs to. A seat's or the Director's second
     /// connection replaces the first, which is told `REPLACED` and closed.
     async fn join(&mut self, hub: &Hub, table: String, token: &str, since: Option<u64>) {
-        if self.joined.is_some() {
-            return self.refuse(ErrorCode::AlreadyJoined, "this connection has joined a table", None);
+        if let Some(old) = self.joined.take() {
+            if old.id == table {
+                self.joined = Some(old);
+                return self.refuse(ErrorCode::AlreadyJoined, "this connection has joined this table", None);
+            }
+            // The next board on the same connection: its table is left first, as a closed
+            // connection would leave it, so nothing of it follows this join's reply. If the
+            // new join is refused, the connection is joined to no table.
+            hub.leave(&old.id, &old.slot, Some(self.conn)).await;
         }
         if !hub.shard.serves(&table) {
             return self.refuse(ErrorCode::WrongShard, "this table is served by another process", None);

@@ -433,3 +433,69 @@ async fn of_many_creations_at_once_each_id_is_created_once_and_every_created_tab
         s.task.abort();
     }
 }
+
+#[tokio::test]
+async fn a_connection_that_joins_the_next_board_leaves_its_table_and_hears_only_the_new_one() {
+    for (name, db) in databases() {
+        let s = server(&db, Limits::default()).await;
+        let (first, next) = (unique("board1"), unique("board2"));
+        let (one, two) = (
+            create_table(s.addr, &first, "online").await,
+            create_table(s.addr, &next, "online").await,
+        );
+        let (mut north, joined) = Client::join(s.addr, &first, &one["N"]).await;
+        assert_eq!(joined["type"], "joined", "{name}: {joined}");
+        let (mut east, _) = Client::join(s.addr, &first, &one["E"]).await;
+        // The same table again is refused: the connection stays where it is.
+        north
+            .send(json!({ "type": "join", "table": first, "token": one["N"] }))
+            .await;
+        assert_eq!(north.until("error").await["code"], "ALREADY_JOINED", "{name}");
+        assert_eq!(
+            north.act(json!({ "type": "call", "call": "1C" })).await["ok"],
+            true,
+            "{name}"
+        );
+        east.drain(100).await;
+        // The next board on the same connection: its reply, then its pushes alone.
+        north
+            .send(json!({ "type": "join", "table": next, "token": two["N"] }))
+            .await;
+        let moved = north.until("joined").await;
+        assert_eq!(
+            (moved["table"].as_str(), moved["viewer"].as_str()),
+            (Some(next.as_str()), Some("N")),
+            "{name}"
+        );
+        assert_eq!(
+            east.act(json!({ "type": "call", "call": "P" })).await["ok"],
+            true,
+            "{name}"
+        );
+        let heard = north.drain(200).await;
+        assert!(
+            heard.iter().all(|m| m["table"] != json!(first)),
+            "{name}: the board left is still pushed: {heard:?}"
+        );
+        let (mut east2, _) = Client::join(s.addr, &next, &two["E"]).await;
+        assert_eq!(
+            north.act(json!({ "type": "call", "call": "1NT" })).await["ok"],
+            true,
+            "{name}"
+        );
+        let pushed = east2.until("events").await;
+        assert_eq!(pushed["table"], json!(next), "{name}");
+        // The first board lost its North: a new connection takes the seat without replacing
+        // anyone (the moved connection is not closed as REPLACED).
+        let (_, back) = Client::join(s.addr, &first, &one["N"]).await;
+        assert_eq!(back["type"], "joined", "{name}: {back}");
+        assert_eq!(
+            east2.act(json!({ "type": "call", "call": "P" })).await["ok"],
+            true,
+            "{name}"
+        );
+        let still = north.until("events").await;
+        assert_eq!(still["table"], json!(next), "{name}: {still}");
+        s.task.abort();
+    }
+}
