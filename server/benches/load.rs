@@ -12,7 +12,9 @@
 //! call's latency runs from when it was due, so a server that falls behind is seen; rate 0
 //! skips it). Reported for each: calls per second, send → ack p50/p99, and the server's CPU
 //! time and context switches per call, and the simulated clients' CPU time (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary,
-//! `BRIDGE_LOAD_WORKERS` gives the server `--workers N`. Run:
+//! `BRIDGE_LOAD_WORKERS` gives the server `--workers N`; with `BRIDGE_LOAD_REJOIN` set the closed
+//! loop's players keep their connections from table to table (each joins the next table on
+//! the connection it played the last one on) instead of opening five a table. Run:
 //! `cargo bench -p bridge-server --bench load` (SQLite), or against a throwaway PostgreSQL
 //! cluster `scripts/test-server.sh --load` (it sets `BRIDGE_LOAD_DB`).
 
@@ -151,8 +153,38 @@ struct Played {
     push_bytes: Vec<f64>,
 }
 
+/// The viewers each table is played by: four seats and the Director.
+const VIEWERS: [&str; 5] = ["N", "E", "S", "W", "director"];
+
 /// Creates table `id` for auction `a` and joins its four seats and the Director.
 async fn seat(addr: SocketAddr, id: String, dealer: usize, vul: String) -> Vec<Client> {
+    let tokens = create(addr, &id, dealer, &vul).await;
+    let mut players = Vec::new();
+    for viewer in VIEWERS {
+        let (c, joined) = Client::join(addr, &id, &tokens[viewer]).await;
+        assert_eq!(joined["type"], "joined", "{joined}");
+        players.push(c);
+    }
+    players
+}
+
+/// Seats table `id` on the players' connections, each joining it from the table it played
+/// (the next board without a new handshake).
+async fn reseat(addr: SocketAddr, id: &str, dealer: usize, vul: &str, players: &mut [Client]) {
+    let tokens = create(addr, id, dealer, vul).await;
+    futures_util::future::join_all(players.iter_mut().zip(VIEWERS).map(|(p, viewer)| {
+        let token = tokens[viewer].clone();
+        async move {
+            p.send(json!({ "type": "join", "table": id, "token": token })).await;
+            let joined = p.until_kind("joined").await;
+            assert_eq!(joined["table"], id, "{joined}");
+        }
+    }))
+    .await;
+}
+
+/// Creates table `id` (its dealer, vulnerability, the online regulation); its tokens.
+async fn create(addr: SocketAddr, id: &str, dealer: usize, vul: &str) -> Value {
     let (status, body) = http(
         addr,
         "POST",
@@ -161,13 +193,7 @@ async fn seat(addr: SocketAddr, id: String, dealer: usize, vul: String) -> Vec<C
     )
     .await;
     assert_eq!(status, 201, "{body}");
-    let mut players = Vec::new();
-    for viewer in SEATS.iter().chain(&["director"]) {
-        let (c, joined) = Client::join(addr, &id, &body["tokens"][viewer]).await;
-        assert_eq!(joined["type"], "joined", "{joined}");
-        players.push(c);
-    }
-    players
+    body["tokens"].clone()
 }
 
 /// Plays auction `a` at the seated table: each call sent when due (`None`: at once, after the
@@ -201,8 +227,9 @@ async fn calls(
 }
 
 /// Checks a played table: every player's stream arrived whole and in order, every call is
-/// stored; its hash and the bytes pushed per call to each viewer.
-async fn check(addr: SocketAddr, id: String, mut players: Vec<Client>, n: usize) -> (String, Vec<f64>) {
+/// stored; its hash and the bytes pushed per call to each viewer. What the players received
+/// is then forgotten (their connections may play the next table).
+async fn check(addr: SocketAddr, id: String, players: &mut [Client], n: usize) -> (String, Vec<f64>) {
     // The five read side by side: each waits for 20 ms of quiet once its stream is read.
     futures_util::future::join_all(players.iter_mut().map(|p| p.drain_texts(20))).await;
     for (s, p) in players.iter().enumerate() {
@@ -231,6 +258,9 @@ async fn check(addr: SocketAddr, id: String, mut players: Vec<Client>, n: usize)
             bytes as f64 / n.max(1) as f64
         })
         .collect();
+    for p in players.iter_mut() {
+        p.received.clear();
+    }
     let (_, status) = http(addr, "GET", &format!("/api/tables/{id}"), None).await;
     assert_eq!(status["actions"], n, "{id}: every acknowledged call is stored");
     (status["stateHash"].as_str().unwrap_or_default().to_string(), push_bytes)
@@ -240,13 +270,36 @@ async fn check(addr: SocketAddr, id: String, mut players: Vec<Client>, n: usize)
 async fn play(addr: SocketAddr, id: String, a: &Auction) -> Played {
     let mut players = seat(addr, id.clone(), a.dealer, a.vul.clone()).await;
     let latencies = calls(&mut players, &id, a, None).await;
-    let (hash, push_bytes) = check(addr, id.clone(), players, a.calls.len()).await;
+    let (hash, push_bytes) = check(addr, id.clone(), &mut players, a.calls.len()).await;
     Played {
         id,
         latencies,
         hash,
         push_bytes,
     }
+}
+
+/// Closed loop with players who keep their connections (`BRIDGE_LOAD_REJOIN`): plays
+/// `tables` one after another, each seated on the connections of the last.
+async fn play_on(addr: SocketAddr, tables: Vec<(String, Arc<Auction>)>) -> Vec<Played> {
+    let mut players: Vec<Client> = Vec::new();
+    let mut out = Vec::new();
+    for (id, a) in tables {
+        if players.is_empty() {
+            players = seat(addr, id.clone(), a.dealer, a.vul.clone()).await;
+        } else {
+            reseat(addr, &id, a.dealer, &a.vul, &mut players).await;
+        }
+        let latencies = calls(&mut players, &id, &a, None).await;
+        let (hash, push_bytes) = check(addr, id.clone(), &mut players, a.calls.len()).await;
+        out.push(Played {
+            id,
+            latencies,
+            hash,
+            push_bytes,
+        });
+    }
+    out
 }
 
 /// Open loop, one lane: plays `tables` (id, auction) one after another, a call due every
@@ -267,8 +320,9 @@ async fn lane(
             .get(k + 1)
             .map(|(id, a)| tokio::spawn(seat(addr, id.clone(), a.dealer, a.vul.clone())));
         latencies.push(calls(&mut players, id, a, Some((&mut next, every))).await);
-        let played = std::mem::take(&mut players);
-        checks.push(tokio::spawn(check(addr, id.clone(), played, a.calls.len())));
+        let mut played = std::mem::take(&mut players);
+        let (id, n) = (id.clone(), a.calls.len());
+        checks.push(tokio::spawn(async move { check(addr, id, &mut played, n).await }));
         if let Some(s) = seated {
             players = s.await.unwrap();
         }
@@ -350,6 +404,8 @@ fn main() {
     let rate: f64 = env_or("BRIDGE_LOAD_RATE", 2000.0);
     let lanes: usize = env_or("BRIDGE_LOAD_LANES", 50).max(1);
     let open_tables: usize = env_or("BRIDGE_LOAD_OPEN_TABLES", tables);
+    // The closed loop's players keep their connections from table to table.
+    let rejoin = std::env::var_os("BRIDGE_LOAD_REJOIN").is_some();
     let Some(auctions) = corpus(tables.max(open_tables)) else {
         println!("load: ../shared/corpus/auctions.jsonl is absent; nothing to play");
         return;
@@ -379,12 +435,29 @@ fn main() {
     // done), each call sent on the last one's ack.
     let (cpu0, sw0, own0) = (cpu(child.id()), switches(child.id()), cpu(std::process::id()));
     let start = Instant::now();
-    let closed: Vec<Played> = rt.block_on(
-        stream::iter(auctions.iter().take(tables).enumerate())
-            .map(|(i, a)| play(addr, id(i), a))
-            .buffer_unordered(wave)
-            .collect(),
-    );
+    let closed: Vec<Played> = if rejoin {
+        // Each of `wave` groups of players plays every `wave`-th table on its connections.
+        let mut groups: Vec<Vec<(String, Arc<Auction>)>> = vec![Vec::new(); wave.min(tables).max(1)];
+        for (i, a) in auctions.iter().take(tables).enumerate() {
+            let n = groups.len();
+            groups[i % n].push((id(i), a.clone()));
+        }
+        rt.block_on(async {
+            let handles: Vec<_> = groups.into_iter().map(|g| tokio::spawn(play_on(addr, g))).collect();
+            let mut out = Vec::new();
+            for h in handles {
+                out.extend(h.await.unwrap());
+            }
+            out
+        })
+    } else {
+        rt.block_on(
+            stream::iter(auctions.iter().take(tables).enumerate())
+                .map(|(i, a)| play(addr, id(i), a))
+                .buffer_unordered(wave)
+                .collect(),
+        )
+    };
     let closed_figures = Figures::of(
         &closed,
         start.elapsed(),
