@@ -266,21 +266,9 @@ async fn check(addr: SocketAddr, id: String, players: &mut [Client], n: usize) -
     (status["stateHash"].as_str().unwrap_or_default().to_string(), push_bytes)
 }
 
-/// Closed loop: plays one auction, each call sent as soon as the previous one is acknowledged.
-async fn play(addr: SocketAddr, id: String, a: &Auction) -> Played {
-    let mut players = seat(addr, id.clone(), a.dealer, a.vul.clone()).await;
-    let latencies = calls(&mut players, &id, a, None).await;
-    let (hash, push_bytes) = check(addr, id.clone(), &mut players, a.calls.len()).await;
-    Played {
-        id,
-        latencies,
-        hash,
-        push_bytes,
-    }
-}
-
-/// Closed loop with players who keep their connections (`BRIDGE_LOAD_REJOIN`): plays
-/// `tables` one after another, each seated on the connections of the last.
+/// Closed loop: plays `tables` one after another, each call sent as soon as the previous one
+/// is acknowledged; the first table seated on new connections, each next one on the
+/// connections of the last (players who keep their connections, `BRIDGE_LOAD_REJOIN`).
 async fn play_on(addr: SocketAddr, tables: Vec<(String, Arc<Auction>)>) -> Vec<Played> {
     let mut players: Vec<Client> = Vec::new();
     let mut out = Vec::new();
@@ -291,13 +279,8 @@ async fn play_on(addr: SocketAddr, tables: Vec<(String, Arc<Auction>)>) -> Vec<P
             reseat(addr, &id, a.dealer, &a.vul, &mut players).await;
         }
         let latencies = calls(&mut players, &id, &a, None).await;
-        let (hash, push_bytes) = check(addr, id.clone(), &mut players, a.calls.len()).await;
-        out.push(Played {
-            id,
-            latencies,
-            hash,
-            push_bytes,
-        });
+        let checked = check(addr, id.clone(), &mut players, a.calls.len()).await;
+        out.push(Played::of(id, latencies, checked));
     }
     out
 }
@@ -329,15 +312,21 @@ async fn lane(
     }
     let mut out = Vec::new();
     for ((c, latencies), (id, _)) in checks.into_iter().zip(latencies).zip(tables) {
-        let (hash, push_bytes) = c.await.unwrap();
-        out.push(Played {
+        out.push(Played::of(id, latencies, c.await.unwrap()));
+    }
+    out
+}
+
+impl Played {
+    /// Table `id`, its calls' latencies, and what its check found (its hash, the bytes pushed).
+    fn of(id: String, latencies: Vec<Duration>, (hash, push_bytes): (String, Vec<f64>)) -> Played {
+        Played {
             id,
             latencies,
             hash,
             push_bytes,
-        });
+        }
     }
-    out
 }
 
 /// What a run measured, as printed.
@@ -451,12 +440,13 @@ fn main() {
             out
         })
     } else {
-        rt.block_on(
+        let played: Vec<Vec<Played>> = rt.block_on(
             stream::iter(auctions.iter().take(tables).enumerate())
-                .map(|(i, a)| play(addr, id(i), a))
+                .map(|(i, a)| play_on(addr, vec![(id(i), a.clone())]))
                 .buffer_unordered(wave)
                 .collect(),
-        )
+        );
+        played.into_iter().flatten().collect()
     };
     let closed_figures = Figures::of(
         &closed,
