@@ -14,7 +14,10 @@
 //! time and context switches per call, and the simulated clients' CPU time (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary,
 //! `BRIDGE_LOAD_WORKERS` gives the server `--workers N`; with `BRIDGE_LOAD_REJOIN` set the closed
 //! loop's players keep their connections from table to table (each joins the next table on
-//! the connection it played the last one on) instead of opening five a table. Run:
+//! the connection it played the last one on) instead of opening five a table — keep
+//! `BRIDGE_LOAD_WAVE` (the groups of players) high enough that no connection sends over the
+//! server's 20 messages a second (~3 a second at the default 1 000 groups; at 100 groups the
+//! server drops them as a flood, by design, and the bench stops at its 10 s wait). Run:
 //! `cargo bench -p bridge-server --bench load` (SQLite), or against a throwaway PostgreSQL
 //! cluster `scripts/test-server.sh --load` (it sets `BRIDGE_LOAD_DB`).
 
