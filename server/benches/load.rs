@@ -181,6 +181,9 @@ async fn reseat(addr: SocketAddr, id: &str, dealer: usize, vul: &str, players: &
             p.send(json!({ "type": "join", "table": id, "token": token })).await;
             let joined = p.until_kind("joined").await;
             assert_eq!(joined["table"], id, "{joined}");
+            // What came before the reply is the last table's (its pushes later than the
+            // check's quiet wait): this table's stream starts after it.
+            p.received.clear();
         }
     }))
     .await;
