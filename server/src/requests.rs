@@ -99,7 +99,8 @@ impl Session {
     }
 
     /// Joins `table` as the viewer `token` belongs to. A seat's or the Director's second
-    /// connection replaces the first, which is told `REPLACED` and closed.
+    /// connection replaces the first, which is told `REPLACED` and closed. A connection joined
+    /// to another table leaves it first (the next board on the same connection).
     async fn join(&mut self, hub: &Hub, table: String, token: &str, since: Option<u64>) {
         if let Some(old) = self.joined.take() {
             if old.id == table {

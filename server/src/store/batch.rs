@@ -116,6 +116,12 @@ fn bind_counts<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
     q
 }
 
+/// Binds a whole batch's arguments in the order its statements are written: the new tables,
+/// the actions' rows, the tables' counts.
+fn bind_batch<'q>(q: Query<'q>, tables: &[&'q NewTable], rows: &[&'q Appended]) -> Query<'q> {
+    bind_counts(bind_rows(bind_tables(q, tables), rows), rows)
+}
+
 /// Inserts accepted actions (at most one per table) and sets each table's count, hash and
 /// end of board: two statements.
 pub(super) async fn append_rows(
@@ -152,7 +158,7 @@ pub(super) async fn write_batch_in_one_query(
         }
     }
     sql.push_str("COMMIT;");
-    let q = bind_counts(bind_rows(bind_tables(sqlx::query(&sql), &tried), rows), rows);
+    let q = bind_batch(sqlx::query(&sql), &tried, rows);
     match q.fetch_all(&mut *conn).await {
         Ok(returned) => Ok((made(created, fresh, returned)?, vec![true; rows.len()])),
         Err(e) => {
@@ -197,7 +203,7 @@ pub(super) async fn write_batch_in_one_statement(
         "SELECT id FROM made"
     };
     let sql = format!("WITH {} {made_ids}", parts.join(", "));
-    let q = bind_counts(bind_rows(bind_tables(sqlx::query(&sql), &tried), rows), rows);
+    let q = bind_batch(sqlx::query(&sql), &tried, rows);
     let returned = q.fetch_all(&mut *conn).await?;
     Ok((made(created, fresh, returned)?, vec![true; rows.len()]))
 }
