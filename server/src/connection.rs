@@ -4,7 +4,9 @@
 //! an oversize frame — the writer drops what is queued, sends the coded `error` and the close
 //! frame, and both halves end.
 
+use std::future::Future;
 use std::sync::atomic::Ordering;
+use std::task::Poll;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -16,7 +18,7 @@ use crate::config::Limits;
 use crate::heartbeat::{self, Silence};
 use crate::hub::Hub;
 use crate::metrics::ConnectionSlot;
-use crate::outbox::{self, Close, Inbox};
+use crate::outbox::{self, Close, Inbox, Next};
 use crate::protocol::ErrorCode;
 use crate::requests::Session;
 use crate::server_msg::ServerMsg;
@@ -208,8 +210,8 @@ const BATCH_MESSAGES: usize = 64;
 /// buffer stays below its own flush threshold, 128 KiB).
 const BATCH_BYTES: usize = 16 * 1024;
 
-/// Writes the queue to the socket in order, with a ping every `ping_every`; once the
-/// connection is asked to close, drops what is left, sends the coded `error` and the close
+/// Writes the queue to the socket in order, with a ping every `ping_every`;
+/// once the connection is asked to close, drops what is left, sends the coded `error` and the close
 /// frame (bounded in time: a client that does not read gets nothing more). The messages
 /// ready at once are written together and the socket flushed once for them (one system call
 /// and one wake-up for a burst of pushes, not one each).
@@ -223,11 +225,10 @@ async fn write(
     loop {
         let text = tokio::select! {
             biased;
-            _ = closing.wait_for(Option::is_some) => break,
             _ = pings.tick() => None,
-            text = inbox.recv() => match text {
-                Some(t) => Some(t),
-                None => break,
+            next = inbox.recv() => match next {
+                Next::Text(t) => Some(t),
+                Next::Closing | Next::Ended => break,
             },
         };
         let Some(text) = text else {
@@ -243,10 +244,17 @@ async fn write(
             n += more.len();
             batch.push(more);
         }
-        let sent = tokio::select! {
-            biased;
-            _ = closing.wait_for(Option::is_some) => None,
-            r = feed_all(&mut sink, batch) => Some(r),
+        // Written at once when the socket takes it (the usual case: no wait on the close set
+        // up); else written while watching for the connection to be closed.
+        let write = feed_all(&mut sink, batch);
+        tokio::pin!(write);
+        let sent = match std::future::poll_fn(|cx| Poll::Ready(write.as_mut().poll(cx))).await {
+            Poll::Ready(r) => Some(r),
+            Poll::Pending => tokio::select! {
+                biased;
+                _ = closing.wait_for(Option::is_some) => None,
+                r = &mut write => Some(r),
+            },
         };
         inbox.written(n);
         match sent {

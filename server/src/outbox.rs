@@ -1,7 +1,8 @@
 //! A connection's outgoing queue. Every message — a reply to the connection's own request or
 //! a push — is counted in bytes from the moment it is queued until it is written to the
 //! socket; past the connection's budget the connection is closed as `TOO_SLOW`, so a client
-//! that does not read costs the server at most its budget.
+//! that does not read costs the server at most its budget. A request to close travels the
+//! same queue, so the writer waits on one thing.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -76,15 +77,29 @@ impl Shared {
 /// The sending side, cloned into every table the connection has joined.
 #[derive(Clone, Debug)]
 pub struct Outbox {
-    tx: mpsc::UnboundedSender<String>,
+    /// A message, or `None`: the connection was asked to close (a wake-up for the writer).
+    tx: mpsc::UnboundedSender<Option<String>>,
     shared: Arc<Shared>,
 }
 
 /// The writer's side: messages in order, and the bytes it has written given back.
 #[derive(Debug)]
 pub struct Inbox {
-    rx: mpsc::UnboundedReceiver<String>,
+    rx: mpsc::UnboundedReceiver<Option<String>>,
     shared: Arc<Shared>,
+    /// The writer has seen the connection closing (its wake-up may have been taken).
+    closed: bool,
+}
+
+/// What the writer takes from its queue next.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A message to write (counted until `written`).
+    Text(String),
+    /// The connection was asked to close: what is left is dropped.
+    Closing,
+    /// Every `Outbox` is gone.
+    Ended,
 }
 
 /// A new queue with a budget of `budget` unsent bytes.
@@ -101,7 +116,11 @@ pub fn channel(budget: usize, metrics: Arc<Metrics>) -> (Outbox, Inbox) {
             tx,
             shared: shared.clone(),
         },
-        Inbox { rx, shared },
+        Inbox {
+            rx,
+            shared,
+            closed: false,
+        },
     )
 }
 
@@ -125,7 +144,7 @@ impl Outbox {
             return false;
         }
         self.shared.metrics.queue(n);
-        if self.tx.send(text).is_err() {
+        if self.tx.send(Some(text)).is_err() {
             self.shared.unqueue(n);
             return false;
         }
@@ -134,13 +153,18 @@ impl Outbox {
 
     /// Asks the connection to close for `why` (the first reason wins); whether this was it.
     pub fn close(&self, why: Close) -> bool {
-        self.shared.close.send_if_modified(|now| {
+        let first = self.shared.close.send_if_modified(|now| {
             if now.is_some() {
                 return false;
             }
             *now = Some(why);
             true
-        })
+        });
+        if first {
+            // Wakes a writer waiting for its next message.
+            let _ = self.tx.send(None);
+        }
+        first
     }
 
     /// Whether the connection has been asked to close.
@@ -160,14 +184,41 @@ impl Outbox {
 }
 
 impl Inbox {
-    /// The next message (still counted until `written`), or `None` once every `Outbox` is gone.
-    pub async fn recv(&mut self) -> Option<String> {
-        self.rx.recv().await
+    /// The next message, unless the connection is closing or every `Outbox` is gone.
+    pub async fn recv(&mut self) -> Next {
+        if self.closed {
+            return Next::Closing;
+        }
+        let next = self.rx.recv().await;
+        self.next(next)
     }
 
-    /// The next message if one is queued now (still counted until `written`).
+    /// The next message if one is queued now and the connection is not closing.
     pub fn try_recv(&mut self) -> Option<String> {
-        self.rx.try_recv().ok()
+        if self.closed {
+            return None;
+        }
+        let taken = self.rx.try_recv().ok()?;
+        match self.next(Some(taken)) {
+            Next::Text(text) => Some(text),
+            Next::Closing | Next::Ended => None,
+        }
+    }
+
+    /// What a message taken from the queue means: a closing connection writes nothing more
+    /// (the bytes of a message it drops are given back).
+    fn next(&mut self, taken: Option<Option<String>>) -> Next {
+        let closing = self.shared.close.borrow().is_some();
+        self.closed |= closing;
+        match taken {
+            None => Next::Ended,
+            Some(Some(text)) if !closing => Next::Text(text),
+            Some(Some(text)) => {
+                self.shared.unqueue(text.len());
+                Next::Closing
+            }
+            Some(None) => Next::Closing,
+        }
     }
 
     /// Gives back the bytes of a message taken by `recv` (written, or abandoned).
@@ -180,8 +231,10 @@ impl Drop for Inbox {
     /// Every message still queued is dropped and its bytes given back.
     fn drop(&mut self) {
         self.rx.close();
-        while let Ok(text) = self.rx.try_recv() {
-            self.shared.unqueue(text.len());
+        while let Ok(taken) = self.rx.try_recv() {
+            if let Some(text) = taken {
+                self.shared.unqueue(text.len());
+            }
         }
     }
 }
@@ -208,5 +261,27 @@ mod tests {
         assert_eq!(metrics.queued_bytes(), 0);
         assert_eq!(metrics.peak_queued_bytes(), 100);
         assert!(!out.send(String::new()));
+    }
+
+    #[tokio::test]
+    async fn a_writer_waiting_for_its_next_message_is_woken_by_a_close_and_writes_nothing_queued() {
+        let metrics = Arc::new(Metrics::default());
+        let (out, mut inbox) = channel(100, metrics.clone());
+        let waiting = tokio::spawn(async move {
+            let next = inbox.recv().await;
+            (next, inbox)
+        });
+        tokio::task::yield_now().await;
+        assert!(out.close(Close::new(ErrorCode::Replaced, "another connection")));
+        let (next, mut inbox) = waiting.await.unwrap();
+        assert_eq!(next, Next::Closing);
+        assert_eq!(inbox.recv().await, Next::Closing, "closing stays closing");
+
+        let (out, mut inbox) = channel(100, metrics.clone());
+        assert!(out.send("queued before the close".into()));
+        assert!(out.close(Close::new(ErrorCode::TooSlow, "too slow")));
+        assert_eq!(inbox.try_recv(), None, "a closing connection writes nothing more");
+        assert_eq!(inbox.recv().await, Next::Closing);
+        assert_eq!(metrics.queued_bytes(), 0, "the dropped message's bytes are given back");
     }
 }
