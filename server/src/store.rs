@@ -1,9 +1,9 @@
 //! Persistence: one code path over SQLite (embedded, the default) and PostgreSQL (by URL),
-//! through `sqlx::Any`. Two tables: `bridge_tables` (options, hashed tokens, the number of
-//! accepted actions, the state hash after the last one, and when its board was over) and
-//! `bridge_actions` (every accepted action with the state hash after it). An action and its
-//! table's new hash are written in one transaction, committed before the action is
-//! acknowledged. A finished table stays in the database (its archive) and leaves memory.
+//! through `sqlx::Any`. Two tables: `bridge_tables` (options, hashed tokens, the deal, and
+//! the number of actions and the state hash as of its creation and, once its board is over,
+//! as of its end, with when that was) and `bridge_actions` (every accepted action with the
+//! state hash after it: a live table's count and hash are its last action's, so an action
+//! writes one row, not two). An action is committed before it is acknowledged. A finished table stays in the database (its archive) and leaves memory.
 //! On PostgreSQL a third, `bridge_leases`, says which process owns which table
 //! (`crate::lease`); a store that holds leases writes only the tables it still owns.
 
@@ -29,9 +29,9 @@ pub struct StoredTable {
     pub tokens: BTreeMap<String, String>,
     /// Accepted actions, in order, as JSON, each with the state hash after it.
     pub actions: Vec<(String, String)>,
-    /// The number of accepted actions the table row records.
+    /// The number of accepted actions the store records (the last one's number + 1).
     pub count: i64,
-    /// The state hash the table row records.
+    /// The state hash the store records after the last action (or at creation).
     pub state_hash: String,
     /// When its board was over (milliseconds since the Unix epoch), if it is.
     pub finished_at: Option<i64>,
@@ -328,8 +328,13 @@ impl Store {
     /// # Errors
     /// A storage failure.
     pub async fn row(&self, id: &str) -> Result<Option<TableRow>, StoreError> {
+        // The count and hash are the last action's; the table's own row holds them as of its
+        // creation and its end (a live table's row is not rewritten an action).
         let Some(row) = sqlx::query(
-            "SELECT options, tokens, actions, state_hash, finished_at, deal FROM bridge_tables WHERE id = $1",
+            "SELECT t.options, t.tokens, t.actions, t.state_hash, t.finished_at, t.deal, a.seq, a.state_hash \
+             FROM bridge_tables t LEFT JOIN bridge_actions a ON a.table_id = t.id \
+             AND a.seq = (SELECT MAX(seq) FROM bridge_actions WHERE table_id = t.id) \
+             WHERE t.id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -338,11 +343,19 @@ impl Store {
             return Ok(None);
         };
         let tokens: String = row.try_get(1)?;
+        let last = match (row.try_get::<Option<i64>, _>(6)?, row.try_get::<Option<String>, _>(7)?) {
+            (Some(seq), Some(hash)) => Some((seq.saturating_add(1), hash)),
+            _ => None,
+        };
+        let (count, state_hash) = match last {
+            Some(last) => last,
+            None => (row.try_get(2)?, row.try_get(3)?),
+        };
         Ok(Some(TableRow {
             options: row.try_get(0)?,
             tokens: serde_json::from_str(&tokens).unwrap_or_default(),
-            count: row.try_get(2)?,
-            state_hash: row.try_get(3)?,
+            count,
+            state_hash,
             finished_at: row.try_get::<Option<i64>, _>(4)?,
             deal: row.try_get::<Option<String>, _>(5)?,
         }))
@@ -389,16 +402,20 @@ impl Store {
         Ok(())
     }
 
-    /// Overwrites a table's recorded state hash (tests: a tampered store must be detected).
+    /// Overwrites the state hash recorded after a table's last action (tests: a tampered
+    /// store must be detected).
     ///
     /// # Errors
     /// A storage failure.
     pub async fn set_state_hash(&self, id: &str, state_hash: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE bridge_tables SET state_hash = $1 WHERE id = $2")
-            .bind(state_hash)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "UPDATE bridge_actions SET state_hash = $1 WHERE table_id = $2 \
+             AND seq = (SELECT MAX(seq) FROM bridge_actions WHERE table_id = $2)",
+        )
+        .bind(state_hash)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 

@@ -1,5 +1,5 @@
 //! How a group commit's batch is written: the statements' SQL (new tables, actions, the
-//! tables' counts), their arguments bound in the same order, and the three ways a batch is
+//! boards they ended), their arguments bound in the same order, and the three ways a batch is
 //! sent — SQLite's one multi-statement query, PostgreSQL's one statement, and statement by
 //! statement inside a transaction when leases are checked between them.
 
@@ -79,28 +79,52 @@ pub(super) async fn create_tables(
     made(tables, fresh, returned)
 }
 
-/// The two statements of `n` accepted actions (at most one a table): their rows, then each
-/// table's count, hash and end of board; each one's parameters numbered from its `first`.
-fn append_rows_sql(params: Params, n: usize, first: [usize; 2]) -> [String; 2] {
-    let mut insert = String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES ");
-    let mut update = String::from(
-        "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
-         finished_at = COALESCE(v.column4, bridge_tables.finished_at) FROM (VALUES ",
-    );
-    for i in 0..n {
-        for (sql, first) in [(&mut insert, first[0]), (&mut update, first[1])] {
-            sql.push_str(if i == 0 { "(" } else { ", (" });
-            for k in 1..=4 {
-                params.push(sql, first + 4 * i + k - 1);
-                sql.push_str(if k == 4 { ")" } else { ", " });
-            }
-        }
-    }
-    update.push_str(") AS v WHERE bridge_tables.id = v.column1");
-    [insert, update]
+/// `INSERT` of `n` accepted actions (at most one a table), its parameters numbered from
+/// `first`.
+fn insert_rows_sql(params: Params, n: usize, first: usize) -> String {
+    values_sql(
+        String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES "),
+        params,
+        n,
+        first,
+    )
 }
 
-/// Binds the actions' rows, in the order of `append_rows_sql`'s first statement.
+/// `UPDATE` of the `n` tables whose board the batch ended: their final count, hash and end
+/// (a live table's row is not written an action: its count and hash are its last action's,
+/// `Store::row`); its parameters numbered from `first`.
+fn finish_tables_sql(params: Params, n: usize, first: usize) -> String {
+    let mut update = values_sql(
+        String::from(
+            "UPDATE bridge_tables SET actions = v.column2, state_hash = v.column3, \
+             finished_at = v.column4 FROM (VALUES ",
+        ),
+        params,
+        n,
+        first,
+    );
+    update.push_str(") AS v WHERE bridge_tables.id = v.column1");
+    update
+}
+
+/// `head` followed by `n` tuples of four parameters, numbered from `first`.
+fn values_sql(mut sql: String, params: Params, n: usize, first: usize) -> String {
+    for i in 0..n {
+        sql.push_str(if i == 0 { "(" } else { ", (" });
+        for k in 1..=4 {
+            params.push(&mut sql, first + 4 * i + k - 1);
+            sql.push_str(if k == 4 { ")" } else { ", " });
+        }
+    }
+    sql
+}
+
+/// The rows of `rows` whose action ended its board.
+fn finishing<'a>(rows: &[&'a Appended]) -> Vec<&'a Appended> {
+    rows.iter().copied().filter(|r| r.finished_at.is_some()).collect()
+}
+
+/// Binds the actions' rows, in `insert_rows_sql`'s order.
 fn bind_rows<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
     for r in rows {
         q = q.bind(&r.table).bind(r.seq).bind(&r.action).bind(&r.state_hash);
@@ -108,35 +132,46 @@ fn bind_rows<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
     q
 }
 
-/// Binds the tables' counts, hashes and ends, in the order of `append_rows_sql`'s second.
-fn bind_counts<'q>(mut q: Query<'q>, rows: &[&'q Appended]) -> Query<'q> {
-    for r in rows {
+/// Binds the finished tables' counts, hashes and ends, in `finish_tables_sql`'s order.
+fn bind_finished<'q>(mut q: Query<'q>, finished: &[&'q Appended]) -> Query<'q> {
+    for r in finished {
         q = q.bind(&r.table).bind(r.seq + 1).bind(&r.state_hash).bind(r.finished_at);
     }
     q
 }
 
 /// Binds a whole batch's arguments in the order its statements are written: the new tables,
-/// the actions' rows, the tables' counts.
-fn bind_batch<'q>(q: Query<'q>, tables: &[&'q NewTable], rows: &[&'q Appended]) -> Query<'q> {
-    bind_counts(bind_rows(bind_tables(q, tables), rows), rows)
+/// the actions' rows, the finished tables.
+fn bind_batch<'q>(
+    q: Query<'q>,
+    tables: &[&'q NewTable],
+    rows: &[&'q Appended],
+    finished: &[&'q Appended],
+) -> Query<'q> {
+    bind_finished(bind_rows(bind_tables(q, tables), rows), finished)
 }
 
-/// Inserts accepted actions (at most one per table) and sets each table's count, hash and
-/// end of board: two statements.
+/// Inserts accepted actions (at most one per table) and records the end of the boards they
+/// ended: one or two statements.
 pub(super) async fn append_rows(
     conn: &mut sqlx::AnyConnection,
     params: Params,
     rows: &[&Appended],
 ) -> Result<(), StoreError> {
-    let [insert, update] = append_rows_sql(params, rows.len(), [1, 1]);
+    let insert = insert_rows_sql(params, rows.len(), 1);
     bind_rows(sqlx::query(&insert), rows).execute(&mut *conn).await?;
-    bind_counts(sqlx::query(&update), rows).execute(&mut *conn).await?;
+    let finished = finishing(rows);
+    if !finished.is_empty() {
+        let update = finish_tables_sql(params, finished.len(), 1);
+        bind_finished(sqlx::query(&update), &finished)
+            .execute(&mut *conn)
+            .await?;
+    }
     Ok(())
 }
 
-/// SQLite: a batch as one query — `BEGIN IMMEDIATE`, the new tables, the actions, their
-/// tables' counts, `COMMIT` — so sqlx's SQLite thread is handed one command a batch, not one
+/// SQLite: a batch as one query — `BEGIN IMMEDIATE`, the new tables, the actions, the
+/// boards they ended, `COMMIT` — so sqlx's SQLite thread is handed one command a batch, not one
 /// a statement (each a wake-up of that thread and one back: most of a call's thread
 /// switches when batches are small). Its `?` are bound in order across the statements. On a
 /// failure the transaction is rolled back: nothing of the batch is written.
@@ -151,14 +186,17 @@ pub(super) async fn write_batch_in_one_query(
         sql.push_str(&insert_tables_sql(Params::Anonymous, tried.len(), 1));
         sql.push_str(";\n");
     }
+    let finished = finishing(rows);
     if !rows.is_empty() {
-        for statement in append_rows_sql(Params::Anonymous, rows.len(), [1, 1]) {
-            sql.push_str(&statement);
-            sql.push_str(";\n");
-        }
+        sql.push_str(&insert_rows_sql(Params::Anonymous, rows.len(), 1));
+        sql.push_str(";\n");
+    }
+    if !finished.is_empty() {
+        sql.push_str(&finish_tables_sql(Params::Anonymous, finished.len(), 1));
+        sql.push_str(";\n");
     }
     sql.push_str("COMMIT;");
-    let q = bind_batch(sqlx::query(&sql), &tried, rows);
+    let q = bind_batch(sqlx::query(&sql), &tried, rows, &finished);
     match q.fetch_all(&mut *conn).await {
         Ok(returned) => Ok((made(created, fresh, returned)?, vec![true; rows.len()])),
         Err(e) => {
@@ -171,7 +209,7 @@ pub(super) async fn write_batch_in_one_query(
 }
 
 /// PostgreSQL without leases: a batch as one statement — the new tables, the actions and
-/// their tables' counts as data-modifying common table expressions — one round trip, and its
+/// the boards they ended as data-modifying common table expressions — one round trip, and its
 /// own transaction (a statement is atomic: on a failure nothing of it is written). A table's
 /// creation and its first action are never in one batch (an action waits for its table's
 /// creation to commit), so its two writes to `bridge_tables` touch different rows.
@@ -188,11 +226,20 @@ pub(super) async fn write_batch_in_one_statement(
             insert_tables_sql(Params::Numbered, tried.len(), 1)
         ));
     }
+    let finished = finishing(rows);
+    let at = 5 * tried.len() + 1;
     if !rows.is_empty() {
-        let at = 5 * tried.len() + 1;
-        let [insert, update] = append_rows_sql(Params::Numbered, rows.len(), [at, at + 4 * rows.len()]);
-        parts.push(format!("acts AS ({insert})"));
-        parts.push(format!("counts AS ({update})"));
+        parts.push(format!(
+            "acts AS ({})",
+            insert_rows_sql(Params::Numbered, rows.len(), at)
+        ));
+    }
+    if !finished.is_empty() {
+        let at = at + 4 * rows.len();
+        parts.push(format!(
+            "ends AS ({})",
+            finish_tables_sql(Params::Numbered, finished.len(), at)
+        ));
     }
     if parts.is_empty() {
         return Ok((fresh, Vec::new()));
@@ -203,7 +250,7 @@ pub(super) async fn write_batch_in_one_statement(
         "SELECT id FROM made"
     };
     let sql = format!("WITH {} {made_ids}", parts.join(", "));
-    let q = bind_batch(sqlx::query(&sql), &tried, rows);
+    let q = bind_batch(sqlx::query(&sql), &tried, rows, &finished);
     let returned = q.fetch_all(&mut *conn).await?;
     Ok((made(created, fresh, returned)?, vec![true; rows.len()]))
 }
