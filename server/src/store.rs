@@ -575,6 +575,20 @@ mod tests {
                 assert_eq!(t.count, want.len() as i64, "{id}");
                 assert_eq!(t.state_hash, format!("{id}-2"), "{id}");
                 assert_eq!(t.finished_at, (i == 3).then_some(1234), "{id}");
+                // The table's own row is written at its creation and at its board's end, not
+                // at every action.
+                let own = sqlx::query("SELECT actions, state_hash FROM bridge_tables WHERE id = $1")
+                    .bind(id)
+                    .fetch_one(&store.pool)
+                    .await
+                    .unwrap();
+                let own: (i64, String) = (own.try_get(0).unwrap(), own.try_get(1).unwrap());
+                let want_own = if i == 3 {
+                    (want.len() as i64, format!("{id}-2"))
+                } else {
+                    (0, "h0".to_string())
+                };
+                assert_eq!(own, want_own, "{id}");
             }
             for id in ["n0", "n1", "n2"] {
                 let row = store.row(id).await.unwrap().expect("created beside the actions");
