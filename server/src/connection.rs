@@ -97,7 +97,7 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
         };
         silence.heard();
         let text = match msg {
-            Some(Ok(Message::Text(t))) => t.as_str().to_owned(),
+            Some(Ok(Message::Text(t))) => t,
             Some(Ok(Message::Close(_))) | None => break,
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Binary(_))) => {
@@ -132,7 +132,7 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
             session.refuse(ErrorCode::FrameTooLarge, msg, None);
             continue;
         }
-        session.handle(&hub, &text).await;
+        session.handle(&hub, text.as_str()).await;
     }
     if let Some(j) = session.joined.take() {
         hub.leave(&j.id, &j.slot, Some(conn)).await;
@@ -225,11 +225,13 @@ async fn write(
     loop {
         let text = tokio::select! {
             biased;
-            _ = pings.tick() => None,
             next = inbox.recv() => match next {
                 Next::Text(t) => Some(t),
                 Next::Closing | Next::Ended => break,
             },
+            // Looked at once the queue is empty (a batch takes what is queued: the queue
+            // stays full only for a client that reads slower than its table pushes).
+            _ = pings.tick() => None,
         };
         let Some(text) = text else {
             if heartbeat::ping(&mut sink, &mut closing).await {

@@ -34,15 +34,20 @@ pub(crate) fn deliver(live: &mut Live, table_id: &str, outcome: &Outcome) {
     }
     let pushes = live.tracker.pushes(&live.table, outcome);
     let hash = live.table.state_hash();
-    let mut written: Vec<(Viewer, String)> = Vec::new();
+    // A viewer's message, kept while another of his connections is still to be sent it.
+    let mut kept: Vec<(Viewer, String)> = Vec::new();
     let mut slow = Vec::new();
-    for sub in &live.subs {
+    for (i, sub) in live.subs.iter().enumerate() {
         let Some(update) = pushes.get(sub.viewer) else { continue };
-        let text = match written.iter().find(|(v, _)| *v == sub.viewer) {
-            Some((_, text)) => text.clone(),
-            None => {
+        let again = live.subs[i + 1..].iter().any(|s| s.viewer == sub.viewer);
+        let text = match (kept.iter().position(|(v, _)| *v == sub.viewer), again) {
+            (Some(k), true) => kept[k].1.clone(),
+            (Some(k), false) => kept.swap_remove(k).1,
+            (None, again) => {
                 let text = events_message(table_id, sub.viewer, update, &hash);
-                written.push((sub.viewer, text.clone()));
+                if again {
+                    kept.push((sub.viewer, text.clone()));
+                }
                 text
             }
         };

@@ -131,7 +131,13 @@ impl<'a> ServerMsg<'a> {
 
     /// The message as sent: one JSON text.
     pub fn to_text(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        // Room for a push's usual few hundred bytes at once (`to_string` starts at 128 and
+        // grows twice).
+        let mut text = Vec::with_capacity(512);
+        match serde_json::to_writer(&mut text, self) {
+            Ok(()) => String::from_utf8(text).unwrap_or_default(),
+            Err(_) => String::new(),
+        }
     }
 }
 
