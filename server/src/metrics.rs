@@ -45,7 +45,10 @@ impl Metrics {
 
     pub(crate) fn queue(&self, n: usize) {
         let now = self.queued.fetch_add(n, Ordering::SeqCst) + n;
-        self.peak_queued.fetch_max(now, Ordering::SeqCst);
+        // Read first: a new peak is rare, and every connection's writes share this counter.
+        if now > self.peak_queued.load(Ordering::SeqCst) {
+            self.peak_queued.fetch_max(now, Ordering::SeqCst);
+        }
     }
 
     pub(crate) fn unqueue(&self, n: usize) {
