@@ -210,8 +210,8 @@ const BATCH_MESSAGES: usize = 64;
 /// buffer stays below its own flush threshold, 128 KiB).
 const BATCH_BYTES: usize = 16 * 1024;
 
-/// Writes the queue to the socket in order, with a ping every `ping_every`;
-/// once the connection is asked to close, drops what is left, sends the coded `error` and the close
+/// Writes the queue to the socket in order, with a ping every `ping_every`; once the
+/// connection is asked to close, drops what is left, sends the coded `error` and the close
 /// frame (bounded in time: a client that does not read gets nothing more). The messages
 /// ready at once are written together and the socket flushed once for them (one system call
 /// and one wake-up for a burst of pushes, not one each).
@@ -248,14 +248,14 @@ async fn write(
         }
         // Written at once when the socket takes it (the usual case: no wait on the close set
         // up); else written while watching for the connection to be closed.
-        let write = feed_all(&mut sink, batch);
-        tokio::pin!(write);
-        let sent = match std::future::poll_fn(|cx| Poll::Ready(write.as_mut().poll(cx))).await {
+        let writing = feed_all(&mut sink, batch);
+        tokio::pin!(writing);
+        let sent = match std::future::poll_fn(|cx| Poll::Ready(writing.as_mut().poll(cx))).await {
             Poll::Ready(r) => Some(r),
             Poll::Pending => tokio::select! {
                 biased;
                 _ = closing.wait_for(Option::is_some) => None,
-                r = &mut write => Some(r),
+                r = &mut writing => Some(r),
             },
         };
         inbox.written(n);

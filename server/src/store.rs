@@ -3,7 +3,8 @@
 //! the number of actions and the state hash as of its creation and, once its board is over,
 //! as of its end, with when that was) and `bridge_actions` (every accepted action with the
 //! state hash after it: a live table's count and hash are its last action's, so an action
-//! writes one row, not two). An action is committed before it is acknowledged. A finished table stays in the database (its archive) and leaves memory.
+//! writes one row, not two). An action is committed before it is acknowledged. A finished
+//! table stays in the database (its archive) and leaves memory.
 //! On PostgreSQL a third, `bridge_leases`, says which process owns which table
 //! (`crate::lease`); a store that holds leases writes only the tables it still owns.
 
