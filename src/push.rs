@@ -120,10 +120,8 @@ impl ViewTracker {
             if t.version + entries.len() as u64 != now {
                 entries = table.events_since(viewer, t.version).unwrap_or_default();
             }
-            let after = table.view(viewer);
-            let patch = t.base.diff(&after);
+            let patch = t.base.advance(table.view(viewer));
             t.version = now;
-            t.base = ViewBase::of(after);
             if entries.is_empty() && patch.is_empty() {
                 continue;
             }

@@ -180,6 +180,47 @@ impl ViewBase {
         self.view.viewer
     }
 
+    /// What changed from this base to `after` (the same viewer's view, later), the base then
+    /// made `after`'s (what `ViewBase::of(after)` holds): the same patch as `diff`, but each
+    /// field that changed is moved into the base and the patch's copy made from it, and
+    /// the others are left in place — an action changes a few fields of a view, and a
+    /// server takes a patch of each watched viewer's view after every action.
+    pub(crate) fn advance(&mut self, mut after: View<'_>) -> ViewPatch {
+        let mut patch = ViewPatch {
+            ledger: self.ledger_patch(&after),
+            ..ViewPatch::default()
+        };
+        self.ledger_len = after.ledger.len();
+        let base = &mut self.view;
+        patch.calls = ListPatch::diff(&base.calls, &after.calls, same_call, |c| c.clone().into_owned());
+        if let Some(calls) = &patch.calls {
+            base.calls.truncate(calls.len);
+            for (i, c) in &calls.set {
+                match base.calls.get_mut(*i) {
+                    Some(held) => held.clone_from(c),
+                    None => base.calls.push(c.clone()),
+                }
+            }
+        }
+        if base.play != after.play {
+            patch.play = Some(after.play.as_ref().map(|p| PlayPatch::diff(base.play.as_ref(), p)));
+            std::mem::swap(&mut base.play, &mut after.play);
+        }
+        advance_fields(base, after, &mut patch);
+        patch
+    }
+
+    /// The Director's ledger's new warnings since the base, if any (it only grows).
+    fn ledger_patch(&self, after: &View<'_>) -> Option<ListPatch<Warning>> {
+        (after.ledger.len() != self.ledger_len).then(|| ListPatch {
+            len: after.ledger.len(),
+            set: (self.ledger_len..)
+                .zip(after.ledger.get(self.ledger_len..).unwrap_or_default())
+                .map(|(i, w)| (i, w.as_ref().clone()))
+                .collect(),
+        })
+    }
+
     /// What changed from this base to `after` (the same viewer's view, later).
     pub fn diff(&self, after: &View<'_>) -> ViewPatch {
         let mut patch = ViewPatch::default();
@@ -188,15 +229,7 @@ impl ViewBase {
         if self.view.play != after.play {
             patch.play = Some(after.play.as_ref().map(|p| PlayPatch::diff(self.view.play.as_ref(), p)));
         }
-        if after.ledger.len() != self.ledger_len {
-            patch.ledger = Some(ListPatch {
-                len: after.ledger.len(),
-                set: (self.ledger_len..)
-                    .zip(after.ledger.get(self.ledger_len..).unwrap_or_default())
-                    .map(|(i, w)| (i, w.as_ref().clone()))
-                    .collect(),
-            });
-        }
+        patch.ledger = self.ledger_patch(after);
         patch
     }
 }
@@ -264,6 +297,24 @@ macro_rules! view_patch {
             )*
             $(
                 patch.$list = ListPatch::diff(&before.$list, &after.$list, PartialEq::eq, Clone::clone);
+            )*
+        }
+
+        /// `diff_fields`, `before` then made `after`'s: each whole field that changed moved
+        /// into `patch` and copied into `before` (reusing its room), each list that changed
+        /// moved into `before`, the others left as they are.
+        fn advance_fields(before: &mut View<'static>, after: View<'_>, patch: &mut ViewPatch) {
+            $(
+                if before.$field != after.$field {
+                    before.$field.clone_from(&after.$field);
+                    patch.$field = Some(after.$field);
+                }
+            )*
+            $(
+                patch.$list = ListPatch::diff(&before.$list, &after.$list, PartialEq::eq, Clone::clone);
+                if patch.$list.is_some() {
+                    before.$list = after.$list;
+                }
             )*
         }
 
