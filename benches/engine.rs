@@ -257,7 +257,9 @@ fn pushes_time(scripts: &[Script], iters: u64) -> Duration {
                 }
                 let outcome = t.apply(a.clone());
                 let at = Instant::now();
-                drop(black_box(tracker.pushes(&t, &outcome)));
+                let pushes = tracker.pushes(&t, &outcome);
+                black_box(&pushes);
+                drop(pushes);
                 total += at.elapsed();
                 done += 1;
             }

@@ -180,16 +180,13 @@ impl ViewBase {
         self.view.viewer
     }
 
-    /// What changed from this base to `after` (the same viewer's view, later), the base then
-    /// made `after`'s (what `ViewBase::of(after)` holds): the same patch as `diff`, but each
+    /// What changed from this base to `after` (the same viewer's view, later), set in
+    /// `patch` (empty: `ViewPatch::default()`), the base then made `after`'s (what `ViewBase::of(after)` holds): the same patch as `diff`, but each
     /// field that changed is moved into the base and the patch's copy made from it, and
     /// the others are left in place — an action changes a few fields of a view, and a
     /// server takes a patch of each watched viewer's view after every action.
-    pub(crate) fn advance(&mut self, mut after: View<'_>) -> ViewPatch {
-        let mut patch = ViewPatch {
-            ledger: self.ledger_patch(&after),
-            ..ViewPatch::default()
-        };
+    pub(crate) fn advance(&mut self, mut after: View<'_>, patch: &mut ViewPatch) {
+        patch.ledger = self.ledger_patch(&after);
         self.ledger_len = after.ledger.len();
         let base = &mut self.view;
         patch.calls = ListPatch::diff(&base.calls, &after.calls, same_call, |c| c.clone().into_owned());
@@ -206,8 +203,7 @@ impl ViewBase {
             patch.play = Some(after.play.as_ref().map(|p| PlayPatch::diff(base.play.as_ref(), p)));
             std::mem::swap(&mut base.play, &mut after.play);
         }
-        advance_fields(base, after, &mut patch);
-        patch
+        advance_fields(base, after, patch);
     }
 
     /// The Director's ledger's new warnings since the base, if any (it only grows).
