@@ -506,6 +506,52 @@ mod tests {
     }
 
     #[test]
+    fn a_base_taken_forward_patches_as_a_new_base_would_and_then_holds_what_it_holds() {
+        use crate::action::Action;
+        use crate::audience::Viewer;
+        use crate::call::Call;
+        use crate::table::{Table, TableOptions};
+        let mut t = Table::new(TableOptions {
+            dealer: Seat::N,
+            vulnerability: Vulnerability::None,
+            regulation: Default::default(),
+            board: None,
+        })
+        .expect("a table");
+        let call = |c: &str| c.parse::<Call>().expect("a call");
+        let actions = [
+            Action::explained(Seat::N, call("1C"), "could be short"),
+            Action::ask(Seat::E, 0),
+            Action::explain(Seat::N, 0, "two or more clubs"),
+            Action::call(Seat::E, call("P")),
+            Action::explained(Seat::S, call("1H"), "four or more hearts"),
+            Action::review(Seat::W),
+            Action::call(Seat::W, call("X")),
+            Action::correct_explanation(Seat::N, 0, "three or more clubs"),
+            Action::call(Seat::N, call("P")),
+            Action::call(Seat::E, call("P")),
+            Action::call(Seat::S, call("P")),
+            Action::ask(Seat::W, 2),
+            Action::ask_lead(Seat::E),
+        ];
+        let mut tracked: Vec<ViewBase> = Viewer::ALL.iter().map(|v| t.view_base(*v)).collect();
+        for (i, a) in actions.into_iter().enumerate() {
+            let fresh: Vec<ViewBase> = Viewer::ALL.iter().map(|v| t.view_base(*v)).collect();
+            assert!(t.apply(a).is_ok(), "action {i} accepted");
+            for ((base, fresh), v) in tracked.iter_mut().zip(&fresh).zip(Viewer::ALL) {
+                let mut patch = ViewPatch::default();
+                base.advance(t.view(v), &mut patch);
+                assert_eq!(patch, fresh.diff(&t.view(v)), "{v}'s patch after action {i}");
+                let now = t.view_base(v);
+                assert_eq!(base.view, now.view, "{v}'s base after action {i}");
+                assert_eq!(base.ledger_len, now.ledger_len, "{v}'s ledger after action {i}");
+            }
+        }
+        let director = &tracked[4];
+        assert!(director.view.calls.iter().any(|c| c.disclosures.len() > 1), "a correction held");
+    }
+
+    #[test]
     fn a_list_patch_that_skips_or_overruns_a_position_does_not_fit() {
         let patch = |len: usize, set: &[usize]| ListPatch {
             len,
