@@ -276,12 +276,7 @@ async fn stored(addr: SocketAddr, played: &mut [Played]) {
         .collect()
         .await;
     for (p, status) in played.iter_mut().zip(statuses) {
-        assert_eq!(
-            status["actions"],
-            p.latencies.len(),
-            "{}: every acknowledged call is stored",
-            p.id
-        );
+        assert_eq!(status["actions"], p.latencies.len(), "{}: every acknowledged call is stored", p.id);
         p.hash = status["stateHash"].as_str().unwrap_or_default().to_string();
     }
 }
