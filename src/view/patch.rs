@@ -548,7 +548,10 @@ mod tests {
             }
         }
         let director = &tracked[4];
-        assert!(director.view.calls.iter().any(|c| c.disclosures.len() > 1), "a correction held");
+        assert!(
+            director.view.calls.iter().any(|c| c.disclosures.len() > 1),
+            "a correction held"
+        );
     }
 
     #[test]
