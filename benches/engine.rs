@@ -1,8 +1,8 @@
 //! Criterion benchmarks of the engine's hot paths: applying calls (as Rust values and as
 //! JSON; `submit`, which lends the events instead of copying them), legal calls, views,
 //! state hashes, reading a board back from JSON, the cost of one call against the length
-//! of the auction, and replaying real auctions from the shared
-//! corpus when present. Heap bytes per table are measured by `benches/legality.rs`, whose
+//! of the auction, replaying real auctions from the shared corpus when present, and a
+//! server's pushes after each action (`ViewTracker::pushes`, per call). Heap bytes per table are measured by `benches/legality.rs`, whose
 //! counting allocator would slow every allocation timed here.
 //!
 //! `cargo bench --bench engine` (add `-- --quick` for a short run).
