@@ -2,8 +2,9 @@
 //! JSON; `submit`, which lends the events instead of copying them), legal calls, views,
 //! state hashes, reading a board back from JSON, the cost of one call against the length
 //! of the auction, replaying real auctions from the shared corpus when present, and a
-//! server's pushes after each action (`ViewTracker::pushes`, per call). Heap bytes per table are measured by `benches/legality.rs`, whose
-//! counting allocator would slow every allocation timed here.
+//! server's pushes after each action (`ViewTracker::pushes`, per call). Heap bytes per
+//! table are measured by `benches/legality.rs`, whose counting allocator would slow every
+//! allocation timed here.
 //!
 //! `cargo bench --bench engine` (add `-- --quick` for a short run).
 
