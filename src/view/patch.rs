@@ -181,10 +181,11 @@ impl ViewBase {
     }
 
     /// What changed from this base to `after` (the same viewer's view, later), set in
-    /// `patch` (empty: `ViewPatch::default()`), the base then made `after`'s (what `ViewBase::of(after)` holds): the same patch as `diff`, but each
-    /// field that changed is moved into the base and the patch's copy made from it, and
-    /// the others are left in place — an action changes a few fields of a view, and a
-    /// server takes a patch of each watched viewer's view after every action.
+    /// `patch` (empty: `ViewPatch::default()`), the base then made what `ViewBase::of(after)`
+    /// holds: the same patch as `diff`, but a field that changed is moved into the patch or
+    /// the base and copied once, and the others are left in place — an action changes a few
+    /// fields of a view, and a server takes a patch of each watched viewer's view after
+    /// every action (`ViewTracker::pushes`).
     pub(crate) fn advance(&mut self, mut after: View<'_>, patch: &mut ViewPatch) {
         patch.ledger = self.ledger_patch(&after);
         self.ledger_len = after.ledger.len();
@@ -237,8 +238,8 @@ fn same_call(held: &SeenCall<'static>, now: &SeenCall<'_>) -> bool {
 }
 
 /// Equality as a patch judges a field sent whole: `PartialEq`'s, but for the lists of
-/// indices, compared item by item in place (they hold a few items, freshly written: the
-/// library's `memcmp` for so few bytes was a third of a server's time taking patches).
+/// indices, compared item by item in place (they hold a few items, freshly written: libc's
+/// `memcmp` of so few bytes stalled, a third of `ViewTracker::pushes`'s profile).
 trait Same {
     /// Whether `self` and `other` are equal.
     fn same(&self, other: &Self) -> bool;
