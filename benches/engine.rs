@@ -1,9 +1,10 @@
 //! Criterion benchmarks of the engine's hot paths: applying calls (as Rust values and as
 //! JSON; `submit`, which lends the events instead of copying them), legal calls, views,
 //! state hashes, reading a board back from JSON, the cost of one call against the length
-//! of the auction, and replaying real auctions from the shared
-//! corpus when present. Heap bytes per table are measured by `benches/legality.rs`, whose
-//! counting allocator would slow every allocation timed here.
+//! of the auction, replaying real auctions from the shared corpus when present, and a
+//! server's pushes after each action (`ViewTracker::pushes`, per call). Heap bytes per
+//! table are measured by `benches/legality.rs`, whose counting allocator would slow every
+//! allocation timed here.
 //!
 //! `cargo bench --bench engine` (add `-- --quick` for a short run).
 
@@ -15,8 +16,11 @@ use std::time::Duration;
 #[path = "../src/bin/bridge-laws/corpus.rs"]
 mod corpus;
 
-use bridge_laws::{Action, ActionKind, Actor, Bid, Call, Seat, Table, TableOptions, Viewer, Vulnerability};
+use bridge_laws::{
+    Action, ActionKind, Actor, Bid, Call, RegulationSpec, Seat, Table, TableOptions, ViewTracker, Viewer, Vulnerability,
+};
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use std::time::Instant;
 const AUCTION: [&str; 14] = [
     "1C", "P", "1H", "P", "1S", "X", "XX", "2D", "2NT", "P", "3NT", "P", "P", "P",
 ];
@@ -207,5 +211,168 @@ fn engine(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, engine);
+/// A board to replay: its table before the first action, and its actions (each accepted).
+struct Script {
+    start: Table,
+    actions: Vec<Action>,
+}
+
+impl Script {
+    /// `actions` (JSON) at a new table, kept only those `apply` accepts.
+    fn of(dealer: Seat, vulnerability: Vulnerability, regulation: RegulationSpec, actions: &[String]) -> Script {
+        let start = Table::new(TableOptions {
+            dealer,
+            vulnerability,
+            regulation,
+            board: None,
+        })
+        .expect("a table");
+        let mut t = start.clone();
+        let actions = actions
+            .iter()
+            .filter_map(|a| Action::from_json(a).ok())
+            .filter(|a| t.apply(a.clone()).rejection().is_none())
+            .collect();
+        Script { start, actions }
+    }
+}
+
+/// The viewers a server watches at a full table: the four seats and the Director.
+fn watched() -> impl Iterator<Item = Viewer> {
+    Seat::ALL.into_iter().map(Viewer::Seat).chain([Viewer::Director])
+}
+
+/// The time of `iters` calls of `ViewTracker::pushes`, each after one action of `scripts`
+/// (replayed in turn, from the first again when they run out); only the pushes are timed
+/// (the push dropped too, as a server drops it once sent), not the actions.
+fn pushes_time(scripts: &[Script], iters: u64) -> Duration {
+    let mut total = Duration::ZERO;
+    let mut done = 0;
+    while done < iters {
+        for s in scripts {
+            let mut t = s.start.clone();
+            let mut tracker = ViewTracker::watching(&t, watched());
+            for a in &s.actions {
+                if done == iters {
+                    return total;
+                }
+                let outcome = t.apply(a.clone());
+                let at = Instant::now();
+                let pushes = tracker.pushes(&t, &outcome);
+                black_box(&pushes);
+                drop(pushes);
+                total += at.elapsed();
+                done += 1;
+            }
+        }
+    }
+    total
+}
+
+/// The corpus's first `n` deals as scripts: each call at its turn, alerted and explained
+/// where the record alerts it (under the default regulation).
+fn corpus_scripts(text: &str, n: usize) -> Vec<Script> {
+    let mut out = Vec::new();
+    for line in text.lines().take(n) {
+        let Ok(d) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        let dealer = d["dealer"].as_str().and_then(|s| s.parse::<Seat>().ok());
+        let vul = serde_json::from_value::<Vulnerability>(d["vul"].clone()).ok();
+        let (Some(dealer), Some(vul), Some(calls)) = (dealer, vul, d["calls"].as_array()) else {
+            continue;
+        };
+        let mut seat = dealer;
+        let actions: Vec<String> = calls
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let call = c.as_str().unwrap_or_default();
+                let alert = match d["alerts"][i.to_string()].as_str() {
+                    Some(text) => format!(r#","alert":true,"explanation":{}"#, serde_json::Value::from(text)),
+                    None => String::new(),
+                };
+                let a = format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"{alert}}}"#);
+                seat = seat.lho();
+                a
+            })
+            .collect();
+        out.push(Script::of(dealer, vul, RegulationSpec::default(), &actions));
+    }
+    out
+}
+
+/// The heavier board: online (self-alerting), every call alerted and explained, questions
+/// asked and answered, reviews, and the clarification period's questions.
+fn heavy_script() -> Script {
+    let calls = AUCTION.iter();
+    let mut actions = Vec::new();
+    let mut seat = Seat::N;
+    for (i, c) in calls.enumerate() {
+        actions.push(format!(
+            r#"{{"seat":"{seat}","type":"call","call":"{c}","alert":true,"explanation":"conventional, call {i}: see the card"}}"#
+        ));
+        let next = seat.lho();
+        if i % 3 == 0 && i + 3 < AUCTION.len() {
+            // The next player asks about the call; its caller answers (self-alerting).
+            actions.push(format!(r#"{{"seat":"{next}","type":"ask","index":{i}}}"#));
+            actions.push(format!(
+                r#"{{"seat":"{seat}","type":"explain","index":{i},"text":"it shows {i} things"}}"#
+            ));
+        }
+        if i % 5 == 4 && i + 3 < AUCTION.len() {
+            actions.push(format!(r#"{{"seat":"{next}","type":"review"}}"#));
+        }
+        seat = next;
+    }
+    // The clarification period: the defenders ask about the contract's calls, and review.
+    for (who, i) in [(Seat::W, 10), (Seat::E, 8), (Seat::W, 0)] {
+        actions.push(format!(r#"{{"seat":"{who}","type":"ask","index":{i}}}"#));
+    }
+    actions.push(r#"{"seat":"E","type":"review"}"#.to_owned());
+    actions.push(r#"{"seat":"W","type":"ask_lead"}"#.to_owned());
+    let online = serde_json::from_str(r#""online""#).expect("the online regulation");
+    Script::of(Seat::N, Vulnerability::None, online, &actions)
+}
+
+/// A viewer's push after each action (issue 29): `ViewTracker::pushes` for the four seats
+/// and the Director, as the server makes them, per call.
+fn pushes(c: &mut Criterion) {
+    let mut g = c.benchmark_group("pushes for five watched viewers, per call");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/auctions.jsonl");
+    let corpus = std::fs::read_to_string(path)
+        .map(|text| corpus_scripts(&text, 300))
+        .unwrap_or_default();
+    let (real, name) = if corpus.is_empty() {
+        let mut seat = Seat::N;
+        let bids: Vec<String> = AUCTION
+            .iter()
+            .map(|c| {
+                let a = format!(
+                    r#"{{"seat":"{seat}","type":"call","call":"{c}","alert":true,"explanation":"conventional"}}"#
+                );
+                seat = seat.lho();
+                a
+            })
+            .collect();
+        let s = Script::of(Seat::N, Vulnerability::None, RegulationSpec::default(), &bids);
+        (vec![s], "a built-in 14-call auction with alerts and explanations")
+    } else {
+        (corpus, "300 real auctions from the shared corpus")
+    };
+    let calls: usize = real.iter().map(|s| s.actions.len()).sum();
+    println!("engine: pushes: {} boards, {calls} actions", real.len());
+    g.bench_function(name, |b| b.iter_custom(|iters| pushes_time(&real, iters)));
+    let heavy = [heavy_script()];
+    println!(
+        "engine: pushes: the heavier board has {} actions",
+        heavy[0].actions.len()
+    );
+    g.bench_function("a self-alerted board, explained, with questions and reviews", |b| {
+        b.iter_custom(|iters| pushes_time(&heavy, iters))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, engine, pushes);
 criterion_main!(benches);

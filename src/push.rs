@@ -120,14 +120,15 @@ impl ViewTracker {
             if t.version + entries.len() as u64 != now {
                 entries = table.events_since(viewer, t.version).unwrap_or_default();
             }
-            let after = table.view(viewer);
-            let patch = t.base.diff(&after);
             t.version = now;
-            t.base = ViewBase::of(after);
-            if entries.is_empty() && patch.is_empty() {
-                continue;
+            // The patch is taken in its place in the push (a `ViewPatch` is large: not copied).
+            let push = &mut pushes.by_viewer[slot(viewer)];
+            let update = push.insert(Update::with_patch(entries, ViewPatch::default()));
+            let patch = update.patch.get_or_insert_with(ViewPatch::default);
+            t.base.advance(table.view(viewer), patch);
+            if update.entries.is_empty() && patch.is_empty() {
+                *push = None;
             }
-            pushes.by_viewer[slot(viewer)] = Some(Update::with_patch(entries, patch));
         }
         pushes
     }
