@@ -21,6 +21,9 @@ use bridge_laws::{
 };
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use std::time::Instant;
+/// The shared corpus's auctions (../shared, present in CI and on the team's machines).
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/auctions.jsonl");
+
 const AUCTION: [&str; 14] = [
     "1C", "P", "1H", "P", "1S", "X", "XX", "2D", "2NT", "P", "3NT", "P", "P", "P",
 ];
@@ -200,7 +203,7 @@ fn engine(c: &mut Criterion) {
     }
     g.finish();
 
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/auctions.jsonl");
+    let path = CORPUS;
     if let Ok(text) = std::fs::read_to_string(path) {
         let sample: String = text.lines().take(1000).collect::<Vec<_>>().join("\n");
         c.bench_function("replay 1000 real auctions from the shared corpus", |b| {
@@ -339,7 +342,7 @@ fn heavy_script() -> Script {
 /// and the Director, as the server makes them, per call.
 fn pushes(c: &mut Criterion) {
     let mut g = c.benchmark_group("pushes for five watched viewers, per call");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/auctions.jsonl");
+    let path = CORPUS;
     let corpus = std::fs::read_to_string(path)
         .map(|text| corpus_scripts(&text, 300))
         .unwrap_or_default();

@@ -18,33 +18,29 @@ fn first_of_each<'a>(tables: &[&'a NewTable]) -> (Vec<bool>, Vec<&'a NewTable>) 
     (fresh, tried)
 }
 
+/// The values a new table's row is written with (`insert_tables_sql`, `bind_tables`).
+const TABLE_VALUES: usize = 6;
+
+/// The values an action's row, or a finished table's end, is written with.
+const ROW_VALUES: usize = 4;
+
 /// `INSERT` of `n` new tables, returning the ids it made (a taken one is skipped); its
 /// parameters numbered from `first`.
 fn insert_tables_sql(params: Params, n: usize, first: usize) -> String {
-    let mut sql = String::from("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ");
-    for i in 0..n {
-        sql.push_str(if i == 0 { "(" } else { ", (" });
-        for k in 1..=5 {
-            params.push(&mut sql, first + 5 * i + k - 1);
-            // The count (0) between the tokens and the hash.
-            sql.push_str(match k {
-                3 => ", 0, ",
-                5 => ")",
-                _ => ", ",
-            });
-        }
-    }
+    let head = String::from("INSERT INTO bridge_tables (id, options, tokens, actions, state_hash, deal) VALUES ");
+    let mut sql = values_sql(head, params, n, TABLE_VALUES, first);
     sql.push_str(" ON CONFLICT (id) DO NOTHING RETURNING id");
     sql
 }
 
-/// Binds the new tables' values, in `insert_tables_sql`'s order.
+/// Binds the new tables' values, in `insert_tables_sql`'s order (a new table has no action).
 fn bind_tables<'q>(mut q: Query<'q>, tables: &[&'q NewTable]) -> Query<'q> {
     for t in tables {
         q = q
             .bind(&t.id)
             .bind(&t.options)
             .bind(&t.tokens)
+            .bind(0_i64)
             .bind(&t.state_hash)
             .bind(&t.deal);
     }
@@ -86,6 +82,7 @@ fn insert_rows_sql(params: Params, n: usize, first: usize) -> String {
         String::from("INSERT INTO bridge_actions (table_id, seq, action, state_hash) VALUES "),
         params,
         n,
+        ROW_VALUES,
         first,
     )
 }
@@ -101,22 +98,42 @@ fn finish_tables_sql(params: Params, n: usize, first: usize) -> String {
         ),
         params,
         n,
+        ROW_VALUES,
         first,
     );
     update.push_str(") AS v WHERE bridge_tables.id = v.column1");
     update
 }
 
-/// `head` followed by `n` tuples of four parameters, numbered from `first`.
-fn values_sql(mut sql: String, params: Params, n: usize, first: usize) -> String {
+/// `head` followed by `n` tuples of `width` parameters, numbered from `first`.
+fn values_sql(mut sql: String, params: Params, n: usize, width: usize, first: usize) -> String {
     for i in 0..n {
         sql.push_str(if i == 0 { "(" } else { ", (" });
-        for k in 1..=4 {
-            params.push(&mut sql, first + 4 * i + k - 1);
-            sql.push_str(if k == 4 { ")" } else { ", " });
+        for k in 0..width {
+            params.push(&mut sql, first + width * i + k);
+            sql.push_str(if k + 1 == width { ")" } else { ", " });
         }
     }
     sql
+}
+
+/// A batch's statements in the order they are written and bound, each named (`made`: the
+/// new tables; `acts`: the actions; `ends`: the boards they ended) and its parameters
+/// numbered from where the one before ended; a statement with nothing to write is left out.
+fn statements(params: Params, tables: usize, rows: usize, finished: usize) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    let acts = 1 + TABLE_VALUES * tables;
+    let ends = acts + ROW_VALUES * rows;
+    if tables > 0 {
+        out.push(("made", insert_tables_sql(params, tables, 1)));
+    }
+    if rows > 0 {
+        out.push(("acts", insert_rows_sql(params, rows, acts)));
+    }
+    if finished > 0 {
+        out.push(("ends", finish_tables_sql(params, finished, ends)));
+    }
+    out
 }
 
 /// The rows of `rows` whose action ended its board.
@@ -181,18 +198,10 @@ pub(super) async fn write_batch_in_one_query(
     rows: &[&Appended],
 ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
     let (fresh, tried) = first_of_each(created);
-    let mut sql = String::from("BEGIN IMMEDIATE;\n");
-    if !tried.is_empty() {
-        sql.push_str(&insert_tables_sql(Params::Anonymous, tried.len(), 1));
-        sql.push_str(";\n");
-    }
     let finished = finishing(rows);
-    if !rows.is_empty() {
-        sql.push_str(&insert_rows_sql(Params::Anonymous, rows.len(), 1));
-        sql.push_str(";\n");
-    }
-    if !finished.is_empty() {
-        sql.push_str(&finish_tables_sql(Params::Anonymous, finished.len(), 1));
+    let mut sql = String::from("BEGIN IMMEDIATE;\n");
+    for (_, statement) in statements(Params::Anonymous, tried.len(), rows.len(), finished.len()) {
+        sql.push_str(&statement);
         sql.push_str(";\n");
     }
     sql.push_str("COMMIT;");
@@ -219,28 +228,11 @@ pub(super) async fn write_batch_in_one_statement(
     rows: &[&Appended],
 ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
     let (fresh, tried) = first_of_each(created);
-    let mut parts = Vec::new();
-    if !tried.is_empty() {
-        parts.push(format!(
-            "made AS ({})",
-            insert_tables_sql(Params::Numbered, tried.len(), 1)
-        ));
-    }
     let finished = finishing(rows);
-    let at = 5 * tried.len() + 1;
-    if !rows.is_empty() {
-        parts.push(format!(
-            "acts AS ({})",
-            insert_rows_sql(Params::Numbered, rows.len(), at)
-        ));
-    }
-    if !finished.is_empty() {
-        let at = at + 4 * rows.len();
-        parts.push(format!(
-            "ends AS ({})",
-            finish_tables_sql(Params::Numbered, finished.len(), at)
-        ));
-    }
+    let parts: Vec<String> = statements(Params::Numbered, tried.len(), rows.len(), finished.len())
+        .into_iter()
+        .map(|(name, statement)| format!("{name} AS ({statement})"))
+        .collect();
     if parts.is_empty() {
         return Ok((fresh, Vec::new()));
     }
