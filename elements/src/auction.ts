@@ -6,7 +6,7 @@ import type { Seat, SeenCall, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { callNode, callWords, cloned, isSeat, partner, said, seatName, shownCallNode } from "./text.js";
+import { callNode, callWords, cloned, isSeat, madeUnder, partner, recycle, said, seatName, shownCallNode } from "./text.js";
 
 /** Auction grid columns, as printed on score cards. */
 const COLUMNS: Seat[] = ["W", "N", "E", "S"];
@@ -31,6 +31,17 @@ function lay(parent: Element, nodes: Element[]): void {
   }
 }
 
+/** Whether `tr`, drawn as `old`, becomes `next` by replacing each node that changed in its
+ *  place: as many nodes, every old one still in `tr`, no new one among them (moved within). */
+function swappable(tr: Element, old: Element[], next: Element[]): boolean {
+  if (old.length !== next.length) return false;
+  for (let j = 0; j < next.length; j++) {
+    if (old[j].parentNode !== tr) return false;
+    if (next[j] !== old[j] && old.includes(next[j])) return false;
+  }
+  return true;
+}
+
 /** One cell: a call in force (`inForce`: a seat it passes over was skipped), the irregular call, or the next-call mark. */
 type Item = { seat: Seat; cell: HTMLTableCellElement; inForce: boolean };
 
@@ -44,6 +55,11 @@ type Row = { cells: (Slot | string)[]; nodes: HTMLTableCellElement[]; tr: HTMLTa
 /** A call's cell as drawn: from which call, its parts, its "?". */
 type Cell = {
   call: SeenCall; td: HTMLTableCellElement; bid: HTMLElement;
+  /** What the cell was cloned as (`cloned`'s id), to be handed out again once dropped; null
+   *  when it carries what its prototype does not (an explanation): not handed out again. */
+  kind: string | null;
+  /** The prototypes' generation it was cloned under (`madeUnder`). */
+  made: object;
   /** The row holding the call shown and its "?" (`.bid-line`): made with the cell of an
    *  opponent's call, later for another only if it ever needs a "?". */
   line: HTMLElement | null;
@@ -84,8 +100,11 @@ export class Auction extends TableElement {
     const m = this.m;
     const [source, viewer, locale] = this.#cellsFor;
     if (source !== s || viewer !== s.viewer || locale !== m.locale) {
+      // Another board, viewer or language: its cells are given back (a board's calls are
+      // mostly those of the boards before, cloned again from the same prototypes).
+      for (const cell of this.#cells.values()) this.#drop(cell);
       this.#cells.clear();
-      this.#nextCells.clear();
+      if (locale !== m.locale) this.#nextCells.clear();
       this.#cellsFor = [s, s.viewer, m.locale];
     }
     const focused = this.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
@@ -96,7 +115,11 @@ export class Auction extends TableElement {
     const asking = askable.size > 0;
     const seat = isSeat(s.viewer) ? s.viewer : null;
     const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(call, asking && askable.has(call.index), asking, seat), inForce: true }));
-    for (const index of this.#cells.keys()) if (index >= v.calls.length) this.#cells.delete(index);
+    for (const [index, cell] of this.#cells) {
+      if (index < v.calls.length) continue;
+      this.#drop(cell);
+      this.#cells.delete(index);
+    }
     // The irregular call on the table (insufficient, out of rotation, inadmissible, by a
     // barred player, an attempted change): shown where it was made until it is accepted
     // (then it is a call in force) or withdrawn (then it is listed below the grid).
@@ -117,7 +140,8 @@ export class Auction extends TableElement {
     if (next) {
       let cell = this.#nextCells.get(next);
       if (!cell) {
-        cell = h("td", { class: "next", "aria-label": m.format("ui.auction.next", { seat: seatName(m, next) }) }, h("span", { class: "next-mark", "aria-hidden": "true" }, "…"));
+        cell = cloned(m, `next ${next}`, () => h("td", { class: "next", "aria-label": said(m, "ui.auction.next", { seat: seatName(m, next) }) },
+          h("span", { class: "next-mark", "aria-hidden": "true" }, "…"))) as HTMLTableCellElement;
         this.#nextCells.set(next, cell);
       }
       items.push({ seat: next, inForce: false, cell });
@@ -135,6 +159,7 @@ export class Auction extends TableElement {
       this.#drawnRows = [];
       this.replaceChildren(this.#table);
       this.#withdrawn = null;
+      this.#withdrawnFrom = [null, null];
     }
     const rows: (Slot | string)[][] = this.#rows(v.dealer, items);
     if (!rows.length) rows.push([m.format("ui.auction.none")]);
@@ -146,7 +171,11 @@ export class Auction extends TableElement {
       if (old && old.cells.length === cells.length && old.cells.every((c, j) => c === cells[j])) return old;
       const nodes = cells.map((c, j) => (old && old.cells[j] === c ? old.nodes[j] : this.#slot(c)));
       const tr = old?.tr ?? document.createElement("tr");
-      lay(tr, nodes);
+      if (old && swappable(tr, old.nodes, nodes)) {
+        // A push: the new call's cell where the next-call mark was, the mark in the blank
+        // after it — each node changed put in its place, the others left where they are.
+        for (let j = 0; j < nodes.length; j++) if (nodes[j] !== old.nodes[j]) tr.replaceChild(nodes[j], old.nodes[j]);
+      } else lay(tr, nodes);
       return { cells, nodes, tr };
     });
     lay(body, this.#drawnRows.map((r) => r.tr));
@@ -155,7 +184,7 @@ export class Auction extends TableElement {
       this.#asking = asking;
     }
     // The calls withdrawn, drawn again only when they change (the very list, or the locale).
-    if (this.#withdrawnFrom[0] !== v.withdrawn || this.#withdrawnFrom[1] !== m || this.#withdrawn?.parentNode !== this) {
+    if (this.#withdrawnFrom[0] !== v.withdrawn || this.#withdrawnFrom[1] !== m || (this.#withdrawn && this.#withdrawn.parentNode !== this)) {
       this.#withdrawn?.remove();
       this.#withdrawnFrom = [v.withdrawn, m];
       this.#withdrawn = v.withdrawn.length
@@ -187,6 +216,7 @@ export class Auction extends TableElement {
       // reads the same. A new call (the common push) is not written as JSON at all.
       if (cell && JSON.stringify(cell.call) === JSON.stringify(call)) cell.call = call;
       else {
+        if (cell) this.#drop(cell);
         cell = this.#call(call, !!viewer && call.seat !== viewer && call.seat !== partner(viewer));
         this.#cells.set(call.index, cell);
       }
@@ -252,40 +282,67 @@ export class Auction extends TableElement {
    *  `#cached`, in the `.bid-line` made here for an opponent's call: `lined`). */
   #call(call: SeenCall, lined: boolean): Cell {
     const m = this.m;
-    const texts = call.disclosures.filter((d) => d.text && !d.superseded).map((d) => d.text!);
-    const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
-    const label = said(m, texts.length ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
-    // One clone of the call's cell as built once per locale (the call shown, its marks, the
-    // line for a "?"), then its index and words: td > div.bid > (span.sr-only, [span.bid-line >]
-    // span.call[aria-hidden], marks). The call shown carries no words of its own (the cell's
-    // label is said), and a "?" gets its line only on the calls that may have one: 8 nodes for
-    // a bid of the viewer's side (6 for a pass), 9 for an opponent's (10 for any before).
+    let texts: string[] | null = null;
+    for (const d of call.disclosures) if (d.text && !d.superseded) (texts ??= []).push(d.text);
+    const label = (explained: string[] | null) => said(m, explained ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call",
+      { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: explained ? explained.join("; ") : "" });
+    // One clone of the call's cell as built once per locale, seat, call and marks (the call
+    // shown, its marks, the line for a "?", and — unless the call was explained — its words),
+    // then its index: td > div.bid > (span.sr-only, [span.bid-line >] span.call[aria-hidden],
+    // marks). The call shown carries no words of its own (the cell's label is said), and a "?"
+    // gets its line only on the calls that may have one: 8 nodes for a bid of the viewer's
+    // side (6 for a pass), 9 for an opponent's (10 for any before).
     const shown = () => [shownCallNode(m, call.call),
       call.alerted && h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted"), "aria-hidden": "true" }, "!"),
       call.auto && h("span", { class: "auto-mark", title: said(m, "ui.auction.auto"), "aria-hidden": "true" }, said(m, "ui.auction.auto.short"))];
-    const td = cloned(m, `cell ${call.call}${call.alerted ? " !" : ""}${call.auto ? " auto" : ""}${lined ? " line" : ""}`, () =>
-      h("td", {}, h("div", { class: call.alerted ? "bid alerted" : "bid" }, h("span", { class: "sr-only" }, ""),
-        lined ? h("span", { class: "bid-line" }, shown()) : shown()))) as HTMLTableCellElement;
+    const kind = `cell ${call.seat} ${call.call}${call.alerted ? " !" : ""}${call.auto ? " auto" : ""}${lined ? " line" : ""}`;
+    const td = cloned(m, kind, () => {
+      const plain = label(null);
+      return h("td", {}, h("div", { class: call.alerted ? "bid alerted" : "bid", "data-label": plain }, h("span", { class: "sr-only" }, plain),
+        lined ? h("span", { class: "bid-line" }, shown()) : shown()));
+    }) as HTMLTableCellElement;
     const bid = td.firstElementChild as HTMLElement;
     const sr = bid.firstElementChild as HTMLElement;
     const line = lined ? (sr.nextElementSibling as HTMLElement) : null;
     // Attributes set by name: a `dataset` write goes through the DOMStringMap's named setter, several times slower.
     bid.setAttribute("data-index", String(call.index));
-    bid.setAttribute("data-label", label);
-    (sr.firstChild as Text).data = label;
-    for (const d of call.disclosures) {
-      if (d.text) bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text));
+    // A cell given back keeps its "?" (hidden), to be shown for this call.
+    const kept = line?.lastElementChild;
+    const askButton = kept?.localName === "button" ? (kept as HTMLButtonElement) : null;
+    askButton?.setAttribute("data-ask", String(call.index));
+    if (texts) {
+      const words = label(texts);
+      bid.setAttribute("data-label", words);
+      (sr.firstChild as Text).data = words;
     }
-    return { call, td, bid, line, asking: false, askButton: null };
+    let plain = !texts;
+    for (const d of call.disclosures) {
+      if (!d.text) continue;
+      bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text));
+      plain = false;
+    }
+    return { call, td, bid, kind: plain ? kind : null, made: madeUnder(m), line, asking: false, askButton };
+  }
+
+  /** A cell no longer drawn for its call: given back to be cloned again (as its prototype
+   *  reads, its "?" hidden), unless it carries an explanation. */
+  #drop(cell: Cell): void {
+    if (cell.kind === null) return;
+    if (cell.asking) cell.bid.classList.remove("askable");
+    if (cell.askButton) cell.askButton.hidden = true;
+    recycle(this.m, cell.kind, cell.td, cell.made);
+    cell.kind = null;
   }
 
   /** The "?" on a call: the question sits on the call it asks about (L20F1); the element's
    *  one listener asks it. */
   #ask(call: SeenCall): HTMLButtonElement {
     const m = this.m;
-    const b = cloned(m, "ask", () => h("button", { type: "button", class: "ask", title: said(m, "ui.auction.ask.title") }, "?")) as HTMLButtonElement;
+    // Made once per locale, seat and call with its name ("Ask North's side about 1 no trump"),
+    // then its index.
+    const b = cloned(m, `ask ${call.seat} ${call.call}`, () => h("button", { type: "button", class: "ask", title: said(m, "ui.auction.ask.title"),
+      "aria-label": said(m, "ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }) }, "?")) as HTMLButtonElement;
     b.setAttribute("data-ask", String(call.index));
-    b.setAttribute("aria-label", said(m, "ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }));
     return b;
   }
 }

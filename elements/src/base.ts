@@ -63,6 +63,7 @@ export abstract class TableElement extends Base {
     if (!s || !this.isConnected) return;
     const view = s.view();
     const slice = this.slice(view, s);
+    if (!force && this.#same(s, slice)) return;
     const parts = [s.viewer, s.connected, this.m.locale, ...(Array.isArray(slice) ? slice : [slice])];
     // A part that is the very value drawn from is unchanged (a SeatTable keeps what a push did
     // not touch, and the view is never changed in place); a list of the very same items is
@@ -93,6 +94,17 @@ export abstract class TableElement extends Base {
     }
     this.#drawn = { parts, json };
     if (changed) this.draw(view, s);
+  }
+
+  /** Whether every part is the very value drawn from (most pushes, for most elements): no
+   *  array made to tell. */
+  #same(s: TableSource, slice: unknown): boolean {
+    const parts = this.#drawn?.parts;
+    if (!parts || parts[0] !== s.viewer || parts[1] !== s.connected || parts[2] !== this.m.locale) return false;
+    if (!Array.isArray(slice)) return parts.length === 4 && parts[3] === slice;
+    if (parts.length !== slice.length + 3) return false;
+    for (let i = 0; i < slice.length; i++) if (parts[i + 3] !== slice[i]) return false;
+    return true;
   }
 
   /** The part of the view (and source) this element shows (an array: its items compared one

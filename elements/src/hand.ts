@@ -6,7 +6,7 @@ import type { Card, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { cardNode, cardWords, isSeat, seatName } from "./text.js";
+import { cardNode, cardWords, isSeat, said, seatName } from "./text.js";
 
 const SUITS = ["S", "H", "D", "C"] as const;
 const RANKS = "AKQJT98765432";
@@ -25,15 +25,23 @@ export class Hand extends TableElement {
     this.refresh(true);
   }
 
+  /** The `seat` attribute, kept as it changes (every push asks). */
+  #seat: Seat | null = null;
+
   get seat(): Seat | null {
-    const s = this.getAttribute("seat");
-    return isSeat(s) ? s : null;
+    return this.#seat;
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
-    if (name === "seat") this.refresh(true);
+    if (name === "seat") {
+      this.#seat = isSeat(value) ? value : null;
+      this.refresh(true);
+    }
     else super.attributeChangedCallback(name, old, value);
   }
+
+  /** The hidden hand as drawn last: its section and words. */
+  #hiddenDrawn: [Element, string, string] | null = null;
 
   protected slice(v: View): unknown {
     return [v.phase, v.play, v.legal_leads, v.lead_restriction, v.dummy, v.declarer, v.opening_leader, this.seat, this.#cards];
@@ -75,13 +83,21 @@ export class Hand extends TableElement {
     const m = this.m;
     const seat = this.seat;
     if (!seat) return void this.replaceChildren();
-    const name = m.format("ui.hand.label", { seat: seatName(m, seat) });
+    const name = said(m, "ui.hand.label", { seat: seatName(m, seat) });
     const held = this.#held(v, seat);
     // Whether the viewer sees the cards: a page may hide the hands he does not see (`bl-hand[data-shown="false"]`).
-    this.dataset.shown = String(this.#visible(v, s, seat) && held.length > 0);
+    const shown = String(this.#visible(v, s, seat) && held.length > 0);
+    if (this.dataset.shown !== shown) this.dataset.shown = shown;
     if (!this.#visible(v, s, seat) || !held.length) {
-      this.replaceChildren(h("section", { class: "hand hand-hidden", "aria-label": name },
-        h("h3", {}, name), h("p", { class: "muted" }, m.format(held.length ? "ui.hand.hidden" : "ui.hand.empty", { count: held.length }))));
+      const text = said(m, held.length ? "ui.hand.hidden" : "ui.hand.empty", { count: held.length });
+      // The same words as drawn (the board went on, the hand still hidden): left as it is.
+      const section = this.firstElementChild;
+      if (section && section === this.#hiddenDrawn?.[0] && this.#hiddenDrawn[1] === name && this.#hiddenDrawn[2] === text) {
+        return;
+      }
+      const drawn = h("section", { class: "hand hand-hidden", "aria-label": name }, h("h3", {}, name), h("p", { class: "muted" }, text));
+      this.replaceChildren(drawn);
+      this.#hiddenDrawn = [drawn, name, text];
       return;
     }
     const choose = this.#choice(v, s, seat);

@@ -29,6 +29,8 @@ interface Memo {
   said: Map<string, Branch>;
   size: number;
   nodes: Map<string, HTMLElement>;
+  /** Nodes given back (`recycle`) by id, handed out again by `cloned` before a new clone. */
+  spare: Map<string, HTMLElement[]>;
 }
 /** A step of the texts' tree: the text formatted with the parameters so far, and the next ones. */
 interface Branch {
@@ -42,7 +44,7 @@ function memoOf(m: Messages): Memo {
   const now: [unknown, unknown] = [catalog(m.locale), catalog("en")];
   let memo = memos.get(m);
   if (!memo || memo.catalogs[0] !== now[0] || memo.catalogs[1] !== now[1]) {
-    memo = { catalogs: now, texts: new Map(), said: new Map(), size: 0, nodes: new Map() };
+    memo = { catalogs: now, texts: new Map(), said: new Map(), size: 0, nodes: new Map(), spare: new Map() };
     memos.set(m, memo);
   }
   return memo;
@@ -80,9 +82,29 @@ function step(at: Branch, value: unknown): Branch {
  *  than building the node again at every push). */
 export function cloned(m: Messages, id: string, make: () => HTMLElement): HTMLElement {
   const memo = memoOf(m);
+  const spare = memo.spare.get(id)?.pop();
+  if (spare) return spare;
   let node = memo.nodes.get(id);
   if (!node) memo.nodes.set(id, (node = make()));
   return node.cloneNode(true) as HTMLElement;
+}
+
+/** How many nodes of one id `recycle` keeps (a board's calls of one seat and call are few). */
+const SPARE_CAP = 8;
+
+/** What `cloned` makes nodes from now for `m` (its locale's catalogs as they are): a node made
+ *  under another is not handed out again (`recycle`). */
+export const madeUnder = (m: Messages): object => memoOf(m);
+
+/** Gives back a node `cloned` made with `id` under `made` (`madeUnder`), in the state it was
+ *  made in (the caller resets what it changed): the next `cloned` of that id hands it out
+ *  again, taken from where it is — unless the locale or its catalogs changed since. */
+export function recycle(m: Messages, id: string, node: HTMLElement, made: object): void {
+  const memo = memoOf(m);
+  if (memo !== made) return;
+  let list = memo.spare.get(id);
+  if (!list) memo.spare.set(id, (list = []));
+  if (list.length < SPARE_CAP) list.push(node);
 }
 
 /** "North" (key `seat.N`). */

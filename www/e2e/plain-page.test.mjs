@@ -183,3 +183,63 @@ test("the live region keeps its newest lines and drops the oldest", async () => 
   assert.deepEqual(lines.slice(-50), Array.from({ length: 50 }, (_, i) => `line ${80 + i}`));
   await page.close();
 });
+
+test("a page playing board after board from pushes draws every push as a fresh page does", async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.__Table);
+  const differences = await page.evaluate(async () => {
+    const { SeatTable, Table, parseCall } = await import("/pkg/web/bridge_laws.js");
+    const { fromSeatTable } = await import("/pkg/elements/index.js");
+    // Calls in turn from the dealer; `!` alerts and explains a call (online, self-alerting).
+    const boards = [
+      ["N", "1C", "1H!", "1S", "P", "2C", "P", "P", "P"],
+      ["E", "P", "1NT", "P", "2C!", "P", "2D", "P", "P", "P"],
+      ["S", "1D", "X", "XX", "P", "P", "1H", "P", "P", "P"],
+      ["W", "1S", "P", "2S", "P", "P", "3H!", "P", "4S", "P", "P", "P"],
+    ];
+    const SEATS = ["N", "E", "S", "W"];
+    const kept = document.body.appendChild(document.createElement("bl-auction"));
+    const fresh = document.body.appendChild(document.createElement("bl-auction"));
+    const send = () => Promise.resolve(undefined);
+    // What a player sees and hears: a "?" hidden, or out of sight while the grid asks nothing,
+    // is not there.
+    const seen = (el) => {
+      const table = el.querySelector("table").cloneNode(true);
+      const asking = table.classList.contains("asking");
+      for (const b of table.querySelectorAll("button.ask")) if (!asking || b.hidden) b.remove();
+      if (!asking) for (const c of table.querySelectorAll(".askable")) c.classList.remove("askable");
+      return table.outerHTML;
+    };
+    const out = [];
+    // Each board twice, each time seen from another seat (a call is an opponent's or not).
+    for (let round = 0; round < 8; round++) {
+      const [dealer, ...calls] = boards[round % boards.length];
+      const viewer = SEATS[(round + Math.floor(round / 4)) % 4];
+      const t = new Table({ dealer, vulnerability: "None", regulation: "online" });
+      const st = new SeatTable(viewer, 0, t.view(viewer));
+      const source = fromSeatTable(st, send, parseCall);
+      kept.source = source;
+      let at = SEATS.indexOf(dealer);
+      for (const [i, c] of calls.entries()) {
+        const call = c.replace("!", "");
+        const alert = c.endsWith("!") ? { alert: true, explanation: `meaning of ${call}` } : {};
+        const ok = t.apply({ type: "call", seat: SEATS[at], call, ...alert }).ok;
+        if (!ok) return [`round ${round}: ${call} refused`];
+        at = (at + 1) % 4;
+        st.receive({ entries: t.eventsSince(viewer, st.version), view: t.view(viewer) });
+        source.changed();
+        fresh.source = fromSeatTable(st, send, parseCall);
+        if (seen(kept) !== seen(fresh)) out.push(`round ${round}, ${viewer} after call ${i + 1}:\n${seen(kept)}\n${seen(fresh)}`);
+      }
+      st.free();
+      t.free();
+    }
+    return out;
+  });
+  assert.deepEqual(differences, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -113,8 +113,10 @@ test("<bl-hand> offers an opening leader who holds the suit declarer required th
   const shown = (cards) => withDom(() => {
     const hand = new Hand();
     // What a connected <bl-hand seat="E"> has from its DOM base.
-    Object.assign(hand, { isConnected: true, dataset: {}, getAttribute: (k) => (k === "seat" ? "E" : null), dispatchEvent() {},
+    Object.assign(hand, { isConnected: true, dataset: {}, dispatchEvent() {},
       replaceChildren(...c) { this.drawn = c; } });
+    // What the browser calls for `seat="E"`.
+    hand.attributeChangedCallback("seat", null, "E");
     hand.source = fromTable(table, "E", parseCall);
     hand.cards = cards;
     return cardButtons(hand.drawn);
