@@ -199,11 +199,12 @@ export class Auction extends TableElement {
 
   constructor() {
     super();
-    // One listener for every "?" (a call's "?" carries the call's index).
+    // One listener for every "?" (the call it asks about: its cell's index).
     this.addEventListener("click", (e) => {
       const ask = (e.target as Element | null)?.closest?.("button.ask");
+      const bid = ask?.closest(".bid");
       const s = this.source;
-      if (ask && s && this.contains(ask)) void s.act({ type: "ask", index: Number(ask.getAttribute("data-ask")) });
+      if (ask && bid && s && this.contains(ask)) void s.act({ type: "ask", index: Number(bid.getAttribute("data-index")) });
     });
   }
 
@@ -309,7 +310,6 @@ export class Auction extends TableElement {
     // A cell given back keeps its "?" (hidden), to be shown for this call.
     const kept = line?.lastElementChild;
     const askButton = kept?.localName === "button" ? (kept as HTMLButtonElement) : null;
-    askButton?.setAttribute("data-ask", String(call.index));
     if (texts) {
       const words = label(texts);
       bid.setAttribute("data-label", words);
@@ -338,12 +338,10 @@ export class Auction extends TableElement {
    *  one listener asks it. */
   #ask(call: SeenCall): HTMLButtonElement {
     const m = this.m;
-    // Made once per locale, seat and call with its name ("Ask North's side about 1 no trump"),
-    // then its index.
-    const b = cloned(m, `ask ${call.seat} ${call.call}`, () => h("button", { type: "button", class: "ask", title: said(m, "ui.auction.ask.title"),
+    // Made once per locale, seat and call with its name ("Ask North's side about 1 no trump");
+    // the call it asks about is its cell's (`data-index`).
+    return cloned(m, `ask ${call.seat} ${call.call}`, () => h("button", { type: "button", class: "ask", title: said(m, "ui.auction.ask.title"),
       "aria-label": said(m, "ui.auction.ask", { seat: seatName(m, call.seat), call: callWords(m, call.call) }) }, "?")) as HTMLButtonElement;
-    b.setAttribute("data-ask", String(call.index));
-    return b;
   }
 }
 

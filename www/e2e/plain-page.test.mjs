@@ -138,7 +138,7 @@ test("a call's \"?\" is spoken exactly while the viewer may ask about it, one vi
   });
   const asks = async () => {
     const spoken = (await axButtons(page)).filter((n) => n.startsWith("Ask "));
-    const visible = await page.$$eval("bl-auction button.ask", (bs) => bs.filter((b) => b.checkVisibility()).map((b) => Number(b.dataset.ask)));
+    const visible = await page.$$eval("bl-auction button.ask", (bs) => bs.filter((b) => b.checkVisibility()).map((b) => Number(b.closest(".bid").dataset.index)));
     const askable = await page.evaluate(() => window.__source.view().askable);
     return { spoken, visible, askable };
   };
