@@ -374,9 +374,9 @@ impl JsSeatTable {
     /// and warnings, the patch's fields set, its lists patched by position: issue 29) or
     /// `{entries, view}` (the whole view); throws `BAD_INPUT` (and changes nothing) on a gap,
     /// an entry outside the audience, another viewer's view, a patch that does not fit the
-    /// view held, or an update whose reading throws. Merged in JS, checked here
-    /// (`receive`).
+    /// view held, or an update whose reading throws.
     pub fn receive(&mut self, #[wasm_bindgen(unchecked_param_type = "Update")] update: JsValue) -> Result<(), JsValue> {
+        // Merged in JS, checked here (src/wasm/receive.rs).
         receive::receive(self, &update)
     }
 
