@@ -116,7 +116,13 @@ function audienceBits(list) {
   return bits;
 }
 
+/**
+ * The view after `update` (`update.view` for the whole view's form), in the order the module
+ * read it before: the entries, the form, the patch's keys in order, the lists held; `out` and
+ * `todo` filled, or a fault.
+ */
 function merged(view, update, out) {
+  // The entries whose version and audience `out` has room for (receive.rs, `MOST`).
   const most = (out.length - HEAD) >> 1;
   const entries = get(update, "entries");
   if (!Array.isArray(entries)) return fault(out, ENTRIES);
