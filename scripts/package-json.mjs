@@ -1,7 +1,7 @@
 // Completes the package.json that wasm-pack wrote for the bundler build in pkg/ so that one
 // package serves bundlers (default), Node.js (pkg/node, CommonJS, for `require` and `import`)
 // and plain ES modules (pkg/web, "bridge-laws/web"), with types that match each build.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const dir = process.argv[2] ?? "pkg";
@@ -9,7 +9,10 @@ const file = join(dir, "package.json");
 const pkg = JSON.parse(readFileSync(file, "utf8"));
 const name = pkg.main.replace(/^\.\//, "").replace(/\.js$/, ""); // "bridge_laws"
 
-pkg.files = [...new Set([...(pkg.files ?? []), "node/", "web/"])];
+// wasm-bindgen's snippets are inlined into the glue (below): not files of the package.
+const notSnippet = (f) => !/^(\.\/)?snippets\b/.test(f);
+pkg.files = [...new Set([...(pkg.files ?? []).filter(notSnippet), "node/", "web/"])];
+if (Array.isArray(pkg.sideEffects)) pkg.sideEffects = pkg.sideEffects.filter(notSnippet);
 // Every condition names its own .d.ts: Node resolves "bridge-laws" to the CommonJS build, so
 // TypeScript (module "node16"/"nodenext") must see that build's declarations, which the
 // "type": "commonjs" of node/package.json marks as CommonJS — a top-level "types" in front of
@@ -56,6 +59,37 @@ writeFileSync(file, JSON.stringify(pkg, null, 2) + "\n");
 // The sub-builds need their own module type: the top level is "type": "module".
 writeFileSync(join(dir, "node", "package.json"), '{ "type": "commonjs" }\n');
 writeFileSync(join(dir, "web", "package.json"), '{ "type": "module" }\n');
+
+// The module's JS (src/wasm/receive.js, `SeatTable.receive`'s merge) comes from wasm-bindgen as
+// an ES-module "snippet" file that each build's glue imports: pkg/node's CommonJS glue
+// `require`s it (Node 20 cannot require an ES module), and a page serving pkg/web would have
+// to serve it too. It is inlined into each build's glue instead — its functions in a closure
+// where the glue imported them — and the snippets removed, so the package's files are the
+// same three builds as before. Every import of a snippet must be one of the forms below.
+for (const sub of [".", "node", "web"]) {
+  const root = join(dir, sub);
+  const snippets = join(root, "snippets");
+  if (!existsSync(snippets)) continue;
+  const walk = (d) => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+  for (const glue of [`${name}.js`, `${name}_bg.js`].map((f) => join(root, f)).filter(existsSync)) {
+    let text = readFileSync(glue, "utf8");
+    for (const file of walk(snippets)) {
+      const path = `./${relative(root, file).split("\\").join("/")}`;
+      const source = readFileSync(file, "utf8");
+      const names = [...source.matchAll(/^export function (\w+)/gm)].map((m) => m[1]);
+      if (!names.length || /^export (?!function )/m.test(source)) throw new Error(`${file}: a snippet exports only functions`);
+      const body = `${source.replace(/^export function /gm, "function ")}\nreturn { ${names.join(", ")} };`;
+      const quoted = `(?:'${path}'|"${path}"|String\\.raw\`${path}\`)`;
+      // `import { a } from "…";` and `const { a } = require(…);` (the glue's calls into it).
+      text = text.replace(new RegExp(`^(?:import \\{ ([\\w, ]+) \\} from ${quoted};?|const \\{ ([\\w, ]+) \\} = require\\(${quoted}\\);)$`, "gm"), (_, a, b) => `const { ${a ?? b} } = (() => {\n${body}\n})();`);
+      // `import * as x from "…"` and `const x = require(…);` (the module's own imports).
+      text = text.replace(new RegExp(`^(?:import \\* as (\\w+) from ${quoted};?|const (\\w+) = require\\(${quoted}\\);)$`, "gm"), (_, a, b) => `const ${a ?? b} = (() => {\n${body}\n})();`);
+    }
+    if (text.includes("snippets/")) throw new Error(`${glue}: an import of a snippet not inlined`);
+    writeFileSync(glue, text);
+  }
+  rmSync(snippets, { recursive: true });
+}
 
 // wasm-bindgen declares `[Symbol.dispose]()` on every class (for `using`): a project whose
 // `lib` lacks "esnext.disposable" (the default for every `target` up to ES2023) fails to

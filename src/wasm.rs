@@ -327,9 +327,26 @@ export type Update = { entries: StreamEntry[] } & ({ patch: ViewPatch } | { view
 pub struct JsSeatTable {
     viewer: Viewer,
     version: u64,
-    head: crate::seat_table::ViewHead,
-    legal: crate::CallSet,
+    head: Head,
     view: JsValue,
+}
+
+/// What a `SeatTable` answers from without reading its view: the head fields it checks.
+#[derive(Clone)]
+struct Head {
+    turn: Option<Seat>,
+    legal: crate::CallSet,
+    pending: Option<crate::seat_table::PendingHead>,
+}
+
+impl From<crate::seat_table::ViewHead> for Head {
+    fn from(h: crate::seat_table::ViewHead) -> Head {
+        Head {
+            turn: h.turn,
+            legal: h.legal_calls.into_iter().collect(),
+            pending: h.pending,
+        }
+    }
 }
 
 #[wasm_bindgen(js_class = SeatTable)]
@@ -348,8 +365,7 @@ impl JsSeatTable {
         Ok(JsSeatTable {
             viewer,
             version,
-            legal: head.legal_calls.iter().copied().collect(),
-            head,
+            head: head.into(),
             view,
         })
     }
@@ -357,27 +373,11 @@ impl JsSeatTable {
     /// Takes a server update: `{entries, patch}` (the entries appended to the view's events
     /// and warnings, the patch's fields set, its lists patched by position: issue 29) or
     /// `{entries, view}` (the whole view); throws `BAD_INPUT` (and changes nothing) on a gap,
-    /// an entry outside the audience, another viewer's view, or a patch that does not fit
-    /// the view held.
+    /// an entry outside the audience, another viewer's view, a patch that does not fit the
+    /// view held, or an update whose reading throws.
     pub fn receive(&mut self, #[wasm_bindgen(unchecked_param_type = "Update")] update: JsValue) -> Result<(), JsValue> {
-        let entries = entries_of(&get(&update, Key::Entries))?;
-        let (view, patch) = (get(&update, Key::View), get(&update, Key::Patch));
-        let (view, head) = match (view.is_undefined(), patch.is_undefined()) {
-            (false, true) => {
-                let head: crate::seat_table::ViewHead = input(view.clone())?;
-                (view, head)
-            }
-            // Patched, the view's head is read again only where the patch sets it.
-            (true, false) => patched(&self.view, &self.head, &patch, &entries)?,
-            _ => return Err(bad_input(&"an update carries either the view or its patch")),
-        };
-        let heads = entries.iter().map(|e| (e.version, e.audience));
-        self.version =
-            crate::seat_table::check_update(self.viewer, self.version, heads, head.viewer).map_err(thrown)?;
-        self.legal = head.legal_calls.iter().copied().collect();
-        self.head = head;
-        self.view = view;
-        Ok(())
+        // Merged in JS, checked here (src/wasm/receive.rs).
+        receive::receive(self, &update)
     }
 
     /// Whose table this is.
@@ -409,14 +409,14 @@ impl JsSeatTable {
     /// The bidding box: the calls this player may make now.
     #[wasm_bindgen(js_name = legalCalls, unchecked_return_type = "Call[]")]
     pub fn legal_calls(&self) -> JsValue {
-        calls_js(self.legal)
+        calls_js(self.head.legal)
     }
 
     /// Whether the bidding box offers `call` (any spelling `parseCall` accepts).
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(&self, #[wasm_bindgen(unchecked_param_type = "string")] call: JsValue) -> Result<bool, JsValue> {
         let call: Call = parse(&call, CALL_NOT_TEXT)?;
-        Ok(self.legal.contains(call))
+        Ok(self.head.legal.contains(call))
     }
 
     /// The actions this viewer may take on the pending decision.
@@ -475,6 +475,12 @@ impl JsSeatTable {
 }
 
 impl JsSeatTable {
+    /// The version after entries of these versions and audiences, for a view of `of`, if the
+    /// table may take them (`seat_table::check_update`).
+    fn checked(&self, heads: &[(u64, crate::Audience)], of: Viewer) -> Result<u64, crate::InputError> {
+        crate::seat_table::check_update(self.viewer, self.version, heads.iter().copied(), of)
+    }
+
     /// A field of the view's head, read when asked (not deserialized at each update: the
     /// engine computed it, and the view is the viewer's own, checked at `receive`).
     fn head_field(&self, name: &str) -> JsValue {
@@ -495,194 +501,6 @@ impl JsSeatTable {
             js_sys::Array::new().into()
         }
     }
-}
-
-/// The names `SeatTable` reads and writes at every update, made JS strings once (a name
-/// written from the module is decoded anew at each use).
-#[derive(Clone, Copy)]
-enum Key {
-    Entries,
-    View,
-    Patch,
-    Events,
-    Warnings,
-    Version,
-    Event,
-    Warning,
-    Audience,
-    Len,
-    Set,
-}
-
-const KEY_NAMES: [&str; 11] = [
-    "entries", "view", "patch", "events", "warnings", "version", "event", "warning", "audience", "len", "set",
-];
-
-thread_local! {
-    static KEYS: Vec<JsValue> = KEY_NAMES.iter().map(|k| JsValue::from_str(k)).collect();
-}
-
-/// `o[key]`, `undefined` if `o` is not an object or its getter throws.
-fn get(o: &JsValue, key: Key) -> JsValue {
-    KEYS.with(|k| js_sys::Reflect::get(o, &k[key as usize]).unwrap_or(JsValue::UNDEFINED))
-}
-
-/// One entry of an update as a client checks it (`seat_table::check_update`), and what it
-/// appends to the view: its event or its warning.
-struct Entry {
-    version: u64,
-    audience: crate::Audience,
-    event: bool,
-    item: JsValue,
-}
-
-/// An update's entries: a list of `{version, event}` or `{version, warning}`, each read for
-/// its version and audience alone (the rest is the page's to show).
-fn entries_of(entries: &JsValue) -> Result<Vec<Entry>, JsValue> {
-    use js_sys::Array;
-    if !Array::is_array(entries) {
-        return Err(bad_input(&"an update's entries are a list"));
-    }
-    let entries: &Array = entries.unchecked_ref();
-    let mut out = Vec::with_capacity(entries.length() as usize);
-    for e in entries.iter() {
-        let version: u64 = input(get(&e, Key::Version))?;
-        let (event, item) = match get(&e, Key::Event) {
-            v if v.is_undefined() => (false, get(&e, Key::Warning)),
-            v => (true, v),
-        };
-        let audience = input(get(&item, Key::Audience))?;
-        out.push(Entry {
-            version,
-            audience,
-            event,
-            item,
-        });
-    }
-    Ok(out)
-}
-
-/// A new view object: `view` (a JS view, unchanged) with the entries' events and warnings
-/// appended and `patch`'s fields set (`ViewPatch::WHOLE`) or patched by position
-/// (`ViewPatch::LISTS`; `play`'s tricks), as the crate's `ViewPatch::apply` does; and `head`
-/// with the fields the patch sets read again.
-fn patched(
-    view: &JsValue,
-    head: &crate::seat_table::ViewHead,
-    patch: &JsValue,
-    entries: &[Entry],
-) -> Result<(JsValue, crate::seat_table::ViewHead), JsValue> {
-    use js_sys::{Array, Object, Reflect};
-    let set = |o: &JsValue, k: &JsValue, v: &JsValue| Reflect::set(o, k, v).map(|_| ());
-    let patch = patch
-        .dyn_ref::<Object>()
-        .filter(|_| !Array::is_array(patch))
-        .ok_or_else(|| bad_input(&"a view patch is an object"))?;
-    // A copy made from the view's entries (`Object.fromEntries`), not by `Object.assign`: the
-    // copy keeps V8's fast properties (an assigned copy of 40 keys becomes a dictionary, and
-    // the next copy from it costs ~4 times as much).
-    let next: JsValue = Object::from_entries(&Object::entries(view.unchecked_ref()))?.into();
-    let mut head = head.clone();
-    for key in Object::keys(patch).iter() {
-        let name = key.as_string().unwrap_or_default();
-        let value = Reflect::get(patch, &key).unwrap_or(JsValue::UNDEFINED);
-        if crate::view::ViewPatch::WHOLE.contains(&name.as_str()) {
-            match name.as_str() {
-                "turn" => head.turn = input(value.clone())?,
-                "legal_calls" => head.legal_calls = input(value.clone())?,
-                "pending" => head.pending = input(value.clone())?,
-                _ => {}
-            }
-            set(&next, &key, &value)?;
-        } else if crate::view::ViewPatch::LISTS.contains(&name.as_str()) {
-            let list = Reflect::get(view, &key).unwrap_or(JsValue::UNDEFINED);
-            set(&next, &key, &patched_list(&list, &value)?)?;
-        } else if crate::view::ViewPatch::NESTED.contains(&name.as_str()) {
-            let play = Reflect::get(view, &key).unwrap_or(JsValue::UNDEFINED);
-            set(&next, &key, &patched_play(&play, &value)?)?;
-        } else {
-            return Err(bad_input(&"a view patch sets a field no patch has"));
-        }
-    }
-    // The entries (checked by the caller: numbered and addressed to this viewer).
-    let copy = |name: Key| {
-        let list = get(view, name);
-        Array::is_array(&list)
-            .then(|| list.unchecked_into::<Array>().slice(0, u32::MAX))
-            .ok_or_else(|| bad_input(&"the view held has no list of events or warnings"))
-    };
-    let (events, warnings) = (copy(Key::Events)?, copy(Key::Warnings)?);
-    for e in entries {
-        if e.event {
-            events.push(&e.item);
-        } else {
-            warnings.push(&e.item);
-        }
-    }
-    KEYS.with(|k| {
-        set(&next, &k[Key::Events as usize], &events)?;
-        set(&next, &k[Key::Warnings as usize], &warnings)
-    })?;
-    Ok((next, head))
-}
-
-/// A new play object: `patch` (a `PlayPatch`) with its `tricks` patched over those of `held`
-/// (none when `held` is `null`), or `null` when the patch is `null`.
-fn patched_play(held: &JsValue, patch: &JsValue) -> Result<JsValue, JsValue> {
-    use js_sys::{Array, Object, Reflect};
-    if patch.is_null() {
-        return Ok(JsValue::NULL);
-    }
-    let patch = patch
-        .dyn_ref::<Object>()
-        .filter(|_| !Array::is_array(patch))
-        .ok_or_else(|| bad_input(&"a play patch is an object"))?;
-    let key = JsValue::from_str("tricks");
-    let tricks = if held.is_object() {
-        Reflect::get(held, &key).unwrap_or(JsValue::UNDEFINED)
-    } else {
-        Array::new().into()
-    };
-    let next: JsValue = Object::from_entries(&Object::entries(patch))?.into();
-    let tricks = patched_list(&tricks, &Reflect::get(patch, &key).unwrap_or(JsValue::UNDEFINED))?;
-    Reflect::set(&next, &key, &tricks)?;
-    Ok(next)
-}
-
-/// A new array: `list` (unchanged) with a `ListPatch` (`{len, set: [[position, item]…]}`)
-/// applied; `BAD_INPUT` unless every position is within the new length and every one past
-/// the items kept is set, in order.
-fn patched_list(list: &JsValue, patch: &JsValue) -> Result<JsValue, JsValue> {
-    use js_sys::Array;
-    let misfit = || bad_input(&"a list's patch does not fit the view held");
-    let len = get(patch, Key::Len)
-        .as_f64()
-        .filter(|l| l.fract() == 0.0 && *l >= 0.0 && *l <= f64::from(u32::MAX))
-        .ok_or_else(misfit)? as u32;
-    let pairs = get(patch, Key::Set);
-    if !Array::is_array(&pairs) || !Array::is_array(list) {
-        return Err(misfit());
-    }
-    let next = list.unchecked_ref::<Array>().slice(0, len);
-    for pair in pairs.unchecked_ref::<Array>().iter() {
-        if !Array::is_array(&pair) {
-            return Err(misfit());
-        }
-        let pair: &Array = pair.unchecked_ref();
-        let at = pair
-            .get(0)
-            .as_f64()
-            .filter(|a| a.fract() == 0.0 && *a >= 0.0)
-            .ok_or_else(misfit)?;
-        if pair.length() != 2 || at >= f64::from(len) || at > f64::from(next.length()) {
-            return Err(misfit());
-        }
-        next.set(at as u32, pair.get(1));
-    }
-    if next.length() != len {
-        return Err(misfit());
-    }
-    Ok(next.into())
 }
 
 /// The canonical spelling of a call: `parseCall("1n") === "1NT"`, `parseCall("dbl") === "X"`.
@@ -785,6 +603,9 @@ fn error(code: &str, law: &str, message: &str) -> JsValue {
 
 /// Strict reading of JS values (src/wasm/strict.rs).
 mod strict;
+
+/// `SeatTable.receive`: an update merged in JS, checked here (src/wasm/receive.rs).
+mod receive;
 
 /// `apply`'s usual path: a plain call read, calls' events written (src/wasm/plain_call.rs).
 mod plain_call;

@@ -389,6 +389,7 @@ fn numbers_must_be_whole_where_an_index_is_expected() {
 
 mod arguments;
 mod plain_calls;
+mod receive;
 mod records;
 
 #[path = "../vectors/state_hash.rs"]

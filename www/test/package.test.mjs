@@ -2,7 +2,7 @@
 // resolves to the Node build (export condition "node"); "bridge-laws/web" initialises from
 // bytes. Runs the public contract example of DESIGN.md.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test } from "node:test";
 import { Table, parseCall, formatCall } from "bridge-laws";
@@ -36,6 +36,27 @@ test("the Node build loads with require and with import, the same CommonJS build
   assert.equal(typeof require("bridge-laws/node").Table, "function");
   const table = new required.Table({ dealer: "S", vulnerability: "NS", regulation: "face_to_face" });
   assert.equal(table.apply({ seat: "S", type: "call", call: "1C" }).ok, true);
+});
+
+test("the module's own JS is inlined in every build's glue: require takes a push into a SeatTable", () => {
+  // src/wasm/receive.js comes from wasm-bindgen as an ES-module snippet; package-json.mjs
+  // inlines it, so CommonJS `require` (Node 20) loads it and no build ships a snippets folder.
+  const require = createRequire(import.meta.url);
+  const root = require.resolve("bridge-laws/package.json").replace(/package\.json$/, "");
+  for (const sub of ["", "node/", "web/"]) {
+    assert.equal(existsSync(`${root}${sub}snippets`), false, `${sub || "./"}snippets`);
+  }
+  const pkg = JSON.parse(readFileSync(`${root}package.json`, "utf8"));
+  assert.ok(!pkg.files.some((f) => f.includes("snippets")) && !pkg.sideEffects.some((f) => f.includes("snippets")));
+  const { Table, SeatTable } = require("bridge-laws");
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
+  const east = new SeatTable("E", table.streamVersion("E"), table.view("E"));
+  assert.equal(table.apply({ seat: "N", type: "call", call: "1C" }).ok, true);
+  east.receive({ entries: table.eventsSince("E", 0), patch: { turn: "E", legal_calls: table.legalCalls("E") } });
+  assert.equal(east.turn(), "E");
+  assert.deepEqual(east.legalCalls(), table.legalCalls("E"));
+  assert.throws(() => east.receive({ entries: [], patch: { legal_calls: [["1C"]] } }), { code: "BAD_INPUT" });
+  assert.deepEqual(east.legalCalls(), table.legalCalls("E"), "refused unchanged");
 });
 
 test("a bad regulation setting says which setting and what it allows", () => {
