@@ -5,23 +5,12 @@
 //! glue.)
 
 use bridge_laws::wasm::{format_call, parse_call, JsSeatTable, JsTable};
-use js_sys::{Error, Function, JSON};
+use js_sys::JSON;
 use serde_json::json;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use super::{assert_bad_input, call, js, rust, table};
-
-/// A JS value made by JS code (`return …`), for values JSON cannot write.
-fn made(body: &str) -> JsValue {
-    Function::new_no_args(body)
-        .call0(&JsValue::NULL)
-        .expect("the test's JS runs")
-}
-
-fn message(thrown: &JsValue) -> String {
-    String::from(thrown.dyn_ref::<Error>().expect("an Error").message())
-}
+use super::{assert_bad_input, call, js, made, message, rust, table};
 
 /// The bytes of the module's memory (they grow, never shrink).
 fn memory_bytes() -> f64 {

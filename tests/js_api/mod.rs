@@ -32,6 +32,18 @@ fn call(t: &mut JsTable, seat: &str, call: &str) -> Value {
     )
 }
 
+/// A JS value made by JS code (`return …`), for values JSON cannot write.
+fn made(body: &str) -> JsValue {
+    js_sys::Function::new_no_args(body)
+        .call0(&JsValue::NULL)
+        .expect("the test's JS runs")
+}
+
+/// The message of a thrown `Error`.
+fn message(thrown: &JsValue) -> String {
+    String::from(thrown.dyn_ref::<Error>().expect("an Error").message())
+}
+
 /// The thrown value is a real Error named BridgeLawsError with code BAD_INPUT.
 fn assert_bad_input(thrown: JsValue, what: &str) {
     let e: &Error = thrown

@@ -5,23 +5,12 @@
 
 use bridge_laws::wasm::JsSeatTable;
 use bridge_laws::{CallSet, Table, ViewPatch, ViewTracker, Viewer};
-use js_sys::{Array, Error, Function, Reflect};
+use js_sys::{Array, Reflect};
 use serde_json::{json, Value};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-use super::{assert_bad_input, js, rust};
-
-/// A JS value made by JS code (`return …`), for values JSON cannot write.
-fn made(body: &str) -> JsValue {
-    Function::new_no_args(body)
-        .call0(&JsValue::NULL)
-        .expect("the test's JS runs")
-}
-
-fn message(thrown: &JsValue) -> String {
-    String::from(thrown.dyn_ref::<Error>().expect("an Error").message())
-}
+use super::{assert_bad_input, js, made, message, rust};
 
 fn field(o: &JsValue, key: &str) -> JsValue {
     Reflect::get(o, &key.into()).expect("an object")
