@@ -23,12 +23,13 @@ export function say(m: Messages, key: string, params: Params | undefined, fallba
  *  registered (`addCatalog` makes new ones); at most `MEMO_CAP` texts. */
 interface Memo {
   catalogs: [unknown, unknown];
-  texts: Map<string, string>;
   /** The texts `said` formatted: by key, then each parameter's name and value in turn (no
    *  string built to look one up); `said` counts them in `size`. */
   said: Map<string, Branch>;
   size: number;
   nodes: Map<string, HTMLElement>;
+  /** The seats' names (asked for at every push). */
+  seats: Partial<Record<Seat, string>>;
   /** Nodes given back (`recycle`) by id, handed out again by `cloned` before a new clone. */
   spare: Map<string, HTMLElement[]>;
 }
@@ -44,7 +45,7 @@ function memoOf(m: Messages): Memo {
   const now: [unknown, unknown] = [catalog(m.locale), catalog("en")];
   let memo = memos.get(m);
   if (!memo || memo.catalogs[0] !== now[0] || memo.catalogs[1] !== now[1]) {
-    memo = { catalogs: now, texts: new Map(), said: new Map(), size: 0, nodes: new Map(), spare: new Map() };
+    memo = { catalogs: now, said: new Map(), size: 0, nodes: new Map(), seats: {}, spare: new Map() };
     memos.set(m, memo);
   }
   return memo;
@@ -109,11 +110,8 @@ export function recycle(m: Messages, id: string, node: HTMLElement, made: object
 
 /** "North" (key `seat.N`). */
 export const seatName = (m: Messages, seat: Seat): string => {
-  const memo = memoOf(m);
-  const id = `\u0002seat.${seat}`;
-  let name = memo.texts.get(id);
-  if (name === undefined) memo.texts.set(id, (name = say(m, `seat.${seat}`, undefined, SEAT_EN[seat])));
-  return name;
+  const names = memoOf(m).seats;
+  return (names[seat] ??= say(m, `seat.${seat}`, undefined, SEAT_EN[seat]));
 };
 
 /** A ruling's answer in words ("yes", "no", "accepted it", "called in turn"). */
@@ -169,4 +167,4 @@ function buildCardNode(m: Messages, card: Card): HTMLElement {
 /** A seat's partner and left-hand opponent. */
 export const SEATS: Seat[] = ["N", "E", "S", "W"];
 export const partner = (s: Seat): Seat => SEATS[(SEATS.indexOf(s) + 2) % 4];
-export const isSeat = (v: unknown): v is Seat => typeof v === "string" && (SEATS as string[]).includes(v);
+export const isSeat = (v: unknown): v is Seat => v === "N" || v === "E" || v === "S" || v === "W";
