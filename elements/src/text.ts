@@ -32,6 +32,8 @@ interface Memo {
   seats: Partial<Record<Seat, string>>;
   /** Nodes given back (`recycle`) by id, handed out again by `cloned` before a new clone. */
   spare: Map<string, HTMLElement[]>;
+  /** How many nodes `spare` holds in all (at most `SPARE_ALL`). */
+  spares: number;
 }
 /** A step of the texts' tree: the text formatted with the parameters so far, and the next ones. */
 interface Branch {
@@ -45,7 +47,7 @@ function memoOf(m: Messages): Memo {
   const now: [unknown, unknown] = [catalog(m.locale), catalog("en")];
   let memo = memos.get(m);
   if (!memo || memo.catalogs[0] !== now[0] || memo.catalogs[1] !== now[1]) {
-    memo = { catalogs: now, said: new Map(), size: 0, nodes: new Map(), seats: {}, spare: new Map() };
+    memo = { catalogs: now, said: new Map(), size: 0, nodes: new Map(), seats: {}, spare: new Map(), spares: 0 };
     memos.set(m, memo);
   }
   return memo;
@@ -84,7 +86,10 @@ function step(at: Branch, value: unknown): Branch {
 export function cloned(m: Messages, id: string, make: () => HTMLElement): HTMLElement {
   const memo = memoOf(m);
   const spare = memo.spare.get(id)?.pop();
-  if (spare) return spare;
+  if (spare) {
+    memo.spares--;
+    return spare;
+  }
   let node = memo.nodes.get(id);
   if (!node) memo.nodes.set(id, (node = make()));
   return node.cloneNode(true) as HTMLElement;
@@ -92,6 +97,8 @@ export function cloned(m: Messages, id: string, make: () => HTMLElement): HTMLEl
 
 /** How many nodes of one id `recycle` keeps (a board's calls of one seat and call are few). */
 const SPARE_CAP = 8;
+/** How many nodes `recycle` keeps in all, of every id (a few hundred boards' cells; ~1 MB). */
+const SPARE_ALL = 1024;
 
 /** What `cloned` makes nodes from now for `m` (its locale's catalogs as they are): a node made
  *  under another is not handed out again (`recycle`). */
@@ -105,7 +112,10 @@ export function recycle(m: Messages, id: string, node: HTMLElement, made: object
   if (memo !== made) return;
   let list = memo.spare.get(id);
   if (!list) memo.spare.set(id, (list = []));
-  if (list.length < SPARE_CAP) list.push(node);
+  if (list.length < SPARE_CAP && memo.spares < SPARE_ALL) {
+    list.push(node);
+    memo.spares++;
+  }
 }
 
 /** "North" (key `seat.N`). */
