@@ -315,13 +315,15 @@ export class Auction extends TableElement {
       bid.setAttribute("data-label", words);
       (sr.firstChild as Text).data = words;
     }
-    let plain = !texts;
+    // A cell showing what was disclosed (an explanation, even superseded) is not its
+    // prototype's: not handed out again.
+    let asMade = true;
     for (const d of call.disclosures) {
       if (!d.text) continue;
       bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text));
-      plain = false;
+      asMade = false;
     }
-    return { call, td, bid, kind: plain ? kind : null, made: madeUnder(m), line, asking: false, askButton };
+    return { call, td, bid, kind: asMade ? kind : null, made: madeUnder(m), line, asking: false, askButton };
   }
 
   /** A cell no longer drawn for its call: given back to be cloned again (as its prototype
