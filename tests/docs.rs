@@ -1,4 +1,5 @@
-//! The documentation lists every public code with its law, and the README's commands exist.
+//! The documentation lists every public code with its law, its links lead to files and headings that exist,
+//! it cites no issue by number, and ENGINEERING.md stays a list of decisions.
 #![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::Code;
@@ -31,6 +32,134 @@ fn every_native_test_file_is_gated_off_wasm32_so_wasm_pack_test_builds() {
         assert!(
             text.contains("#![cfg(not(target_arch = \"wasm32\"))]"),
             "tests/{name} is compiled for wasm32 by `wasm-pack test`: add #![cfg(not(target_arch = \"wasm32\"))]"
+        );
+    }
+}
+
+/// The documents a reader is sent to: the READMEs, the changelog and every file of docs/.
+fn docs() -> Vec<String> {
+    let mut docs: Vec<String> = ["README.md", "CHANGELOG.md", "www/README.md"]
+        .map(String::from)
+        .to_vec();
+    for entry in std::fs::read_dir(root().join("docs"))
+        .expect("docs/ is readable")
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".md") {
+            docs.push(format!("docs/{name}"));
+        }
+    }
+    docs
+}
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{} is unreadable: {e}", path.display()))
+}
+
+/// A document's text outside its fenced code blocks.
+fn prose(text: &str) -> String {
+    let mut fenced = false;
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+fn headings(text: &str) -> Vec<String> {
+    prose(text)
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| anchor(l.trim_start_matches('#')))
+        .collect()
+}
+
+#[test]
+fn every_link_between_the_documents_leads_to_a_file_and_an_anchor_it_has() {
+    let mut broken = Vec::new();
+    for doc in &docs() {
+        let path = root().join(doc);
+        let text = prose(&read(&path));
+        for (at, _) in text.match_indices("](") {
+            let target = &text[at + 2..];
+            let target = &target[..target.find(')').unwrap_or(target.len())];
+            if target.contains("://") || target.starts_with("mailto:") || target.contains(' ') {
+                continue;
+            }
+            let (file, fragment) = target.split_once('#').unwrap_or((target, ""));
+            let to = if file.is_empty() {
+                path.clone()
+            } else {
+                path.parent().unwrap().join(file)
+            };
+            let in_markdown = file.is_empty() || file.ends_with(".md");
+            if !to.exists() {
+                broken.push(format!("{doc}: {target} (no such file)"));
+            } else if !fragment.is_empty() && in_markdown && !headings(&read(&to)).iter().any(|h| h == fragment) {
+                broken.push(format!("{doc}: {target} (no such heading)"));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+#[test]
+fn no_document_cites_an_issue_by_its_number_which_a_reader_cannot_resolve() {
+    let mut found = Vec::new();
+    for doc in &docs() {
+        for (n, line) in read(&root().join(doc)).lines().enumerate() {
+            let lower = line.to_lowercase();
+            for (at, _) in lower.match_indices("issue") {
+                let rest = lower[at..].trim_start_matches("issues").trim_start_matches("issue");
+                if rest.starts_with(' ') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+                    found.push(format!("{doc}:{}: {line}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "say what the issue was about instead:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn engineering_md_holds_decisions_within_400_lines_and_its_contents_line_lists_every_section() {
+    let text = read(&root().join("docs/ENGINEERING.md"));
+    let lines = text.lines().count();
+    assert!(
+        lines <= 400,
+        "docs/ENGINEERING.md has {lines} lines: decisions only, history is in git"
+    );
+    let contents = &text[text.find("Contents:").expect("a contents line")..];
+    let contents = &contents[..contents.find("\n\n").unwrap_or(contents.len())];
+    for line in prose(&text).lines().filter(|l| l.starts_with("## ")) {
+        let link = format!("](#{})", anchor(&line[3..]));
+        assert!(
+            contents.contains(&link),
+            "the contents line of docs/ENGINEERING.md lacks {line:?}"
         );
     }
 }

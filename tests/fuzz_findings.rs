@@ -117,7 +117,7 @@ fn check(f: &Value) -> Result<(), String> {
 /// A lead probed after the steps (issue 30): `legal_leads` agrees with `apply`. A lead of a
 /// listed suit is accepted without an irregularity of its own — a card of the suit declarer
 /// required after the leader led another (`IRREG_REQUIRED_SUIT_NOT_LED`) is the discovery of
-/// that earlier lead's failure (L61A), not an irregularity of this one (docs/DECISIONS.md),
+/// that earlier lead's failure (L61A), not an irregularity of this one (docs/RULINGS.md, L26B),
 /// and under a requirement every suit is listed (L26B: a void leader leads any card); a lead
 /// of another suit is refused or an irregularity.
 fn check_lead(t: &Table, probe: &Value) -> Result<(), String> {

@@ -50,7 +50,7 @@ fn premature(first_try: &str, intended: Option<&str>) -> (Table, Vec<EventKind>)
 
 #[test]
 fn a_replaced_call_that_settled_a_rectification_announces_it_settled_afresh_and_ends_as_the_intended_call() {
-    // Settled (docs/DECISIONS.md): L25A1 makes the intended call subject to the appropriate
+    // Settled (docs/RULINGS.md, L25): L25A1 makes the intended call subject to the appropriate
     // law as if the unintended one had never been made; the state before it is restored
     // (1H pending again, West's bar lifted) and the rectification is applied afresh, so its
     // events (the decline L27C implies, 1H withdrawn) are announced again, after the

@@ -7,7 +7,7 @@ use crate::call::Seat;
 use crate::regulation::{Disclosure, Regulation};
 
 /// Who may know that `seat`'s action of kind `kind` happened, before the law applying it
-/// records what it discloses (issue 29; docs/DECISIONS.md). A disclosure, question,
+/// records what it discloses (docs/RULINGS.md, "What each viewer is told"). A disclosure, question,
 /// review, question about the lead or the contract, correction or private note is known
 /// only to the actor until its law widens that to those who hear it (`Ctx::heard_by`):
 /// everything it causes — a summons, a reminder, an offer, a warning — is bounded by
