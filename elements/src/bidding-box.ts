@@ -9,6 +9,7 @@ import type { Call, Intent, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
+import { parseCallIn } from "./i18n/vocabulary.js";
 import { callNode, callWords, isSeat, said, seatName } from "./text.js";
 
 /** Every call in box order: 1♣ … 7NT, then Pass, Double, Redouble. */
@@ -222,7 +223,9 @@ export class BiddingBox extends TableElement {
     if (!s) return;
     let call: Call;
     try {
-      call = s.parseCall(this.#typed.value);
+      // The player's own words first ("1SA", "contre", "2C" = two hearts in French), read by
+      // the package's `parseCall`.
+      call = parseCallIn(this.m, this.#typed.value, (text) => s.parseCall(text));
     } catch (e) {
       const err = e as { code?: string; message?: string };
       this.#showRefusal({ code: err.code ?? "BAD_INPUT", law: "", message: err.message ?? String(e) }, this.#typed.value);
