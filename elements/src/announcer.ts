@@ -8,7 +8,7 @@ import { ANNOUNCE, TableElement, define, type Announcement } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
 import { contractName, warningMessage } from "./i18n/index.js";
-import { callWords, cardWords, isSeat, rulingValue, said, say, seatName } from "./text.js";
+import { callWords, cardWords, isSeat, rulingValue, said, seatName } from "./text.js";
 
 /** How many lines the region keeps at least: they are held in blocks of `KEEP`, and the
  *  oldest block is dropped (they were read) when a third one starts — one removal per `KEEP`
@@ -188,6 +188,16 @@ export class Announcer extends TableElement {
         return said(m, "ui.live.ended", { contract: contractName(m, e.contract), ...who(e.declarer) });
       case "passed_out":
         return said(m, "ui.live.passed_out");
+      case "opening_lead":
+        return said(m, "ui.live.opening_lead", who(e.seat));
+      case "accepted":
+        return said(m, "ui.live.accepted", { ...who(e.seat), law: e.law });
+      case "declined":
+        return said(m, "ui.live.declined", { ...who(e.seat), law: e.law });
+      case "correction": {
+        const call = v.calls[e.index];
+        return said(m, "ui.live.correction", { ...who(e.by), call: call ? callWords(m, call.call) : String(e.index + 1), text: e.text });
+      }
       case "director_summoned":
         return said(m, "ui.live.summoned", who(e.by));
       case "ruling":
