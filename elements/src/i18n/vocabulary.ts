@@ -70,7 +70,7 @@ function word(m: Messages, key: string, fallback: string): string {
 
 /** A strain as shown: a suit's symbol, no trump's letters in the locale ("NT", "SA"). */
 export const strainShown = (m: Messages, strain: Strain): string =>
-  strain === "NT" ? word(m, "ui.strain.short.NT", "NT") : SUIT_SYMBOL[strain];
+  strain === "NT" ? word(m, `ui.strain.short.${strain}`, "NT") : SUIT_SYMBOL[strain];
 
 /** A pass, double or redouble as shown in the locale ("Pass" / "Passe", "Dbl" / "Contre"). */
 export const otherCallShown = (m: Messages, call: "P" | "X" | "XX"): string => word(m, `ui.call.short.${call}`, call);
@@ -87,7 +87,7 @@ export const suitLetter = (m: Messages, suit: Suit): string => word(m, `ui.suit.
 
 /** A strain's letters as players of the locale write it ("H", "NT" / "C", "SA"). */
 export const strainLetter = (m: Messages, strain: Strain): string =>
-  strain === "NT" ? word(m, "ui.strain.short.NT", "NT") : suitLetter(m, strain);
+  strain === "NT" ? strainShown(m, strain) : suitLetter(m, strain);
 
 /** A rank as shown on a card in the locale ("K" / "R", "10"). */
 export const rankShown = (m: Messages, rank: Rank): string => word(m, `ui.rank.short.${rank}`, rank === "T" ? "10" : rank);
@@ -162,7 +162,7 @@ export function canonicalCard(m: Messages, text: string): string {
 
 /** The catalog keys this vocabulary reads (every shipped catalog has each: `www/test/i18n.test.mjs`). */
 export const VOCABULARY_KEYS: readonly string[] = Object.freeze([
-  "ui.strain.short.NT",
+  ...["NT"].map((s) => `ui.strain.short.${s}`),
   ...OTHER_CALLS.map((c) => `ui.call.short.${c}`),
   ...SUITS.map((s) => `ui.suit.letter.${s}`),
   ...RANKS.map((r) => `ui.rank.short.${r}`),
