@@ -127,7 +127,9 @@ export class Announcer extends TableElement {
     const leader = v.phase === "clarification" && !v.play?.led ? (v.play?.leader ?? v.opening_leader) : null;
     const toPlay = v.phase === "play" ? (v.play?.to_play ?? null) : null;
     const turn = p && p.options.length ? `decision:${p.kind}:${p.seat}:${p.call}`
-      : v.phase === "auction" && v.turn ? `turn:${v.turn}`
+      // Each turn to call (by how many calls stand): a player whose turn comes round again is
+      // told again, also on a device passed round the table.
+      : v.phase === "auction" && v.turn ? `turn:${v.turn}:${v.calls.length}`
       : leader ? `lead:${leader}`
       : toPlay ? `play:${toPlay}:${v.play?.tricks.length}:${v.play?.current.length}`
       : `phase:${v.phase}`;

@@ -195,7 +195,7 @@ test("a whole board by keyboard alone: every step announced, every focus landing
 
   // North opens 1♣: he hears it made, then East's box is live.
   await call(page, "one club");
-  await expectStep(page, since, "North's 1♣", [/^You: one club$/, /^Now seen as East$/, /^Your turn to call$/], CALL);
+  await expectStep(page, since, "North's 1♣", [/^Now seen as East$/, /^North: one club$/, /^Your turn to call$/], CALL);
   // East alerts and explains his 1♥ before making it.
   await focusOn(page, /checkbox "Alert this call"/);
   await page.keyboard.press("Space");
@@ -206,14 +206,14 @@ test("a whole board by keyboard alone: every step announced, every focus landing
   await page.keyboard.press("ArrowRight");
   assert.match(await focused(page), /button "one heart"/);
   await page.keyboard.press("Enter");
-  await expectStep(page, since, "East's alerted 1♥", [/^You: one heart$/, /^Now seen as South$/, /^East explained one heart: transfer to spades$/, /^Your turn to call$/], CALL);
+  await expectStep(page, since, "East's alerted 1♥", [/^Now seen as South$/, /^East: one heart$/, /^East explained one heart: transfer to spades$/, /^Your turn to call$/], CALL);
 
   // South asks about East's 1♥ from its "?" in the grid: the question is confirmed to him.
   await focusOn(page, /button "Ask East’s side about one heart"/, { key: "Shift+Tab" });
   await page.keyboard.press("Enter");
   await expectStep(page, since, "South's question", [/^You asked a question about one heart$/], /button/);
   await call(page, "pass");
-  await expectStep(page, since, "South's pass", [/^You: pass$/, /^Now seen as West$/, /^Your turn to call$/], CALL);
+  await expectStep(page, since, "South's pass", [/^Now seen as West$/, /^South: pass$/, /^Your turn to call$/], CALL);
 
   // East, asked, answers (follow the turn off, the viewer switched by keyboard).
   await focusOn(page, /checkbox "Follow the turn"/, { key: "Shift+Tab" });
@@ -233,13 +233,13 @@ test("a whole board by keyboard alone: every step announced, every focus landing
 
   // The rest of the auction: West passes, North 1NT, then three passes.
   await call(page, "pass");
-  await expectStep(page, since, "West's pass", [/^You: pass$/, /^Now seen as North$/, /^Your turn to call$/], CALL);
+  await expectStep(page, since, "West's pass", [/^Now seen as North$/, /^West: pass$/, /^Your turn to call$/], CALL);
   await call(page, "one no trump");
-  await expectStep(page, since, "North's 1NT", [/^You: one no trump$/, /^Now seen as East$/, /^Your turn to call$/], CALL);
+  await expectStep(page, since, "North's 1NT", [/^Now seen as East$/, /^North: one no trump$/, /^Your turn to call$/], CALL);
   await call(page, "pass");
-  await expectStep(page, since, "East's pass", [/^You: pass$/, /^Now seen as South$/, /^Your turn to call$/], CALL);
+  await expectStep(page, since, "East's pass", [/^Now seen as South$/, /^East: pass$/, /^Your turn to call$/], CALL);
   await call(page, "pass");
-  await expectStep(page, since, "South's pass", [/^You: pass$/, /^Now seen as West$/, /^Your turn to call$/], CALL);
+  await expectStep(page, since, "South's second pass", [/^Now seen as West$/, /^South: pass$/, /^Your turn to call$/], CALL);
   await call(page, "pass");
   // The auction's end in words, the contract spoken; the focus goes on to the play.
   await expectStep(page, since, "the last pass", [/^You: pass$/, /^The auction is over: North plays one no trump$/], /button/);

@@ -36,9 +36,11 @@ const NEXT = [
 
 /** Moves the focus on if the control it was on has gone (the player did not leave it himself). */
 export function keepFocus(): void {
+  // The control that had the focus: the page's (gone already), or one still focused but now
+  // hidden, inert or disabled (the browser lets go of it only at its next rendering).
   const active = document.activeElement;
-  if (active && active !== document.body) return;
-  if (!last || usable(last)) return;
+  const had = !active || active === document.body ? last : active;
+  if (!had || usable(had)) return;
   for (const selector of [...(lastPanel ? [`#${CSS.escape(lastPanel)} ${CONTROL}`] : []), ...NEXT]) {
     const next = [...document.querySelectorAll(selector)].find(usable);
     if (next) {
