@@ -165,3 +165,23 @@ test("Dutch is a third language: Pas, Doublet, Redoublet and SA shown, K R H S t
   assert.doesNotMatch(text, ENGLISH_IN_DUTCH, "no English on the Dutch table");
   await page.done("language-dutch-auction");
 });
+
+test("the Director's strain buttons read as French players write them (T K C P SA), named in words", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await page.selectOption("#language", "fr");
+  await page.waitForFunction(() => document.documentElement.lang === "fr");
+  // North opens 1♣, South alerts it and passes out of rotation: the Director may find the pass artificial.
+  await page.evaluate(() => {
+    const t = window.__table;
+    t.apply({ seat: "N", type: "call", call: "1C" });
+    t.apply({ seat: "S", type: "alert", index: 0 });
+    t.apply({ seat: "S", type: "call", call: "P" });
+    window.__app.changed();
+  });
+  await viewAs(page, "director");
+  const chips = page.locator('#director-panel .ruling-card[data-ruling="artificial"] .chip');
+  assert.deepEqual(await chips.allInnerTexts(), ["T", "K", "C", "P", "SA"]);
+  assert.deepEqual(await chips.evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label"))), ["trèfle", "carreau", "cœur", "pique", "sans-atout"]);
+  assert.deepEqual(await chips.evaluateAll((cs) => cs.map((c) => c.dataset.strain)), ["C", "D", "H", "S", "NT"], "each still acts on its strain");
+  await page.done("language-director-strains");
+});
