@@ -7,8 +7,8 @@ import type { Event as TableEvent, View, Viewer } from "bridge-laws";
 import { ANNOUNCE, TableElement, define, type Announcement } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
-import { warningMessage } from "./i18n/index.js";
-import { callWords, cardWords, isSeat, rulingValue, said, say, seatName } from "./text.js";
+import { contractName, warningMessage } from "./i18n/index.js";
+import { callWords, cardWords, isSeat, rulingValue, said, seatName } from "./text.js";
 
 /** How many lines the region keeps at least: they are held in blocks of `KEEP`, and the
  *  oldest block is dropped (they were read) when a third one starts — one removal per `KEEP`
@@ -127,7 +127,9 @@ export class Announcer extends TableElement {
     const leader = v.phase === "clarification" && !v.play?.led ? (v.play?.leader ?? v.opening_leader) : null;
     const toPlay = v.phase === "play" ? (v.play?.to_play ?? null) : null;
     const turn = p && p.options.length ? `decision:${p.kind}:${p.seat}:${p.call}`
-      : v.phase === "auction" && v.turn ? `turn:${v.turn}`
+      // Each turn to call (by how many calls stand): a player whose turn comes round again is
+      // told again, also on a device passed round the table.
+      : v.phase === "auction" && v.turn ? `turn:${v.turn}:${v.calls.length}`
       : leader ? `lead:${leader}`
       : toPlay ? `play:${toPlay}:${v.play?.tricks.length}:${v.play?.current.length}`
       : `phase:${v.phase}`;
@@ -148,21 +150,29 @@ export class Announcer extends TableElement {
     }
   }
 
-  /** One event as the viewer hears it (empty: nothing to say). */
+  /** One event as the viewer hears it (empty: nothing to say): the player it names as "you"
+   *  when he is the viewer (`you: "yes"`, each catalog's own grammar: "You led", "Vous avez
+   *  entamé"), else by name. */
   #event(e: TableEvent, v: View, s: TableSource): string {
     const m = this.m;
-    const who = (seat: string) => (seat === s.viewer ? said(m, "ui.you") : isSeat(seat) ? seatName(m, seat) : said(m, "ui.director"));
+    const who = (seat: string) => ({
+      seat: isSeat(seat) ? seatName(m, seat) : said(m, "ui.director"),
+      you: seat === s.viewer ? "yes" : "no",
+    });
     switch (e.kind) {
       case "call":
-        return said(m, "ui.live.call", { seat: who(e.seat), call: callWords(m, e.call) });
+        return said(m, "ui.live.call", { ...who(e.seat), call: callWords(m, e.call) });
       case "disclosure": {
         const call = v.calls[e.index];
         const what = call ? callWords(m, call.call) : String(e.index + 1);
-        if (e.text) return said(m, "ui.live.explained", { seat: who(e.by), call: what, text: e.text });
-        return e.alert ? said(m, "ui.live.alerted", { seat: who(e.by), call: what }) : "";
+        if (e.text) return said(m, "ui.live.explained", { ...who(e.by), call: what, text: e.text });
+        return e.alert ? said(m, "ui.live.alerted", { ...who(e.by), call: what }) : "";
       }
-      case "question":
-        return e.asker === s.viewer ? "" : said(m, "ui.live.question", { seat: who(e.asker) });
+      case "question": {
+        // The asker hears his question confirmed, the others that it was asked (L20F1).
+        const call = e.index === null ? undefined : v.calls[e.index];
+        return said(m, "ui.live.question", { ...who(e.asker), about: call ? "call" : "auction", call: call ? callWords(m, call.call) : "" });
+      }
       case "review": {
         // L20B: the calls in force restated, with what was alerted and explained to him.
         const lines = v.calls.slice(0, e.restated).map((call) => {
@@ -171,22 +181,33 @@ export class Announcer extends TableElement {
           const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
           return said(m, texts.length ? "ui.auction.call.explained" : l?.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
         });
-        return said(m, "ui.live.review", { seat: who(e.requester), calls: lines.join("; ") });
+        return said(m, "ui.live.review", { ...who(e.requester), calls: lines.join("; ") });
       }
       case "call_withdrawn":
-        return said(m, "ui.live.withdrawn", { seat: who(e.seat), call: callWords(m, e.call), law: e.law });
+        return said(m, "ui.live.withdrawn", { ...who(e.seat), call: callWords(m, e.call), law: e.law });
       case "auction_ended":
-        return said(m, "ui.live.ended", { contract: e.contract, seat: who(e.declarer) });
+        // The contract in words ("four spades doubled"), never its code ("4SX").
+        return said(m, "ui.live.ended", { contract: contractName(m, e.contract), ...who(e.declarer) });
       case "passed_out":
         return said(m, "ui.live.passed_out");
+      case "opening_lead":
+        return said(m, "ui.live.opening_lead", who(e.seat));
+      case "accepted":
+        return said(m, "ui.live.accepted", { ...who(e.seat), law: e.law });
+      case "declined":
+        return said(m, "ui.live.declined", { ...who(e.seat), law: e.law });
+      case "correction": {
+        const call = v.calls[e.index];
+        return said(m, "ui.live.correction", { ...who(e.by), call: call ? callWords(m, call.call) : String(e.index + 1), text: e.text });
+      }
       case "director_summoned":
-        return said(m, "ui.live.summoned", { seat: who(e.by) });
+        return said(m, "ui.live.summoned", who(e.by));
       case "ruling":
         return said(m, "ui.live.ruling", { on: said(m, `ui.ruling.${e.on}`), value: rulingValue(m, e.value) });
       case "lead_faced":
-        return said(m, "ui.live.lead", { seat: who(e.seat), card: cardWords(m, e.card) });
+        return said(m, "ui.live.lead", { ...who(e.seat), card: cardWords(m, e.card) });
       case "card":
-        return said(m, "ui.live.card", { seat: who(e.seat), card: cardWords(m, e.card) });
+        return said(m, "ui.live.card", { ...who(e.seat), card: cardWords(m, e.card) });
       default:
         return "";
     }

@@ -6,6 +6,7 @@ import type { Seat, SeenCall, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
+import { withdrawalReason } from "./i18n/index.js";
 import { callNode, callWords, cloned, isSeat, madeUnder, partner, recycle, said, seatName, shownCallNode } from "./text.js";
 
 /** Auction grid columns, as printed on score cards. */
@@ -190,7 +191,7 @@ export class Auction extends TableElement {
       this.#withdrawn = v.withdrawn.length
         ? this.appendChild(h("div", { class: "withdrawn" }, h("h3", {}, m.format("ui.auction.withdrawn")),
             h("ul", {}, v.withdrawn.map((w) => h("li", {}, h("s", {}, seatName(m, w.seat), " ", callNode(m, w.call)),
-              ` — ${m.format("ui.law", { law: w.law })}: ${w.reason}`)))))
+              ` — ${m.format("ui.law", { law: w.law })}: ${withdrawalReason(m, w.reason)}`)))))
         : null;
     }
     // A control kept across the drawing keeps the focus (a keyboard user on a "?" is not thrown out).

@@ -9,6 +9,7 @@ import type { Call, Intent, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
+import { parseCallIn } from "./i18n/vocabulary.js";
 import { callNode, callWords, isSeat, said, seatName } from "./text.js";
 
 /** Every call in box order: 1♣ … 7NT, then Pass, Double, Redouble. */
@@ -98,10 +99,17 @@ export class BiddingBox extends TableElement {
 
   protected draw(v: View, s: TableSource): void {
     if (!this.#built || this.#locale !== this.m.locale) {
+      this.#typedFor = null;
       this.#build();
       this.#locale = this.m.locale;
     }
     const me = isSeat(s.viewer) ? s.viewer : null;
+    // One device passed round the table: what one player typed, ticked or was refused is
+    // never shown to the next (his call, his explanation, his refusal are his own).
+    if (this.#typedFor !== s.viewer) {
+      this.#typedFor = s.viewer;
+      this.#clearOwn();
+    }
     // Online the box exists for the auction only; face to face a call can still be made
     // (irregularly) after the final pass, so the box stays, with the reason it is idle.
     const selfDisclosing = v.regulation.disclosure !== "partner";
@@ -146,6 +154,18 @@ export class BiddingBox extends TableElement {
   }
 
   #locale = "";
+  /** The viewer the typed call, the alert and the explanation were last left for. */
+  #typedFor: string | null = null;
+
+  /** Empties what the player typed or ticked, and hides his refusal. */
+  #clearOwn(): void {
+    this.#typed.value = "";
+    this.#explanation.value = "";
+    this.#alert.checked = false;
+    this.#intent.querySelectorAll<HTMLInputElement>("input").forEach((r) => (r.checked = false));
+    this.#showRefusal(null);
+  }
+
   /** The calls the buttons were last enabled for (the list, and as a set), and the call the
    *  tab order was last given to. */
   #offeredFrom: readonly Call[] | null = null;
@@ -222,7 +242,9 @@ export class BiddingBox extends TableElement {
     if (!s) return;
     let call: Call;
     try {
-      call = s.parseCall(this.#typed.value);
+      // The player's own words first ("1SA", "contre", "2C" = two hearts in French), read by
+      // the package's `parseCall`.
+      call = parseCallIn(this.m, this.#typed.value, (text) => s.parseCall(text));
     } catch (e) {
       const err = e as { code?: string; message?: string };
       this.#showRefusal({ code: err.code ?? "BAD_INPUT", law: "", message: err.message ?? String(e) }, this.#typed.value);
@@ -247,9 +269,8 @@ export class BiddingBox extends TableElement {
       ...(intent && !this.#intent.hidden ? { intent: intent.value as Intent } : {}),
     });
     if (out?.ok) {
-      this.#alert.checked = false;
-      this.#explanation.value = "";
-      if (intent) intent.checked = false;
+      // Made (by button or typed): a call typed and refused before is gone with its refusal.
+      this.#clearOwn();
       return true;
     }
     if (out && !out.ok) this.#showRefusal(out.rejection, callWords(this.m, call), call);

@@ -14,11 +14,19 @@ import { isSeat, rulingValue, say, seatName } from "./text.js";
  * whose code he was already shown on this board is not repeated as news, and identical new
  * notices are folded into one line with a count. Everything stays listed under "Earlier".
  */
+/** A question as the view lists it (who must answer it, whether he has). */
+type QuestionLike = { answerers: readonly string[]; answered: boolean };
+
+/** Whether a reminder is done with: "the answer is his to give" once he has given it. */
+function settled(w: Warning, questions: readonly QuestionLike[]): boolean {
+  return w.code === "ANSWER_PENDING" && !questions.some((q) => !q.answered && !!w.seat && q.answerers.includes(w.seat));
+}
+
 export class Notices {
   private seen = new Map<string, number>();
   /** The last split: for which viewer and warnings, at which count seen (a push that adds
    *  no warning splits nothing again). */
-  private last: { viewer: string; warnings: Warning[]; cut: number; out: { fresh: [Warning, number][]; earlier: Warning[] } } | null = null;
+  private last: { viewer: string; warnings: Warning[]; questions: readonly QuestionLike[]; cut: number; out: { fresh: [Warning, number][]; earlier: Warning[] } } | null = null;
 
   /** The viewer acted (he held `before` warnings): what he had been shown is no longer news. */
   acted(viewer: string, before: number): void {
@@ -29,22 +37,24 @@ export class Notices {
     this.seen.set(viewer, count);
   }
 
-  split(viewer: string, warnings: Warning[]): { fresh: [Warning, number][]; earlier: Warning[] } {
+  /** The viewer's warnings split into news and the earlier ones; a reminder whose cause is
+   *  gone (a question since answered: `questions`) is no longer news. */
+  split(viewer: string, warnings: Warning[], questions: readonly QuestionLike[] = []): { fresh: [Warning, number][]; earlier: Warning[] } {
     const l = this.last;
-    if (l && l.viewer === viewer && l.warnings === warnings && l.cut === (this.seen.get(viewer) ?? 0)) return l.out;
-    const out = this.#split(viewer, warnings);
-    this.last = { viewer, warnings, cut: this.seen.get(viewer) ?? 0, out };
+    if (l && l.viewer === viewer && l.warnings === warnings && l.questions === questions && l.cut === (this.seen.get(viewer) ?? 0)) return l.out;
+    const out = this.#split(viewer, warnings, questions);
+    this.last = { viewer, warnings, questions, cut: this.seen.get(viewer) ?? 0, out };
     return out;
   }
 
-  #split(viewer: string, warnings: Warning[]): { fresh: [Warning, number][]; earlier: Warning[] } {
+  #split(viewer: string, warnings: Warning[], questions: readonly QuestionLike[]): { fresh: [Warning, number][]; earlier: Warning[] } {
     if ((this.seen.get(viewer) ?? 0) > warnings.length) this.seen.clear(); // a new board
     const cut = this.seen.get(viewer) ?? 0;
     const earlier = warnings.slice(0, cut);
     const known = new Set(earlier.filter((w) => w.severity === "caution" || w.severity === "info").map((w) => w.code));
     const fresh: [Warning, number][] = [];
     for (const w of warnings.slice(cut)) {
-      if (known.has(w.code)) {
+      if (known.has(w.code) || settled(w, questions)) {
         earlier.push(w);
         continue;
       }
@@ -75,25 +85,40 @@ function directorEvents(events: readonly Event[]): number {
   return n;
 }
 
+/** The board a source shows: its `Table` in this page (a demo's next board is another), else
+ *  the source itself (online, one board per table). */
+function boardOf(s: TableSource): unknown {
+  return (s as unknown as { table?: unknown }).table ?? s;
+}
+
 export class Feed extends TableElement {
   /** What this page's viewers have been shown (shared by the page's feeds). */
   notices = new Notices();
   #acts = 0;
+  /** The board the notices are of (the source's table): another board, other notices. */
+  #board: unknown = null;
 
   protected slice(v: View, s: TableSource): unknown {
+    const board = boardOf(s);
+    if (board !== this.#board) {
+      // Another board: what the viewers were shown of the last one says nothing of this one.
+      if (this.#board !== null) this.notices = new Notices();
+      this.#board = board;
+      this.#acts = s.lastAct?.serial ?? 0;
+    }
     const a = s.lastAct;
     if (a && a.serial !== this.#acts) {
       this.#acts = a.serial;
       this.notices.acted(a.viewer, a.before);
     }
-    const { fresh, earlier } = this.notices.split(s.viewer, v.warnings);
+    const { fresh, earlier } = this.notices.split(s.viewer, v.warnings, v.questions);
     // The Director's events only: a push that adds a call leaves the feed alone.
     return [fresh.length, earlier.length, v.warnings.length, directorEvents(v.events)];
   }
 
   protected draw(v: View, s: TableSource): void {
     const m = this.m;
-    const { fresh, earlier } = this.notices.split(s.viewer, v.warnings);
+    const { fresh, earlier } = this.notices.split(s.viewer, v.warnings, v.questions);
     const director = v.events.filter(isDirectorEvent);
     const dismiss = h("button", { type: "button", class: "link feed-dismiss", hidden: fresh.length === 0,
       onclick: () => {
@@ -105,10 +130,14 @@ export class Feed extends TableElement {
       director.length
         ? h("ol", { class: "feed feed-director", "aria-label": m.format("ui.feed.director") }, [...director].reverse().map((e) => this.#directorItem(e, s)))
         : "",
-      h("ol", { class: "feed feed-new" },
-        fresh.length
-          ? [...fresh].reverse().map(([w, n]) => this.item(w, n))
-          : h("li", { class: "empty" }, m.format(earlier.length ? "ui.feed.nothing_new" : "ui.feed.nothing"))),
+      // "Nothing for this viewer yet." only when there is nothing at all (not under the
+      // Director's items).
+      fresh.length || earlier.length || !director.length
+        ? h("ol", { class: "feed feed-new" },
+            fresh.length
+              ? [...fresh].reverse().map(([w, n]) => this.item(w, n))
+              : h("li", { class: "empty" }, m.format(earlier.length ? "ui.feed.nothing_new" : "ui.feed.nothing")))
+        : "",
       earlier.length
         ? h("details", { class: "feed-earlier earlier" },
             h("summary", {}, m.format("ui.feed.earlier", { count: earlier.length })),

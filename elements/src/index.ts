@@ -13,7 +13,13 @@ export { fromTable, fromSeatTable, LocalSource, SeatSource, refusalOf } from "./
 export type { Acted, LastAct, Refusal, Send, TableSource } from "./source.js";
 export {
   addCatalog, callName, cardName, changeOfferMessage, contractName, eventMessage, lawLabel, locales, messages, rejectionMessage,
-  warningMessage,
+  warningMessage, withdrawalReason,
   type Catalog, type Messages, type Params,
 } from "./i18n/index.js";
+// The one vocabulary of calls and cards (shown, spoken and typed in each locale).
+export {
+  bidParts, callShown, canonicalCall, canonicalCard, cardParts, cardShown, contractParts, contractShown, DOUBLING_SUFFIX, parseCallIn, rankShown,
+  strainLetter, strainShown, STRAINS, SUIT_SYMBOL, suitLetter, SUITS,
+  type Doubling, type Rank, type Strain, type Suit,
+} from "./i18n/vocabulary.js";
 export { callWords, cardWords, seatName } from "./text.js";

@@ -3,9 +3,9 @@
 import type { Call, Card, Seat } from "bridge-laws";
 import { h } from "./dom.js";
 import { catalog, type Messages, type Params } from "./i18n/index.js";
+import { bidParts, cardParts, otherCallShown, rankShown, strainShown, SUIT_SYMBOL } from "./i18n/vocabulary.js";
 
 const SEAT_EN: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
-const SYMBOL: Record<string, string> = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
 
 /** A catalog message, or `fallback` while the catalog has none (the key came back) or cannot
  *  format it with these parameters (a catalog that wants one the engine did not give). */
@@ -134,20 +134,17 @@ export const callWords = (m: Messages, call: Call): string => said(m, `ui.call.$
 export const cardWords = (m: Messages, card: Card): string =>
   said(m, "ui.card", { rank: said(m, `ui.rank.${card[1]}`), suit: said(m, `ui.suit.${card[0]}`) });
 
-function split(call: Call): { level: string; strain: string } | null {
-  const b = /^([1-7])(C|D|H|S|NT)$/.exec(call);
-  return b ? { level: b[1], strain: b[2] } : null;
-}
-
 /** The call as it is shown (2♥, Pass): symbols hidden from screen readers, which read the words. */
 export function callNode(m: Messages, call: Call): HTMLElement {
   return cloned(m, `call ${call}`, () => buildCallNode(m, call));
 }
 
-/** What shows a call: its level and suit symbol (2♥), or its short word (Pass). */
+/** What shows a call in the locale: its level and suit symbol or no trump's letters (2♥,
+ *  1SA), or its short word (Pass, Passe). */
 function shownParts(m: Messages, call: Call): (string | HTMLElement)[] {
-  const b = split(call);
-  return b ? [b.level, h("span", { class: `suit suit-${b.strain}` }, SYMBOL[b.strain])] : [m.format(`ui.call.short.${call}`)];
+  const b = bidParts(call);
+  if (b) return [String(b.level), h("span", { class: `suit suit-${b.strain}` }, strainShown(m, b.strain))];
+  return [call === "P" || call === "X" || call === "XX" ? otherCallShown(m, call) : call];
 }
 
 function buildCallNode(m: Messages, call: Call): HTMLElement {
@@ -167,11 +164,12 @@ export function cardNode(m: Messages, card: Card): HTMLElement {
   return cloned(m, `card ${card}`, () => buildCardNode(m, card));
 }
 
+/** A card as shown in the locale: its suit's symbol and its rank's letter (♥Q, ♥D). */
 function buildCardNode(m: Messages, card: Card): HTMLElement {
-  const rank = card[1] === "T" ? "10" : card[1];
+  const c = cardParts(card);
   return h("span", { class: "card" },
     h("span", { class: "sr-only" }, cardWords(m, card)),
-    h("span", { "aria-hidden": "true" }, h("span", { class: `suit suit-${card[0]}` }, SYMBOL[card[0]]), rank));
+    h("span", { "aria-hidden": "true" }, c ? [h("span", { class: `suit suit-${c.suit}` }, SUIT_SYMBOL[c.suit]), rankShown(m, c.rank)] : card));
 }
 
 /** A seat's partner and left-hand opponent. */

@@ -70,7 +70,7 @@ test("fault 6: the review goes when a call is made after it, and a new one lists
   assert.ok((await viewOf(page, "N")).may_review, "North may have the auction reviewed at his turn (L20B)");
   await page.locator('#actions button:has-text("Review the auction")').click();
   assert.equal(await page.locator("#actions .review li").count(), 4);
-  assert.match(await page.locator('bl-announcer [role="log"]').textContent(), /Review for You: North: one club; East: pass; South: one heart; West: pass/,
+  assert.match(await page.locator('bl-announcer [role="log"]').textContent(), /Review for you: North: one club; East: pass; South: one heart; West: pass/,
     "the review is read aloud");
   await bid(page, "N", "2S");
   await viewAs(page, "N");
@@ -150,4 +150,117 @@ test("fault 10: the opening lead is offered only in the suits of legal_leads (a 
   });
   assert.deepEqual(offered.map((c) => c[0]).sort(), ["C", "C", "C", "C", "H", "H", "H"], `only hearts and clubs: ${offered}`);
   await page.done("fault-10-legal-leads");
+});
+
+// The faults a table on one device still showed (a table players trust in every detail).
+
+test("what one player typed in the call box is not in the next player's box, and a call by button clears a refused typed one", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await viewAs(page, "N");
+  await page.fill("#box-panel .call-input", "3nt");
+  await page.fill("#box-panel .box-explanation", "my secret");
+  await viewAs(page, "E");
+  assert.equal(await page.locator("#box-panel .call-input").inputValue(), "", "East does not see North's typed call");
+  assert.equal(await page.locator("#box-panel .box-explanation").inputValue(), "", "nor his explanation");
+  await viewAs(page, "N");
+  await page.fill("#box-panel .call-input", "8nt");
+  await page.press("#box-panel .call-input", "Enter");
+  await page.locator("#box-panel .box-refusal").waitFor();
+  await bid(page, "N", "1C");
+  assert.equal(await page.locator("#box-panel .call-input").inputValue(), "", "the refused “8nt” is gone with the call made by button");
+  assert.equal(await page.locator("#box-panel .box-refusal").isHidden(), true);
+  await page.done("fault-typed-call-per-player");
+});
+
+test("after a new board a seat's fresh notice is news, not filed under Earlier", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await typeCall(page, "E", "1d"); // out of rotation: a notice to East
+  await viewAs(page, "E");
+  await page.locator("bl-feed .feed-dismiss").click();
+  assert.equal(await page.locator("bl-feed .feed-new li[data-code]").count(), 0, "read");
+  // North holds the device for the next board; East's call out of rotation again, made with
+  // the table's own hook: East first looks at the new board with as many notices as he read.
+  await viewAs(page, "N");
+  await page.click("#new-board");
+  await page.evaluate(() => {
+    window.__table.apply({ seat: "E", type: "call", call: "1D" });
+    window.__app.changed();
+  });
+  await viewAs(page, "E");
+  assert.ok((await page.locator("bl-feed .feed-new li[data-code]").count()) > 0, "the new board's notice is new");
+  assert.doesNotMatch(await page.locator("bl-feed .feed-new").innerText(), /Nothing new/);
+  await page.done("fault-new-board-notice");
+});
+
+test("the Director-called item stands alone: no “Nothing for this viewer yet.” under it", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await bid(page, "N", "1C");
+  await viewAs(page, "E");
+  await page.locator('#actions button:has-text("Call the Director")').click();
+  await page.locator("bl-feed .feed-director").waitFor();
+  assert.doesNotMatch(await page.locator("bl-feed").innerText(), /Nothing for this viewer yet/);
+  await page.done("fault-director-item-alone");
+});
+
+test("the review's alert mark is drawn by its call, not at the page's corner", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await viewAs(page, "N");
+  await page.check("#box-panel .box-alert");
+  await bid(page, "N", "1C");
+  await bid(page, "E", "P");
+  await bid(page, "S", "P");
+  // West, an opponent of the alerted call, has the auction reviewed at his turn.
+  await viewAs(page, "W");
+  await page.locator('#actions button:has-text("Review the auction")').click();
+  const line = await page.locator("#actions .review li").first().boundingBox();
+  const mark = await page.locator("#actions .review li .alert-mark").first().boundingBox();
+  const call = await page.locator("#actions .review li .call").first().boundingBox();
+  assert.ok(mark.y >= line.y - 1 && mark.y + mark.height <= line.y + line.height + 1, `the mark is on its line: ${JSON.stringify({ line, mark })}`);
+  assert.ok(mark.x >= call.x + call.width - 1 && mark.x - (call.x + call.width) < 24, `the mark is right after its call: ${JSON.stringify({ call, mark })}`);
+  await page.done("fault-review-alert-mark");
+});
+
+test("on a phone a call with an explanation stays in its cell: not over the header, not into the box", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await viewAs(page, "N");
+  await page.check("#box-panel .box-alert");
+  await page.fill("#box-panel .box-explanation", "15-17 balanced, may hold a five-card major, denies a singleton");
+  await bid(page, "N", "1NT");
+  await viewAs(page, "E");
+  const cell = await page.locator('#auction .bid[data-index="0"]').evaluate((bid) => {
+    const box = (e) => e.getBoundingClientRect();
+    const td = box(bid.closest("td"));
+    // What is shown (the words for screen readers are clipped to a pixel).
+    const inner = [...bid.querySelectorAll(":not(.sr-only)")].filter((e) => !e.closest(".sr-only")).map((e) => [e.className, box(e)]).filter(([, r]) => r.width > 0);
+    return {
+      td: { top: td.top, bottom: td.bottom, left: td.left, right: td.right },
+      overflow: inner.filter(([, r]) => r.left < td.left - 1 || r.right > td.right + 1 || r.top < td.top - 1 || r.bottom > td.bottom + 1)
+        .map(([c, r]) => `${c} ${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)}`),
+      head: box(bid.closest("table").querySelector("thead")).bottom,
+      box: box(document.querySelector("#box-panel")).top,
+      table: box(bid.closest("table")).bottom,
+    };
+  });
+  assert.deepEqual(cell.overflow, [], `every part of the call is inside its cell: ${JSON.stringify(cell)}`);
+  assert.ok(cell.td.top >= cell.head - 1, "below the header");
+  assert.ok(cell.table <= cell.box + 1, "the grid ends above the box");
+  await page.done("fault-phone-explained-call");
+});
+
+test("the Director's feed drops “the answer is his to give” once the answer is given", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await viewAs(page, "N");
+  await page.check("#box-panel .box-alert");
+  await bid(page, "N", "1NT");
+  await viewAs(page, "E");
+  await page.click('#auction .bid[data-index="0"] button.ask');
+  await viewAs(page, "director");
+  assert.match(await page.locator("bl-feed .feed-new").innerText(), /answer is his to give/, "the Director is reminded while it is due");
+  await viewAs(page, "N");
+  await page.getByRole("textbox", { name: "Answer to the question" }).fill("15-17");
+  await page.getByRole("textbox", { name: "Answer to the question" }).press("Enter");
+  await viewAs(page, "director");
+  assert.doesNotMatch(await page.locator("bl-feed .feed-new").innerText(), /answer is his to give/);
+  await page.done("fault-director-answer-given");
 });

@@ -18,7 +18,7 @@ test("the language choice switches the table to French and back, keeping the tab
   const page = await openTable(env, { regulation: "online", dealer: "N" });
   const choice = page.getByRole("combobox", { name: "Language" });
   assert.equal(await choice.inputValue(), "en");
-  assert.deepEqual(await page.$$eval("#language option", (os) => os.map((o) => [o.value, o.lang])), [["en", "en"], ["fr", "fr"]]);
+  assert.deepEqual(await page.$$eval("#language option", (os) => os.map((o) => [o.value, o.lang])), [["en", "en"], ["fr", "fr"], ["nl", "nl"]]);
   await bid(page, "N", "1S");
   const before = await page.evaluate(() => window.__table.stateHash());
   await viewAs(page, "E");
@@ -108,4 +108,80 @@ test("online in French: the lost connection and an action not sent are told in F
   assert.match(await page.locator("#online-who").innerText(), /you are East/);
   await context.close();
   table.free();
+});
+
+/** Words and marks of English bridge no French page shows (whole words); a Dutch page says
+ *  "of" (or). */
+const ENGLISH_BRIDGE = /(?<!\p{L})(NT|Pass|Dbl|Rdbl|double|redouble|pass|by|the|of|and|North|South|East|Director|Law|Auction|Review|refused|waiting|your|you)(?!\p{L})/u;
+const ENGLISH_IN_DUTCH = new RegExp(ENGLISH_BRIDGE.source.replace("|of|", "|"), "u");
+
+/** What the page shows and what its live region says, as text. */
+async function pageText(page) {
+  return `${await page.locator("main").innerText()}\n${await page.locator('bl-announcer [role="log"]').textContent()}`;
+}
+
+test("a whole auction in French: SA, Passe, Contre, Surcontre shown; 1SA, contre, surcontre, passe and 2C (two hearts) typed; no English anywhere", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await page.selectOption("#language", "fr");
+  await page.waitForFunction(() => document.documentElement.lang === "fr");
+  await viewAs(page, "N");
+  const shown = (call) => page.locator(`#box-panel .box-call[data-call="${call}"] [aria-hidden="true"]`).innerText();
+  assert.deepEqual([await shown("1NT"), await shown("P"), await shown("X"), await shown("XX")], ["1SA", "Passe", "Contre", "Surcontre"]);
+  assert.equal(await page.locator('#box-panel .box-call[data-call="1NT"]').getAttribute("aria-label"), "un sans-atout");
+  for (const [seat, text] of [["N", "1SA"], ["E", "contre"], ["S", "surcontre"], ["W", "passe"]]) await typeCall(page, seat, text);
+  // North, at his turn, has the auction reviewed: the double reads "Contre", not "Dbl".
+  await viewAs(page, "N");
+  await page.locator('#actions button:has-text("Récapitulation des annonces")').click();
+  const review = await page.locator("#actions .review").innerText();
+  assert.match(review, /Est\s*(contre\s*)?Contre/, review);
+  assert.doesNotMatch(review, /Dbl|Rdbl/, review);
+  for (const [seat, text] of [["N", "2C"], ["E", "passe"], ["S", "passe"], ["W", "passe"]]) await typeCall(page, seat, text);
+  const v = await page.evaluate(() => window.__table.view("director"));
+  assert.deepEqual(v.calls.map((c) => c.call), ["1NT", "X", "XX", "P", "2H", "P", "P", "P"], "“2C” is two hearts (cœur) in French");
+  await viewAs(page, "E");
+  const grid = await page.locator("#auction").innerText();
+  for (const word of ["1SA", "Contre", "Surcontre", "Passe"]) assert.ok(grid.includes(word), `the grid shows ${word}: ${grid}`);
+  const text = await pageText(page);
+  assert.match(text, /Fin des annonces : Nord joue deux cœurs/, "the contract is spoken in words");
+  assert.doesNotMatch(text, ENGLISH_BRIDGE, "no English on the French table");
+  await page.done("language-french-auction");
+});
+
+test("Dutch is a third language: Pas, Doublet, Redoublet and SA shown, K R H S typed, the table in Dutch", async () => {
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await page.selectOption("#language", "nl");
+  await page.waitForFunction(() => document.documentElement.lang === "nl");
+  assert.equal(await page.getByRole("combobox", { name: "Taal" }).inputValue(), "nl");
+  await viewAs(page, "N");
+  const shown = (call) => page.locator(`#box-panel .box-call[data-call="${call}"] [aria-hidden="true"]`).innerText();
+  assert.deepEqual([await shown("3NT"), await shown("P"), await shown("X"), await shown("XX")], ["3SA", "Pas", "Doublet", "Redoublet"]);
+  for (const [seat, text] of [["N", "1K"], ["E", "1R"], ["S", "1H"], ["W", "1S"], ["N", "1SA"], ["E", "doublet"], ["S", "pas"], ["W", "pas"], ["N", "pas"]]) await typeCall(page, seat, text);
+  const v = await page.evaluate(() => window.__table.view("director"));
+  assert.deepEqual(v.calls.map((c) => c.call), ["1C", "1D", "1H", "1S", "1NT", "X", "P", "P", "P"]);
+  await viewAs(page, "S");
+  assert.match(await page.locator("#compass").innerText(), /Noord/);
+  const text = await pageText(page);
+  assert.match(text, /Het bieden is afgelopen: Noord speelt één sans atout gedoubleerd/);
+  assert.doesNotMatch(text, ENGLISH_IN_DUTCH, "no English on the Dutch table");
+  await page.done("language-dutch-auction");
+});
+
+test("the Director's strain buttons read as French players write them (T K C P SA), named in words", async () => {
+  const page = await openTable(env, { regulation: "face_to_face", dealer: "N" });
+  await page.selectOption("#language", "fr");
+  await page.waitForFunction(() => document.documentElement.lang === "fr");
+  // North opens 1♣, South alerts it and passes out of rotation: the Director may find the pass artificial.
+  await page.evaluate(() => {
+    const t = window.__table;
+    t.apply({ seat: "N", type: "call", call: "1C" });
+    t.apply({ seat: "S", type: "alert", index: 0 });
+    t.apply({ seat: "S", type: "call", call: "P" });
+    window.__app.changed();
+  });
+  await viewAs(page, "director");
+  const chips = page.locator('#director-panel .ruling-card[data-ruling="artificial"] .chip');
+  assert.deepEqual(await chips.allInnerTexts(), ["T", "K", "C", "P", "SA"]);
+  assert.deepEqual(await chips.evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label"))), ["trèfle", "carreau", "cœur", "pique", "sans-atout"]);
+  assert.deepEqual(await chips.evaluateAll((cs) => cs.map((c) => c.dataset.strain)), ["C", "D", "H", "S", "NT"], "each still acts on its strain");
+  await page.done("language-director-strains");
 });

@@ -7,6 +7,7 @@ import { extname, join, normalize } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import ts from "typescript";
 import { CHROMIUM, CHROMIUM_FLAGS } from "./harness.mjs";
 
 const pkg = fileURLToPath(new URL("../../pkg/", import.meta.url));
@@ -21,6 +22,16 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   window.__source = source;
   window.__Table = Table;
 </script></body></html>`;
+/** The README's page (its `index.html` elements and its `main.ts`, types stripped), with the
+ *  package's web build and elements as files. */
+function readmePage() {
+  const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+  const html = readme.match(/`index\.html`\n```html\n([\s\S]*?)```/)[1].replace(/<script[^>]*><\/script>/, "");
+  const main = ts.transpileModule(readme.match(/```ts\n([\s\S]*?)```/)[1], { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
+    .replace(/import \{ ([^}]*) \} from "bridge-laws";/, 'import init, { $1 } from "/pkg/web/bridge_laws.js"; await init();')
+    .replace(/from "bridge-laws\/elements"/, 'from "/pkg/elements/index.js"');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>readme</title></head><body>${html}<script type="module">${main}</script></body></html>`;
+}
 const TYPES = { ".js": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
 
 let server, browser, url;
@@ -28,6 +39,7 @@ before(async () => {
   server = http.createServer((req, res) => {
     const path = new URL(req.url, "http://x").pathname;
     if (path === "/") return res.writeHead(200, { "content-type": "text/html" }).end(PAGE);
+    if (path === "/readme") return res.writeHead(200, { "content-type": "text/html" }).end(readmePage());
     const file = normalize(join(pkg, path.replace(/^\/pkg\//, "")));
     if (!path.startsWith("/pkg/") || !file.startsWith(pkg)) return res.writeHead(404).end();
     try {
@@ -54,6 +66,24 @@ test("a plain page without a bundler gets a lawful bidding box from one module s
   assert.match(await page.locator("bl-auction .bid").first().getAttribute("data-label"), /North: one no trump/);
   assert.equal(await page.locator("bl-bidding-box .box-calls").evaluate((c) => c.inert), true, "North waits for East");
   assert.match(await page.locator('bl-announcer [role="log"]').textContent(), /You: one no trump/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the README's first page is playable: the dealer's box is live, and each call hands the box to the next player", async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${url}readme`);
+  const live = () => page.locator("bl-bidding-box .box-calls").evaluate((c) => !c.inert && c.querySelectorAll(".box-call:not(:disabled)").length > 0);
+  await page.locator("bl-bidding-box .box-call").first().waitFor();
+  assert.equal(await live(), true, "the box is live at the first call (not “waiting for North”)");
+  assert.doesNotMatch(await page.locator("bl-bidding-box .box-hint").innerText(), /waiting/);
+  for (const call of ["1C", "P", "1H", "P"]) {
+    await page.locator(`bl-bidding-box .box-call[data-call="${call}"]:not(:disabled)`).click();
+    assert.equal(await live(), true, `after ${call} the next player can call`);
+  }
+  assert.equal(await page.locator("bl-auction .bid").count(), 4, "four calls made on the README's page");
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -4,9 +4,10 @@
 // elements and then the panels.
 import { Table, parseCall } from "bridge-laws";
 import type { ActionKind, Card, Preset, Seat, TableOptions, View, Viewer } from "bridge-laws";
-import { fromTable, type Acted, type LocalSource } from "bridge-laws/elements";
+import { fromTable, parseCallIn, type Acted, type LocalSource } from "bridge-laws/elements";
 import { isSeat, SEATS } from "./calls";
 import { clearToasts, toast } from "./feed";
+import { msgs } from "./i18n";
 
 export type { Acted };
 
@@ -75,10 +76,11 @@ export function toasted(out: Acted, action?: ActionKind, seat?: Seat | null): Ac
   return out;
 }
 
-/** Parses a typed call; a toast says why text is no call. */
+/** Parses a call typed in the language chosen ("1SA", "2C" = two hearts in French); a toast
+ *  says why text is no call. */
 export function parseOrToast(text: string): ReturnType<typeof parseCall> | null {
   try {
-    return parseCall(text);
+    return parseCallIn(msgs(), text, parseCall);
   } catch (e) {
     toast(errorInfo(e));
     return null;

@@ -64,7 +64,7 @@ interface Touched {
   focus?: [number | null, number | null];
 }
 
-const CONTROLS = "input, textarea, select, details";
+const CONTROLS = "input, textarea, select, details, button";
 
 /** A control's place under `root`: its ancestors' tags, classes and data keys, and its name,
  *  numbered when identical places repeat. */
@@ -76,6 +76,8 @@ function places(root: Element): [string, Element][] {
       const data = [...e.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `${a.name}=${a.value}`);
       parts.push(`${e.tagName}.${e.className}[${data.join(",")}]${e.getAttribute("name") ?? ""}`);
     }
+    // A button is found again by its words too (the buttons of a row come and go).
+    if (node instanceof HTMLButtonElement) parts.unshift(`"${node.textContent ?? ""}"`);
     const key = parts.reverse().join(">");
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);

@@ -2,7 +2,7 @@
 // the Director's ledger items and the event log, in the language chosen. The warnings feed
 // is <bl-feed>.
 import type { Event, Warning } from "bridge-laws";
-import { ANNOUNCE, eventMessage, lawLabel, rejectionMessage, warningMessage } from "bridge-laws/elements";
+import { ANNOUNCE, eventMessage, lawLabel, rejectionMessage, warningMessage, withdrawalReason } from "bridge-laws/elements";
 import { seatLabel } from "./calls";
 import { byId, fill, h } from "./dom";
 import { msgs, onLocale, t } from "./i18n";
@@ -94,6 +94,8 @@ export function warningItem(w: Warning, times = 1): HTMLElement {
 /** The catalog's words for an event, with a player's own words (or the engine's reason) quoted beside them. */
 function eventText(e: Event): string {
   const text = eventMessage(msgs(), e);
-  const quoted = "text" in e && typeof e.text === "string" && e.text ? e.text : "reason" in e && typeof e.reason === "string" && e.reason ? e.reason : "";
+  // A withdrawal's reason is the engine's English (a fixed set): said in the language chosen.
+  const quoted = "text" in e && typeof e.text === "string" && e.text ? e.text
+    : "reason" in e && typeof e.reason === "string" && e.reason ? (e.kind === "call_withdrawn" ? withdrawalReason(msgs(), e.reason) : e.reason) : "";
   return quoted ? t("ui.demo.event.quoted", { event: text, text: quoted }) : text;
 }

@@ -3,15 +3,19 @@
 // formatted by the same ICU formatter. The language is chosen in the header (`#language`),
 // kept in localStorage, and defaults from `navigator.languages`; switching it re-labels the
 // elements (their `locale` attribute), the static page (`data-i18n`) and the panels.
-import { addCatalog, messages, type Messages, type Params } from "bridge-laws/elements";
-import en from "./i18n/en.json";
-import fr from "./i18n/fr.json";
+import { addCatalog, locales, messages, type Catalog, type Messages, type Params } from "bridge-laws/elements";
 
-addCatalog("en", en);
-addCatalog("fr", fr);
+// Every catalog of the folder (`i18n/<locale>.json`): a language is added by its catalogs
+// alone — the elements' (`codes/`, `ui/`) and this one — never by code.
+const DEMO = import.meta.glob<Catalog>("./i18n/*.json", { eager: true, import: "default" });
+const SHIPPED = locales();
+for (const [path, catalog] of Object.entries(DEMO)) addCatalog(path.slice("./i18n/".length, -".json".length), catalog);
 
-/** The languages offered, each named in itself. */
-export const LANGUAGES: readonly [string, string][] = [["en", "English"], ["fr", "Français"]];
+/** The languages offered (those the elements ship and the demo speaks, English first), each
+ *  named in itself (`ui.demo.language.self`). */
+export const LANGUAGES: readonly [string, string][] = SHIPPED
+  .filter((l) => Object.hasOwn(DEMO, `./i18n/${l}.json`))
+  .map((l) => [l, messages(l).format("ui.demo.language.self")]);
 const STORED = "bridge-laws.demo.locale";
 const offered = (l: string | null | undefined): string | undefined => {
   const language = l?.split(/[-_]/)[0].toLowerCase();

@@ -10,6 +10,7 @@ import { App, type Host } from "./app";
 import { SEATS, viewerLabel } from "./calls";
 import { byId, drawingFor, h } from "./dom";
 import { renderEvents } from "./feed";
+import { keepFocus } from "./focus";
 import { applyLocale, LANGUAGES, locale, onLocale, setLocale, t } from "./i18n";
 import { renderActions, renderDirector, renderPlay, renderQuestions } from "./panels";
 import { renderCompass } from "./table";
@@ -58,6 +59,8 @@ function render(app: Host): void {
   renderPlay(c);
   renderDirector(c);
   renderEvents(c.view.events);
+  // After every listener of this change (the elements draw after the page's panels).
+  queueMicrotask(keepFocus);
 }
 
 /** One browser switching between the viewers of a local Table. */

@@ -4,7 +4,7 @@
 // the view's answer (`disclosable`, `correctable`, `notable`), never the page's; every text
 // comes from the catalogs, in the language chosen (`ui.demo.*`, i18n.ts).
 import type { Card, Seat, SeenCall, View } from "bridge-laws";
-import { changeOfferMessage, contractName, lawLabel } from "bridge-laws/elements";
+import { canonicalCard, changeOfferMessage, contractName, DOUBLING_SUFFIX, lawLabel, strainLetter, STRAINS } from "bridge-laws/elements";
 import type { Ctx } from "./app";
 import { callLabel, callNode, seatLabel } from "./calls";
 import { fill, h } from "./dom";
@@ -232,9 +232,9 @@ export function renderPlay(c: Ctx): void {
             h("button", { onclick: () => c.act({ type: "restrict_lead" }) }, t("ui.demo.restrict.none")))
         : null,
       last?.kind === "lead_answer" ? h("p", { class: "answer" }, t(last.your_lead ? "ui.demo.play.your_lead" : "ui.demo.play.not_your_lead")) : null,
-      last?.kind === "contract_answer" ? h("p", { class: "answer" }, t("ui.demo.play.contract_is", { contract: contractName(msgs(), `${last.contract}${DOUBLING[last.doubling] ?? ""}`) })) : null,
+      last?.kind === "contract_answer" ? h("p", { class: "answer" }, t("ui.demo.play.contract_is", { contract: contractName(msgs(), `${last.contract}${DOUBLING_SUFFIX[last.doubling] ?? ""}`) })) : null,
       v.phase === "clarification" && !p?.led && leader === me && !c.deal
-        ? form("lead", (f) => c.act({ type: "lead", card: f.card.trim() as Card }),
+        ? form("lead", (f) => c.act({ type: "lead", card: canonicalCard(msgs(), f.card) as Card }),
             h("label", {}, t("ui.demo.lead.label")), field("card", "ui.demo.lead.placeholder", "ui.demo.lead.card"),
             h("button", { type: "submit", class: "primary" }, t("ui.demo.lead.submit")))
         : null,
@@ -242,7 +242,7 @@ export function renderPlay(c: Ctx): void {
         ? h("p", { class: "answer" }, t("ui.demo.lead.from_hand"))
         : null,
       v.phase === "play"
-        ? form("play-card", (f) => c.act({ type: "play", card: f.card.trim() as Card, ...(f.dummy ? { from: "dummy" as const } : {}) }),
+        ? form("play-card", (f) => c.act({ type: "play", card: canonicalCard(msgs(), f.card) as Card, ...(f.dummy ? { from: "dummy" as const } : {}) }),
             h("label", {}, p?.to_play ? t("ui.demo.play.to_play", { seat: seatLabel(p.to_play) }) : t("ui.demo.play.a_card")),
             field("card", "ui.demo.play.placeholder", "ui.demo.play.card"),
             me === v.declarer ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "dummy", value: "1" }), " ", t("ui.demo.play.from_dummy")) : null,
@@ -264,9 +264,6 @@ const RULINGS: Record<RulingOn, { law: string; answers: [RulingValue, RulingValu
   intent: { law: "28B", answers: ["accept", "own_turn"] },
   artificial: { law: "29C", answers: [true, false] },
 };
-
-/** A contract's doubling as the contract text writes it ("4HX"). */
-const DOUBLING: Record<string, string> = { undoubled: "", doubled: "X", redoubled: "XX" };
 
 /** Suits ("C", "D", "H", "S") named in the language chosen: "hearts, spades". */
 function suitList(suits: readonly string[]): string {
@@ -294,13 +291,15 @@ export function renderDirector(c: Ctx): void {
       NAMES_STRAINS.has(on)
         ? h("div", { class: "strains", role: "group", "aria-label": t("ui.demo.ruling.strains") },
             h("span", { class: "muted" }, t("ui.demo.ruling.strains.short"), " "),
-            ["C", "D", "H", "S", "NT"].map((s) =>
+            // Each strain by the letters players of the language write (T K C P SA in French), named in words.
+            STRAINS.map((s) =>
               h("button", { type: "button", class: "chip", "aria-pressed": "false", "data-strain": s,
+                "aria-label": s === "NT" ? t("strain.NT", { level: 1 }) : t(`suit.${s}`),
                 onclick: (ev: Event) => {
                   const b = ev.currentTarget as HTMLButtonElement;
                   if (strains.has(s)) strains.delete(s); else strains.add(s);
                   b.setAttribute("aria-pressed", String(strains.has(s)));
-                } }, s)))
+                } }, strainLetter(msgs(), s))))
         : null,
       h("div", { class: "buttons" },
         r.answers.map((value, i) =>

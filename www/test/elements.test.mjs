@@ -29,16 +29,18 @@ test("Node resolves bridge-laws/elements through the package link and imports it
 
 test("every UI label the elements use is in ui/en.json, and every one there is used", () => {
   const catalog = JSON.parse(readFileSync(join(pkg, "elements/i18n/ui/en.json"), "utf8"));
-  const code = readdirSync(join(pkg, "elements")).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(pkg, "elements", f), "utf8")).join("\n");
+  // The elements and their vocabulary (i18n/vocabulary.js: the words of calls and cards).
+  const code = ["elements", "elements/i18n"].flatMap((dir) => readdirSync(join(pkg, dir)).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(pkg, dir, f), "utf8"))).join("\n");
   const literal = new Set([...code.matchAll(/"(ui\.[a-z_.]+)"/g)].map((m) => m[1]));
   const families = [...code.matchAll(/`(ui\.[a-z_.]+\.)\$\{/g)].map((m) => m[1]);
   for (const key of literal) assert.ok(key in catalog, `${key} has an English message`);
   for (const family of families) assert.ok(Object.keys(catalog).some((k) => k.startsWith(family)), `${family}… has messages`);
   const unused = Object.keys(catalog).filter((k) => !literal.has(k) && !families.some((f) => k.startsWith(f)));
   assert.deepEqual(unused, []);
-  // Every call and card has its words: 38 calls, 13 ranks, 4 suits.
+  // Every call and card has its words: 38 calls, 13 ranks (and 13 ranks as shown), 4 suits.
   assert.equal(Object.keys(catalog).filter((k) => /^ui\.call\.([1-7](C|D|H|S|NT)|P|X|XX)$/.test(k)).length, 38);
-  assert.equal(Object.keys(catalog).filter((k) => k.startsWith("ui.rank.")).length, 13);
+  assert.equal(Object.keys(catalog).filter((k) => /^ui\.rank\.[2-9TJQKA]$/.test(k)).length, 13);
+  assert.equal(Object.keys(catalog).filter((k) => k.startsWith("ui.rank.short.")).length, 13);
 });
 
 test("a site's TypeScript using the elements compiles strictly (bundler resolution, skipLibCheck off)", () => {

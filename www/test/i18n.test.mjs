@@ -401,3 +401,170 @@ test("the demo's texts format in every language from the parameters the page giv
     }
   }
 });
+
+test("French players read SA, Passe, Contre, Surcontre and type 1SA, passe, contre, surcontre, 2C for two hearts", async () => {
+  const { messages, callShown, canonicalCall, parseCallIn, cardShown, canonicalCard, strainLetter, STRAINS } = await load();
+  const { parseCall } = await import("bridge-laws");
+  const fr = messages("fr");
+  assert.deepEqual(["1NT", "3NT", "P", "X", "XX", "2H"].map((c) => callShown(fr, c)), ["1SA", "3SA", "Passe", "Contre", "Surcontre", "2♥"]);
+  assert.deepEqual(STRAINS.map((s) => strainLetter(fr, s)), ["T", "K", "C", "P", "SA"]);
+  const typed = { "1SA": "1NT", "1 sa": "1NT", passe: "P", Contre: "X", surcontre: "XX", "2C": "2H", "2T": "2C", "3K": "3D", "4P": "4S", "2 cœurs": "2H", "7 sans-atout": "7NT" };
+  for (const [text, call] of Object.entries(typed)) {
+    assert.equal(canonicalCall(fr, text), call, `fr “${text}”`);
+    assert.equal(parseCallIn(fr, text, parseCall), call, `fr “${text}” read by the package`);
+  }
+  // What the French words leave is read by the package as it is (symbols, English letters).
+  assert.equal(parseCallIn(fr, "2♥", parseCall), "2H");
+  assert.equal(parseCallIn(fr, "1n", parseCall), "1NT");
+  assert.throws(() => parseCallIn(fr, "8SA", parseCall), (e) => e.code === "BAD_INPUT");
+  // English keeps its own letters: "2c" is clubs there.
+  assert.equal(parseCallIn(messages("en"), "2c", parseCall), "2C");
+  assert.equal(cardShown(fr, "SK"), "♠R");
+  assert.deepEqual(["PR", "C10", "KV", "TA"].map((t) => canonicalCard(fr, t)), ["SK", "HT", "DJ", "CA"]);
+});
+
+test("Dutch players read SA, Pas, Doublet, Redoublet and type K R H S for the suits", async () => {
+  const { messages, callShown, canonicalCall, cardShown, callName, strainLetter, STRAINS } = await load();
+  const nl = messages("nl");
+  assert.equal(nl.locale, "nl");
+  assert.deepEqual(["1NT", "P", "X", "XX"].map((c) => callShown(nl, c)), ["1SA", "Pas", "Doublet", "Redoublet"]);
+  assert.deepEqual(STRAINS.map((s) => strainLetter(nl, s)), ["K", "R", "H", "S", "SA"]);
+  assert.deepEqual(["2K", "2R", "2H", "2S", "3SA", "pas", "doublet", "redoublet"].map((t) => canonicalCall(nl, t)), ["2C", "2D", "2H", "2S", "3NT", "P", "X", "XX"]);
+  assert.equal(callName(nl, "3NT"), "drie sans atout");
+  assert.equal(cardShown(nl, "HQ"), "♥V");
+});
+
+test("every call and card each language shows is read back as itself when typed, and no spelling names two calls", async () => {
+  const { messages, callShown, canonicalCall, cardShown, canonicalCard, VOCABULARY_KEYS, STRAINS, OTHER_CALLS, SUITS, RANKS } = await load();
+  const calls = [...OTHER_CALLS, ...[1, 2, 3, 4, 5, 6, 7].flatMap((l) => STRAINS.map((s) => `${l}${s}`))];
+  for (const locale of Object.keys(catalogs)) {
+    const m = messages(locale);
+    for (const key of VOCABULARY_KEYS) assert.equal(typeof ui[locale][key], "string", `ui/${locale}.json lacks ${key}`);
+    for (const call of calls) assert.equal(canonicalCall(m, callShown(m, call)), call, `${locale} ${call} shown as ${callShown(m, call)}`);
+    for (const s of SUITS) for (const r of RANKS) assert.equal(canonicalCard(m, cardShown(m, `${s}${r}`)), `${s}${r}`, `${locale} ${s}${r}`);
+    const fold = (w) => w.normalize("NFC").toLowerCase().replace(/[\s.\-_]+/g, "");
+    for (const group of [OTHER_CALLS, STRAINS]) {
+      const seen = new Map();
+      for (const c of group) for (const w of ui[locale][`ui.typed.${c}`].split("|").map(fold)) {
+        assert.ok(!seen.has(w) || seen.get(w) === c, `${locale}: “${w}” is both ${seen.get(w)} and ${c}`);
+        seen.set(w, c);
+      }
+    }
+  }
+});
+
+/** Sample values for a message's parameters: each select's every branch in turn. */
+function samples(message, locale) {
+  const selects = new Map();
+  const args = new Set();
+  const walk = (nodes) => {
+    for (const n of nodes) {
+      if (typeof n.value === "string" && n.type !== 0 && n.type !== 7) args.add(n.value);
+      if (n.type === 5 && n.options) selects.set(n.value, [...(selects.get(n.value) ?? []), ...Object.keys(n.options)]);
+      for (const option of Object.values(n.options ?? {})) walk(option.value);
+      if (Array.isArray(n.children)) walk(n.children);
+    }
+  };
+  walk(new IntlMessageFormat(message, locale).getAst());
+  const numeric = new Set(["count", "tricks", "n", "ns", "ew", "index", "restated", "number", "level", "board"]);
+  const base = Object.fromEntries([...args].map((a) => [a, numeric.has(a) ? 2 : "«x»"]));
+  const variants = [base];
+  for (const [name, options] of selects) for (const o of options) if (o !== "other") variants.push({ ...base, [name]: o });
+  return variants;
+}
+
+// English words no French or Dutch page shows (whole words; names and terms both languages
+// share — "West", "alert", "dummy" in Dutch, "information" in French — are not listed).
+const ENGLISH_WORDS = ["the", "and", "of", "you", "your", "is", "are", "was", "call", "calls", "bid", "bids", "pass", "double", "redouble", "Dbl",
+  "Rdbl", "Law", "Director", "declarer", "lead", "trick", "tricks", "North", "South", "East", "refused", "waiting", "partner", "auction",
+  "board", "hand", "card", "cards", "spades", "hearts", "diamonds", "clubs", "no trump", "NT"];
+/** Words Dutch shares with English. */
+const DUTCH_TOO = new Set(["is", "was", "hand", "partner", "of"]);
+const englishIn = (locale) =>
+  new RegExp(`(?<!\\p{L})(${ENGLISH_WORDS.filter((w) => !(locale === "nl" && DUTCH_TOO.has(w))).join("|")})(?!\\p{L})`, "u");
+/** Messages that read the same in English: symbols, numbers, parameters only, or shared words. */
+const SAME_AS_ENGLISH = new Set(["ui.live.warning", "ui.feed.times", "ui.decision.party", "ui.auction.auto.short", "ui.demo.event.quoted",
+  "ui.demo.toast.announce", "ui.demo.toast.announce.law", "ui.demo.call_option", "ui.auction.call", "ui.demo.setup.vulnerability.NS",
+  "severity.infraction", "severity.info", "ui.severity.infraction", "ui.severity.info", "call.bid", "ui.demo.felt.board",
+  "ui.suit.letter.H", "ui.suit.letter.S", "ui.rank.6", "ui.demo.tag.dummy", "ui.demo.online.table", "ui.demo.section.table",
+  "ui.demo.questions.title", "ui.demo.ruling.comparable.true"]);
+const SHORT = /^ui\.rank\.short\.|^seat\.W$/;
+
+test("every string a French or Dutch page can show is in its language: every branch of every message, formatted", () => {
+  for (const locale of Object.keys(catalogs).filter((l) => l !== "en")) {
+    const ENGLISH = englishIn(locale);
+    const all = { ...catalogs[locale], ...ui[locale], ...demo[locale] };
+    const english = { ...catalogs.en, ...ui.en, ...demo.en };
+    for (const [key, message] of Object.entries(all)) {
+      if (key.startsWith("ui.typed.")) continue;
+      for (const params of samples(message, locale)) {
+        const text = new IntlMessageFormat(message, locale).format(params);
+        const prose = String(text).replace(/«x»/g, "");
+        assert.doesNotMatch(prose, ENGLISH, `${locale} ${key} speaks English: ${text}`);
+      }
+      if (!SAME_AS_ENGLISH.has(key) && !SHORT.test(key) && !(locale === "nl" && /^seat\.|^ui\.demo\.tag\.dummy/.test(key))) {
+        assert.notEqual(message, english[key], `${locale} ${key} is the English text`);
+      }
+    }
+  }
+});
+
+test("the live region's persons agree with their verbs: “you” for the viewer, his name for the others", () => {
+  for (const [locale, cat] of Object.entries(ui)) {
+    const seat = catalogs[locale]["seat.S"];
+    for (const [key, message] of Object.entries(cat)) {
+      if (!argumentsOf(message, locale).includes("you")) continue;
+      const params = Object.fromEntries(argumentsOf(message, locale).map((a) => [a, a === "seat" ? seat : a === "about" ? "call" : "«x»"]));
+      const mine = new IntlMessageFormat(message, locale).format({ ...params, you: "yes" });
+      const theirs = new IntlMessageFormat(message, locale).format({ ...params, you: "no" });
+      assert.ok(!mine.includes(seat), `${locale} ${key} names the viewer: ${mine}`);
+      assert.ok(theirs.includes(seat), `${locale} ${key} does not name the player: ${theirs}`);
+      assert.doesNotMatch(mine, /You[’']s|Vous a |U heeft/, `${locale} ${key}: ${mine}`);
+    }
+  }
+});
+
+test("a withdrawn call's reason is said in every language (the engine's reasons, from src/withdrawal.rs)", async () => {
+  const { messages, withdrawalReason } = await load();
+  const text = readFileSync(join(root, "src", "withdrawal.rs"), "utf8");
+  const reasons = [...text.matchAll(/Withdrawal::\w+ => \{?\s*"([^"]+)"/g)].map((m) => m[1]);
+  assert.equal(reasons.length, 17, `the reasons are read from src/withdrawal.rs: ${reasons}`);
+  for (const locale of Object.keys(catalogs)) {
+    for (const r of reasons) {
+      assert.equal(typeof catalogs[locale][`withdrawal.${r}`], "string", `codes/${locale}.json lacks withdrawal.${r}`);
+      if (locale !== "en") assert.notEqual(withdrawalReason(messages(locale), r), r, `${locale}: ${r}`);
+    }
+  }
+  assert.equal(withdrawalReason(messages("fr"), "unintended call replaced"), "déclaration non intentionnelle remplacée");
+});
+
+test("a late alert names the player whose call was alerted late, not the one who alerted it", async () => {
+  const { messages, warningMessage } = await load();
+  const { Table } = await import("bridge-laws");
+  // Face to face: South opens 1♣ (artificial), West passes, North fails to alert, then alerts it late.
+  const t = new Table({ dealer: "S", vulnerability: "None", regulation: "face_to_face" });
+  for (const [seat, call] of [["S", "1C"], ["W", "P"], ["N", "1H"]]) assert.equal(t.apply({ seat, type: "call", call }).ok, true);
+  const out = t.apply({ seat: "N", type: "alert", index: 0 });
+  const late = out.ok ? out.warnings.find((w) => w.code === "LATE_ALERT") : undefined;
+  assert.ok(late, JSON.stringify(out));
+  assert.equal(late.seat, "S", "the warning concerns the caller, South");
+  assert.equal(warningMessage(messages("fr"), late, "E"), "Alerte tardive sur la déclaration de Sud (un trèfle) : les adversaires peuvent changer une déclaration faite depuis.");
+  assert.equal(warningMessage(messages("en"), late, "E"), "Late alert of South's one club: the opponents may change a call made since.");
+  t.free();
+});
+
+test("a language is added by its catalogs alone: the same locales in every catalog folder, registered once, offered by the demo from its folder", () => {
+  const folders = [codesDir, uiDir, demoDir].map((d) => readdirSync(d).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort());
+  assert.deepEqual(folders[1], folders[0]);
+  assert.deepEqual(folders[2], folders[0]);
+  // (That `locales()` is exactly codes/'s files is the first test's.)
+  assert.ok(folders[0].includes("nl"), "Dutch is shipped");
+  // The files outside the catalogs that name Dutch: the one registration of the elements' catalogs.
+  const files = (dir) => readdirSync(dir, { recursive: true }).filter((f) => /\.(ts|html|mjs|js)$/.test(f)).map((f) => join(dir, f));
+  const code = [...files(join(root, "elements", "src")), ...files(join(www, "src")), join(www, "index.html")];
+  const naming = code.filter((f) => /["'/]nl(["'.]|\.json)|Nederlands/.test(readFileSync(f, "utf8"))).map((f) => f.slice(root.length + 1));
+  assert.deepEqual(naming, [join("elements", "src", "i18n", "index.ts")]);
+  const demoCode = readFileSync(join(www, "src", "i18n.ts"), "utf8");
+  assert.match(demoCode, /import\.meta\.glob/, "the demo's languages are its folder's catalogs");
+  for (const l of folders[0]) assert.equal(typeof demo[l]["ui.demo.language.self"], "string", `${l} names itself`);
+});

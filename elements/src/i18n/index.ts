@@ -6,7 +6,7 @@
  * English, then to the key itself; a message whose parameters are missing falls back the
  * same way (the helpers in `report.ts` fall back to the engine's own English message).
  *
- * Shipped: English and French (`codes/<locale>.json`, with the UI labels of the elements in
+ * Shipped: English, French and Dutch (`codes/<locale>.json`, with the UI labels of the elements in
  * `ui/<locale>.json`). A site adds a language with one catalog: `addCatalog("de", {...})`
  * at run time, or a `codes/de.json` + `ui/de.json` pair registered in `SHIPPED` below.
  */
@@ -15,9 +15,16 @@ import enCodes from "./codes/en.json";
 import frCodes from "./codes/fr.json";
 import enUi from "./ui/en.json";
 import frUi from "./ui/fr.json";
+import nlCodes from "./codes/nl.json";
+import nlUi from "./ui/nl.json";
 
 export { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS, type CodeParam } from "./params.js";
-export { callName, cardName, contractName, lawLabel, seatName, suitName } from "./speak.js";
+export { callName, cardName, contractName, lawLabel, seatName, suitName, withdrawalReason } from "./speak.js";
+export {
+  bidParts, callShown, canonicalCall, canonicalCard, cardParts, cardShown, contractParts, contractShown, DOUBLING_SUFFIX, isCall, OTHER_CALLS,
+  otherCallShown, parseCallIn, rankShown, RANKS, strainLetter, strainShown, STRAINS, SUIT_SYMBOL, suitLetter, SUITS, VOCABULARY_KEYS,
+  type Doubling, type Rank, type Strain, type Suit,
+} from "./vocabulary.js";
 export {
   changeOfferCause, changeOfferMessage, decisionMessage, eventMessage, eventParams, pendingMessage, rejectionMessage,
   warningMessage, type PendingLike,
@@ -29,6 +36,7 @@ import type { Catalog, Messages, Params } from "./types.js";
 const SHIPPED: Record<string, Catalog[]> = {
   en: [enCodes, enUi],
   fr: [frCodes, frUi],
+  nl: [nlCodes, nlUi],
 };
 
 const catalogs = new Map<string, Catalog>();
