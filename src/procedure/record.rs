@@ -17,6 +17,14 @@ use std::sync::Arc;
 
 /// Appends a call to the record and announces it.
 pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> CallId {
+    if cx.calling != Some(seat) {
+        // A call recorded for `seat` by another action than his own call (the engine's pass
+        // for a barred player, a double reinstated by a ruling, an L25A or L21B
+        // replacement): what a replacement of it would restore is the state just before
+        // it, never that before an earlier call action of his (L25A1), which other actions
+        // have changed since (another player's withdrawn call among them).
+        remember(cx, seat);
+    }
     let id = cx.st.auction_mut().push(seat, call, status);
     let index = cx
         .st
@@ -219,6 +227,24 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: CallId, law: Law, reason: Wit
     restore_bars(cx, &b);
     cx.st.restore_before_call(b);
     (later, true)
+}
+
+/// L29A, L17D3: a call made in place of `replaced` without the state before it restored
+/// (L25A1, L21B1) stands where `replaced` stood: if that call was accepted out of rotation,
+/// the new one (the seat's first call recorded from `from` on) skipped the same players.
+pub fn stand_in_place_of(cx: &mut Ctx<'_>, replaced: CallId, from: CallId) {
+    let Some((seat, Some(due))) = cx.st.auction().call(replaced).map(|r| (r.seat, r.skipped_from)) else {
+        return;
+    };
+    let new = cx
+        .st
+        .auction()
+        .calls_with_ids()
+        .find(|(i, r)| *i >= from && r.seat == seat && r.status != Status::Withdrawn)
+        .map(|(i, _)| i);
+    if let Some(id) = new {
+        cx.st.auction_mut().set_skipped(id, due);
+    }
 }
 
 /// Bars as they were before the call: those it (or a call after it) imposed are lifted.
