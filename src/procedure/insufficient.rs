@@ -96,7 +96,9 @@ pub fn premature_replacement(
 /// accept the insufficient bid: the replacement stands under L27B and he calls over it,
 /// which he can only where it would stand in force — a pass or a sufficient bid; a double
 /// or redouble is cancelled under L27B3 (the offender calls again) and another insufficient
-/// bid awaits his decision afresh (L27B4), so there he accepts or declines first.
+/// bid awaits his decision afresh (L27B4), so there he accepts or declines first. So he
+/// does too over a pass that would end the auction: his call would follow the final pass
+/// (L39), as over a change of call that would (L25B1).
 pub fn lho_may_call(st: &State) -> bool {
     let Some(Pending::InsufficientBid { premature, .. }) = st.irregular().pending() else {
         return false;
@@ -105,7 +107,13 @@ pub fn lho_may_call(st: &State) -> bool {
         return true;
     };
     st.auction().call(*x).is_some_and(|r| {
-        !matches!(r.call, Call::Double | Call::Redouble) && st.auction().summary().check(r.seat, r.call).is_ok()
+        let mut calls = st.auction().summary();
+        let stands = !matches!(r.call, Call::Double | Call::Redouble) && calls.check(r.seat, r.call).is_ok();
+        calls.push(auction::Entry {
+            seat: r.seat,
+            call: r.call,
+        });
+        stands && calls.status() == auction::Status::Open
     })
 }
 
