@@ -369,8 +369,18 @@ fn every_rectification_path_ends_as_the_laws_say() {
             vec!["1S", "1D"],
             vec![],
         ),
-        ("L27C", ibs(&[call("E", "2H"), act("S", "decline")]), vec!["1S", "2H"], vec![]),
-        ("L27C", ibs(&[call("E", "3H"), act("S", "accept")]), vec!["1S", "1H"], vec![]),
+        (
+            "L27C",
+            ibs(&[call("E", "2H"), act("S", "decline")]),
+            vec!["1S", "2H"],
+            vec![],
+        ),
+        (
+            "L27C",
+            ibs(&[call("E", "3H"), act("S", "accept")]),
+            vec!["1S", "1H"],
+            vec![],
+        ),
         ("L28B", vec![call("E", "1H"), call("N", "1S")], vec!["1S"], vec![]),
         ("L29A", vec![call("S", "1H"), act("W", "accept")], vec!["1H"], vec![]),
         (

@@ -179,7 +179,10 @@ fn replacing_an_insufficient_bid_before_lho_decides_is_itself_an_irregularity() 
     assert!(warned(&out, "IRREG_PREMATURE_REPLACEMENT"), "{out:?}");
     assert_eq!(t.calls().iter().map(ToString::to_string).collect::<Vec<_>>(), ["1S"]);
     let south: Vec<String> = t.legal_calls(Seat::S).iter().map(|c| c.to_string()).collect();
-    assert!(south.contains(&"2S".to_string()) && !south.contains(&"2D".to_string()), "{south:?}");
+    assert!(
+        south.contains(&"2S".to_string()) && !south.contains(&"2D".to_string()),
+        "{south:?}"
+    );
     assert!(t.legal_calls(Seat::E).is_empty());
     every_listed_call_is_regular(&t);
 }

@@ -424,6 +424,58 @@ mod tests {
         )));
     }
 
+    /// Dealer N: 1H by North, East's insufficient 1D (record 1) and, before South decided,
+    /// East's `replacement` (record 2).
+    fn premature(replacement: &str) -> crate::table::Table {
+        played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1H")),
+                Action::call(Seat::E, call("1D")),
+                Action::call(Seat::E, call(replacement)),
+            ],
+        )
+    }
+
+    #[test]
+    fn l27c_a_premature_replacement_awaits_lhos_decision_on_the_insufficient_bid() {
+        let t = premature("3D");
+        let (ib, x) = (CallId::new(1), CallId::new(2));
+        assert_eq!(
+            t.state().irregular().pending(),
+            Some(&Pending::InsufficientBid {
+                call: ib,
+                first: ib,
+                premature: Some(x)
+            })
+        );
+        assert_eq!(t.state().auction().call(x).map(|r| r.status), Some(Status::Pending));
+        assert!(lho_may_call(t.state()));
+        // Accepted: 1D stands, 3D is cancelled and is UI for West; nobody is barred.
+        let r = run(&t, |cx| accept(cx, Seat::S, ib, ib, Some(x)));
+        assert_eq!(r.st.auction().call(ib).map(|c| c.status), Some(Status::InForce));
+        assert_eq!(r.st.auction().call(x).map(|c| c.status), Some(Status::Withdrawn));
+        assert!(Seat::ALL.iter().all(|s| !r.st.irregular().is_barred(*s)));
+        assert!(r
+            .warnings
+            .iter()
+            .any(|w| w.code == Code::UiWithdrawnCall && w.audience == Audience::seat(Seat::W)));
+        // Declined: 3D stands as the replacement, not comparable until ruled (L27B2).
+        let r = run(&t, |cx| decline(cx, Seat::S, ib, ib, Some(x)));
+        assert!(r.out.is_ok());
+        assert_eq!(r.st.auction().call(x).map(|c| c.status), Some(Status::InForce));
+        assert_eq!(r.st.irregular().bar_on(Seat::W).map(|b| b.law), Some(Law::L27B2));
+    }
+
+    #[test]
+    fn l27c_lho_calls_over_a_premature_replacement_only_where_it_would_stand_as_it_is() {
+        assert!(lho_may_call(premature("2D").state()));
+        assert!(lho_may_call(premature("P").state()));
+        // L27B3 cancels a double; L27B4 puts another insufficient bid to LHO afresh.
+        assert!(!lho_may_call(premature("X").state()));
+        assert!(!lho_may_call(premature("1C").state()));
+    }
+
     #[test]
     fn l27b1a_the_lowest_sufficient_bid_in_the_same_strain_stands_without_a_bar() {
         let t = declined();

@@ -289,6 +289,7 @@ fn drop_stale_pending(cx: &mut Ctx<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::action::Action;
     use crate::procedure::test_support::{call, calls_from, played, played_under, run};
     use crate::table::Table;
 
@@ -376,6 +377,30 @@ mod tests {
                 (Seat::E, Withdrawal::UnintendedReplaced.text())
             ]
         );
+    }
+
+    #[test]
+    fn l25a1_a_call_recorded_for_a_seat_by_another_action_keeps_the_state_just_before_it() {
+        // West opens 1C; East's insufficient 1H over North's 1S is declined and replaced by
+        // 3H (L27B2: West barred); South passes and the engine passes for West. What a
+        // replacement of that pass would restore is the state just before it, not the state
+        // before West's own 1C.
+        let t = played_under(
+            r#"{"preset":"face_to_face","auto_pass_barred":true}"#,
+            Seat::W,
+            &[
+                Action::call(Seat::W, call("1C")),
+                Action::call(Seat::N, call("1S")),
+                Action::call(Seat::E, call("1H")),
+                Action::decline(Seat::S),
+                Action::call(Seat::E, call("3H")),
+                Action::call(Seat::S, call("P")),
+            ],
+        );
+        let pass = t.state().auction().last_call_of(Seat::W).expect("West's pass");
+        let before = t.state().before_call(Seat::W).expect("remembered");
+        assert_eq!(before.from(), pass);
+        assert!(before.bar(Seat::W).is_some(), "West was barred just before it");
     }
 
     #[test]

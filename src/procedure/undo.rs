@@ -192,7 +192,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
 mod tests {
     use super::*;
     use crate::action::Action;
-    use crate::procedure::test_support::{call, played, run};
+    use crate::procedure::test_support::{call, played, played_under, run};
 
     fn code_of(r: Result<CallId, Refusal>) -> Result<CallId, Code> {
         r.map_err(|e| e.code)
@@ -220,6 +220,29 @@ mod tests {
             code_of(may_replace(t.state(), t.regulation(), Seat::N)),
             Err(Code::ChangeWindowClosed)
         );
+    }
+
+    #[test]
+    fn l25a1_the_pass_the_engine_made_for_a_barred_player_is_not_his_to_replace() {
+        // 1S, East's insufficient 1H declined and replaced by 3H (L27B2: West barred
+        // throughout); South passes and the engine passes for West.
+        let t = played_under(
+            r#"{"preset":"face_to_face","auto_pass_barred":true}"#,
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1S")),
+                Action::call(Seat::E, call("1H")),
+                Action::decline(Seat::S),
+                Action::call(Seat::E, call("3H")),
+                Action::call(Seat::S, call("P")),
+            ],
+        );
+        let west = t.state().auction().last_call_of(Seat::W).expect("West's pass");
+        assert!(t.state().auction().call(west).is_some_and(|r| r.auto));
+        let refused = may_replace(t.state(), t.regulation(), Seat::W).expect_err("not his call");
+        assert_eq!((refused.code, refused.law), (Code::NotEntitled, Law::L25A1));
+        // South's own pass, made in the same action, is his to replace.
+        assert!(may_replace(t.state(), t.regulation(), Seat::S).is_ok());
     }
 
     #[test]

@@ -86,7 +86,10 @@ pub fn auction_allowed(t: &Table) -> Result<(), String> {
         if r.seat != expected && r.skipped_from.is_none() {
             return fail(
                 i,
-                &format!("{} calls where {expected} was due, and no call accepted out of rotation skipped him (L17, L29A)", r.seat),
+                &format!(
+                    "{} calls where {expected} was due, and no call accepted out of rotation skipped him (L17, L29A)",
+                    r.seat
+                ),
             );
         }
         match r.call {
