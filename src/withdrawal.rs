@@ -24,6 +24,9 @@ pub enum Withdrawal {
     InsufficientNotAccepted,
     /// L27B3: a double or redouble replacing an insufficient bid.
     DoubleReplacingInsufficient,
+    /// L27C: a replacement made before LHO decided, cancelled as he accepted the
+    /// insufficient bid.
+    PrematureReplacementCancelled,
     /// L28B: a call out of rotation cancelled by the call of the player whose turn it was.
     TurnPlayerCalled,
     /// L29B: a call out of rotation not accepted.
@@ -44,7 +47,7 @@ pub enum Withdrawal {
 
 impl Withdrawal {
     /// Every reason.
-    pub const ALL: [Withdrawal; 17] = [
+    pub const ALL: [Withdrawal; 18] = [
         Withdrawal::ChangedAfterMisinformation,
         Withdrawal::UnintendedReplaced,
         Withdrawal::ChangeAccepted,
@@ -54,6 +57,7 @@ impl Withdrawal {
         Withdrawal::SkippedPlayerHadNotCalled,
         Withdrawal::InsufficientNotAccepted,
         Withdrawal::DoubleReplacingInsufficient,
+        Withdrawal::PrematureReplacementCancelled,
         Withdrawal::TurnPlayerCalled,
         Withdrawal::OutOfRotationCancelled,
         Withdrawal::FollowedInadmissible,
@@ -79,6 +83,9 @@ impl Withdrawal {
             Withdrawal::InsufficientNotAccepted => "insufficient bid not accepted: the offender must replace it",
             Withdrawal::DoubleReplacingInsufficient => {
                 "double or redouble replacing an insufficient bid: not comparable"
+            }
+            Withdrawal::PrematureReplacementCancelled => {
+                "replacement made too soon cancelled: the insufficient bid was accepted"
             }
             Withdrawal::TurnPlayerCalled => "cancelled: the player whose turn it was called",
             Withdrawal::OutOfRotationCancelled => "call out of rotation cancelled",

@@ -80,6 +80,9 @@ fn check(f: &Value) -> Result<(), String> {
         if let Some(e) = common::inadmissible_in_force(&t) {
             return Err(format!("an inadmissible call stands: {e}"));
         }
+        // L17–L22, read independently of the engine: whatever the class, the calls in
+        // force form an auction the Laws allow.
+        common::auction_laws::auction_allowed(&t).map_err(|e| format!("after {text}: {e}"))?;
     }
     if class.starts_with("roundtrip") {
         let back = Table::from_json(&t.to_json()).map_err(|r| r.to_string())?;

@@ -100,12 +100,60 @@ fn l27b4_insufficient_replacement_not_accepted_is_ruled_as_l27b3() {
 }
 
 #[test]
-fn l27c_premature_replacement_counts_as_not_accepted() {
+fn l27c_a_premature_replacement_leaves_lho_his_choice_between_the_insufficient_bid_and_it() {
+    // E's 2H before S decided on 1H: nothing is in force yet; S is still to choose.
     let mut s = ib();
     s.push(call("E", "2H"));
     let t = run(&s);
+    assert_eq!(calls(&t), ["1S"]);
+    assert_eq!(t.turn(), Some(Seat::S));
+    // L27A1 kept: S accepts 1H, which stands; 2H is cancelled and nobody is barred.
+    let mut accepted = s.clone();
+    accepted.push(act("S", "accept"));
+    let t = run(&accepted);
+    assert_eq!(calls(&t), ["1S", "1H"]);
+    assert!(Seat::ALL.iter().all(|seat| bar(&t, *seat).is_none()));
+    // Not accepted: 2H stands as the replacement, tested under L27B (B1a: no bar).
+    let mut declined = s;
+    declined.push(act("S", "decline"));
+    let t = run(&declined);
     assert_eq!(calls(&t), ["1S", "2H"]);
     assert_eq!(bar(&t, Seat::W), None);
+}
+
+#[test]
+fn l27c_a_premature_replacement_not_accepted_is_judged_under_l27b_as_any_replacement() {
+    // Not comparable: L27B2, partner passes throughout.
+    let t = run(&[call("N", "1S"), call("E", "1H"), call("E", "3H"), act("S", "decline")]);
+    assert_eq!(calls(&t), ["1S", "3H"]);
+    assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
+    // L27B1b: the Director's comparable ruling still lifts the bar.
+    let t = run(&[
+        call("N", "1S"),
+        call("E", "1H"),
+        call("E", "3H"),
+        act("S", "decline"),
+        comparable(true),
+    ]);
+    assert_eq!(bar(&t, Seat::W), None);
+    // L27B3: a double is cancelled; L27B4: another insufficient bid awaits S afresh.
+    let t = run(&[call("N", "1S"), call("E", "1H"), call("E", "X"), act("S", "decline")]);
+    assert_eq!((calls(&t), t.turn()), (vec!["1S".to_string()], Some(Seat::E)));
+    assert_eq!(bar(&t, Seat::W), Some(BarKind::Throughout));
+    let mut t = run(&[call("N", "1S"), call("E", "1H"), call("E", "1D"), act("S", "decline")]);
+    assert_eq!(t.turn(), Some(Seat::S));
+    assert!(t.apply_json(&act("S", "accept")).is_ok());
+    assert_eq!(calls(&t), ["1S", "1D"]);
+}
+
+#[test]
+fn l27c_lho_decides_before_calling_over_a_premature_replacement_that_cannot_stand_as_it_is() {
+    let mut t = run(&[call("N", "1S"), call("E", "1H"), call("E", "X")]);
+    assert!(t.legal_calls(Seat::S).is_empty());
+    assert_eq!(refused(&mut t, &call("S", "2S")), Code::RectificationPending);
+    // The offender may not replace his replacement meanwhile; nor may anyone else call.
+    assert_eq!(refused(&mut t, &call("E", "2H")), Code::RectificationPending);
+    assert_eq!(refused(&mut t, &call("W", "P")), Code::RectificationPending);
 }
 
 #[test]
@@ -321,7 +369,18 @@ fn every_rectification_path_ends_as_the_laws_say() {
             vec!["1S", "1D"],
             vec![],
         ),
-        ("L27C", ibs(&[call("E", "2H")]), vec!["1S", "2H"], vec![]),
+        (
+            "L27C",
+            ibs(&[call("E", "2H"), act("S", "decline")]),
+            vec!["1S", "2H"],
+            vec![],
+        ),
+        (
+            "L27C",
+            ibs(&[call("E", "3H"), act("S", "accept")]),
+            vec!["1S", "1H"],
+            vec![],
+        ),
         ("L28B", vec![call("E", "1H"), call("N", "1S")], vec!["1S"], vec![]),
         ("L29A", vec![call("S", "1H"), act("W", "accept")], vec!["1H"], vec![]),
         (

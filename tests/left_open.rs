@@ -26,13 +26,15 @@ fn a_call_out_of_rotation_at_partners_turn_awaits_lho_while_turn_names_the_partn
     assert!(t.legal_calls(Seat::N).is_empty());
 }
 
-/// E's premature replacement of his insufficient 1H over 1S (L27C) and, optionally, his
-/// L25A replacement of it by `intended`, granted by the Director.
+/// E's premature replacement of his insufficient 1H over 1S (L27C), which S declines, and,
+/// optionally, E's L25A replacement of it by `intended`, granted by the Director (then S
+/// decides afresh, and declines again). Returns the table and the events of the ruling.
 fn premature(first_try: &str, intended: Option<&str>) -> (Table, Vec<EventKind>) {
     let mut t = preset_table(Preset::FaceToFace, Seat::N);
     apply(&mut t, r#"{"seat":"N","type":"call","call":"1S"}"#);
     apply(&mut t, r#"{"seat":"E","type":"call","call":"1H"}"#);
     apply(&mut t, &format!(r#"{{"seat":"E","type":"call","call":"{first_try}"}}"#));
+    apply(&mut t, r#"{"seat":"S","type":"decline"}"#);
     let Some(intended) = intended else {
         return (t, Vec::new());
     };
@@ -45,6 +47,7 @@ fn premature(first_try: &str, intended: Option<&str>) -> (Table, Vec<EventKind>)
         r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#,
     );
     let events = out.events().iter().map(|e| e.kind.clone()).collect();
+    apply(&mut t, r#"{"seat":"S","type":"decline"}"#);
     (t, events)
 }
 
@@ -52,16 +55,20 @@ fn premature(first_try: &str, intended: Option<&str>) -> (Table, Vec<EventKind>)
 fn a_replaced_call_that_settled_a_rectification_announces_it_settled_afresh_and_ends_as_the_intended_call() {
     // Settled (docs/RULINGS.md, L25): L25A1 makes the intended call subject to the appropriate
     // law as if the unintended one had never been made; the state before it is restored
-    // (1H pending again, West's bar lifted) and the rectification is applied afresh, so its
-    // events (the decline L27C implies, 1H withdrawn) are announced again, after the
-    // withdrawal of the unintended call, in the order a reader applies them.
+    // (1H awaiting S's decision again, West's bar lifted) and the rectification is applied
+    // afresh: the intended 2H is again a replacement made before S decided (L27C), announced
+    // after the withdrawal of the unintended call, in the order a reader applies them.
     let (replaced, events) = premature("3H", Some("2H"));
     let (direct, _) = premature("2H", None);
     let pos = |want: &dyn Fn(&EventKind) -> bool| events.iter().position(want).expect("announced");
     let unintended_out = pos(&|e| matches!(e, EventKind::CallWithdrawn { call, .. } if call.to_string() == "3H"));
-    let ib_out = pos(&|e| matches!(e, EventKind::CallWithdrawn { call, .. } if call.to_string() == "1H"));
-    let declined = pos(&|e| matches!(e, EventKind::Declined { .. }));
-    assert!(unintended_out < declined && declined < ib_out, "{events:?}");
+    let bar_lifted = pos(&|e| matches!(e, EventKind::BarLifted { seat: Seat::W }));
+    let premature_again = pos(&|e| matches!(e, EventKind::Irregularity { law: Law::L27C, .. }));
+    let intended = pos(&|e| matches!(e, EventKind::Call { call, .. } if call.to_string() == "2H"));
+    assert!(
+        unintended_out < bar_lifted && bar_lifted < premature_again && premature_again < intended,
+        "{events:?}"
+    );
     // The same table as if 2H had been the premature replacement: 2H is the lowest
     // sufficient bid in hearts (L27B1a), so West is not barred.
     assert_eq!(replaced.calls(), direct.calls());
@@ -69,6 +76,7 @@ fn a_replaced_call_that_settled_a_rectification_announces_it_settled_afresh_and_
         replaced.state().irregular().bar_on(Seat::W),
         direct.state().irregular().bar_on(Seat::W)
     );
+    assert_eq!(replaced.state().irregular().bar_on(Seat::W), None);
     assert_eq!(replaced.turn(), direct.turn());
 }
 

@@ -164,9 +164,9 @@ fn a_barred_offender_replacing_an_inadmissible_redouble_is_held_to_his_bar() {
 
 #[test]
 fn replacing_an_insufficient_bid_before_lho_decides_is_itself_an_irregularity() {
-    // L27C, L9B2: E's 2H before S said whether he accepts 1H: not accepted, 2H is ruled as
-    // the replacement, and the premature call is recorded as an irregularity (it is not
-    // among E's legal calls: it is S's turn).
+    // L27C, L9B2: E's 2H before S said whether he accepts 1H is recorded as an irregularity
+    // (it is not among E's legal calls: it is S's turn). S keeps his choice: he may still
+    // accept 1H, or call over 2H, which then stands — so S's calls are those over 2H.
     let mut t = table(
         r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#,
         &[
@@ -177,10 +177,13 @@ fn replacing_an_insufficient_bid_before_lho_decides_is_itself_an_irregularity() 
     assert!(t.legal_calls(Seat::E).is_empty());
     let out = t.apply_json(r#"{"seat":"E","type":"call","call":"2H"}"#);
     assert!(warned(&out, "IRREG_PREMATURE_REPLACEMENT"), "{out:?}");
-    assert_eq!(
-        t.calls().iter().map(ToString::to_string).collect::<Vec<_>>(),
-        ["1S", "2H"]
+    assert_eq!(t.calls().iter().map(ToString::to_string).collect::<Vec<_>>(), ["1S"]);
+    let south: Vec<String> = t.legal_calls(Seat::S).iter().map(|c| c.to_string()).collect();
+    assert!(
+        south.contains(&"2S".to_string()) && !south.contains(&"2D".to_string()),
+        "{south:?}"
     );
+    assert!(t.legal_calls(Seat::E).is_empty());
     every_listed_call_is_regular(&t);
 }
 

@@ -5,6 +5,10 @@
 //! - a refused action leaves the hash, the log, every view and every `legal_calls` as
 //!   they were;
 //! - no inadmissible double or redouble stands among the calls in force (L19, L36);
+//! - the calls in force form an auction Laws 17–22 allow, read independently of the
+//!   engine's legality code (`common::auction_laws`): rotation, nobody twice in a row,
+//!   sufficiency (an insufficient bid only when condoned), admissible doubles and
+//!   redoubles, nothing after the end;
 //! - no viewer sees anything outside its audience (SPEC §6);
 //! - no event or warning reaches anyone who may not know that the action causing it
 //!   happened: a summons after a correction, a reminder after a question (issue 29,
@@ -39,6 +43,7 @@ mod common;
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
 use common::answers::{probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_questions, probe_reminders};
+use common::auction_laws::auction_allowed;
 use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
@@ -519,6 +524,9 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
         }
         if let Some(e) = inadmissible_in_force(&t) {
             return fail(&tried, format!("an inadmissible call stands: {e}"));
+        }
+        if let Err(e) = auction_allowed(&t) {
+            return fail(&tried, format!("the calls in force are no auction the Laws allow: {e}"));
         }
         let full = i % FULL_PROBE_EVERY == FULL_PROBE_EVERY - 1 || i + 1 == steps.len();
         let pick = if full {

@@ -124,7 +124,7 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(irregular(&o), [Code::IrregInsufficientBid], "{ctx}");
-        let Some(Pending::InsufficientBid { call: id, first }) = t.state().irregular().pending().cloned() else {
+        let Some(Pending::InsufficientBid { call: id, first, .. }) = t.state().irregular().pending().cloned() else {
             panic!("{ctx}: {:?}", t.state().irregular().pending())
         };
         assert_eq!(id, first, "{ctx}: a fresh Law 27 episode, not L27B4");
@@ -608,14 +608,17 @@ fn consistent(t: &Table) -> bool {
 fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
     for dealer in Seat::ALL {
         let (n, e, s) = (dealer, dealer.lho(), dealer.partner());
-        // L27C: the premature replacement of an insufficient bid, corrected to the lowest.
+        // L27C: the premature replacement of an insufficient bid, corrected to the lowest
+        // after LHO had declined: LHO decides afresh on the intended replacement.
         let mut t = f2f(dealer);
         for step in [
             call(n, "1S"),
             call(e, "1H"),
             call(e, "3H"),
+            act(s, "decline"),
             replace(e, "2H"),
             unintended(true),
+            act(s, "decline"),
         ] {
             ok(&mut t, &step);
         }

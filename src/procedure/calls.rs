@@ -13,7 +13,7 @@ use crate::procedure::ctx::{Ctx, Next, WithCall};
 use crate::procedure::record::{check_self_disclosure, record, remember};
 use crate::procedure::settle::finish_call;
 use crate::procedure::steps::refusal;
-use crate::procedure::{irregularity, rotation};
+use crate::procedure::{insufficient, irregularity, rotation};
 use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
@@ -27,8 +27,15 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
         call: r.call,
     };
     match st.irregular().pending() {
-        // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand.
-        Some(Pending::InsufficientBid { call, .. } | Pending::BarredCall { call }) => {
+        // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand;
+        // L27C: over a premature replacement, his call lets the replacement stand.
+        Some(
+            Pending::InsufficientBid {
+                premature: Some(call), ..
+            }
+            | Pending::InsufficientBid { call, .. }
+            | Pending::BarredCall { call },
+        ) => {
             let mut calls = st.auction().summary();
             if let Some(r) = st.auction().call(*call) {
                 calls.push(entry(r));
@@ -69,6 +76,11 @@ pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> 
             // L28B needs an opponent: the offender's partner waits for LHO's decision (L29).
             return CallSet::EMPTY;
         }
+    }
+    if matches!(st.irregular().pending(), Some(Pending::InsufficientBid { .. })) && !insufficient::lho_may_call(st) {
+        // L27C: over a premature replacement that would not stand as it is, LHO accepts or
+        // declines the insufficient bid first.
+        return CallSet::EMPTY;
     }
     let calls = calls_before_turn(board, st);
     if change_ends_auction(st, &calls) {

@@ -5,7 +5,7 @@ use crate::action::RulingOn;
 use crate::call::{Call, Seat};
 use crate::law::Law;
 use crate::procedure::ctx::{Ctx, WithCall};
-use crate::procedure::record::reopen_at;
+use crate::procedure::record::{reopen_at, stand_in_place_of};
 use crate::procedure::{calls, information};
 use crate::report::{refuse, Code, Refusal};
 use crate::state::{CallId, ChangeForReview};
@@ -36,7 +36,9 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
         // double goes to L36, an insufficient bid to L27, a replacement to L27B afresh.
         calls::call(cx, seat, call, WithCall::default())?;
     } else {
+        let from = CallId::new(cx.st.auction().record().len());
         calls::call_in_turn(cx, seat, call, WithCall::default())?;
+        stand_in_place_of(cx, offered, from);
     }
     let replacement = CallId::new(cx.st.auction().record().len() - 1);
     cx.st.irregular_mut().record_change(ChangeForReview {

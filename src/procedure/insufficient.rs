@@ -9,17 +9,22 @@ use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::ctx::{Ctx, WithCall};
 use crate::procedure::information;
-use crate::procedure::record::{record, record_cancelled, record_pending, withdraw};
+use crate::procedure::record::{record, record_cancelled, record_pending, remember, withdraw};
 use crate::procedure::settle::{finish_call, settle_after_call};
 use crate::procedure::steps::{self as irr, rec};
 use crate::report::{Code, Refusal};
-use crate::state::{CallId, Comparison, Pending, Status};
+use crate::state::{CallId, Comparison, Pending, State, Status};
 use crate::withdrawal::Withdrawal;
 
 /// An insufficient bid in rotation (L27), or an insufficient replacement of one (L27B4,
 /// `first` = the episode's first insufficient bid).
 pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<CallId>, with: WithCall<'_>) {
     let id = record_pending(cx, seat, call, &with);
+    await_lho(cx, seat, call, id, first);
+}
+
+/// Insufficient bid `id`, on record, awaits LHO's decision (L27A; L27B4 after `first`).
+fn await_lho(cx: &mut Ctx<'_>, seat: Seat, call: Call, id: CallId, first: Option<CallId>) {
     let law = if first.is_some() { Law::L27B4 } else { Law::L27 };
     irr::flag(
         cx,
@@ -36,13 +41,86 @@ pub fn insufficient_bid(cx: &mut Ctx<'_>, seat: Seat, call: Call, first: Option<
     if first == id {
         irr::open_comparison(cx, seat, id, None, Law::L27B1b);
     }
-    cx.st
-        .irregular_mut()
-        .await_rectification(Pending::InsufficientBid { call: id, first });
+    cx.st.irregular_mut().await_rectification(Pending::InsufficientBid {
+        call: id,
+        first,
+        premature: None,
+    });
 }
 
-/// L27A1: LHO accepts: the bid is in force and is the last bid.
-pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId) {
+/// L27C: the offender replaces insufficient bid `ib` before his LHO has decided on it. LHO
+/// keeps his Law 27A1 option: the replacement is recorded and awaits his decision — if he
+/// accepts the insufficient bid, the replacement is cancelled; if not, it stands and L27B
+/// applies to it as to any replacement.
+///
+/// # Errors
+/// A replacement that could not be made after a decline either (L27B: a legal call): an
+/// inadmissible double or redouble (`DOUBLE_NOT_ALLOWED`, `REDOUBLE_NOT_ALLOWED`).
+pub fn premature_replacement(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    call: Call,
+    with: WithCall<'_>,
+    ib: CallId,
+    first: CallId,
+) -> Result<(), Refusal> {
+    match cx.st.auction().summary().check(seat, call) {
+        Ok(()) | Err(auction::Illegal::Insufficient) => {}
+        Err(illegal) => return Err(irr::refusal(illegal, call).citing(Law::L27B)),
+    }
+    let made = rec(cx, ib).map_or(call, |(_, c)| c);
+    irr::flag(
+        cx,
+        Code::IrregPrematureReplacement,
+        Law::L27C,
+        seat,
+        call,
+        format!(
+            "{seat} replaced {made} with {call} before {} had decided whether to accept {made}: {} may still accept it, which cancels {call}; if not, {call} stands as its replacement (Law 27C)",
+            seat.lho(),
+            seat.lho()
+        ),
+    );
+    let x = record_pending(cx, seat, call, &with);
+    cx.st.irregular_mut().await_rectification(Pending::InsufficientBid {
+        call: ib,
+        first,
+        premature: Some(x),
+    });
+    Ok(())
+}
+
+/// Whether the offender's LHO, awaited on an insufficient bid, may settle it by calling —
+/// the rule of `apply`, of his `legal_calls` and of the view's options. Over the bid itself
+/// he accepts it by calling (L27A1). Over a premature replacement (L27C) his call does not
+/// accept the insufficient bid: the replacement stands under L27B and he calls over it,
+/// which he can only where it would stand in force — a pass or a sufficient bid; a double
+/// or redouble is cancelled under L27B3 (the offender calls again) and another insufficient
+/// bid awaits his decision afresh (L27B4), so there he accepts or declines first. So he
+/// does too over a pass that would end the auction: his call would follow the final pass
+/// (L39), as over a change of call that would (L25B1).
+pub fn lho_may_call(st: &State) -> bool {
+    let Some(Pending::InsufficientBid { premature, .. }) = st.irregular().pending() else {
+        return false;
+    };
+    let Some(x) = premature else {
+        return true;
+    };
+    st.auction().call(*x).is_some_and(|r| {
+        let mut calls = st.auction().summary();
+        let stands = !matches!(r.call, Call::Double | Call::Redouble) && calls.check(r.seat, r.call).is_ok();
+        calls.push(auction::Entry {
+            seat: r.seat,
+            call: r.call,
+        });
+        stands && calls.status() == auction::Status::Open
+    })
+}
+
+/// L27A1: LHO accepts: the bid is in force and is the last bid. A replacement made before
+/// he decided (L27C) is cancelled: withdrawn-call information for the offender's side, and
+/// for the other side authorized (L16C); nobody is barred.
+pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId, premature: Option<CallId>) {
     let Some((offender, _)) = rec(cx, ib) else {
         return;
     };
@@ -56,14 +134,28 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId) {
         },
         Audience::EVERYONE,
     );
+    if let Some(x) = premature {
+        withdraw(cx, x, Law::L27C, Withdrawal::PrematureReplacementCancelled);
+        information::withdrawn_call(cx, x, Some(offender.side()));
+    }
     settle_after_call(cx, offender, ib);
 }
 
 /// LHO does not accept: the bid is withdrawn and the offender must replace it (L27B); an
-/// insufficient replacement not accepted is ruled as B3 (L27B4).
-pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId) {
+/// insufficient replacement not accepted is ruled as B3 (L27B4). A replacement the offender
+/// made before LHO decided (L27C) is then that replacement, and L27B applies to it.
+///
+/// # Errors
+/// The premature replacement's own refusal, were it no longer a legal call (L27B).
+pub fn decline(
+    cx: &mut Ctx<'_>,
+    lho: Seat,
+    ib: CallId,
+    first: CallId,
+    premature: Option<CallId>,
+) -> Result<(), Refusal> {
     let Some((offender, _)) = rec(cx, ib) else {
-        return;
+        return Ok(());
     };
     let law = if ib == first { Law::L27B } else { Law::L27B4 };
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
@@ -84,6 +176,11 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId) {
         suggested,
         insufficient: Some(first),
     });
+    match premature.and_then(|x| rec(cx, x).map(|(_, call)| (x, call))) {
+        // L27C: the replacement stands; L27B1–B4 apply to it.
+        Some((x, call)) => replace(cx, offender, call, WithCall::default(), first, law, Some(x)),
+        None => Ok(()),
+    }
 }
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
@@ -181,7 +278,9 @@ fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: CallId, law: Law) {
     irr::adjustment_possible(cx, law, offender);
 }
 
-/// The offender's replacement of a withdrawn insufficient bid (L27B, L27C).
+/// The offender's replacement of a withdrawn insufficient bid (L27B, L27C): `premature`
+/// when it is already on record, made before LHO declined (L27C), else it is recorded now
+/// with what came with it.
 ///
 /// # Errors
 /// An illegal double or redouble as replacement (`DOUBLE_NOT_ALLOWED`,
@@ -193,13 +292,17 @@ pub fn replace(
     with: WithCall<'_>,
     first: CallId,
     law: Law,
+    premature: Option<CallId>,
 ) -> Result<(), Refusal> {
     let partner_barred = law == Law::L27B3;
     match cx.st.auction().summary().check(seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
             cx.st.irregular_mut().settle_pending();
-            insufficient_bid(cx, seat, call, Some(first), with);
+            match premature {
+                Some(x) => await_lho(cx, seat, call, x, Some(first)),
+                None => insufficient_bid(cx, seat, call, Some(first), with),
+            }
             return Ok(());
         }
         Err(illegal) => {
@@ -210,7 +313,14 @@ pub fn replace(
     if matches!(call, Call::Double | Call::Redouble) {
         // L27B3: presumed not comparable until the Director rules: cancelled, the offender
         // calls again, partner barred throughout.
-        let x = record_cancelled(cx, seat, call, Law::L27B3, Withdrawal::DoubleReplacingInsufficient);
+        let (law, reason) = (Law::L27B3, Withdrawal::DoubleReplacingInsufficient);
+        let x = match premature {
+            Some(x) => {
+                withdraw(cx, x, law, reason);
+                x
+            }
+            None => record_cancelled(cx, seat, call, law, reason),
+        };
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B3);
@@ -221,7 +331,13 @@ pub fn replace(
     let calls_before = cx.st.auction().in_force();
     let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, &calls_before, b));
     cx.st.irregular_mut().settle_pending();
-    let id = record(cx, seat, call, Status::InForce);
+    let id = match premature {
+        Some(x) => {
+            cx.st.put_in_force(x);
+            x
+        }
+        None => record(cx, seat, call, Status::InForce),
+    };
     if partner_barred {
         // L27B3: the bar stands whatever the legal replacement.
         cx.st.irregular_mut().compare_replacement(first, id, None);
@@ -254,6 +370,10 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     if cx.st.auction().summary().check(seat, call).is_err() {
         return;
     }
+    // L25A1: the offender's own call, made again: a replacement of it puts back the
+    // rectification from before it (his replacement still awaited).
+    remember(cx, seat);
+    cx.calling = Some(seat);
     cx.st.irregular_mut().settle_pending();
     // Re-made in force: the cancelled record stays withdrawn, a new one carries the call.
     let id = record(cx, seat, call, Status::InForce);
@@ -287,7 +407,11 @@ mod tests {
         let id = CallId::new(1);
         assert_eq!(
             r.st.irregular().pending(),
-            Some(&Pending::InsufficientBid { call: id, first: id })
+            Some(&Pending::InsufficientBid {
+                call: id,
+                first: id,
+                premature: None
+            })
         );
         assert!(r.events.iter().any(|e| matches!(
             e,
@@ -300,11 +424,63 @@ mod tests {
         )));
     }
 
+    /// Dealer N: 1H by North, East's insufficient 1D (record 1) and, before South decided,
+    /// East's `replacement` (record 2).
+    fn premature(replacement: &str) -> crate::table::Table {
+        played(
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1H")),
+                Action::call(Seat::E, call("1D")),
+                Action::call(Seat::E, call(replacement)),
+            ],
+        )
+    }
+
+    #[test]
+    fn l27c_a_premature_replacement_awaits_lhos_decision_on_the_insufficient_bid() {
+        let t = premature("3D");
+        let (ib, x) = (CallId::new(1), CallId::new(2));
+        assert_eq!(
+            t.state().irregular().pending(),
+            Some(&Pending::InsufficientBid {
+                call: ib,
+                first: ib,
+                premature: Some(x)
+            })
+        );
+        assert_eq!(t.state().auction().call(x).map(|r| r.status), Some(Status::Pending));
+        assert!(lho_may_call(t.state()));
+        // Accepted: 1D stands, 3D is cancelled and is UI for West; nobody is barred.
+        let r = run(&t, |cx| accept(cx, Seat::S, ib, ib, Some(x)));
+        assert_eq!(r.st.auction().call(ib).map(|c| c.status), Some(Status::InForce));
+        assert_eq!(r.st.auction().call(x).map(|c| c.status), Some(Status::Withdrawn));
+        assert!(Seat::ALL.iter().all(|s| !r.st.irregular().is_barred(*s)));
+        assert!(r
+            .warnings
+            .iter()
+            .any(|w| w.code == Code::UiWithdrawnCall && w.audience == Audience::seat(Seat::W)));
+        // Declined: 3D stands as the replacement, not comparable until ruled (L27B2).
+        let r = run(&t, |cx| decline(cx, Seat::S, ib, ib, Some(x)));
+        assert!(r.out.is_ok());
+        assert_eq!(r.st.auction().call(x).map(|c| c.status), Some(Status::InForce));
+        assert_eq!(r.st.irregular().bar_on(Seat::W).map(|b| b.law), Some(Law::L27B2));
+    }
+
+    #[test]
+    fn l27c_lho_calls_over_a_premature_replacement_only_where_it_would_stand_as_it_is() {
+        assert!(lho_may_call(premature("2D").state()));
+        assert!(lho_may_call(premature("P").state()));
+        // L27B3 cancels a double; L27B4 puts another insufficient bid to LHO afresh.
+        assert!(!lho_may_call(premature("X").state()));
+        assert!(!lho_may_call(premature("1C").state()));
+    }
+
     #[test]
     fn l27b1a_the_lowest_sufficient_bid_in_the_same_strain_stands_without_a_bar() {
         let t = declined();
         let r = run(&t, |cx| {
-            replace(cx, Seat::E, call("2D"), WithCall::default(), CallId::new(1), Law::L27B)
+            replace(cx, Seat::E, call("2D"), WithCall::default(), CallId::new(1), Law::L27B, None)
         });
         assert!(r.out.is_ok());
         assert!(!r.st.irregular().is_barred(Seat::W));
@@ -315,7 +491,7 @@ mod tests {
     fn l27b2_a_higher_bid_in_the_same_strain_bars_partner_throughout() {
         let t = declined();
         let r = run(&t, |cx| {
-            replace(cx, Seat::E, call("3D"), WithCall::default(), CallId::new(1), Law::L27B)
+            replace(cx, Seat::E, call("3D"), WithCall::default(), CallId::new(1), Law::L27B, None)
         });
         assert!(r.out.is_ok());
         let bar = r.st.irregular().bar_on(Seat::W).expect("W barred");
@@ -333,6 +509,7 @@ mod tests {
                 WithCall::default(),
                 CallId::new(1),
                 Law::L27B,
+                None,
             )
         });
         assert!(r.out.is_ok());

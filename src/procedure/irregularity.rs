@@ -35,19 +35,34 @@ pub fn call_while_pending<'w>(
     };
     let waiting = || refuse(Code::RectificationPending, "a rectification is pending: wait for it");
     match pending {
-        Pending::InsufficientBid { call: ib, first } => {
+        Pending::InsufficientBid {
+            call: ib,
+            first,
+            premature,
+        } => {
             let Some((offender, _)) = rec(cx, ib) else {
                 return waiting();
             };
             if seat == offender.lho() {
-                // L27A1: LHO accepts by calling.
-                insufficient::accept(cx, seat, ib, first);
+                if !insufficient::lho_may_call(cx.st) {
+                    return refuse_citing(
+                        Law::L27C,
+                        Code::RectificationPending,
+                        "first accept or decline the insufficient bid: its replacement cannot stand as it is (Law 27C)",
+                    );
+                }
+                if premature.is_some() {
+                    // L27C: a call over the premature replacement does not accept the
+                    // insufficient bid: the replacement stands and L27B applies to it.
+                    insufficient::decline(cx, seat, ib, first, premature)?;
+                } else {
+                    // L27A1: LHO accepts by calling.
+                    insufficient::accept(cx, seat, ib, first, None);
+                }
                 Ok(Next::Call(seat, call, with))
-            } else if seat == offender {
-                // L27C: a replacement before LHO decided: LHO has not accepted.
-                premature_replacement(cx, seat, call, ib);
-                insufficient::decline(cx, offender.lho(), ib, first);
-                call_while_pending(cx, seat, call, with)
+            } else if seat == offender && premature.is_none() {
+                // L27C: a replacement before LHO decided awaits his decision.
+                insufficient::premature_replacement(cx, seat, call, with, ib, first).map(|()| Next::Done)
             } else {
                 waiting()
             }
@@ -63,7 +78,7 @@ pub fn call_while_pending<'w>(
                 return waiting();
             }
             match ib {
-                Some(first) => insufficient::replace(cx, seat, call, with, first, law),
+                Some(first) => insufficient::replace(cx, seat, call, with, first, law, None),
                 None => inadmissible::replace(cx, seat, call, with, withdrawn, law),
             }
             .map(|()| Next::Done)
@@ -114,9 +129,9 @@ pub fn call_while_pending<'w>(
     }
 }
 
-/// L27C, L9B2: the offender calls again before his LHO has decided on his irregular call:
-/// an irregularity of its own (he did not wait for the rectification), after which the
-/// call is not accepted and his new call is ruled as its replacement.
+/// As L27C, L9B2, for an inadmissible double or redouble (which cannot be accepted, L36):
+/// the offender calls again before his LHO has called over it or the Director has ruled:
+/// an irregularity of its own, after which his new call is ruled as its replacement.
 fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: CallId) {
     let Some((_, made)) = rec(cx, irregular) else {
         return;
@@ -128,7 +143,7 @@ fn premature_replacement(cx: &mut Ctx<'_>, seat: Seat, call: Call, irregular: Ca
         seat,
         call,
         format!(
-            "{seat} replaced {made} with {call} before {} had decided whether to accept it: it is not accepted, and {call} is ruled as its replacement (Law 27C)",
+            "{seat} replaced {made} with {call} before {} had called over it: {call} is ruled as its replacement (Law 27C, Law 36)",
             seat.lho()
         ),
     );
@@ -155,8 +170,8 @@ pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, 
 pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NotEntitled, why.to_string());
     match cx.st.irregular().pending().cloned() {
-        Some(Pending::InsufficientBid { call, first }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
-            insufficient::accept(cx, seat, call, first);
+        Some(Pending::InsufficientBid { call, first, premature }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
+            insufficient::accept(cx, seat, call, first, premature);
             Ok(())
         }
         Some(Pending::OutOfRotation { call, due, .. }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
@@ -189,9 +204,8 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NotEntitled, why.to_string());
     match cx.st.irregular().pending().cloned() {
-        Some(Pending::InsufficientBid { call, first }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
-            insufficient::decline(cx, seat, call, first);
-            Ok(())
+        Some(Pending::InsufficientBid { call, first, premature }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
+            insufficient::decline(cx, seat, call, first, premature)
         }
         Some(Pending::OutOfRotation { call, due, .. }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             rotation::decline(cx, seat, call, due);

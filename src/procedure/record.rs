@@ -17,6 +17,14 @@ use std::sync::Arc;
 
 /// Appends a call to the record and announces it.
 pub fn record(cx: &mut Ctx<'_>, seat: Seat, call: Call, status: Status) -> CallId {
+    if cx.calling != Some(seat) {
+        // A call recorded for `seat` by another action than his own call (the engine's pass
+        // for a barred player, a double reinstated by a ruling, an L25A or L21B
+        // replacement): what a replacement of it would restore is the state just before
+        // it, never that before an earlier call action of his (L25A1), which other actions
+        // have changed since (another player's withdrawn call among them).
+        remember(cx, seat);
+    }
     let id = cx.st.auction_mut().push(seat, call, status);
     let index = cx
         .st
@@ -221,6 +229,24 @@ pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: CallId, law: Law, reason: Wit
     (later, true)
 }
 
+/// L29A, L17D3: a call made in place of `replaced` without the state before it restored
+/// (L25A1, L21B1) stands where `replaced` stood: if that call was accepted out of rotation,
+/// the new one (the seat's first call recorded from `from` on) skipped the same players.
+pub fn stand_in_place_of(cx: &mut Ctx<'_>, replaced: CallId, from: CallId) {
+    let Some((seat, Some(due))) = cx.st.auction().call(replaced).map(|r| (r.seat, r.skipped_from)) else {
+        return;
+    };
+    let new = cx
+        .st
+        .auction()
+        .calls_with_ids()
+        .find(|(i, r)| *i >= from && r.seat == seat && r.status != Status::Withdrawn)
+        .map(|(i, _)| i);
+    if let Some(id) = new {
+        cx.st.auction_mut().set_skipped(id, due);
+    }
+}
+
 /// Bars as they were before the call: those it (or a call after it) imposed are lifted.
 fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
     for s in Seat::ALL {
@@ -263,6 +289,7 @@ fn drop_stale_pending(cx: &mut Ctx<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::action::Action;
     use crate::procedure::test_support::{call, calls_from, played, played_under, run};
     use crate::table::Table;
 
@@ -350,6 +377,30 @@ mod tests {
                 (Seat::E, Withdrawal::UnintendedReplaced.text())
             ]
         );
+    }
+
+    #[test]
+    fn l25a1_a_call_recorded_for_a_seat_by_another_action_keeps_the_state_just_before_it() {
+        // West opens 1C; East's insufficient 1H over North's 1S is declined and replaced by
+        // 3H (L27B2: West barred); South passes and the engine passes for West. What a
+        // replacement of that pass would restore is the state just before it, not the state
+        // before West's own 1C.
+        let t = played_under(
+            r#"{"preset":"face_to_face","auto_pass_barred":true}"#,
+            Seat::W,
+            &[
+                Action::call(Seat::W, call("1C")),
+                Action::call(Seat::N, call("1S")),
+                Action::call(Seat::E, call("1H")),
+                Action::decline(Seat::S),
+                Action::call(Seat::E, call("3H")),
+                Action::call(Seat::S, call("P")),
+            ],
+        );
+        let pass = t.state().auction().last_call_of(Seat::W).expect("West's pass");
+        let before = t.state().before_call(Seat::W).expect("remembered");
+        assert_eq!(before.from(), pass);
+        assert!(before.bar(Seat::W).is_some(), "West was barred just before it");
     }
 
     #[test]

@@ -137,7 +137,11 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: CallId, original: CallId
     cx.event(EventKind::Accepted { seat: lho, law }, Audience::EVERYONE);
     withdraw(cx, original, law, Withdrawal::ChangeAccepted);
     information::withdrawn_call(cx, original, Some(offender.side()));
-    // The original was the last call in force, so the change takes its place.
+    // The original was the last call in force, so the change takes its place — with the
+    // players it skipped, if it had been accepted out of rotation (L29A, L17D3).
+    if let Some(due) = cx.st.auction().call(original).and_then(|r| r.skipped_from) {
+        cx.st.auction_mut().set_skipped(id, due);
+    }
     cx.st.put_in_force(id);
     if !barred {
         irr::lead_restriction(cx, offender, Law::L25B1, original);

@@ -7,7 +7,7 @@ use crate::call::{Call, Seat};
 use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::ctx::{Ctx, WithCall};
-use crate::procedure::record::reopen_at;
+use crate::procedure::record::{reopen_at, stand_in_place_of};
 use crate::procedure::steps::{refusal, summon};
 use crate::procedure::{calls, information};
 use crate::regulation::{Regulation, Undo};
@@ -18,7 +18,8 @@ use crate::withdrawal::Withdrawal;
 /// The `replace_call` action.
 ///
 /// # Errors
-/// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED` (L25A4, L25A5); in `prevent`, the
+/// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED` (L25A4, L25A5), `NOT_ENTITLED`
+/// (a pass the engine made for a barred player, L25A1); in `prevent`, the
 /// refusal the replacement itself would meet (`INSUFFICIENT_BID`, `INADMISSIBLE_DOUBLE`, …).
 pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
     let id = may_replace(cx.st, cx.reg, seat)?;
@@ -41,10 +42,11 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
 /// L25A: whether `seat` may now ask to replace his last call, and which (its record id) —
 /// the `replace_call` action's rule but for the replacement itself, and the view's
 /// `may_replace_call`: not when the regulation switches undo off, nor while a request is
-/// pending, nor once the window has closed (`open_window`).
+/// pending, nor once the window has closed (`open_window`), nor for a pass the engine made.
 ///
 /// # Errors
-/// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED`.
+/// `UNDO_DISABLED`, `UNDO_PENDING`, `CHANGE_WINDOW_CLOSED`, `NOT_ENTITLED` (an engine-made
+/// pass).
 pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<CallId, Refusal> {
     if reg.undo == Undo::Off {
         return refuse(Code::UndoDisabled, "replacing a call is switched off at this table");
@@ -56,7 +58,7 @@ pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<CallId, R
 }
 
 /// L25A1/A4/A5: the player's last call, while his partner has not called since and the
-/// auction period lasts. His last call may be one still awaiting rectification (an
+/// auction period lasts, unless the engine made it for him (a barred player's pass). His last call may be one still awaiting rectification (an
 /// insufficient bid, an inadmissible double or redouble, a barred player's call): a
 /// mechanical slip is replaced before Laws 27, 36 or 37 are applied to it.
 fn open_window(st: &State, seat: Seat) -> Result<CallId, Refusal> {
@@ -74,6 +76,15 @@ fn open_window(st: &State, seat: Seat) -> Result<CallId, Refusal> {
     let Some(id) = st.auction().last_call_of(seat) else {
         return closed("you have no call to replace");
     };
+    if st.auction().call(id).is_some_and(|r| r.auto) {
+        // L25A concerns a player's own unintended call: the pass the engine made for him
+        // while he was barred is none (nor is it his to change: he had to pass).
+        return refuse_citing(
+            Law::L25A1,
+            Code::NotEntitled,
+            "your last call is the pass made for you while you were barred: it is not a call of yours to replace (Law 25A)",
+        );
+    }
     if st.auction().called_since(seat.partner(), id) {
         return closed("your partner has called since (Law 25A4)");
     }
@@ -93,10 +104,17 @@ fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: CallId, call: Call) -> Res
         .map_err(|illegal| refusal(illegal, call))
 }
 
-/// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any.
+/// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any:
+/// after a premature replacement of an insufficient bid, the replacement, his last call
+/// (L27C).
 fn awaiting_rectification(st: &State, seat: Seat) -> Option<CallId> {
     let id = match st.irregular().pending()? {
-        Pending::InsufficientBid { call, .. } | Pending::Inadmissible { call } | Pending::BarredCall { call } => *call,
+        Pending::InsufficientBid {
+            premature: Some(call), ..
+        }
+        | Pending::InsufficientBid { call, .. }
+        | Pending::Inadmissible { call }
+        | Pending::BarredCall { call } => *call,
         _ => return None,
     };
     st.auction()
@@ -163,7 +181,10 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
         // is subject to the appropriate law (L27, L36, L37, …).
         calls::call(cx, req.seat, req.replacement, WithCall::default())
     } else {
-        calls::call_in_turn(cx, req.seat, req.replacement, WithCall::default())
+        let from = CallId::new(cx.st.auction().record().len());
+        calls::call_in_turn(cx, req.seat, req.replacement, WithCall::default())?;
+        stand_in_place_of(cx, req.call, from);
+        Ok(())
     }
 }
 
@@ -171,7 +192,7 @@ pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
 mod tests {
     use super::*;
     use crate::action::Action;
-    use crate::procedure::test_support::{call, played, run};
+    use crate::procedure::test_support::{call, played, played_under, run};
 
     fn code_of(r: Result<CallId, Refusal>) -> Result<CallId, Code> {
         r.map_err(|e| e.code)
@@ -199,6 +220,29 @@ mod tests {
             code_of(may_replace(t.state(), t.regulation(), Seat::N)),
             Err(Code::ChangeWindowClosed)
         );
+    }
+
+    #[test]
+    fn l25a1_the_pass_the_engine_made_for_a_barred_player_is_not_his_to_replace() {
+        // 1S, East's insufficient 1H declined and replaced by 3H (L27B2: West barred
+        // throughout); South passes and the engine passes for West.
+        let t = played_under(
+            r#"{"preset":"face_to_face","auto_pass_barred":true}"#,
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("1S")),
+                Action::call(Seat::E, call("1H")),
+                Action::decline(Seat::S),
+                Action::call(Seat::E, call("3H")),
+                Action::call(Seat::S, call("P")),
+            ],
+        );
+        let west = t.state().auction().last_call_of(Seat::W).expect("West's pass");
+        assert!(t.state().auction().call(west).is_some_and(|r| r.auto));
+        let refused = may_replace(t.state(), t.regulation(), Seat::W).expect_err("not his call");
+        assert_eq!((refused.code, refused.law), (Code::NotEntitled, Law::L25A1));
+        // South's own pass, made in the same action, is his to replace.
+        assert!(may_replace(t.state(), t.regulation(), Seat::S).is_ok());
     }
 
     #[test]

@@ -176,9 +176,10 @@ codes! {
     /// (added) The auction is not over: it reverts to a player skipped by an accepted call
     /// out of rotation, and the later passes are cancelled.
     SkippedPlayer = "SKIPPED_PLAYER", L17D3;
-    /// (added) The offender replaced his insufficient bid or inadmissible double or
-    /// redouble before his LHO had decided (Law 27C, Law 9B2): not accepted; the
-    /// replacement is ruled as a replacement.
+    /// (added) The offender replaced his insufficient bid before his LHO had decided (Law
+    /// 27C, Law 9B2): LHO may still accept it, which cancels the replacement; if not, the
+    /// replacement stands under L27B. An inadmissible double or redouble replaced early
+    /// (never acceptable, L36): the replacement is ruled as one.
     IrregPrematureReplacement = "IRREG_PREMATURE_REPLACEMENT", L27C;
 }
 

@@ -128,6 +128,11 @@ pub enum Pending {
         /// Record id of the first insufficient bid of this episode (differs from `call`
         /// for an insufficient replacement, L27B4).
         first: CallId,
+        /// Record id of the offender's replacement made before LHO decided (L27C),
+        /// awaiting that decision: cancelled if LHO accepts the insufficient bid, else
+        /// ruled as the replacement (L27B).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        premature: Option<CallId>,
     },
     /// LHO may accept or decline a call out of rotation (L29).
     OutOfRotation {

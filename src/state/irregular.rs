@@ -470,6 +470,12 @@ impl Irregular {
             if lapses {
                 irr.pending = None;
             }
+            // L27C: a premature replacement withdrawn with them no longer awaits LHO.
+            if let Some(Pending::InsufficientBid { premature, .. }) = irr.pending.as_mut() {
+                if premature.is_some_and(|x| x >= id) {
+                    *premature = None;
+                }
+            }
         }
     }
 

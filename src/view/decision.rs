@@ -149,8 +149,14 @@ fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<Pendin
     Some(match p {
         Pending::InsufficientBid { call, .. } => {
             let (seat, c) = offender(*call)?;
-            // L27A1: LHO accepts, declines, or accepts by calling over it.
-            let choices = vec![Choice::new(seat.lho(), &[Accept, Decline, CallOver])];
+            // L27A1: LHO accepts, declines, or accepts by calling over it. After a premature
+            // replacement (L27C) he still accepts or declines; he calls over the replacement
+            // only where it would stand as it is (the rule `apply` uses).
+            let choices = if procedure::insufficient::lho_may_call(st) {
+                vec![Choice::new(seat.lho(), &[Accept, Decline, CallOver])]
+            } else {
+                vec![Choice::new(seat.lho(), &[Accept, Decline])]
+            };
             (DecisionKind::InsufficientBid, seat, c, choices, None, Law::L27A)
         }
         Pending::OutOfRotation { call, due, .. } => {

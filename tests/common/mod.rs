@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod answers;
+pub mod auction_laws;
 pub mod causes;
 pub mod config;
 pub mod steps;
