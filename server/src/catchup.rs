@@ -415,6 +415,48 @@ mod tests {
         t
     }
 
+    #[tokio::test]
+    async fn entries_come_in_pages_of_at_most_a_page_until_the_connection_leaves_the_table() {
+        use std::sync::Arc;
+
+        use crate::hub::{Live, Sub};
+        use crate::metrics::Metrics;
+
+        let t = table(r#""online""#, "N");
+        let viewer = Viewer::Director;
+        let stream = serde_json::to_value(t.stream(viewer)).unwrap();
+        let until = t.stream_version(viewer);
+        let mut live = Live::new(t, Default::default(), None);
+        let (out, _inbox) = crate::outbox::channel(1 << 20, Arc::new(Metrics::default()));
+        live.subs.push(Sub { conn: 7, viewer, out });
+        let slot = Arc::new(tokio::sync::Mutex::new(live));
+        let mut pages = super::Pages::entries(&slot, 7, "t1", viewer, 0, until, 600);
+        let mut entries = Vec::new();
+        let mut count = 0;
+        while let Some(page) = pages.next().await {
+            let msg: serde_json::Value = serde_json::from_str(&page).unwrap();
+            let these = msg["entries"].as_array().unwrap();
+            assert!(
+                page.len() <= 600 + 100 || these.len() == 1,
+                "a page of {} bytes",
+                page.len()
+            );
+            assert!(
+                msg.get("patch").is_none(),
+                "the reply to events_since carries entries alone"
+            );
+            entries.extend(these.iter().cloned());
+            count += 1;
+        }
+        assert!(count > 1, "in pages");
+        assert_eq!(serde_json::Value::Array(entries), stream);
+
+        let mut pages = super::Pages::entries(&slot, 7, "t1", viewer, 0, until, 600);
+        assert!(pages.next().await.is_some());
+        slot.lock().await.subs.clear();
+        assert_eq!(pages.next().await, None, "nothing more once the connection left");
+    }
+
     #[test]
     fn a_view_split_into_pages_folds_back_into_the_same_view() {
         let tables = [

@@ -334,6 +334,38 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn pages_keep_their_place_in_the_queue_and_count_only_once_made() {
+        let metrics = Arc::new(Metrics::default());
+        let (out, mut inbox) = channel(100, metrics.clone());
+        let table =
+            bridge_laws::Table::from_options_json(r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#)
+                .unwrap();
+        let live = crate::hub::Live::new(table, Default::default(), None);
+        let slot = Arc::new(tokio::sync::Mutex::new(live));
+        let pages = Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50);
+        assert!(out.send("before".into()));
+        assert!(out.send_pages(Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50)));
+        assert!(out.send("after".into()));
+        assert_eq!(
+            metrics.queued_bytes(),
+            "before".len() + "after".len(),
+            "pages count once made"
+        );
+        assert_eq!(inbox.recv().await, Next::Text("before".into()));
+        assert_eq!(inbox.try_recv(), None, "a batch ends before pages");
+        assert_eq!(inbox.try_recv(), None);
+        assert_eq!(inbox.recv().await, Next::Pages(Box::new(pages)));
+        assert_eq!(inbox.recv().await, Next::Text("after".into()));
+        assert!(inbox.reserve(80), "a page within the budget");
+        assert!(!inbox.reserve(30), "a page past it");
+        assert_eq!(
+            out.closing().borrow().as_ref().map(|c| c.code),
+            Some(ErrorCode::TooSlow)
+        );
+        assert!(!out.send_pages(Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50)));
+    }
+
+    #[tokio::test]
     async fn a_writer_waiting_for_its_next_message_is_woken_by_a_close_and_writes_nothing_queued() {
         let metrics = Arc::new(Metrics::default());
         let (out, mut inbox) = channel(100, metrics.clone());

@@ -332,6 +332,15 @@ mod tests {
     }
 
     #[test]
+    fn a_message_written_within_a_limit_is_the_whole_message_or_none() {
+        let msg = ServerMsg::error(ErrorCode::TooSlow, "too far behind", None);
+        let text = msg.to_text();
+        assert_eq!(msg.to_text_within(text.len()), Some(text.clone()));
+        assert_eq!(msg.to_text_within(text.len() - 1), None);
+        assert_eq!(msg.to_text_within(0), None);
+    }
+
+    #[test]
     fn a_pong_is_its_type_alone() {
         assert_eq!(parsed(&ServerMsg::Pong), json!({ "type": "pong" }));
     }
