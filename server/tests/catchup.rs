@@ -317,3 +317,99 @@ async fn every_viewer_of_a_table_filled_to_its_caps_catches_up_through_a_quarter
         every_viewer_catches_up(&db, 256 * 1024).await;
     }
 }
+
+/// Reads `c` until `version` is reached by `table`, folding every `events` message.
+async fn fold_until(c: &mut Client, table: &mut SeatTable, version: u64) {
+    while table.version() < version {
+        let msg = c.next().await.expect("a page, not a close");
+        if msg["type"] == "events" {
+            table.receive(update(&msg)).unwrap();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pushes_made_during_a_paged_catch_up_follow_its_pages_and_a_paged_view_and_entries_since_are_whole() {
+    for (_, db) in databases() {
+        // A small budget: the Director's catch-up is paged long before the caps.
+        let budget = 64 * 1024;
+        let s = server(&db, budget).await;
+        let fill = Fill::QuestionsAndOneCharacterAnswers;
+        let id = common::unique("busy");
+        let tokens = create(&s, &id, fill).await;
+        let mut seats = open(&s, &id, &tokens, fill).await;
+        for i in 0..300 {
+            for (seat, action) in fill.step(i).into_iter().take(1) {
+                let ack = seats.get_mut(seat).unwrap().act(action).await;
+                assert_eq!(ack["ok"], true, "{ack}");
+            }
+        }
+        // The Director joins through a small socket and reads nothing while the table goes on.
+        let mut director = Client::connect_small(s.addr, 4096).await;
+        director
+            .send(json!({ "type": "join", "table": id, "token": tokens["director"] }))
+            .await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        for i in 300..340 {
+            for (seat, action) in fill.step(i).into_iter().take(1) {
+                let ack = seats.get_mut(seat).unwrap().act(action).await;
+                assert_eq!(ack["ok"], true, "{ack}");
+            }
+        }
+        let table = stored_table(&db, &id).await;
+        let joined = director.next().await.unwrap();
+        let until = joined["until"].as_u64().expect("a paged catch-up");
+        assert_eq!(joined["version"], 0);
+        assert!(
+            until < table.stream_version(Viewer::Director),
+            "actions came after the join"
+        );
+        let view: View<'static> = serde_json::from_value(joined["view"].clone()).unwrap();
+        let mut held = SeatTable::new(Viewer::Director, 0, view).unwrap();
+        // The pages, then the pushes: one stream without a gap (a client table refuses one).
+        fold_until(&mut director, &mut held, table.stream_version(Viewer::Director)).await;
+        let caught = CaughtUp {
+            table: held,
+            paged: true,
+            largest: 0,
+        };
+        assert_caught_up(&caught, &table, Viewer::Director, "pushes after the pages");
+
+        // The whole view on request: in pages too, folded into a fresh table.
+        director.send(json!({ "type": "view" })).await;
+        let head = director.until("view").await;
+        assert_eq!(
+            (head["version"].as_u64(), head["until"].as_u64()),
+            (Some(0), Some(table.stream_version(Viewer::Director)))
+        );
+        let view: View<'static> = serde_json::from_value(head["view"].clone()).unwrap();
+        let mut fresh = SeatTable::new(Viewer::Director, 0, view).unwrap();
+        fold_until(&mut director, &mut fresh, table.stream_version(Viewer::Director)).await;
+        let fresh = CaughtUp {
+            table: fresh,
+            paged: true,
+            largest: 0,
+        };
+        assert_caught_up(&fresh, &table, Viewer::Director, "a view on request");
+
+        // Entries since 0: in pages of entries alone, every one in order.
+        director.send(json!({ "type": "events_since", "version": 0 })).await;
+        let mut entries = Vec::new();
+        let mut messages = 0;
+        while entries.len() < table.stream(Viewer::Director).len() {
+            let msg = director.until("events").await;
+            assert!(msg.get("patch").is_none(), "{msg}");
+            entries.extend(msg["entries"].as_array().unwrap().iter().cloned());
+            messages += 1;
+        }
+        assert!(messages > 1, "in pages");
+        assert_eq!(
+            Value::Array(entries),
+            serde_json::to_value(table.stream(Viewer::Director)).unwrap()
+        );
+        assert_eq!(s.metrics.closed_too_slow(), 0);
+        assert!(s.metrics.peak_queued_bytes() <= budget);
+        drop(seats);
+        s.task.abort();
+    }
+}
