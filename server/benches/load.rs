@@ -1,5 +1,5 @@
 //! Load benchmark (issue 11; a benchmark, not a timed test): `BRIDGE_LOAD_TABLES` tables
-//! (default 1 000) × 4 simulated players and the Director play the real auctions of the shared corpus through
+//! (default 1 000, within the server's limit: below) × 4 simulated players and the Director play the real auctions of the shared corpus through
 //! the reference server (the release binary, a separate process), `BRIDGE_LOAD_WAVE` tables
 //! in flight (default 1 000: every table at once, the goal's shape), stored in a fresh SQLite file, or in the database at
 //! `BRIDGE_LOAD_DB` (a `postgres://…` URL: the same code, as the server's `--db`; the tables
@@ -9,7 +9,7 @@
 //! the bench's own reads are not a site's load). Two runs on one server: a closed loop (each table sends its next
 //! call on the last one's ack: the saturation figure) and an open loop (`BRIDGE_LOAD_RATE`
 //! calls a second offered, default 2 000, over `BRIDGE_LOAD_LANES` lanes of tables played
-//! one after another, default 50; `BRIDGE_LOAD_OPEN_TABLES` tables, default as many; a
+//! one after another, default 50; `BRIDGE_LOAD_OPEN_TABLES` tables, default as many, within the limit; a
 //! call's latency runs from when it was due, so a server that falls behind is seen; rate 0
 //! skips it). Reported for each: calls per second, send → ack p50/p99, and the server's CPU
 //! time and context switches per call, and the simulated clients' CPU time (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary,
@@ -21,6 +21,13 @@
 //! server drops them as a flood, by design, and the bench stops at its 10 s wait). Run:
 //! `cargo bench -p bridge-server --bench load` (SQLite), or against a throwaway PostgreSQL
 //! cluster `scripts/test-server.sh --load` (it sets `BRIDGE_LOAD_DB`).
+//!
+//! Both loops run on one server and every table played stays in memory, so the two together
+//! must fit the server's table limit (`bridge_server::Limits::tables`, or `BRIDGE_MAX_TABLES`,
+//! which the server reads too): left unset, each size is derived from it (the closed loop
+//! 1 000 or half the limit, the open loop as many or what the closed one left); asked for
+//! more, the run is refused before anything starts. The server is stopped (killed and
+//! waited for) on every exit, a panic included.
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -140,7 +140,6 @@ async fn open(s: &Running, id: &str, tokens: &Value, fill: Fill) -> BTreeMap<&'s
 /// Goes on filling the opened table as `fill` says until it accepts nothing more; the number
 /// of actions accepted (the opening's included) and the codes of the last refusals.
 async fn fill_up(seats: &mut BTreeMap<&'static str, Client>, fill: Fill) -> (usize, Vec<String>) {
-    let mut accepted = 1;
     for i in 0.. {
         let mut refused = Vec::new();
         for (seat, action) in fill.step(i) {
@@ -151,9 +150,9 @@ async fn fill_up(seats: &mut BTreeMap<&'static str, Client>, fill: Fill) -> (usi
             refused.push(ack["rejection"]["code"].as_str().unwrap_or("?").to_string());
         }
         if refused.len() == fill.step(i).len() {
-            return (accepted, refused);
+            // The opening and `i` steps.
+            return (i + 1, refused);
         }
-        accepted += 1;
     }
     unreachable!()
 }
