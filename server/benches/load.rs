@@ -1,5 +1,5 @@
 //! Load benchmark (issue 11; a benchmark, not a timed test): `BRIDGE_LOAD_TABLES` tables
-//! (default 1 000) × 4 simulated players and the Director play the real auctions of the shared corpus through
+//! (default 1 000, within the server's limit: below) × 4 simulated players and the Director play the real auctions of the shared corpus through
 //! the reference server (the release binary, a separate process), `BRIDGE_LOAD_WAVE` tables
 //! in flight (default 1 000: every table at once, the goal's shape), stored in a fresh SQLite file, or in the database at
 //! `BRIDGE_LOAD_DB` (a `postgres://…` URL: the same code, as the server's `--db`; the tables
@@ -9,7 +9,7 @@
 //! the bench's own reads are not a site's load). Two runs on one server: a closed loop (each table sends its next
 //! call on the last one's ack: the saturation figure) and an open loop (`BRIDGE_LOAD_RATE`
 //! calls a second offered, default 2 000, over `BRIDGE_LOAD_LANES` lanes of tables played
-//! one after another, default 50; `BRIDGE_LOAD_OPEN_TABLES` tables, default as many; a
+//! one after another, default 50; `BRIDGE_LOAD_OPEN_TABLES` tables, default as many, within the limit; a
 //! call's latency runs from when it was due, so a server that falls behind is seen; rate 0
 //! skips it). Reported for each: calls per second, send → ack p50/p99, and the server's CPU
 //! time and context switches per call, and the simulated clients' CPU time (from /proc). `BRIDGE_LOAD_SERVER` runs another build's binary,
@@ -21,6 +21,13 @@
 //! server drops them as a flood, by design, and the bench stops at its 10 s wait). Run:
 //! `cargo bench -p bridge-server --bench load` (SQLite), or against a throwaway PostgreSQL
 //! cluster `scripts/test-server.sh --load` (it sets `BRIDGE_LOAD_DB`).
+//!
+//! Both loops run on one server and every table played stays in memory, so the two together
+//! must fit the server's table limit (`bridge_server::Limits::tables`, or `BRIDGE_MAX_TABLES`,
+//! which the server reads too): left unset, each size is derived from it (the closed loop
+//! 1 000 or half the limit, the open loop as many or what the closed one left); asked for
+//! more, the run is refused before anything starts. The server is stopped (killed and
+//! waited for) on every exit, a panic included.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -99,10 +106,64 @@ fn free_port() -> SocketAddr {
     l.local_addr().unwrap()
 }
 
+/// The server under test, stopped (killed and waited for) when dropped: at the end of the
+/// run, and on any panic on the way, so no run leaves a server behind.
+struct Server(Child);
+
+impl Server {
+    fn id(&self) -> u32 {
+        self.0.id()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The tables one server process holds at once: the server's own limit
+/// (`bridge_server::Limits`), or `BRIDGE_MAX_TABLES` when set, which the server reads too
+/// (`None`: a value the server would refuse).
+fn table_limit() -> Option<usize> {
+    match std::env::var("BRIDGE_MAX_TABLES") {
+        Ok(v) => v.parse().ok(),
+        Err(_) => Some(bridge_server::Limits::default().tables),
+    }
+}
+
+/// The run's sizes (the closed loop's tables, the open loop's) within the `limit` of tables the
+/// server holds: every table played stays in memory (its board is not over when the auction
+/// is), and both loops run on one server. Unset, each is derived from the limit (the closed
+/// loop 1 000 or half the limit, the open loop as many or what is left); asked for more than
+/// the limit holds, the run is refused.
+fn sizes(
+    limit: usize,
+    asked_tables: Option<usize>,
+    asked_open: Option<usize>,
+    open_on: bool,
+) -> Result<(usize, usize), String> {
+    let tables = asked_tables.unwrap_or_else(|| 1000.min(limit / 2));
+    let open = if open_on {
+        asked_open.unwrap_or_else(|| tables.min(limit.saturating_sub(tables)))
+    } else {
+        0
+    };
+    if tables + open > limit {
+        return Err(format!(
+            "load: {tables} tables in the closed loop and {open} in the open loop, but the server holds at most {limit} \
+             (BRIDGE_MAX_TABLES): ask for fewer (BRIDGE_LOAD_TABLES, BRIDGE_LOAD_OPEN_TABLES, or BRIDGE_LOAD_RATE=0) \
+             or raise BRIDGE_MAX_TABLES"
+        ));
+    }
+    Ok((tables, open))
+}
+
 /// The server under test: this build's, or the binary at `BRIDGE_LOAD_SERVER` (to compare
 /// two builds with the same clients).
 /// `BRIDGE_LOAD_WORKERS`: its `--workers` (a build that has the option).
-fn server(addr: SocketAddr, db: &str) -> Child {
+fn server(addr: SocketAddr, db: &str) -> Server {
     let bin = std::env::var("BRIDGE_LOAD_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_bridge-server").into());
     let mut command = Command::new(bin);
     command
@@ -114,7 +175,7 @@ fn server(addr: SocketAddr, db: &str) -> Child {
     if let Ok(n) = std::env::var("BRIDGE_LOAD_WORKERS") {
         command.args(["--workers", &n]);
     }
-    command.spawn().expect("the server binary starts")
+    Server(command.spawn().expect("the server binary starts"))
 }
 
 async fn wait_up(addr: SocketAddr) {
@@ -409,11 +470,27 @@ fn env_or<T: std::str::FromStr>(key: &str, default: T) -> T {
 }
 
 fn main() {
-    let tables: usize = env_or("BRIDGE_LOAD_TABLES", 1000);
     let wave: usize = env_or("BRIDGE_LOAD_WAVE", 1000).max(1);
     let rate: f64 = env_or("BRIDGE_LOAD_RATE", 2000.0);
     let lanes: usize = env_or("BRIDGE_LOAD_LANES", 50).max(1);
-    let open_tables: usize = env_or("BRIDGE_LOAD_OPEN_TABLES", tables);
+    let asked = |key: &str| std::env::var(key).ok().and_then(|v| v.parse::<usize>().ok());
+    let Some(limit) = table_limit() else {
+        eprintln!("load: BRIDGE_MAX_TABLES is not a number of tables");
+        std::process::exit(2);
+    };
+    let (tables, open_tables) = match sizes(
+        limit,
+        asked("BRIDGE_LOAD_TABLES"),
+        asked("BRIDGE_LOAD_OPEN_TABLES"),
+        rate > 0.0,
+    ) {
+        Ok(sizes) => sizes,
+        Err(why) => {
+            // Refused before anything is started.
+            eprintln!("{why}");
+            std::process::exit(2);
+        }
+    };
     // The closed loop's players keep their connections from table to table.
     let rejoin = std::env::var_os("BRIDGE_LOAD_REJOIN").is_some();
     let Some(auctions) = corpus(tables.max(open_tables)) else {
@@ -438,7 +515,7 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
-    let mut child = server(addr, &db);
+    let child = server(addr, &db);
     rt.block_on(wait_up(addr));
 
     // Closed loop (saturation): `wave` tables in flight (the next starts as soon as one is
@@ -527,9 +604,8 @@ fn main() {
     // the same hash.
     rt.block_on(stored(addr, &mut closed));
     rt.block_on(stored(addr, &mut open));
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let mut child = server(addr, &db);
+    drop(child);
+    let child = server(addr, &db);
     rt.block_on(wait_up(addr));
     for p in closed.iter().chain(&open) {
         let (_, status) = rt.block_on(http(addr, "GET", &format!("/api/tables/{}", p.id), None));
@@ -540,8 +616,7 @@ fn main() {
             p.id
         );
     }
-    child.kill().unwrap();
-    let _ = child.wait();
+    drop(child);
     let _ = std::fs::remove_dir_all(&dir);
 
     let pushes: Vec<f64> = closed.iter().flat_map(|p| p.push_bytes.iter().copied()).collect();

@@ -165,6 +165,27 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
     drop(source);
 }
 
+/// Writes `batch` and flushes the socket: at once when the socket takes it (the usual case:
+/// no wait on the close set up), else while watching for the connection to be closed.
+/// Whether it was written.
+async fn write_batch(
+    sink: &mut SplitSink<WebSocket, Message>,
+    batch: Vec<String>,
+    closing: &mut watch::Receiver<Option<Close>>,
+) -> bool {
+    let writing = feed_all(sink, batch);
+    tokio::pin!(writing);
+    let sent = match std::future::poll_fn(|cx| Poll::Ready(writing.as_mut().poll(cx))).await {
+        Poll::Ready(r) => Some(r),
+        Poll::Pending => tokio::select! {
+            biased;
+            _ = closing.wait_for(Option::is_some) => None,
+            r = &mut writing => Some(r),
+        },
+    };
+    matches!(sent, Some(Ok(())))
+}
+
 /// Writes `batch` in order and flushes the socket once.
 async fn feed_all(sink: &mut SplitSink<WebSocket, Message>, batch: Vec<String>) -> Result<(), axum::Error> {
     for text in batch {
@@ -214,7 +235,8 @@ const BATCH_BYTES: usize = 16 * 1024;
 /// connection is asked to close, drops what is left, sends the coded `error` and the close
 /// frame (bounded in time: a client that does not read gets nothing more). The messages
 /// ready at once are written together and the socket flushed once for them (one system call
-/// and one wake-up for a burst of pushes, not one each).
+/// and one wake-up for a burst of pushes, not one each); the pages of a catch-up are made
+/// and written one at a time, each once the last has been taken by the socket.
 async fn write(
     mut sink: SplitSink<WebSocket, Message>,
     mut inbox: Inbox,
@@ -223,45 +245,49 @@ async fn write(
 ) {
     let mut pings = heartbeat::pings(ping_every);
     loop {
-        let text = tokio::select! {
+        let next = tokio::select! {
             biased;
             next = inbox.recv() => match next {
-                Next::Text(t) => Some(t),
                 Next::Closing | Next::Ended => break,
+                next => Some(next),
             },
             // Looked at once the queue is empty (a batch takes what is queued: the queue
             // stays full only for a client that reads slower than its table pushes).
             _ = pings.tick() => None,
         };
-        let Some(text) = text else {
-            if heartbeat::ping(&mut sink, &mut closing).await {
-                continue;
+        let written = match next {
+            None => heartbeat::ping(&mut sink, &mut closing).await,
+            Some(Next::Text(text)) => {
+                let mut batch = vec![text];
+                let mut n = batch[0].len();
+                while batch.len() < BATCH_MESSAGES && n < BATCH_BYTES {
+                    let Some(more) = inbox.try_recv() else { break };
+                    n += more.len();
+                    batch.push(more);
+                }
+                let sent = write_batch(&mut sink, batch, &mut closing).await;
+                inbox.written(n);
+                sent
             }
-            break;
-        };
-        let mut batch = vec![text];
-        let mut n = batch[0].len();
-        while batch.len() < BATCH_MESSAGES && n < BATCH_BYTES {
-            let Some(more) = inbox.try_recv() else { break };
-            n += more.len();
-            batch.push(more);
-        }
-        // Written at once when the socket takes it (the usual case: no wait on the close set
-        // up); else written while watching for the connection to be closed.
-        let writing = feed_all(&mut sink, batch);
-        tokio::pin!(writing);
-        let sent = match std::future::poll_fn(|cx| Poll::Ready(writing.as_mut().poll(cx))).await {
-            Poll::Ready(r) => Some(r),
-            Poll::Pending => tokio::select! {
-                biased;
-                _ = closing.wait_for(Option::is_some) => None,
-                r = &mut writing => Some(r),
+            Some(Next::Pages(mut pages)) => loop {
+                if closing.borrow().is_some() {
+                    break false;
+                }
+                let Some(page) = pages.next().await else { break true };
+                let n = page.len();
+                if !inbox.reserve(n) {
+                    break false;
+                }
+                let sent = write_batch(&mut sink, vec![page], &mut closing).await;
+                inbox.written(n);
+                if !sent {
+                    break false;
+                }
             },
+            Some(Next::Closing | Next::Ended) => false,
         };
-        inbox.written(n);
-        match sent {
-            Some(Ok(())) => {}
-            Some(Err(_)) | None => break,
+        if !written {
+            break;
         }
     }
     drop(inbox);

@@ -19,6 +19,7 @@
 
 mod act;
 mod admin;
+pub mod catchup;
 pub mod client_addr;
 pub mod commit;
 pub mod config;

@@ -2,13 +2,15 @@
 //! a push — is counted in bytes from the moment it is queued until it is written to the
 //! socket; past the connection's budget the connection is closed as `TOO_SLOW`, so a client
 //! that does not read costs the server at most its budget. A request to close travels the
-//! same queue, so the writer waits on one thing.
+//! same queue, so the writer waits on one thing, and so do the pages of a catch-up
+//! (`catchup::Pages`), each made and counted only when the writer reaches it.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use tokio::sync::{mpsc, watch};
 
+use crate::catchup::Pages;
 use crate::metrics::Metrics;
 use crate::protocol::ErrorCode;
 
@@ -72,23 +74,62 @@ impl Shared {
         self.queued.fetch_sub(n, Ordering::SeqCst);
         self.metrics.unqueue(n);
     }
+
+    /// Counts `n` more bytes queued; false, counting nothing, if they would pass the budget.
+    fn reserve(&self, n: usize) -> bool {
+        let before = self.queued.fetch_add(n, Ordering::SeqCst);
+        if before.saturating_add(n) > self.budget {
+            self.queued.fetch_sub(n, Ordering::SeqCst);
+            return false;
+        }
+        self.metrics.queue(n);
+        true
+    }
+
+    /// Closes the connection as too slow (the first reason wins); whether this was it.
+    fn too_slow(&self) -> bool {
+        let why = Close::new(ErrorCode::TooSlow, "too far behind: reconnect and resume with since");
+        let first = self.close.send_if_modified(|now| {
+            if now.is_some() {
+                return false;
+            }
+            *now = Some(why);
+            true
+        });
+        if first {
+            self.metrics.count_too_slow();
+        }
+        first
+    }
+}
+
+/// What the queue holds.
+#[derive(Debug)]
+enum Queued {
+    /// A message.
+    Text(String),
+    /// Pages made when the writer reaches them (a catch-up's entries).
+    Pages(Box<Pages>),
+    /// The connection was asked to close (a wake-up for the writer).
+    Wake,
 }
 
 /// The sending side, cloned into every table the connection has joined.
 #[derive(Clone, Debug)]
 pub struct Outbox {
-    /// A message, or `None`: the connection was asked to close (a wake-up for the writer).
-    tx: mpsc::UnboundedSender<Option<String>>,
+    tx: mpsc::UnboundedSender<Queued>,
     shared: Arc<Shared>,
 }
 
 /// The writer's side: messages in order, and the bytes it has written given back.
 #[derive(Debug)]
 pub struct Inbox {
-    rx: mpsc::UnboundedReceiver<Option<String>>,
+    rx: mpsc::UnboundedReceiver<Queued>,
     shared: Arc<Shared>,
     /// The writer has seen the connection closing (its wake-up may have been taken).
     closed: bool,
+    /// Pages taken from the queue while gathering a batch, the next thing to write.
+    held: Option<Box<Pages>>,
 }
 
 /// What the writer takes from its queue next.
@@ -96,6 +137,9 @@ pub struct Inbox {
 pub enum Next {
     /// A message to write (counted until `written`).
     Text(String),
+    /// Pages to write one by one, each counted from when it is made (`Inbox::reserve`)
+    /// until `written`.
+    Pages(Box<Pages>),
     /// The connection was asked to close: what is left is dropped.
     Closing,
     /// Every `Outbox` is gone.
@@ -120,6 +164,7 @@ pub fn channel(budget: usize, metrics: Arc<Metrics>) -> (Outbox, Inbox) {
             rx,
             shared,
             closed: false,
+            held: None,
         },
     )
 }
@@ -132,23 +177,28 @@ impl Outbox {
             return false;
         }
         let n = text.len();
-        let before = self.shared.queued.fetch_add(n, Ordering::SeqCst);
-        if before.saturating_add(n) > self.shared.budget {
-            self.shared.queued.fetch_sub(n, Ordering::SeqCst);
-            if self.close(Close::new(
-                ErrorCode::TooSlow,
-                "too far behind: reconnect and resume with since",
-            )) {
-                self.shared.metrics.count_too_slow();
+        if !self.shared.reserve(n) {
+            if self.shared.too_slow() {
+                let _ = self.tx.send(Queued::Wake);
             }
             return false;
         }
-        self.shared.metrics.queue(n);
-        if self.tx.send(Some(text)).is_err() {
+        if self.tx.send(Queued::Text(text)).is_err() {
             self.shared.unqueue(n);
             return false;
         }
         true
+    }
+
+    /// Queues `pages`, made one at a time when the writer reaches them (each counted then).
+    /// False when the connection is closing.
+    pub fn send_pages(&self, pages: Pages) -> bool {
+        !self.is_closing() && self.tx.send(Queued::Pages(Box::new(pages))).is_ok()
+    }
+
+    /// The connection's budget of unsent bytes.
+    pub fn budget(&self) -> usize {
+        self.shared.budget
     }
 
     /// Asks the connection to close for `why` (the first reason wins); whether this was it.
@@ -162,7 +212,7 @@ impl Outbox {
         });
         if first {
             // Wakes a writer waiting for its next message.
-            let _ = self.tx.send(None);
+            let _ = self.tx.send(Queued::Wake);
         }
         first
     }
@@ -189,35 +239,55 @@ impl Inbox {
         if self.closed {
             return Next::Closing;
         }
+        if let Some(pages) = self.held.take() {
+            return self.next(Some(Queued::Pages(pages)));
+        }
         let next = self.rx.recv().await;
         self.next(next)
     }
 
-    /// The next message if one is queued now and the connection is not closing.
+    /// The next message if one is queued now and the connection is not closing (pages end a
+    /// batch: they are the next thing `recv` gives).
     pub fn try_recv(&mut self) -> Option<String> {
-        if self.closed {
+        if self.closed || self.held.is_some() {
             return None;
         }
-        let taken = self.rx.try_recv().ok()?;
-        match self.next(Some(taken)) {
-            Next::Text(text) => Some(text),
-            Next::Closing | Next::Ended => None,
+        match self.rx.try_recv().ok()? {
+            Queued::Pages(pages) => {
+                self.held = Some(pages);
+                None
+            }
+            taken => match self.next(Some(taken)) {
+                Next::Text(text) => Some(text),
+                Next::Pages(_) | Next::Closing | Next::Ended => None,
+            },
         }
+    }
+
+    /// Counts a page of `n` bytes made for the socket; false, and the connection closed as
+    /// too slow, if it would pass the budget.
+    pub fn reserve(&self, n: usize) -> bool {
+        if self.shared.reserve(n) {
+            return true;
+        }
+        self.shared.too_slow();
+        false
     }
 
     /// What a message taken from the queue means: a closing connection writes nothing more
     /// (the bytes of a message it drops are given back).
-    fn next(&mut self, taken: Option<Option<String>>) -> Next {
+    fn next(&mut self, taken: Option<Queued>) -> Next {
         let closing = self.shared.close.borrow().is_some();
         self.closed |= closing;
         match taken {
             None => Next::Ended,
-            Some(Some(text)) if !closing => Next::Text(text),
-            Some(Some(text)) => {
+            Some(Queued::Text(text)) if !closing => Next::Text(text),
+            Some(Queued::Text(text)) => {
                 self.shared.unqueue(text.len());
                 Next::Closing
             }
-            Some(None) => Next::Closing,
+            Some(Queued::Pages(pages)) if !closing => Next::Pages(pages),
+            Some(Queued::Pages(_) | Queued::Wake) => Next::Closing,
         }
     }
 
@@ -232,7 +302,7 @@ impl Drop for Inbox {
     fn drop(&mut self) {
         self.rx.close();
         while let Ok(taken) = self.rx.try_recv() {
-            if let Some(text) = taken {
+            if let Queued::Text(text) = taken {
                 self.shared.unqueue(text.len());
             }
         }
@@ -261,6 +331,38 @@ mod tests {
         assert_eq!(metrics.queued_bytes(), 0);
         assert_eq!(metrics.peak_queued_bytes(), 100);
         assert!(!out.send(String::new()));
+    }
+
+    #[tokio::test]
+    async fn pages_keep_their_place_in_the_queue_and_count_only_once_made() {
+        let metrics = Arc::new(Metrics::default());
+        let (out, mut inbox) = channel(100, metrics.clone());
+        let table =
+            bridge_laws::Table::from_options_json(r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#)
+                .unwrap();
+        let live = crate::hub::Live::new(table, Default::default(), None);
+        let slot = Arc::new(tokio::sync::Mutex::new(live));
+        let pages = Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50);
+        assert!(out.send("before".into()));
+        assert!(out.send_pages(Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50)));
+        assert!(out.send("after".into()));
+        assert_eq!(
+            metrics.queued_bytes(),
+            "before".len() + "after".len(),
+            "pages count once made"
+        );
+        assert_eq!(inbox.recv().await, Next::Text("before".into()));
+        assert_eq!(inbox.try_recv(), None, "a batch ends before pages");
+        assert_eq!(inbox.try_recv(), None);
+        assert_eq!(inbox.recv().await, Next::Pages(Box::new(pages)));
+        assert_eq!(inbox.recv().await, Next::Text("after".into()));
+        assert!(inbox.reserve(80), "a page within the budget");
+        assert!(!inbox.reserve(30), "a page past it");
+        assert_eq!(
+            out.closing().borrow().as_ref().map(|c| c.code),
+            Some(ErrorCode::TooSlow)
+        );
+        assert!(!out.send_pages(Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50)));
     }
 
     #[tokio::test]

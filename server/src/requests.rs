@@ -4,6 +4,7 @@
 
 use bridge_laws::Viewer;
 
+use crate::catchup::{self, Pages, Start};
 use crate::credentials;
 use crate::hub::{Hub, Joined, Live, Sub};
 use crate::outbox::{Close, Outbox};
@@ -56,18 +57,28 @@ impl Session {
                     return self.refuse(ErrorCode::NotJoined, "join a table first", None);
                 };
                 let live = j.slot.lock().await;
-                let reply = match live.table.events_since_lent(j.viewer, version) {
-                    Ok(entries) => ServerMsg::Events {
-                        table: &j.id,
-                        entries: Entries::Lent(entries.collect()),
-                        patch: None,
-                        view: None,
-                        state_hash: None,
-                    }
-                    .to_text(),
-                    Err(e) => ServerMsg::error(ErrorCode::BadVersion, &e.message, None).to_text(),
+                let entries = match live.table.events_since_lent(j.viewer, version) {
+                    Ok(entries) => entries,
+                    Err(e) => return self.refuse(ErrorCode::BadVersion, &e.message, None),
                 };
-                self.out.send(reply);
+                let reply = ServerMsg::Events {
+                    table: &j.id,
+                    entries: Entries::Lent(entries.collect()),
+                    patch: None,
+                    view: None,
+                    state_hash: None,
+                }
+                .to_text_within(catchup::one_message(self.out.budget()));
+                match reply {
+                    Some(text) => self.out.send(text),
+                    // Too many for one message: in pages, the last at the version now.
+                    None => {
+                        let until = live.table.stream_version(j.viewer);
+                        let page = catchup::page_bytes(self.out.budget());
+                        let pages = Pages::entries(&j.slot, self.conn, &j.id, j.viewer, version, until, page);
+                        self.out.send_pages(pages)
+                    }
+                };
             }
             ClientMsg::View => {
                 let Some(j) = &self.joined else {
@@ -89,7 +100,18 @@ impl Session {
                 let version = live.table.stream_version(j.viewer);
                 let view = live.table.view(j.viewer);
                 let hands = live.deal.as_ref().map(|d| d.visible(j.viewer, &live.table));
-                self.out.send(ServerMsg::View { version, view, hands }.to_text());
+                let whole = ServerMsg::View {
+                    version,
+                    view,
+                    hands,
+                    until: None,
+                }
+                .to_text_within(catchup::one_message(self.out.budget()));
+                match whole {
+                    Some(text) => self.out.send(text),
+                    // Too large for one message: a fresh start in pages.
+                    None => catchup::send(&self.out, &live, &j.slot, &j.id, j.viewer, self.conn, Start::View),
+                };
             }
             ClientMsg::Act { id, action } => match &self.joined {
                 Some(j) => crate::act::act(hub, j, &self.out, id, action).await,
@@ -204,15 +226,20 @@ impl Session {
                 view: live.table.view(viewer),
                 hands: live.deal.as_ref().map(|d| d.visible(viewer, &live.table)),
                 state_hash: hash.as_deref(),
+                until: None,
             }
-            .to_text();
-            // Queued under the table's lock: no push can come before it.
-            self.out.send(reply);
+            .to_text_within(catchup::one_message(self.out.budget()));
             live.subs.push(Sub {
                 conn: self.conn,
                 viewer,
                 out: self.out.clone(),
             });
+            // Queued under the table's lock: no push can come before it. Too large for one
+            // message, it is a fresh start in pages, whatever `since` was.
+            match reply {
+                Some(text) => self.out.send(text),
+                None => catchup::send(&self.out, &live, &slot, &table, viewer, self.conn, Start::Joined),
+            };
             let expiry = live.expiry.subscribe();
             drop(live);
             self.joined = Some(Joined {

@@ -51,6 +51,12 @@ pub enum ServerMsg<'a> {
         #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         state_hash: Option<&'a str>,
+        /// A catch-up in pages (docs/PROTOCOL.md): `version` is 0, `view` is the view now
+        /// without its history and its growing lists, and the `events` messages that follow
+        /// bring them, up to this version.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        until: Option<u64>,
     },
     /// The viewer's new entries: a push after an accepted action (with the patch of his view,
     /// or his whole view if the update carries it), or the reply to `events_since` (entries
@@ -88,6 +94,10 @@ pub enum ServerMsg<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(optional, as = "Option<HandsTs>")]
         hands: Option<Hands<'a>>,
+        /// A catch-up in pages, as `joined`'s.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        until: Option<u64>,
     },
     /// Hands that became visible to the viewer: dummy's, to everyone, once the opening lead
     /// is faced (sent right after the `events` push that faced it).
@@ -129,6 +139,16 @@ impl<'a> ServerMsg<'a> {
         }
     }
 
+    /// The message as sent, if it takes at most `limit` bytes (written no further than that).
+    pub fn to_text_within(&self, limit: usize) -> Option<String> {
+        let mut text = Capped {
+            text: Vec::with_capacity(512.min(limit)),
+            limit,
+        };
+        serde_json::to_writer(&mut text, self).ok()?;
+        String::from_utf8(text.text).ok()
+    }
+
     /// The message as sent: one JSON text.
     pub fn to_text(&self) -> String {
         // Room for a push's usual few hundred bytes at once (`to_string` starts at 128 and
@@ -138,6 +158,26 @@ impl<'a> ServerMsg<'a> {
             Ok(()) => String::from_utf8(text).unwrap_or_default(),
             Err(_) => String::new(),
         }
+    }
+}
+
+/// A buffer that refuses to grow past `limit` bytes.
+struct Capped {
+    text: Vec<u8>,
+    limit: usize,
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.text.len() + buf.len() > self.limit {
+            return Err(std::io::Error::other("past the limit"));
+        }
+        self.text.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -292,6 +332,15 @@ mod tests {
     }
 
     #[test]
+    fn a_message_written_within_a_limit_is_the_whole_message_or_none() {
+        let msg = ServerMsg::error(ErrorCode::TooSlow, "too far behind", None);
+        let text = msg.to_text();
+        assert_eq!(msg.to_text_within(text.len()), Some(text.clone()));
+        assert_eq!(msg.to_text_within(text.len() - 1), None);
+        assert_eq!(msg.to_text_within(0), None);
+    }
+
+    #[test]
     fn a_pong_is_its_type_alone() {
         assert_eq!(parsed(&ServerMsg::Pong), json!({ "type": "pong" }));
     }
@@ -338,6 +387,7 @@ mod tests {
             version,
             view: t.view(viewer),
             hands: None,
+            until: None,
         });
         assert_eq!(
             view,
@@ -352,6 +402,7 @@ mod tests {
             view: t.view(viewer),
             hands: None,
             state_hash: None,
+            until: None,
         });
         assert_eq!(
             joined,

@@ -159,6 +159,7 @@ mod tests {
                     view: t.view(viewer),
                     hands: Some(hands),
                     state_hash: (viewer == Viewer::Director).then_some("h0"),
+                    until: None,
                 }
                 .to_text(),
             );
@@ -205,6 +206,44 @@ mod tests {
                 view: t.view(east),
                 hands: Some(deal.visible(east, &t)),
                 state_hash: None,
+                until: None,
+            }
+            .to_text(),
+        );
+        // A catch-up in pages: the head at version 0, a page of the view's lists, a page of
+        // entries with an empty patch.
+        let split = crate::catchup::split(t.view(Viewer::Director), 4096);
+        out.push(
+            ServerMsg::Joined {
+                table: "t1",
+                viewer: Viewer::Director,
+                version: 0,
+                regulation: t.regulation(),
+                entries: None,
+                view: split.head,
+                hands: Some(deal.visible(Viewer::Director, &t)),
+                state_hash: Some("h1"),
+                until: Some(t.stream_version(Viewer::Director)),
+            }
+            .to_text(),
+        );
+        out.push(
+            ServerMsg::Events {
+                table: "t1",
+                entries: Entries::Pushed(&[]),
+                patch: split.lists.first(),
+                view: None,
+                state_hash: None,
+            }
+            .to_text(),
+        );
+        out.push(
+            ServerMsg::Events {
+                table: "t1",
+                entries: Entries::Lent(t.events_since_lent(Viewer::Director, 0).unwrap().take(3).collect()),
+                patch: Some(&bridge_laws::ViewPatch::default()),
+                view: None,
+                state_hash: None,
             }
             .to_text(),
         );
@@ -234,6 +273,7 @@ mod tests {
                 version: t.stream_version(east),
                 view: t.view(east),
                 hands: Some(deal.visible(east, &t)),
+                until: None,
             }
             .to_text(),
         );

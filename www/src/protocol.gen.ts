@@ -39,7 +39,13 @@ export type ServerMsg = { "type": "joined",
   /**
    * The state hash, for the Director alone.
    */
-  stateHash?: string, }
+  stateHash?: string,
+  /**
+   * A catch-up in pages (docs/PROTOCOL.md): `version` is 0, `view` is the view now
+   * without its history and its growing lists, and the `events` messages that follow
+   * bring them, up to this version.
+   */
+  until?: number, }
   | { "type": "events",
   /**
    * The table's id.
@@ -74,7 +80,11 @@ export type ServerMsg = { "type": "joined",
   /**
    * The hands dealt that the viewer may see now, if the table was dealt.
    */
-  hands?: Hands, }
+  hands?: Hands,
+  /**
+   * A catch-up in pages, as `joined`'s.
+   */
+  until?: number, }
   | { "type": "hands",
   /**
    * The table's id.
