@@ -37,6 +37,7 @@ fn table() -> Table {
         vulnerability: Vulnerability::None,
         regulation: Default::default(),
         board: None,
+        deal: None,
     })
     .expect("a table")
 }
@@ -228,6 +229,7 @@ impl Script {
             vulnerability,
             regulation,
             board: None,
+            deal: None,
         })
         .expect("a table");
         let mut t = start.clone();

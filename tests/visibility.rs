@@ -53,6 +53,7 @@ fn run(preset: Preset, steps: &[Step], dealer: u8) -> Result<(), String> {
         vulnerability: Vulnerability::None,
         regulation: RegulationSpec::Preset(preset),
         board: None,
+        deal: None,
     })
     .map_err(|r| r.to_string())?;
     for (i, s) in steps.iter().enumerate() {

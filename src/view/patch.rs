@@ -517,6 +517,7 @@ mod tests {
             vulnerability: Vulnerability::None,
             regulation: Default::default(),
             board: None,
+            deal: None,
         })
         .expect("a table");
         let call = |c: &str| c.parse::<Call>().expect("a call");

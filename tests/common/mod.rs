@@ -160,6 +160,7 @@ pub fn preset_table(preset: bridge_laws::Preset, dealer: Seat) -> Table {
         vulnerability: bridge_laws::Vulnerability::None,
         regulation: bridge_laws::RegulationSpec::Preset(preset),
         board: None,
+        deal: None,
     })
     .unwrap()
 }
