@@ -292,25 +292,22 @@ impl<'de> Visitor<'de> for DealVisitor {
             if std::mem::replace(&mut given[seat.index()], true) {
                 return Err(M::Error::custom(format_args!("deal: {seat} is given twice")));
             }
-            let cards: HandList = map.next_value()?;
-            hands[seat.index()] = cards.0;
+            hands[seat.index()] = map.next_value::<CardSet>()?;
         }
         Deal::new(hands).map_err(M::Error::custom)
     }
 }
 
-/// A hand given as a list of cards (at most 13; a card twice is refused).
-struct HandList(CardSet);
-
-impl<'de> Deserialize<'de> for HandList {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<HandList, D::Error> {
+/// Read as a hand's list of cards: at most 13, none twice.
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardSet, D::Error> {
         struct Cards;
         impl<'de> Visitor<'de> for Cards {
-            type Value = HandList;
+            type Value = CardSet;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a list of at most 13 cards")
             }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<HandList, A::Error> {
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<CardSet, A::Error> {
                 let mut h = CardSet::EMPTY;
                 let mut n = 0u32;
                 while let Some(card) = seq.next_element::<Card>()? {
@@ -323,7 +320,7 @@ impl<'de> Deserialize<'de> for HandList {
                     }
                     h = h.with(card);
                 }
-                Ok(HandList(h))
+                Ok(h)
             }
         }
         d.deserialize_seq(Cards)

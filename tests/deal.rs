@@ -5,7 +5,7 @@
 
 use bridge_laws::records::import::{import_lin, import_pbn};
 use bridge_laws::records::{lin, pbn, Record};
-use bridge_laws::{Code, Seat, Table};
+use bridge_laws::{Code, Seat, Table, Viewer};
 
 /// A whole deal, from North.
 const DEAL: &str = "N:KQT2.AT.J6542.85 A8654.KQ5.T.QJT6 J973.J98742.3.K4 .63.AKQ987.A9732";
@@ -82,4 +82,86 @@ fn a_lin_record_gives_its_deal_to_the_table_and_the_table_writes_it_back() {
         Some(imported.table.state_hash())
     );
     assert_eq!(imported.table.board().deal.map(|d| d.hand(Seat::E).len()), Some(13));
+}
+
+/// Dealer N: 1NT by North passed out to 1NT (East leads, South is dummy), under `regulation`.
+fn one_notrump(regulation: &str) -> Table {
+    let options = format!(r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation},"deal":"{DEAL}"}}"#);
+    let mut t = Table::from_options_json(&options).expect("a table");
+    for (seat, call) in [("N", "1NT"), ("E", "P"), ("S", "P"), ("W", "P")] {
+        apply(&mut t, &format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#));
+    }
+    t
+}
+
+fn apply(t: &mut Table, json: &str) {
+    let out = t.apply_json(json);
+    assert!(out.is_ok(), "{json} was refused: {:?}", out.rejection());
+}
+
+/// The seats whose hands `viewer` sees.
+fn seen(t: &Table, viewer: Viewer) -> Vec<Seat> {
+    t.view(viewer).hands.iter().map(|(s, _)| s).collect()
+}
+
+fn held(t: &Table, viewer: Viewer, seat: Seat) -> Vec<String> {
+    t.view(viewer)
+        .hands
+        .get(&seat)
+        .map(|h| h.cards().map(|c| c.to_string()).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn each_player_sees_his_own_hand_and_the_director_every_hand() {
+    let t = one_notrump(r#""online""#);
+    for s in Seat::ALL {
+        assert_eq!(seen(&t, Viewer::Seat(s)), [s], "{s}");
+    }
+    assert_eq!(seen(&t, Viewer::Director), Seat::ALL);
+    assert_eq!(held(&t, Viewer::Seat(Seat::N), Seat::N).len(), 13);
+    assert_eq!(held(&t, Viewer::Seat(Seat::N), Seat::N)[..2], ["SK", "SQ"]);
+}
+
+#[test]
+fn spectators_see_every_hand_online_and_none_face_to_face_until_dummy_is_spread() {
+    assert_eq!(seen(&one_notrump(r#""online""#), Viewer::Spectator), Seat::ALL);
+    let mut t = one_notrump(r#""face_to_face""#);
+    assert!(seen(&t, Viewer::Spectator).is_empty());
+    let hidden = one_notrump(r#"{"preset":"online","spectators_see_hands":false}"#);
+    assert!(seen(&hidden, Viewer::Spectator).is_empty());
+    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
+    assert_eq!(seen(&t, Viewer::Spectator), [Seat::S], "dummy's hand, spread (L41D)");
+}
+
+#[test]
+fn l41d_dummys_hand_is_seen_by_all_once_the_opening_lead_is_faced() {
+    let mut t = one_notrump(r#""online""#);
+    apply(&mut t, r#"{"seat":"E","type":"lead","card":"S5"}"#);
+    assert_eq!(seen(&t, Viewer::Seat(Seat::W)), [Seat::W], "the lead is face down");
+    // The face-down lead is still the leader's until it is faced.
+    assert!(held(&t, Viewer::Seat(Seat::E), Seat::E).contains(&"S5".to_string()));
+    apply(&mut t, r#"{"seat":"E","type":"face_lead"}"#);
+    assert_eq!(seen(&t, Viewer::Seat(Seat::W)), [Seat::S, Seat::W]);
+    assert_eq!(seen(&t, Viewer::Seat(Seat::N)), [Seat::N, Seat::S]);
+    assert_eq!(seen(&t, Viewer::Seat(Seat::S)), [Seat::S]);
+    assert!(!held(&t, Viewer::Seat(Seat::E), Seat::E).contains(&"S5".to_string()));
+    assert_eq!(held(&t, Viewer::Seat(Seat::E), Seat::E).len(), 12);
+}
+
+#[test]
+fn a_card_played_leaves_the_hand() {
+    let mut t = one_notrump(r#""online""#);
+    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
+    apply(&mut t, r#"{"seat":"N","type":"play","card":"S3","from":"dummy"}"#);
+    assert!(!held(&t, Viewer::Seat(Seat::W), Seat::S).contains(&"S3".to_string()));
+    assert_eq!(held(&t, Viewer::Director, Seat::S).len(), 12);
+}
+
+#[test]
+fn without_a_deal_a_view_has_no_hands_and_its_json_no_key() {
+    let t = Table::from_options_json(r#"{"dealer":"N","vulnerability":"None"}"#).expect("a table");
+    assert!(t.view(Viewer::Director).hands.is_empty());
+    let json = serde_json::to_string(&t.view(Viewer::Director)).expect("json");
+    assert!(!json.contains("\"hands\""), "{json}");
 }

@@ -84,18 +84,26 @@ fn regulation_json(preset: Preset, o: Overrides) -> String {
     pick(7, "max_text", &["500", "40", "100000"]);
     pick(8, "tempo_threshold_ms", &["null", "10000", "2000"]);
     pick(9, "screenmates", &[r#""ne_sw""#, r#""nw_se""#]);
+    pick(10, "spectators_see_hands", &["true", "false"]);
     format!("{{{}}}", fields.join(","))
 }
 
 fn options_json(preset: Preset, o: Overrides, dealer: u8, vul: u8, board: u8) -> String {
     let vul = ["None", "NS", "EW", "All"][usize::from(vul % 4)];
+    // Half the tables are given the deal (shuffled from the draw): they play real cards.
+    let deal = if o[10] >= 128 {
+        let seed = u64::from_le_bytes([o[0], o[1], o[2], o[3], o[4], o[5], dealer, board]);
+        format!(r#","deal":"{}""#, common::shuffled_deal(seed))
+    } else {
+        String::new()
+    };
     let board = if board % 3 == 0 {
         String::new()
     } else {
         format!(r#","board":{board}"#)
     };
     format!(
-        r#"{{"dealer":"{}","vulnerability":"{vul}","regulation":{}{board}}}"#,
+        r#"{{"dealer":"{}","vulnerability":"{vul}","regulation":{}{board}{deal}}}"#,
         seat(dealer),
         regulation_json(preset, o)
     )
@@ -234,6 +242,10 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
         // The play period, as far as the Laws here need it.
         34..=36 => {
             let card = any_card(b);
+            // Given the deal, mostly a card the hand due still holds.
+            if let Some(held) = common::card_action(t, b).filter(|_| c % 4 != 3) {
+                return held;
+            }
             match c % 8 {
                 0..=2 => format!(r#"{{"seat":"{turn}","type":"lead","card":"{card}"}}"#),
                 3 => format!(r#"{{"seat":"{who}","type":"face_lead"}}"#),

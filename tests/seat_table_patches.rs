@@ -93,14 +93,17 @@ proptest! {
         steps in prop::collection::vec(any::<(u8, u8, u8)>(), 0..40),
         dealer in 0u8..4,
         preset in 0u8..4,
+        deal in any::<Option<u64>>(),
     ) {
         let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
-        let mut t = table(preset, seat(dealer));
+        // Given the deal, a table also plays cards: the hands change by patches too.
+        let mut t = common::dealt_table(preset, seat(dealer), deal);
         let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
         let mut tracker = ViewTracker::new(&t);
         for s in &steps {
             let bases: Vec<_> = VIEWERS.iter().map(|v| (t.view_base(*v), t.stream_version(*v))).collect();
-            let out = t.apply_json(&random_action(&t, *s));
+            let card = if s.0 % 3 != 2 { common::card_action(&t, s.1) } else { None };
+            let out = t.apply_json(&card.unwrap_or_else(|| random_action(&t, *s)));
             // Without a tracker, from the bases taken before the action: the same pushes.
             for ((base, version), v) in bases.iter().zip(VIEWERS) {
                 let alone = push_of(&t, &out, base, *version);

@@ -22,6 +22,7 @@ use crate::board::Board;
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
+use crate::deal::CardSet;
 use crate::event::{BarKind, DisclosureKind, Event};
 use crate::feed::Feed;
 use crate::law::Law;
@@ -265,6 +266,12 @@ pub struct View<'a> {
     pub contract_parts: Option<ContractParts>,
     /// Director only: `scoring_contract` as its parts.
     pub scoring_contract_parts: Option<ContractParts>,
+    /// The hands the viewer may see, each with the cards still held, spades first (a table
+    /// given the deal; absent without one): his own; dummy's once the opening lead is faced
+    /// (L41D); every hand for the Director, and for spectators when `spectators_see_hands`.
+    #[serde(default, skip_serializing_if = "SeatMap::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(optional, type = "Partial<Record<Seat, Card[]>>"))]
+    pub hands: SeatMap<CardSet>,
 }
 
 impl View<'_> {
@@ -311,6 +318,7 @@ impl View<'_> {
             disclosable: self.disclosable,
             contract_parts: self.contract_parts,
             scoring_contract_parts: self.scoring_contract_parts,
+            hands: self.hands,
         }
     }
 }
@@ -505,6 +513,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         },
         contract_parts: st.play().contract().map(|c| ContractName::from(c).into()),
         scoring_contract_parts: scoring_contract.map(ContractParts::from),
+        hands: procedure::hands::seen(board, st, table.regulation, viewer),
     }
 }
 
