@@ -483,6 +483,12 @@ impl Table {
         self.legal_calls(seat).contains(call)
     }
 
+    /// The cards `seat` may play now without an irregularity, at a table given the deal (the
+    /// view's `legal_cards`; empty otherwise, and when it is not his card to play).
+    pub fn legal_cards(&self, seat: Seat) -> crate::deal::CardSet {
+        procedure::follow::legal_cards(self.board.deal.as_ref(), &self.state, seat)
+    }
+
     /// The contract, once the auction has ended.
     pub fn contract(&self) -> Option<auction::Contract> {
         self.state.play().contract()

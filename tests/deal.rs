@@ -165,3 +165,87 @@ fn without_a_deal_a_view_has_no_hands_and_its_json_no_key() {
     let json = serde_json::to_string(&t.view(Viewer::Director)).expect("json");
     assert!(!json.contains("\"hands\""), "{json}");
 }
+
+fn cards(t: &Table, seat: Seat) -> Vec<String> {
+    t.view(Viewer::Seat(seat)).legal_cards.iter().map(|c| c.to_string()).collect()
+}
+
+fn refused(t: &mut Table, json: &str) -> (Code, String) {
+    let before = t.state_hash();
+    let out = t.apply_json(json);
+    let r = out.rejection().unwrap_or_else(|| panic!("{json} was accepted"));
+    assert_eq!(t.state_hash(), before, "a refusal changes nothing");
+    (r.code(), r.law().as_str().to_string())
+}
+
+#[test]
+fn l45_the_leader_is_offered_his_own_cards_and_declarer_dummys_never_dummy() {
+    let mut t = one_notrump(r#""online""#);
+    assert_eq!(cards(&t, Seat::E).len(), 13);
+    assert!(cards(&t, Seat::N).is_empty() && cards(&t, Seat::S).is_empty());
+    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
+    assert_eq!(cards(&t, Seat::N), ["SJ", "S9", "S7", "S3"], "dummy's spades, for declarer");
+    assert!(cards(&t, Seat::S).is_empty(), "dummy never chooses");
+    assert!(cards(&t, Seat::E).is_empty(), "not East's card");
+}
+
+#[test]
+fn l44e_a_hand_void_in_the_suit_led_may_play_any_card() {
+    let mut t = one_notrump(r#""online""#);
+    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
+    apply(&mut t, r#"{"seat":"N","type":"play","card":"S3","from":"dummy"}"#);
+    assert_eq!(cards(&t, Seat::W).len(), 13, "West has no spade");
+    apply(&mut t, r#"{"seat":"W","type":"play","card":"CA"}"#);
+    assert_eq!(cards(&t, Seat::N), ["SK", "SQ", "ST", "S2"]);
+}
+
+#[test]
+fn under_prevent_a_card_not_held_or_not_following_suit_is_refused_citing_its_law() {
+    let mut t = one_notrump(r#""online""#);
+    assert_eq!(refused(&mut t, r#"{"seat":"E","type":"lead","card":"SK"}"#), (Code::CardNotHeld, "45".into()));
+    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
+    assert_eq!(
+        refused(&mut t, r#"{"seat":"N","type":"play","card":"H2","from":"dummy"}"#),
+        (Code::MustFollowSuit, "44C".into())
+    );
+    assert_eq!(
+        refused(&mut t, r#"{"seat":"N","type":"play","card":"SA","from":"dummy"}"#),
+        (Code::CardNotHeld, "45".into())
+    );
+}
+
+#[test]
+fn l61_under_rectify_a_failure_to_follow_suit_stands_and_is_told_to_its_player_and_the_director() {
+    let mut t = one_notrump(r#""face_to_face""#);
+    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
+    apply(&mut t, r#"{"seat":"N","type":"play","card":"S3","from":"dummy"}"#);
+    apply(&mut t, r#"{"seat":"W","type":"play","card":"CA"}"#);
+    let out = t.apply_json(r#"{"seat":"N","type":"play","card":"HA"}"#);
+    let revoke = out
+        .warnings()
+        .iter()
+        .find(|w| w.code == Code::IrregRevoke)
+        .unwrap_or_else(|| panic!("a revoke recorded: {out:?}"))
+        .clone();
+    assert_eq!(revoke.law.as_str(), "61");
+    assert!(revoke.audience.contains(Viewer::Seat(Seat::N)) && revoke.audience.contains(Viewer::Director));
+    for other in [Seat::E, Seat::S, Seat::W] {
+        assert!(!revoke.audience.contains(Viewer::Seat(other)), "{other} is not told N holds a spade");
+    }
+    assert!(!revoke.audience.contains(Viewer::Spectator));
+    // The card stands; the table may call the Director.
+    assert_eq!(t.state().play().cards().map(|p| p.tricks.len()), Some(1));
+    apply(&mut t, r#"{"seat":"E","type":"director","reason":"revoke?"}"#);
+}
+
+#[test]
+fn without_a_deal_no_card_is_checked_and_none_offered() {
+    let mut t = Table::from_options_json(r#"{"dealer":"N","vulnerability":"None"}"#).expect("a table");
+    for (seat, call) in [("N", "1NT"), ("E", "P"), ("S", "P"), ("W", "P")] {
+        apply(&mut t, &format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#));
+    }
+    apply(&mut t, r#"{"seat":"E","type":"play","card":"SK"}"#);
+    apply(&mut t, r#"{"seat":"N","type":"play","card":"HA","from":"dummy"}"#);
+    assert!(Seat::ALL.iter().all(|s| cards(&t, *s).is_empty()));
+    assert!(!serde_json::to_string(&t.view(Viewer::Seat(Seat::W))).expect("json").contains("legal_cards"));
+}

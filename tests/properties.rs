@@ -20,6 +20,8 @@
 //!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
 //!   `may_ask_contract`, `correctable` every few actions, `legal_leads` and
 //!   `lead_restriction.due` (with `restrictable`) after every action;
+//! - at a table given the deal (half of them, playing cards its hands hold), `legal_cards`
+//!   agrees with `apply` both ways for the seat to act, and no other seat is offered a card;
 //! - a reminder inviting a seat to act (answer a question, correct an explanation), and an
 //!   offer to change a call, invite only what his view offers, after every action
 //!   (`common::answers::probe_reminders`); `change_offers` agrees with `apply` too;
@@ -38,7 +40,9 @@ mod common;
 
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
-use common::answers::{probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_questions, probe_reminders};
+use common::answers::{
+    probe_cards, probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_questions, probe_reminders,
+};
 use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
@@ -551,6 +555,9 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
         }
         if let Err(e) = probe_leads(&t) {
             return fail(&tried, format!("legal_leads disagrees with apply: {e}"));
+        }
+        if let Err(e) = probe_cards(&t, if full { None } else { Some(step.2) }) {
+            return fail(&tried, format!("legal_cards disagrees with apply: {e}"));
         }
         if let Err(e) = probe_lead_choice(&t) {
             return fail(&tried, format!("lead_restriction.due disagrees with apply: {e}"));

@@ -21,10 +21,15 @@ fn within_view(patch: &Value, view: &Value) -> Result<(), String> {
     let (Some(patch), Some(view)) = (patch.as_object(), view.as_object()) else {
         return Err("a patch and a view are objects".into());
     };
+    // A view leaves out `hands` and `legal_cards` when empty (a table without a deal).
+    let (no_hands, no_cards) = (serde_json::json!({}), serde_json::json!([]));
     for (field, value) in patch {
-        let held = view
-            .get(field)
-            .ok_or(format!("the patch sets {field}, not in the view"))?;
+        let held = match (view.get(field), field.as_str()) {
+            (Some(held), _) => held,
+            (None, "hands") => &no_hands,
+            (None, "legal_cards") => &no_cards,
+            (None, _) => return Err(format!("the patch sets {field}, not in the view")),
+        };
         if field == "play" && !value.is_null() {
             within_view(value, held).map_err(|e| format!("play: {e}"))?;
             continue;

@@ -9,7 +9,7 @@ use crate::audience::Viewer;
 use crate::board::Board;
 use crate::call::Seat;
 use crate::card::Card;
-use crate::deal::CardSet;
+use crate::deal::{CardSet, Deal};
 use crate::regulation::Regulation;
 use crate::state::{Phase, State};
 use crate::store::seat_map::SeatMap;
@@ -21,11 +21,12 @@ pub fn played(st: &State) -> CardSet {
         .map_or(CardSet::EMPTY, |p| p.played().map(|(_, c)| *c).collect())
 }
 
-/// The cards of `seat` the deal gives and that he still holds; `None` without a deal or
-/// when none of his cards is known.
-pub fn held(board: &Board, st: &State, seat: Seat) -> Option<CardSet> {
-    let hand = board.deal.as_ref()?.hand(seat);
-    (!hand.is_empty()).then(|| CardSet::from_bits(hand.bits() & !played(st).bits()))
+/// The cards `seat` still holds when the deal gives all 13 of his (`None` otherwise: a
+/// partial hand tells neither a void nor what he may play).
+#[inline]
+pub fn whole_held(deal: Option<&Deal>, st: &State, seat: Seat) -> Option<CardSet> {
+    let deal = deal.filter(|d| d.is_whole(seat))?;
+    Some(CardSet::from_bits(deal.hand(seat).bits() & !played(st).bits()))
 }
 
 /// L41D: dummy's hand is spread once the opening lead is faced.

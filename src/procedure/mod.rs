@@ -11,6 +11,7 @@ pub mod correction;
 mod ctx;
 pub mod duties;
 pub mod explanation;
+pub mod follow;
 pub mod hands;
 pub mod inadmissible;
 pub mod information;

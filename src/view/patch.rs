@@ -281,6 +281,7 @@ same_as_eq!(
     Vec<Strain>,
     Option<ContractParts>,
     SeatMap<CardSet>,
+    Vec<Card>,
 );
 
 /// A `Some` for a field present in a patch, even as `null` (an `Option` field set to none).
@@ -426,6 +427,7 @@ view_patch! {
         contract_parts: Option<ContractParts>,
         scoring_contract_parts: Option<ContractParts>,
         hands: SeatMap<CardSet>,
+        legal_cards: Vec<Card>,
     }
     lists {
         withdrawn: SeenWithdrawn,
