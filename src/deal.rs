@@ -374,7 +374,15 @@ mod tests {
 
     #[test]
     fn text_that_is_not_a_pbn_deal_is_refused() {
-        for bad in ["", "KQT2.AT.J6542.85", "X:- - - -", "N:- - -", "N:- - - - -", "N:AK.Q - - -", "N:AX... - - -"] {
+        for bad in [
+            "",
+            "KQT2.AT.J6542.85",
+            "X:- - - -",
+            "N:- - -",
+            "N:- - - - -",
+            "N:AK.Q - - -",
+            "N:AX... - - -",
+        ] {
             assert!(matches!(Deal::from_pbn(bad), Err(DealError::NotPbn(_))), "{bad:?}");
         }
     }

@@ -11,8 +11,8 @@ use xxhash_rust::xxh3::xxh3_128;
 use crate::action::{Action, ActionKind, Actor, RulingValue};
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
-use crate::deal::Deal;
 use crate::card::Card;
+use crate::deal::Deal;
 use crate::regulation::Regulation;
 
 /// Version tag of the encoding and the hash function: a change of either changes every hash.

@@ -54,10 +54,14 @@ fn the_snapshot_keeps_the_deal_and_the_hash_depends_on_it() {
     assert!(json.contains(&format!("\"deal\":\"{DEAL}\"")), "{json}");
     let back = Table::from_json(&json).expect("restored");
     assert_eq!(back.state_hash(), t.state_hash());
-    let plain = Table::from_options_json(r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#)
-        .expect("no deal");
+    let plain =
+        Table::from_options_json(r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#).expect("no deal");
     assert_ne!(plain.state_hash(), t.state_hash());
-    assert!(!plain.to_json().contains("deal\""), "no deal, no key: {}", plain.to_json());
+    assert!(
+        !plain.to_json().contains("deal\""),
+        "no deal, no key: {}",
+        plain.to_json()
+    );
 }
 
 #[test]
@@ -167,7 +171,11 @@ fn without_a_deal_a_view_has_no_hands_and_its_json_no_key() {
 }
 
 fn cards(t: &Table, seat: Seat) -> Vec<String> {
-    t.view(Viewer::Seat(seat)).legal_cards.iter().map(|c| c.to_string()).collect()
+    t.view(Viewer::Seat(seat))
+        .legal_cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
 }
 
 fn refused(t: &mut Table, json: &str) -> (Code, String) {
@@ -184,7 +192,11 @@ fn l45_the_leader_is_offered_his_own_cards_and_declarer_dummys_never_dummy() {
     assert_eq!(cards(&t, Seat::E).len(), 13);
     assert!(cards(&t, Seat::N).is_empty() && cards(&t, Seat::S).is_empty());
     apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
-    assert_eq!(cards(&t, Seat::N), ["SJ", "S9", "S7", "S3"], "dummy's spades, for declarer");
+    assert_eq!(
+        cards(&t, Seat::N),
+        ["SJ", "S9", "S7", "S3"],
+        "dummy's spades, for declarer"
+    );
     assert!(cards(&t, Seat::S).is_empty(), "dummy never chooses");
     assert!(cards(&t, Seat::E).is_empty(), "not East's card");
 }
@@ -202,7 +214,10 @@ fn l44e_a_hand_void_in_the_suit_led_may_play_any_card() {
 #[test]
 fn under_prevent_a_card_not_held_or_not_following_suit_is_refused_citing_its_law() {
     let mut t = one_notrump(r#""online""#);
-    assert_eq!(refused(&mut t, r#"{"seat":"E","type":"lead","card":"SK"}"#), (Code::CardNotHeld, "45".into()));
+    assert_eq!(
+        refused(&mut t, r#"{"seat":"E","type":"lead","card":"SK"}"#),
+        (Code::CardNotHeld, "45".into())
+    );
     apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
     assert_eq!(
         refused(&mut t, r#"{"seat":"N","type":"play","card":"H2","from":"dummy"}"#),
@@ -230,7 +245,10 @@ fn l61_under_rectify_a_failure_to_follow_suit_stands_and_is_told_to_its_player_a
     assert_eq!(revoke.law.as_str(), "61");
     assert!(revoke.audience.contains(Viewer::Seat(Seat::N)) && revoke.audience.contains(Viewer::Director));
     for other in [Seat::E, Seat::S, Seat::W] {
-        assert!(!revoke.audience.contains(Viewer::Seat(other)), "{other} is not told N holds a spade");
+        assert!(
+            !revoke.audience.contains(Viewer::Seat(other)),
+            "{other} is not told N holds a spade"
+        );
     }
     assert!(!revoke.audience.contains(Viewer::Spectator));
     // The card stands; the table may call the Director.
@@ -247,5 +265,7 @@ fn without_a_deal_no_card_is_checked_and_none_offered() {
     apply(&mut t, r#"{"seat":"E","type":"play","card":"SK"}"#);
     apply(&mut t, r#"{"seat":"N","type":"play","card":"HA","from":"dummy"}"#);
     assert!(Seat::ALL.iter().all(|s| cards(&t, *s).is_empty()));
-    assert!(!serde_json::to_string(&t.view(Viewer::Seat(Seat::W))).expect("json").contains("legal_cards"));
+    assert!(!serde_json::to_string(&t.view(Viewer::Seat(Seat::W)))
+        .expect("json")
+        .contains("legal_cards"));
 }

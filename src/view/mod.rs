@@ -527,7 +527,9 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         scoring_contract_parts: scoring_contract.map(ContractParts::from),
         hands: procedure::hands::seen(board, st, table.regulation, viewer),
         legal_cards: seat.map_or_else(Vec::new, |s| {
-            procedure::follow::legal_cards(board.deal.as_ref(), st, s).cards().collect()
+            procedure::follow::legal_cards(board.deal.as_ref(), st, s)
+                .cards()
+                .collect()
         }),
     }
 }

@@ -257,7 +257,10 @@ pub fn probe_cards(t: &Table, pick: Option<u8>) -> Result<(), String> {
         let listed = t.legal_cards(s);
         let view: Vec<Card> = t.view(Viewer::Seat(s)).legal_cards;
         if view != listed.cards().collect::<Vec<_>>() {
-            return Err(format!("{s}'s view lists {view:?}, the table {:?}", listed.cards().collect::<Vec<_>>()));
+            return Err(format!(
+                "{s}'s view lists {view:?}, the table {:?}",
+                listed.cards().collect::<Vec<_>>()
+            ));
         }
         if Some(s) != turn {
             if !listed.is_empty() {
@@ -281,7 +284,11 @@ pub fn probe_cards(t: &Table, pick: Option<u8>) -> Result<(), String> {
             if listed.contains(card) != regular {
                 return Err(format!(
                     "{json}: legal_cards({s}) {} it, apply {}",
-                    if listed.contains(card) { "lists" } else { "does not list" },
+                    if listed.contains(card) {
+                        "lists"
+                    } else {
+                        "does not list"
+                    },
                     match &out {
                         Outcome::Rejected(r) => format!("refuses {} {}", r.code().as_str(), r.message()),
                         Outcome::Accepted { warnings, .. } => format!(

@@ -236,7 +236,10 @@ pub fn card_action(t: &Table, n: u8) -> Option<String> {
             let held: Vec<bridge_laws::Card> = hands.get(&due)?.cards().collect();
             let card = held.get(usize::from(n) % held.len().max(1))?;
             Some(if due == contract.dummy() {
-                format!(r#"{{"seat":"{}","type":"play","card":"{card}","from":"dummy"}}"#, contract.declarer)
+                format!(
+                    r#"{{"seat":"{}","type":"play","card":"{card}","from":"dummy"}}"#,
+                    contract.declarer
+                )
             } else {
                 format!(r#"{{"seat":"{due}","type":"play","card":"{card}"}}"#)
             })
