@@ -269,3 +269,31 @@ fn without_a_deal_no_card_is_checked_and_none_offered() {
         .expect("json")
         .contains("legal_cards"));
 }
+
+#[test]
+fn the_audit_of_a_record_with_its_deal_and_play_names_each_failure_to_follow_suit() {
+    use bridge_laws::records::audit::{audit, FindingCode, Lines};
+    let deal = "md|3SJ973HJ98742D3CK4,SH63DAKQ987CA9732,SKQT2HATDJ6542C85,|sv|o|mb|1N|mb|p|mb|p|mb|p|";
+    // East leads a spade, dummy follows, West (void) discards, North plays a heart holding spades.
+    let text = format!("qx|o1|{deal}pc|S5|pc|S3|pc|CA|pc|HA|");
+    let board = audit(&Lines::new(&text), &lin::read(&text), 0, true).expect("a board");
+    let revokes: Vec<_> = board
+        .findings
+        .iter()
+        .filter(|f| f.code == FindingCode::PossibleRevoke)
+        .collect();
+    assert_eq!(revokes.len(), 1, "{:?}", board.findings);
+    assert_eq!(revokes[0].seat, Some(Seat::N));
+    assert!(
+        revokes[0].detail.contains("trick 1") && revokes[0].detail.contains("HA"),
+        "{}",
+        revokes[0].detail
+    );
+    let followed = format!("qx|o1|{deal}pc|S5|pc|S3|pc|CA|pc|SK|");
+    let board = audit(&Lines::new(&followed), &lin::read(&followed), 0, true).expect("a board");
+    assert!(
+        !board.findings.iter().any(|f| f.code == FindingCode::PossibleRevoke),
+        "{:?}",
+        board.findings
+    );
+}
