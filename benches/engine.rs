@@ -2,7 +2,8 @@
 //! JSON; `submit`, which lends the events instead of copying them), legal calls, views,
 //! state hashes, reading a board back from JSON, the cost of one call against the length
 //! of the auction, replaying real auctions from the shared corpus when present, and a
-//! server's pushes after each action (`ViewTracker::pushes`, per call). Heap bytes per
+//! server's pushes after each action (`ViewTracker::pushes`, per call), and at a table given
+//! the deal `legal_cards` and a view with hands (`cards`). Heap bytes per
 //! table are measured by `benches/legality.rs`, whose counting allocator would slow every
 //! allocation timed here.
 //!
@@ -37,6 +38,7 @@ fn table() -> Table {
         vulnerability: Vulnerability::None,
         regulation: Default::default(),
         board: None,
+        deal: None,
     })
     .expect("a table")
 }
@@ -228,6 +230,7 @@ impl Script {
             vulnerability,
             regulation,
             board: None,
+            deal: None,
         })
         .expect("a table");
         let mut t = start.clone();
@@ -377,5 +380,44 @@ fn pushes(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, engine, pushes);
+/// A whole deal, from North (East leads against North's 3NT with a spade).
+const DEAL: &str = "N:KQT2.AT.J6542.85 A8654.KQ5.T.QJT6 J973.J98742.3.K4 .63.AKQ987.A9732";
+
+/// The 14-call auction (3NT by North), then East's opening lead of the S5 faced: dummy's
+/// card due, chosen by declarer; given the deal or not.
+fn in_play(deal: bool) -> Table {
+    let mut t = Table::new(TableOptions {
+        dealer: Seat::N,
+        vulnerability: Vulnerability::None,
+        regulation: Default::default(),
+        board: None,
+        deal: deal.then(|| bridge_laws::Deal::from_pbn(DEAL).expect("a deal")),
+    })
+    .expect("a table");
+    bid_all(&mut t);
+    let out = t.apply_json(r#"{"seat":"E","type":"play","card":"S5"}"#);
+    assert!(out.is_ok(), "{:?}", out.rejection());
+    t
+}
+
+/// The card play of a table given the deal: `legal_cards` for declarer (dummy's card due),
+/// and a player's view with hands against the same view of a table without the deal.
+fn cards(c: &mut Criterion) {
+    let dealt = in_play(true);
+    let plain = in_play(false);
+    assert_eq!(dealt.legal_cards(Seat::N).len(), 4, "dummy's four spades");
+    c.bench_function("legal_cards for declarer, dummy's card due", |b| {
+        b.iter(|| black_box(black_box(&dealt).legal_cards(black_box(Seat::N))))
+    });
+    let mut g = c.benchmark_group("view for declarer in play");
+    g.bench_function("without the deal", |b| {
+        b.iter(|| black_box(plain.view(Viewer::Seat(Seat::N))))
+    });
+    g.bench_function("with the deal (hands, legal_cards)", |b| {
+        b.iter(|| black_box(dealt.view(Viewer::Seat(Seat::N))))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, engine, pushes, cards);
 criterion_main!(benches);

@@ -206,6 +206,7 @@ fn new_table() -> Table {
         vulnerability: Vulnerability::None,
         regulation: Default::default(),
         board: None,
+        deal: None,
     })
     .expect("a table")
 }

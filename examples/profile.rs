@@ -16,6 +16,7 @@ fn main() {
         vulnerability: Vulnerability::None,
         regulation: Default::default(),
         board: None,
+        deal: None,
     })
     .unwrap();
     let actions: Vec<Action> = AUCTION

@@ -1,8 +1,10 @@
-//! The board: dealer, vulnerability and number (Law 17B).
+//! The board: dealer, vulnerability and number (Law 17B), and the deal when the table is
+//! given it.
 
 use serde::{Deserialize, Serialize};
 
 use crate::call::Seat;
+use crate::deal::Deal;
 
 /// Which sides are vulnerable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -28,6 +30,9 @@ pub struct Board {
     /// Board number, if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub number: Option<u32>,
+    /// The cards each seat holds, as far as the table is told (`TableOptions.deal`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<Deal>,
 }
 
 impl Board {
@@ -42,6 +47,7 @@ impl Board {
             dealer: Seat::from_index(i),
             vulnerability: VUL[i % 16],
             number: Some(n),
+            deal: Option::None,
         }
     }
 }

@@ -10,8 +10,9 @@ use xxhash_rust::xxh3::xxh3_128;
 
 use crate::action::{Action, ActionKind, Actor, RulingValue};
 use crate::board::{Board, Vulnerability};
-use crate::call::Call;
+use crate::call::{Call, Seat};
 use crate::card::Card;
+use crate::deal::Deal;
 use crate::regulation::Regulation;
 
 /// Version tag of the encoding and the hash function: a change of either changes every hash.
@@ -29,6 +30,10 @@ impl StateHash {
         w.bytes(DOMAIN);
         w.board(board);
         w.regulation(reg);
+        // Written only when given: a table without a deal hashes as before there was one.
+        if let Some(deal) = &board.deal {
+            w.deal(deal);
+        }
         w.finish()
     }
 
@@ -223,6 +228,14 @@ impl Writer {
             Vulnerability::All => 3,
         });
         self.opt(b.number, Self::u32);
+    }
+
+    /// A tag, then each seat's known cards (N, E, S, W) as 64-bit sets.
+    fn deal(&mut self, d: &Deal) {
+        self.bytes(b"deal");
+        for s in Seat::ALL {
+            self.u64(d.hand(s).bits());
+        }
     }
 
     /// Each setting in the order of the regulation's table (`Regulation::encode`).

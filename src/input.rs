@@ -18,9 +18,10 @@ pub const MAX_MESSAGE: usize = 200;
 /// The most characters of the input an error message quotes.
 pub const MAX_QUOTE: usize = 40;
 
-/// The longest string token of options JSON: no setting name or value comes close.
+/// The longest string token of options JSON: the longest is a PBN deal string (about 75
+/// bytes, `10` for each ten); no setting name or value comes close.
 #[cfg(feature = "json")]
-pub const OPTIONS_STRING_BYTES: usize = 64;
+pub const OPTIONS_STRING_BYTES: usize = 128;
 
 /// The most bytes a JSON string token holding `chars` characters can take: one character
 /// is at most 12 bytes written out (`\uD83D\uDE00`), and 64 bytes spare cover the longest

@@ -204,8 +204,12 @@ laws! {
     L41C = "41C",
     /// L44: play proceeds clockwise; a card out of turn.
     L44 = "44",
+    /// L44C: a player must follow suit if able.
+    L44C = "44C",
     /// L45: card played; a card cannot be played twice.
     L45 = "45",
+    /// L61: failure to follow suit in accordance with L44 is a revoke.
+    L61 = "61",
     /// L72C: if the offender could have known the irregularity could damage the opponents, adjust.
     L72C = "72C",
     /// L75A: mistaken explanation or mistaken call: the Director decides which.

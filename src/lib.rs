@@ -12,6 +12,7 @@
 //!     vulnerability: Vulnerability::None,
 //!     regulation: Default::default(),
 //!     board: None,
+//!     deal: None,
 //! })?;
 //! let one_nt = Call::Bid(Bid::new(Level::One, Strain::NoTrump));
 //! assert!(t.apply(Action::call(Seat::N, one_nt)).is_ok());
@@ -57,6 +58,7 @@ mod board;
 mod call;
 mod callset;
 mod card;
+mod deal;
 internal! { event }
 mod feed;
 mod hash;
@@ -95,6 +97,7 @@ pub use board::{Board, Vulnerability};
 pub use call::{Bid, BySeat, Call, Level, ParseError, Seat, Side, Strain, Suit};
 pub use callset::CallSet;
 pub use card::Card;
+pub use deal::{CardSet, Deal, DealError};
 pub use event::{BarKind, DisclosureKind, Event, EventKind, Outcome, OutcomeEvents, ReviewLine};
 pub use law::Law;
 pub use log::Log;

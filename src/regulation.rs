@@ -102,6 +102,9 @@ settings! {
     /// The most characters of text (explanations, corrections, reasons for summoning the
     /// Director) a board accepts in all; beyond it an action with text is `LIMIT_REACHED`.
     max_total_text: u32 = MAX_TOTAL_TEXT,
+    /// Whether spectators see the hands of a table given the deal (`view.hands`).
+    /// (Hashed only when it differs from its preset's: `Regulation::HASHED_WHEN_CHANGED`.)
+    spectators_see_hands: bool = true,
 }
 
 impl Screenmates {
@@ -149,6 +152,7 @@ impl Regulation {
                 questions: Questions::OwnTurn,
                 undo: Undo::Director,
                 auto_pass_barred: false,
+                spectators_see_hands: false,
                 ..base
             },
             Preset::Screens => Regulation {
@@ -157,8 +161,23 @@ impl Regulation {
                 questions: Questions::OwnTurn,
                 undo: Undo::Director,
                 auto_pass_barred: false,
+                spectators_see_hands: false,
                 ..base
             },
+        }
+    }
+
+    /// The settings added after the state hash's encoding was fixed: written (after the
+    /// others) only when they differ from their preset's, so that every table that does not
+    /// change them keeps its hash (`encode`).
+    pub(crate) const HASHED_WHEN_CHANGED: &'static [&'static str] = &["spectators_see_hands"];
+
+    /// The canonical bytes of the settings in `HASHED_WHEN_CHANGED` that differ from the
+    /// preset's: a tag byte, then the value.
+    fn encode_changed(&self, out: &mut Vec<u8>) {
+        if self.spectators_see_hands != Regulation::preset(self.preset).spectators_see_hands {
+            out.push(0xA1);
+            out.push(u8::from(self.spectators_see_hands));
         }
     }
 

@@ -8,6 +8,7 @@ use crate::auction;
 use crate::audience::Viewer;
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
+use crate::deal::Deal;
 use crate::callset::CallSet;
 use crate::event::Outcome;
 use crate::feed::{Events, Feed};
@@ -37,6 +38,14 @@ pub struct TableOptions {
     /// Board number, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<u32>,
+    /// The deal, whole or partial: a PBN deal string (`"N:KQT2.AT.J6542.85 …"`, `-` an
+    /// unknown hand) or `{N: [cards], …}`; written back as the PBN string from North.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "wasm",
+        tsify(optional, type = "string | { N?: Card[]; E?: Card[]; S?: Card[]; W?: Card[] }")
+    )]
+    pub deal: Option<Deal>,
 }
 
 /// A table as data: its options and every accepted action. `Table::from_snapshot`
@@ -161,6 +170,7 @@ impl Table {
             dealer: options.dealer,
             vulnerability: options.vulnerability,
             number: options.board,
+            deal: options.deal,
         };
         Ok(Table {
             hash: StateHash::start(&board, &regulation),
@@ -335,6 +345,7 @@ impl Table {
                 vulnerability: self.board.vulnerability,
                 regulation: self.spec.clone(),
                 board: self.board.number,
+                deal: self.board.deal,
             },
             actions: self.log.to_vec(),
         }
@@ -470,6 +481,12 @@ impl Table {
     /// Whether `seat` may make `call` now without an irregularity (no allocation).
     pub fn is_legal(&self, seat: Seat, call: Call) -> bool {
         self.legal_calls(seat).contains(call)
+    }
+
+    /// The cards `seat` may play now without an irregularity, at a table given the deal (the
+    /// view's `legal_cards`; empty otherwise, and when it is not his card to play).
+    pub fn legal_cards(&self, seat: Seat) -> crate::deal::CardSet {
+        procedure::follow::legal_cards(self.board.deal.as_ref(), &self.state, seat)
     }
 
     /// The contract, once the auction has ended.

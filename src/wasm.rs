@@ -40,6 +40,9 @@ use strict::units_for;
 /// units of `strict::units_for`, far above any spelling the parsers accept.
 pub const NAME_UNITS: u32 = units_for(0);
 
+/// The longest string of a table's options, in UTF-16 units: a PBN deal string (about 75).
+const OPTIONS_UNITS: u32 = 128;
+
 /// The longest record file `fromPbn`/`fromLin` copy in, in UTF-16 units: 8 Mi, four times
 /// the largest file of the records corpus (1.9 MB).
 pub const RECORD_UNITS: u32 = 8 << 20;
@@ -96,8 +99,8 @@ impl JsTable {
     /// A new table: `new Table({dealer: "N", vulnerability: "None", regulation: "online"})`.
     #[wasm_bindgen(constructor)]
     pub fn new(#[wasm_bindgen(unchecked_param_type = "TableOptions")] options: JsValue) -> Result<JsTable, JsValue> {
-        // No option is a text: names only (native: `input::OPTIONS_STRING_BYTES`).
-        crate::Table::new(input_within(options, NAME_UNITS)?)
+        // No option is a text: names and a deal (native: `input::OPTIONS_STRING_BYTES`).
+        crate::Table::new(input_within(options, OPTIONS_UNITS)?)
             .map(|inner| JsTable {
                 inner,
                 notes: Vec::new(),

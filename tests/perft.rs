@@ -53,6 +53,7 @@ fn the_table_offers_and_accepts_exactly_the_same_sequences_to_depth_three() {
         vulnerability: Vulnerability::All,
         regulation: Default::default(),
         board: None,
+        deal: None,
     })
     .expect("a table");
     let counts: Vec<u64> = (1..=3).map(|d| perft_table(&t, d)).collect();

@@ -24,6 +24,8 @@
 //!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
 //!   `may_ask_contract`, `correctable` every few actions, `legal_leads` and
 //!   `lead_restriction.due` (with `restrictable`) after every action;
+//! - at a table given the deal (half of them, playing cards its hands hold), `legal_cards`
+//!   agrees with `apply` both ways for the seat to act, and no other seat is offered a card;
 //! - a reminder inviting a seat to act (answer a question, correct an explanation), and an
 //!   offer to change a call, invite only what his view offers, after every action
 //!   (`common::answers::probe_reminders`); `change_offers` agrees with `apply` too;
@@ -42,7 +44,9 @@ mod common;
 
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
-use common::answers::{probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_questions, probe_reminders};
+use common::answers::{
+    probe_cards, probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_questions, probe_reminders,
+};
 use common::auction_laws::auction_allowed;
 use common::causes::check_caused;
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
@@ -89,18 +93,26 @@ fn regulation_json(preset: Preset, o: Overrides) -> String {
     pick(7, "max_text", &["500", "40", "100000"]);
     pick(8, "tempo_threshold_ms", &["null", "10000", "2000"]);
     pick(9, "screenmates", &[r#""ne_sw""#, r#""nw_se""#]);
+    pick(10, "spectators_see_hands", &["true", "false"]);
     format!("{{{}}}", fields.join(","))
 }
 
 fn options_json(preset: Preset, o: Overrides, dealer: u8, vul: u8, board: u8) -> String {
     let vul = ["None", "NS", "EW", "All"][usize::from(vul % 4)];
+    // Half the tables are given the deal (shuffled from the draw): they play real cards.
+    let deal = if o[10] >= 128 {
+        let seed = u64::from_le_bytes([o[0], o[1], o[2], o[3], o[4], o[5], dealer, board]);
+        format!(r#","deal":"{}""#, common::shuffled_deal(seed))
+    } else {
+        String::new()
+    };
     let board = if board % 3 == 0 {
         String::new()
     } else {
         format!(r#","board":{board}"#)
     };
     format!(
-        r#"{{"dealer":"{}","vulnerability":"{vul}","regulation":{}{board}}}"#,
+        r#"{{"dealer":"{}","vulnerability":"{vul}","regulation":{}{board}{deal}}}"#,
         seat(dealer),
         regulation_json(preset, o)
     )
@@ -239,6 +251,10 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
         // The play period, as far as the Laws here need it.
         34..=36 => {
             let card = any_card(b);
+            // Given the deal, mostly a card the hand due still holds.
+            if let Some(held) = common::card_action(t, b).filter(|_| c % 4 != 3) {
+                return held;
+            }
             match c % 8 {
                 0..=2 => format!(r#"{{"seat":"{turn}","type":"lead","card":"{card}"}}"#),
                 3 => format!(r#"{{"seat":"{who}","type":"face_lead"}}"#),
@@ -547,6 +563,9 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
         }
         if let Err(e) = probe_leads(&t) {
             return fail(&tried, format!("legal_leads disagrees with apply: {e}"));
+        }
+        if let Err(e) = probe_cards(&t, if full { None } else { Some(step.2) }) {
+            return fail(&tried, format!("legal_cards disagrees with apply: {e}"));
         }
         if let Err(e) = probe_lead_choice(&t) {
             return fail(&tried, format!("lead_restriction.due disagrees with apply: {e}"));

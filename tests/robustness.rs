@@ -11,6 +11,7 @@ fn table(preset: Preset) -> Table {
         vulnerability: Vulnerability::None,
         regulation: RegulationSpec::Preset(preset),
         board: None,
+        deal: None,
     })
     .expect("a table");
     assert!(t.apply_json(r#"{"seat":"N","type":"call","call":"1C"}"#).is_ok());

@@ -21,10 +21,15 @@ fn within_view(patch: &Value, view: &Value) -> Result<(), String> {
     let (Some(patch), Some(view)) = (patch.as_object(), view.as_object()) else {
         return Err("a patch and a view are objects".into());
     };
+    // A view leaves out `hands` and `legal_cards` when empty (a table without a deal).
+    let (no_hands, no_cards) = (serde_json::json!({}), serde_json::json!([]));
     for (field, value) in patch {
-        let held = view
-            .get(field)
-            .ok_or(format!("the patch sets {field}, not in the view"))?;
+        let held = match (view.get(field), field.as_str()) {
+            (Some(held), _) => held,
+            (None, "hands") => &no_hands,
+            (None, "legal_cards") => &no_cards,
+            (None, _) => return Err(format!("the patch sets {field}, not in the view")),
+        };
         if field == "play" && !value.is_null() {
             within_view(value, held).map_err(|e| format!("play: {e}"))?;
             continue;
@@ -93,14 +98,17 @@ proptest! {
         steps in prop::collection::vec(any::<(u8, u8, u8)>(), 0..40),
         dealer in 0u8..4,
         preset in 0u8..4,
+        deal in any::<Option<u64>>(),
     ) {
         let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
-        let mut t = table(preset, seat(dealer));
+        // Given the deal, a table also plays cards: the hands change by patches too.
+        let mut t = common::dealt_table(preset, seat(dealer), deal);
         let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
         let mut tracker = ViewTracker::new(&t);
         for s in &steps {
             let bases: Vec<_> = VIEWERS.iter().map(|v| (t.view_base(*v), t.stream_version(*v))).collect();
-            let out = t.apply_json(&random_action(&t, *s));
+            let card = if s.0 % 3 != 2 { common::card_action(&t, s.1) } else { None };
+            let out = t.apply_json(&card.unwrap_or_else(|| random_action(&t, *s)));
             // Without a tracker, from the bases taken before the action: the same pushes.
             for ((base, version), v) in bases.iter().zip(VIEWERS) {
                 let alone = push_of(&t, &out, base, *version);

@@ -10,6 +10,7 @@ fn table(preset: Preset) -> Table {
         vulnerability: Vulnerability::NS,
         regulation: RegulationSpec::Preset(preset),
         board: Some(2),
+        deal: None,
     })
     .expect("a table")
 }

@@ -2,7 +2,8 @@
 //! its audience — in particular, under self-alerting a player never sees his partner's
 //! alerts, explanations or the questions put to his partner (SPEC §6, DESIGN.md); and no
 //! event or warning an action causes reaches anyone who may not know of the action
-//! (issue 29: a summons after a correction, a reminder after a question).
+//! (issue 29: a summons after a correction, a reminder after a question). A table given
+//! the deal plays cards too, and no viewer sees a hand he may not (`common::check_hands`).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -20,13 +21,22 @@ fn action(t: &Table, (kind, a, b): Step) -> String {
     let who = seat(a % 4);
     let calls = t.calls().len().max(1);
     let index = usize::from(b) % calls;
+    // Once the auction has ended, a table given the deal mostly plays its cards.
+    if kind % 12 <= 5 {
+        if let Some(card) = common::card_action(t, a) {
+            return card;
+        }
+    }
     match kind % 12 {
         0..=4 => {
             let turn = t.turn().unwrap_or(who);
             let legal = t.legal_calls(turn);
+            // Given the deal, mostly passes: the auction ends and the cards are played.
+            let pass = t.board().deal.is_some() && b % 4 != 0;
             let call = legal
                 .iter()
                 .nth(usize::from(b) % legal.len().max(1))
+                .filter(|_| !pass)
                 .map_or("P".to_string(), |c| c.to_string());
             let alert = if a % 3 == 0 {
                 r#","alert":true,"explanation":"artificial""#
@@ -42,17 +52,24 @@ fn action(t: &Table, (kind, a, b): Step) -> String {
         8 => format!(r#"{{"seat":"{who}","type":"review"}}"#),
         9 => format!(r#"{{"seat":"{who}","type":"correct_explanation","index":{index},"text":"z{b}"}}"#),
         10 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
-        _ => format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#),
+        11 if b % 2 == 0 => format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#),
+        // A card from the hand due, once the auction has ended (a table given the deal).
+        _ => common::card_action(t, a).unwrap_or_else(|| format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#)),
     }
 }
 
-fn run(preset: Preset, steps: &[Step], dealer: u8) -> Result<(), String> {
+fn run(preset: Preset, steps: &[Step], dealer: u8, deal: Option<u64>) -> Result<(), String> {
     let reg = Regulation::preset(preset);
+    let deal = match deal {
+        Some(seed) => Some(bridge_laws::Deal::from_pbn(&common::shuffled_deal(seed)).map_err(|e| e.to_string())?),
+        None => None,
+    };
     let mut t = Table::new(TableOptions {
         dealer: seat(dealer % 4),
         vulnerability: Vulnerability::None,
         regulation: RegulationSpec::Preset(preset),
         board: None,
+        deal,
     })
     .map_err(|r| r.to_string())?;
     for (i, s) in steps.iter().enumerate() {
@@ -67,6 +84,12 @@ fn run(preset: Preset, steps: &[Step], dealer: u8) -> Result<(), String> {
         if i % 8 == 7 || i + 1 == steps.len() {
             for viewer in VIEWERS {
                 check_view(&reg, &t.view(viewer))?;
+            }
+        }
+        // A table given the deal: the hands are checked after every card.
+        if t.board().deal.is_some() && t.contract().is_some() {
+            for viewer in VIEWERS {
+                common::check_hands(&reg, &t.view(viewer))?;
             }
         }
     }
@@ -85,8 +108,8 @@ macro_rules! visibility_property {
         proptest! {
             #![proptest_config(common::config::cases(cases()))]
             #[test]
-            fn $name(steps in prop::collection::vec(any::<Step>(), 0..24), dealer in 0u8..4) {
-                prop_assert_eq!(run($preset, &steps, dealer), Ok(()));
+            fn $name(steps in prop::collection::vec(any::<Step>(), 0..32), dealer in 0u8..4, deal in any::<Option<u64>>()) {
+                prop_assert_eq!(run($preset, &steps, dealer, deal), Ok(()));
             }
         }
     };

@@ -10,6 +10,8 @@ use crate::procedure::ctx::Ctx;
 use crate::procedure::lead_restriction::{
     choice_for, first_lead_trick, lead_rule, opening_lead_restriction, restriction_binding, LeadRule,
 };
+use crate::deal::CardSet;
+use crate::procedure::hands::whole_held;
 use crate::procedure::steps::summon;
 use crate::report::{refuse_citing, Code, Refusal, Severity, Warning};
 use crate::state::LeadChoice;
@@ -116,8 +118,10 @@ pub fn announce_faced_lead(cx: &mut Ctx<'_>, leader: Seat, card: Card, (law, cho
 }
 
 /// A lead by `seat` of `card` against declarer's choice: a prohibited suit is refused
-/// or recorded with the Director (`enforce`); another suit than the required one is the
-/// leader's statement that he is void in it (L26B lets him lead any card then).
+/// or recorded with the Director (`enforce`) — unless the deal shows he holds nothing else;
+/// another suit than the required one is the leader's statement that he is void in it (L26B
+/// lets him lead any card then), or, when the deal gives his hand, refused or recorded if he
+/// holds the required suit (and nothing to state if he does not).
 pub fn check_choice(
     cx: &mut Ctx<'_>,
     seat: Seat,
@@ -128,7 +132,16 @@ pub fn check_choice(
 ) -> Result<(), Refusal> {
     let Some(suit) = choice.suit else { return Ok(()) };
     let same = suit.suit() == Some(card.suit);
+    // The hand's cards before this one, when the deal gives them all.
+    let held = whole_held(cx.board.deal.as_ref(), cx.st, seat).map(|h| h.with(card));
+    let in_suit = |h: CardSet| suit.suit().map_or(CardSet::EMPTY, |s| h.of_suit(s));
     if choice.require {
+        if let (false, Some(h)) = (same, held) {
+            if !in_suit(h).is_empty() {
+                required_not_led(cx, seat, card, suit, law, enforce)?;
+            }
+            return Ok(());
+        }
         if !same {
             cx.warn(
                 Warning::new(
@@ -146,9 +159,44 @@ pub fn check_choice(
         }
         return Ok(());
     }
-    if same {
+    // L26B: a leader holding nothing but the prohibited suit leads it.
+    let nothing_else = held.is_some_and(|h| in_suit(h) == h);
+    if same && !nothing_else {
         prohibited_lead(cx, seat, card, suit, law, enforce)?;
     }
+    Ok(())
+}
+
+/// A lead of another suit than the one declarer required, by a leader the deal shows holds
+/// it: refused (`LEAD_REQUIRED`), or recorded with the Director (`IRREG_REQUIRED_SUIT_NOT_LED`).
+fn required_not_led(
+    cx: &mut Ctx<'_>,
+    seat: Seat,
+    card: Card,
+    suit: Strain,
+    law: Law,
+    enforce: Enforce,
+) -> Result<(), Refusal> {
+    if enforce == Enforce::Prevent {
+        return refuse_citing(
+            Law::L26B,
+            Code::LeadRequired,
+            format!(
+                "declarer required the lead of {} and {seat} holds one (Law 26B, after Law {law})",
+                suit.as_str()
+            ),
+        );
+    }
+    infraction(
+        cx,
+        seat,
+        Code::IrregRequiredSuitNotLed,
+        format!(
+            "{seat} led {card} holding a {} when declarer required its lead (Law 26B, after Law {law}): the Director rules",
+            suit.as_str()
+        ),
+        (enforce == Enforce::Rectify).then_some("required suit not led"),
+    );
     Ok(())
 }
 
@@ -222,7 +270,9 @@ pub fn check_play_restriction(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Resul
             .map_or_else(|| p.current.first(), |t| t.cards.first())
             .map(|(_, c)| *c)
     });
-    if seat == leader && in_suit(&card) && !shown_before && first.is_some_and(|c| !in_suit(&c)) {
+    // At a table given the leader's hand, his first lead was judged when he made it.
+    let judged = cx.board.deal.as_ref().is_some_and(|d| d.is_whole(leader));
+    if seat == leader && in_suit(&card) && !shown_before && first.is_some_and(|c| !in_suit(&c)) && !judged {
         infraction(
             cx,
             seat,

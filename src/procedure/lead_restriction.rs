@@ -5,8 +5,9 @@
 use crate::auction::Contract;
 use crate::call::{Seat, Strain};
 
+use crate::deal::{CardSet, Deal};
 use crate::play::PlayState;
-use crate::procedure::card_turn;
+use crate::procedure::{card_turn, hands};
 use crate::procedure::ctx::Ctx;
 use crate::report::{Code, Refusal};
 use crate::state::{LeadChoice, LeadRestrictionRecord, Phase, State};
@@ -143,18 +144,44 @@ pub fn lead_rule(st: &State, leader: Seat) -> LeadRule {
     }
 }
 
-/// The suits whose lead is not itself an irregularity under `rule`. A requirement (L26B)
-/// leaves every suit: a leader void in the required suit may lead any card, and the engine
-/// has no hands (SPEC §5.7) — whether he holds one is his duty, as following suit is, and
-/// the view states the requirement (`lead_restriction.required`); a lead of another suit is
-/// his statement that he is void (`REQUIRED_SUIT_VOID`), and a later card of the suit
-/// discovers a revoke (L61A, `IRREG_REQUIRED_SUIT_NOT_LED`).
-fn suits_under(rule: LeadRule) -> Vec<Strain> {
+/// The suits whose lead is not itself an irregularity under `rule`, the hand on lead's
+/// cards `held` when the deal gives them all. Without them, a requirement (L26B) leaves
+/// every suit: a leader void in the required suit may lead any card, and whether he holds
+/// one is his duty, as following suit is, and the view states the requirement
+/// (`lead_restriction.required`); a lead of another suit is his statement that he is void
+/// (`REQUIRED_SUIT_VOID`), and a later card of the suit discovers a revoke (L61A,
+/// `IRREG_REQUIRED_SUIT_NOT_LED`). With them, the required suit alone when he holds it,
+/// any suit when he does not; the prohibited suit is excluded unless he holds nothing else.
+fn suits_under(rule: LeadRule, held: Option<CardSet>) -> Vec<Strain> {
+    let mask = lead_suit_mask(rule, held);
+    suits().filter(|s| s.suit().is_some_and(|x| mask & (1 << x as u8) != 0)).collect()
+}
+
+/// `suits_under` as bits (`1 << Suit as u8`): the one rule `legal_leads` and `lead_cards`
+/// read.
+fn lead_suit_mask(rule: LeadRule, held: Option<CardSet>) -> u8 {
+    const ALL: u8 = 0b1111;
+    let bit = |s: Strain| s.suit().map_or(0, |x| 1u8 << x as u8);
+    let holds = |s: Strain| s.suit().is_some_and(|x| held.is_some_and(|h| !h.of_suit(x).is_empty()));
     match rule {
-        LeadRule::Free | LeadRule::Require(_) => suits().collect(),
-        LeadRule::Due => Vec::new(),
-        LeadRule::Prohibit(s) => suits().filter(|x| *x != s).collect(),
+        LeadRule::Require(s) if holds(s) => bit(s),
+        LeadRule::Free | LeadRule::Require(_) => ALL,
+        LeadRule::Due => 0,
+        // L26B: "for as long as he retains the lead" — a leader left with the prohibited
+        // suit alone leads it.
+        LeadRule::Prohibit(s) if held.is_some_and(|h| !h.is_empty() && !suits().any(|x| x != s && holds(x))) => bit(s),
+        LeadRule::Prohibit(s) => ALL & !bit(s),
     }
+}
+
+/// The cards of `held` (the hand on lead's, `hand`) whose lead is not an irregularity: those
+/// of the suits `legal_leads` lists (L26B).
+pub fn lead_cards(st: &State, hand: Seat, held: CardSet) -> CardSet {
+    let mask = lead_suit_mask(lead_rule(st, hand), Some(held));
+    crate::call::Suit::HIGH_FIRST
+        .into_iter()
+        .filter(|s| mask & (1 << *s as u8) != 0)
+        .fold(CardSet::EMPTY, |acc, s| acc.or(held.of_suit(s)))
 }
 
 /// The suits the opening leader may lead now without an irregularity (L26B): none while
@@ -163,7 +190,7 @@ fn suits_under(rule: LeadRule) -> Vec<Strain> {
 #[cfg(test)]
 pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
     match st.play().contract() {
-        Some(c) => suits_under(lead_rule(st, c.leader())),
+        Some(c) => suits_under(lead_rule(st, c.leader()), None),
         None => suits().collect(),
     }
 }
@@ -177,9 +204,19 @@ pub fn allowed_lead_suits(st: &State) -> Vec<Strain> {
 /// listed (`suits_under`): the lead of another is the leader's statement that he is void
 /// (L26B), and a later card of the required suit is legal (L44) and only discovers that
 /// the first lead failed to comply (L61A, recorded then). Empty when `seat` is not on lead.
+#[cfg(test)]
 pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
+    legal_leads_dealt(None, st, seat)
+}
+
+/// `legal_leads` at a table given `deal`: exact for a hand on lead whose cards it gives
+/// (`suits_under`).
+pub fn legal_leads_dealt(deal: Option<&Deal>, st: &State, seat: Seat) -> Vec<Strain> {
     // Whose lead it is, by the rule the `lead` and `play` actions apply (issue 30).
-    card_turn::may_lead(st, seat).map_or_else(|_| Vec::new(), |hand| suits_under(lead_rule(st, hand)))
+    card_turn::may_lead(st, seat).map_or_else(
+        |_| Vec::new(),
+        |hand| suits_under(lead_rule(st, hand), hands::whole_held(deal, st, hand)),
+    )
 }
 
 /// In play: the opening leader's partner, when he is on lead for the first time and a

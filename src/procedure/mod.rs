@@ -11,6 +11,8 @@ pub mod correction;
 mod ctx;
 pub mod duties;
 pub mod explanation;
+pub mod follow;
+pub mod hands;
 pub mod inadmissible;
 pub mod information;
 pub mod insufficient;

@@ -1,8 +1,10 @@
 //! Just enough card play for the auction laws (SPEC 5.7): the opening lead (L41A), facing
 //! it (L41C), playing cards, first turns to play (L20C2, L41B) and the end of play
-//! (L20F5b). Hands are unknown, so following suit is not checked.
+//! (L20F5b). At a table given the deal, a card must be held and follow suit
+//! (`follow::check_card`); without one, hands are unknown and neither is checked.
 
 use super::card_turn::{may_open, may_play, no_undo_pending};
+use super::follow::check_card;
 use super::lead_checks::{announce_faced_lead, check_lead_restriction, check_play_restriction, faced_lead_news};
 use super::lead_restriction::contract_of;
 use crate::audience::Audience;
@@ -28,6 +30,7 @@ pub fn lead(cx: &mut Ctx<'_>, seat: Seat, card: Card) -> Result<(), Refusal> {
 /// faced in the same action.
 fn lay(cx: &mut Ctx<'_>, seat: Seat, card: Card, face_down: bool) -> Result<(), Refusal> {
     may_open(cx.st, seat)?;
+    check_card(cx, seat, card)?;
     check_lead_restriction(cx, seat, card, face_down)?;
     cx.st.play_mut().lay_opening_lead(card);
     cx.event(EventKind::OpeningLead { seat }, Audience::EVERYONE);
@@ -97,6 +100,7 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
             format!("{card} has been played already"),
         );
     }
+    check_card(cx, due, card)?;
     check_play_restriction(cx, due, card)?;
     let trick = cx.st.play_mut().play_card(due, card);
     let last = cx.st.play().cards().is_some_and(|p| p.tricks.len() >= 13);

@@ -13,8 +13,13 @@ use std::fmt::{self, Write};
 use serde::Serialize;
 
 use super::{Problem, Read, Record, Room};
+use crate::auction::Contract;
 use crate::auction::{self, Entry, Illegal, Status};
 use crate::call::Seat;
+use crate::card::Card;
+use crate::deal::Deal;
+use crate::play::winner;
+use crate::procedure::hands::following;
 
 /// What an audit finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -43,6 +48,9 @@ pub enum FindingCode {
     ReadProblem,
     /// The record has no auction at all.
     NoAuction,
+    /// L44C, L61: with the deal and the play, a card that did not follow suit though its
+    /// hand held the suit led — a possible revoke (with its trick).
+    PossibleRevoke,
 }
 
 impl FindingCode {
@@ -60,6 +68,7 @@ impl FindingCode {
             FindingCode::Refused => "refused",
             FindingCode::ReadProblem => "read_problem",
             FindingCode::NoAuction => "no_auction",
+            FindingCode::PossibleRevoke => "possible_revoke",
         }
     }
 
@@ -203,6 +212,9 @@ pub fn audit(text: &Lines, read: &Read<'_>, index: usize, replay: bool) -> Optio
             ));
         }
         if let Some(t) = &rp.table {
+            if let (Some(c), Some(deal)) = (t.contract(), r.deal.and_then(|d| d.to_table_deal())) {
+                revokes(text, r, c, &deal, &mut findings);
+            }
             contract = t.contract().map(|c| c.to_string());
             passed_out = t.phase() == crate::state::Phase::PassedOut;
         }
@@ -220,6 +232,46 @@ pub fn audit(text: &Lines, read: &Read<'_>, index: usize, replay: bool) -> Optio
         passed_out,
         findings,
     })
+}
+
+/// L44C, L61: each card of the record's play that does not follow suit though its hand,
+/// as the deal gives it whole, held a card of the suit led — a possible revoke, with its
+/// trick. The engine's rule (`procedure::hands::following`); a card its hand does not hold
+/// is the record's fault, not judged here.
+fn revokes(text: &Lines, r: &Record<'_>, contract: Contract, deal: &Deal, out: &mut Vec<Finding>) {
+    let mut held = Seat::ALL.map(|s| deal.hand(s));
+    let mut trick: Vec<(Seat, Card)> = Vec::with_capacity(4);
+    let mut next = contract.leader();
+    let mut number = 1;
+    for &card in &r.play {
+        let seat = next;
+        let h = held[seat.index()];
+        let led = trick.first().map(|(_, c)| *c);
+        if let Some(led) = led.filter(|_| deal.is_whole(seat) && h.contains(card)) {
+            if !following(h, Some(led)).contains(card) {
+                out.push(finding(
+                    text,
+                    FindingCode::PossibleRevoke,
+                    None,
+                    Some(seat),
+                    r.offset,
+                    format!(
+                        "trick {number}: {seat} played {card} to a {s} lead holding a {s}: a revoke (Laws 44C, 61)",
+                        s = led.suit.letter()
+                    ),
+                ));
+            }
+        }
+        held[seat.index()] = h.without(card);
+        trick.push((seat, card));
+        if trick.len() == 4 {
+            next = winner(&trick, contract);
+            trick.clear();
+            number += 1;
+        } else {
+            next = seat.lho();
+        }
+    }
 }
 
 fn problem_finding(text: &Lines, p: &Problem<'_>) -> Finding {

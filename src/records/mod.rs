@@ -28,6 +28,7 @@ use crate::auction::{self, Entry, Illegal};
 use crate::board::{Board, Vulnerability};
 use crate::call::{Call, Seat};
 use crate::card::{write_hand, Card, HandStyle};
+use crate::deal::CardSet;
 use crate::regulation::{Disclosure, Overrides, Preset, RegulationSpec, MAX_TEXT_CAP};
 use crate::report::Rejection;
 use crate::state::Status;
@@ -134,6 +135,20 @@ impl Deal {
             seen |= h;
         }
         true
+    }
+
+    /// The deal a table is given (`TableOptions.deal`): the hands the record gives, a hand it
+    /// does not give unknown; `None` when a hand has more than 13 cards or a card is in two.
+    pub fn to_table_deal(&self) -> Option<crate::deal::Deal> {
+        let hands = Seat::ALL.map(|s| CardSet::from_bits(self.hands[s.index()].unwrap_or(0)));
+        crate::deal::Deal::new(hands).ok()
+    }
+
+    /// The hands of a table's deal, a hand of which no card is known left unknown.
+    pub fn of_table(deal: &crate::deal::Deal) -> Deal {
+        Deal {
+            hands: Seat::ALL.map(|s| Some(deal.hand(s).bits()).filter(|h| *h != 0)),
+        }
     }
 
     /// One hand in PBN form (`AKQ.JT9.8765.432`), or `-`.
@@ -255,6 +270,7 @@ impl<'a> Record<'a> {
                 .or(standard.map(|b| b.vulnerability))
                 .unwrap_or(Vulnerability::None),
             number: self.board,
+            deal: self.deal.and_then(|d| d.to_table_deal()),
         }
     }
 
@@ -280,6 +296,7 @@ impl<'a> Record<'a> {
             vulnerability: b.vulnerability,
             regulation: import_regulation(),
             board: b.number,
+            deal: b.deal,
         }
     }
 
@@ -343,6 +360,7 @@ impl<'a> Record<'a> {
         r.board = board.number;
         r.dealer = Some(board.dealer);
         r.vulnerability = Some(board.vulnerability);
+        r.deal = board.deal.as_ref().map(Deal::of_table);
         let mut in_force: Vec<Entry> = Vec::new();
         for (id, c) in state.auction().calls_with_ids() {
             if c.auto {

@@ -166,7 +166,12 @@ macro_rules! settings {
             pub(crate) fn encode(&self, out: &mut Vec<u8>) {
                 use $crate::regulation::settings::SettingValue;
                 self.preset.encode(out);
-                $( self.$field.encode(out); )+
+                $(
+                    if !Regulation::HASHED_WHEN_CHANGED.contains(&stringify!($field)) {
+                        self.$field.encode(out);
+                    }
+                )+
+                self.encode_changed(out);
             }
         }
 

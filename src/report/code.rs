@@ -161,6 +161,18 @@ codes! {
     /// one (claiming a void), has now played a card of the required suit; the Director is
     /// summoned.
     IrregRequiredSuitNotLed = "IRREG_REQUIRED_SUIT_NOT_LED", L26B;
+    /// (added) Refused (a table given the deal): the hand does not hold this card.
+    CardNotHeld = "CARD_NOT_HELD", L45;
+    /// (added) Refused (`prevent`, a table given the deal): the hand holds a card of the
+    /// suit led and must follow suit (Law 44C).
+    MustFollowSuit = "MUST_FOLLOW_SUIT", L44C;
+    /// (added) Recorded (`rectify`, a table given the deal): a card of another suit while
+    /// the hand holds one of the suit led — a revoke (Law 61), told to its player and the
+    /// Director; the table may call the Director, who rules on it (Laws 62–64).
+    IrregRevoke = "IRREG_REVOKE", L61;
+    /// (added) Refused (`prevent`, a table given the deal): the leader holds the suit
+    /// declarer required under Law 26B and must lead it.
+    LeadRequired = "LEAD_REQUIRED", L26B;
     /// (added) Refused: no Law 26B restriction concerns the opening lead.
     NoLeadRestriction = "NO_LEAD_RESTRICTION", L26B;
     /// (added) Refused: declarer has already made his Law 26B choice.

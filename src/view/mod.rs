@@ -22,6 +22,7 @@ use crate::board::Board;
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
+use crate::deal::CardSet;
 use crate::event::{BarKind, DisclosureKind, Event};
 use crate::feed::Feed;
 use crate::law::Law;
@@ -238,8 +239,9 @@ pub struct View<'a> {
     /// declarer for dummy): the suits whose lead `apply` takes without that lead being an
     /// irregularity (L26B; `lead_restriction::legal_leads`): every suit under a required
     /// suit (`lead_restriction.required`, which a leader holding it must lead; a void leader
-    /// leads any). Empty otherwise, and while a request to replace the final pass is pending
-    /// (L25A5).
+    /// leads any) — at a table given the leader's 13 cards, the required suit alone when he
+    /// holds it, and the prohibited suit too when he holds nothing else. Empty otherwise,
+    /// and while a request to replace the final pass is pending (L25A5).
     #[cfg_attr(feature = "wasm", tsify(type = "string[]"))]
     pub legal_leads: Vec<Strain>,
     /// Director only: the information ledger (L16).
@@ -265,6 +267,20 @@ pub struct View<'a> {
     pub contract_parts: Option<ContractParts>,
     /// Director only: `scoring_contract` as its parts.
     pub scoring_contract_parts: Option<ContractParts>,
+    /// The hands the viewer may see, each with the cards still held, spades first (a table
+    /// given the deal; absent without one): his own; dummy's once the opening lead is faced
+    /// (L41D); every hand for the Director, and for spectators when `spectators_see_hands`.
+    #[serde(default, skip_serializing_if = "SeatMap::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(optional, type = "Partial<Record<Seat, Card[]>>"))]
+    pub hands: SeatMap<CardSet>,
+    /// The cards the viewer may play now without an irregularity (a table given the deal,
+    /// the hand's 13 cards known; absent when none): from the hand he plays — his own, or
+    /// dummy's for declarer (L45; dummy never) — those of the suit led (L44C), all when void
+    /// (L44E); a lead, of the suits `legal_leads` lists (L26B). The rule `lead` and `play`
+    /// apply (`procedure::follow`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "wasm", tsify(optional, type = "Card[]"))]
+    pub legal_cards: Vec<Card>,
 }
 
 impl View<'_> {
@@ -311,6 +327,8 @@ impl View<'_> {
             disclosable: self.disclosable,
             contract_parts: self.contract_parts,
             scoring_contract_parts: self.scoring_contract_parts,
+            hands: self.hands,
+            legal_cards: self.legal_cards,
         }
     }
 }
@@ -491,7 +509,9 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
                 required: named(true),
             }
         }),
-        legal_leads: seat.map_or_else(Vec::new, |s| crate::procedure::lead_restriction::legal_leads(st, s)),
+        legal_leads: seat.map_or_else(Vec::new, |s| {
+            crate::procedure::lead_restriction::legal_leads_dealt(board.deal.as_ref(), st, s)
+        }),
         ledger,
         scoring_contract,
         may_replace_call: seat.is_some_and(|s| procedure::undo::may_replace(st, table.regulation, s).is_ok()),
@@ -505,6 +525,12 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         },
         contract_parts: st.play().contract().map(|c| ContractName::from(c).into()),
         scoring_contract_parts: scoring_contract.map(ContractParts::from),
+        hands: procedure::hands::seen(board, st, table.regulation, viewer),
+        legal_cards: seat.map_or_else(Vec::new, |s| {
+            procedure::follow::legal_cards(board.deal.as_ref(), st, s)
+                .cards()
+                .collect()
+        }),
     }
 }
 

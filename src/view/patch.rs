@@ -24,6 +24,7 @@ use crate::action::RulingOn;
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
+use crate::deal::CardSet;
 use crate::event::BarKind;
 use crate::play::Trick;
 use crate::regulation::Regulation;
@@ -279,6 +280,8 @@ same_as_eq!(
     Option<SeenLeadRestriction>,
     Vec<Strain>,
     Option<ContractParts>,
+    SeatMap<CardSet>,
+    Vec<Card>,
 );
 
 /// A `Some` for a field present in a patch, even as `null` (an `Option` field set to none).
@@ -423,6 +426,8 @@ view_patch! {
         disclosable: Vec<usize>,
         contract_parts: Option<ContractParts>,
         scoring_contract_parts: Option<ContractParts>,
+        hands: SeatMap<CardSet>,
+        legal_cards: Vec<Card>,
     }
     lists {
         withdrawn: SeenWithdrawn,
@@ -517,6 +522,7 @@ mod tests {
             vulnerability: Vulnerability::None,
             regulation: Default::default(),
             board: None,
+            deal: None,
         })
         .expect("a table");
         let call = |c: &str| c.parse::<Call>().expect("a call");

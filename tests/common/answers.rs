@@ -192,11 +192,23 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
         return Ok(());
     }
     let dummy_on_lead = phase == Phase::Play && p.and_then(|p| p.to_play()) == Some(contract.dummy());
+    // At a table given the deal, the lead is of a card the hand on lead holds.
+    let on_lead = match phase {
+        Phase::Clarification => Some(contract.leader()),
+        _ => p.and_then(|p| p.to_play()),
+    };
+    let held = on_lead
+        .filter(|h| t.board().deal.is_some_and(|d| d.is_whole(*h)))
+        .and_then(|h| t.view(Viewer::Director).hands.get(&h).copied());
     for s in Seat::ALL {
         let listed = t.view(Viewer::Seat(s)).legal_leads;
         for strain in bridge_laws::Strain::ALL.into_iter().filter(|x| x.suit().is_some()) {
             let letter = strain.as_str().chars().next().unwrap_or('C');
-            let Some(card) = unplayed(t, letter) else { continue };
+            let card = match held {
+                Some(h) => h.cards().find(|c| c.suit.letter() == letter),
+                None => unplayed(t, letter),
+            };
+            let Some(card) = card else { continue };
             let json = match phase {
                 Phase::Clarification => format!(r#"{{"seat":"{s}","type":"lead","card":"{card}"}}"#),
                 _ if dummy_on_lead && s == contract.declarer => {
@@ -224,6 +236,67 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
             }
             if !is_listed && out.is_ok() && irregularity(&out).is_none() {
                 return Err(format!("an unlisted lead is accepted as regular: {}", explain()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `legal_cards` agrees with `apply` (a table given the deal): for the seat to act, each
+/// card it lists is accepted without an irregularity, and each other card is refused
+/// (`prevent`: not held, not following suit, against a lead restriction) or an
+/// irregularity (`rectify`: a revoke); every other seat is offered none. `pick` samples
+/// four cards instead of the 52.
+pub fn probe_cards(t: &Table, pick: Option<u8>) -> Result<(), String> {
+    let Some(contract) = t.contract() else { return Ok(()) };
+    if t.board().deal.is_none() || !matches!(t.phase(), Phase::Clarification | Phase::Play) {
+        return Ok(());
+    }
+    let turn = t.turn();
+    for s in Seat::ALL {
+        let listed = t.legal_cards(s);
+        let view: Vec<Card> = t.view(Viewer::Seat(s)).legal_cards;
+        if view != listed.cards().collect::<Vec<_>>() {
+            return Err(format!(
+                "{s}'s view lists {view:?}, the table {:?}",
+                listed.cards().collect::<Vec<_>>()
+            ));
+        }
+        if Some(s) != turn {
+            if !listed.is_empty() {
+                return Err(format!("{s} is offered cards out of turn: {view:?}"));
+            }
+            continue;
+        }
+        let dummy_due = t.state().play().cards().and_then(|p| p.to_play()) == Some(contract.dummy());
+        let cards: Vec<Card> = (0..52u8)
+            .filter(|n| pick.is_none_or(|k| (n.wrapping_sub(k)) % 13 == 0))
+            .filter_map(|n| super::any_card(n).parse().ok())
+            .collect();
+        for card in cards {
+            let json = match t.phase() {
+                Phase::Clarification => format!(r#"{{"seat":"{s}","type":"lead","card":"{card}"}}"#),
+                _ if dummy_due => format!(r#"{{"seat":"{s}","type":"play","card":"{card}","from":"dummy"}}"#),
+                _ => format!(r#"{{"seat":"{s}","type":"play","card":"{card}"}}"#),
+            };
+            let out = t.clone().apply_json(&json);
+            let regular = out.is_ok() && irregularity(&out).is_none();
+            if listed.contains(card) != regular {
+                return Err(format!(
+                    "{json}: legal_cards({s}) {} it, apply {}",
+                    if listed.contains(card) {
+                        "lists"
+                    } else {
+                        "does not list"
+                    },
+                    match &out {
+                        Outcome::Rejected(r) => format!("refuses {} {}", r.code().as_str(), r.message()),
+                        Outcome::Accepted { warnings, .. } => format!(
+                            "accepts, warnings {:?}",
+                            warnings.iter().map(|w| w.code.as_str()).collect::<Vec<_>>()
+                        ),
+                    }
+                ));
             }
         }
     }

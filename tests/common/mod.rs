@@ -123,6 +123,31 @@ pub fn check_view(reg: &Regulation, v: &View) -> Result<(), String> {
             return Err(format!("{me} is offered calls out of turn"));
         }
     }
+    check_hands(reg, v)
+}
+
+/// SPEC §6 for the hands (a table given the deal): a player sees his own, everyone dummy's
+/// once the opening lead is faced (L41D), the Director all, spectators all when the
+/// regulation lets them; no card shown is one played face up.
+pub fn check_hands(reg: &Regulation, v: &View) -> Result<(), String> {
+    let viewer = v.viewer;
+    let faced = v.play.as_ref().is_some_and(|p| p.led) && v.phase != bridge_laws::Phase::Clarification;
+    for (seat, cards) in v.hands.iter() {
+        let allowed = match viewer {
+            Viewer::Director => true,
+            Viewer::Seat(me) => me == seat,
+            Viewer::Spectator => reg.spectators_see_hands,
+        } || (faced && v.dummy == Some(seat));
+        if !allowed {
+            return Err(format!("{viewer} sees {seat}'s hand"));
+        }
+        if let Some(p) = &v.play {
+            let played = p.tricks.iter().flat_map(|t| t.cards.iter()).chain(p.current.iter());
+            if let Some((_, c)) = played.into_iter().find(|(_, c)| cards.contains(*c)) {
+                return Err(format!("{viewer} sees {c}, played, still in {seat}'s hand"));
+            }
+        }
+    }
     Ok(())
 }
 
@@ -134,9 +159,12 @@ pub fn random_action(t: &Table, (kind, a, b): (u8, u8, u8)) -> String {
         0..=3 => {
             let turn = t.turn().unwrap_or(who);
             let legal = t.legal_calls(turn);
+            // Given the deal, mostly passes: the auction ends and the cards are played.
+            let pass = t.board().deal.is_some() && b % 4 != 0;
             let call = legal
                 .iter()
                 .nth(usize::from(b) % legal.len().max(1))
+                .filter(|_| !pass)
                 .map_or("P".to_string(), |c| c.to_string());
             let alert = if a % 3 == 0 {
                 r#","alert":true,"explanation":"artificial""#
@@ -154,6 +182,86 @@ pub fn random_action(t: &Table, (kind, a, b): (u8, u8, u8)) -> String {
     }
 }
 
+/// A whole deal shuffled from `seed`, as a PBN deal string from North.
+pub fn shuffled_deal(seed: u64) -> String {
+    let mut cards: Vec<String> = (0..52u8).map(any_card).collect();
+    let mut x = seed | 1;
+    for i in (1..cards.len()).rev() {
+        // xorshift64
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        cards.swap(i, (x % (i as u64 + 1)) as usize);
+    }
+    let hands: Vec<String> = cards
+        .chunks(13)
+        .map(|h| {
+            ["S", "H", "D", "C"]
+                .iter()
+                .map(|suit| {
+                    let mut ranks: Vec<usize> = h
+                        .iter()
+                        .filter(|c| c.starts_with(suit))
+                        .filter_map(|c| "23456789TJQKA".find(&c[1..]))
+                        .collect();
+                    ranks.sort_unstable_by(|a, b| b.cmp(a));
+                    ranks.iter().map(|r| &"23456789TJQKA"[*r..=*r]).collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join(".")
+        })
+        .collect();
+    format!("N:{}", hands.join(" "))
+}
+
+/// A card action of the seat who plays next, with a card his hand still holds (the
+/// `n`-th, cyclically): the opening lead (face down or faced at once), facing it, or a card
+/// in play (declarer's from dummy). `None` when no card is due or the table has no deal.
+pub fn card_action(t: &Table, n: u8) -> Option<String> {
+    let hands = t.view(Viewer::Director).hands;
+    let contract = t.contract()?;
+    let p = t.state().play().cards();
+    match t.phase() {
+        bridge_laws::Phase::Clarification => {
+            let leader = contract.leader();
+            if p.is_some_and(|p| p.lead.is_some()) {
+                return Some(format!(r#"{{"seat":"{}","type":"face_lead"}}"#, leader));
+            }
+            let held: Vec<bridge_laws::Card> = hands.get(&leader)?.cards().collect();
+            let card = held.get(usize::from(n) % held.len().max(1))?;
+            let kind = if n % 2 == 0 { "lead" } else { "play" };
+            Some(format!(r#"{{"seat":"{leader}","type":"{kind}","card":"{card}"}}"#))
+        }
+        bridge_laws::Phase::Play => {
+            let due = p?.to_play()?;
+            let held: Vec<bridge_laws::Card> = hands.get(&due)?.cards().collect();
+            let card = held.get(usize::from(n) % held.len().max(1))?;
+            Some(if due == contract.dummy() {
+                format!(
+                    r#"{{"seat":"{}","type":"play","card":"{card}","from":"dummy"}}"#,
+                    contract.declarer
+                )
+            } else {
+                format!(r#"{{"seat":"{due}","type":"play","card":"{card}"}}"#)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A table (no vulnerability) under `preset` dealt by `dealer`, given the deal shuffled
+/// from `seed` if any.
+pub fn dealt_table(preset: bridge_laws::Preset, dealer: Seat, seed: Option<u64>) -> Table {
+    Table::new(bridge_laws::TableOptions {
+        dealer,
+        vulnerability: bridge_laws::Vulnerability::None,
+        regulation: bridge_laws::RegulationSpec::Preset(preset),
+        board: None,
+        deal: seed.map(|s| bridge_laws::Deal::from_pbn(&shuffled_deal(s)).expect("a shuffled deal")),
+    })
+    .unwrap()
+}
+
 /// A table (no vulnerability) under `preset` dealt by `dealer`.
 pub fn preset_table(preset: bridge_laws::Preset, dealer: Seat) -> Table {
     Table::new(bridge_laws::TableOptions {
@@ -161,6 +269,7 @@ pub fn preset_table(preset: bridge_laws::Preset, dealer: Seat) -> Table {
         vulnerability: bridge_laws::Vulnerability::None,
         regulation: bridge_laws::RegulationSpec::Preset(preset),
         board: None,
+        deal: None,
     })
     .unwrap()
 }

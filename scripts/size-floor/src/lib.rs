@@ -79,6 +79,7 @@ pub extern "C" fn floor_new(dealer: u32, vulnerability: u32, preset: u32) -> *mu
         vulnerability: vulnerabilities[(vulnerability & 3) as usize],
         regulation: RegulationSpec::Preset(presets[(preset & 3) as usize]),
         board: None,
+        deal: None,
     };
     match Table::new(options) {
         Ok(t) => Box::into_raw(Box::new(t)),

@@ -83,6 +83,7 @@ fn new_table(s: &Scenario) -> Result<Table, String> {
         vulnerability: s.board.vulnerability,
         regulation: s.regulation.clone(),
         board: None,
+        deal: None,
     })
     .map_err(|r| r.to_string())
 }
@@ -93,6 +94,7 @@ fn run(s: Scenario) -> Result<(), String> {
         vulnerability: s.board.vulnerability,
         regulation: s.regulation,
         board: None,
+        deal: None,
     })
     .map_err(|r| r.to_string())?;
     for (i, step) in s.steps.into_iter().enumerate() {

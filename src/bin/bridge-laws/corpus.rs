@@ -50,6 +50,7 @@ pub fn judge(dealer: Seat, vul: Vulnerability, calls: &[String]) -> (Verdict, us
         vulnerability: vul,
         regulation: Default::default(),
         board: None,
+        deal: None,
     }) else {
         return (Verdict::Flagged("no table".into()), 0);
     };
