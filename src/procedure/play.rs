@@ -2,7 +2,7 @@
 //! it (L41C), playing cards, first turns to play (L20C2, L41B) and the end of play
 //! (L20F5b). Hands are unknown, so following suit is not checked.
 
-use super::card_turn::{may_open, may_play, no_undo_pending};
+use super::card_turn::{may_end_play, may_open, may_play, no_undo_pending};
 use super::lead_checks::{announce_faced_lead, check_lead_restriction, check_play_restriction, faced_lead_news};
 use super::lead_restriction::contract_of;
 use crate::audience::Audience;
@@ -120,11 +120,10 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
 /// The `end_play` action (claim agreed).
 ///
 /// # Errors
-/// `WRONG_PERIOD` outside the play period.
-pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
-    if cx.st.phase() != Phase::Play {
-        return refuse(Code::WrongPeriod, "play has not begun");
-    }
+/// As `card_turn::may_end_play`: `WRONG_PERIOD` outside the play period; `NOT_ENTITLED`
+/// for dummy.
+pub fn end_play(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
+    may_end_play(cx.st, seat)?;
     finish_play(cx);
     Ok(())
 }
