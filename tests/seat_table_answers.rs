@@ -467,8 +467,8 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
         "East is not told that his partner answered"
     );
     assert!(
-        t.view(Viewer::Seat(Seat::S)).questions[0].answered,
-        "South, who heard it, is"
+        !t.view(Viewer::Seat(Seat::S)).questions[0].answered,
+        "nor is South, who heard it: East has yet to explain his own call (L20F1)"
     );
 
     steps.push(r#"{"seat":"E","type":"explain","index":1,"text":"natural"}"#);
@@ -481,7 +481,14 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
         t.warnings().iter().all(|w| w.code != Code::LateAlert),
         "no late-alert warning"
     );
-    assert!(t.view(Viewer::Seat(Seat::E)).questions[0].answered);
+    assert!(
+        t.view(Viewer::Seat(Seat::S)).questions[0].answered,
+        "South heard both answers"
+    );
+    assert!(
+        !t.view(Viewer::Seat(Seat::E)).questions[0].answered,
+        "East never heard West's"
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Questions about the opponents' calls (L20F1–F3, L41B): who may ask, when, and who answers.
 
-use crate::audience::Audience;
+use crate::audience::{Audience, Viewer};
 use crate::call::Seat;
 use crate::event::{DisclosureKind, EventKind};
 use crate::law::Law;
@@ -160,6 +160,20 @@ pub fn owes(st: &State, reg: &Regulation, q: &QuestionRecord, seat: Seat) -> boo
 /// explainer (L20F1).
 pub fn answered(st: &State, reg: &Regulation, q: &QuestionRecord) -> bool {
     !q.answerers.iter().any(|a| owes(st, reg, q, *a))
+}
+
+/// Whether `viewer` knows question `q` answered: it is (`answered`), and every answer was
+/// given in his hearing — under self-alerting partner's answer goes to the opponents only,
+/// so a player never learns from his view that partner has answered (SPEC §6).
+pub fn answered_for(st: &State, reg: &Regulation, q: &QuestionRecord, viewer: Viewer) -> bool {
+    let heard_each = |a: &Seat| {
+        owed_calls(st, reg, q, *a).all(|id| {
+            st.auction()
+                .call(id)
+                .is_some_and(|r| audience::disclosure(reg, r.seat, *a).contains(viewer))
+        })
+    };
+    q.heard_by.contains(viewer) && answered(st, reg, q) && q.answerers.iter().all(heard_each)
 }
 
 /// The questions (ids) that `seat`'s explanation of call `id` answers, in part or whole:

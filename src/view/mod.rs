@@ -450,8 +450,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
                 answerers: q.answerers,
                 index: q.call.and_then(|c| st.auction().index_of(c)).map(CallPos::get),
                 // Answered as this viewer knows it: every call it covers explained (L20F1),
-                // and he heard an answer.
-                answered: q.heard_by.contains(viewer) && procedure::questions::answered(st, table.regulation, q),
+                // each answer in his hearing.
+                answered: procedure::questions::answered_for(st, table.regulation, q, viewer),
             })
             .collect(),
         change_offers: st
