@@ -22,7 +22,8 @@
 //!   pending request to replace a call can be granted — every few actions;
 //! - so does every other "may I" answer of a seat's view, both ways (issue 30,
 //!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
-//!   `may_ask_contract`, `correctable` every few actions, `legal_leads` and
+//!   `may_ask_contract`, `correctable`, `may_play`, `may_end_play` and the Director's
+//!   `open_rulings` every few actions, `legal_leads` and
 //!   `lead_restriction.due` (with `restrictable`) after every action;
 //! - at a table given the deal (half of them, playing cards its hands hold), `legal_cards`
 //!   agrees with `apply` both ways for the seat to act, and no other seat is offered a card;
@@ -45,7 +46,8 @@ mod common;
 use bridge_laws::view::Settle;
 use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
 use common::answers::{
-    probe_cards, probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_questions, probe_reminders,
+    probe_cards, probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_play, probe_questions,
+    probe_reminders, probe_rulings,
 };
 use common::auction_laws::auction_allowed;
 use common::causes::check_caused;
@@ -558,6 +560,9 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
                 return fail(&tried, format!("the pending decision disagrees with apply: {e}"));
             }
             if let Err(e) = probe_questions(&t).and_then(|()| probe_disclosure_and_undo(&t)) {
+                return fail(&tried, format!("a view's answer disagrees with apply: {e}"));
+            }
+            if let Err(e) = probe_play(&t).and_then(|()| probe_rulings(&t)) {
                 return fail(&tried, format!("a view's answer disagrees with apply: {e}"));
             }
         }

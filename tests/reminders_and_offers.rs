@@ -27,8 +27,8 @@ fn call(seat: &str, call: &str) -> String {
 }
 
 /// Face to face: East asks about North's 1NT, South answers, North notes nothing yet; East
-/// overcalls 2C (explained by West), then three passes: East declares 2C. South leads, play
-/// ends. Meanwhile a call after the final pass and a slow call add the L16 entries.
+/// overcalls 2C (explained by West), then three passes, North asking about East's 2C (one of
+/// two calls, L20F3) before his: East declares 2C. South leads, play ends. Meanwhile a call after the final pass and a slow call add the L16 entries.
 fn whole_board() -> Table {
     table(
         r#"{"preset":"face_to_face","tempo_threshold_ms":1000}"#,
@@ -41,6 +41,7 @@ fn whole_board() -> Table {
             act("E", r#""type":"note_partner_mistake","index":1"#),
             call("S", "P"),
             call("W", "P"),
+            act("N", r#""type":"ask","index":1"#),
             call("N", "P"),
             call("E", "2D"),
             act("S", r#""type":"lead","card":"HA""#),

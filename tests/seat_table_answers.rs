@@ -225,9 +225,9 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
     Ok(())
 }
 
-/// The questions a seat must answer are exactly those put to him that he has not answered
-/// and whose answer (partner's) he did not hear; each about a call is answered by
-/// explaining that call.
+/// The questions a seat must answer are exactly those whose part he still owes (L20F1: the
+/// calls covered that are his to explain, whatever partner answered); each about a call is
+/// answered by explaining that call, once no Law 25A request may take it away.
 fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result<(), String> {
     let mine: Vec<usize> = c.questions_to_answer().map(|q| q.id).collect();
     let server: Vec<usize> = t
@@ -236,14 +236,14 @@ fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result
         .questions()
         .iter()
         .enumerate()
-        .filter(|(_, q)| q.answerers.contains(&s) && !q.answered_by.has_seat(s))
-        .filter(|(_, q)| !(q.answered() && q.heard_by.contains(Viewer::Seat(s))))
+        .filter(|(_, q)| bridge_laws::procedure::questions::owes(t.state(), t.regulation(), q, s))
         .map(|(id, _)| id)
         .collect();
     if mine != server {
         return Err(format!("{s}: questions to answer {mine:?}, the table's {server:?}"));
     }
-    for q in c.questions_to_answer() {
+    let undo_pending = t.state().irregular().undo_request().is_some();
+    for q in c.questions_to_answer().filter(|_| !undo_pending) {
         let Some(i) = q.index else { continue };
         let mut copy = t.clone();
         let out = copy.apply_json(&format!(
@@ -467,8 +467,8 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
         "East is not told that his partner answered"
     );
     assert!(
-        t.view(Viewer::Seat(Seat::S)).questions[0].answered,
-        "South, who heard it, is"
+        !t.view(Viewer::Seat(Seat::S)).questions[0].answered,
+        "nor is South, who heard it: East has yet to explain his own call (L20F1)"
     );
 
     steps.push(r#"{"seat":"E","type":"explain","index":1,"text":"natural"}"#);
@@ -481,7 +481,14 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
         t.warnings().iter().all(|w| w.code != Code::LateAlert),
         "no late-alert warning"
     );
-    assert!(t.view(Viewer::Seat(Seat::E)).questions[0].answered);
+    assert!(
+        t.view(Viewer::Seat(Seat::S)).questions[0].answered,
+        "South heard both answers"
+    );
+    assert!(
+        !t.view(Viewer::Seat(Seat::E)).questions[0].answered,
+        "East never heard West's"
+    );
 }
 
 #[test]

@@ -106,18 +106,55 @@ pub fn may_lead(st: &State, seat: Seat) -> Result<Seat, Refusal> {
     match st.phase() {
         Phase::Clarification => may_open(st, seat).map(|c| c.leader()),
         _ => {
-            let dummy_due = st
-                .play()
-                .contract()
-                .zip(st.play().cards().and_then(|p| p.to_play()))
-                .is_some_and(|(c, due)| due == c.dummy());
-            let (hand, _) = may_play(st, seat, dummy_due)?;
+            let (hand, _) = may_play(st, seat, dummy_due(st))?;
             if st.play().cards().is_some_and(|p| !p.current.is_empty()) {
                 return refuse_citing(Law::L44, Code::NotYourLead, "a trick is in progress: follow to it");
             }
             Ok(hand)
         }
     }
+}
+
+/// Whether `seat` may play a card now — the `play` action's rule up to the card: in the
+/// clarification period the opening leader's lead faced at once (`may_open`), in play his
+/// hand's card at its turn, declarer's from dummy at dummy's (L45: dummy plays none). Gives
+/// the hand the card comes from. The view's `may_play`.
+///
+/// # Errors
+/// As `may_open` or `may_play`.
+pub fn may_play_now(st: &State, seat: Seat) -> Result<Seat, Refusal> {
+    match st.phase() {
+        Phase::Clarification => may_open(st, seat).map(|c| c.leader()),
+        _ => may_play(st, seat, dummy_due(st)).map(|(hand, _)| hand),
+    }
+}
+
+/// Whether dummy's card is due in the play period (declarer plays it, L45).
+fn dummy_due(st: &State) -> bool {
+    st.play()
+        .contract()
+        .zip(st.play().cards().and_then(|p| p.to_play()))
+        .is_some_and(|(c, due)| due == c.dummy())
+}
+
+/// Whether `seat` may end play now (`end_play`, a claim agreed): in the play period, by
+/// declarer or a defender — dummy takes no part in the play (L45: declarer plays his
+/// cards). The view's `may_end_play`.
+///
+/// # Errors
+/// `WRONG_PERIOD` outside the play period; `NOT_ENTITLED` for dummy.
+pub fn may_end_play(st: &State, seat: Seat) -> Result<(), Refusal> {
+    if st.phase() != Phase::Play {
+        return refuse(Code::WrongPeriod, "play has not begun");
+    }
+    if st.play().is_dummy(seat) {
+        return refuse_citing(
+            Law::L45,
+            Code::NotEntitled,
+            "dummy takes no part in the play: declarer plays for his side",
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -8,13 +8,14 @@ use crate::procedure::ctx::{Ctx, WithCall};
 use crate::procedure::record::{reopen_at, stand_in_place_of};
 use crate::procedure::{calls, information};
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{CallId, ChangeForReview};
+use crate::state::{CallId, ChangeForReview, State};
 use crate::withdrawal::Withdrawal;
 
 /// The `change_call` action (L21B1, L21B2).
 ///
 /// # Errors
-/// `CHANGE_NOT_OFFERED` without an offer; the refusal of the new call if it is illegal.
+/// `CHANGE_NOT_OFFERED` without an offer; `UNDO_PENDING` while a Law 25A request is
+/// pending; the refusal of the new call if it is illegal.
 pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
     let Some(offer) = cx.st.take_offer(seat) else {
         return refuse(
@@ -22,6 +23,8 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
             "no change of call was offered to you (Law 21B1)",
         );
     };
+    // The working copy, offer and all, is dropped if it waits.
+    may_change_now(cx.st)?;
     let offered = offer.call;
     let contract_before = cx.st.play().contract();
     let (cancelled, restored) = reopen_at(cx, seat, offered, Law::L21B1, Withdrawal::ChangedAfterMisinformation);
@@ -49,6 +52,20 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
         contract_before,
     });
     cx.st.irregular_mut().open_ruling(RulingOn::Misinformation, replacement);
+    Ok(())
+}
+
+/// Whether an offered change of call may be made now — what `change_call` adds to the
+/// offer, and the view's `change_offers` (an offer is listed while it may be taken up).
+/// L25A: a change withdraws a call and cancels the later ones, which a pending request to
+/// replace a call may also do (or make the offered call vanish): it waits for the decision.
+///
+/// # Errors
+/// `UNDO_PENDING`.
+pub fn may_change_now(st: &State) -> Result<(), Refusal> {
+    if st.irregular().undo_request().is_some() {
+        return refuse(Code::UndoPending, "a request to replace a call is pending (Law 25A)");
+    }
     Ok(())
 }
 

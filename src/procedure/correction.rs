@@ -8,7 +8,7 @@ use crate::law::Law;
 use crate::procedure::audience;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::record::{call_id, offer_changes};
-use crate::procedure::steps::{remind, summon};
+use crate::procedure::steps::{remind, summon, wait_for_undo};
 use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{CallId, DisclosureRecord, Phase, State};
@@ -26,7 +26,8 @@ enum Corrector {
 ///
 /// # Errors
 /// `CORRECTION_TOO_EARLY` for partner's explanation during the auction (and, for a
-/// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`.
+/// defender, until play ends); `NOT_YOURS_TO_EXPLAIN`; `NO_SUCH_CALL`; `UNDO_PENDING`
+/// while a Law 25A request may take the call away.
 pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.auction().record()[id].seat;
@@ -117,6 +118,9 @@ fn corrector(
     disclosures: &mut dyn Iterator<Item = &DisclosureRecord>,
 ) -> Result<(Corrector, Law), Refusal> {
     let who = whose(st, reg, seat, id, disclosures)?;
+    // L25A: a correction of what was said about a call the pending request may take away
+    // waits for the decision.
+    wait_for_undo(st, id)?;
     let law = match who {
         Corrector::Own => {
             if st.phase() == Phase::Play || st.phase() == Phase::Ended {

@@ -4,8 +4,9 @@
 use crate::audience::Audience;
 use crate::call::Seat;
 use crate::event::DisclosureKind;
-use crate::procedure::audience;
+use crate::procedure::{audience, questions};
 use crate::procedure::ctx::Ctx;
+use crate::procedure::steps::{awaits_undo, wait_for_undo};
 use crate::procedure::record::{call_id, disclose, offer_changes};
 use crate::regulation::Regulation;
 use crate::report::{refuse, Code, Refusal, Severity, Warning};
@@ -19,23 +20,23 @@ fn later_call_exists(cx: &Ctx<'_>, id: CallId) -> bool {
 
 /// The calls in force `seat` may alert or explain now, late or not (indices; L20F, L21B1a)
 /// — the rule `alert` and `explain` apply (`audience::may_disclose`, per the regulation's
-/// disclosure: his own calls, partner's, or his side's behind screens), and the view's
-/// `disclosable`.
+/// disclosure: his own calls, partner's, or his side's behind screens; not a call a
+/// pending Law 25A request may take away), and the view's `disclosable`.
 pub fn disclosable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
-    let ids = st.auction().in_force_ids();
-    let callers = ids.iter().map(|id| st.auction().record().get(id.get()).map(|r| r.seat));
-    callers
-        .enumerate()
-        .filter(|(_, caller)| caller.is_some_and(|c| audience::may_disclose(reg, c, seat)))
-        .map(|(index, _)| index)
-        .collect()
+    let ids = st.auction().in_force_ids().iter().enumerate();
+    ids.filter(|(_, id)| {
+        let caller = st.auction().call(*id).map(|r| r.seat);
+        caller.is_some_and(|c| audience::may_disclose(reg, c, seat)) && !awaits_undo(st, *id)
+    })
+    .map(|(index, _)| index)
+    .collect()
 }
 
 /// The `alert` action: alert (and perhaps explain or announce) call `index`.
 ///
 /// # Errors
 /// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN` when the regulation gives the disclosure to
-/// another player.
+/// another player; `UNDO_PENDING` while a Law 25A request may take the call away.
 pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<Arc<str>>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.auction().record()[id].seat;
@@ -45,6 +46,7 @@ pub fn alert(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Option<Arc<str>>)
             format!("{seat} may not alert {caller}'s call here"),
         );
     }
+    wait_for_undo(cx.st, id)?;
     // An alert repeated (say, to add its explanation) after the call was alerted in time
     // by the same player is not late: the opponents were alerted before they called.
     let alerted_before = cx
@@ -81,7 +83,7 @@ fn late_alert(cx: &mut Ctx<'_>, id: CallId, aud: Audience) {
 /// The `explain` action: an answer to a question or a volunteered explanation.
 ///
 /// # Errors
-/// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN`.
+/// `NO_SUCH_CALL`; `NOT_YOURS_TO_EXPLAIN`; `UNDO_PENDING` (as `alert`).
 pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     let caller = cx.st.auction().record()[id].seat;
@@ -91,16 +93,23 @@ pub fn explain(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
             format!("{seat} may not explain {caller}'s call here"),
         );
     }
-    // L20F: the answer goes to the explanation's audience; a question to both opponents
-    // is answered by each for himself.
+    wait_for_undo(cx.st, id)?;
+    // L20F1: the answer goes to the explanation's audience; each call of a question is
+    // explained by its own explainer, so it answers his part only.
     let heard = audience::disclosure(cx.reg, caller, seat);
-    let answered = cx
-        .st
-        .extra_if_any()
-        .is_some_and(|e| e.answer_questions(seat, id, heard));
+    let answering = questions::answered_by_explaining(cx.st, cx.reg, seat, id);
     let disclosed_before = cx.st.extra().disclosures().iter().any(|d| d.call == id && d.by == seat);
-    let late = !answered && !disclosed_before && later_call_exists(cx, id);
+    let late = answering.is_empty() && !disclosed_before && later_call_exists(cx, id);
     let aud = disclose(cx, seat, id, DisclosureKind::Explanation, false, Some(text));
+    for qid in answering {
+        let whole = cx
+            .st
+            .extra()
+            .questions()
+            .get(qid)
+            .is_some_and(|q| !questions::owes(cx.st, cx.reg, q, seat));
+        cx.st.extra_mut().record_answer(qid, seat, heard, whole);
+    }
     if late {
         late_alert(cx, id, aud);
     }

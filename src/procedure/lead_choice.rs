@@ -6,6 +6,7 @@ use crate::audience::Audience;
 use crate::call::{Seat, Strain};
 use crate::event::EventKind;
 use crate::law::Law;
+use crate::procedure::card_turn::no_undo_pending;
 use crate::procedure::ctx::Ctx;
 use crate::procedure::lead_checks::{check_choice, Enforce};
 use crate::procedure::lead_restriction::{choice_leader, later_lead_restriction, open_restriction, restrictable_suits};
@@ -21,7 +22,7 @@ use crate::state::{LeadChoice, Phase};
 ///
 /// # Errors
 /// `WRONG_PERIOD` outside the clarification period, or in play when no choice is due;
-/// `NOT_ENTITLED` for anyone but declarer; `NO_LEAD_RESTRICTION`;
+/// `UNDO_PENDING` while a Law 25A request is pending (L25A5); `NOT_ENTITLED` for anyone but declarer; `NO_LEAD_RESTRICTION`;
 /// `LEAD_ALREADY_RESTRICTED`; `SUIT_NOT_RESTRICTABLE`; `REQUIRE_NOT_ALLOWED`.
 pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require: bool) -> Result<(), Refusal> {
     let cite = |r: Refusal| r.citing(Law::L26B);
@@ -42,6 +43,9 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
             .map_err(cite)
         }
     };
+    // L25A5: a pending request to replace the final pass may reopen the auction, and with
+    // it the contract, declarer and the restriction: the choice waits, as the lead does.
+    no_undo_pending(cx.st)?;
     if let Some(declarer) = cx.st.play().declarer().filter(|d| *d != seat) {
         return refuse(
             Code::NotEntitled,

@@ -257,10 +257,11 @@ pub fn open_restriction(st: &State, leader: Seat) -> Result<&LeadRestrictionReco
     }
 }
 
-/// L26B: declarer's choice is due now — `restrict_lead` applies these two checks (and then
-/// who acts and what he names): `choice_leader`, then `open_restriction`.
+/// L26B: declarer's choice is due now — `restrict_lead` applies these checks (and then
+/// who acts and what he names): `choice_leader`, no Law 25A request pending (L25A5), then
+/// `open_restriction`.
 pub fn choice_due(st: &State) -> bool {
-    choice_leader(st).is_ok_and(|l| open_restriction(st, l).is_ok())
+    choice_leader(st).is_ok_and(|l| card_turn::no_undo_pending(st).is_ok() && open_restriction(st, l).is_ok())
 }
 
 #[cfg(test)]

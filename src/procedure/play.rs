@@ -3,7 +3,7 @@
 //! (L20F5b). At a table given the deal, a card must be held and follow suit
 //! (`follow::check_card`); without one, hands are unknown and neither is checked.
 
-use super::card_turn::{may_open, may_play, no_undo_pending};
+use super::card_turn::{may_end_play, may_open, may_play, no_undo_pending};
 use super::follow::check_card;
 use super::lead_checks::{announce_faced_lead, check_lead_restriction, check_play_restriction, faced_lead_news};
 use super::lead_restriction::contract_of;
@@ -124,11 +124,10 @@ pub fn play(cx: &mut Ctx<'_>, seat: Seat, card: Card, from_dummy: bool) -> Resul
 /// The `end_play` action (claim agreed).
 ///
 /// # Errors
-/// `WRONG_PERIOD` outside the play period.
-pub fn end_play(cx: &mut Ctx<'_>, _seat: Seat) -> Result<(), Refusal> {
-    if cx.st.phase() != Phase::Play {
-        return refuse(Code::WrongPeriod, "play has not begun");
-    }
+/// As `card_turn::may_end_play`: `WRONG_PERIOD` outside the play period; `NOT_ENTITLED`
+/// for dummy.
+pub fn end_play(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
+    may_end_play(cx.st, seat)?;
     finish_play(cx);
     Ok(())
 }

@@ -7,6 +7,7 @@ use crate::event::{EventKind, ReviewLine};
 use crate::law::Law;
 use crate::procedure::audience;
 use crate::procedure::by_call::ByCall;
+use crate::procedure::card_turn::no_undo_pending;
 use crate::procedure::ctx::Ctx;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{Phase, State};
@@ -14,7 +15,7 @@ use crate::state::{Phase, State};
 /// The `review` action.
 ///
 /// # Errors
-/// `REVIEW_NOT_YOUR_TURN`, `REVIEW_WHILE_BARRED` (L20B); `DUMMY_MAY_NOT_ASK`,
+/// `REVIEW_NOT_YOUR_TURN`, `NO_SUCH_CALL` before the first call, `REVIEW_WHILE_BARRED` (L20B); `DUMMY_MAY_NOT_ASK`,
 /// `REVIEW_EXPIRED` (L41B); `WRONG_PERIOD` once the board is over.
 pub fn review(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     may_review(cx.st, seat)?;
@@ -44,6 +45,10 @@ pub fn may_review(st: &State, seat: Seat) -> Result<(), Refusal> {
             // L20B: at his own turn to call, unless he must pass.
             if st.turn_to_call() != seat {
                 return refuse(Code::ReviewNotYourTurn, "a review is given at one's own turn to call");
+            }
+            // L20B: a review restates the previous calls; before the first there is none.
+            if st.auction().in_force_ids().is_empty() {
+                return refuse_citing(Law::L20B, Code::NoSuchCall, "there is no call to review yet");
             }
             if st.irregular().is_barred(seat) {
                 return refuse(
@@ -136,7 +141,8 @@ pub fn ask_lead(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// view's answer (`may_ask_lead`). Gives the contract the answer is taken from.
 ///
 /// # Errors
-/// `WRONG_PERIOD` outside the clarification period; `NOT_A_DEFENDER`.
+/// `WRONG_PERIOD` outside the clarification period; `NOT_A_DEFENDER`; `UNDO_PENDING`
+/// (L25A5).
 pub fn may_ask_lead(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     // L20C1, L41A: after the final pass, before the opening lead is faced.
     if st.phase() != Phase::Clarification {
@@ -153,6 +159,9 @@ pub fn may_ask_lead(st: &State, seat: Seat) -> Result<Contract, Refusal> {
             "only a presumed defender may ask whether it is his lead",
         );
     };
+    // L25A5: a pending request to replace the final pass may reopen the auction and change
+    // the contract the answer is taken from.
+    no_undo_pending(st)?;
     Ok(contract)
 }
 
@@ -178,7 +187,8 @@ pub fn ask_contract(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 ///
 /// # Errors
 /// `WRONG_PERIOD` without a contract (or before/after the clarification and play
-/// periods); `DUMMY_MAY_NOT_ASK`; `ASK_NOT_YOUR_TURN` in play out of turn.
+/// periods); `DUMMY_MAY_NOT_ASK`; `UNDO_PENDING` (L25A5); `ASK_NOT_YOUR_TURN` in play out
+/// of turn.
 pub fn may_ask_contract(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     let Some(contract) = st
         .play()
@@ -191,6 +201,8 @@ pub fn may_ask_contract(st: &State, seat: Seat) -> Result<Contract, Refusal> {
     if st.play().is_dummy(seat) {
         return refuse_citing(Law::L41C, Code::DummyMayNotAsk, "dummy may not ask (Law 41C)");
     }
+    // L25A5: as `may_ask_lead`, the answer waits for a pending request to replace the final pass.
+    no_undo_pending(st)?;
     // L41C: during play, at his own turn to play.
     if st.phase() == Phase::Play && st.play().cards().and_then(|p| p.turn_to_act(st.play().contract())) != Some(seat) {
         return refuse_citing(Law::L41C, Code::AskNotYourTurn, "ask at your own turn to play");

@@ -13,7 +13,7 @@ use crate::procedure::settle::{end_or_continue, refresh_lead_restrictions};
 use crate::procedure::steps::{self as irr, close_comparison, lift_bar, rec};
 use crate::procedure::{information, insufficient, rotation, undo};
 use crate::report::{refuse, refuse_citing, Code, Refusal, Severity, Warning};
-use crate::state::{Aftermath, CallId, CallPos, Comparison, Pending, Phase, Status};
+use crate::state::{Aftermath, CallId, CallPos, Comparison, Pending, Phase, State, Status};
 
 /// A Director's ruling: applies to the oldest open question of its kind. Its value has
 /// the type its kind needs (`Action::director_ruling` refuses any other as `BAD_INPUT`).
@@ -22,11 +22,12 @@ use crate::state::{Aftermath, CallId, CallPos, Comparison, Pending, Phase, Statu
 /// `NO_PENDING_RULING` when no question of that kind is open.
 pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
     let (on, value) = (ruling.on(), ruling.value());
+    // `valued`: a comparable ruling that answers the question (a bare `specified` states the
+    // insufficient bid's denominations only, L27B1a).
+    let valued = !matches!(ruling, Ruling::Comparable { value: None, .. });
+    may_rule(cx.st, on, valued)?;
     match ruling {
         Ruling::Unintended(yes) => {
-            if cx.st.irregular().undo_request().is_none() {
-                return refuse(Code::NoPendingRuling, "no replacement of a call awaits a ruling");
-            }
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             undo::decide(cx, yes)
         }
@@ -64,6 +65,78 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
             index,
         } => artificial_ruling(cx, value, yes, specified, index),
     }
+}
+
+/// Whether the Director may give a ruling of kind `on` now — the rule `ruling` applies
+/// before the ruling's own checks, and the Director's view's `open_rulings` (the questions
+/// he is asked now; `valued`: a ruling that answers the question, not a bare statement of
+/// what an insufficient bid specified).
+///
+/// - L25A: while a request to replace a call is pending, only the ruling that decides it
+///   is given; every other waits (`UNDO_PENDING`): the call it concerns, or a call before
+///   which it stands, may be withdrawn or replaced.
+/// - L27A, L29A, L23A: whether a replacement is comparable is asked once LHO has declined
+///   the insufficient bid or call out of rotation (before, he may still accept it and there
+///   is no replacement to compare), and answered once the replacement is made. What the
+///   insufficient bid specified (L27B1a, a bare `specified`) may be stated before.
+///
+/// # Errors
+/// `NO_PENDING_RULING` when no question of that kind is open (an `artificial` ruling may
+/// name its call) or no replacement has been made; `UNDO_PENDING`;
+/// `RECTIFICATION_PENDING` while LHO has not declined.
+pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
+    if on == RulingOn::Unintended {
+        return match st.irregular().undo_request() {
+            Some(_) => Ok(()),
+            None => refuse(Code::NoPendingRuling, "no replacement of a call awaits a ruling"),
+        };
+    }
+    let open = st.irregular().open_rulings().iter().find(|r| r.on == on);
+    // An `artificial` ruling may concern a call no question names (`artificial_target`).
+    if open.is_none() && on != RulingOn::Artificial {
+        let what = match on {
+            RulingOn::Misinformation => "no change of call awaits a ruling",
+            RulingOn::Intent => "no call out of rotation awaits an intent ruling",
+            _ => "no replacement awaits a comparable-call ruling",
+        };
+        return refuse(Code::NoPendingRuling, what);
+    }
+    if st.irregular().undo_request().is_some() {
+        return refuse_citing(
+            Law::L25A,
+            Code::UndoPending,
+            "a request to replace a call is pending (Law 25A): the Director rules on it first",
+        );
+    }
+    if on != RulingOn::Comparable {
+        return Ok(());
+    }
+    let Some(cmp) = open.and_then(|r| st.irregular().comparison(r.call)) else {
+        return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
+    };
+    let awaiting_lho = match st.irregular().pending() {
+        Some(Pending::InsufficientBid { first, .. }) => *first == cmp.withdrawn,
+        Some(Pending::OutOfRotation { call, .. }) => *call == cmp.withdrawn,
+        _ => false,
+    };
+    if valued && awaiting_lho {
+        return refuse_citing(
+            Law::L27A,
+            Code::RectificationPending,
+            "LHO has not declined the irregular call: there is no replacement to compare yet",
+        );
+    }
+    if valued && cmp.replacement.is_none() {
+        return refuse_citing(Law::L23A, Code::NoPendingRuling, "the replacement has not been made yet");
+    }
+    Ok(())
+}
+
+/// The kinds of ruling the Director is asked for now, in the order asked (his view's
+/// `open_rulings`): the open questions `may_rule` lets him answer.
+pub fn asked(st: &State) -> Vec<RulingOn> {
+    let open = st.irregular().open_rulings().iter();
+    open.filter(|r| may_rule(st, r.on, true).is_ok()).map(|r| r.on).collect()
 }
 
 /// L29C, L30C, L26B: the Director rules a call artificial (with the denominations it
@@ -256,13 +329,6 @@ fn comparable_ruling(
     let Some(cmp) = cx.st.irregular().comparison(open.call).cloned() else {
         return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
-    if yes.is_some() && cmp.replacement.is_none() {
-        return refuse_citing(
-            Law::L23A,
-            Code::NoPendingRuling,
-            "the replacement has not been made yet",
-        );
-    }
     cx.event(
         EventKind::Ruling {
             on: RulingOn::Comparable,

@@ -11,12 +11,35 @@ use crate::event::{BarKind, EventKind};
 use crate::law::Law;
 use crate::procedure::ctx::Ctx;
 use crate::report::{Code, Refusal, Severity, Warning};
-use crate::state::{Bar, CallId};
+use crate::state::{Bar, CallId, State};
 use std::borrow::Cow;
 
 /// The seat and call of record `id`, if there is such a record.
 pub fn rec(cx: &Ctx<'_>, id: CallId) -> Option<(Seat, Call)> {
     cx.st.auction().call(id).map(|r| (r.seat, r.call))
+}
+
+/// L25A: whether a pending request to replace a call may take record `id` away — the call
+/// it concerns, withdrawn if granted, or a later one, cancelled with it (L25A6). What a
+/// player says about such a call (an alert, an explanation, a question, a correction)
+/// waits for the decision (docs/RULINGS.md).
+pub fn awaits_undo(st: &State, id: CallId) -> bool {
+    st.irregular().undo_request().is_some_and(|u| id >= u.call)
+}
+
+/// `awaits_undo` as a refusal.
+///
+/// # Errors
+/// `UNDO_PENDING` when a pending Law 25A request may take record `id` away.
+pub fn wait_for_undo(st: &State, id: CallId) -> Result<(), Refusal> {
+    if awaits_undo(st, id) {
+        return Err(Refusal::new(
+            Code::UndoPending,
+            "a request to replace a call is pending (Law 25A): that call may be withdrawn",
+        )
+        .citing(Law::L25A));
+    }
+    Ok(())
 }
 
 /// Records an irregularity: warning (infraction, everyone) and event `irregularity`.

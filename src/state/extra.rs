@@ -48,7 +48,8 @@ pub struct QuestionRecord {
     pub answerers: SeatList,
     /// Record id of the call asked about; `None` for the whole auction.
     pub call: Option<CallId>,
-    /// The answerers who have answered it (written `answered`: whether any has).
+    /// The answerers who have explained every call of theirs it covers (written
+    /// `answered`: whether any has; `questions::answered` says whether all have).
     #[serde(rename = "answered", serialize_with = "answered_by_any")]
     pub answered_by: Audience,
     /// Who heard an answer to it: the audiences of its answers (L20F). A player who heard
@@ -60,11 +61,13 @@ pub struct QuestionRecord {
     pub audience: Audience,
     /// Number of calls in the record when it was asked.
     pub at_record_len: usize,
+    /// Number of disclosures when it was asked: an answer is an explanation given since.
+    pub at_disclosures: usize,
 }
 
 impl QuestionRecord {
-    /// Answered yet (by any of the answerers).
-    pub fn answered(&self) -> bool {
+    /// Whether any answerer has given his whole part (`questions::answered`: all of them).
+    pub fn answered_by_any(&self) -> bool {
         self.answered_by.seats_any()
     }
 }
@@ -162,19 +165,14 @@ impl Extra {
         self.questions.len() - 1
     }
 
-    /// `seat` explains call `call` to `heard_by`: the questions about it (or about the whole
-    /// auction) that he was to answer and has not answered are answered. Returns whether
-    /// there was one.
-    pub fn answer_questions(&mut self, seat: Seat, call: CallId, heard_by: Audience) -> bool {
-        let mut answered = false;
-        self.questions.update_where(
-            |q| q.answerers.contains(&seat) && !q.answered_by.has_seat(seat) && q.call.is_none_or(|c| c == call),
-            |q| {
+    /// `seat`'s explanation, heard by `heard_by`, answers question `qid` in part, or (with
+    /// `whole`) completes his part of it (L20F1).
+    pub fn record_answer(&mut self, qid: usize, seat: Seat, heard_by: Audience, whole: bool) {
+        if let Some(q) = self.questions.get_mut(qid) {
+            q.heard_by = q.heard_by.union(heard_by);
+            if whole {
                 q.answered_by = q.answered_by.with(seat);
-                q.heard_by = q.heard_by.union(heard_by);
-                answered = true;
-            },
-        );
-        answered
+            }
+        }
     }
 }

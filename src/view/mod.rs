@@ -183,7 +183,8 @@ pub struct View<'a> {
     pub pending: Option<Decision>,
     /// Questions the viewer may see.
     pub questions: Vec<SeenQuestion>,
-    /// Calls the viewer may change under Law 21B1 (indices).
+    /// Calls the viewer may change under Law 21B1 now (indices; none while a Law 25A request
+    /// is pending, `change_call`'s rule).
     pub change_offers: Vec<usize>,
     /// Whether the viewer may ask now about the opponents' auction as a whole (L20F1,
     /// L20F2, L41B; seats only). Like `askable` and `correctable`, judged as the action
@@ -263,6 +264,13 @@ pub struct View<'a> {
     /// disclosure — his own calls (self-alerting), partner's (face to face), his side's
     /// (screens).
     pub disclosable: Vec<usize>,
+    /// Whether the viewer may play a card now (seats only; the rule `play` applies up to the
+    /// card, L41A, L44, L45): the opening leader his lead faced at once, in play the player
+    /// whose hand is due — declarer at dummy's turn too (`from: "dummy"`), dummy never.
+    pub may_play: bool,
+    /// Whether the viewer may end play now (`end_play`, a claim agreed; seats only): in the
+    /// play period, declarer or a defender — never dummy (L45).
+    pub may_end_play: bool,
     /// `contract` as its parts: the last bid and its doubling.
     pub contract_parts: Option<ContractParts>,
     /// Director only: `scoring_contract` as its parts.
@@ -325,6 +333,8 @@ impl View<'_> {
             scoring_contract: self.scoring_contract,
             may_replace_call: self.may_replace_call,
             disclosable: self.disclosable,
+            may_play: self.may_play,
+            may_end_play: self.may_end_play,
             contract_parts: self.contract_parts,
             scoring_contract_parts: self.scoring_contract_parts,
             hands: self.hands,
@@ -457,8 +467,9 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
                 asker: q.asker,
                 answerers: q.answerers,
                 index: q.call.and_then(|c| st.auction().index_of(c)).map(CallPos::get),
-                // Answered as this viewer knows it: he heard an answer (L20F).
-                answered: q.answered() && q.heard_by.contains(viewer),
+                // Answered as this viewer knows it: every call it covers explained (L20F1),
+                // each answer in his hearing.
+                answered: procedure::questions::answered_for(st, table.regulation, q, viewer),
             })
             .collect(),
         change_offers: st
@@ -466,6 +477,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             .offers()
             .iter()
             .filter(|o| is_director || Some(o.seat) == seat)
+            // Listed while it may be taken up (L25A: not while a request is pending).
+            .filter(|_| procedure::change::may_change_now(st).is_ok())
             .filter_map(|o| st.auction().index_of(o.call).map(CallPos::get))
             .collect(),
         may_ask: seat.is_some_and(|s| procedure::questions::may_ask(st, table.regulation, s, None).is_ok()),
@@ -475,7 +488,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         may_ask_contract: seat.is_some_and(|s| procedure::review::may_ask_contract(st, s).is_ok()),
         correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s, &by_call)),
         notable: seat.map_or_else(Vec::new, |s| notable(st, table.regulation, s, &by_call)),
-        questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, s)),
+        questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, table.regulation, s)),
         warnings: Seen::lent(table.warnings, &[], viewer),
         events: Seen::lent(table.feed.kept(), table.feed.others(), viewer),
         contract: st.play().contract().map(ContractName::from),
@@ -519,10 +532,12 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             procedure::explanation::disclosable(st, table.regulation, s)
         }),
         open_rulings: if is_director {
-            st.irregular().open_rulings().iter().map(|r| r.on).collect()
+            procedure::rulings::asked(st)
         } else {
             Vec::new()
         },
+        may_play: seat.is_some_and(|s| procedure::card_turn::may_play_now(st, s).is_ok()),
+        may_end_play: seat.is_some_and(|s| procedure::card_turn::may_end_play(st, s).is_ok()),
         contract_parts: st.play().contract().map(|c| ContractName::from(c).into()),
         scoring_contract_parts: scoring_contract.map(ContractParts::from),
         hands: procedure::hands::seen(board, st, table.regulation, viewer),
@@ -536,7 +551,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
 
 /// The calls in force `seat` may ask about now (the rule `ask` applies).
 fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
-    if procedure::questions::may_ask(st, reg, seat, None).is_err() {
+    if procedure::questions::when_allowed(st, reg, seat, None).is_err() {
         return Vec::new();
     }
     // What a call adds to the rule for the auction as a whole: whose call it is.
@@ -569,14 +584,12 @@ fn notable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Ve
         .collect()
 }
 
-/// The questions put to `seat` and not yet answered.
-fn questions_to_answer(st: &State, seat: Seat) -> Vec<usize> {
+/// The questions whose part `seat` still owes (L20F1: the calls covered that are his to
+/// explain; a partner's answer never discharges them).
+fn questions_to_answer(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     let questions = st.extra().questions().iter().enumerate();
     questions
-        .filter(|(_, q)| q.answerers.contains(&seat) && !q.answered_by.has_seat(seat))
-        // A partner's answer he heard answers it for him too; one he did not hear leaves
-        // it his to answer (he is not told partner answered).
-        .filter(|(_, q)| !(q.answered() && q.heard_by.contains(Viewer::Seat(seat))))
+        .filter(|(_, q)| procedure::questions::owes(st, reg, q, seat))
         .map(|(id, _)| id)
         .collect()
 }

@@ -424,6 +424,8 @@ view_patch! {
         scoring_contract: Option<ContractName>,
         may_replace_call: bool,
         disclosable: Vec<usize>,
+        may_play: bool,
+        may_end_play: bool,
         contract_parts: Option<ContractParts>,
         scoring_contract_parts: Option<ContractParts>,
         hands: SeatMap<CardSet>,

@@ -1,7 +1,8 @@
 //! Issue 30, "every answer agrees with apply": each "may I" answer of a seat's view
 //! (`may_ask`, `askable`, `may_review`, `may_ask_lead`, `may_ask_contract`, `correctable`,
 //! `notable`, `legal_leads`, and issue 31's `may_replace_call`, `disclosable` and
-//! `lead_restriction.due`) probed both ways
+//! `lead_restriction.due`; `may_play`, `may_end_play` and the Director's `open_rulings`)
+//! probed both ways
 //! against `apply` on a clone of the table — offered ⇒ accepted, not offered ⇒ refused —
 //! with no exception: a question or correction is judged on what its seat may know, and a
 //! required suit leaves every suit a legal lead (docs/RULINGS.md, issue 30's rulings). And a
@@ -312,8 +313,10 @@ pub fn probe_cards(t: &Table, pick: Option<u8>) -> Result<(), String> {
 pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
     let st = t.state();
     let in_force = |id: CallId| st.auction().index_of(id).map(CallPos::get);
-    // An offer to change a call (L21B1) invites its seat to change it: his view lists it.
-    for e in out.events() {
+    // An offer to change a call (L21B1) invites its seat to change it: his view lists it —
+    // once no Law 25A request is pending (the change waits for its decision).
+    let undo_pending = st.irregular().undo_request().is_some();
+    for e in out.events().iter().filter(|_| !undo_pending) {
         if let EventKind::ChangeOffered { seat, index } = &e.kind {
             let offers = t.view(Viewer::Seat(*seat)).change_offers;
             if !offers.contains(index) {
@@ -367,6 +370,90 @@ pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
                 v.correctable,
                 w.message
             ));
+        }
+    }
+    Ok(())
+}
+
+/// `may_play` and `may_end_play` agree with `apply` both ways for every seat (L41A, L44,
+/// L45): not offered ⇒ a card (from dummy for declarer at dummy's turn) and `end_play` are
+/// refused — dummy is offered neither; offered ⇒ a card of each suit not yet played is
+/// accepted, or refused for that card alone (a Law 26B restriction), and `end_play` is
+/// accepted.
+pub fn probe_play(t: &Table) -> Result<(), String> {
+    let st = t.state();
+    let dummy_due = t.phase() == Phase::Play
+        && t.contract()
+            .zip(st.play().cards().and_then(|p| p.to_play()))
+            .is_some_and(|(c, due)| due == c.dummy());
+    for s in Seat::ALL {
+        let v = t.view(Viewer::Seat(s));
+        both_ways(
+            t,
+            &format!("may_end_play for {s}"),
+            v.may_end_play,
+            &format!(r#"{{"seat":"{s}","type":"end_play"}}"#),
+        )?;
+        let from = if dummy_due && t.contract().is_some_and(|c| c.declarer == s) {
+            r#","from":"dummy""#
+        } else {
+            ""
+        };
+        for suit in ['C', 'D', 'H', 'S'] {
+            let Some(card) = unplayed(t, suit) else { continue };
+            let json = format!(r#"{{"seat":"{s}","type":"play","card":"{card}"{from}}}"#);
+            let out = t.clone().apply_json(&json);
+            let for_the_card = out.rejection().is_some_and(|r| r.law().as_str() == "26B");
+            if v.may_play != (out.is_ok() || for_the_card) {
+                return Err(format!(
+                    "may_play for {s} is {} but apply answers {json}: {:?}",
+                    v.may_play,
+                    out.rejection()
+                        .map(|r| format!("{} {}", r.code().as_str(), r.message()))
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The Director's `open_rulings` agree with `apply` (L23A, L25A, L27A): each kind listed is
+/// a ruling he may give now; a comparable-call ruling is accepted exactly when listed — not
+/// before LHO has declined the insufficient bid or call out of rotation, nor before the
+/// replacement is made, nor while a Law 25A request is pending; every ruling but the one on
+/// that request waits while it is.
+pub fn probe_rulings(t: &Table) -> Result<(), String> {
+    let listed = t.view(Viewer::Director).open_rulings;
+    let ruling =
+        |on: &str, value: &str| format!(r#"{{"seat":"director","type":"ruling","on":"{on}","value":{value}}}"#);
+    let kinds = [
+        ("unintended", "true"),
+        ("comparable", "true"),
+        ("misinformation", "true"),
+        ("intent", r#""accept""#),
+        ("artificial", "true"),
+    ];
+    for (on, value) in kinds {
+        let is_listed = listed
+            .iter()
+            .any(|k| serde_json::to_string(k).is_ok_and(|j| j == format!("\"{on}\"")));
+        let out = t.clone().apply_json(&ruling(on, value));
+        let refusal = out
+            .rejection()
+            .map(|r| format!("{} {}", r.code().as_str(), r.message()));
+        if is_listed && !out.is_ok() {
+            return Err(format!(
+                "{on} is listed in open_rulings {listed:?} but refused: {refusal:?}"
+            ));
+        }
+        if on == "comparable" && !is_listed && out.is_ok() {
+            return Err(format!(
+                "a comparable ruling is accepted but open_rulings is {listed:?}"
+            ));
+        }
+        let undo_pending = t.state().irregular().undo_request().is_some();
+        if undo_pending && on != "unintended" && out.is_ok() {
+            return Err(format!("a {on} ruling is accepted while a Law 25A request is pending"));
         }
     }
     Ok(())

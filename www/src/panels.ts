@@ -210,7 +210,8 @@ export function renderPlay(c: Ctx): void {
             c.may.askLead ? h("button", { onclick: () => c.act({ type: "ask_lead" }) }, t("ui.demo.play.ask_lead")) : null,
             c.may.askContract ? h("button", { onclick: () => c.act({ type: "ask_contract" }) }, t("ui.demo.play.ask_contract")) : null,
             v.phase === "clarification" && p?.led && leader === me ? h("button", { class: "primary", onclick: () => c.act({ type: "face_lead" }) }, t("ui.demo.play.face_lead")) : null,
-            v.phase === "play" ? h("button", { onclick: () => c.act({ type: "end_play" }) }, t("ui.demo.play.end_play")) : null),
+            // L45: as the engine answers (`may_end_play`): declarer or a defender, never dummy.
+            v.may_end_play ? h("button", { onclick: () => c.act({ type: "end_play" }) }, t("ui.demo.play.end_play")) : null),
       // L26B: the restriction on the opening lead — or, when the opening leader offended, on
       // his partner's first lead in play — and declarer's choice (restrict_lead) when it is due.
       r && (v.phase === "clarification" || v.phase === "play")
@@ -241,7 +242,8 @@ export function renderPlay(c: Ctx): void {
       v.phase === "clarification" && !p?.led && leader === me && c.deal
         ? h("p", { class: "answer" }, t("ui.demo.lead.from_hand"))
         : null,
-      v.phase === "play"
+      // L44, L45: a card as the engine answers (`may_play`): the hand due, declarer for dummy.
+      v.phase === "play" && v.may_play
         ? form("play-card", (f) => c.act({ type: "play", card: canonicalCard(msgs(), f.card) as Card, ...(f.dummy ? { from: "dummy" as const } : {}) }),
             h("label", {}, p?.to_play ? t("ui.demo.play.to_play", { seat: seatLabel(p.to_play) }) : t("ui.demo.play.a_card")),
             field("card", "ui.demo.play.placeholder", "ui.demo.play.card"),
