@@ -15,6 +15,7 @@ use crate::state::{CallId, DisclosureRecord, Phase, State};
 use std::sync::Arc;
 
 /// Who gave the explanations being corrected, and under which law.
+#[derive(Clone, Copy)]
 enum Corrector {
     /// His own explanation (L20F4, L75B2).
     Own,
@@ -75,20 +76,33 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     Ok(())
 }
 
-/// Whether `seat` may correct the explanation of record `id` (a call in force), whose
-/// disclosures are `disclosures` (`ByCall::of`), now — the `correct_explanation` action's
-/// rule, also the view's answer (`correctable`).
-///
-/// # Errors
-/// As `correct_explanation`.
-pub fn may_correct<'a>(
+/// What `seat` may do now about the explanation of record `id`, whose disclosures are
+/// `disclosures` (`ByCall::of`): correct it (the `correct_explanation` action's rule) and
+/// note it as partner's mistake (`note_partner_mistake`'s) — the view's `correctable` and
+/// `notable`, answered by one reading of the disclosures (a view asks of every call).
+pub fn answers<'a>(
     st: &State,
     reg: &Regulation,
     seat: Seat,
     id: CallId,
     mut disclosures: impl Iterator<Item = &'a DisclosureRecord>,
-) -> Result<(), Refusal> {
-    corrector(st, reg, seat, id, &mut disclosures).map(|_| ())
+) -> Answers {
+    match whose(st, reg, seat, id, &mut disclosures) {
+        Ok(who) => Answers {
+            correct: wait_for_undo(st, id).and_then(|()| law_of(st, seat, who)).is_ok(),
+            note: of_own_side(st, seat, id).and_then(|()| noted(who)).is_ok(),
+        },
+        Err(_) => Answers::default(),
+    }
+}
+
+/// What a seat may do about one call's explanation now ([`answers`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Answers {
+    /// `correct_explanation` would be accepted.
+    pub correct: bool,
+    /// `note_partner_mistake` would be accepted.
+    pub note: bool,
 }
 
 /// Whether `seat` may correct the explanation of record `id` now and it is a call in force
@@ -121,17 +135,17 @@ fn corrector(
     // L25A: a correction of what was said about a call the pending request may take away
     // waits for the decision.
     wait_for_undo(st, id)?;
-    let law = match who {
-        Corrector::Own => {
-            if st.phase() == Phase::Play || st.phase() == Phase::Ended {
-                Law::L75B2
-            } else {
-                Law::L20F4a
-            }
-        }
-        Corrector::Partners => partner_correction_law(st, seat)?,
-    };
-    Ok((who, law))
+    Ok((who, law_of(st, seat, who)?))
+}
+
+/// The law under which `seat` corrects `who`'s explanation now; refused when it is not yet
+/// his to correct (L20F4a, L20F5, L75B).
+fn law_of(st: &State, seat: Seat, who: Corrector) -> Result<Law, Refusal> {
+    match who {
+        Corrector::Own if st.phase() == Phase::Play || st.phase() == Phase::Ended => Ok(Law::L75B2),
+        Corrector::Own => Ok(Law::L20F4a),
+        Corrector::Partners => partner_correction_law(st, seat),
+    }
 }
 
 /// Whose explanation of record `id` (disclosures `disclosures`) a correction by `seat`
@@ -203,10 +217,22 @@ pub fn may_note<'a>(
     id: CallId,
     mut disclosures: impl Iterator<Item = &'a DisclosureRecord>,
 ) -> Result<(), Refusal> {
+    of_own_side(st, seat, id)?;
+    noted(whose(st, reg, seat, id, &mut disclosures)?)
+}
+
+/// Refused when record `id` is a call of the other side (a note is about partner's
+/// explanation of his own side's call).
+fn of_own_side(st: &State, seat: Seat, id: CallId) -> Result<(), Refusal> {
     if st.auction().call(id).is_some_and(|r| r.seat.side() != seat.side()) {
         return refuse(Code::NotYoursToExplain, "that call is not your side's");
     }
-    match whose(st, reg, seat, id, &mut disclosures)? {
+    Ok(())
+}
+
+/// L20F5a: a note is about partner's explanation (or silence), not one's own.
+fn noted(who: Corrector) -> Result<(), Refusal> {
+    match who {
         Corrector::Partners => Ok(()),
         Corrector::Own => refuse(
             Code::NotYoursToExplain,

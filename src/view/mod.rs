@@ -395,6 +395,9 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         _ => None,
     };
     let by_call = ByCall::new(st.extra().disclosures(), st.auction().record().len());
+    let (correctable, notable) = seat.map_or_else(Default::default, |s| {
+        explanation_answers(st, table.regulation, s, &by_call)
+    });
     let scoring_contract = st
         .irregular()
         .changes()
@@ -486,8 +489,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         may_review: seat.is_some_and(|s| procedure::review::may_review(st, s).is_ok()),
         may_ask_lead: seat.is_some_and(|s| procedure::review::may_ask_lead(st, s).is_ok()),
         may_ask_contract: seat.is_some_and(|s| procedure::review::may_ask_contract(st, s).is_ok()),
-        correctable: seat.map_or_else(Vec::new, |s| correctable(st, table.regulation, s, &by_call)),
-        notable: seat.map_or_else(Vec::new, |s| notable(st, table.regulation, s, &by_call)),
+        correctable,
+        notable,
         questions_to_answer: seat.map_or_else(Vec::new, |s| questions_to_answer(st, table.regulation, s)),
         warnings: Seen::lent(table.warnings, &[], viewer),
         events: Seen::lent(table.feed.kept(), table.feed.others(), viewer),
@@ -566,22 +569,21 @@ fn askable(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
     askable
 }
 
-/// The calls in force whose explanation `seat` may correct now (the rule
-/// `correct_explanation` applies).
-fn correctable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
-    let ids = st.auction().in_force_ids().iter().enumerate();
-    ids.filter(|(_, id)| procedure::correction::may_correct(st, reg, seat, *id, by_call.of(*id)).is_ok())
-        .map(|(index, _)| index)
-        .collect()
-}
-
-/// The calls in force whose explanation by partner `seat` may note now (the rule
-/// `note_partner_mistake` applies).
-fn notable(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> Vec<usize> {
-    let ids = st.auction().in_force_ids().iter().enumerate();
-    ids.filter(|(_, id)| procedure::correction::may_note(st, reg, seat, *id, by_call.of(*id)).is_ok())
-        .map(|(index, _)| index)
-        .collect()
+/// The calls in force whose explanation `seat` may correct now, and those whose
+/// explanation by partner he may note now (the rules `correct_explanation` and
+/// `note_partner_mistake` apply), in one reading of each call's disclosures.
+fn explanation_answers(st: &State, reg: &Regulation, seat: Seat, by_call: &ByCall<'_>) -> (Vec<usize>, Vec<usize>) {
+    let (mut correctable, mut notable) = (Vec::new(), Vec::new());
+    for (index, id) in st.auction().in_force_ids().iter().enumerate() {
+        let answers = procedure::correction::answers(st, reg, seat, id, by_call.of(id));
+        if answers.correct {
+            correctable.push(index);
+        }
+        if answers.note {
+            notable.push(index);
+        }
+    }
+    (correctable, notable)
 }
 
 /// The questions whose part `seat` still owes (L20F1: the calls covered that are his to
