@@ -4,8 +4,12 @@
 // what a screen reader hears (every part `hidden` by the element, and every "?" while the
 // viewer may ask nothing, out of the way: `!important`, whatever `display` a rule gives them).
 // Texts wrap anywhere: a word of any length stays inside its cell.
+// Each part holding words only a screen reader reads (`.sr-only`, laid out out of flow) is
+// their containing block — the element, a call's cell, a button — so that a push lays out the
+// few it changed, not every one of the page's at its root.
 const CSS = `
-:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { display: block; }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { display: block; position: relative; }
+:where(bl-auction) :where(.bid), :where(bl-bidding-box) :where(.box-call), :where(bl-hand) :where(.hand-card) { position: relative; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer)[hidden] { display: none; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) :where([hidden]) { display: none !important; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { overflow-wrap: anywhere; min-width: 0; max-width: 100%; }
