@@ -21,7 +21,7 @@ const CSS = `
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-S) { color: var(--bl-spades, #1f2a7a); }
 :where(bl-bidding-box) :where(.box) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
 :where(bl-bidding-box) :where(.box-calls) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
-:where(bl-bidding-box) :where(.box-calls[aria-hidden="true"]) { opacity: var(--bl-waiting-opacity, 0.45); }
+:where(bl-bidding-box) :where(.box-calls[aria-hidden="true"]) { filter: var(--bl-waiting-filter, grayscale(1)); opacity: var(--bl-waiting-opacity, 1); }
 :where(bl-bidding-box) :where(.box-row) { display: grid; grid-template-columns: repeat(5, 1fr); gap: var(--bl-gap, 4px); }
 :where(bl-bidding-box) :where(.box-others) { grid-template-columns: 2fr 1fr 1fr; }
 :where(bl-bidding-box) :where(.box-call) { min-height: var(--bl-call-height, 34px); font-size: var(--bl-call-size, 1rem); border-radius: var(--bl-radius, 7px); }
