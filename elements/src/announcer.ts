@@ -6,9 +6,10 @@
 import type { Event as TableEvent, View, Viewer } from "bridge-laws";
 import { ANNOUNCE, TableElement, define, type Announcement } from "./base.js";
 import { h } from "./dom.js";
+import { badInput, clip } from "./errors.js";
 import type { TableSource } from "./source.js";
 import { contractName, warningMessage } from "./i18n/index.js";
-import { callWords, cardWords, isSeat, rulingValue, said, seatName } from "./text.js";
+import { TEXT_SHOWN, callWords, cardWords, isSeat, rulingValue, said, say, seatName } from "./text.js";
 
 /** How many lines the region keeps at least: they are held in blocks of `KEEP`, and the
  *  oldest block is dropped (they were read) when a third one starts — one removal per `KEEP`
@@ -29,7 +30,10 @@ export class Announcer extends TableElement {
   #log: HTMLElement | null = null;
   /** How many lines the region's newest block holds. */
   #lines = 0;
-  #onAnnounce = (e: Event) => this.say((e as CustomEvent<Announcement>).detail.text);
+  #onAnnounce = (e: Event) => {
+    const text = (e as CustomEvent<Announcement | undefined>).detail?.text;
+    if (typeof text === "string") this.say(text);
+  };
 
   connectedCallback(): void {
     if (!this.#log) {
@@ -45,11 +49,13 @@ export class Announcer extends TableElement {
     super.disconnectedCallback();
   }
 
-  /** Adds one line to the live region (with the lines a drawing gathers: one insertion). */
+  /** Adds one line to the live region (with the lines a drawing gathers: one insertion);
+   *  `BAD_INPUT` for anything but a string. */
   say(text: string): void {
+    if (typeof text !== "string") throw badInput("the live region says a string");
     if (!text || !this.#log) return;
     const line = document.createElement("p");
-    line.textContent = text;
+    line.textContent = clip(text, 2 * TEXT_SHOWN);
     if (this.#gathered) {
       this.#gathered.push(line);
       return;
@@ -165,7 +171,7 @@ export class Announcer extends TableElement {
       case "disclosure": {
         const call = v.calls[e.index];
         const what = call ? callWords(m, call.call) : String(e.index + 1);
-        if (e.text) return said(m, "ui.live.explained", { ...who(e.by), call: what, text: e.text });
+        if (e.text) return m.format("ui.live.explained", { ...who(e.by), call: what, text: clip(e.text, TEXT_SHOWN) });
         return e.alert ? said(m, "ui.live.alerted", { ...who(e.by), call: what }) : "";
       }
       case "question": {
@@ -177,7 +183,7 @@ export class Announcer extends TableElement {
         // L20B: the calls in force restated, with what was alerted and explained to him.
         const lines = v.calls.slice(0, e.restated).map((call) => {
           const l = e.calls.find((x) => x.index === call.index);
-          const texts = (l?.explanations ?? []).map((p) => call.disclosures[p]?.text).filter((t): t is string => !!t);
+          const texts = (l?.explanations ?? []).map((p) => call.disclosures[p]?.text).filter((t): t is string => !!t).map((t) => clip(t, TEXT_SHOWN));
           const params = { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: texts.join("; ") };
           return said(m, texts.length ? "ui.auction.call.explained" : l?.alerted ? "ui.auction.call.alerted" : "ui.auction.call", params);
         });

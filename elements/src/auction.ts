@@ -7,7 +7,8 @@ import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import type { TableSource } from "./source.js";
 import { withdrawalReason } from "./i18n/index.js";
-import { callNode, callWords, cloned, isSeat, madeUnder, partner, recycle, said, seatName, shownCallNode } from "./text.js";
+import { clip } from "./errors.js";
+import { TEXT_SHOWN, callNode, callWords, cloned, isSeat, madeUnder, partner, recycle, said, seatName, shownCallNode } from "./text.js";
 
 /** Auction grid columns, as printed on score cards. */
 const COLUMNS: Seat[] = ["W", "N", "E", "S"];
@@ -191,7 +192,7 @@ export class Auction extends TableElement {
       this.#withdrawn = v.withdrawn.length
         ? this.appendChild(h("div", { class: "withdrawn" }, h("h3", {}, m.format("ui.auction.withdrawn")),
             h("ul", {}, v.withdrawn.map((w) => h("li", {}, h("s", {}, seatName(m, w.seat), " ", callNode(m, w.call)),
-              ` — ${m.format("ui.law", { law: w.law })}: ${withdrawalReason(m, w.reason)}`)))))
+              ` — ${m.format("ui.law", { law: w.law })}: ${clip(withdrawalReason(m, w.reason), TEXT_SHOWN)}`)))))
         : null;
     }
     // A control kept across the drawing keeps the focus (a keyboard user on a "?" is not thrown out).
@@ -285,7 +286,7 @@ export class Auction extends TableElement {
   #call(call: SeenCall, lined: boolean): Cell {
     const m = this.m;
     let texts: string[] | null = null;
-    for (const d of call.disclosures) if (d.text && !d.superseded) (texts ??= []).push(d.text);
+    for (const d of call.disclosures) if (d.text && !d.superseded) (texts ??= []).push(clip(d.text, TEXT_SHOWN));
     const label = (explained: string[] | null) => said(m, explained ? "ui.auction.call.explained" : call.alerted ? "ui.auction.call.alerted" : "ui.auction.call",
       { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: explained ? explained.join("; ") : "" });
     // One clone of the call's cell as built once per locale, seat, call and marks (the call
@@ -321,7 +322,7 @@ export class Auction extends TableElement {
     let asMade = true;
     for (const d of call.disclosures) {
       if (!d.text) continue;
-      bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, d.text));
+      bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, clip(d.text, TEXT_SHOWN)));
       asMade = false;
     }
     return { call, td, bid, kind: asMade ? kind : null, made: madeUnder(m), line, asking: false, askButton };

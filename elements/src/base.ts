@@ -3,6 +3,8 @@
 import type { View } from "bridge-laws";
 import { messages, rejectionMessage, type Messages } from "./i18n/index.js";
 import type { Refusal, TableSource } from "./source.js";
+import { isViewer } from "./source.js";
+import { badInput, coded, type CodedError } from "./errors.js";
 import { adoptStyles } from "./styles.js";
 
 /** `HTMLElement` where there is a DOM; a stand-in where there is none (a module imported by Node for server rendering). */
@@ -13,6 +15,22 @@ export interface Announcement {
   text: string;
 }
 export const ANNOUNCE = "bl-announce";
+/** The event an element dispatches (bubbling) when it could not draw a change: its `detail`
+ *  is the coded error; the element shows what it drew before. */
+export const FAILED = "bl-error";
+
+/** Whether `s` has what the elements use of a source (`fromTable`, `fromSeatTable`, or a
+ *  page's own `TableSource`). */
+function isSource(s: unknown): s is TableSource {
+  try {
+    if (s === null || typeof s !== "object") return false;
+    const t = s as Record<string, unknown>;
+    return typeof t.view === "function" && typeof t.act === "function" && typeof t.subscribe === "function" &&
+      typeof t.parseCall === "function" && isViewer(t.viewer);
+  } catch {
+    return false;
+  }
+}
 
 /** The base of the table's elements: set `source`, optionally the `locale` attribute. */
 export abstract class TableElement extends Base {
@@ -28,33 +46,79 @@ export abstract class TableElement extends Base {
     return this.#source;
   }
 
+  /** Draws from `s` (`null`: from nothing). `BAD_INPUT`, the element as it was, for anything
+   *  but a source whose view can be read and drawn. */
   set source(s: TableSource | null) {
-    this.#unsubscribe?.();
-    this.#unsubscribe = null;
+    if (s !== null && !isSource(s)) throw badInput("source must be a TableSource (fromTable or fromSeatTable) or null");
+    const old = this.#source;
+    try {
+      s?.view();
+    } catch (e) {
+      throw coded(e, "the source's view cannot be read");
+    }
+    try {
+      this.#switch(s);
+      this.refresh(true);
+    } catch (e) {
+      // Drawn from the source before, as it was.
+      this.#switch(old);
+      this.redraw(true);
+      throw coded(e, "the source's view cannot be drawn");
+    }
+  }
+
+  #switch(s: TableSource | null): void {
+    this.#stop();
     this.#source = s;
     this.#listen();
-    this.refresh(true);
   }
 
   connectedCallback(): void {
-    this.#listen();
-    this.refresh(true);
+    try {
+      this.#listen();
+    } catch {
+      // a page's source that cannot be subscribed to: drawn once, not kept up to date
+    }
+    this.redraw(true);
   }
 
   disconnectedCallback(): void {
-    this.#unsubscribe?.();
+    this.#stop();
+  }
+
+  /** Stops listening to the source (a page's unsubscribe that throws changes nothing here). */
+  #stop(): void {
+    const off = this.#unsubscribe;
     this.#unsubscribe = null;
+    try {
+      off?.();
+    } catch {
+      // nothing to undo: the element no longer listens
+    }
   }
 
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     if (name === "locale") {
       this.m = messages(value ?? undefined);
-      this.refresh(true);
+      this.redraw(true);
     }
   }
 
   #listen(): void {
-    if (this.#source && this.isConnected && !this.#unsubscribe) this.#unsubscribe = this.#source.subscribe(() => this.refresh());
+    if (!this.#source || !this.isConnected || this.#unsubscribe) return;
+    const off = this.#source.subscribe(() => this.redraw(false));
+    this.#unsubscribe = typeof off === "function" ? off : null;
+  }
+
+  /** Draws what changed; a change that cannot be drawn (the table freed, a source's view
+   *  that is not a view) leaves what was drawn and is told as `bl-error`, never thrown into
+   *  the source's other elements. */
+  protected redraw(force: boolean): void {
+    try {
+      this.refresh(force);
+    } catch (e) {
+      this.dispatchEvent(new CustomEvent<CodedError>(FAILED, { bubbles: true, detail: coded(e, "the view cannot be drawn") }));
+    }
   }
 
   /** Draws again if what this element shows changed (`force`: whatever it shows). */
@@ -92,8 +156,10 @@ export abstract class TableElement extends Base {
         json[i] = text;
       }
     }
-    this.#drawn = { parts, json };
+    // Drawn from these parts once drawing ends (a drawing that throws draws whole next time).
+    this.#drawn = null;
     if (changed) this.draw(view, s);
+    this.#drawn = { parts, json };
   }
 
   /** Whether every part is the very value drawn from (most pushes, for most elements): no

@@ -2,14 +2,17 @@
 // (`legal_calls`) while the connection is open; arrow keys move between the offered calls,
 // Enter or Space makes one, or the call is typed ("2h", "dbl"). Self-alerting regulations
 // add the alert and the explanation; a refusal is shown here, naming the call. While the
-// viewer has no call to make, the calls are `inert` (one attribute: neither focusable nor in
-// the accessibility tree) beside the hint saying whom he waits for, and their buttons are
-// left as they were; at his turn each button whose legality changed since is written.
+// viewer has no call to make, the calls are out of the accessibility tree (`aria-hidden` on
+// their container, one attribute no rule of theirs reads: no button is styled again), out of
+// the tab order, and a press on one does nothing, beside the hint saying whom he waits for;
+// their buttons are left as they were, and at his turn each button whose legality changed
+// since is written.
 import type { Call, Intent, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
-import type { TableSource } from "./source.js";
+import { refusalOf, type TableSource } from "./source.js";
 import { parseCallIn } from "./i18n/vocabulary.js";
+import { badInput, clip } from "./errors.js";
 import { callNode, callWords, isSeat, said, seatName } from "./text.js";
 
 /** Every call in box order: 1♣ … 7NT, then Pass, Double, Redouble. */
@@ -24,7 +27,7 @@ let boxes = 0;
 const NONE: readonly Call[] = [];
 
 /** Sets a flag only if it changes (writing the same `hidden` or `disabled` still costs the DOM work). */
-function set<E extends HTMLElement, K extends "hidden" | "disabled" | "inert">(el: E, key: K & keyof E, value: boolean): void {
+function set<E extends HTMLElement, K extends "hidden" | "disabled">(el: E, key: K & keyof E, value: boolean): void {
   if ((el as unknown as Record<string, boolean>)[key] !== value) (el as unknown as Record<string, boolean>)[key] = value;
 }
 
@@ -40,7 +43,7 @@ export class BiddingBox extends TableElement {
   #typed!: HTMLInputElement;
   #refusal!: HTMLElement;
   #grid!: HTMLElement;
-  /** The calls' buttons, `inert` while none is offered. */
+  /** The calls' buttons, `aria-hidden` while none is offered. */
   #calls!: HTMLElement;
   /** The call the arrow keys are on (the one button in the tab order). */
   #current: Call | null = null;
@@ -58,18 +61,23 @@ export class BiddingBox extends TableElement {
     this.#shown = new Set();
     this.#roved = null;
     this.#hinted = null;
+    this.#waiting = true;
     const row = (calls: Call[], cls: string) =>
       h("div", { class: `box-row ${cls}`, role: "presentation" }, calls.map((call) => {
         const b = h("button", { type: "button", class: "box-call", "data-call": call, "aria-label": callWords(m, call), disabled: true, tabindex: -1,
           onclick: () => {
+            // A call not offered now (the viewer waits: its button left as it was) does nothing.
+            if (!this.#live.has(call)) return;
             this.#fromGrid = true;
             void this.#call(call);
           } }, callNode(m, call));
         this.#buttons.set(call, b);
         return b;
       }));
-    // The group keeps its name and the focus while its calls are inert.
-    this.#calls = h("div", { class: "box-calls", inert: true },
+    // The group keeps its name and the focus while its calls are out of the accessibility tree.
+    this.#calls = h("div", { class: "box-calls", "aria-hidden": "true",
+      // A press on a waiting call takes no focus (a hidden control is never focused).
+      onpointerdown: (e: PointerEvent) => this.#waiting && e.preventDefault() },
       [1, 2, 3, 4, 5, 6, 7].map((l) => row(BOX_CALLS.filter((c) => c.startsWith(String(l))), "box-level")),
       row(["P", "X", "XX"], "box-others"));
     // The hint (whom the viewer waits for, or "your call") is the group's description: one
@@ -115,8 +123,10 @@ export class BiddingBox extends TableElement {
     const selfDisclosing = v.regulation.disclosure !== "partner";
     const online = v.regulation.disclosure === "self";
     set(this, "hidden", me === null || !(v.phase === "auction" || (!online && (v.phase === "clarification" || v.phase === "passed_out"))));
-    // Only when the calls offered change (most pushes leave them): with none, the calls go
-    // inert and their buttons are left as they were; with some, each button whose state
+    // Only when the calls offered change (most pushes leave them): with none, the calls leave
+    // the accessibility tree and the tab order and their buttons are left as they were (no
+    // button styled again: one attribute on their container, and the one button in the tab
+    // order taken out of it); with some, each button whose state
     // differs from the last one written is written (since his last turn: the bids that became
     // insufficient, double and redouble).
     const calls = s.connected ? v.legal_calls : NONE;
@@ -128,7 +138,15 @@ export class BiddingBox extends TableElement {
         for (const c of legal) if (!shown.has(c)) this.#buttons.get(c)!.disabled = false;
         this.#shown = legal;
       }
-      set(this.#calls, "inert", !legal.size);
+      const waiting = !legal.size;
+      if (waiting !== this.#waiting) {
+        if (waiting) {
+          this.#calls.setAttribute("aria-hidden", "true");
+          if (this.#roved) this.#buttons.get(this.#roved)!.tabIndex = -1;
+          this.#roved = null;
+        } else this.#calls.removeAttribute("aria-hidden");
+        this.#waiting = waiting;
+      }
       this.#live = legal;
       this.#offeredFrom = calls;
     }
@@ -170,7 +188,9 @@ export class BiddingBox extends TableElement {
    *  tab order was last given to. */
   #offeredFrom: readonly Call[] | null = null;
   #live = new Set<Call>();
-  /** The calls whose buttons were last written enabled (kept while the calls are inert). */
+  /** Whether the calls are out of the accessibility tree (none offered). */
+  #waiting = true;
+  /** The calls whose buttons were last written enabled (kept while the viewer waits). */
   #shown = new Set<Call>();
   #roved: Call | null = null;
   /** The hint shown (the box's description). */
@@ -196,8 +216,8 @@ export class BiddingBox extends TableElement {
 
   /** One button in the tab order: the call the arrow keys are on. */
   #rove(focus: boolean): void {
-    // Built with every button out of the tab order: only the last one roved to is in it (left
-    // there while the calls are inert, when no call is current).
+    // Built with every button out of the tab order: only the one roved to is in it (none while
+    // the viewer waits).
     if (this.#current && this.#roved !== this.#current) {
       if (this.#roved) this.#buttons.get(this.#roved)!.tabIndex = -1;
       this.#buttons.get(this.#current)!.tabIndex = 0;
@@ -245,9 +265,10 @@ export class BiddingBox extends TableElement {
       // The player's own words first ("1SA", "contre", "2C" = two hearts in French), read by
       // the package's `parseCall`.
       call = parseCallIn(this.m, this.#typed.value, (text) => s.parseCall(text));
+      // A page's own parseCall is held to the calls the box knows.
+      if (!BOX_CALLS.includes(call)) throw badInput(`not a call: ${clip(String(call), 40)}`);
     } catch (e) {
-      const err = e as { code?: string; message?: string };
-      this.#showRefusal({ code: err.code ?? "BAD_INPUT", law: "", message: err.message ?? String(e) }, this.#typed.value);
+      this.#showRefusal(refusalOf(e), clip(this.#typed.value, 40));
       return;
     }
     if (await this.#call(call)) this.#typed.value = "";

@@ -4,9 +4,10 @@
 import type { Event, View, Warning } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
+import { badInput, clip } from "./errors.js";
 import type { TableSource } from "./source.js";
 import { warningMessage } from "./i18n/index.js";
-import { isSeat, rulingValue, say, seatName } from "./text.js";
+import { TEXT_SHOWN, isSeat, rulingValue, say, seatName } from "./text.js";
 
 /**
  * Which of a viewer's warnings are news. A notice is new until the viewer next acts (his
@@ -92,8 +93,19 @@ function boardOf(s: TableSource): unknown {
 }
 
 export class Feed extends TableElement {
+  #notices = new Notices();
+
   /** What this page's viewers have been shown (shared by the page's feeds). */
-  notices = new Notices();
+  get notices(): Notices {
+    return this.#notices;
+  }
+
+  /** Another record of what was shown (one shared by feeds); `BAD_INPUT` for anything but `Notices`. */
+  set notices(n: Notices) {
+    if (!(n instanceof Notices)) throw badInput("notices must be a Notices");
+    this.#notices = n;
+    this.redraw(true);
+  }
   #acts = 0;
   /** The board the notices are of (the source's table): another board, other notices. */
   #board: unknown = null;
@@ -123,7 +135,7 @@ export class Feed extends TableElement {
     const dismiss = h("button", { type: "button", class: "link feed-dismiss", hidden: fresh.length === 0,
       onclick: () => {
         this.notices.dismiss(s.viewer, v.warnings.length);
-        this.refresh(true);
+        this.redraw(true);
       } }, m.format("ui.feed.dismiss"));
     this.replaceChildren(
       h("div", { class: "feed-head" }, h("h2", {}, m.format("ui.feed.title")), " ", dismiss),
@@ -151,7 +163,7 @@ export class Feed extends TableElement {
     if (e.kind === "director_summoned") {
       const by = e.by === s.viewer ? m.format("ui.you") : isSeat(e.by) ? seatName(m, e.by) : m.format("ui.director");
       return h("li", { class: "warning sev-director", "data-event": e.kind },
-        h("p", {}, m.format(e.by === s.viewer ? "ui.feed.summoned.you" : "ui.feed.summoned", { who: by }), e.reason ? ` — ${e.reason}` : ""));
+        h("p", {}, m.format(e.by === s.viewer ? "ui.feed.summoned.you" : "ui.feed.summoned", { who: by }), e.reason ? ` — ${clip(e.reason, TEXT_SHOWN)}` : ""));
     }
     return h("li", { class: "warning sev-director", "data-event": e.kind },
       h("p", {}, m.format("ui.feed.ruling", { on: m.format(`ui.ruling.${e.on}`), value: rulingValue(m, e.value) })));
@@ -166,7 +178,7 @@ export class Feed extends TableElement {
         w.law ? h("span", { class: "law" }, m.format("ui.law", { law: w.law })) : null,
         w.seat ? h("span", { class: "concerns" }, seatName(m, w.seat)) : null,
         times > 1 ? h("span", { class: "times" }, m.format("ui.feed.times", { count: times })) : null),
-      h("p", {}, warningMessage(m, w, this.source?.viewer)));
+      h("p", {}, clip(warningMessage(m, w, this.source?.viewer), TEXT_SHOWN)));
   }
 }
 

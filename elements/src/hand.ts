@@ -5,11 +5,34 @@
 import type { Card, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
+import { badInput, coded } from "./errors.js";
+import { describe } from "./source.js";
 import type { TableSource } from "./source.js";
 import { cardNode, cardWords, isSeat, said, seatName } from "./text.js";
 
 const SUITS = ["S", "H", "D", "C"] as const;
 const RANKS = "AKQJT98765432";
+/** A card as the engine spells it: suit, then rank ("SA", "HT", "C2"). */
+const CARD = /^[SHDC][AKQJT98765432]$/;
+
+/** The cards a page hands a hand, read once and checked: at most 13 distinct cards, each
+ *  spelled as the engine spells it; anything else (not a list, an unknown card, a list that
+ *  throws while read) is `BAD_INPUT`. */
+function readCards(cards: unknown): Card[] {
+  if (cards === null || typeof cards !== "object") throw badInput(`cards must be a list of cards ("SA", "HT"), not ${describe(cards)}`);
+  const out: Card[] = [];
+  try {
+    for (const c of cards as Iterable<unknown>) {
+      if (typeof c !== "string" || !CARD.test(c)) throw badInput(`not a card: ${describe(c)} (a suit S, H, D or C, then a rank A K Q J T 9 … 2)`);
+      if (out.includes(c as Card)) throw badInput(`a card twice: ${c}`);
+      if (out.length === 13) throw badInput("more than 13 cards");
+      out.push(c as Card);
+    }
+  } catch (e) {
+    throw coded(e, "cards cannot be read");
+  }
+  return out;
+}
 
 export class Hand extends TableElement {
   static observedAttributes = ["locale", "seat"];
@@ -17,12 +40,14 @@ export class Hand extends TableElement {
 
   /** The seat's thirteen cards as dealt (the page's deal, or a PBN/LIN record's). */
   get cards(): Card[] {
-    return this.#cards;
+    // A copy: the page changes the cards by setting them, where they are checked.
+    return [...this.#cards];
   }
 
+  /** `BAD_INPUT`, the cards as they were, for anything but at most 13 distinct cards. */
   set cards(cards: Card[]) {
-    this.#cards = [...cards];
-    this.refresh(true);
+    this.#cards = readCards(cards);
+    this.redraw(true);
   }
 
   /** The `seat` attribute, kept as it changes (every push asks). */
@@ -32,10 +57,17 @@ export class Hand extends TableElement {
     return this.#seat;
   }
 
+  /** Sets the `seat` attribute (`null` removes it); `BAD_INPUT` for anything but a seat. */
+  set seat(seat: Seat | null) {
+    if (seat !== null && !isSeat(seat)) throw badInput(`not a seat: ${describe(seat)} (N, E, S or W)`);
+    if (seat === null) this.removeAttribute("seat");
+    else this.setAttribute("seat", seat);
+  }
+
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (name === "seat") {
       this.#seat = isSeat(value) ? value : null;
-      this.refresh(true);
+      this.redraw(true);
     }
     else super.attributeChangedCallback(name, old, value);
   }

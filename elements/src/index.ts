@@ -2,14 +2,15 @@
 // from a `TableSource` (`fromTable` for a `Table` in the page, `fromSeatTable` online):
 // <bl-bidding-box>, <bl-auction>, <bl-feed>, <bl-decision>, <bl-hand seat>, <bl-announcer>.
 // Styled by CSS custom properties (`--bl-…`, docs/ELEMENTS.md); texts from the i18n catalogs.
-export { TableElement, ANNOUNCE, type Announcement } from "./base.js";
+export { TableElement, ANNOUNCE, FAILED, type Announcement } from "./base.js";
+export { badInput, isCoded, type CodedError } from "./errors.js";
 export { BiddingBox, BOX_CALLS } from "./bidding-box.js";
 export { Auction } from "./auction.js";
 export { Feed, Notices } from "./feed.js";
 export { Decision } from "./decision.js";
 export { Hand } from "./hand.js";
 export { Announcer } from "./announcer.js";
-export { fromTable, fromSeatTable, LocalSource, SeatSource, refusalOf } from "./source.js";
+export { fromTable, fromSeatTable, isViewer, LocalSource, SeatSource, refusalOf } from "./source.js";
 export type { Acted, LastAct, Refusal, Send, TableSource } from "./source.js";
 export {
   addCatalog, callName, cardName, changeOfferMessage, contractName, eventMessage, lawLabel, locales, messages, rejectionMessage,

@@ -1,11 +1,18 @@
 // The elements' default look, adopted once by the document: structure only, every colour and
 // size a CSS custom property (`--bl-…`) a site sets on the page or on an element, and every
-// rule of zero specificity (`:where`), so a site's own rules win — but for the one rule that
-// says what a screen reader hears (every "?" out of the way while the viewer may ask nothing:
-// `!important`, as `[hidden]` would need to be).
+// rule of zero specificity (`:where`), so a site's own rules win — but for the rules that say
+// what a screen reader hears (every part `hidden` by the element, and every "?" while the
+// viewer may ask nothing, out of the way: `!important`, whatever `display` a rule gives them).
+// Texts wrap anywhere: a word of any length stays inside its cell.
+// Each part holding words only a screen reader reads (`.sr-only`, laid out out of flow) is
+// their containing block — the element, a call's cell, a button — so that a push lays out the
+// few it changed, not every one of the page's at its root.
 const CSS = `
-:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { display: block; }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { display: block; position: relative; }
+:where(bl-auction) :where(.bid), :where(bl-bidding-box) :where(.box-call), :where(bl-hand) :where(.hand-card) { position: relative; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer)[hidden] { display: none; }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) :where([hidden]) { display: none !important; }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { overflow-wrap: anywhere; min-width: 0; max-width: 100%; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) :where(.sr-only) {
   position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-C) { color: var(--bl-clubs, #1b7f3b); }
@@ -13,8 +20,8 @@ const CSS = `
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-H) { color: var(--bl-hearts, #c62828); }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-S) { color: var(--bl-spades, #1f2a7a); }
 :where(bl-bidding-box) :where(.box) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
-:where(bl-bidding-box) :where(.box-calls) { display: contents; }
-:where(bl-bidding-box) :where(.box-calls[inert] .box-call) { opacity: var(--bl-waiting-opacity, 0.45); }
+:where(bl-bidding-box) :where(.box-calls) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
+:where(bl-bidding-box) :where(.box-calls[aria-hidden="true"]) { filter: var(--bl-waiting-filter, grayscale(1)); opacity: var(--bl-waiting-opacity, 1); }
 :where(bl-bidding-box) :where(.box-row) { display: grid; grid-template-columns: repeat(5, 1fr); gap: var(--bl-gap, 4px); }
 :where(bl-bidding-box) :where(.box-others) { grid-template-columns: 2fr 1fr 1fr; }
 :where(bl-bidding-box) :where(.box-call) { min-height: var(--bl-call-height, 34px); font-size: var(--bl-call-size, 1rem); border-radius: var(--bl-radius, 7px); }

@@ -5,6 +5,10 @@ import { h } from "./dom.js";
 import { catalog, type Messages, type Params } from "./i18n/index.js";
 import { bidParts, cardParts, otherCallShown, rankShown, strainShown, SUIT_SYMBOL } from "./i18n/vocabulary.js";
 
+/** The most characters of a player's text (an explanation, a reason) drawn or said: the
+ *  engine's own limit on a table's texts is 500 by default; a longer one is cut with "…". */
+export const TEXT_SHOWN = 1000;
+
 const SEAT_EN: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
 
 /** A catalog message, or `fallback` while the catalog has none (the key came back) or cannot
@@ -29,7 +33,7 @@ interface Memo {
   size: number;
   nodes: Map<string, HTMLElement>;
   /** The seats' names (asked for at every push). */
-  seats: Partial<Record<Seat, string>>;
+  seats: Map<Seat, string>;
   /** Nodes given back (`recycle`) by id, handed out again by `cloned` before a new clone. */
   spare: Map<string, HTMLElement[]>;
   /** How many nodes `spare` holds in all (at most `SPARE_ALL`). */
@@ -47,7 +51,7 @@ function memoOf(m: Messages): Memo {
   const now: [unknown, unknown] = [catalog(m.locale), catalog("en")];
   let memo = memos.get(m);
   if (!memo || memo.catalogs[0] !== now[0] || memo.catalogs[1] !== now[1]) {
-    memo = { catalogs: now, said: new Map(), size: 0, nodes: new Map(), seats: {}, spare: new Map(), spares: 0 };
+    memo = { catalogs: now, said: new Map(), size: 0, nodes: new Map(), seats: new Map(), spare: new Map(), spares: 0 };
     memos.set(m, memo);
   }
   return memo;
@@ -121,7 +125,9 @@ export function recycle(m: Messages, id: string, node: HTMLElement, made: object
 /** "North" (key `seat.N`). */
 export const seatName = (m: Messages, seat: Seat): string => {
   const names = memoOf(m).seats;
-  return (names[seat] ??= say(m, `seat.${seat}`, undefined, SEAT_EN[seat]));
+  let name = names.get(seat);
+  if (name === undefined) names.set(seat, (name = say(m, `seat.${seat}`, undefined, Object.hasOwn(SEAT_EN, seat) ? SEAT_EN[seat] : String(seat))));
+  return name;
 };
 
 /** A ruling's answer in words ("yes", "no", "accepted it", "called in turn"). */

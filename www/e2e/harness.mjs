@@ -118,20 +118,25 @@ export async function eastOnline(env, contextOptions = {}) {
   return { table, context, page, drop: () => close() };
 }
 
-/** The offered calls in the bidding box, in box order: none while its calls are inert (the
- * viewer waits: no call can be focused or pressed), else its enabled buttons. */
+/** The offered calls in the bidding box, in box order: none while its calls are set aside (the
+ * viewer waits: no call can be tabbed to or pressed), else its enabled buttons. */
 export function offered(page) {
-  return page.$eval("#box-panel .box-calls", (calls) => (calls.inert ? [] : [...calls.querySelectorAll(".box-call:not(:disabled)")].map((b) => b.dataset.call)));
+  return page.$eval("#box-panel .box-calls", (calls) => (calls.getAttribute("aria-hidden") === "true" ? [] : [...calls.querySelectorAll(".box-call:not(:disabled)")].map((b) => b.dataset.call)));
 }
 
 /** The box's contract with the viewer's view (read through window.__table): while he has no
- * call to make its calls are inert; at his turn they are not, and exactly his legal calls are
+ * call to make its calls are set aside; at his turn they are not, and exactly his legal calls are
  * enabled. */
 export async function assertBoxIsTheView(page) {
   const viewer = await page.getAttribute("body", "data-viewer");
   const legal = (await viewOf(page, viewer)).legal_calls;
-  const box = await page.$eval("#box-panel .box-calls", (calls) => ({ inert: calls.inert, enabled: [...calls.querySelectorAll(".box-call:not(:disabled)")].map((b) => b.dataset.call) }));
-  assert.equal(box.inert, legal.length === 0, `${viewer}'s calls are inert exactly when he has none to make (${legal})`);
+  const box = await page.$eval("#box-panel .box-calls", (calls) => ({
+    waiting: calls.getAttribute("aria-hidden") === "true",
+    tabbable: [...calls.querySelectorAll(".box-call")].filter((b) => b.tabIndex >= 0).length,
+    enabled: [...calls.querySelectorAll(".box-call:not(:disabled)")].map((b) => b.dataset.call),
+  }));
+  assert.equal(box.waiting, legal.length === 0, `${viewer}'s calls are set aside exactly when he has none to make (${legal})`);
+  assert.equal(box.tabbable, legal.length ? 1 : 0, `one call in the tab order at ${viewer}'s turn, none while he waits`);
   if (legal.length) assert.deepEqual([...box.enabled].sort(), [...legal].sort(), `${viewer}'s box enables exactly his legal calls`);
 }
 

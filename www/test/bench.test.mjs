@@ -45,7 +45,7 @@ test("the browser benchmark command writes its JSON and chart", { timeout: 60000
   execFileSync("node", ["bench/browser.bench.mjs", "--quick", "--built-in", "--loads", "1", "--out", out], { cwd: www, stdio: "pipe" });
   const r = JSON.parse(readFileSync(path.join(out, "browser.json"), "utf8"));
   assert.deepEqual(r.operations.map((o) => o.name),
-    ["apply", "legalCalls", "view", "stateHash", "new Table", "toJSON", "Table.fromJSON", "SeatTable.receive", "push"]);
+    ["apply", "legalCalls", "view", "stateHash", "new Table", "toJSON", "Table.fromJSON", "SeatTable.receive", "push", "push script"]);
   for (const o of r.operations) assert.ok(o.ours.median > 0 && o.ours.p99 >= o.ours.median, o.name);
   for (const name of ["apply", "legalCalls"]) {
     const o = r.operations.find((x) => x.name === name);

@@ -57,8 +57,22 @@ export function catalog(locale: string): Catalog | undefined {
  * some keys. Keys it lacks fall back to English.
  */
 export function addCatalog(locale: string, ...parts: Catalog[]): void {
-  catalogs.set(locale, Object.assign({}, catalogs.get(locale) ?? {}, ...parts));
+  if (typeof locale !== "string" || !locale) throw badCatalog("a catalog's locale is a language tag (\"de\", \"fr-CA\")");
+  if (parts.some((p) => p === null || typeof p !== "object")) throw badCatalog("a catalog is an object of messages by key");
+  let merged: Catalog;
+  try {
+    merged = Object.assign({}, catalogs.get(locale) ?? {}, ...parts);
+  } catch {
+    throw badCatalog("the catalog cannot be read");
+  }
+  catalogs.set(locale, merged);
   cache.delete(locale);
+}
+
+/** A catalog refused: `BAD_INPUT`, thrown as the module throws (an `Error` named
+ *  "BridgeLawsError" with a `code` and a `law`). */
+function badCatalog(message: string): Error {
+  return Object.assign(new Error(message), { name: "BridgeLawsError", code: "BAD_INPUT", law: "" });
 }
 
 const cache = new Map<string, Map<string, IntlMessageFormat | null>>();
@@ -69,9 +83,11 @@ function compiled(locale: string, key: string): IntlMessageFormat | null {
   if (!byKey) cache.set(locale, (byKey = new Map()));
   let f = byKey.get(key);
   if (f === undefined) {
-    const text = catalogs.get(locale)?.[key];
+    // Own keys only: "constructor" or "__proto__" is no message.
+    const own = catalogs.get(locale);
+    const text = own && Object.hasOwn(own, key) ? own[key] : undefined;
     try {
-      f = text === undefined ? null : new IntlMessageFormat(text, locale);
+      f = typeof text !== "string" ? null : new IntlMessageFormat(text, locale);
     } catch {
       f = null;
     }
@@ -82,7 +98,8 @@ function compiled(locale: string, key: string): IntlMessageFormat | null {
 
 /** `locale` itself, else its language, else English. */
 function resolve(locale: string | undefined): string {
-  const wanted = locale ?? (typeof navigator === "undefined" ? "en" : navigator.language);
+  const asked = locale ?? (typeof navigator === "undefined" ? "en" : navigator.language);
+  const wanted = typeof asked === "string" ? asked : "en";
   if (catalogs.has(wanted)) return wanted;
   const language = wanted.split(/[-_]/)[0].toLowerCase();
   return catalogs.has(language) ? language : "en";

@@ -44,7 +44,8 @@ export interface DecisionLike {
 /** The code's message with the parameters it takes, or `fallback` if one is missing. */
 function codeMessage(m: Messages, code: string, have: Partial<Record<CodeParam, string>>, fallback: string): string {
   const params: Params = {};
-  for (const p of CODE_PARAMS[code] ?? []) {
+  // Own keys only: a code such as "constructor" takes no parameters.
+  for (const p of Object.hasOwn(CODE_PARAMS, code) ? CODE_PARAMS[code] : []) {
     const value = have[p];
     if (value === undefined) return fallback;
     params[p] = value;
@@ -59,7 +60,8 @@ function codeMessage(m: Messages, code: string, have: Partial<Record<CodeParam, 
  * ("South's two hearts is an insufficient bid").
  */
 export function warningMessage(m: Messages, w: WarningLike, viewer?: string): string {
-  const seat = w.seat ?? undefined;
+  // A seat the engine names (else the engine's own message: no key for it).
+  const seat = w.seat === "N" || w.seat === "E" || w.seat === "S" || w.seat === "W" ? w.seat : undefined;
   return codeMessage(m, w.code, {
     seat: seat && seatName(m, seat),
     you: seat !== undefined && seat === viewer ? "yes" : "no",
