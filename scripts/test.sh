@@ -63,7 +63,7 @@ step "server suites: SQLite + PostgreSQL (scripts/test-server.sh)" scripts/test-
 # those `cargo test` built above, where a release build (LTO, one codegen unit) would compile
 # everything again for minutes.
 cli=(cargo run --quiet --profile test --bin bridge-laws --)
-step "conformance: tests/scenarios" "${cli[@]}" conformance tests/scenarios || :
+step "conformance: tests/scenarios, tests/scenarios-director" "${cli[@]}" conformance tests/scenarios tests/scenarios-director || :
 if [ -d "$SHARED/scenarios" ]; then
   step "conformance: $SHARED/scenarios" "${cli[@]}" conformance "$SHARED/scenarios" || :
 else

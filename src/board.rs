@@ -21,7 +21,7 @@ pub enum Vulnerability {
 }
 
 /// What the board designates before the auction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Board {
     /// The dealer, who calls first (L17B).
     pub dealer: Seat,

@@ -133,10 +133,12 @@ impl fmt::Display for DealError {
 /// The cards each seat is known to hold when the board starts: at most 13 a hand, no card
 /// in two hands. A seat may be given all his cards, some, or none (a partial deal: a site
 /// that shows one hand gives that hand only).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Boxed: a table without a deal (the usual case) keeps one word for it, not four.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Deal {
     /// By seat index (N, E, S, W).
-    hands: [CardSet; 4],
+    hands: Box<[CardSet; 4]>,
 }
 
 impl Deal {
@@ -155,7 +157,7 @@ impl Deal {
             }
             seen = seen.or(*h);
         }
-        Ok(Deal { hands })
+        Ok(Deal { hands: Box::new(hands) })
     }
 
     /// A PBN deal string: `S:` (the first seat given), then the hands clockwise from him,

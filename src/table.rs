@@ -174,11 +174,11 @@ impl Table {
         };
         Ok(Table {
             hash: StateHash::start(&board, &regulation),
+            state: State::new(board.dealer),
             board,
             regulation,
             spec: options.regulation,
             log: Log::default(),
-            state: State::new(board.dealer),
             text_used: 0,
             feed: Feed::default(),
             warnings: RareList::default(),
@@ -345,7 +345,7 @@ impl Table {
                 vulnerability: self.board.vulnerability,
                 regulation: self.spec.clone(),
                 board: self.board.number,
-                deal: self.board.deal,
+                deal: self.board.deal.clone(),
             },
             actions: self.log.to_vec(),
         }

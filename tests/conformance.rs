@@ -35,6 +35,14 @@ fn the_projects_own_scenarios_all_pass() {
 }
 
 #[test]
+fn the_rulings_taken_from_published_director_material_all_pass() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios-director");
+    let n = run(&dir);
+    assert!(n >= 20, "at least 20 Director rulings, found {n} in {}", dir.display());
+    println!("ran {n} Director rulings from {}", dir.display());
+}
+
+#[test]
 fn the_shared_scenarios_all_pass_when_present() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/scenarios");
     if !dir.is_dir() {

@@ -85,7 +85,10 @@ fn a_lin_record_gives_its_deal_to_the_table_and_the_table_writes_it_back() {
         import_lin(&written, 0).map(|i| i.table.state_hash()).ok(),
         Some(imported.table.state_hash())
     );
-    assert_eq!(imported.table.board().deal.map(|d| d.hand(Seat::E).len()), Some(13));
+    assert_eq!(
+        imported.table.board().deal.as_ref().map(|d| d.hand(Seat::E).len()),
+        Some(13)
+    );
 }
 
 /// Dealer N: 1NT by North passed out to 1NT (East leads, South is dummy), under `regulation`.

@@ -264,7 +264,7 @@ impl<'a> Record<'a> {
     pub fn board_info(&self) -> Board {
         let standard = self.board.map(Board::standard);
         Board {
-            dealer: self.dealer.or(standard.map(|b| b.dealer)).unwrap_or(Seat::N),
+            dealer: self.dealer.or(standard.as_ref().map(|b| b.dealer)).unwrap_or(Seat::N),
             vulnerability: self
                 .vulnerability
                 .or(standard.map(|b| b.vulnerability))

@@ -199,7 +199,7 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
         _ => p.and_then(|p| p.to_play()),
     };
     let held = on_lead
-        .filter(|h| t.board().deal.is_some_and(|d| d.is_whole(*h)))
+        .filter(|h| t.board().deal.as_ref().is_some_and(|d| d.is_whole(*h)))
         .and_then(|h| t.view(Viewer::Director).hands.get(&h).copied());
     for s in Seat::ALL {
         let listed = t.view(Viewer::Seat(s)).legal_leads;
@@ -403,7 +403,13 @@ pub fn probe_play(t: &Table) -> Result<(), String> {
             let Some(card) = unplayed(t, suit) else { continue };
             let json = format!(r#"{{"seat":"{s}","type":"play","card":"{card}"{from}}}"#);
             let out = t.clone().apply_json(&json);
-            let for_the_card = out.rejection().is_some_and(|r| r.law().as_str() == "26B");
+            // Refused for this card, not for the turn: a Law 26B lead, or at a table given
+            // the deal a card not held or not following suit (`probe_cards` checks which
+            // cards, against `legal_cards`).
+            let for_the_card = out.rejection().is_some_and(|r| {
+                r.law().as_str() == "26B"
+                    || matches!(r.code(), Code::CardNotHeld | Code::MustFollowSuit | Code::LeadRequired)
+            });
             if v.may_play != (out.is_ok() || for_the_card) {
                 return Err(format!(
                     "may_play for {s} is {} but apply answers {json}: {:?}",
