@@ -23,7 +23,11 @@ use crate::withdrawal::Withdrawal;
 /// refusal the replacement itself would meet (`INSUFFICIENT_BID`, `INADMISSIBLE_DOUBLE`, …).
 pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refusal> {
     let id = may_replace(cx.st, cx.reg, seat)?;
-    if !cx.reg.rectifies() {
+    // Under `rectify` too when the state before the call cannot be restored: the
+    // replacement is then made in turn where the replaced call was, and an illegal one
+    // could not be granted (docs/RULINGS.md).
+    let restorable = cx.st.before_call(seat).is_some_and(|b| b.from() <= id);
+    if !cx.reg.rectifies() || !restorable {
         replacement_is_legal(cx, seat, id, call)?;
     }
     cx.st.irregular_mut().request_undo(UndoRequest {
