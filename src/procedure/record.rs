@@ -11,7 +11,7 @@ use crate::procedure::ctx::{Ctx, WithCall};
 use crate::procedure::steps::lift_bar;
 use crate::procedure::{audience, information};
 use crate::report::{refuse, Code, Refusal};
-use crate::state::{BeforeCall, CallId, CallPos, DisclosureRecord, Pending, Status};
+use crate::state::{BeforeCall, CallId, CallPos, DisclosureRecord, Pending, State, Status};
 use crate::withdrawal::Withdrawal;
 use std::sync::Arc;
 
@@ -219,14 +219,19 @@ pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
 /// action; then only a rectification pending on a withdrawn call is dropped).
 pub fn reopen_at(cx: &mut Ctx<'_>, seat: Seat, id: CallId, law: Law, reason: Withdrawal) -> (Vec<CallId>, bool) {
     let later = rewind_to(cx, id, law, reason);
-    let before = cx.st.before_call(seat).filter(|b| b.from() <= id);
-    let Some(b) = before else {
+    let Some(b) = state_before(cx.st, seat, id) else {
         drop_stale_pending(cx);
         return (later, false);
     };
     restore_bars(cx, &b);
     cx.st.restore_before_call(b);
     (later, true)
+}
+
+/// The state before `seat`'s call `id` that a replacement of it restores (L25A1, L21B1):
+/// none when `id` was not his latest call action.
+pub fn state_before(st: &State, seat: Seat, id: CallId) -> Option<BeforeCall> {
+    st.before_call(seat).filter(|b| b.from() <= id)
 }
 
 /// L29A, L17D3: a call made in place of `replaced` without the state before it restored

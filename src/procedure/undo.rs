@@ -7,7 +7,7 @@ use crate::call::{Call, Seat};
 use crate::event::EventKind;
 use crate::law::Law;
 use crate::procedure::ctx::{Ctx, WithCall};
-use crate::procedure::record::{reopen_at, stand_in_place_of};
+use crate::procedure::record::{reopen_at, stand_in_place_of, state_before};
 use crate::procedure::steps::{refusal, summon};
 use crate::procedure::{calls, information};
 use crate::regulation::{Regulation, Undo};
@@ -26,8 +26,7 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
     // Under `rectify` too when the state before the call cannot be restored: the
     // replacement is then made in turn where the replaced call was, and an illegal one
     // could not be granted (docs/RULINGS.md).
-    let restorable = cx.st.before_call(seat).is_some_and(|b| b.from() <= id);
-    if !cx.reg.rectifies() || !restorable {
+    if !cx.reg.rectifies() || state_before(cx.st, seat, id).is_none() {
         replacement_is_legal(cx, seat, id, call)?;
     }
     cx.st.irregular_mut().request_undo(UndoRequest {
