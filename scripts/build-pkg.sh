@@ -22,16 +22,6 @@ rm -rf pkg
 build bundler pkg
 build nodejs pkg/node --no-pack --no-gitignore
 build web pkg/web --no-pack --no-gitignore
-# The elements import the package's types by its name: compiled against pkg/ itself (the
-# link is made here, not kept), their declarations then point at pkg/bridge_laws.d.ts.
-mkdir -p elements/node_modules && ln -sfn ../../pkg elements/node_modules/bridge-laws
-# The message formatter's types for tsc (intl-messageformat, from www's install).
-ln -sfn ../../www/node_modules/intl-messageformat elements/node_modules/intl-messageformat
-ln -sfn ../../www/node_modules/@formatjs elements/node_modules/@formatjs
-www/node_modules/.bin/tsc -p elements/tsconfig.json --outDir pkg/elements
-# The catalogs' formatter (intl-messageformat, ICU MessageFormat) bundled into one ES module
-# beside the elements (~34 kB, 10 kB gzipped); package-json.mjs points their import at it.
-www/node_modules/.bin/rolldown www/node_modules/intl-messageformat/index.js --format esm --platform neutral \
-  --minify --file pkg/elements/vendor/intl-messageformat.js --log-level warn
-cp www/node_modules/intl-messageformat/LICENSE.md pkg/elements/vendor/intl-messageformat.LICENSE.md
-node scripts/package-json.mjs pkg
+# The custom elements (elements/, a part of its own: elements/package.json) into pkg/elements,
+# then the package.json completed (scripts/package-json.mjs).
+elements/build.sh

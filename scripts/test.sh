@@ -99,6 +99,12 @@ step "wasm-pack test --headless --chrome (tests/web.rs)" \
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 step "wasm-bindgen tests in Node.js (tests/node.rs)" cargo test "${wasm[@]}" --test node || :
 
+# --- elements: their own types and tests (elements/package.json), against pkg/elements ---
+if [ $pkg = 1 ]; then
+  step "elements: tsc --noEmit and their own tests (elements/test: vocabulary in Node, pushes in Chromium)" \
+    bash -c 'cd elements && npm run --silent typecheck && npm run --silent test' || :
+fi
+
 # --- www: types, the package in Node, the demo build, browser end-to-end ---------------
 npm_www() { (cd www && npm run --silent "$@"); }
 if [ $pkg = 1 ]; then

@@ -11,10 +11,12 @@ import type { TableSource } from "./source.js";
 import { contractName, warningMessage } from "./i18n/index.js";
 import { TEXT_SHOWN, callWords, cardWords, isSeat, rulingValue, said, say, seatName } from "./text.js";
 
-/** How many lines the region keeps at least: they are held in blocks of `KEEP`, and the
- *  oldest block is dropped (they were read) when a third one starts — one removal per `KEEP`
- *  lines, not one at each line. */
-const KEEP = 50;
+/** The region keeps its lines in blocks of `BLOCK`, each laid out apart from the others (a
+ *  default rule: `contain: strict`), so that a line appended lays out its block's few lines, not
+ *  every line kept; the oldest block is dropped (its lines were read) when the block after the
+ *  `BLOCKS`th starts — one removal per `BLOCK` lines, 50 lines kept at least. */
+const BLOCK = 10;
+const BLOCKS = 6;
 
 /** What one viewer has been told: his events, warnings and questions, the turn. */
 interface Told {
@@ -71,10 +73,10 @@ export class Announcer extends TableElement {
   #add(lines: HTMLElement[]): void {
     const log = this.#log!;
     let block = log.lastElementChild;
-    if (!block || this.#lines + lines.length > KEEP) {
+    if (!block || this.#lines + lines.length > BLOCK) {
       block = log.appendChild(document.createElement("div"));
       this.#lines = 0;
-      if (log.childElementCount > 2) log.firstElementChild!.remove();
+      if (log.childElementCount > BLOCKS) log.firstElementChild!.remove();
     }
     block.append(...lines);
     this.#lines += lines.length;

@@ -11,14 +11,12 @@ import type { Call, Intent, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
 import { refusalOf, type TableSource } from "./source.js";
-import { parseCallIn } from "./i18n/vocabulary.js";
+import { CALLS, OTHER_CALLS, bidParts, parseCallIn } from "./i18n/vocabulary.js";
 import { badInput, clip } from "./errors.js";
 import { callNode, callWords, isSeat, said, seatName } from "./text.js";
 
-/** Every call in box order: 1♣ … 7NT, then Pass, Double, Redouble. */
-export const BOX_CALLS: Call[] = [];
-for (let level = 1; level <= 7; level++) for (const s of ["C", "D", "H", "S", "NT"]) BOX_CALLS.push(`${level}${s}` as Call);
-BOX_CALLS.push("P", "X", "XX");
+/** Every call in box order: 1♣ … 7NT, then Pass, Double, Redouble (the vocabulary's `CALLS`). */
+export const BOX_CALLS: Call[] = CALLS as Call[];
 
 /** The boxes made in this page (each hint's id is its own). */
 let boxes = 0;
@@ -78,8 +76,8 @@ export class BiddingBox extends TableElement {
     this.#calls = h("div", { class: "box-calls", "aria-hidden": "true",
       // A press on a waiting call takes no focus (a hidden control is never focused).
       onpointerdown: (e: PointerEvent) => this.#waiting && e.preventDefault() },
-      [1, 2, 3, 4, 5, 6, 7].map((l) => row(BOX_CALLS.filter((c) => c.startsWith(String(l))), "box-level")),
-      row(["P", "X", "XX"], "box-others"));
+      [1, 2, 3, 4, 5, 6, 7].map((l) => row(BOX_CALLS.filter((c) => bidParts(c)?.level === l), "box-level")),
+      row([...OTHER_CALLS], "box-others"));
     // The hint (whom the viewer waits for, or "your call") is the group's description: one
     // text written when it changes (nearly every push), the group's name left as it is.
     const hintId = `bl-box-hint-${++boxes}`;

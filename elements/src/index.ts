@@ -19,8 +19,8 @@ export {
 } from "./i18n/index.js";
 // The one vocabulary of calls and cards (shown, spoken and typed in each locale).
 export {
-  bidParts, callShown, canonicalCall, canonicalCard, cardParts, cardShown, contractParts, contractShown, DOUBLING_SUFFIX, parseCallIn, rankShown,
-  strainLetter, strainShown, STRAINS, SUIT_SYMBOL, suitLetter, SUITS,
-  type Doubling, type Rank, type Strain, type Suit,
+  bidParts, CALLS, callShown, canonicalCall, canonicalCard, cardParts, cardShown, contractParts, contractShown, DOUBLING_SUFFIX, isCall,
+  isOtherCall, OTHER_CALLS, otherCallShown, parseCallIn, rankShown, RANKS, strainLetter, strainShown, STRAINS, SUIT_SYMBOL, suitLetter, SUITS,
+  type Doubling, type OtherCall, type Rank, type Strain, type Suit,
 } from "./i18n/vocabulary.js";
 export { callWords, cardWords, seatName } from "./text.js";

@@ -6,21 +6,28 @@
 // Texts wrap anywhere: a word of any length stays inside its cell.
 // Each part holding words only a screen reader reads (`.sr-only`, laid out out of flow) is
 // their containing block — the element, a call's cell, a button — so that a push lays out the
-// few it changed, not every one of the page's at its root.
+// few it changed, not every one of the page's at its root. Each element contains its layout
+// and style (`contain`): what changes inside it lays out nothing outside. The live region's
+// lines are held in blocks each laid out apart (`contain: strict`): a line appended lays out
+// its block's few lines, not every line the region keeps. The box's calls always carry a
+// filter (none while the viewer may call, grey while he waits): a turn changes its value, and
+// the layer it paints in is neither made nor dropped at each turn.
 const CSS = `
-:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { display: block; position: relative; }
+:where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { display: block; position: relative; contain: layout style; }
 :where(bl-auction) :where(.bid), :where(bl-bidding-box) :where(.box-call), :where(bl-hand) :where(.hand-card) { position: relative; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer)[hidden] { display: none; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) :where([hidden]) { display: none !important; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) { overflow-wrap: anywhere; min-width: 0; max-width: 100%; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand, bl-announcer) :where(.sr-only) {
   position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+:where(bl-announcer) :where(.bl-live > div) { contain: strict; width: 1px; height: 1px; overflow: hidden; }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-C) { color: var(--bl-clubs, #1b7f3b); }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-D) { color: var(--bl-diamonds, #c05600); }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-H) { color: var(--bl-hearts, #c62828); }
 :where(bl-bidding-box, bl-auction, bl-feed, bl-decision, bl-hand) :where(.suit-S) { color: var(--bl-spades, #1f2a7a); }
 :where(bl-bidding-box) :where(.box) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
 :where(bl-bidding-box) :where(.box-calls) { display: flex; flex-direction: column; gap: var(--bl-gap, 4px); }
+:where(bl-bidding-box) :where(.box-calls) { filter: grayscale(0); }
 :where(bl-bidding-box) :where(.box-calls[aria-hidden="true"]) { filter: var(--bl-waiting-filter, grayscale(1)); opacity: var(--bl-waiting-opacity, 1); }
 :where(bl-bidding-box) :where(.box-row) { display: grid; grid-template-columns: repeat(5, 1fr); gap: var(--bl-gap, 4px); }
 :where(bl-bidding-box) :where(.box-others) { grid-template-columns: 2fr 1fr 1fr; }

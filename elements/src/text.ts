@@ -3,7 +3,7 @@
 import type { Call, Card, Seat } from "bridge-laws";
 import { h } from "./dom.js";
 import { catalog, type Messages, type Params } from "./i18n/index.js";
-import { bidParts, cardParts, otherCallShown, rankShown, strainShown, SUIT_SYMBOL } from "./i18n/vocabulary.js";
+import { bidParts, cardParts, isOtherCall, otherCallShown, rankShown, strainShown, SUIT_SYMBOL } from "./i18n/vocabulary.js";
 
 /** The most characters of a player's text (an explanation, a reason) drawn or said: the
  *  engine's own limit on a table's texts is 500 by default; a longer one is cut with "…". */
@@ -150,7 +150,7 @@ export function callNode(m: Messages, call: Call): HTMLElement {
 function shownParts(m: Messages, call: Call): (string | HTMLElement)[] {
   const b = bidParts(call);
   if (b) return [String(b.level), h("span", { class: `suit suit-${b.strain}` }, strainShown(m, b.strain))];
-  return [call === "P" || call === "X" || call === "XX" ? otherCallShown(m, call) : call];
+  return [isOtherCall(call) ? otherCallShown(m, call) : call];
 }
 
 function buildCallNode(m: Messages, call: Call): HTMLElement {

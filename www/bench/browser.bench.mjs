@@ -10,6 +10,8 @@
 // there; --budget-ms: time per operation and library; --loads: page loads for the first table;
 // --pkg: another build of the package (say main's, built in a scratch worktree) to measure
 // beside this one; --only: those operations alone (their names as printed), no first table;
+// --elements TAGS: the pushes drawn by those elements alone (say bl-auction); --metrics: the
+// style recalculations and layouts of the run (CDP Performance.getMetrics), counts and times;
 // --profile FILE: Chrome's CPU profile of the run (CDP) written to FILE, its top functions by
 // self time printed.
 // Builds nothing: pkg/ comes from scripts/build-pkg.sh.
@@ -47,6 +49,8 @@ function parseArgs(argv) {
     startupLoads: Number(value("--loads", quick ? 2 : 20)),
     pkg: value("--pkg", null),
     only: value("--only", null)?.split(",").map((s) => s.trim()) ?? null,
+    elements: value("--elements", null)?.split(",").map((s) => s.trim()) ?? null,
+    metrics: argv.includes("--metrics"),
     profile: value("--profile", null),
     corpus: process.env.BENCH_CORPUS ?? path.resolve(repo, "..", "shared", "corpus", "auctions.jsonl"),
     chromium: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -184,6 +188,12 @@ async function main() {
       await cdp.send("Profiler.setSamplingInterval", { interval: 50 });
       await cdp.send("Profiler.start");
     }
+    // --metrics: the renderer's own counters (CDP Performance.getMetrics) over the run: how
+    // many style recalculations and layouts, and how long they took in all.
+    const perf = args.metrics ? await page.context().newCDPSession(page) : null;
+    if (perf) await perf.send("Performance.enable", { timeDomain: "threadTicks" });
+    const metrics = async () => perf && Object.fromEntries((await perf.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+    const before = await metrics();
     const run = await page.evaluate((cfg) => window.runBench(cfg), {
       auctions: data.auctions,
       budgetMs: args.budgetMs,
@@ -191,8 +201,10 @@ async function main() {
       minSamples: args.quick ? 5 : 30,
       maxSamples: 2000,
       only: args.only,
+      elements: args.elements,
     });
     if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
+    if (perf) printMetrics(before, await metrics());
     if (cdp) writeProfile((await cdp.send("Profiler.stop")).profile, args.profile);
     const wasm = readFileSync(path.join(pkgWeb, "bridge_laws_bg.wasm"));
     const result = summarize({
@@ -218,6 +230,16 @@ async function main() {
     await browser.close();
     server.close();
   }
+}
+
+/** The style and layout the run cost (CDP counters, thread time): counts, totals, means. */
+function printMetrics(a, b) {
+  const d = (k) => b[k] - a[k];
+  const line = (what, count, seconds) =>
+    `${what}: ${d(count)} times, ${(d(seconds) * 1000).toFixed(1)} ms, ${d(count) ? ((d(seconds) * 1e6) / d(count)).toFixed(1) : "—"} µs each`;
+  console.log(line("style recalculations", "RecalcStyleCount", "RecalcStyleDuration"));
+  console.log(line("layouts", "LayoutCount", "LayoutDuration"));
+  console.log(`script ${(d("ScriptDuration") * 1000).toFixed(1)} ms, tasks ${(d("TaskDuration") * 1000).toFixed(1)} ms`);
 }
 
 /** Writes a CPU profile and prints its 25 functions of most self time. */

@@ -160,7 +160,7 @@ function pushesOf(a, viewer, opts) {
 }
 
 // --- the benchmark ----------------------------------------------------------------------
-window.runBench = async function runBench({ auctions: input, budgetMs, minSampleMs, minSamples, maxSamples, only }) {
+window.runBench = async function runBench({ auctions: input, budgetMs, minSampleMs, minSamples, maxSamples, only, elements: tagsWanted }) {
   await init();
   const elements = await import("/pkg/elements/index.js");
   const opts = (a) => ({ dealer: a.dealer, vulnerability: a.vul, regulation: "online" });
@@ -346,7 +346,7 @@ window.runBench = async function runBench({ auctions: input, budgetMs, minSample
   const nextBoard = cycler(boards);
   const page = document.getElementById("table");
   const { fromSeatTable } = elements;
-  const tags = ["bl-auction", "bl-bidding-box", "bl-decision", "bl-feed", "bl-announcer", "bl-hand"];
+  const tags = tagsWanted ?? ["bl-auction", "bl-bidding-box", "bl-decision", "bl-feed", "bl-announcer", "bl-hand"];
   const els = tags.map((tag) => page.appendChild(document.createElement(tag)));
   const send = () => Promise.resolve(undefined);
   const seatTableOf = (b) => new SeatTable(b.viewer, b.version, b.view);

@@ -3,7 +3,7 @@
 // elements' one vocabulary (`callShown`, `strainShown`, `rankShown`, `parseCallIn`); the words
 // for screen readers come from the catalogs.
 import type { Call, Card, ContractParts, Seat, Viewer } from "bridge-laws";
-import { bidParts, callName, cardName, cardParts, DOUBLING_SUFFIX, rankShown, strainShown, SUIT_SYMBOL } from "bridge-laws/elements";
+import { bidParts, callName, cardName, cardParts, DOUBLING_SUFFIX, isOtherCall, otherCallShown, rankShown, strainShown, SUIT_SYMBOL } from "bridge-laws/elements";
 import { h } from "./dom";
 import { msgs, t } from "./i18n";
 
@@ -24,7 +24,7 @@ export function callNode(call: Call): HTMLElement {
   const b = bidParts(call);
   const shown = b
     ? [String(b.level), h("span", { class: `suit suit-${b.strain}` }, strainShown(m, b.strain))]
-    : [t(`ui.call.short.${call}`)];
+    : [isOtherCall(call) ? otherCallShown(m, call) : call];
   return h(
     "span",
     { class: `call call-${call.toLowerCase()}`, title: callLabel(call) },

@@ -21,9 +21,10 @@ import nlUi from "./ui/nl.json";
 export { CODE_PARAMS, EVENT_FIELDS_NOT_PARAMS, type CodeParam } from "./params.js";
 export { callName, cardName, contractName, lawLabel, seatName, suitName, withdrawalReason } from "./speak.js";
 export {
-  bidParts, callShown, canonicalCall, canonicalCard, cardParts, cardShown, contractParts, contractShown, DOUBLING_SUFFIX, isCall, OTHER_CALLS,
-  otherCallShown, parseCallIn, rankShown, RANKS, strainLetter, strainShown, STRAINS, SUIT_SYMBOL, suitLetter, SUITS, VOCABULARY_KEYS,
-  type Doubling, type Rank, type Strain, type Suit,
+  bidParts, CALLS, callShown, canonicalCall, canonicalCard, cardParts, cardShown, contractParts, contractShown, DOUBLING_SUFFIX, isCall,
+  isOtherCall, OTHER_CALLS, otherCallShown, parseCallIn, rankShown, RANKS, strainLetter, strainShown, STRAINS, SUIT_SYMBOL, suitLetter,
+  SUITS, VOCABULARY_KEYS,
+  type Doubling, type OtherCall, type Rank, type Strain, type Suit,
 } from "./vocabulary.js";
 export {
   changeOfferCause, changeOfferMessage, decisionMessage, eventMessage, eventParams, pendingMessage, rejectionMessage,

@@ -1,6 +1,6 @@
 /** Names a screen reader speaks and a page shows: seats, calls, suits, cards, contracts. */
 import type { Messages } from "./types.js";
-import { bidParts, cardParts, contractParts } from "./vocabulary.js";
+import { bidParts, cardParts, contractParts, isOtherCall } from "./vocabulary.js";
 
 /** "North" / "Nord"; `director` → "the Director" / "l'Arbitre". */
 export function seatName(m: Messages, seat: string): string {
@@ -9,7 +9,7 @@ export function seatName(m: Messages, seat: string): string {
 
 /** A canonical call spoken: "pass", "two hearts" / "passe", "deux cœurs" (else as given). */
 export function callName(m: Messages, call: string): string {
-  if (call === "P" || call === "X" || call === "XX") return m.format(`call.${call}`);
+  if (isOtherCall(call)) return m.format(`call.${call}`);
   const bid = bidParts(call);
   if (!bid) return call;
   const level = bid.level;

@@ -24,6 +24,13 @@ export const STRAINS: readonly Strain[] = ["C", "D", "H", "S", "NT"];
 export const RANKS: readonly Rank[] = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 /** The calls that are not bids. */
 export const OTHER_CALLS = ["P", "X", "XX"] as const;
+/** A pass, a double or a redouble. */
+export type OtherCall = (typeof OTHER_CALLS)[number];
+/** Every call in a bidding box's order: 1♣ … 7NT, then pass, double, redouble. */
+export const CALLS: readonly string[] = Object.freeze([
+  ...[1, 2, 3, 4, 5, 6, 7].flatMap((level) => STRAINS.map((strain) => `${level}${strain}`)),
+  ...OTHER_CALLS,
+]);
 
 /** Each suit's symbol: the same in every language. */
 export const SUIT_SYMBOL: Readonly<Record<Suit, string>> = Object.freeze({ C: "♣", D: "♦", H: "♥", S: "♠" });
@@ -42,9 +49,11 @@ export function bidParts(call: unknown): { level: number; strain: Strain } | nul
   return level >= 1 && level <= 7 && isStrain(strain) ? { level, strain } : null;
 }
 
+/** Whether `call` is a pass, a double or a redouble. */
+export const isOtherCall = (call: unknown): call is OtherCall => call === "P" || call === "X" || call === "XX";
+
 /** Whether `call` is a canonical call ("1C" … "7NT", "P", "X", "XX"). */
-export const isCall = (call: unknown): call is string =>
-  bidParts(call) !== null || call === "P" || call === "X" || call === "XX";
+export const isCall = (call: unknown): call is string => bidParts(call) !== null || isOtherCall(call);
 
 /** A canonical card's suit and rank ("HQ" → "H", "Q"); null for anything else. */
 export function cardParts(card: unknown): { suit: Suit; rank: Rank } | null {
@@ -73,13 +82,13 @@ export const strainShown = (m: Messages, strain: Strain): string =>
   strain === "NT" ? word(m, `ui.strain.short.${strain}`, "NT") : SUIT_SYMBOL[strain];
 
 /** A pass, double or redouble as shown in the locale ("Pass" / "Passe", "Dbl" / "Contre"). */
-export const otherCallShown = (m: Messages, call: "P" | "X" | "XX"): string => word(m, `ui.call.short.${call}`, call);
+export const otherCallShown = (m: Messages, call: OtherCall): string => word(m, `ui.call.short.${call}`, call);
 
 /** A call as plain text in the locale: "2♥", "1SA", "Passe" (else as given). */
 export function callShown(m: Messages, call: string): string {
   const b = bidParts(call);
   if (b) return `${b.level}${strainShown(m, b.strain)}`;
-  return call === "P" || call === "X" || call === "XX" ? otherCallShown(m, call) : call;
+  return isOtherCall(call) ? otherCallShown(m, call) : call;
 }
 
 /** A suit's letter as players of the locale write it ("C" / "T" for clubs, "H" / "C" for hearts). */
