@@ -1,4 +1,4 @@
-// Issue 32's faults of the table page, one test each: 1 (calling the Director is seen by the
+// The faults of the table page, one test each: 1 (calling the Director is seen by the
 // caller and the Director), 2 (readable warnings; the refusal beside the box names the call),
 // 5 (no dash under a seat yet to call), 6 (the review goes stale with the next call),
 // 9 (a phone: nothing covers the auction or the decision; the typed field is there),

@@ -91,7 +91,7 @@ export function renderActions(c: Ctx): void {
   const notable = v.calls.filter((call) => v.notable.includes(call.index));
   const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || notable.length > 0);
   // The last review he asked for, while it is the auction as it stands: a call since makes
-  // it stale (issue 32, fault 6), and it goes until he asks again.
+  // it stale, and it goes until he asks again.
   const at = v.events.findLastIndex((e) => e.kind === "review" && e.requester === me);
   const review = at >= 0 && !v.events.slice(at + 1).some((e) => e.kind === "call" || e.kind === "call_withdrawn") ? v.events[at] : undefined;
 
