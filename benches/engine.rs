@@ -341,7 +341,7 @@ fn heavy_script() -> Script {
     Script::of(Seat::N, Vulnerability::None, online, &actions)
 }
 
-/// A viewer's push after each action (issue 29): `ViewTracker::pushes` for the four seats
+/// A viewer's push after each action: `ViewTracker::pushes` for the four seats
 /// and the Director, as the server makes them, per call.
 fn pushes(c: &mut Criterion) {
     let mut g = c.benchmark_group("pushes for five watched viewers, per call");

@@ -1,4 +1,4 @@
-//! What a server pushes after a call on a long board (issue 29): each viewer's push
+//! What a server pushes after a call on a long board: each viewer's push
 //! (`ViewTracker`: his new entries and view patch) beside the whole view the older push
 //! carried, after 300 reviews of an auction with two 480-character explanations, and what
 //! making the pushes costs.

@@ -86,7 +86,7 @@ step "npm package: scripts/build-pkg.sh (bundler, node, web)" scripts/build-pkg.
 if [ $pkg = 1 ]; then
   step "size budget (size-budget.json)" scripts/check-size.sh || :
   # Reported, not budgeted: the engine alone, built as the package is but with no boundary
-  # (docs/PERFORMANCE.md, "Size and time to the first table": why issue 10's 50 KiB cannot be met).
+  # (docs/PERFORMANCE.md, "Size and time to the first table": why a 50 KiB module cannot be met).
   step "size floor: the engine alone (scripts/size-floor.sh)" scripts/size-floor.sh || :
 else
   note "skip  size budget (no package)"

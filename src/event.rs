@@ -45,7 +45,7 @@ pub enum BarKind {
 /// What a restatement of the auction (L20B, L20C2) said of one call in force that was
 /// alerted or explained to the requester: it refers to what its viewers already hold (the
 /// call by its index; the explanations by their positions among the call's `disclosures` in
-/// the requester's view when it was given) instead of copying it again (issue 29).
+/// the requester's view when it was given) instead of copying it again.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ReviewLine {

@@ -1,4 +1,4 @@
-//! What a server pushes to each viewer after an accepted action (issue 29): his new stream
+//! What a server pushes to each viewer after an accepted action: his new stream
 //! entries and the patch of his view (`ViewPatch`), never his whole view — a push's size
 //! depends on the action, not on the board's history. The whole view is sent once, on join
 //! or resume (and on request).

@@ -1,4 +1,4 @@
-//! The client's table (issue 11): what a player's browser holds, built from his own stream
+//! The client's table: what a player's browser holds, built from his own stream
 //! alone — the view the server gave him at join and, after each accepted action, the entries
 //! of his stream and his new view. It holds nothing outside his audience (every entry is
 //! checked against it) and answers locally what a page asks every frame: whose turn, the
@@ -18,7 +18,7 @@ use crate::stream::StreamEntry;
 use crate::view::{SeenQuestion, Settle, View, ViewPatch};
 
 /// What a server sends a viewer after an accepted action: his new entries and either the
-/// patch of his view (`{entries, patch}`, issue 29: what a server sends) or his whole new
+/// patch of his view (`{entries, patch}`: what a server sends) or his whole new
 /// view (`{entries, view}`, still read: a site may send it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -1,4 +1,4 @@
-//! Per-viewer streams (issue 11): for each viewer (a seat, the Director, a spectator) exactly
+//! Per-viewer streams: for each viewer (a seat, the Director, a spectator) exactly
 //! the events and warnings of the board in that viewer's audience, numbered by a version.
 //!
 //! A viewer's version counts the entries of his own stream, and nothing else: an action that

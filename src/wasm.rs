@@ -374,7 +374,7 @@ impl JsSeatTable {
     }
 
     /// Takes a server update: `{entries, patch}` (the entries appended to the view's events
-    /// and warnings, the patch's fields set, its lists patched by position: issue 29) or
+    /// and warnings, the patch's fields set, its lists patched by position) or
     /// `{entries, view}` (the whole view); throws `BAD_INPUT` (and changes nothing) on a gap,
     /// an entry outside the audience, another viewer's view, a patch that does not fit the
     /// view held, or an update whose reading throws.

@@ -1,4 +1,4 @@
-//! Issue 30's last differences between a view and `apply`, settled (docs/RULINGS.md):
+//! The last differences between a view and `apply`, settled (docs/RULINGS.md):
 //! each case built on purpose and checked both ways by the probes the property suite runs
 //! (tests/common/answers.rs), and for what the ruling says the table does.
 #![cfg(not(target_arch = "wasm32"))]

@@ -1,4 +1,4 @@
-//! Issue 29, "Audiences from causes": an event caused by another (a summons after a
+//! An event caused by another (a summons after a
 //! correction) reaches no one the cause did not — the hostile player's sequences.
 #![cfg(not(target_arch = "wasm32"))]
 

@@ -1,4 +1,4 @@
-//! Seat-scoped decisions (issue 11): a pending decision lists, for each party awaited, only
+//! Seat-scoped decisions: a pending decision lists, for each party awaited, only
 //! the actions that party may take, and each viewer is offered only his own; warnings and
 //! the Director's ledger name the seat they concern. Every offer is checked against what
 //! `apply` accepts.

@@ -124,19 +124,70 @@ fn every_link_between_the_documents_leads_to_a_file_and_an_anchor_it_has() {
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
 
+/// The lines of `text` that cite an issue by its number (the word, a space, a digit).
+fn issue_citations(name: &str, text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let lower = line.to_lowercase();
+        for (at, _) in lower.match_indices("issue") {
+            let rest = lower[at..].trim_start_matches("issues").trim_start_matches("issue");
+            if rest.starts_with(' ') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+                found.push(format!("{name}:{}: {line}", n + 1));
+            }
+        }
+    }
+    found
+}
+
+/// Every source file of the project (Rust, TypeScript, JavaScript, CSS, shell, TOML), outside
+/// build output and installed packages.
+fn source_files() -> Vec<std::path::PathBuf> {
+    const SKIP: [&str; 6] = ["target", "node_modules", "pkg", "dist", ".git", "test-results"];
+    const CODE: [&str; 9] = ["rs", "ts", "mjs", "js", "css", "sh", "toml", "html", "run"];
+    let mut files = Vec::new();
+    let mut dirs = vec![root()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !SKIP.contains(&name.as_str()) && !name.starts_with("pkg-") {
+                    dirs.push(path);
+                }
+            } else if path
+                .extension()
+                .is_some_and(|e| CODE.contains(&e.to_string_lossy().as_ref()))
+            {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn no_code_comment_cites_an_issue_by_its_number_either() {
+    let files = source_files();
+    assert!(files.len() > 100, "the walk found the sources ({} files)", files.len());
+    let found: Vec<String> = files
+        .iter()
+        .flat_map(|f| {
+            let name = f.strip_prefix(root()).unwrap_or(f).display().to_string();
+            issue_citations(&name, &std::fs::read_to_string(f).unwrap_or_default())
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "say what the issue was about instead:\n{}",
+        found.join("\n")
+    );
+}
+
 #[test]
 fn no_document_cites_an_issue_by_its_number_which_a_reader_cannot_resolve() {
     let mut found = Vec::new();
     for doc in &docs() {
-        for (n, line) in read(&root().join(doc)).lines().enumerate() {
-            let lower = line.to_lowercase();
-            for (at, _) in lower.match_indices("issue") {
-                let rest = lower[at..].trim_start_matches("issues").trim_start_matches("issue");
-                if rest.starts_with(' ') && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
-                    found.push(format!("{doc}:{}: {line}", n + 1));
-                }
-            }
-        }
+        found.extend(issue_citations(doc, &read(&root().join(doc))));
     }
     assert!(
         found.is_empty(),

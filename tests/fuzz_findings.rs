@@ -117,7 +117,7 @@ fn check(f: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// A lead probed after the steps (issue 30): `legal_leads` agrees with `apply`. A lead of a
+/// A lead probed after the steps: `legal_leads` agrees with `apply`. A lead of a
 /// listed suit is accepted without an irregularity of its own — a card of the suit declarer
 /// required after the leader led another (`IRREG_REQUIRED_SUIT_NOT_LED`) is the discovery of
 /// that earlier lead's failure (L61A), not an irregularity of this one (docs/RULINGS.md, L26B),

@@ -1,4 +1,4 @@
-//! Law 26B when the opening leader himself was the offender (issue 13): the restriction binds
+//! Law 26B when the opening leader himself was the offender: the restriction binds
 //! his partner "at his first turn to lead" — in play, when that partner first wins a trick —
 //! and lasts "for as long as he retains the lead". It shows in every view from the end of
 //! the auction (with the player it binds), declarer names the suit with `restrict_lead` when

@@ -1,4 +1,4 @@
-//! Issue 30, the cases left open: each settled one way, with the test that holds it.
+//! The cases left open: each settled one way, with the test that holds it.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

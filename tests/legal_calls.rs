@@ -1,5 +1,5 @@
 //! `legal_calls` lists exactly the calls `apply` accepts without an irregularity, in
-//! pending states (issue 9).
+//! pending states.
 #![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::{Call, Outcome, Seat, Table};

@@ -1,5 +1,5 @@
-//! What a table holds, counted (not timed): a table after a usual auction fits in a kilobyte
-//! (issue 10), a refused action leaves no allocation behind, a usual call is applied
+//! What a table holds, counted (not timed): a table after a usual auction fits in a kilobyte,
+//! a refused action leaves no allocation behind, a usual call is applied
 //! without one, an action's text read from JSON is allocated once (and once only when a
 //! snapshot is restored), and a restored snapshot grows no list. Its own test binary:
 //! the counting allocator sees every thread of the process, so this file has one test.

@@ -1,4 +1,4 @@
-//! Properties of random tables (issue 9, "Proof in the test suite"): every regulation preset
+//! Properties of random tables ("Proof in the test suite"): every regulation preset
 //! with random overrides, every actor (four seats and the Director), plausible, irregular
 //! and malformed actions. After every action:
 //! - nothing panics;
@@ -11,8 +11,8 @@
 //!   redoubles, nothing after the end;
 //! - no viewer sees anything outside its audience (SPEC §6);
 //! - no event or warning reaches anyone who may not know that the action causing it
-//!   happened: a summons after a correction, a reminder after a question (issue 29,
-//!   `common::causes`);
+//!   happened: a summons after a correction, a reminder after a question
+//!   (`common::causes`);
 //! - `legal_calls` agrees with `apply` both ways: every call it lists is accepted without
 //!   an irregularity, and a call it does not list is refused (`prevent`) or treated as an
 //!   irregularity (`rectify`) — sampled after every action, in full every few actions;
@@ -20,8 +20,8 @@
 //!   and `respond` exactly when `apply` takes them, and `call` exactly when `legal_calls`
 //!   lists a call for it (or he must repeat a call now irregular), and under `prevent` a
 //!   pending request to replace a call can be granted — every few actions;
-//! - so does every other "may I" answer of a seat's view, both ways (issue 30,
-//!   `common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
+//! - so does every other "may I" answer of a seat's view, both ways
+//!   (`common::answers`): `may_ask`, `askable`, `may_review`, `may_ask_lead`,
 //!   `may_ask_contract`, `correctable`, `may_play`, `may_end_play` and the Director's
 //!   `open_rulings` every few actions, `legal_leads` and
 //!   `lead_restriction.due` (with `restrictable`) after every action;
@@ -37,7 +37,7 @@
 //! `PROPERTY_CASES` for more or fewer cases per preset. Measured with the optimized test
 //! profile on the shared 2-core machine: about 80 s wall (79 s CPU) for the four presets
 //! (cases of up to 400 actions took 205 s: the round trips replay the whole log, so long
-//! cases cost quadratically). With the answer and cause probes of issues 29–30: 94 s wall
+//! cases cost quadratically). With the answer and cause probes: 94 s wall
 //! on 2026-11-26 (`cargo test --release --test properties`, machine shared).
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -401,7 +401,7 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
 /// `respond` exactly when `apply` takes it, and is offered `call` exactly when
 /// `legal_calls` lists a call for it.
 fn probe_decision(t: &Table) -> Result<(), String> {
-    // Issue 30: under `prevent` a request to replace a call is refused when asked for if its
+    // Under `prevent` a request to replace a call is refused when asked for if its
     // replacement would be (L25A1, SPEC 5.1), so a request that stands can be granted.
     if let Some(req) = t
         .state()

@@ -512,7 +512,7 @@ fn exports() -> String {
 
 #[test]
 fn export_writes_every_call_card_hand_seat_and_mark_as_it_always_has() {
-    // Pinned from the writers before the vocabulary moved into its types (issue 31): LIN's
+    // Pinned from the writers before the vocabulary moved into its types: LIN's
     // `D`/`R`/`P` and dealer digit, PBN's `Pass`/`X`/`XX`, hands, cards and `!s` unchanged.
     assert_eq!(exports(), EXPORTS);
 }

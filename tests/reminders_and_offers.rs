@@ -1,5 +1,4 @@
-//! What the players and the Director are told about questions, duties and offers (issue 32,
-//! faults 3, 7 and 8): a reminder or caution addressed to one player names him (the Director
+//! What the players and the Director are told about questions, duties and offers: a reminder or caution addressed to one player names him (the Director
 //! reads it too) and stays true once answered; the Law 20F3 caution on the opponents' only
 //! call; an offer to change a call (L21B1) follows the late alert or correction that made it.
 #![cfg(not(target_arch = "wasm32"))]

@@ -1,4 +1,4 @@
-//! Rulings on the flow of the board (issue 9): L17D3/L34 (a pass out of rotation among the
+//! Rulings on the flow of the board: L17D3/L34 (a pass out of rotation among the
 //! closing passes), bars that last the auction period (L27B2 … L37 with L21B1/L25A5),
 //! questions at any time online (SPEC 5.5) and L26B lead restrictions on the opening lead.
 //! Each class is generated over seats, positions and regulations.
@@ -682,7 +682,7 @@ fn l26b_declarer_has_nothing_to_choose_without_a_restriction_or_outside_the_clar
 #[test]
 fn l26b_a_restriction_on_the_opening_leaders_own_offence_does_not_touch_the_opening_lead() {
     use bridge_laws::Viewer;
-    // It binds his partner's first lead in play (issue 13): shown, with the player it binds.
+    // It binds his partner's first lead in play: shown, with the player it binds.
     for dealer in Seat::ALL {
         // The second seat's insufficient 1H over 1S, replaced by a pass: he leads himself.
         let mut t = new_table(dealer, r#""face_to_face""#);

@@ -1,4 +1,4 @@
-//! The client's table (issue 11): built from one viewer's stream alone — the view at join,
+//! The client's table: built from one viewer's stream alone — the view at join,
 //! then after each accepted action the viewer's entries and view, sent over the wire as JSON —
 //! it agrees with the server's table at every step, holds nothing outside its audience, and
 //! refuses a gap, another viewer's view or an entry not addressed to it, unchanged.

@@ -1,4 +1,4 @@
-//! The client's table answers what a seat may do besides calling (issue 11): which calls he
+//! The client's table answers what a seat may do besides calling: which calls he
 //! may ask about (L20F1, L20F2, L41B), whether he may have the auction reviewed (L20B, L20C,
 //! L41B), whether he may ask "is it my lead?" (L20C1, L41A) and what the contract is (L41C),
 //! which explanations he may correct (L20F4, L20F5, L75B) or note as partner's mistake

@@ -1,4 +1,4 @@
-//! Streams that carry changes, not views (issue 29): a client table fed only what a server
+//! Streams that carry changes, not views: a client table fed only what a server
 //! pushes — each viewer's new entries and the patch of his view, sent as JSON text — holds
 //! at every step exactly the server's view of that viewer, and each push holds nothing his
 //! view does not. A push's size depends on the action, not on the board's history.

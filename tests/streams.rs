@@ -1,4 +1,4 @@
-//! Per-viewer streams (issue 11): each viewer's stream holds exactly the events and warnings
+//! Per-viewer streams: each viewer's stream holds exactly the events and warnings
 //! of his audience, numbered by versions that count only his own entries; catching up from any
 //! version gives the tail of the full stream; what a server pushes after each action adds up
 //! to the same stream. Server time: a client's `at` is replaced by the server's clock.

@@ -215,7 +215,7 @@ fn a_change_ruled_not_allowed_shows_the_director_the_original_contract_to_score(
     ] {
         apply(&mut t, a);
     }
-    // Issue 31: typed in Rust, the same text in JSON as ever.
+    // Typed in Rust, the same text in JSON as ever.
     let open = serde_json::to_value(t.view(Viewer::Director)).expect("json");
     assert_eq!(open["open_rulings"], serde_json::json!(["misinformation"]));
     apply(

@@ -1,4 +1,4 @@
-//! Timing questions SPEC leaves open (issue 13), decided from the Laws: an inadmissible
+//! Timing questions SPEC leaves open, decided from the Laws: an inadmissible
 //! double or redouble out of turn waits for the offender's LHO like one in turn (L36A/L36B4);
 //! the offender's partner cannot cancel a call out of rotation by calling at his turn (L28B
 //! needs an opponent); an L39C lead restriction lapses when the offender's LHO calls over

@@ -1,4 +1,4 @@
-//! Issue 31: the view answers who may ask to replace his last call (`may_replace_call`, L25A)
+//! The view answers who may ask to replace his last call (`may_replace_call`, L25A)
 //! and which calls he may alert or explain (`disclosable`, L20F, L21B1a), as `apply` does —
 //! the answers the demo used to derive itself. The property suite probes both against
 //! `apply` in random states under every preset (tests/common/answers.rs).

@@ -2,7 +2,7 @@
 //! its audience — in particular, under self-alerting a player never sees his partner's
 //! alerts, explanations or the questions put to his partner (SPEC §6, DESIGN.md); and no
 //! event or warning an action causes reaches anyone who may not know of the action
-//! (issue 29: a summons after a correction, a reminder after a question). A table given
+//! (a summons after a correction, a reminder after a question). A table given
 //! the deal plays cards too, and no viewer sees a hand he may not (`common::check_hands`).
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -79,7 +79,7 @@ fn run(preset: Preset, steps: &[Step], dealer: u8, deal: Option<u64>) -> Result<
         if !out.is_ok() && t.state_hash() != before.state_hash() {
             return Err("a refused action changed the table".into());
         }
-        // Issue 29: nothing an action causes reaches anyone who may not know of it.
+        // Nothing an action causes reaches anyone who may not know of it.
         check_caused(&before, &json, &out)?;
         if i % 8 == 7 || i + 1 == steps.len() {
             for viewer in VIEWERS {

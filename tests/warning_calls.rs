@@ -1,4 +1,4 @@
-//! A warning about one call names it (issue 32, fault 2): its `call` is the call it is about —
+//! A warning about one call names it: its `call` is the call it is about —
 //! the irregular call, the call alerted late, the call withdrawn — so a page can say "South's
 //! 2♥ …" in the reader's language; a warning about no one call has none, and the audience of
 //! every warning is what it was.

@@ -1,7 +1,8 @@
-// <bl-hand seat="S">: one seat's cards (`cards`, as dealt), shown to those who may see them
-// (the seat, the Director, and everyone once dummy is faced after the opening lead). The
-// opening leader leads by choosing a card, offered only in the suits of `legal_leads`
-// (L26B; a suit declarer required, alone, when he holds it); in play, the hand due to play (dummy by declarer) plays by choosing a card.
+// <bl-hand seat="S">: one seat's cards as the engine shows them to the viewer (`view.hands`:
+// those still held of the hands he may see), and the card he may choose from them, exactly
+// as the engine answers (`may_play`, `legal_cards`): his opening lead face down, his card in
+// play, declarer's from dummy (L45; dummy never). At a table without the deal, the page's
+// `cards` instead, its lead offered in the suits of `legal_leads` (L26B).
 import type { Card, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
@@ -38,7 +39,8 @@ export class Hand extends TableElement {
   static observedAttributes = ["locale", "seat"];
   #cards: Card[] = [];
 
-  /** The seat's thirteen cards as dealt (the page's deal, or a PBN/LIN record's). */
+  /** The seat's thirteen cards as dealt, for a table without the deal (the view has no
+   *  `hands`): a page's own deal, or a PBN/LIN record's. A view with `hands` wins. */
   get cards(): Card[] {
     // A copy: the page changes the cards by setting them, where they are checked.
     return [...this.#cards];
@@ -76,33 +78,21 @@ export class Hand extends TableElement {
   #hiddenDrawn: [Element, string, string] | null = null;
 
   protected slice(v: View): unknown {
-    return [v.phase, v.play, v.legal_leads, v.lead_restriction, v.dummy, v.declarer, v.opening_leader, this.seat, this.#cards];
+    return [v.phase, v.play, v.hands, v.legal_cards, v.legal_leads, v.may_play, v.dummy, v.opening_leader, this.seat, this.#cards];
   }
 
-  /** Whether the viewer may see this hand: his own, the Director, or dummy once the lead is faced. */
-  #visible(v: View, s: TableSource, seat: Seat): boolean {
-    if (s.viewer === seat || s.viewer === "director") return true;
-    return seat === v.dummy && (v.phase === "play" || v.phase === "ended");
-  }
-
-  /** The cards still held: those dealt less those played (the face-down lead included). */
-  #held(v: View, seat: Seat): Card[] {
-    const played = new Set<string>();
-    for (const t of v.play?.tricks ?? []) for (const [by, c] of t.cards) if (by === seat) played.add(c);
-    for (const [by, c] of v.play?.current ?? []) if (by === seat) played.add(c);
-    if (v.play?.led && v.play.leader === seat && v.play.lead) played.add(v.play.lead);
-    return this.#cards.filter((c) => !played.has(c));
-  }
-
-  /** What choosing a card does now, if anything: lead it face down, or play it. */
+  /** What choosing a card does now, as the engine answers (`may_play`, the hand due): the
+   *  opening lead, face down (L41A), or a play — declarer's from dummy (L45); null when this
+   *  hand's card is not the viewer's to choose (never dummy's own, L45). */
   #choice(v: View, s: TableSource, seat: Seat): ((card: Card) => void) | null {
-    const p = v.play;
-    const leader = p?.leader ?? v.opening_leader;
-    if (v.phase === "clarification" && !p?.led && leader === seat && s.viewer === seat) return (card) => this.#act(s, { type: "lead", card }, card);
-    if (!p || v.phase !== "play" || p.to_play !== seat) return null;
-    if (seat === v.dummy && s.viewer === v.declarer) return (card) => this.#act(s, { type: "play", card, from: "dummy" }, card);
-    if (seat !== v.dummy && s.viewer === seat) return (card) => this.#act(s, { type: "play", card }, card);
-    return null;
+    if (!v.may_play) return null;
+    if (v.phase === "clarification") {
+      return seat === (v.play?.leader ?? v.opening_leader) ? (card) => this.#act(s, { type: "lead", card }, card) : null;
+    }
+    if (v.phase !== "play" || v.play?.to_play !== seat) return null;
+    return seat === v.dummy
+      ? (card) => this.#act(s, { type: "play", card, from: "dummy" }, card)
+      : (card) => this.#act(s, { type: "play", card }, card);
   }
 
   #act(s: TableSource, action: Parameters<TableSource["act"]>[0], card: Card): void {
@@ -116,12 +106,13 @@ export class Hand extends TableElement {
     const seat = this.seat;
     if (!seat) return void this.replaceChildren();
     const name = said(m, "ui.hand.label", { seat: seatName(m, seat) });
-    const held = this.#held(v, seat);
+    const seen = dealt(v, this.#cards) ? engineHand(v, seat) : pageHand(v, s, seat, this.#cards);
+    const held = seen.cards ?? [];
     // Whether the viewer sees the cards: a page may hide the hands he does not see (`bl-hand[data-shown="false"]`).
-    const shown = String(this.#visible(v, s, seat) && held.length > 0);
+    const shown = String(held.length > 0);
     if (this.dataset.shown !== shown) this.dataset.shown = shown;
-    if (!this.#visible(v, s, seat) || !held.length) {
-      const text = said(m, held.length ? "ui.hand.hidden" : "ui.hand.empty", { count: held.length });
+    if (!held.length) {
+      const text = said(m, seen.count ? "ui.hand.hidden" : "ui.hand.empty", { count: seen.count });
       // The same words as drawn (the board went on, the hand still hidden): left as it is.
       const section = this.firstElementChild;
       if (section && section === this.#hiddenDrawn?.[0] && this.#hiddenDrawn[1] === name && this.#hiddenDrawn[2] === text) {
@@ -133,14 +124,14 @@ export class Hand extends TableElement {
       return;
     }
     const choose = this.#choice(v, s, seat);
-    // L26B: the opening lead is offered only in the suits the restriction leaves; a required
-    // suit binds a leader who holds it (the engine has no hands: its list keeps every suit
-    // for a void leader, and `lead_restriction` names the suit required).
     const leading = v.phase === "clarification";
-    const r = v.lead_restriction;
-    const must = leading && r?.leader === seat && r.required && held.some((c) => c[0] === r.required) ? r.required : null;
-    const offered = (c: Card) => !!choose && (!leading || (v.legal_leads.includes(c[0]) && (!must || c[0] === must)));
-    const prompt = choose ? m.format(leading ? "ui.hand.lead" : "ui.hand.play") : "";
+    // The cards offered are the engine's answer alone: `legal_cards` at a table given the
+    // deal; without it, a lead in the suits of `legal_leads` (L26B), and in play every card
+    // the page gave (the engine, not knowing the hands, takes any of them).
+    const legal = seen.engine ? new Set<string>(v.legal_cards ?? []) : null;
+    const offered = (c: Card) => !!choose && (legal ? legal.has(c) : !leading || v.legal_leads.includes(c[0]));
+    const any = !!choose && held.some(offered);
+    const prompt = choose ? m.format(any ? (leading ? "ui.hand.lead" : "ui.hand.play") : "ui.hand.none_offered") : "";
     this.replaceChildren(
       h("section", { class: `hand${choose ? " hand-active" : ""}`, "aria-label": name, "data-seat": seat },
         h("h3", {}, name, prompt ? h("span", { class: "hint" }, ` — ${prompt}`) : null),
@@ -156,6 +147,44 @@ export class Hand extends TableElement {
         })),
     );
   }
+}
+
+/** A hand as the viewer sees it: the cards shown (null: not shown to him), how many it
+ *  holds, and whether the engine gave them (`view.hands`) or the page (`cards`). */
+interface Seen {
+  cards: Card[] | null;
+  count: number;
+  engine: boolean;
+}
+
+/** Whether the hands come from the engine: the view has them (a table given the deal), or
+ *  the page gave none — a view without `hands` also means "none you may see". */
+const dealt = (v: View, cards: Card[]): boolean => v.hands !== undefined || cards.length === 0;
+
+/** The cards played face up from `seat`'s hand (the face-down opening lead not among them). */
+function faced(v: View, seat: Seat): Card[] {
+  const out: Card[] = [];
+  for (const t of v.play?.tricks ?? []) for (const [by, c] of t.cards) if (by === seat) out.push(c);
+  for (const [by, c] of v.play?.current ?? []) if (by === seat) out.push(c);
+  return out;
+}
+
+/** The engine's hand: the cards `view.hands` gives this viewer still held (his own; dummy's
+ *  once the lead is faced, L41D; every one for the Director; spectators' per regulation). */
+function engineHand(v: View, seat: Seat): Seen {
+  const cards = v.hands && Object.hasOwn(v.hands, seat) ? (v.hands[seat] ?? []) : null;
+  return { cards, count: cards ? cards.length : 13 - faced(v, seat).length, engine: true };
+}
+
+/** The page's hand at a table without the deal (its `cards`, as dealt): shown to the seat,
+ *  the Director, and everyone once dummy is faced — the cards the view shows played taken
+ *  out (the face-down lead too). The engine decides no card of it. */
+function pageHand(v: View, s: TableSource, seat: Seat, dealtCards: Card[]): Seen {
+  const played = new Set<string>(faced(v, seat));
+  if (v.play?.led && v.play.leader === seat && v.play.lead) played.add(v.play.lead);
+  const held = dealtCards.filter((c) => !played.has(c));
+  const visible = s.viewer === seat || s.viewer === "director" || (seat === v.dummy && (v.phase === "play" || v.phase === "ended"));
+  return { cards: visible ? held : null, count: held.length, engine: false };
 }
 
 define("bl-hand", Hand);

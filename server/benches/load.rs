@@ -1,4 +1,4 @@
-//! Load benchmark (issue 11; a benchmark, not a timed test): `BRIDGE_LOAD_TABLES` tables
+//! Load benchmark (a benchmark, not a timed test): `BRIDGE_LOAD_TABLES` tables
 //! (default 1 000, within the server's limit: below) × 4 simulated players and the Director play the real auctions of the shared corpus through
 //! the reference server (the release binary, a separate process), `BRIDGE_LOAD_WAVE` tables
 //! in flight (default 1 000: every table at once, the goal's shape), stored in a fresh SQLite file, or in the database at

@@ -1,4 +1,4 @@
-//! Memory benchmark (issue 29; a benchmark, not a timed test): `BRIDGE_MEM_TABLES` live
+//! Memory benchmark (a benchmark, not a timed test): `BRIDGE_MEM_TABLES` live
 //! tables (default 10 000) and `BRIDGE_MEM_CONNECTIONS` open, joined connections (default
 //! 20 000, or what this process's `ulimit -n` leaves room for) on one server process (the
 //! release binary, a separate process, with its limits raised through

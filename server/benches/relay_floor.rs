@@ -1,4 +1,4 @@
-//! The floor under the load bench (issue 29; a benchmark, not a timed test): what the load
+//! The floor under the load bench (a benchmark, not a timed test): what the load
 //! bench's traffic costs a server that does nothing but relay it. A relay process (a child of
 //! this one, on tokio's multi-threaded runtime as the server is) holds `BRIDGE_FLOOR_TABLES`
 //! tables (default 1 000) of five TCP connections on 127.0.0.1 — four seats and the Director —

@@ -1,6 +1,6 @@
-//! The reference server for online tables (issue 11): the crate used natively, one
-//! authoritative `Table` per board, many tables per process; secure by default (issue 29,
-//! docs/SERVER.md).
+//! The reference server for online tables: the crate used natively, one
+//! authoritative `Table` per board, many tables per process; secure by default
+//! (docs/SERVER.md).
 //!
 //! - A connection joins a table with a per-seat token (or the Director's, or the spectators')
 //!   and can act only as that seat; it receives only its viewer's stream, versioned

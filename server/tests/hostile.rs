@@ -1,4 +1,4 @@
-//! The server under attack (issue 29): each break found with a raw WebSocket client, replayed
+//! The server under attack: each break found with a raw WebSocket client, replayed
 //! as a hostile client would send it. Every attack loop is bounded in count and time; servers
 //! listen on 127.0.0.1 only.
 

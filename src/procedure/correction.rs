@@ -54,7 +54,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     }
     // Those who heard the explanation were misinformed (SPEC §6: under self-alerting a
     // correction, like the explanation, never reaches the caller's partner); they alone
-    // learn of it, and of the summons it causes (issue 29).
+    // learn of it, and of the summons it causes.
     let misinformed = aud;
     cx.heard_by(aud);
     // One text for the log, the record and the event.
@@ -168,7 +168,7 @@ fn whose(
     };
     // As `seat` knows them: his own disclosures (he made them, even one he does not hear),
     // and the others' he heard; one of his own superseded by a correction out of his
-    // hearing is still his as he knows it (issue 29: he is not told of that correction, so
+    // hearing is still his as he knows it (he is not told of that correction, so
     // his answers may not change with it).
     let known = |s: Seat, a: Audience| s == seat || a.has_seat(seat);
     // Whether `seat`, and his partner, gave an explanation of it, and whether he gave one

@@ -1,6 +1,6 @@
 //! The working context of one action: the settings it reads, the state it changes, the
 //! events and warnings it produces, and who may know that the action happened — the bound
-//! of everything it causes (issue 29); what comes with a call (`WithCall`) and what a law
+//! of everything it causes; what comes with a call (`WithCall`) and what a law
 //! module asks of the call dispatcher (`Next`).
 
 use crate::action::Intent;

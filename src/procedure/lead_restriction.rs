@@ -212,7 +212,7 @@ pub fn legal_leads(st: &State, seat: Seat) -> Vec<Strain> {
 /// `legal_leads` at a table given `deal`: exact for a hand on lead whose cards it gives
 /// (`suits_under`).
 pub fn legal_leads_dealt(deal: Option<&Deal>, st: &State, seat: Seat) -> Vec<Strain> {
-    // Whose lead it is, by the rule the `lead` and `play` actions apply (issue 30).
+    // Whose lead it is, by the rule the `lead` and `play` actions apply.
     card_turn::may_lead(st, seat).map_or_else(
         |_| Vec::new(),
         |hand| suits_under(lead_rule(st, hand), hands::whole_held(deal, st, hand)),

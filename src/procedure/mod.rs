@@ -55,7 +55,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
     }
     let seat = match action.seat {
         Actor::Seat(s) => {
-            // Issue 29: what the action causes reaches only those who may know of it.
+            // What the action causes reaches only those who may know of it.
             cx.known_only_to(audience::of_action(&action.kind, s));
             s
         }

@@ -1,4 +1,4 @@
-//! What changed in one viewer's view (issue 29): a push carries the viewer's new stream
+//! What changed in one viewer's view: a push carries the viewer's new stream
 //! entries and a `ViewPatch`, never his whole view, so its size does not depend on the
 //! board's history.
 //!

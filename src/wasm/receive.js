@@ -8,7 +8,7 @@
 // met; a shape that does not fit stops the merge with a fault the module words. It decides
 // nothing: the module takes the update or refuses it.
 //
-// Reads mirror the module's reading before this file (issue 32): a property of a value that
+// Reads mirror the module's reading before this file: a property of a value that
 // is not an object, or whose getter throws, is `undefined`; each value is read once, in the
 // same order. The names below are the engine's (tests/js_api/receive.rs compares them).
 

@@ -1,11 +1,11 @@
-//! Issue 30, "every answer agrees with apply": each "may I" answer of a seat's view
+//! Each "may I" answer of a seat's view
 //! (`may_ask`, `askable`, `may_review`, `may_ask_lead`, `may_ask_contract`, `correctable`,
-//! `notable`, `legal_leads`, and issue 31's `may_replace_call`, `disclosable` and
+//! `notable`, `legal_leads`, and `may_replace_call`, `disclosable` and
 //! `lead_restriction.due`; `may_play`, `may_end_play` and the Director's `open_rulings`)
 //! probed both ways
 //! against `apply` on a clone of the table — offered ⇒ accepted, not offered ⇒ refused —
 //! with no exception: a question or correction is judged on what its seat may know, and a
-//! required suit leaves every suit a legal lead (docs/RULINGS.md, issue 30's rulings). And a
+//! required suit leaves every suit a legal lead (docs/RULINGS.md). And a
 //! reminder that invites a seat to act invites only what his view offers (`probe_reminders`).
 
 use bridge_laws::audience::Viewer;
@@ -85,7 +85,7 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
     Ok(())
 }
 
-/// Issue 31: `may_replace_call` and `disclosable` of every seat's view agree with `apply`
+/// `may_replace_call` and `disclosable` of every seat's view agree with `apply`
 /// both ways: a request to replace his last call with a pass (legal wherever the call
 /// stood, so the request turns on L25A alone), and an alert and an explanation of each call
 /// in force (the demo offers `disclosable` for both, an answer to a question included). And

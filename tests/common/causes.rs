@@ -1,4 +1,4 @@
-//! The audience of an action's cause (issue 29): who may know that an action happened,
+//! The audience of an action's cause: who may know that an action happened,
 //! computed from SPEC §6 and the table before it, independently of the engine — and the
 //! check that every event and warning the action caused stays within it.
 
@@ -85,7 +85,7 @@ fn within(inner: Audience, outer: Audience) -> bool {
 }
 
 /// Every event and warning of `out`, the outcome of `action` applied to `before`, reaches
-/// only viewers who may know that the action happened (issue 29).
+/// only viewers who may know that the action happened.
 pub fn check_caused(before: &Table, action: &str, out: &Outcome) -> Result<(), String> {
     let Outcome::Accepted { events, warnings } = out else {
         return Ok(());

@@ -629,7 +629,7 @@ fn a_pbn_record_becomes_a_table_and_goes_back_to_pbn_and_lin() {
     );
 }
 
-/// Streams that carry changes, not views (issue 29): the package's `SeatTable` fed only the
+/// Streams that carry changes, not views: the package's `SeatTable` fed only the
 /// pushes a server makes (`ViewTracker`: each viewer's entries and view patch, as JSON) holds
 /// the server's view of its viewer after every action, under every disclosure regime.
 #[wasm_bindgen_test]

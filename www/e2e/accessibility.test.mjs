@@ -1,4 +1,4 @@
-// Issue 32: every state of the demo passes axe-core (no serious or critical violation), and a
+// Every state of the demo passes axe-core (no serious or critical violation), and a
 // whole board is played with the keyboard alone, reading only the accessibility tree (the
 // focused control's role and name) and the page's one live region.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Issue 32's faults of the table page, one test each: 1 (calling the Director is seen by the
+// The faults of the table page, one test each: 1 (calling the Director is seen by the
 // caller and the Director), 2 (readable warnings; the refusal beside the box names the call),
 // 5 (no dash under a seat yet to call), 6 (the review goes stale with the next call),
 // 9 (a phone: nothing covers the auction or the decision; the typed field is there),
@@ -132,12 +132,14 @@ test("fault 11: online, the box is not live while the connection is lost", async
   table.free();
 });
 
-test("fault 10: the opening lead is offered only in the suits of legal_leads (a Law 26B restriction)", async () => {
+test("fault 10: at a table without the deal, the opening lead is offered only in the suits of legal_leads (a Law 26B restriction)", async () => {
   const page = await openTable(env, { regulation: "online", dealer: "N" });
   for (const [s, c] of [["N", "1NT"], ["E", "P"], ["S", "3NT"], ["W", "P"], ["N", "P"], ["E", "P"]]) await bid(page, s, c);
-  // East's view as the engine gives it, with the suits a restriction would leave (hearts, clubs).
+  // East's view as the engine gives it at a table without the deal (no `hands`, no
+  // `legal_cards`: the page's cards), with the suits a restriction would leave (hearts, clubs).
   const offered = await page.evaluate(() => {
-    const view = { ...window.__table.view("E"), legal_leads: ["H", "C"] };
+    const { hands, legal_cards, ...dealt } = window.__table.view("E");
+    const view = { ...dealt, legal_leads: ["H", "C"] };
     const source = { viewer: "E", connected: true, lastAct: null, view: () => view, act: async () => ({ ok: true }), parseCall: (t) => t, subscribe: () => () => {} };
     const hand = document.createElement("bl-hand");
     hand.setAttribute("seat", "E");

@@ -1,4 +1,4 @@
-// The demo in the player's language (issue 32): a labelled language choice in the header
+// The demo in the player's language: a labelled language choice in the header
 // switches every element and every text of the page to French and back, without reloading
 // and without losing the table; the choice is kept (localStorage) and defaults from the
 // browser's languages.

@@ -1,4 +1,4 @@
-// Issues 31/32, Law 26B: declarer's choice of a lead restriction (restrict_lead), played through
+// Law 26B: declarer's choice of a lead restriction (restrict_lead), played through
 // the demo face to face as the players would: offered to declarer alone and only while the
 // view's `lead_restriction.due` (tests/scenarios/l26b-prohibit-rectify.json's board), and not
 // yet when the opening leader offended (l26b-opening-leaders-offence-binds-partners-first-lead).

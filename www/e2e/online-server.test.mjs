@@ -124,6 +124,9 @@ const received = (viewer) => frames[viewer].join("\n");
 const domText = (viewer) => pages[viewer].evaluate(() => document.body.textContent + [...document.querySelectorAll("input")].map((i) => i.value).join(" "));
 
 async function call(viewer, c) {
+  // At his turn, as his page knows it (the previous call's push reached it): a press on a call
+  // set aside makes none.
+  await pages[viewer].waitForSelector('#box-panel .box-calls:not([aria-hidden="true"])');
   await pages[viewer].locator(`#box-panel .box-call[data-call="${c}"]`).click();
 }
 

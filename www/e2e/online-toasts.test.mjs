@@ -1,4 +1,4 @@
-// The online page's toasts in the player's language (issue 32): a server error (`error` on
+// The online page's toasts in the player's language: a server error (`error` on
 // the socket, or the lobby's HTTP refusal) shows the catalog's words for its code in the
 // browser's language, never the server's English. The server is stood in for by routes
 // (Playwright's `routeWebSocket` and `route`), so no server binary is needed.

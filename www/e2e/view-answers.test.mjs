@@ -1,4 +1,4 @@
-// Issue 31: the page offers what the view answers and derives nothing of its own — the calls
+// The page offers what the view answers and derives nothing of its own — the calls
 // a player may explain in answer to a question about the auction are the view's
 // `disclosable` (L20F: face to face, partner's calls), the calls he may correct its
 // `correctable`.

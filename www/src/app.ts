@@ -52,7 +52,8 @@ export interface Ctx {
   /** Who discloses (the view's regulation, after overrides): labels only — which calls the
    * viewer may disclose is the view's `disclosable`. */
   disclosure: "self" | "partner" | "screens";
-  /** The hands dealt, when this page knows them (the single-browser demo deals them). */
+  /** The hands a page gives its `<bl-hand>`s itself, at a table without the deal (online, a
+   *  table the server did not deal to the engine); null when the view's `hands` are the hands. */
   deal: Record<Seat, Card[]> | null;
   /** Applies an action as the viewer (a seat, or the Director); a refusal becomes a toast. */
   act(kind: ActionKind): Promise<Acted>;
@@ -101,16 +102,20 @@ export function deal(): Record<Seat, Card[]> {
   return Object.fromEntries(SEATS.map((s, i) => [s, deck.slice(i * 13, i * 13 + 13)])) as Record<Seat, Card[]>;
 }
 
+/** `options` with a deal: theirs, or one at random. */
+const dealt = (options: TableOptions): TableOptions => ({ ...options, deal: options.deal ?? deal() });
+
 export class App implements Host {
   table: Table;
   options: TableOptions;
   readonly source: LocalSource;
-  hands: Record<Seat, Card[]> = deal();
   followTurn = false;
 
+  /** A table with `options`, dealt at random unless they give the deal: the engine holds the
+   *  hands (`view.hands`, `legal_cards`), the page none. */
   constructor(options: TableOptions) {
     this.options = options;
-    this.table = new Table(options);
+    this.table = new Table(dealt(options));
     this.source = fromTable(this.table, "N", parseCall);
     // First listener: "follow the turn" switches the viewer before anything is drawn.
     this.source.subscribe(() => this.follow());
@@ -139,8 +144,7 @@ export class App implements Host {
   newBoard(options: TableOptions): void {
     const old = this.table;
     this.options = options;
-    this.table = new Table(options);
-    this.hands = deal();
+    this.table = new Table(dealt(options));
     this.expose();
     this.source.table = this.table;
     old.free();
@@ -162,7 +166,7 @@ export class App implements Host {
       me,
       preset,
       disclosure: view.regulation.disclosure,
-      deal: this.hands,
+      deal: null,
       act: (kind) => this.source.act(kind).then((out) => toasted(out, kind, me)),
       parse: parseOrToast,
     };

@@ -1,4 +1,4 @@
-// The demo in the player's language (issue 32): its own texts (`ui.demo.*`, www/src/i18n/)
+// The demo in the player's language: its own texts (`ui.demo.*`, www/src/i18n/)
 // are added to the elements' catalogs with `addCatalog` — as a site adds its wording — and
 // formatted by the same ICU formatter. The language is chosen in the header (`#language`),
 // kept in localStorage, and defaults from `navigator.languages`; switching it re-labels the

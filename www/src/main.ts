@@ -17,11 +17,12 @@ import { renderCompass } from "./table";
 import { OnlineApp, renderBanner, renderLobby } from "./online";
 import "./style.css";
 
-/** Gives every element of the page its source (and the hands their cards, where they are known). */
-function wire(source: TableSource, deal: Record<Seat, string[]> | null): void {
+/** Gives every element of the page its source, and the hands their cards where the page
+ *  holds them (`deal`: a table whose engine has no deal); `"engine"`: the view's `hands`. */
+function wire(source: TableSource, deal: Record<Seat, string[]> | "engine" | null): void {
   for (const el of document.querySelectorAll<TableElement>("bl-bidding-box, bl-auction, bl-decision, bl-feed, bl-announcer, bl-hand")) el.source = source;
   byId("hands").hidden = !deal;
-  if (deal) for (const hand of document.querySelectorAll<Hand>("bl-hand")) hand.cards = deal[hand.seat!] as Hand["cards"];
+  if (deal && deal !== "engine") for (const hand of document.querySelectorAll<Hand>("bl-hand")) hand.cards = deal[hand.seat!] as Hand["cards"];
 }
 
 const VIEWERS: Viewer[] = [...SEATS, "director", "spectator"];
@@ -78,14 +79,14 @@ function singleBrowser(): void {
   byId<HTMLFormElement>("setup").addEventListener("submit", (ev) => {
     ev.preventDefault();
     app.newBoard(options());
-    wire(app.source, app.hands);
+    wire(app.source, "engine");
   });
   byId<HTMLInputElement>("follow-turn").addEventListener("change", (ev) => {
     app.followTurn = (ev.target as HTMLInputElement).checked;
     app.changed();
   });
   app.onChange(() => render(app));
-  wire(app.source, app.hands);
+  wire(app.source, "engine");
   render(app);
   document.body.dataset.ready = "true";
 }

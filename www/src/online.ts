@@ -116,7 +116,7 @@ export class OnlineApp implements Host {
         break;
       }
       case "events": {
-        // A push: the new entries and the patch of the view (issue 29), or the whole view
+        // A push: the new entries and the patch of the view, or the whole view
         // (an older server). An `events` reply to `events_since` carries neither: the page
         // asks for `view` instead.
         const entries = msg.entries;

@@ -91,7 +91,7 @@ export function renderActions(c: Ctx): void {
   const notable = v.calls.filter((call) => v.notable.includes(call.index));
   const correctionOpen = v.phase !== "passed_out" && (correctable.length > 0 || notable.length > 0);
   // The last review he asked for, while it is the auction as it stands: a call since makes
-  // it stale (issue 32, fault 6), and it goes until he asks again.
+  // it stale, and it goes until he asks again.
   const at = v.events.findLastIndex((e) => e.kind === "review" && e.requester === me);
   const review = at >= 0 && !v.events.slice(at + 1).some((e) => e.kind === "call" || e.kind === "call_withdrawn") ? v.events[at] : undefined;
 
@@ -195,6 +195,11 @@ export function renderPlay(c: Ctx): void {
   const last = answers[0];
   // The opening leader: from the play record once there is one, else the seat to act.
   const leader = p?.leader ?? (v.phase === "clarification" ? v.turn : null);
+  // The hand a card comes from now (the opening leader's, or the hand due in play) and whether
+  // a <bl-hand> shows it to the viewer: the engine's (`hands`), or the page's own at a table
+  // whose engine has no deal.
+  const due = v.phase === "clarification" ? leader : p?.to_play ?? null;
+  const fromHand = !!due && (v.hands ? Object.hasOwn(v.hands, due) : !!c.deal?.[due]?.length);
   // L26B: the restriction and, as the engine answers, whether declarer's choice is due now.
   const r = v.lead_restriction;
   fill(
@@ -234,21 +239,25 @@ export function renderPlay(c: Ctx): void {
         : null,
       last?.kind === "lead_answer" ? h("p", { class: "answer" }, t(last.your_lead ? "ui.demo.play.your_lead" : "ui.demo.play.not_your_lead")) : null,
       last?.kind === "contract_answer" ? h("p", { class: "answer" }, t("ui.demo.play.contract_is", { contract: contractName(msgs(), `${last.contract}${DOUBLING_SUFFIX[last.doubling] ?? ""}`) })) : null,
-      v.phase === "clarification" && !p?.led && leader === me && !c.deal
+      // L41A, L44, L45: a card as the engine answers (`may_play`: the opening leader, in play
+      // the hand due, declarer for dummy, dummy never), chosen in its <bl-hand> where one shows
+      // the hand (the engine's `legal_cards` offered), typed at a table the page has no hand of.
+      v.phase === "clarification" && v.may_play && !fromHand
         ? form("lead", (f) => c.act({ type: "lead", card: canonicalCard(msgs(), f.card) as Card }),
             h("label", {}, t("ui.demo.lead.label")), field("card", "ui.demo.lead.placeholder", "ui.demo.lead.card"),
             h("button", { type: "submit", class: "primary" }, t("ui.demo.lead.submit")))
         : null,
-      v.phase === "clarification" && !p?.led && leader === me && c.deal
+      v.phase === "clarification" && v.may_play && fromHand
         ? h("p", { class: "answer" }, t("ui.demo.lead.from_hand"))
         : null,
-      // L44, L45: a card as the engine answers (`may_play`): the hand due, declarer for dummy.
-      v.phase === "play" && v.may_play
-        ? form("play-card", (f) => c.act({ type: "play", card: canonicalCard(msgs(), f.card) as Card, ...(f.dummy ? { from: "dummy" as const } : {}) }),
-            h("label", {}, p?.to_play ? t("ui.demo.play.to_play", { seat: seatLabel(p.to_play) }) : t("ui.demo.play.a_card")),
+      v.phase === "play" && v.may_play && !fromHand
+        ? form("play-card", (f) => c.act({ type: "play", card: canonicalCard(msgs(), f.card) as Card, ...(due === v.dummy ? { from: "dummy" as const } : {}) }),
+            h("label", {}, due ? t("ui.demo.play.to_play", { seat: seatLabel(due) }) : t("ui.demo.play.a_card")),
             field("card", "ui.demo.play.placeholder", "ui.demo.play.card"),
-            me === v.declarer ? h("label", { class: "check" }, h("input", { type: "checkbox", name: "dummy", value: "1" }), " ", t("ui.demo.play.from_dummy")) : null,
             h("button", { type: "submit", class: "primary" }, t("ui.demo.play.submit")))
+        : null,
+      v.phase === "play" && v.may_play && fromHand && due
+        ? h("p", { class: "answer" }, t("ui.demo.play.from_hand", { seat: seatLabel(due) }))
         : null,
     ),
   );

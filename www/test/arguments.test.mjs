@@ -103,7 +103,7 @@ test("a 50 MB explanation is refused without being copied into the module", () =
       { ...BAD_INPUT, message: /longer than 500 characters/ },
     );
   }
-  // Copied in, each refusal took 400–600 ms (issue 30); measured in JS, well under 1 ms.
+  // Copied in, each refusal took 400–600 ms; measured in JS, well under 1 ms.
   const each = (performance.now() - start) / 10;
   assert.ok(each < 50, `${each.toFixed(1)} ms a refusal`);
 });

@@ -1,8 +1,8 @@
 // bridge-laws/elements as a site gets it from the package: Node resolves and imports it (no
 // DOM: the elements are defined only where there is one), its UI labels are all in the
 // English catalog and all used, and a site's TypeScript using it compiles strictly; and
-// `<bl-hand>` (drawn on a stand-in for the few DOM calls it makes) offers the opening lead
-// L26B leaves.
+// `<bl-hand>` (drawn on a stand-in for the few DOM calls it makes) shows the hands the engine
+// shows and offers the cards it answers (`legal_cards`), deciding none itself.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -88,42 +88,81 @@ function withDom(run) {
   }
 }
 
-/** The hand's card buttons as `{card: enabled}` (only a hand that may choose a card has buttons). */
-function cardButtons(root) {
-  const out = {};
-  const walk = (n) => {
-    if (n.tag === "button" && n.attrs["data-card"]) out[n.attrs["data-card"]] = !("disabled" in n.attrs);
-    for (const c of n.children ?? []) walk(c);
-  };
-  root.forEach(walk);
-  return out;
-}
-
-test("<bl-hand> offers an opening leader who holds the suit declarer required that suit alone, and a void leader every suit", async () => {
-  const { Table, parseCall } = await import("bridge-laws");
-  const { Hand, fromTable } = await import("bridge-laws/elements");
-  // 2S by North; West's insufficient 2H declined and replaced by a pass (L27B2): East leads,
-  // and declarer requires diamonds (L26B, require_or_prohibit).
-  const table = new Table({ dealer: "N", vulnerability: "None", regulation: { preset: "face_to_face", lead_restriction: "require_or_prohibit" } });
+/** 2S by North; West's insufficient 2H declined and replaced by a pass (L27B2): East leads,
+ *  and declarer requires diamonds (L26B, require_or_prohibit). `deal`: East's 13 cards given
+ *  to the engine (none: a table without the deal). */
+async function requiredDiamonds(deal) {
+  const { Table } = await import("bridge-laws");
+  const regulation = { preset: "face_to_face", lead_restriction: "require_or_prohibit" };
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation, ...(deal ? { deal: { E: deal } } : {}) });
   const calls = [["N", "1C"], ["E", "P"], ["S", "1D"], ["W", "1H"], ["N", "1S"], ["E", "P"], ["S", "2S"], ["W", "2H"]];
   for (const [seat, call] of calls) assert.ok(table.apply({ seat, type: "call", call }).ok, `${seat} ${call}`);
   assert.ok(table.apply({ seat: "N", type: "decline" }).ok);
   for (const [seat, call] of [["W", "P"], ["N", "P"], ["E", "P"], ["S", "P"]]) assert.ok(table.apply({ seat, type: "call", call }).ok, `${seat} ${call}`);
   assert.ok(table.apply({ seat: "N", type: "restrict_lead", suit: "D", require: true }).ok);
-  assert.deepEqual(table.view("E").legal_leads, ["C", "D", "H", "S"], "the engine lists every suit");
+  return table;
+}
 
-  const shown = (cards) => withDom(() => {
+/** What a `<bl-hand seat>` draws for `viewer` of `table` (the page's `cards`, if given): its
+ *  cards as `{card: offered}` and its words. */
+async function handDrawn(table, viewer, seat, cards) {
+  const { parseCall } = await import("bridge-laws");
+  const { Hand, fromTable } = await import("bridge-laws/elements");
+  return withDom(() => {
     const hand = new Hand();
-    // What a connected <bl-hand seat="E"> has from its DOM base.
+    // What a connected <bl-hand> has from its DOM base.
     Object.assign(hand, { isConnected: true, dataset: {}, dispatchEvent() {},
       replaceChildren(...c) { this.drawn = c; } });
-    // What the browser calls for `seat="E"`.
-    hand.attributeChangedCallback("seat", null, "E");
-    hand.source = fromTable(table, "E", parseCall);
-    hand.cards = cards;
-    return cardButtons(hand.drawn);
+    // What the browser calls for the `seat` attribute.
+    hand.attributeChangedCallback("seat", null, seat);
+    hand.source = fromTable(table, viewer, parseCall);
+    if (cards) hand.cards = cards;
+    const shown = {};
+    const words = [];
+    const walk = (n) => {
+      const card = n.attrs?.["data-card"];
+      if (card) shown[card] = n.tag === "button" && !("disabled" in n.attrs);
+      if (n.text) words.push(n.text);
+      for (const c of n.children ?? []) walk(c);
+    };
+    hand.drawn.forEach(walk);
+    return { shown, words: words.join("") };
   });
-  assert.deepEqual(shown(["SA", "HK", "D7", "D2", "C3"]), { SA: false, HK: false, D7: true, D2: true, C3: false },
-    "a leader who holds diamonds is offered them alone");
-  assert.deepEqual(shown(["SA", "HK", "C3"]), { SA: true, HK: true, C3: true }, "a leader void in diamonds may lead any card");
+}
+
+const HOLDS_DIAMONDS = ["SA", "SK", "HK", "HQ", "HJ", "D7", "D2", "C3", "C4", "C5", "C6", "C7", "C8"];
+const VOID_IN_DIAMONDS = ["SA", "SK", "SQ", "HK", "HQ", "HJ", "C2", "C3", "C4", "C5", "C6", "C7", "C8"];
+
+test("<bl-hand> shows the engine's hand and offers exactly its legal_cards: a leader who holds the suit declarer required that suit alone", async () => {
+  const table = await requiredDiamonds(HOLDS_DIAMONDS);
+  const legal = table.view("E").legal_cards;
+  assert.deepEqual([...legal].sort(), ["D2", "D7"], "the engine answers diamonds alone");
+  const { shown } = await handDrawn(table, "E", "E");
+  assert.deepEqual(Object.keys(shown).sort(), [...HOLDS_DIAMONDS].sort(), "the thirteen cards the engine holds, none set by the page");
+  assert.deepEqual(Object.keys(shown).filter((c) => shown[c]).sort(), ["D2", "D7"]);
+});
+
+test("<bl-hand> offers a leader void in the required suit every card, as the engine answers", async () => {
+  const table = await requiredDiamonds(VOID_IN_DIAMONDS);
+  const { shown } = await handDrawn(table, "E", "E");
+  assert.deepEqual(Object.keys(shown).filter((c) => shown[c]).sort(), [...table.view("E").legal_cards].sort());
+  assert.equal(Object.values(shown).filter(Boolean).length, 13);
+});
+
+test("<bl-hand> shows no card of a hand the engine does not show the viewer, whatever the page set", async () => {
+  const table = await requiredDiamonds(HOLDS_DIAMONDS);
+  for (const viewer of ["W", "N", "S"]) {
+    const { shown, words } = await handDrawn(table, viewer, "E", HOLDS_DIAMONDS);
+    assert.deepEqual(shown, {}, `${viewer} sees none of East's cards`);
+    assert.match(words, /13 cards, not shown to you/);
+  }
+  assert.equal(Object.keys((await handDrawn(table, "director", "E")).shown).length, 13, "the Director sees them");
+});
+
+test("<bl-hand> at a table without the deal decides no Law 26B requirement: the page's cards offered in every suit of legal_leads", async () => {
+  const table = await requiredDiamonds(null);
+  assert.deepEqual(table.view("E").legal_leads, ["C", "D", "H", "S"], "the engine, without the hands, lists every suit");
+  const { shown } = await handDrawn(table, "E", "E", ["SA", "HK", "D7", "D2", "C3"]);
+  assert.deepEqual(shown, { SA: true, HK: true, D7: true, D2: true, C3: true });
+  assert.deepEqual((await handDrawn(table, "W", "E", ["SA", "HK"])).shown, {}, "nor shown to another seat");
 });
