@@ -314,9 +314,10 @@ fn imported(
 const TS_STREAM: &str = r#"export type StreamEntry = { version: number } & ({ event: Event } | { warning: Warning });
 export type ListPatch<T> = { len: number; set: [number, T][] };
 export type PlayPatch = Omit<SeenPlay, "tricks"> & { tricks: ListPatch<Trick> };
-export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger" | "play">> & {
+export type ViewPatch = Partial<Omit<View, "viewer" | "events" | "warnings" | "calls" | "withdrawn" | "questions" | "open_rulings" | "ledger" | "play" | "hands">> & {
   calls?: ListPatch<SeenCall>; withdrawn?: ListPatch<SeenWithdrawn>; questions?: ListPatch<SeenQuestion>;
   open_rulings?: ListPatch<RulingOn>; ledger?: ListPatch<Warning>; play?: PlayPatch | null;
+  hands?: Partial<Record<Seat, Card[] | null>>;
 };
 export type Update = { entries: StreamEntry[] } & ({ patch: ViewPatch } | { view: View });"#;
 

@@ -140,7 +140,7 @@ fn a_fault_of_another_board_does_not_stop_this_one() {
 #[test]
 fn every_read_fault_is_either_fatal_or_noted_by_a_written_rule() {
     use ProblemCode::*;
-    let noted = [BadDeal, BadCard, BadClaim, ExplanationWithoutCall, NoteMissing];
+    let noted = [BadDeal, BadCard, BadClaim, ExplanationWithoutCall, NoteMissing, BadPlay];
     for code in [
         BadCall,
         BadCard,
@@ -159,6 +159,7 @@ fn every_read_fault_is_either_fatal_or_noted_by_a_written_rule() {
         MissingCall,
         StrayMark,
         Refused,
+        BadPlay,
     ] {
         assert_eq!(code.stops_import(), !noted.contains(&code), "{code}");
     }

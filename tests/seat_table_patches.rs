@@ -30,6 +30,16 @@ fn within_view(patch: &Value, view: &Value) -> Result<(), String> {
             (None, "legal_cards") => &no_cards,
             (None, _) => return Err(format!("the patch sets {field}, not in the view")),
         };
+        if field == "hands" {
+            // The hands that changed, each as the view holds it (`null`: no longer shown).
+            for (seat, cards) in value.as_object().ok_or("a hands patch is a map")? {
+                let now = held.get(seat).unwrap_or(&Value::Null);
+                if cards != now {
+                    return Err(format!("the patch's hand of {seat} is {cards}, the view's {now}"));
+                }
+            }
+            continue;
+        }
         if field == "play" && !value.is_null() {
             within_view(value, held).map_err(|e| format!("play: {e}"))?;
             continue;
@@ -264,6 +274,59 @@ fn a_cards_push_does_not_grow_with_the_tricks_played_and_every_client_folds_it()
         );
     }
     assert_eq!(t.view(Viewer::Director).play.map(|p| p.tricks.len()), Some(13));
+}
+
+#[test]
+fn a_played_card_patches_its_own_hand_alone_and_only_for_the_viewers_who_see_it() {
+    // North's 1NT, East leads; online, spectators see every hand.
+    for preset in [Preset::Online, Preset::FaceToFace] {
+        let mut t = common::dealt_table(preset, Seat::N, Some(7));
+        let mut tracker = ViewTracker::new(&t);
+        let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
+        for (call, who) in ["1NT", "P", "P", "P"].iter().zip(["N", "E", "S", "W"]) {
+            let out = accepted(&mut t, &format!(r#"{{"seat":"{who}","type":"call","call":"{call}"}}"#));
+            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{call}");
+        }
+        let contract = t.contract().expect("1NT");
+        for k in 0..12 {
+            let due = match t.state().play().cards().and_then(|p| p.to_play()) {
+                Some(s) => s,
+                None => contract.leader(),
+            };
+            let player = if due == contract.dummy() {
+                contract.declarer
+            } else {
+                due
+            };
+            let card = t.legal_cards(player).cards().next().expect("a card to play");
+            let action = if due == contract.dummy() {
+                format!(
+                    r#"{{"seat":"{}","type":"play","card":"{card}","from":"dummy"}}"#,
+                    contract.declarer
+                )
+            } else {
+                format!(r#"{{"seat":"{due}","type":"play","card":"{card}"}}"#)
+            };
+            let out = accepted(&mut t, &action);
+            let pushes = tracker.clone().pushes(&t, &out);
+            for v in VIEWERS {
+                let view = t.view(v);
+                let patch = pushes.get(v).map(|p| serde_json::to_value(&p.patch).unwrap());
+                let hands = patch.as_ref().map_or(&Value::Null, |p| &p["hands"]);
+                // (The opening lead also spreads dummy's hand, L41D: a second hand, once.)
+                if k == 0 {
+                    assert!(hands.as_object().is_none_or(|h| h.len() <= 2), "{v}: {hands}");
+                    continue;
+                }
+                let expected = match view.hands.get(&due) {
+                    Some(h) => serde_json::json!({ due.to_string(): h }),
+                    None => Value::Null,
+                };
+                assert_eq!(hands, &expected, "{preset:?}, card {k} ({action}), {v}'s push");
+            }
+            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{action}");
+        }
+    }
 }
 
 #[test]

@@ -20,6 +20,8 @@ use crate::card::Card;
 use crate::deal::Deal;
 use crate::play::winner;
 use crate::procedure::hands::following;
+use crate::procedure::lead_restriction::{lead_cards, lead_rule, opening_lead_restriction, LeadRule};
+use crate::state::State;
 
 /// What an audit finds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -51,6 +53,9 @@ pub enum FindingCode {
     /// L44C, L61: with the deal and the play, a card that did not follow suit though its
     /// hand held the suit led — a possible revoke (with its trick).
     PossibleRevoke,
+    /// L26B: with the play, an opening lead against the lead restriction the engine recorded
+    /// for the auction (made before declarer's choice, which no record shows, or against it).
+    RestrictedLead,
 }
 
 impl FindingCode {
@@ -69,6 +74,7 @@ impl FindingCode {
             FindingCode::ReadProblem => "read_problem",
             FindingCode::NoAuction => "no_auction",
             FindingCode::PossibleRevoke => "possible_revoke",
+            FindingCode::RestrictedLead => "restricted_lead",
         }
     }
 
@@ -212,8 +218,12 @@ pub fn audit(text: &Lines, read: &Read<'_>, index: usize, replay: bool) -> Optio
             ));
         }
         if let Some(t) = &rp.table {
-            if let (Some(c), Some(deal)) = (t.contract(), r.deal.and_then(|d| d.to_table_deal())) {
-                revokes(text, r, c, &deal, &mut findings);
+            let deal = r.deal.and_then(|d| d.to_table_deal());
+            if let (Some(c), Some(&lead)) = (t.contract(), r.play.first()) {
+                restricted_lead(text, r, t.state(), c, deal.as_ref(), lead, &mut findings);
+            }
+            if let (Some(c), Some(deal)) = (t.contract(), deal.as_ref()) {
+                revokes(text, r, c, deal, &mut findings);
             }
             contract = t.contract().map(|c| c.to_string());
             passed_out = t.phase() == crate::state::Phase::PassedOut;
@@ -272,6 +282,57 @@ fn revokes(text: &Lines, r: &Record<'_>, contract: Contract, deal: &Deal, out: &
             next = seat.lho();
         }
     }
+}
+
+/// L26B: the record's opening lead `lead` against the restriction the engine recorded for the
+/// auction (`opening_lead_restriction`: a call withdrawn or cancelled by the opening
+/// leader's partner, who became a defender), by the engine's rule (`lead_rule`,
+/// `lead_cards`). No record shows declarer's choice: a lead under a restriction came before
+/// it (the engine's `IRREG_LEAD_BEFORE_RESTRICTION`). A requirement whose leader's hand the
+/// deal does not give is not judged (a lead of another suit states that he is void).
+fn restricted_lead(
+    text: &Lines,
+    r: &Record<'_>,
+    st: &State,
+    contract: Contract,
+    deal: Option<&Deal>,
+    lead: Card,
+    out: &mut Vec<Finding>,
+) {
+    let Some(restriction) = opening_lead_restriction(st) else {
+        return;
+    };
+    let leader = contract.leader();
+    let declarer = contract.declarer;
+    let law = restriction.law;
+    let held = deal.filter(|d| d.is_whole(leader)).map(|d| d.hand(leader));
+    let rule = lead_rule(st, leader);
+    let detail = match (rule, held) {
+        (LeadRule::Free, _) | (LeadRule::Require(_), None) => return,
+        (LeadRule::Due, _) => format!(
+            "trick 1: {leader} led {lead} before declarer ({declarer}) chose whether to restrict the lead (Law 26B, after Law {law})"
+        ),
+        (LeadRule::Prohibit(s) | LeadRule::Require(s), h) => {
+            let allowed = match h {
+                Some(h) => lead_cards(st, leader, h).contains(lead),
+                None => s.suit() != Some(lead.suit),
+            };
+            if allowed {
+                return;
+            }
+            let how = if matches!(rule, LeadRule::Require(_)) { "required" } else { "forbade" };
+            let suit = s.suit().map(|x| x.letter()).unwrap_or_default();
+            format!("trick 1: {leader} led {lead}; declarer ({declarer}) {how} {suit} (Law 26B, after Law {law})")
+        }
+    };
+    out.push(finding(
+        text,
+        FindingCode::RestrictedLead,
+        None,
+        Some(leader),
+        r.offset,
+        detail,
+    ));
 }
 
 fn problem_finding(text: &Lines, p: &Problem<'_>) -> Finding {

@@ -6,7 +6,7 @@
 //! (number, dealer, vulnerability), a call, its seat, alert or explanation, or any text the
 //! reader skipped — stops it with `BAD_INPUT`, its message naming the fault and its line
 //! ([`ProblemCode::stops_import`]); so does the first call the engine refuses when the
-//! record is replayed. A fault in what a table never holds (the deal, LIN's play and claim),
+//! record is replayed. A fault in what a table never holds (the deal, the play, LIN's claim),
 //! a LIN explanation before any call, or a note reference with no note (the call stays
 //! alerted without explanation, as the record has it) is returned beside the table
 //! ([`Imported::notes`]; in JavaScript `table.importNotes()`, each an [`ImportNote`]).
@@ -33,11 +33,13 @@ pub struct Imported<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ImportNote {
-    /// What is wrong (`bad_deal`, `bad_card`, `bad_claim`, `explanation_without_call`,
-    /// `note_missing`).
+    /// What is wrong (`bad_deal`, `bad_card`, `bad_claim`, `bad_play`,
+    /// `explanation_without_call`, `note_missing`).
     #[cfg_attr(
         feature = "wasm",
-        tsify(type = r#""bad_deal" | "bad_card" | "bad_claim" | "explanation_without_call" | "note_missing""#)
+        tsify(
+            type = r#""bad_deal" | "bad_card" | "bad_claim" | "bad_play" | "explanation_without_call" | "note_missing""#
+        )
     )]
     pub code: ProblemCode,
     /// Line in the file, from 1.
@@ -79,6 +81,7 @@ impl ProblemCode {
                 | ProblemCode::BadClaim
                 | ProblemCode::ExplanationWithoutCall
                 | ProblemCode::NoteMissing
+                | ProblemCode::BadPlay
         )
     }
 }

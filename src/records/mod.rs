@@ -195,7 +195,7 @@ pub struct Record<'a> {
     pub calls: Vec<RecordedCall<'a>>,
     /// The record says its auction is incomplete (PBN `*` or `+`).
     pub incomplete: bool,
-    /// Cards played, in order (LIN `pc`).
+    /// Cards played, in the order played (LIN `pc`, PBN `[Play]`).
     pub play: Vec<Card>,
     /// Tricks claimed by declarer (LIN `mc`).
     pub claim: Option<u8>,
@@ -455,6 +455,9 @@ pub enum ProblemCode {
     StrayMark,
     /// The engine refused a call of the record (its code in the message).
     Refused,
+    /// PBN: a play section that is not one: its seat not a seat or not the opening leader,
+    /// or more than 13 tricks.
+    BadPlay,
 }
 
 impl ProblemCode {
@@ -478,6 +481,7 @@ impl ProblemCode {
             ProblemCode::MissingCall => "missing_call",
             ProblemCode::StrayMark => "stray_mark",
             ProblemCode::Refused => "refused",
+            ProblemCode::BadPlay => "bad_play",
         }
     }
 }

@@ -14,15 +14,24 @@
 //!   `?!`, `??` or a NAG `$n` (an annotation, never an alert); `^I` after a call (an
 //!   insufficient bid, accepted); `^S` before a call (the player due to call was skipped).
 //! - Every other tag ends the auction section; `[Note]` tags after it still explain it
-//!   until a `[Play]` tag. The play section is not read.
+//!   until a `[Play]` tag.
+//! - `[Play "seat"]` (§3.6) then the cards, a trick a row: the first card of each row is the
+//!   tag's seat's, the next his left-hand opponent's, and so on, whoever led; `-` a card the
+//!   record does not give, `*` or `+` the end of what it gives. Marks on a card (`!`, `?`,
+//!   `$n`, `=n=`, `^…`) are not read. The play is put in the order it was played, each
+//!   trick led by the last one's winner under the contract the record's calls reach, up to
+//!   the first card not given; at most 13 tricks are read (more is `bad_play`, as is a seat
+//!   that is not the opening leader).
 
 use std::borrow::Cow;
 use std::fmt::Write;
 
-use super::{clip, parse_call, Deal, Format, Mark, ProblemCode, Read, Record, RecordedCall, Room};
+use super::{clip, parse_call, parse_card, Deal, Format, Mark, ProblemCode, Read, Record, RecordedCall, Room};
+use crate::auction::{self, Contract, Doubling, Entry, Illegal, Status};
 use crate::board::Vulnerability;
 use crate::call::{Call, Seat};
-use crate::card::{parse_hand, HandStyle};
+use crate::card::{parse_hand, Card, HandStyle};
+use crate::play::winner;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Section {
@@ -30,6 +39,8 @@ enum Section {
     Auction,
     /// After the auction: notes still belong to it.
     AfterAuction,
+    /// The play section (`[Play]`).
+    Play,
     /// The play or any other section.
     Other,
 }
@@ -59,7 +70,16 @@ struct Reader<'a> {
     notes: Vec<(u32, Cow<'a, str>)>,
     prev: Previous,
     auction_seat: Option<(Seat, usize)>,
+    /// The play section's first seat (the `[Play]` tag's value) and where it is written.
+    play_from: Option<(Seat, usize)>,
+    /// Its cards as written, four a trick by seat from `play_from` (`None`: `-`).
+    cells: Vec<Option<Card>>,
+    /// `*` or `+` met, or a fault: the play's later tokens are not read.
+    play_over: bool,
 }
+
+/// The most cards a play section holds: 13 tricks of four.
+const MAX_CELLS: usize = 52;
 
 /// Every game of a PBN text, and the faults found.
 pub fn read(text: &str) -> Read<'_> {
@@ -75,6 +95,9 @@ pub fn read(text: &str) -> Read<'_> {
         notes: Vec::new(),
         prev: Previous::default(),
         auction_seat: None,
+        play_from: None,
+        cells: Vec::new(),
+        play_over: false,
     };
     let b = text.as_bytes();
     let mut i = 0usize;
@@ -127,8 +150,8 @@ pub fn read(text: &str) -> Read<'_> {
         }
         line_blank = false;
         line_start = false;
-        if r.section != Section::Auction {
-            // Tokens outside the auction are not read: skip to what the loop must see next
+        if !matches!(r.section, Section::Auction | Section::Play) {
+            // Tokens outside the auction and the play are not read: skip to what the loop must see next
             // (a comment, a tag or the line's end), a whole line at a time.
             i = skip_tokens(b, i);
             continue;
@@ -138,7 +161,11 @@ pub fn read(text: &str) -> Read<'_> {
         while i < b.len() && !matches!(b[i], b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'[' | b';' | 0x0c | 0x0b) {
             i += 1;
         }
-        r.auction_token(&text[start..i], start);
+        if r.section == Section::Play {
+            r.play_token(&text[start..i], start);
+        } else {
+            r.auction_token(&text[start..i], start);
+        }
     }
     r.finish(text.len());
     r.out
@@ -204,6 +231,7 @@ impl<'a> Reader<'a> {
         } else if let (Some((seat, _)), None) = (self.auction_seat, self.cur.dealer) {
             self.cur.dealer = Some(seat);
         }
+        self.finish_play();
         self.prev = Previous {
             board: self.cur.board,
             room: self.cur.room,
@@ -220,6 +248,70 @@ impl<'a> Reader<'a> {
         self.broken = false;
         self.skip = false;
         self.auction_seat = None;
+        self.play_from = None;
+        self.play_over = false;
+    }
+
+    /// A token of the play section: a card (marks after it not read), `-`, `*` or `+`.
+    fn play_token(&mut self, tok: &'a str, at: usize) {
+        if self.play_over {
+            return;
+        }
+        let card = match tok {
+            "*" | "+" => {
+                self.play_over = true;
+                return;
+            }
+            "-" => None,
+            _ => {
+                let end = tok.find(['!', '?', '=', '$', '^']).unwrap_or(tok.len());
+                if end == 0 {
+                    return; // a mark alone: commentary on the last card
+                }
+                match parse_card(&tok[..end]) {
+                    Some(c) => Some(c),
+                    None => {
+                        self.problem(at, ProblemCode::BadCard, tok);
+                        self.play_over = true;
+                        return;
+                    }
+                }
+            }
+        };
+        if self.cells.len() == MAX_CELLS {
+            self.problem(at, ProblemCode::BadPlay, tok);
+            self.play_over = true;
+            return;
+        }
+        self.cells.push(card);
+    }
+
+    /// The play section as `Record::play`: in the order played, from the opening leader,
+    /// each trick led by the last one's winner (the contract the record's calls reach gives
+    /// the trumps), up to the first card not given. A section whose seat is not the
+    /// opening leader is `bad_play`, and not read.
+    fn finish_play(&mut self) {
+        let cells = std::mem::take(&mut self.cells);
+        let Some((first, at)) = self.play_from else { return };
+        let Some(contract) = contract_of(&self.cur) else { return };
+        if first != contract.leader() {
+            let t = self.text.get(at..).map_or("", |t| clip(t, 20));
+            self.problem(at, ProblemCode::BadPlay, t);
+            return;
+        }
+        let mut leader = first;
+        let mut trick: Vec<(Seat, Card)> = Vec::with_capacity(4);
+        for row in cells.chunks(4) {
+            trick.clear();
+            for k in 0..4 {
+                let seat = Seat::from_index((leader.index() + k) % 4);
+                let column = (seat.index() + 4 - first.index()) % 4;
+                let Some(Some(card)) = row.get(column) else { return };
+                self.cur.play.push(*card);
+                trick.push((seat, *card));
+            }
+            leader = winner(&trick, contract);
+        }
     }
 
     /// Reads the tag at `i` (a `[`); returns the position after it.
@@ -359,6 +451,14 @@ impl<'a> Reader<'a> {
             };
         } else if name.eq_ignore_ascii_case("Deal") {
             self.cur.deal = if same { self.prev.deal } else { self.deal(v, at, raw) };
+        } else if name.eq_ignore_ascii_case("Play") {
+            self.section = Section::Play;
+            self.cells.clear();
+            self.play_over = false;
+            self.play_from = seat(v).map(|s| (s, at));
+            if self.play_from.is_none() && !v.is_empty() && v != "?" {
+                self.problem(at, ProblemCode::BadPlay, raw);
+            }
         } else if name.eq_ignore_ascii_case("Auction") {
             self.section = Section::Auction;
             self.broken = false;
@@ -544,6 +644,35 @@ impl<'a> Reader<'a> {
             self.cur.calls.push(c);
         }
     }
+}
+
+/// The contract the record's calls reach, read as the audit's walk reads them (an
+/// insufficient bid stands, a double or redouble Law 19 does not allow does not, calls
+/// after the end are not read); `None` without a bid.
+fn contract_of(r: &Record<'_>) -> Option<Contract> {
+    let mut in_force: Vec<Entry> = Vec::with_capacity(r.calls.len());
+    for (c, seat) in r.calls.iter().zip(r.seats()) {
+        if matches!(
+            auction::check(&in_force, seat, c.call),
+            Ok(()) | Err(Illegal::Insufficient)
+        ) {
+            in_force.push(Entry { seat, call: c.call });
+        }
+        if auction::status(&in_force) != Status::Open {
+            break;
+        }
+    }
+    let (_, by, bid) = auction::last_bid(&in_force)?;
+    let side = by.seat.side();
+    let declarer = in_force
+        .iter()
+        .find(|e| e.seat.side() == side && e.call.bid().is_some_and(|b| b.strain == bid.strain))
+        .map_or(by.seat, |e| e.seat);
+    Some(Contract {
+        bid,
+        doubling: Doubling::Undoubled,
+        declarer,
+    })
 }
 
 /// A seat letter in either case.

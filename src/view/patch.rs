@@ -205,6 +205,10 @@ impl ViewBase {
             patch.play = Some(after.play.as_ref().map(|p| PlayPatch::diff(base.play.as_ref(), p)));
             std::mem::swap(&mut base.play, &mut after.play);
         }
+        patch.hands = hands_patch(&base.hands, &after.hands);
+        if patch.hands.is_some() {
+            base.hands = after.hands;
+        }
         advance_fields(base, after, patch);
     }
 
@@ -227,6 +231,7 @@ impl ViewBase {
         if self.view.play != after.play {
             patch.play = Some(after.play.as_ref().map(|p| PlayPatch::diff(self.view.play.as_ref(), p)));
         }
+        patch.hands = hands_patch(&self.view.hands, &after.hands);
         patch.ledger = self.ledger_patch(after);
         patch
     }
@@ -280,9 +285,32 @@ same_as_eq!(
     Option<SeenLeadRestriction>,
     Vec<Strain>,
     Option<ContractParts>,
-    SeatMap<CardSet>,
     Vec<Card>,
 );
+
+/// The hands' change from `before` to `after` (a viewer's `hands`): each seat whose cards
+/// differ, with its cards now (`None`: no longer shown), or `None` when no hand changed. A
+/// card played changes one hand: the patch holds that one, and only for the viewers who
+/// see it (the others' views did not change).
+fn hands_patch(before: &SeatMap<CardSet>, after: &SeatMap<CardSet>) -> Option<SeatMap<Option<CardSet>>> {
+    let changed: SeatMap<Option<CardSet>> = Seat::ALL
+        .into_iter()
+        .filter(|s| before.get(s) != after.get(s))
+        .map(|s| (s, after.get(&s).copied()))
+        .collect();
+    (!changed.is_empty()).then_some(changed)
+}
+
+/// Sets each hand of `patch` in `hands` (`None`: the hand is no longer shown).
+fn apply_hands(patch: &SeatMap<Option<CardSet>>, hands: &mut SeatMap<CardSet>) {
+    *hands = Seat::ALL
+        .into_iter()
+        .filter_map(|s| match patch.get(&s) {
+            Some(now) => now.map(|h| (s, h)),
+            None => hands.get(&s).map(|h| (s, *h)),
+        })
+        .collect();
+}
 
 /// A `Some` for a field present in a patch, even as `null` (an `Option` field set to none).
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
@@ -320,6 +348,10 @@ macro_rules! view_patch {
             /// The play, if it changed: its tricks by position (`null` when it ended).
             #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "present")]
             pub play: Option<Option<PlayPatch>>,
+            /// The hands that changed, if any: each seat whose cards the viewer sees changed,
+            /// with its cards now (`null`: no longer shown). A card played: its hand alone.
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            pub hands: Option<SeatMap<Option<CardSet>>>,
         }
 
         impl ViewPatch {
@@ -328,7 +360,7 @@ macro_rules! view_patch {
             /// The fields a patch sends as a `ListPatch`.
             pub const LISTS: &'static [&'static str] = &[$(stringify!($list),)* "calls", "ledger"];
             /// The fields a patch sends as a patch of their own (`play`: a `PlayPatch`).
-            pub const NESTED: &'static [&'static str] = &["play"];
+            pub const NESTED: &'static [&'static str] = &["play", "hands"];
         }
 
         /// Sets in `patch` each field of `after` that differs from `before`'s (but the calls,
@@ -365,7 +397,7 @@ macro_rules! view_patch {
         impl ViewPatch {
             /// Whether nothing changed.
             pub fn is_empty(&self) -> bool {
-                $(self.$field.is_none() &&)* $(self.$list.is_none() &&)* self.calls.is_none() && self.ledger.is_none() && self.play.is_none()
+                $(self.$field.is_none() &&)* $(self.$list.is_none() &&)* self.calls.is_none() && self.ledger.is_none() && self.play.is_none() && self.hands.is_none()
             }
 
             /// Whether each list's change fits the list held in `view`.
@@ -428,7 +460,6 @@ view_patch! {
         may_end_play: bool,
         contract_parts: Option<ContractParts>,
         scoring_contract_parts: Option<ContractParts>,
-        hands: SeatMap<CardSet>,
         legal_cards: Vec<Card>,
     }
     lists {
@@ -467,6 +498,9 @@ impl ViewPatch {
         }
         if let Some(play) = self.play {
             view.play = play.map(|p| p.apply(view.play.take()));
+        }
+        if let Some(h) = &self.hands {
+            apply_hands(h, &mut view.hands);
         }
         if let Some(l) = self.ledger {
             let mut ledger: Vec<Warning> = std::mem::take(&mut view.ledger)

@@ -17,9 +17,9 @@ const CALLS = "P X XX 1C 1D 1H 1S 1NT 2C 2D 2H 2S 2NT 3C 3D 3H 3S 3NT 4C 4D 4H 4
 /** The viewers in an audience's bit order (`Viewer::ALL`). */
 const VIEWERS = "N E S W director spectator";
 /** The fields a patch sends whole, as lists, as a patch of their own (`ViewPatch`). */
-const WHOLE = "phase dealer vulnerability board turn legal_calls barred pending change_offers may_ask askable may_review may_ask_lead may_ask_contract correctable notable questions_to_answer contract declarer dummy opening_leader regulation lead_restriction legal_leads scoring_contract may_replace_call disclosable may_play may_end_play contract_parts scoring_contract_parts hands legal_cards";
+const WHOLE = "phase dealer vulnerability board turn legal_calls barred pending change_offers may_ask askable may_review may_ask_lead may_ask_contract correctable notable questions_to_answer contract declarer dummy opening_leader regulation lead_restriction legal_leads scoring_contract may_replace_call disclosable may_play may_end_play contract_parts scoring_contract_parts legal_cards";
 const LISTS = "withdrawn questions open_rulings calls ledger";
-const NESTED = "play";
+const NESTED = "play hands";
 
 /** The fields a view leaves out when empty (`View::hands`, `View::legal_cards`). */
 const OMITTED_EMPTY = new Set(["hands", "legal_cards"]);
@@ -110,6 +110,26 @@ function playPatched(held, patch) {
   return next;
 }
 
+/**
+ * A new hands object: `held`'s hands with each of `patch`'s set (`null`: no longer shown), or
+ * the fault of a patch that is not an object. Without a hand left it is absent, as the view
+ * leaves it.
+ */
+function handsPatched(held, patch) {
+  if (!isObject(patch) || Array.isArray(patch)) return PLAY;
+  const next = {};
+  let any = false;
+  // In seat order, as the engine writes a view's hands.
+  for (const s of seat.keys()) {
+    let cards = get(patch, s);
+    if (cards === undefined) cards = get(held, s);
+    if (cards === undefined || cards === null) continue;
+    next[s] = cards;
+    any = true;
+  }
+  return any ? next : undefined;
+}
+
 /** An audience's bits if it is a list of viewers' names, else -1. */
 function audienceBits(list) {
   if (!Array.isArray(list)) return -1;
@@ -188,8 +208,12 @@ function merged(view, update, out) {
         if (value === undefined) return fault(out, LIST);
         break;
       case 3:
-        value = playPatched(get(view, key), value);
+        value = key === "hands" ? handsPatched(get(view, key), value) : playPatched(get(view, key), value);
         if (typeof value === "number") return fault(out, value);
+        if (value === undefined) {
+          delete next[key];
+          continue;
+        }
         break;
       default:
         return fault(out, FIELD);

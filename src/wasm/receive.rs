@@ -44,7 +44,7 @@ const FAULTS: [&str; 7] = [
     "a view patch is an object",
     "a view patch sets a field no patch has",
     "a list's patch does not fit the view held",
-    "a play patch is an object",
+    "a play or hands patch is an object",
     "the view held has no list of events or warnings",
 ];
 
