@@ -14,6 +14,7 @@ use crate::call::{BySeat, Seat};
 use crate::store::clock::Clock;
 
 mod auction;
+mod bars;
 mod entries;
 mod extra;
 mod ids;
@@ -28,8 +29,9 @@ use auction::AuctionMark;
 use rectification::CallStart;
 
 pub use auction::{Auction, CallRecord, Status, StatusChange};
+pub use bars::{Bar, Bars, BarsMut};
 pub use entries::{
-    Aftermath, ArtificialCall, Bar, ChangeForReview, ChangeOffer, Comparison, OpenRuling, PartnerNote, Pending, Recall,
+    Aftermath, ArtificialCall, ChangeForReview, ChangeOffer, Comparison, OpenRuling, PartnerNote, Pending, Recall,
     UndoRequest,
 };
 pub use extra::{DisclosureRecord, Extra, QuestionRecord};
@@ -209,6 +211,17 @@ impl State {
     /// The board's irregularities and rulings, to record, change or clear one.
     pub fn irregular_mut(&mut self) -> &mut Irregular {
         &mut self.irregular
+    }
+
+    /// The bars (L23, L26, L27–L37): who must pass (none, read from one shared empty value,
+    /// on a regular board).
+    pub fn bars(&self) -> &Bars {
+        self.irregular.bars()
+    }
+
+    /// The bars, to impose, lift or put one back (the box is made only by what imposes one).
+    pub fn bars_mut(&mut self) -> BarsMut<'_> {
+        self.irregular.bars_mut()
     }
 
     /// The lead restrictions: declarer's L26B entitlements and his choice (none, read from

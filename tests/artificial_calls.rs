@@ -44,7 +44,7 @@ fn comparable(yes: bool) -> String {
 }
 
 fn bar(t: &Table, seat: Seat) -> Option<(BarKind, Law)> {
-    t.state().irregular().bar_on(seat).map(|b| (b.kind, b.law))
+    t.state().bars().on(seat).map(|b| (b.kind, b.law))
 }
 
 fn legal(t: &Table, seat: Seat) -> Vec<Call> {

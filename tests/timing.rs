@@ -15,7 +15,7 @@ use common::steps::{act, call, calls, codes, f2f, ok, refused};
 fn bars(t: &Table) -> Vec<(Seat, BarKind)> {
     Seat::ALL
         .into_iter()
-        .filter_map(|s| t.state().irregular().bar_on(s).map(|b| (s, b.kind)))
+        .filter_map(|s| t.state().bars().on(s).map(|b| (s, b.kind)))
         .collect()
 }
 

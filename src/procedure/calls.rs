@@ -110,7 +110,7 @@ fn change_ends_auction(st: &State, calls: &Summary) -> bool {
 /// illegality applies to it and no call is regular —, a pass if barred (L37), else every
 /// sufficient call (L18, L19).
 fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
-    let barred = st.irregular().is_barred(seat);
+    let barred = st.bars().is_barred(seat);
     if let Some((forced_seat, call)) = st.irregular().forced() {
         if forced_seat == seat {
             if (call.is_pass() || !barred) && calls.check(seat, call).is_ok() {
@@ -197,7 +197,7 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
     // settled, even if the repeated call is itself irregular (then the law for that
     // irregularity applies, e.g. L27 for an insufficient bid).
     cx.st.irregular_mut().repeat_forced_call(seat, call);
-    if cx.st.irregular().is_barred(seat) && !call.is_pass() {
+    if cx.st.bars().is_barred(seat) && !call.is_pass() {
         // L37: a barred player's bid, double or redouble.
         if cx.reg.rectifies() {
             irregularity::barred_call(cx, seat, call, with);

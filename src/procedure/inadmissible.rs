@@ -166,7 +166,7 @@ pub fn replace(
         return Err(irr::refusal(illegal, call).citing(law));
     }
     cx.st.irregular_mut().settle_pending();
-    if cx.st.irregular().is_barred(seat) && !call.is_pass() {
+    if cx.st.bars().is_barred(seat) && !call.is_pass() {
         // A barred offender's replacement (his own earlier bar): the law of the bar applies
         // to it like to any call (L37), as `legal_calls` says.
         by_barred_player(cx, seat, call, with);
@@ -212,8 +212,8 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: CallId) {
     cx.st.put_in_force(id);
     if cx
         .st
-        .irregular()
-        .bar_on(offender)
+        .bars()
+        .on(offender)
         .is_some_and(|b| b.kind == BarKind::NextTurn)
     {
         irr::lift_bar(cx, offender);
@@ -239,7 +239,7 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     information::withdrawn_call(cx, id, Some(offender.side()));
     let pass = record(cx, offender, Call::Pass, Status::InForce);
     // His bar goes without an event: the L37B2 bar below replaces it, announced.
-    cx.st.irregular_mut().lift_bar(offender);
+    cx.st.bars_mut().lift(offender);
     for s in [offender, offender.partner()] {
         irr::bar(cx, s, BarKind::Throughout, Law::L37B2, None);
     }
@@ -255,7 +255,7 @@ mod tests {
     use crate::procedure::test_support::{call, played, run};
 
     fn barred_under(st: &crate::state::State, seat: Seat) -> Option<(BarKind, Law)> {
-        st.irregular().bar_on(seat).map(|b| (b.kind, b.law))
+        st.bars().on(seat).map(|b| (b.kind, b.law))
     }
 
     #[test]

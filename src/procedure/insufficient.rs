@@ -455,7 +455,7 @@ mod tests {
         let r = run(&t, |cx| accept(cx, Seat::S, ib, ib, Some(x)));
         assert_eq!(r.st.auction().call(ib).map(|c| c.status), Some(Status::InForce));
         assert_eq!(r.st.auction().call(x).map(|c| c.status), Some(Status::Withdrawn));
-        assert!(Seat::ALL.iter().all(|s| !r.st.irregular().is_barred(*s)));
+        assert!(Seat::ALL.iter().all(|s| !r.st.bars().is_barred(*s)));
         assert!(r
             .warnings
             .iter()
@@ -464,7 +464,7 @@ mod tests {
         let r = run(&t, |cx| decline(cx, Seat::S, ib, ib, Some(x)));
         assert!(r.out.is_ok());
         assert_eq!(r.st.auction().call(x).map(|c| c.status), Some(Status::InForce));
-        assert_eq!(r.st.irregular().bar_on(Seat::W).map(|b| b.law), Some(Law::L27B2));
+        assert_eq!(r.st.bars().on(Seat::W).map(|b| b.law), Some(Law::L27B2));
     }
 
     #[test]
@@ -483,7 +483,7 @@ mod tests {
             replace(cx, Seat::E, call("2D"), WithCall::default(), CallId::new(1), Law::L27B, None)
         });
         assert!(r.out.is_ok());
-        assert!(!r.st.irregular().is_barred(Seat::W));
+        assert!(!r.st.bars().is_barred(Seat::W));
         assert!(r.st.irregular().comparison(CallId::new(1)).is_none());
     }
 
@@ -494,7 +494,7 @@ mod tests {
             replace(cx, Seat::E, call("3D"), WithCall::default(), CallId::new(1), Law::L27B, None)
         });
         assert!(r.out.is_ok());
-        let bar = r.st.irregular().bar_on(Seat::W).expect("W barred");
+        let bar = r.st.bars().on(Seat::W).expect("W barred");
         assert_eq!((bar.kind, bar.law), (BarKind::Throughout, Law::L27B2));
     }
 
@@ -513,7 +513,7 @@ mod tests {
             )
         });
         assert!(r.out.is_ok());
-        let bar = r.st.irregular().bar_on(Seat::W).expect("W barred");
+        let bar = r.st.bars().on(Seat::W).expect("W barred");
         assert_eq!(bar.law, Law::L27B3);
         assert_eq!(
             r.st.auction().call(CallId::new(2)).map(|c| c.status),

@@ -256,14 +256,14 @@ pub fn stand_in_place_of(cx: &mut Ctx<'_>, replaced: CallId, from: CallId) {
 fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
     for s in Seat::ALL {
         let was = b.bar(s).cloned();
-        if cx.st.irregular().bars().get(s) == &was {
+        if cx.st.bars().by_seat().get(s) == &was {
             continue;
         }
         match was {
             None => lift_bar(cx, s),
             Some(bar) => {
                 let (kind, law): (BarKind, Law) = (bar.kind, bar.law);
-                cx.st.irregular_mut().restore_bar(s, bar);
+                cx.st.bars_mut().put_back(s, bar);
                 cx.event(
                     EventKind::Barred {
                         seat: s,

@@ -76,7 +76,7 @@ fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: CallId) -> bool {
 /// the barred RHO's pass is recorded for him (`auto_pass`) and the call is then made in
 /// turn. Returns whether that pass was made.
 pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
-    let must_pass = cx.st.irregular().is_barred(due) && cx.st.irregular().forced().is_none_or(|(s, _)| s != due);
+    let must_pass = cx.st.bars().is_barred(due) && cx.st.irregular().forced().is_none_or(|(s, _)| s != due);
     if due != seat.rho()
         || !must_pass
         || cx.st.irregular().pending().is_some()
@@ -122,7 +122,7 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: CallId, wi
 
 /// Whether an attempted change is a barred player's bid, double or redouble (L35B, L37).
 fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
-    cx.st.irregular().is_barred(seat) && !call.is_pass()
+    cx.st.bars().is_barred(seat) && !call.is_pass()
 }
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.

@@ -365,8 +365,8 @@ fn settle_comparable(cx: &mut Ctx<'_>, cmp: &Comparison) {
     for seat in Seat::ALL {
         if cx
             .st
-            .irregular()
-            .bar_on(seat)
+            .bars()
+            .on(seat)
             .is_some_and(|b| b.lifted_if_comparable == Some(cmp.withdrawn))
         {
             lift_bar(cx, seat);
@@ -449,14 +449,14 @@ mod tests {
     #[test]
     fn l23a_a_replacement_ruled_comparable_lifts_partners_bar_and_one_ruled_not_keeps_it() {
         let t = replaced_by_3d();
-        assert!(t.state().irregular().is_barred(Seat::W));
+        assert!(t.state().bars().is_barred(Seat::W));
         let yes = run(&t, |cx| ruling(cx, comparable(true)));
         assert!(yes.out.is_ok());
-        assert!(!yes.st.irregular().is_barred(Seat::W));
+        assert!(!yes.st.bars().is_barred(Seat::W));
         assert!(yes.events.contains(&EventKind::BarLifted { seat: Seat::W }));
         let no = run(&t, |cx| ruling(cx, comparable(false)));
         assert!(no.out.is_ok());
-        assert!(no.st.irregular().is_barred(Seat::W));
+        assert!(no.st.bars().is_barred(Seat::W));
     }
 
     #[test]

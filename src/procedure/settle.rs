@@ -98,11 +98,11 @@ fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
 fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     let used = cx
         .st
-        .irregular()
-        .bar_on(seat)
+        .bars()
+        .on(seat)
         .is_some_and(|b| b.kind == BarKind::NextTurn)
         && cx.st.auction().record()[id].call.is_pass();
-    if used && cx.st.irregular_mut().use_bar(seat, id) {
+    if used && cx.st.bars_mut().use_up(seat, id) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }
@@ -132,7 +132,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
 
 fn auto_pass(cx: &mut Ctx<'_>) {
     let due = cx.st.turn_to_call();
-    let barred = cx.st.irregular().is_barred(due);
+    let barred = cx.st.bars().is_barred(due);
     if !(cx.reg.auto_pass_barred && barred) || cx.st.irregular().forced().is_some() || cx.calling == Some(due) {
         return;
     }
@@ -176,7 +176,7 @@ pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
     for seat in Seat::ALL {
         irr::lift_bar(cx, seat);
     }
-    cx.st.irregular_mut().forget_used_bars();
+    cx.st.bars_mut().forget_used();
 }
 
 /// L17D3, L34: three passes after a call (or four passes), one of which was an accepted
@@ -224,9 +224,9 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     // A cancelled pass did not serve a `next_turn` bar: the barred player still owes his
     // pass at his next turn.
     for i in &cancelled {
-        if let Some((seat, bar)) = cx.st.irregular_mut().take_used_bar(*i) {
+        if let Some((seat, bar)) = cx.st.bars_mut().take_used(*i) {
             let (kind, law) = (bar.kind, bar.law);
-            cx.st.irregular_mut().restore_bar(seat, bar);
+            cx.st.bars_mut().put_back(seat, bar);
             cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
         }
     }
@@ -372,12 +372,12 @@ mod tests {
         });
         assert!(r.events.contains(&EventKind::AutoPass { seat: Seat::E }));
         assert!(r.events.contains(&EventKind::BarLifted { seat: Seat::E }));
-        assert!(!r.st.irregular().is_barred(Seat::E));
+        assert!(!r.st.bars().is_barred(Seat::E));
         let r = run(&t, |cx| {
             irr::bar(cx, Seat::E, BarKind::Throughout, Law::L27B2, None);
             pass_for_barred(cx, Seat::E);
         });
-        assert!(r.st.irregular().is_barred(Seat::E));
+        assert!(r.st.bars().is_barred(Seat::E));
         assert!(!r.events.contains(&EventKind::BarLifted { seat: Seat::E }));
     }
 

@@ -63,7 +63,7 @@ pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, mess
 
 /// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
 pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<CallId>) {
-    let imposed = cx.st.irregular_mut().bar(
+    let imposed = cx.st.bars_mut().impose(
         seat,
         Bar {
             kind,
@@ -80,7 +80,7 @@ pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comp
 /// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
 /// `barred` event that announced it).
 pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
-    if cx.st.irregular_mut().lift_bar(seat) {
+    if cx.st.bars_mut().lift(seat) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }

@@ -7,21 +7,9 @@ use serde::Serialize;
 use crate::action::{Intent, RulingOn};
 use crate::auction::Contract;
 use crate::call::{Bid, Call, Seat, Side, Strain};
-use crate::event::BarKind;
 use crate::law::Law;
 
 use super::CallId;
-
-/// A bar on one seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Bar {
-    /// Once or throughout.
-    pub kind: BarKind,
-    /// The law that imposed it.
-    pub law: Law,
-    /// Record id of the call whose comparability may still lift it (L23A ruling).
-    pub lifted_if_comparable: Option<CallId>,
-}
 
 /// A Law 21B1 right to change one's last call.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -3,24 +3,23 @@
 //! `lead.rs`, kept here). A regular board never has any, so the state keeps
 //! it boxed and absent until the first of them (a call's checkpoint then copies nothing).
 
-use serde::Serialize;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::action::RulingOn;
 use crate::auction::Contract;
 use crate::call::{Bid, BySeat, Call, Seat, Strain};
-use crate::event::BarKind;
 use crate::law::Law;
 
 use super::{
-    Aftermath, ArtificialCall, Bar, CallId, ChangeForReview, ChangeOffer, Comparison, Leads, OpenRuling, PartnerNote,
+    Aftermath, ArtificialCall, Bars, BarsMut, CallId, ChangeForReview, ChangeOffer, Comparison, Leads, OpenRuling, PartnerNote,
     Pending, Recall, Rectification, UndoRequest,
 };
 
 /// What the box holds: the board's irregularities and rulings (see the module doc).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct IrregularData {
-    /// Bars by seat.
-    pub(super) bars: BySeat<Option<Bar>>,
+    /// The bars (L23, L26, L27–L37).
+    pub(super) bars: Bars,
     /// Rectification in progress.
     pub(super) pending: Option<Pending>,
     /// What the offender's next call decides after a cancelled call out of rotation.
@@ -51,18 +50,40 @@ pub(super) struct IrregularData {
     /// By seat: the rectification in progress before his latest call action, when one was
     /// (with the marks the state keeps, `BeforeCall`).
     pub(super) before_call: BySeat<Option<Box<Rectification>>>,
-    /// `next_turn` bars used up by a pass, with the pass's record id: put back if L17D3
-    /// cancels that pass (until the end of the auction period).
-    pub(super) used_bars: Vec<(CallId, Seat, Bar)>,
 }
 
 /// No irregularity and no ruling: what a board without the box reads.
 static NONE: IrregularData = IrregularData::NONE;
 
+/// The fields in the order they had when the box was one struct: a part's fields are not
+/// together, and the serialized state stays as it was.
+impl Serialize for IrregularData {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("IrregularData", 16)?;
+        st.serialize_field("bars", &self.bars.by_seat)?;
+        st.serialize_field("pending", &self.pending)?;
+        st.serialize_field("aftermath", &self.aftermath)?;
+        st.serialize_field("forced", &self.forced)?;
+        st.serialize_field("undo", &self.undo)?;
+        st.serialize_field("offers", &self.offers)?;
+        st.serialize_field("changes", &self.changes)?;
+        st.serialize_field("notes", &self.notes)?;
+        st.serialize_field("open_rulings", &self.open_rulings)?;
+        st.serialize_field("leads", &self.leads)?;
+        st.serialize_field("comparisons", &self.comparisons)?;
+        st.serialize_field("artificial", &self.artificial)?;
+        st.serialize_field("turn_override", &self.turn_override)?;
+        st.serialize_field("recall", &self.recall)?;
+        st.serialize_field("before_call", &self.before_call)?;
+        st.serialize_field("used_bars", &self.bars.used)?;
+        st.end()
+    }
+}
+
 impl IrregularData {
     /// No irregularity and no ruling.
     pub(super) const NONE: IrregularData = IrregularData {
-        bars: BySeat([None, None, None, None]),
+        bars: Bars::NONE,
         pending: None,
         aftermath: None,
         forced: None,
@@ -77,7 +98,6 @@ impl IrregularData {
         turn_override: None,
         recall: None,
         before_call: BySeat([None, None, None, None]),
-        used_bars: Vec::new(),
     };
 
     /// A new box with nothing in it: made once per board with an irregularity, so kept out
@@ -107,9 +127,8 @@ impl IrregularData {
             turn_override,
             recall,
             before_call,
-            used_bars,
         } = self;
-        bars.0.iter().all(Option::is_none)
+        bars.is_none()
             && pending.is_none()
             && aftermath.is_none()
             && forced.is_none()
@@ -124,7 +143,6 @@ impl IrregularData {
             && turn_override.is_none()
             && recall.is_none()
             && before_call.0.iter().all(Option::is_none)
-            && used_bars.is_empty()
     }
 }
 
@@ -132,7 +150,7 @@ impl IrregularData {
 /// for the Director. Boxed and absent until the first of them (read from one shared empty
 /// value meanwhile); what only clears makes no box, and the state drops the box at the end
 /// of an action that emptied it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct Irregular(Option<Box<IrregularData>>);
 
@@ -167,22 +185,22 @@ impl Irregular {
         self.0.as_deref_mut()
     }
 
-    // ------------------------------------------------------------ reading
+    // ------------------------------------------------------------ the parts
 
-    /// The bars, by seat.
-    pub fn bars(&self) -> &BySeat<Option<Bar>> {
+    /// The bars (L23, L26, L27–L37).
+    pub fn bars(&self) -> &Bars {
         &self.irr().bars
     }
 
-    /// The bar on `seat`, if any.
-    pub fn bar_on(&self, seat: Seat) -> Option<&Bar> {
-        self.irr().bars.get(seat).as_ref()
+    /// The bars, to change.
+    pub fn bars_mut(&mut self) -> BarsMut<'_> {
+        PartMut::new(self, |d| &d.bars, |d| &mut d.bars)
     }
 
-    /// Whether `seat` is barred (must pass, L37).
-    pub fn is_barred(&self, seat: Seat) -> bool {
-        self.irr().bars.get(seat).is_some()
-    }
+    // ------------------------------------------------------------ reading
+
+
+
 
     /// The rectification in progress, if any.
     pub fn pending(&self) -> Option<&Pending> {
@@ -287,55 +305,6 @@ impl Irregular {
     /// Whether call `call` was ruled artificial (a call is presumed natural until then).
     pub fn is_artificial(&self, call: CallId) -> bool {
         self.artificial_ruling(call).is_some_and(|a| a.artificial)
-    }
-
-    // ------------------------------------------------------------ bars (L23, L27–L37)
-
-    /// Bars `seat`; a `throughout` bar is never shortened. Returns whether the bar was
-    /// imposed.
-    pub fn bar(&mut self, seat: Seat, bar: Bar) -> bool {
-        if matches!(self.bar_on(seat), Some(b) if b.kind == BarKind::Throughout) {
-            return false;
-        }
-        *self.irr_mut().bars.get_mut(seat) = Some(bar);
-        true
-    }
-
-    /// Puts back a bar as it was before a replaced call (L25A, L21B), whatever is there.
-    pub fn restore_bar(&mut self, seat: Seat, bar: Bar) {
-        *self.irr_mut().bars.get_mut(seat) = Some(bar);
-    }
-
-    /// `seat`'s pass, record `call`, uses up his bar: lifted, and kept to be put back if
-    /// L17D3 cancels the pass. Returns whether there was one.
-    pub fn use_bar(&mut self, seat: Seat, call: CallId) -> bool {
-        let Some(irr) = self.irr_if_any() else { return false };
-        let Some(bar) = irr.bars.get_mut(seat).take() else {
-            return false;
-        };
-        irr.used_bars.push((call, seat, bar));
-        true
-    }
-
-    /// The bar pass `call` used up, taken back to be restored (L17D3 cancelled the pass).
-    pub fn take_used_bar(&mut self, call: CallId) -> Option<(Seat, Bar)> {
-        let irr = self.irr_if_any()?;
-        let at = irr.used_bars.iter().position(|(c, _, _)| *c == call)?;
-        let (_, seat, bar) = irr.used_bars.swap_remove(at);
-        Some((seat, bar))
-    }
-
-    /// The end of the auction period: no pass can be cancelled any more (L17D3).
-    pub fn forget_used_bars(&mut self) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.used_bars.clear();
-        }
-    }
-
-    /// Lifts the bar on `seat`; returns whether there was one.
-    pub fn lift_bar(&mut self, seat: Seat) -> bool {
-        self.irr_if_any()
-            .is_some_and(|irr| irr.bars.get_mut(seat).take().is_some())
     }
 
     // ------------------------------------------------------------ L20F5 notes
@@ -679,7 +648,7 @@ impl Irregular {
         let irr = self.irr();
         Rectification {
             pending: irr.pending.clone(),
-            bars: irr.bars.clone(),
+            bars: irr.bars.by_seat.clone(),
             comparisons: irr.comparisons.clone(),
             comparable_rulings: irr
                 .open_rulings
@@ -701,7 +670,7 @@ impl Irregular {
             return false;
         };
         let busy = irr.pending.is_some()
-            || irr.bars.0.iter().any(Option::is_some)
+            || irr.bars.any()
             || !irr.comparisons.is_empty()
             || irr.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
             || !irr.leads.restrictions().is_empty()
@@ -735,6 +704,49 @@ impl Irregular {
     }
 }
 
+
+/// A part of the irregularities, to change: what records something makes the box (`make`),
+/// what only changes or clears reads it if there is one (`if_any`: clearing nothing makes
+/// no box, as on nearly every call of a regular board).
+pub struct PartMut<'a, P> {
+    /// The box the part is in, made at the first record.
+    irregular: &'a mut Irregular,
+    /// The part in the box.
+    of: fn(&IrregularData) -> &P,
+    /// The part in the box, to change.
+    of_mut: fn(&mut IrregularData) -> &mut P,
+}
+
+impl<'a, P> PartMut<'a, P> {
+    /// The part `of` / `of_mut` read in `irregular`'s box.
+    fn new(
+        irregular: &'a mut Irregular,
+        of: fn(&IrregularData) -> &P,
+        of_mut: fn(&mut IrregularData) -> &mut P,
+    ) -> Self {
+        PartMut {
+            irregular,
+            of,
+            of_mut,
+        }
+    }
+
+    /// The part as it is (the shared empty one when there is no box).
+    pub fn get(&self) -> &P {
+        (self.of)(self.irregular.irr())
+    }
+
+    /// The part, to record something in it: the box is made at the first.
+    pub(super) fn make(&mut self) -> &mut P {
+        (self.of_mut)(self.irregular.irr_mut())
+    }
+
+    /// The part, to change or clear what it holds: none when there is no box.
+    pub(super) fn if_any(&mut self) -> Option<&mut P> {
+        self.irregular.irr_if_any().map(self.of_mut)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::table::Table;
@@ -752,7 +764,7 @@ mod tests {
     fn nothing_recorded_is_none_and_anything_recorded_is_not() {
         assert!(super::IrregularData::NONE.is_none());
         let mut barred = super::IrregularData::NONE;
-        *barred.bars.get_mut(crate::call::Seat::E) = Some(super::Bar {
+        *barred.bars.by_seat.get_mut(crate::call::Seat::E) = Some(crate::state::Bar {
             kind: crate::event::BarKind::NextTurn,
             law: crate::law::Law::L23A,
             lifted_if_comparable: None,

@@ -170,7 +170,7 @@ impl State {
             r.call.is_pass()
                 && r.status == Status::Withdrawn
                 && matches!(r.withdrawn, Some((Law::L29B, _)))
-                && self.irregular.bar_on(r.seat).is_some_and(|b| b.law == Law::L30A)
+                && self.irregular.bars().on(r.seat).is_some_and(|b| b.law == Law::L30A)
                 && !self
                     .auction
                     .record()

@@ -456,7 +456,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         barred: Seat::ALL
             .into_iter()
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
-            .filter_map(|s| st.irregular().bar_on(s).map(|b| (s, b.kind)))
+            .filter_map(|s| st.bars().on(s).map(|b| (s, b.kind)))
             .collect(),
         pending: decision::decision(board, st, table.regulation, viewer),
         questions: st
