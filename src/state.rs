@@ -24,22 +24,23 @@ mod periods;
 mod play;
 mod reading;
 mod rectification;
+mod across;
 
 use auction::AuctionMark;
-use rectification::CallStart;
+use across::CallStart;
 
 pub use auction::{Auction, CallRecord, Status, StatusChange};
 pub use bars::{Bar, Bars, BarsMut};
 pub use entries::{
-    Aftermath, ArtificialCall, ChangeForReview, ChangeOffer, Comparison, OpenRuling, PartnerNote, Pending, Recall,
-    UndoRequest,
+    ArtificialCall, ChangeForReview, ChangeOffer, Comparison, OpenRuling, PartnerNote, Recall, UndoRequest,
 };
 pub use extra::{DisclosureRecord, Extra, QuestionRecord};
 pub use ids::{CallId, CallIds, CallPos};
 pub use irregular::Irregular;
 pub use lead::{LeadChoice, LeadRestrictionRecord, Leads};
 pub use play::Play;
-pub use rectification::{BeforeCall, Rectification};
+pub use across::{BeforeCall, InProgress};
+pub use rectification::{Aftermath, Pending, Rectification, RectificationMut};
 
 /// The period of the board (Law 17, SPEC §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -222,6 +223,17 @@ impl State {
     /// The bars, to impose, lift or put one back (the box is made only by what imposes one).
     pub fn bars_mut(&mut self) -> BarsMut<'_> {
         self.irregular.bars_mut()
+    }
+
+    /// The rectification in progress (Laws 27–39): the irregularity pending, the aftermath
+    /// of a cancelled call out of rotation, a forced call, the L17D3 turn.
+    pub fn rectification(&self) -> &Rectification {
+        self.irregular.rectification()
+    }
+
+    /// The rectification in progress, to open, settle or change it.
+    pub fn rectification_mut(&mut self) -> RectificationMut<'_> {
+        self.irregular.rectification_mut()
     }
 
     /// The lead restrictions: declarer's L26B entitlements and his choice (none, read from

@@ -447,10 +447,10 @@ fn probe_decision(t: &Table) -> Result<(), String> {
                 ));
             }
         }
-        if t.state().irregular().pending().is_some() || t.state().irregular().undo_request().is_some() {
+        if t.state().rectification().pending().is_some() || t.state().irregular().undo_request().is_some() {
             // A forced repeat that is now itself irregular (L31A1, L32A1) is still the call
             // he must make, though `legal_calls` lists none.
-            let forced_repeat = t.state().irregular().forced().is_some_and(|(f, call)| {
+            let forced_repeat = t.state().rectification().forced().is_some_and(|(f, call)| {
                 f == s
                     && t.clone()
                         .apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#))

@@ -88,7 +88,7 @@ fn the_offenders_lho_calling_over_an_inadmissible_double_out_of_turn_cancels_bot
             assert!(bars(&t).is_empty(), "{ctx}: no rectification (L36A)");
             assert!(t.state().lead().restrictions().is_empty(), "{ctx}: no L26B");
             assert_eq!(t.turn(), Some(due), "{ctx}: the player whose turn it was calls");
-            assert!(t.state().irregular().pending().is_none(), "{ctx}");
+            assert!(t.state().rectification().pending().is_none(), "{ctx}");
         }
     }
 }

@@ -194,7 +194,7 @@ pub fn rewind_to(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) -> 
         .map(|(i, _)| i)
         .collect();
     // Later calls are withdrawn below; nothing may still wait on them or on an L17D3 turn.
-    cx.st.irregular_mut().forget_turn_and_rectification_after(id);
+    cx.st.rectification_mut().forget_after(id);
     for i in later.iter().rev() {
         withdraw(cx, *i, law, Withdrawal::EarlierCallChanged);
     }
@@ -280,14 +280,14 @@ fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
 /// A rectification pending on a call that is no longer awaiting it is void. (A pending
 /// replacement is about a withdrawn call by design.)
 fn drop_stale_pending(cx: &mut Ctx<'_>) {
-    if matches!(cx.st.irregular().pending(), Some(Pending::Replacement { .. })) {
+    if matches!(cx.st.rectification().pending(), Some(Pending::Replacement { .. })) {
         return;
     }
-    let Some(call) = cx.st.irregular().pending_call() else {
+    let Some(call) = cx.st.rectification().pending_call() else {
         return;
     };
     if cx.st.auction().call(call).is_none_or(|r| r.status != Status::Pending) {
-        cx.st.irregular_mut().settle_pending();
+        cx.st.rectification_mut().settle();
     }
 }
 

@@ -114,7 +114,7 @@ pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
     let Some(cmp) = open.and_then(|r| st.irregular().comparison(r.call)) else {
         return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
-    let awaiting_lho = match st.irregular().pending() {
+    let awaiting_lho = match st.rectification().pending() {
         Some(Pending::InsufficientBid { first, .. }) => *first == cmp.withdrawn,
         Some(Pending::OutOfRotation { call, .. }) => *call == cmp.withdrawn,
         _ => false,
@@ -240,7 +240,7 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
     let Some((offender, _)) = rec(cx, coor) else {
         return;
     };
-    if matches!(cx.st.irregular().pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
+    if matches!(cx.st.rectification().pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
         return; // Not cancelled yet: LHO's decline routes it (L29B).
     }
     if artificial && cx.st.l30a_pass_due_for(coor) {
@@ -261,12 +261,12 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
             None => (Law::L31A, true),
             Some(Call::Pass) => {
                 // L31A1: the offender must repeat his (artificial) pass.
-                cx.st.irregular_mut().force_call(offender, Call::Pass);
+                cx.st.rectification_mut().force_call(offender, Call::Pass);
                 (Law::L31A1, false)
             }
             Some(_) => (Law::L31A2, false),
         };
-        cx.st.irregular_mut().expect_aftermath(Some(Aftermath {
+        cx.st.rectification_mut().expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law,
@@ -275,22 +275,22 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
         }));
         return;
     }
-    let Some(mut a) = cx.st.irregular().aftermath().cloned().filter(|a| a.cancelled == coor) else {
+    let Some(mut a) = cx.st.rectification().aftermath().cloned().filter(|a| a.cancelled == coor) else {
         return;
     };
     match a.law {
         Law::L30B1b | Law::L31B => {
             // L30B1 vs L31B: partner free either way; only the offender's next call differs.
             a.law = if artificial { Law::L31B } else { Law::L30B1b };
-            cx.st.irregular_mut().expect_aftermath(Some(a));
+            cx.st.rectification_mut().expect_aftermath(Some(a));
         }
         Law::L31A | Law::L31A1 | Law::L31A2 if !artificial => {
             // L30A after all: the offender passes at his next turn; nothing more.
             if a.law != Law::L31A2 {
                 information::withdrawn_call(cx, coor, Some(offender.side()));
             }
-            cx.st.irregular_mut().unforce(offender);
-            cx.st.irregular_mut().expect_aftermath(None);
+            cx.st.rectification_mut().unforce(offender);
+            cx.st.rectification_mut().expect_aftermath(None);
             irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
             end_or_continue(cx);
         }
@@ -387,7 +387,7 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
     else {
         return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     };
-    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.irregular().pending().cloned() else {
+    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.rectification().pending().cloned() else {
         cx.st.irregular_mut().close_rulings(RulingOn::Intent);
         return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     };
@@ -408,7 +408,7 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
             Ok(())
         }
         Intent::OwnTurn => {
-            cx.st.irregular_mut().await_rectification(Pending::OutOfRotation {
+            cx.st.rectification_mut().open(Pending::OutOfRotation {
                 call,
                 due,
                 intent: Some(Intent::OwnTurn),

@@ -36,7 +36,7 @@ pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
 /// What a call in force by `seat` settles, short of the end of the auction (judged after
 /// the next call when that call follows at once, as when LHO accepts by calling, L29A).
 pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
-    cx.st.irregular_mut().turn_used(seat);
+    cx.st.rectification_mut().turn_used(seat);
     if cx.calling == Some(seat) {
         cx.calling = None;
     }
@@ -52,7 +52,7 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
 /// After a call in force: what it settles of a cancelled call out of rotation (L30B1b,
 /// L31, L32; the comparable-call question, L23).
 fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
-    let Some(a) = cx.st.irregular().aftermath().cloned() else {
+    let Some(a) = cx.st.rectification().aftermath().cloned() else {
         return;
     };
     let Some((_, call)) = rec(cx, id) else {
@@ -67,18 +67,18 @@ fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
         next.law = a.law.after_rho(call.is_pass());
         if call.is_pass() {
             // L31A1, L32A1: the offender must repeat the call.
-            cx.st.irregular_mut().force_call(a.seat, cancelled_call);
+            cx.st.rectification_mut().force_call(a.seat, cancelled_call);
         } else {
             // L31A2, L32A2: the offender calls freely; UI for his partner.
             information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
         }
-        cx.st.irregular_mut().expect_aftermath(Some(next));
+        cx.st.rectification_mut().expect_aftermath(Some(next));
         return;
     }
     if seat != a.seat {
         return;
     }
-    cx.st.irregular_mut().expect_aftermath(None);
+    cx.st.rectification_mut().expect_aftermath(None);
     if a.law.is_forced_repeat() && call == cancelled_call {
         return; // L31A1/L32A1: repeated: no rectification.
     }
@@ -110,7 +110,7 @@ fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
 /// Ends the auction if three passes follow a bid (L22A, with L17D3) or four passes were
 /// made (L22B); otherwise passes for a barred player under `auto_pass_barred`.
 pub fn end_or_continue(cx: &mut Ctx<'_>) {
-    if cx.st.irregular().pending().is_some() {
+    if cx.st.rectification().pending().is_some() {
         return;
     }
     if revert_skipped_player(cx) {
@@ -133,7 +133,7 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
 fn auto_pass(cx: &mut Ctx<'_>) {
     let due = cx.st.turn_to_call();
     let barred = cx.st.bars().is_barred(due);
-    if !(cx.reg.auto_pass_barred && barred) || cx.st.irregular().forced().is_some() || cx.calling == Some(due) {
+    if !(cx.reg.auto_pass_barred && barred) || cx.st.rectification().forced().is_some() || cx.calling == Some(due) {
         return;
     }
     // L30C: while the Director is asked whether his cancelled pass was artificial, the

@@ -111,7 +111,7 @@ fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: CallId, call: Call) -> Res
 /// after a premature replacement of an insufficient bid, the replacement, his last call
 /// (L27C).
 fn awaiting_rectification(st: &State, seat: Seat) -> Option<CallId> {
-    let id = match st.irregular().pending()? {
+    let id = match st.rectification().pending()? {
         Pending::InsufficientBid {
             premature: Some(call), ..
         }

@@ -4,9 +4,9 @@
 
 use serde::Serialize;
 
-use crate::action::{Intent, RulingOn};
+use crate::action::RulingOn;
 use crate::auction::Contract;
-use crate::call::{Bid, Call, Seat, Side, Strain};
+use crate::call::{Call, Seat, Side, Strain};
 use crate::law::Law;
 
 use super::CallId;
@@ -103,77 +103,4 @@ pub struct Comparison {
     pub law: Law,
     /// Strains the withdrawn call specified, when the Director stated them (L27B1a, L29C).
     pub specified: Option<Vec<Strain>>,
-}
-
-/// An irregularity whose rectification is pending (Laws 27–39).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Pending {
-    /// LHO may accept or decline an insufficient bid (L27A).
-    InsufficientBid {
-        /// Record id of the insufficient bid.
-        call: CallId,
-        /// Record id of the first insufficient bid of this episode (differs from `call`
-        /// for an insufficient replacement, L27B4).
-        first: CallId,
-        /// Record id of the offender's replacement made before LHO decided (L27C),
-        /// awaiting that decision: cancelled if LHO accepts the insufficient bid, else
-        /// ruled as the replacement (L27B).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        premature: Option<CallId>,
-    },
-    /// LHO may accept or decline a call out of rotation (L29).
-    OutOfRotation {
-        /// Record id of the call.
-        call: CallId,
-        /// Whose turn it was.
-        due: Seat,
-        /// The intent the Director ruled for the next call of `due` (L28B vs L29A).
-        intent: Option<Intent>,
-    },
-    /// An inadmissible double or redouble awaits rectification (L36).
-    Inadmissible {
-        /// Record id of the double or redouble.
-        call: CallId,
-    },
-    /// A barred player's bid, double or redouble awaits rectification (L37).
-    BarredCall {
-        /// Record id of the call.
-        call: CallId,
-    },
-    /// An attempted change of an intended call, made at LHO's turn (L25B).
-    ChangeOfCall {
-        /// Record id of the attempted replacement.
-        call: CallId,
-        /// Record id of the call it would replace.
-        original: CallId,
-    },
-    /// The offender must replace a withdrawn call (L27B, L36B, …).
-    Replacement {
-        /// The offender.
-        seat: Seat,
-        /// Record id of the withdrawn call.
-        withdrawn: CallId,
-        /// The law being applied.
-        law: Law,
-        /// The lowest sufficient bid in the same strain (L27B1a).
-        suggested: Option<Bid>,
-        /// Record id of the first insufficient bid of the episode (L27), if any.
-        insufficient: Option<CallId>,
-    },
-}
-
-/// After a cancelled call out of rotation: what the offender's next call decides (L30–L32).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Aftermath {
-    /// The offender.
-    pub seat: Seat,
-    /// Record id of the cancelled call.
-    pub cancelled: CallId,
-    /// Law branch: "30B1b", "31A", "31B", "32A", "32B".
-    pub law: Law,
-    /// L31A1/L32A1: must repeat the call if RHO passes.
-    pub repeat_if_rho_passes: bool,
-    /// Intent of the player whose turn it was, if he called over it (L28B/L29A).
-    pub intent: Option<Intent>,
 }

@@ -7,12 +7,12 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::action::RulingOn;
 use crate::auction::Contract;
-use crate::call::{Bid, BySeat, Call, Seat, Strain};
+use crate::call::{BySeat, Seat, Strain};
 use crate::law::Law;
 
 use super::{
-    Aftermath, ArtificialCall, Bars, BarsMut, CallId, ChangeForReview, ChangeOffer, Comparison, Leads, OpenRuling, PartnerNote,
-    Pending, Recall, Rectification, UndoRequest,
+    ArtificialCall, Bars, BarsMut, CallId, ChangeForReview, ChangeOffer, Comparison, Leads, OpenRuling, PartnerNote,
+    InProgress, Recall, Rectification, RectificationMut, UndoRequest,
 };
 
 /// What the box holds: the board's irregularities and rulings (see the module doc).
@@ -20,12 +20,8 @@ use super::{
 pub(super) struct IrregularData {
     /// The bars (L23, L26, L27–L37).
     pub(super) bars: Bars,
-    /// Rectification in progress.
-    pub(super) pending: Option<Pending>,
-    /// What the offender's next call decides after a cancelled call out of rotation.
-    pub(super) aftermath: Option<Aftermath>,
-    /// A call the player must make (L31A1, L32A1).
-    pub(super) forced: Option<(Seat, Call)>,
+    /// The rectification in progress (Laws 27–39, L17D3).
+    pub(super) rectification: Rectification,
     /// A pending Law 25A request.
     pub(super) undo: Option<UndoRequest>,
     /// Law 21B1 offers.
@@ -42,14 +38,12 @@ pub(super) struct IrregularData {
     pub(super) comparisons: Vec<Comparison>,
     /// The Director's rulings on artificial calls (L29C, L30C, L26B).
     pub(super) artificial: Vec<ArtificialCall>,
-    /// The seat due to call when it is not the next in rotation (L17D3 revert).
-    pub(super) turn_override: Option<Seat>,
     /// A call cancelled by an earlier change (L25A6, L21B2) whose L16C entries wait for its
     /// caller to call again: none if he repeats it.
     pub(super) recall: Option<Recall>,
     /// By seat: the rectification in progress before his latest call action, when one was
     /// (with the marks the state keeps, `BeforeCall`).
-    pub(super) before_call: BySeat<Option<Box<Rectification>>>,
+    pub(super) before_call: BySeat<Option<Box<InProgress>>>,
 }
 
 /// No irregularity and no ruling: what a board without the box reads.
@@ -61,9 +55,9 @@ impl Serialize for IrregularData {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("IrregularData", 16)?;
         st.serialize_field("bars", &self.bars.by_seat)?;
-        st.serialize_field("pending", &self.pending)?;
-        st.serialize_field("aftermath", &self.aftermath)?;
-        st.serialize_field("forced", &self.forced)?;
+        st.serialize_field("pending", &self.rectification.pending)?;
+        st.serialize_field("aftermath", &self.rectification.aftermath)?;
+        st.serialize_field("forced", &self.rectification.forced)?;
         st.serialize_field("undo", &self.undo)?;
         st.serialize_field("offers", &self.offers)?;
         st.serialize_field("changes", &self.changes)?;
@@ -72,7 +66,7 @@ impl Serialize for IrregularData {
         st.serialize_field("leads", &self.leads)?;
         st.serialize_field("comparisons", &self.comparisons)?;
         st.serialize_field("artificial", &self.artificial)?;
-        st.serialize_field("turn_override", &self.turn_override)?;
+        st.serialize_field("turn_override", &self.rectification.turn_override)?;
         st.serialize_field("recall", &self.recall)?;
         st.serialize_field("before_call", &self.before_call)?;
         st.serialize_field("used_bars", &self.bars.used)?;
@@ -84,9 +78,7 @@ impl IrregularData {
     /// No irregularity and no ruling.
     pub(super) const NONE: IrregularData = IrregularData {
         bars: Bars::NONE,
-        pending: None,
-        aftermath: None,
-        forced: None,
+        rectification: Rectification::NONE,
         undo: None,
         offers: Vec::new(),
         changes: Vec::new(),
@@ -95,7 +87,6 @@ impl IrregularData {
         leads: Leads::NONE,
         comparisons: Vec::new(),
         artificial: Vec::new(),
-        turn_override: None,
         recall: None,
         before_call: BySeat([None, None, None, None]),
     };
@@ -113,9 +104,7 @@ impl IrregularData {
         // Field by field (the destructuring names each, so a new one must be added here).
         let IrregularData {
             bars,
-            pending,
-            aftermath,
-            forced,
+            rectification,
             undo,
             offers,
             changes,
@@ -124,14 +113,11 @@ impl IrregularData {
             leads,
             comparisons,
             artificial,
-            turn_override,
             recall,
             before_call,
         } = self;
         bars.is_none()
-            && pending.is_none()
-            && aftermath.is_none()
-            && forced.is_none()
+            && rectification.is_none()
             && undo.is_none()
             && offers.is_empty()
             && changes.is_empty()
@@ -140,7 +126,6 @@ impl IrregularData {
             && leads.is_none()
             && comparisons.is_empty()
             && artificial.is_empty()
-            && turn_override.is_none()
             && recall.is_none()
             && before_call.0.iter().all(Option::is_none)
     }
@@ -197,38 +182,24 @@ impl Irregular {
         PartMut::new(self, |d| &d.bars, |d| &mut d.bars)
     }
 
+    /// The rectification in progress (Laws 27–39, L17D3).
+    pub fn rectification(&self) -> &Rectification {
+        &self.irr().rectification
+    }
+
+    /// The rectification in progress, to change.
+    pub fn rectification_mut(&mut self) -> RectificationMut<'_> {
+        PartMut::new(self, |d| &d.rectification, |d| &mut d.rectification)
+    }
+
     // ------------------------------------------------------------ reading
 
 
 
 
-    /// The rectification in progress, if any.
-    pub fn pending(&self) -> Option<&Pending> {
-        self.irr().pending.as_ref()
-    }
 
-    /// The record id of the call a pending rectification is about (the irregular call, or
-    /// the withdrawn call awaiting its replacement).
-    pub fn pending_call(&self) -> Option<CallId> {
-        match self.irr().pending.as_ref()? {
-            Pending::InsufficientBid { call, .. }
-            | Pending::OutOfRotation { call, .. }
-            | Pending::Inadmissible { call }
-            | Pending::BarredCall { call }
-            | Pending::ChangeOfCall { call, .. } => Some(*call),
-            Pending::Replacement { withdrawn, .. } => Some(*withdrawn),
-        }
-    }
 
-    /// What the offender's next call decides after a cancelled call out of rotation.
-    pub fn aftermath(&self) -> Option<&Aftermath> {
-        self.irr().aftermath.as_ref()
-    }
 
-    /// The call a player must make (L31A1, L32A1).
-    pub fn forced(&self) -> Option<(Seat, Call)> {
-        self.irr().forced
-    }
 
     /// The pending Law 25A request, if any.
     pub fn undo_request(&self) -> Option<&UndoRequest> {
@@ -282,10 +253,6 @@ impl Irregular {
         self.irr().comparisons.iter().find(|c| c.withdrawn == withdrawn)
     }
 
-    /// The seat due to call when it is not the next in rotation (L17D3).
-    pub fn turn_override(&self) -> Option<Seat> {
-        self.irr().turn_override
-    }
 
     /// A cancelled call whose L16C entries wait for its caller to call again.
     pub fn recall(&self) -> Option<&Recall> {
@@ -326,125 +293,6 @@ impl Irregular {
         let Some(irr) = self.irr_if_any() else { return };
         for n in irr.notes.iter_mut().filter(|n| n.seat == seat && n.call == call) {
             n.corrected = true;
-        }
-    }
-
-    // ------------------------------------------------------------ rectification
-
-    /// An irregularity awaits its rectification.
-    pub fn await_rectification(&mut self, p: Pending) {
-        self.irr_mut().pending = Some(p);
-    }
-
-    /// The pending rectification is settled (or lapses); returns it.
-    pub fn settle_pending(&mut self) -> Option<Pending> {
-        self.irr_if_any()?.pending.take()
-    }
-
-    /// L27B1a: the suggested replacement of the episode of insufficient bid `first`.
-    pub fn suggest_replacement(&mut self, first: CallId, bid: Option<Bid>) {
-        if let Some(Pending::Replacement {
-            suggested,
-            insufficient: Some(f),
-            ..
-        }) = self.irr_if_any().and_then(|irr| irr.pending.as_mut())
-        {
-            if *f == first {
-                *suggested = bid;
-            }
-        }
-    }
-
-    /// The law under which the awaited replacement is made changes (L27B3).
-    pub fn apply_to_replacement(&mut self, new: Law) {
-        if let Some(Pending::Replacement { law, .. }) = self.irr_if_any().and_then(|irr| irr.pending.as_mut()) {
-            *law = new;
-        }
-    }
-
-    /// After a cancelled call out of rotation: what the offender's next call decides
-    /// (L30–L32); `None` when nothing remains to decide.
-    pub fn expect_aftermath(&mut self, a: Option<Aftermath>) {
-        match a {
-            Some(a) => self.irr_mut().aftermath = Some(a),
-            None => {
-                if let Some(irr) = self.irr_if_any() {
-                    irr.aftermath = None;
-                }
-            }
-        }
-    }
-
-    /// L31A1, L32A1: `seat` must repeat `call`.
-    pub fn force_call(&mut self, seat: Seat, call: Call) {
-        self.irr_mut().forced = Some((seat, call));
-    }
-
-    /// L30C: `seat` no longer has to repeat his call (the rectification changed).
-    pub fn unforce(&mut self, seat: Seat) {
-        if let Some(irr) = self.irr_if_any() {
-            if irr.forced.is_some_and(|(s, _)| s == seat) {
-                irr.forced = None;
-            }
-        }
-    }
-
-    /// L31A1, L32A1: `seat` repeats `call` as he must: the forced call and the aftermath
-    /// that required it are settled. Returns whether it was his forced call.
-    pub fn repeat_forced_call(&mut self, seat: Seat, call: Call) -> bool {
-        let Some(irr) = self.irr_if_any() else { return false };
-        if irr.forced != Some((seat, call)) {
-            return false;
-        }
-        irr.forced = None;
-        if irr
-            .aftermath
-            .as_ref()
-            .is_some_and(|a| a.seat == seat && a.law.is_forced_repeat())
-        {
-            irr.aftermath = None;
-        }
-        true
-    }
-
-    /// A call in force by `seat`: his forced call (L31A1) and the turn the auction reverted
-    /// to him (L17D3) are used up.
-    pub fn turn_used(&mut self, seat: Seat) {
-        let Some(irr) = self.irr_if_any() else { return };
-        if irr.forced.is_some_and(|(s, _)| s == seat) {
-            irr.forced = None;
-        }
-        if irr.turn_override == Some(seat) {
-            irr.turn_override = None;
-        }
-    }
-
-    /// L17D3: the auction reverts to `due`, recorded only when rotation, which gives
-    /// `rotation`, would not give it.
-    pub(super) fn revert_turn_to(&mut self, due: Seat, rotation: Seat) {
-        if rotation != due {
-            self.irr_mut().turn_override = Some(due);
-        } else if let Some(irr) = self.irr_if_any() {
-            irr.turn_override = None;
-        }
-    }
-
-    /// When record `id` is withdrawn and every call after it cancelled (L21B1, L25A): the
-    /// turn the auction had reverted to (L17D3) no longer applies, and a rectification
-    /// pending on a later call lapses with the calls it was made over.
-    pub fn forget_turn_and_rectification_after(&mut self, id: CallId) {
-        let lapses = self.pending_call().is_some_and(|p| p > id);
-        if let Some(irr) = self.irr_if_any() {
-            irr.turn_override = None;
-            if lapses {
-                irr.pending = None;
-            }
-            // L27C: a premature replacement withdrawn with them no longer awaits LHO.
-            if let Some(Pending::InsufficientBid { premature, .. }) = irr.pending.as_mut() {
-                if premature.is_some_and(|x| x >= id) {
-                    *premature = None;
-                }
-            }
         }
     }
 
@@ -628,26 +476,26 @@ impl Irregular {
     // ------------------------------------------------------------ before a call (L25A, L21B)
 
     /// The rectification in progress before `seat`'s latest call action, when one was.
-    pub(super) fn before_call(&self, seat: Seat) -> Option<Box<Rectification>> {
+    pub(super) fn before_call(&self, seat: Seat) -> Option<Box<InProgress>> {
         self.irr().before_call.get(seat).clone()
     }
 
     /// Keeps the rectification now as the one before `seat`'s coming call (none when
     /// nothing is in progress, as before nearly every call: no box is made for it).
     pub(super) fn remember_before_call_of(&mut self, seat: Seat) {
-        if self.rectification_in_progress() {
-            let now = Box::new(self.rectification());
+        if self.anything_in_progress() {
+            let now = Box::new(self.in_progress());
             *self.irr_mut().before_call.get_mut(seat) = Some(now);
         } else if let Some(irr) = self.irr_if_any() {
             *irr.before_call.get_mut(seat) = None;
         }
     }
 
-    /// The rectification state now (see `Rectification`).
-    fn rectification(&self) -> Rectification {
+    /// The rectification state now (see `InProgress`).
+    fn in_progress(&self) -> InProgress {
         let irr = self.irr();
-        Rectification {
-            pending: irr.pending.clone(),
+        InProgress {
+            rectification: irr.rectification.clone(),
             bars: irr.bars.by_seat.clone(),
             comparisons: irr.comparisons.clone(),
             comparable_rulings: irr
@@ -657,50 +505,42 @@ impl Irregular {
                 .cloned()
                 .collect(),
             lead_restrictions: irr.leads.restrictions().to_vec(),
-            aftermath: irr.aftermath.clone(),
-            forced: irr.forced,
-            turn_override: irr.turn_override,
         }
     }
 
-    /// Whether `rectification` is not the default, asked without building it (before
+    /// Whether `in_progress` is not the default, asked without building it (before
     /// nearly every call, nothing is in progress).
-    fn rectification_in_progress(&self) -> bool {
+    fn anything_in_progress(&self) -> bool {
         let Some(irr) = self.0.as_deref() else {
             return false;
         };
-        let busy = irr.pending.is_some()
+        let busy = !irr.rectification.is_none()
             || irr.bars.any()
             || !irr.comparisons.is_empty()
             || irr.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
-            || !irr.leads.restrictions().is_empty()
-            || irr.aftermath.is_some()
-            || irr.forced.is_some()
-            || irr.turn_override.is_some();
-        debug_assert_eq!(busy, self.rectification() != Rectification::default());
+            || !irr.leads.restrictions().is_empty();
+        debug_assert_eq!(busy, self.in_progress() != InProgress::default());
         busy
     }
 
     /// L25A1, L21B: the rectification state, but for the bars, put back as it was before
-    /// a call (`None`: nothing was in progress).
-    pub(super) fn restore(&mut self, before: Option<Box<Rectification>>) {
+    /// a call (`None`: nothing was in progress): each part puts back its own.
+    pub(super) fn restore(&mut self, before: Option<Box<InProgress>>) {
+        let then = before.map(|r| *r).unwrap_or_default();
+        self.rectification_mut().restore(then.rectification);
         // Nothing in progress then, and no box now: nothing to put back.
-        let irr = match before {
-            Some(_) => self.irr_mut(),
-            None => match self.irr_if_any() {
+        let irr = if then.comparisons.is_empty() && then.comparable_rulings.is_empty() && then.lead_restrictions.is_empty() {
+            match self.irr_if_any() {
                 Some(irr) => irr,
                 None => return,
-            },
+            }
+        } else {
+            self.irr_mut()
         };
-        let b = before.map(|r| *r).unwrap_or_default();
-        irr.pending = b.pending;
-        irr.aftermath = b.aftermath;
-        irr.forced = b.forced;
-        irr.turn_override = b.turn_override;
-        irr.comparisons = b.comparisons;
-        irr.leads.restore_restrictions(b.lead_restrictions);
+        irr.comparisons = then.comparisons;
+        irr.leads.restore_restrictions(then.lead_restrictions);
         irr.open_rulings.retain(|r| r.on != RulingOn::Comparable);
-        irr.open_rulings.extend(b.comparable_rulings);
+        irr.open_rulings.extend(then.comparable_rulings);
     }
 }
 
@@ -771,7 +611,7 @@ mod tests {
         });
         assert!(!barred.is_none());
         let mut overridden = super::IrregularData::NONE;
-        overridden.turn_override = Some(crate::call::Seat::S);
+        overridden.rectification.turn_override = Some(crate::call::Seat::S);
         assert!(!overridden.is_none());
     }
 
@@ -807,11 +647,11 @@ mod tests {
         apply(&mut t, r#"{"seat":"N","type":"call","call":"1H"}"#);
         // East's insufficient 1D awaits South's decision (L27A).
         apply(&mut t, r#"{"seat":"E","type":"call","call":"1D"}"#);
-        assert!(t.state().irregular().pending().is_some());
+        assert!(t.state().rectification().pending().is_some());
         assert!(!t.state().irregular.is_none());
         // South accepts it by calling: nothing is left to rectify, and the box goes.
         apply(&mut t, r#"{"seat":"S","type":"call","call":"P"}"#);
-        assert!(t.state().irregular().pending().is_none());
+        assert!(t.state().rectification().pending().is_none());
         assert!(t.state().irregular.is_none());
     }
 

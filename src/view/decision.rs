@@ -144,7 +144,7 @@ fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<Pendin
             Law::L25A,
         ));
     }
-    let p = st.irregular().pending()?;
+    let p = st.rectification().pending()?;
     let offender = |id: CallId| st.auction().call(id).map(|r| (r.seat, r.call));
     Some(match p {
         Pending::InsufficientBid { call, .. } => {
