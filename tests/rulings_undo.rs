@@ -88,9 +88,9 @@ fn l25a_an_unintended_insufficient_bid_is_replaced_with_no_rectification() {
         assert!(Seat::ALL.into_iter().all(|s| bar(&t, s).is_none()), "{ctx}");
         assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
         assert!(
-            t.state().irregular().open_rulings().is_empty(),
+            t.state().rulings().open().is_empty(),
             "{ctx}: {:?}",
-            t.state().irregular().open_rulings()
+            t.state().rulings().open()
         );
         assert_eq!(t.turn(), Some(offender.lho()), "{ctx}");
         assert!(!t.legal_calls(offender.lho()).is_empty(), "{ctx}");
@@ -304,7 +304,7 @@ fn l27b_a_replacement_corrected_under_l25a_to_the_lowest_bid_lifts_the_bar() {
             "{ctx}"
         );
         assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
-        assert!(t.state().irregular().comparisons().is_empty(), "{ctx}");
+        assert!(t.state().rulings().comparisons().is_empty(), "{ctx}");
     }
 }
 
@@ -563,7 +563,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
             &format!(r#"{{"seat":"{who}","type":"correct_explanation","index":2,"text":"transfer"}}"#),
         );
         assert!(
-            t.state().irregular().offers().iter().any(|o| o.seat == w),
+            t.state().offers().standing().iter().any(|o| o.seat == w),
             "{dealer} {regulation}: no offer"
         );
         // W's pass changed to a redouble: nothing doubled.

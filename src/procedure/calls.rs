@@ -60,7 +60,7 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
 /// The calls `seat` may make now without an irregularity (SPEC 5.1): exactly the calls
 /// `call` accepts without an irregularity warning.
 pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallSet {
-    if st.phase() != Phase::Auction || st.irregular().undo_request().is_some() {
+    if st.phase() != Phase::Auction || st.undo().request().is_some() {
         return CallSet::EMPTY;
     }
     if st.turn_to_call() != seat {
@@ -147,7 +147,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
     cx.calling = Some(seat);
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
-    if cx.st.irregular().undo_request().is_some() {
+    if cx.st.undo().request().is_some() {
         return refuse(Code::UndoPending, "a request to replace a call is pending (Law 25A)");
     }
     if cx.st.phase() != Phase::Auction {

@@ -185,7 +185,7 @@ pub fn decline(
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
 fn specified(cx: &Ctx<'_>, first: CallId) -> Vec<Strain> {
-    if let Some(list) = cx.st.irregular().comparison(first).and_then(|c| c.specified.clone()) {
+    if let Some(list) = cx.st.rulings().comparison(first).and_then(|c| c.specified.clone()) {
         return list;
     }
     rec(cx, first)
@@ -233,7 +233,7 @@ fn qualifies_b1a(cx: &Ctx<'_>, first: CallId, calls: &[auction::Entry], b: Bid) 
 /// lowest sufficient bid that does (L27B1a; when a lower one would have, he rules on
 /// comparability instead, L27B1b).
 pub fn replacement_qualifies(cx: &Ctx<'_>, first: CallId, x: CallId) -> bool {
-    if cx.st.irregular().is_artificial(x) {
+    if cx.st.rulings().is_artificial(x) {
         let set = |mut v: Vec<Strain>| {
             v.sort_unstable();
             v.dedup();
@@ -324,7 +324,7 @@ pub fn replace(
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B3);
-        cx.st.irregular_mut().compare_replacement(first, x, Some(Law::L27B3));
+        cx.st.rulings_mut().compare_replacement(first, x, Some(Law::L27B3));
         cx.st.rectification_mut().apply_to_replacement(Law::L27B3);
         return Ok(());
     }
@@ -340,7 +340,7 @@ pub fn replace(
     };
     if partner_barred {
         // L27B3: the bar stands whatever the legal replacement.
-        cx.st.irregular_mut().compare_replacement(first, id, None);
+        cx.st.rulings_mut().compare_replacement(first, id, None);
     } else if lowest {
         // L27B1a: no further rectification; L16C and L26B do not apply.
         information::withdrawn_call(cx, first, None);
@@ -349,7 +349,7 @@ pub fn replace(
         // L27B2: partner passes throughout; L26B; L72C. A comparable ruling lifts it (B1b).
         information::withdrawn_call(cx, first, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B2);
-        cx.st.irregular_mut().compare_replacement(first, id, Some(Law::L27B2));
+        cx.st.rulings_mut().compare_replacement(first, id, Some(Law::L27B2));
     }
     finish_call(cx, seat, id, with);
     Ok(())
@@ -484,7 +484,7 @@ mod tests {
         });
         assert!(r.out.is_ok());
         assert!(!r.st.bars().is_barred(Seat::W));
-        assert!(r.st.irregular().comparison(CallId::new(1)).is_none());
+        assert!(r.st.rulings().comparison(CallId::new(1)).is_none());
     }
 
     #[test]

@@ -175,7 +175,7 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: CallId, heard: Audien
         if last < mi_pos || cx.st.auction().called_since(seat.partner(), last) || cx.st.auction().record()[last].auto {
             continue;
         }
-        if !cx.st.irregular_mut().offer_change(seat, last) {
+        if !cx.st.offers_mut().offer(seat, last) {
             continue;
         }
         let index = cx.st.auction().index_of(last).map_or(0, CallPos::get);

@@ -48,11 +48,11 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
     });
     if due == seat.lho() {
         // L28B vs L29A: when LHO calls, his intent decides.
-        cx.st.irregular_mut().open_ruling(RulingOn::Intent, id);
+        cx.st.rulings_mut().ask(RulingOn::Intent, id);
     }
     if may_be_artificial(cx, seat, call, id) {
         // L29C, L30C: the Director says whether it was artificial, and what it specified.
-        cx.st.irregular_mut().open_ruling(RulingOn::Artificial, id);
+        cx.st.rulings_mut().ask(RulingOn::Artificial, id);
     }
 }
 
@@ -80,7 +80,7 @@ pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
     if due != seat.rho()
         || !must_pass
         || cx.st.rectification().pending().is_some()
-        || cx.st.irregular().undo_request().is_some()
+        || cx.st.undo().request().is_some()
     {
         return false;
     }
@@ -230,7 +230,7 @@ pub fn call_while_pending<'w>(
     // L28B: the player whose turn it was calls: his call is in rotation and the call out
     // of rotation is cancelled; no further rectification, UI for the offender's partner.
     cx.st.rectification_mut().settle();
-    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
+    cx.st.rulings_mut().close(RulingOn::Intent, coor);
     withdraw(cx, coor, Law::L28B, Withdrawal::TurnPlayerCalled);
     information::withdrawn_call(cx, coor, Some(offender.side()));
     Ok(Next::Call(seat, call, with))
@@ -261,7 +261,7 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) -> Option<Seat
     cx.st.put_in_force(coor);
     cx.st.auction_mut().set_skipped(coor, due);
     cx.st.rectification_mut().settle();
-    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
+    cx.st.rulings_mut().close(RulingOn::Intent, coor);
     cx.event(
         EventKind::Accepted {
             seat: lho,
@@ -279,7 +279,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
         return;
     };
     cx.st.rectification_mut().settle();
-    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
+    cx.st.rulings_mut().close(RulingOn::Intent, coor);
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -297,7 +297,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
 /// redouble.
 pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: CallId, call: Call, at_rho: bool) {
     // L30C: an artificial pass (or a pass of partner's artificial call) is rectified as a bid.
-    let as_bid = matches!(call, Call::Bid(_)) || (call.is_pass() && cx.st.irregular().is_artificial(coor));
+    let as_bid = matches!(call, Call::Bid(_)) || (call.is_pass() && cx.st.rulings().is_artificial(coor));
     if at_rho && call.is_pass() && !as_bid {
         // L30A: the offender passes at his next turn; nothing more.
         information::withdrawn_call(cx, coor, Some(offender.side()));
@@ -395,8 +395,8 @@ mod tests {
         };
         let r = run(&t, |cx| out_of_rotation(cx, Seat::S, call("2C"), Seat::N, alerted));
         let asked = |st: &crate::state::State| {
-            st.irregular()
-                .open_rulings()
+            st.rulings()
+                .open()
                 .iter()
                 .any(|o| o.on == RulingOn::Artificial && o.call == CallId::new(0))
         };

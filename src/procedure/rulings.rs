@@ -32,17 +32,17 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
             undo::decide(cx, yes)
         }
         Ruling::Misinformation(yes) => {
-            let Some(r) = cx.st.irregular_mut().answer_ruling(on) else {
+            let Some(r) = cx.st.rulings_mut().answer(on) else {
                 return refuse(Code::NoPendingRuling, "no change of call awaits a ruling");
             };
             let changer = cx
                 .st
-                .irregular()
+                .offers()
                 .changes()
                 .iter()
                 .find(|c| c.replacement == r.call)
                 .map(|c| c.seat);
-            let before = cx.st.irregular_mut().rule_on_change(r.call, yes);
+            let before = cx.st.offers_mut().rule_on_change(r.call, yes);
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             if !yes {
                 // SPEC 5.3: the change stands at the table; the score reverts (L21B3).
@@ -86,12 +86,12 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
 /// `RECTIFICATION_PENDING` while LHO has not declined.
 pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
     if on == RulingOn::Unintended {
-        return match st.irregular().undo_request() {
+        return match st.undo().request() {
             Some(_) => Ok(()),
             None => refuse(Code::NoPendingRuling, "no replacement of a call awaits a ruling"),
         };
     }
-    let open = st.irregular().open_rulings().iter().find(|r| r.on == on);
+    let open = st.rulings().open().iter().find(|r| r.on == on);
     // An `artificial` ruling may concern a call no question names (`artificial_target`).
     if open.is_none() && on != RulingOn::Artificial {
         let what = match on {
@@ -101,7 +101,7 @@ pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
         };
         return refuse(Code::NoPendingRuling, what);
     }
-    if st.irregular().undo_request().is_some() {
+    if st.undo().request().is_some() {
         return refuse_citing(
             Law::L25A,
             Code::UndoPending,
@@ -111,7 +111,7 @@ pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
     if on != RulingOn::Comparable {
         return Ok(());
     }
-    let Some(cmp) = open.and_then(|r| st.irregular().comparison(r.call)) else {
+    let Some(cmp) = open.and_then(|r| st.rulings().comparison(r.call)) else {
         return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
     let awaiting_lho = match st.rectification().pending() {
@@ -135,7 +135,7 @@ pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
 /// The kinds of ruling the Director is asked for now, in the order asked (his view's
 /// `open_rulings`): the open questions `may_rule` lets him answer.
 pub fn asked(st: &State) -> Vec<RulingOn> {
-    let open = st.irregular().open_rulings().iter();
+    let open = st.rulings().open().iter();
     open.filter(|r| may_rule(st, r.on, true).is_ok()).map(|r| r.on).collect()
 }
 
@@ -167,7 +167,7 @@ fn artificial_ruling(
             }
         },
     };
-    let was = cx.st.irregular().is_artificial(target);
+    let was = cx.st.rulings().is_artificial(target);
     cx.event(
         EventKind::Ruling {
             on: RulingOn::Artificial,
@@ -176,10 +176,10 @@ fn artificial_ruling(
         Audience::EVERYONE,
     );
     let strains: Vec<Strain> = specified.unwrap_or_default().iter().map(|s| s.0).collect();
-    cx.st.irregular_mut().rule_artificial(target, yes, strains);
-    cx.st.irregular_mut().close_ruling(RulingOn::Artificial, target);
+    cx.st.rulings_mut().rule_artificial(target, yes, strains);
+    cx.st.rulings_mut().close(RulingOn::Artificial, target);
     // L27B1a, L29C: the rectification follows the denominations it specified.
-    if let Some(cmp) = cx.st.irregular().comparison(target).cloned() {
+    if let Some(cmp) = cx.st.rulings().comparison(target).cloned() {
         let now = cx.st.specified_by(target);
         if specified_strains(cx, target, &cmp, now) {
             settle_comparable(cx, &cmp);
@@ -189,7 +189,7 @@ fn artificial_ruling(
     // bid specified, leaves no rectification: no bar, no lead restriction (L26B), no L16C.
     let replaced = cx
         .st
-        .irregular()
+        .rulings()
         .comparisons()
         .iter()
         .find(|c| c.replacement == Some(target) && c.law == Law::L27B2)
@@ -218,8 +218,8 @@ fn artificial_ruling(
 fn artificial_target(cx: &Ctx<'_>) -> Option<CallId> {
     if let Some(r) = cx
         .st
-        .irregular()
-        .open_rulings()
+        .rulings()
+        .open()
         .iter()
         .find(|r| r.on == RulingOn::Artificial)
     {
@@ -302,7 +302,7 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
 /// recorded on its comparison. Returns whether a replacement already made thereby
 /// qualifies under L27B1a (L27C), which leaves no rectification.
 fn specified_strains(cx: &mut Ctx<'_>, withdrawn: CallId, cmp: &Comparison, strains: Vec<Strain>) -> bool {
-    cx.st.irregular_mut().state_specified(withdrawn, strains);
+    cx.st.rulings_mut().state_specified(withdrawn, strains);
     insufficient::refresh_suggestion(cx, withdrawn);
     cmp.law == Law::L27B2
         && cmp
@@ -318,15 +318,15 @@ fn comparable_ruling(
 ) -> Result<(), Refusal> {
     let Some(open) = cx
         .st
-        .irregular()
-        .open_rulings()
+        .rulings()
+        .open()
         .iter()
         .find(|r| r.on == RulingOn::Comparable)
         .cloned()
     else {
         return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
-    let Some(cmp) = cx.st.irregular().comparison(open.call).cloned() else {
+    let Some(cmp) = cx.st.rulings().comparison(open.call).cloned() else {
         return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
     cx.event(
@@ -379,8 +379,8 @@ fn settle_comparable(cx: &mut Ctx<'_>, cmp: &Comparison) {
 fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -> Result<(), Refusal> {
     let Some(open) = cx
         .st
-        .irregular()
-        .open_rulings()
+        .rulings()
+        .open()
         .iter()
         .find(|r| r.on == RulingOn::Intent)
         .cloned()
@@ -388,7 +388,7 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
         return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     };
     let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.rectification().pending().cloned() else {
-        cx.st.irregular_mut().close_rulings(RulingOn::Intent);
+        cx.st.rulings_mut().close_all(RulingOn::Intent);
         return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     };
     if call != open.call {
@@ -413,7 +413,7 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
                 due,
                 intent: Some(Intent::OwnTurn),
             });
-            cx.st.irregular_mut().close_ruling(RulingOn::Intent, call);
+            cx.st.rulings_mut().close(RulingOn::Intent, call);
             Ok(())
         }
     }

@@ -46,7 +46,7 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     // L29C, L30C: a question on an artificial call lapses with its rectification.
     cx.st.close_settled_artificial_questions();
     // L21B1: a change offer lapses when the offered player's partner calls.
-    cx.st.irregular_mut().lapse_offers_of_partner(seat);
+    cx.st.offers_mut().lapse_of_partner(seat);
 }
 
 /// After a call in force: what it settles of a cancelled call out of rotation (L30B1b,
@@ -138,7 +138,7 @@ fn auto_pass(cx: &mut Ctx<'_>) {
     }
     // L30C: while the Director is asked whether his cancelled pass was artificial, the
     // Law 30A pass is not made for him: an artificial pass would leave him free (L31A2).
-    let asked = cx.st.irregular().open_rulings().iter().any(|r| {
+    let asked = cx.st.rulings().open().iter().any(|r| {
         r.on == crate::action::RulingOn::Artificial && cx.st.auction().call(r.call).is_some_and(|c| c.seat == due)
     });
     if asked {
@@ -389,8 +389,8 @@ mod tests {
         let offered = |seat: Seat| {
             run(&t, |cx| settle_before_next_call(cx, seat, CallId::new(1)))
                 .st
-                .irregular()
                 .offers()
+                .standing()
                 .iter()
                 .any(|o| o.seat == Seat::N)
         };

@@ -24,7 +24,7 @@ pub fn rec(cx: &Ctx<'_>, id: CallId) -> Option<(Seat, Call)> {
 /// player says about such a call (an alert, an explanation, a question, a correction)
 /// waits for the decision (docs/RULINGS.md).
 pub fn awaits_undo(st: &State, id: CallId) -> bool {
-    st.irregular().undo_request().is_some_and(|u| id >= u.call)
+    st.undo().request().is_some_and(|u| id >= u.call)
 }
 
 /// `awaits_undo` as a refusal.
@@ -108,13 +108,13 @@ pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
 /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
 pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: CallId, replacement: Option<CallId>, law: Law) {
     cx.st
-        .irregular_mut()
+        .rulings_mut()
         .open_comparison(offender, withdrawn, replacement, law);
 }
 
 /// Closes the comparable-call question about `withdrawn`.
 pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: CallId) {
-    cx.st.irregular_mut().close_comparison(withdrawn);
+    cx.st.rulings_mut().close_comparison(withdrawn);
 }
 
 /// The refusal of an illegal call in `prevent`.

@@ -13,7 +13,7 @@ use crate::store::counting::narrow;
 use crate::withdrawal::Withdrawal;
 
 use super::{
-    Bar, CallId, Rectification, ChangeOffer, Comparison, LeadRestrictionRecord, OpenRuling, Pending, State, Status,
+    Bar, CallId, ChangeOffer, Comparable, LeadRestrictionRecord, Pending, Rectification, State, Status,
     StatusChange,
 };
 
@@ -68,10 +68,8 @@ pub struct InProgress {
     pub(super) rectification: Rectification,
     /// Bars then.
     pub(super) bars: BySeat<Option<Bar>>,
-    /// Comparable-call questions then (L23A).
-    pub(super) comparisons: Vec<Comparison>,
-    /// The comparable-call rulings then awaited, oldest first.
-    pub(super) comparable_rulings: Vec<OpenRuling>,
+    /// The comparable-call questions and rulings then (L23A).
+    pub(super) comparable: Comparable,
     /// Law 26B entitlements then.
     pub(super) lead_restrictions: Vec<LeadRestrictionRecord>,
 }
@@ -83,8 +81,8 @@ impl Serialize for InProgress {
         let mut st = s.serialize_struct("Rectification", 8)?;
         st.serialize_field("pending", &self.rectification.pending)?;
         st.serialize_field("bars", &self.bars)?;
-        st.serialize_field("comparisons", &self.comparisons)?;
-        st.serialize_field("comparable_rulings", &self.comparable_rulings)?;
+        st.serialize_field("comparisons", &self.comparable.comparisons)?;
+        st.serialize_field("comparable_rulings", &self.comparable.rulings)?;
         st.serialize_field("lead_restrictions", &self.lead_restrictions)?;
         st.serialize_field("aftermath", &self.rectification.aftermath)?;
         st.serialize_field("forced", &self.rectification.forced)?;
@@ -104,7 +102,7 @@ impl State {
     /// Withdraws (or cancels) call `id`, and forgets the change of call it made, if any.
     pub fn withdraw(&mut self, id: CallId, law: Law, reason: Withdrawal) {
         self.set_status(id, Status::Withdrawn, Some((law, reason)));
-        self.irregular.forget_change(id);
+        self.irregular.offers_mut().forget_change(id);
     }
 
     /// Changes the status of call `id`, logging what it was.
@@ -151,9 +149,10 @@ impl State {
         let pos = self
             .irregular
             .offers()
+            .standing()
             .iter()
             .position(|o| o.seat == seat && self.auction.index_of(o.call).is_some())?;
-        self.irregular.take_offer_at(pos)
+        self.irregular.offers_mut().take_at(pos)
     }
 
     // ------------------------------------------------------------ L29C, L30A, L26B
@@ -171,7 +170,7 @@ impl State {
         };
         pending
             || irr.rectification().aftermath().is_some_and(|a| a.cancelled == call)
-            || irr.comparisons().iter().any(|c| c.withdrawn == call)
+            || irr.rulings().comparisons().iter().any(|c| c.withdrawn == call)
             || self.l30a_pass_due_for(call)
     }
 
@@ -195,23 +194,24 @@ impl State {
 
     /// Closes the `artificial` questions whose call's rectification is over (L29C, L30C).
     pub fn close_settled_artificial_questions(&mut self) {
-        if self.irregular.open_rulings().is_empty() {
+        if self.irregular.rulings().open().is_empty() {
             return;
         }
         let live: Vec<bool> = self
             .irregular
-            .open_rulings()
+            .rulings()
+            .open()
             .iter()
             .map(|r| r.on != RulingOn::Artificial || self.rectification_open_for(r.call))
             .collect();
         let mut keep = live.into_iter();
-        self.irregular.retain_rulings(|_| keep.next().unwrap_or(true));
+        self.irregular.rulings_mut().retain(|_| keep.next().unwrap_or(true));
     }
 
     /// L29C, L26B: the denominations call `call` specified: the Director's list for a call
     /// ruled artificial, else the strain a bid names (a pass, double or redouble names none).
     pub fn specified_by(&self, call: CallId) -> Vec<Strain> {
-        if let Some(a) = self.irregular.artificial_ruling(call).filter(|a| a.artificial) {
+        if let Some(a) = self.irregular.rulings().artificial_ruling(call).filter(|a| a.artificial) {
             return a.specified.clone();
         }
         self.auction

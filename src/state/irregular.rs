@@ -1,46 +1,36 @@
-//! What only an irregularity or the Director brings to a board: bars, rectifications,
-//! offers, questions for the Director, and the lead restrictions (a part of their own,
-//! `lead.rs`, kept here). A regular board never has any, so the state keeps
-//! it boxed and absent until the first of them (a call's checkpoint then copies nothing).
+//! What only an irregularity or the Director brings to a board, by part: the bars
+//! (`bars.rs`), the rectification in progress (`rectification.rs`), the L25A request and its
+//! recall (`undo.rs`), the notes, offers and changes after misinformation (`offers.rs`), the
+//! Director's questions and rulings (`rulings.rs`), the lead restrictions (`lead.rs`), and
+//! by seat the rectification before his latest call (L25A, L21B). A regular board never has
+//! any, so the state keeps them boxed and absent until the first (a call's checkpoint then
+//! copies nothing); the procedure reaches each part through `State` (`st.bars()`,
+//! `st.bars_mut()` …).
 
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::action::RulingOn;
-use crate::auction::Contract;
-use crate::call::{BySeat, Seat, Strain};
-use crate::law::Law;
+use crate::call::{BySeat, Seat};
 
 use super::{
-    ArtificialCall, Bars, BarsMut, CallId, ChangeForReview, ChangeOffer, Comparison, Leads, OpenRuling, PartnerNote,
-    InProgress, Recall, Rectification, RectificationMut, UndoRequest,
+    Bars, BarsMut, InProgress, Leads, Offers, OffersMut, Rectification, RectificationMut, Rulings, RulingsMut, Undo,
+    UndoMut,
 };
 
-/// What the box holds: the board's irregularities and rulings (see the module doc).
+/// What the box holds: the parts (see the module doc).
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct IrregularData {
     /// The bars (L23, L26, L27–L37).
     pub(super) bars: Bars,
     /// The rectification in progress (Laws 27–39, L17D3).
     pub(super) rectification: Rectification,
-    /// A pending Law 25A request.
-    pub(super) undo: Option<UndoRequest>,
-    /// Law 21B1 offers.
-    pub(super) offers: Vec<ChangeOffer>,
-    /// Law 21B changes awaiting the Director's review.
-    pub(super) changes: Vec<ChangeForReview>,
-    /// Private notes of partner's mistaken explanations.
-    pub(super) notes: Vec<PartnerNote>,
-    /// Questions for the Director.
-    pub(super) open_rulings: Vec<OpenRuling>,
+    /// The L25A request pending and the recall a replacement left (L25A6, L21B2).
+    pub(super) undo: Undo,
+    /// The notes, offers and changes after misinformation (L20F5, L21B).
+    pub(super) offers: Offers,
+    /// The Director's questions and rulings (L23A, L29C, L30C, L26B).
+    pub(super) rulings: Rulings,
     /// The lead restrictions (L26B): a part of its own (`lead.rs`), kept here.
     pub(super) leads: Leads,
-    /// Replacements the Director may still rule comparable (L23A).
-    pub(super) comparisons: Vec<Comparison>,
-    /// The Director's rulings on artificial calls (L29C, L30C, L26B).
-    pub(super) artificial: Vec<ArtificialCall>,
-    /// A call cancelled by an earlier change (L25A6, L21B2) whose L16C entries wait for its
-    /// caller to call again: none if he repeats it.
-    pub(super) recall: Option<Recall>,
     /// By seat: the rectification in progress before his latest call action, when one was
     /// (with the marks the state keeps, `BeforeCall`).
     pub(super) before_call: BySeat<Option<Box<InProgress>>>,
@@ -58,16 +48,16 @@ impl Serialize for IrregularData {
         st.serialize_field("pending", &self.rectification.pending)?;
         st.serialize_field("aftermath", &self.rectification.aftermath)?;
         st.serialize_field("forced", &self.rectification.forced)?;
-        st.serialize_field("undo", &self.undo)?;
-        st.serialize_field("offers", &self.offers)?;
-        st.serialize_field("changes", &self.changes)?;
-        st.serialize_field("notes", &self.notes)?;
-        st.serialize_field("open_rulings", &self.open_rulings)?;
+        st.serialize_field("undo", &self.undo.request)?;
+        st.serialize_field("offers", &self.offers.standing)?;
+        st.serialize_field("changes", &self.offers.changes)?;
+        st.serialize_field("notes", &self.offers.notes)?;
+        st.serialize_field("open_rulings", &self.rulings.open)?;
         st.serialize_field("leads", &self.leads)?;
-        st.serialize_field("comparisons", &self.comparisons)?;
-        st.serialize_field("artificial", &self.artificial)?;
+        st.serialize_field("comparisons", &self.rulings.comparisons)?;
+        st.serialize_field("artificial", &self.rulings.artificial)?;
         st.serialize_field("turn_override", &self.rectification.turn_override)?;
-        st.serialize_field("recall", &self.recall)?;
+        st.serialize_field("recall", &self.undo.recall)?;
         st.serialize_field("before_call", &self.before_call)?;
         st.serialize_field("used_bars", &self.bars.used)?;
         st.end()
@@ -79,15 +69,10 @@ impl IrregularData {
     pub(super) const NONE: IrregularData = IrregularData {
         bars: Bars::NONE,
         rectification: Rectification::NONE,
-        undo: None,
-        offers: Vec::new(),
-        changes: Vec::new(),
-        notes: Vec::new(),
-        open_rulings: Vec::new(),
+        undo: Undo::NONE,
+        offers: Offers::NONE,
+        rulings: Rulings::NONE,
         leads: Leads::NONE,
-        comparisons: Vec::new(),
-        artificial: Vec::new(),
-        recall: None,
         before_call: BySeat([None, None, None, None]),
     };
 
@@ -101,40 +86,29 @@ impl IrregularData {
 
     /// Whether nothing is recorded: the box can go.
     pub(super) fn is_none(&self) -> bool {
-        // Field by field (the destructuring names each, so a new one must be added here).
+        // Part by part (the destructuring names each, so a new one must be added here).
         let IrregularData {
             bars,
             rectification,
             undo,
             offers,
-            changes,
-            notes,
-            open_rulings,
+            rulings,
             leads,
-            comparisons,
-            artificial,
-            recall,
             before_call,
         } = self;
         bars.is_none()
             && rectification.is_none()
             && undo.is_none()
-            && offers.is_empty()
-            && changes.is_empty()
-            && notes.is_empty()
-            && open_rulings.is_empty()
+            && offers.is_none()
+            && rulings.is_none()
             && leads.is_none()
-            && comparisons.is_empty()
-            && artificial.is_empty()
-            && recall.is_none()
             && before_call.0.iter().all(Option::is_none)
     }
 }
 
-/// The board's irregularities and rulings: bars, rectifications, offers, notes, questions
-/// for the Director. Boxed and absent until the first of them (read from one shared empty
-/// value meanwhile); what only clears makes no box, and the state drops the box at the end
-/// of an action that emptied it.
+/// The board's irregularities and rulings, by part. Boxed and absent until the first of
+/// them (read from one shared empty value meanwhile); what only clears makes no box, and
+/// the state drops the box at the end of an action that emptied it.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct Irregular(Option<Box<IrregularData>>);
@@ -154,19 +128,19 @@ impl Irregular {
     }
 
     /// What is recorded (none, read from one shared empty value, on a regular board).
-    pub(super) fn irr(&self) -> &IrregularData {
+    fn irr(&self) -> &IrregularData {
         self.0.as_deref().unwrap_or(&NONE)
     }
 
     /// What is recorded, to record one more: the box is made at the first (a checkpoint
     /// then copies it).
-    pub(super) fn irr_mut(&mut self) -> &mut IrregularData {
+    fn irr_mut(&mut self) -> &mut IrregularData {
         self.0.get_or_insert_with(IrregularData::boxed)
     }
 
     /// What is recorded, to change or clear it: none when there is none (clearing nothing
     /// must not make the box).
-    pub(super) fn irr_if_any(&mut self) -> Option<&mut IrregularData> {
+    fn irr_if_any(&mut self) -> Option<&mut IrregularData> {
         self.0.as_deref_mut()
     }
 
@@ -192,38 +166,34 @@ impl Irregular {
         PartMut::new(self, |d| &d.rectification, |d| &mut d.rectification)
     }
 
-    // ------------------------------------------------------------ reading
-
-
-
-
-
-
-
-
-    /// The pending Law 25A request, if any.
-    pub fn undo_request(&self) -> Option<&UndoRequest> {
-        self.irr().undo.as_ref()
+    /// The L25A request pending and the recall a replacement left.
+    pub fn undo(&self) -> &Undo {
+        &self.irr().undo
     }
 
-    /// The Law 21B1 offers standing.
-    pub fn offers(&self) -> &[ChangeOffer] {
+    /// The L25A request and the recall, to change.
+    pub fn undo_mut(&mut self) -> UndoMut<'_> {
+        PartMut::new(self, |d| &d.undo, |d| &mut d.undo)
+    }
+
+    /// The notes, offers and changes after misinformation (L20F5, L21B).
+    pub fn offers(&self) -> &Offers {
         &self.irr().offers
     }
 
-    /// The Law 21B changes made, with the Director's review.
-    pub fn changes(&self) -> &[ChangeForReview] {
-        &self.irr().changes
+    /// The notes, offers and changes, to change.
+    pub fn offers_mut(&mut self) -> OffersMut<'_> {
+        PartMut::new(self, |d| &d.offers, |d| &mut d.offers)
     }
 
-    /// The private notes of partner's mistaken explanations (L20F5).
-    pub fn notes(&self) -> &[PartnerNote] {
-        &self.irr().notes
+    /// The Director's questions and rulings.
+    pub fn rulings(&self) -> &Rulings {
+        &self.irr().rulings
     }
 
-    /// The questions for the Director, oldest first.
-    pub fn open_rulings(&self) -> &[OpenRuling] {
-        &self.irr().open_rulings
+    /// The Director's questions and rulings, to change.
+    pub fn rulings_mut(&mut self) -> RulingsMut<'_> {
+        PartMut::new(self, |d| &d.rulings, |d| &mut d.rulings)
     }
 
     /// The lead restrictions (none on a regular board).
@@ -241,236 +211,6 @@ impl Irregular {
         if let Some(irr) = self.irr_if_any() {
             irr.leads.forget_choice();
         }
-    }
-
-    /// The replacements the Director may still rule comparable (L23A).
-    pub fn comparisons(&self) -> &[Comparison] {
-        &self.irr().comparisons
-    }
-
-    /// The comparable-call question about withdrawn call `withdrawn`, if open (L23A).
-    pub fn comparison(&self, withdrawn: CallId) -> Option<&Comparison> {
-        self.irr().comparisons.iter().find(|c| c.withdrawn == withdrawn)
-    }
-
-
-    /// A cancelled call whose L16C entries wait for its caller to call again.
-    pub fn recall(&self) -> Option<&Recall> {
-        self.irr().recall.as_ref()
-    }
-
-    /// The Director's rulings on artificial calls, in the order given.
-    pub fn artificial_rulings(&self) -> &[ArtificialCall] {
-        &self.irr().artificial
-    }
-
-    /// The Director's ruling on whether call `call` was artificial, if he gave one.
-    pub fn artificial_ruling(&self, call: CallId) -> Option<&ArtificialCall> {
-        self.irr().artificial.iter().find(|a| a.call == call)
-    }
-
-    /// Whether call `call` was ruled artificial (a call is presumed natural until then).
-    pub fn is_artificial(&self, call: CallId) -> bool {
-        self.artificial_ruling(call).is_some_and(|a| a.artificial)
-    }
-
-    // ------------------------------------------------------------ L20F5 notes
-
-    /// L20F5a: `seat` notes privately that partner's explanation of `call` was mistaken
-    /// (once per call).
-    pub fn note_partner_mistake(&mut self, seat: Seat, call: CallId) {
-        if !self.irr().notes.iter().any(|n| n.seat == seat && n.call == call) {
-            self.irr_mut().notes.push(PartnerNote {
-                seat,
-                call,
-                corrected: false,
-            });
-        }
-    }
-
-    /// `seat` has corrected partner's explanation of `call`: his note is settled.
-    pub fn mark_corrected(&mut self, seat: Seat, call: CallId) {
-        let Some(irr) = self.irr_if_any() else { return };
-        for n in irr.notes.iter_mut().filter(|n| n.seat == seat && n.call == call) {
-            n.corrected = true;
-        }
-    }
-
-    // ------------------------------------------------------------ L23A, L29C
-
-    /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A), with its
-    /// ruling for the Director.
-    pub fn open_comparison(&mut self, offender: Seat, withdrawn: CallId, replacement: Option<CallId>, law: Law) {
-        // L29C: what the Director already ruled an artificial call specified.
-        let specified = self
-            .artificial_ruling(withdrawn)
-            .filter(|a| a.artificial)
-            .map(|a| a.specified.clone());
-        self.irr_mut().comparisons.push(Comparison {
-            offender,
-            withdrawn,
-            replacement,
-            law,
-            specified,
-        });
-        self.open_ruling(RulingOn::Comparable, withdrawn);
-    }
-
-    /// Closes the comparable-call question about `withdrawn`, and its ruling.
-    pub fn close_comparison(&mut self, withdrawn: CallId) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.comparisons.retain(|c| c.withdrawn != withdrawn);
-        }
-        self.close_ruling(RulingOn::Comparable, withdrawn);
-    }
-
-    /// The replacement of `withdrawn` is made (record `replacement`), presumed not
-    /// comparable under `law` when given.
-    pub fn compare_replacement(&mut self, withdrawn: CallId, replacement: CallId, law: Option<Law>) {
-        if let Some(c) = self.comparison_mut(withdrawn) {
-            c.replacement = Some(replacement);
-            if let Some(law) = law {
-                c.law = law;
-            }
-        }
-    }
-
-    /// L27B1a: the strains the Director states the withdrawn call specified.
-    pub fn state_specified(&mut self, withdrawn: CallId, strains: Vec<Strain>) {
-        if let Some(c) = self.comparison_mut(withdrawn) {
-            c.specified = Some(strains);
-        }
-    }
-
-    /// The open comparable-call question about `withdrawn`, to change it.
-    fn comparison_mut(&mut self, withdrawn: CallId) -> Option<&mut Comparison> {
-        self.irr_if_any()?
-            .comparisons
-            .iter_mut()
-            .find(|c| c.withdrawn == withdrawn)
-    }
-
-    /// L29C, L30C, L26B: the Director rules call `call` artificial (with the denominations
-    /// it specified) or natural; a later ruling on the same call replaces it.
-    pub fn rule_artificial(&mut self, call: CallId, artificial: bool, specified: Vec<Strain>) {
-        let irr = self.irr_mut();
-        irr.artificial.retain(|a| a.call != call);
-        irr.artificial.push(ArtificialCall {
-            call,
-            artificial,
-            specified,
-        });
-    }
-
-    // ------------------------------------------------------------ Director's rulings
-
-    /// A question for the Director about record `call`.
-    pub fn open_ruling(&mut self, on: RulingOn, call: CallId) {
-        self.irr_mut().open_rulings.push(OpenRuling { on, call });
-    }
-
-    /// Closes the question of kind `on` about record `call`.
-    pub fn close_ruling(&mut self, on: RulingOn, call: CallId) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.open_rulings.retain(|r| !(r.on == on && r.call == call));
-        }
-    }
-
-    /// Closes every question of kind `on`.
-    pub fn close_rulings(&mut self, on: RulingOn) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.open_rulings.retain(|r| r.on != on);
-        }
-    }
-
-    /// The oldest question of kind `on`, closed as it is answered.
-    pub fn answer_ruling(&mut self, on: RulingOn) -> Option<OpenRuling> {
-        let rulings = &mut self.irr_if_any()?.open_rulings;
-        let pos = rulings.iter().position(|r| r.on == on)?;
-        Some(rulings.remove(pos))
-    }
-
-    /// Keeps the open questions for which `keep` says so, in order.
-    pub(super) fn retain_rulings(&mut self, mut keep: impl FnMut(&OpenRuling) -> bool) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.open_rulings.retain(|r| keep(r));
-        }
-    }
-
-    // ------------------------------------------------------------ L25A, L21B
-
-    /// L25A: a request to replace an unintended call.
-    pub fn request_undo(&mut self, req: UndoRequest) {
-        self.irr_mut().undo = Some(req);
-    }
-
-    /// The pending L25A request, taken to be decided.
-    pub fn take_undo_request(&mut self) -> Option<UndoRequest> {
-        self.irr_if_any()?.undo.take()
-    }
-
-    /// L21B1: `seat` may change call `call`. Returns false when that offer stands already.
-    pub fn offer_change(&mut self, seat: Seat, call: CallId) -> bool {
-        if self.offers().iter().any(|o| o.seat == seat && o.call == call) {
-            return false;
-        }
-        self.irr_mut().offers.push(ChangeOffer { seat, call });
-        true
-    }
-
-    /// Takes the offer at `pos` among the offers standing.
-    pub(super) fn take_offer_at(&mut self, pos: usize) -> Option<ChangeOffer> {
-        let offers = &mut self.irr_if_any()?.offers;
-        (pos < offers.len()).then(|| offers.remove(pos))
-    }
-
-    /// L21B1: a change offer lapses when the offered player's partner calls: `caller`
-    /// called, so his partner's offers lapse.
-    pub fn lapse_offers_of_partner(&mut self, caller: Seat) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.offers.retain(|o| o.seat != caller.partner());
-        }
-    }
-
-    /// The L21B1 offers lapse with the auction period (L41C, L17D2).
-    pub(super) fn clear_offers(&mut self) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.offers.clear();
-        }
-    }
-
-    /// L21B: a change of call made, for the Director's review.
-    pub fn record_change(&mut self, change: ChangeForReview) {
-        self.irr_mut().changes.push(change);
-    }
-
-    /// L21B3: the Director allows the change that made record `replacement`, or not.
-    /// Returns the contract of the original auction, if it had ended.
-    pub fn rule_on_change(&mut self, replacement: CallId, allowed: bool) -> Option<Contract> {
-        let mut before = None;
-        let irr = self.irr_if_any()?;
-        for c in irr.changes.iter_mut().filter(|c| c.replacement == replacement) {
-            c.allowed = Some(allowed);
-            before = c.contract_before;
-        }
-        before
-    }
-
-    /// Forgets the change of call that made record `id`, if any (it is withdrawn).
-    pub(super) fn forget_change(&mut self, id: CallId) {
-        if let Some(irr) = self.irr_if_any() {
-            irr.changes.retain(|c| c.replacement != id);
-        }
-    }
-
-    /// L25A6, L21B2: `recall.seat`'s cancelled call waits for his next call.
-    pub fn await_recall(&mut self, recall: Recall) {
-        self.irr_mut().recall = Some(recall);
-    }
-
-    /// `seat` calls again: his recall, if one waits.
-    pub fn take_recall_of(&mut self, seat: Seat) -> Option<Recall> {
-        self.irr_if_any()?.recall.take_if(|r| r.seat == seat)
     }
 
     // ------------------------------------------------------------ before a call (L25A, L21B)
@@ -491,19 +231,13 @@ impl Irregular {
         }
     }
 
-    /// The rectification state now (see `InProgress`).
+    /// The rectification state now (see `InProgress`): each part's share.
     fn in_progress(&self) -> InProgress {
         let irr = self.irr();
         InProgress {
             rectification: irr.rectification.clone(),
             bars: irr.bars.by_seat.clone(),
-            comparisons: irr.comparisons.clone(),
-            comparable_rulings: irr
-                .open_rulings
-                .iter()
-                .filter(|r| r.on == RulingOn::Comparable)
-                .cloned()
-                .collect(),
+            comparable: irr.rulings.comparable(),
             lead_restrictions: irr.leads.restrictions().to_vec(),
         }
     }
@@ -516,34 +250,26 @@ impl Irregular {
         };
         let busy = !irr.rectification.is_none()
             || irr.bars.any()
-            || !irr.comparisons.is_empty()
-            || irr.open_rulings.iter().any(|r| r.on == RulingOn::Comparable)
+            || irr.rulings.any_comparable()
             || !irr.leads.restrictions().is_empty();
         debug_assert_eq!(busy, self.in_progress() != InProgress::default());
         busy
     }
 
-    /// L25A1, L21B: the rectification state, but for the bars, put back as it was before
-    /// a call (`None`: nothing was in progress): each part puts back its own.
+    /// L25A1, L21B: the rectification state, but for the bars (the procedure lifts or puts
+    /// back each with its event), put back as it was before a call (`None`: nothing was in
+    /// progress): each part puts back its own share.
     pub(super) fn restore(&mut self, before: Option<Box<InProgress>>) {
         let then = before.map(|r| *r).unwrap_or_default();
         self.rectification_mut().restore(then.rectification);
-        // Nothing in progress then, and no box now: nothing to put back.
-        let irr = if then.comparisons.is_empty() && then.comparable_rulings.is_empty() && then.lead_restrictions.is_empty() {
-            match self.irr_if_any() {
-                Some(irr) => irr,
-                None => return,
-            }
-        } else {
-            self.irr_mut()
-        };
-        irr.comparisons = then.comparisons;
-        irr.leads.restore_restrictions(then.lead_restrictions);
-        irr.open_rulings.retain(|r| r.on != RulingOn::Comparable);
-        irr.open_rulings.extend(then.comparable_rulings);
+        self.rulings_mut().restore_comparable(then.comparable);
+        if !then.lead_restrictions.is_empty() {
+            self.leads_mut().restore_restrictions(then.lead_restrictions);
+        } else if let Some(irr) = self.irr_if_any() {
+            irr.leads.restore_restrictions(Vec::new());
+        }
     }
 }
-
 
 /// A part of the irregularities, to change: what records something makes the box (`make`),
 /// what only changes or clears reads it if there is one (`if_any`: clearing nothing makes
@@ -618,7 +344,7 @@ mod tests {
     #[test]
     fn l26b_an_entitlement_makes_the_box_and_the_box_goes_with_the_last_one_at_the_end_of_the_action() {
         let mut irr = super::Irregular::default();
-        let call = super::CallId::new(3);
+        let call = crate::state::CallId::new(3);
         irr.leads_mut()
             .entitle(crate::call::Seat::W, crate::law::Law::L27B2, call);
         irr.tidy();

@@ -399,7 +399,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         explanation_answers(st, table.regulation, s, &by_call)
     });
     let scoring_contract = st
-        .irregular()
+        .offers()
         .changes()
         .iter()
         .filter(|c| is_director && c.allowed == Some(false))
@@ -476,8 +476,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             })
             .collect(),
         change_offers: st
-            .irregular()
             .offers()
+            .standing()
             .iter()
             .filter(|o| is_director || Some(o.seat) == seat)
             // Listed while it may be taken up (L25A: not while a request is pending).
