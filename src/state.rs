@@ -2,11 +2,13 @@
 //! facts (calls in force, turn, contract, roles) are computed here, never stored twice.
 //!
 //! By parts (docs/ENGINEERING.md, "The state by parts"): the auction (`auction.rs`), the
-//! status log, disclosures and questions (`extra.rs`), the irregularities and rulings
-//! (`irregular.rs`, their entries in `entries.rs`), the lead restrictions (`lead.rs`, kept
-//! in the irregularities' box), the contract and the play (`play.rs`); `State` keeps the parts, the journal contract
-//! (`begin`, `commit`, `rollback`), the periods (`periods.rs`), and the operations across
-//! parts (`reading.rs`, `rectification.rs`).
+//! status log, disclosures and questions (`extra.rs`), the contract and the play
+//! (`play.rs`), and in the irregularities' box (`irregular.rs`) the bars (`bars.rs`), the
+//! rectification in progress (`rectification.rs`), the L25A request (`undo.rs`), the offers
+//! after misinformation (`offers.rs`), the Director's rulings (`rulings.rs`) and the lead
+//! restrictions (`lead.rs`). `State` keeps the parts, the journal contract (`begin`,
+//! `commit`, `rollback`), the periods (`periods.rs`), and the operations across parts
+//! (`reading.rs`, `across.rs`).
 
 use serde::Serialize;
 

@@ -1,6 +1,7 @@
 //! What links the parts of the state: a call's status (the auction, its log in `Extra`,
-//! the change it made in `Irregular`), the rectification state before a call (L25A, L21B)
-//! and the questions whose answer reads both the record and the rulings (L29C, L30A, L26B).
+//! the change of call it made in `Offers`), the rectification state before a call (L25A,
+//! L21B: each part's share, `InProgress`) and the questions whose answer reads both the
+//! record and the rulings (L29C, L30A, L26B).
 
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
