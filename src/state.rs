@@ -2,11 +2,13 @@
 //! facts (calls in force, turn, contract, roles) are computed here, never stored twice.
 //!
 //! By parts (docs/ENGINEERING.md, "The state by parts"): the auction (`auction.rs`), the
-//! status log, disclosures and questions (`extra.rs`), the irregularities and rulings
-//! (`irregular.rs`, their entries in `entries.rs`), the lead restrictions (`lead.rs`, kept
-//! in the irregularities' box), the contract and the play (`play.rs`); `State` keeps the parts, the journal contract
-//! (`begin`, `commit`, `rollback`), the periods (`periods.rs`), and the operations across
-//! parts (`reading.rs`, `rectification.rs`).
+//! status log, disclosures and questions (`extra.rs`), the contract and the play
+//! (`play.rs`), and in the irregularities' box (`irregular.rs`) the bars (`bars.rs`), the
+//! rectification in progress (`rectification.rs`), the L25A request (`undo.rs`), the offers
+//! after misinformation (`offers.rs`), the Director's rulings (`rulings.rs`) and the lead
+//! restrictions (`lead.rs`). `State` keeps the parts, the journal contract (`begin`,
+//! `commit`, `rollback`), the periods (`periods.rs`), and the operations across parts
+//! (`reading.rs`, `across.rs`).
 
 use serde::Serialize;
 
@@ -14,30 +16,35 @@ use crate::call::{BySeat, Seat};
 use crate::store::clock::Clock;
 
 mod auction;
-mod entries;
+mod bars;
 mod extra;
 mod ids;
 mod irregular;
 mod lead;
+mod offers;
 mod periods;
 mod play;
 mod reading;
 mod rectification;
+mod rulings;
+mod undo;
+mod across;
 
 use auction::AuctionMark;
-use rectification::CallStart;
+use across::CallStart;
 
 pub use auction::{Auction, CallRecord, Status, StatusChange};
-pub use entries::{
-    Aftermath, ArtificialCall, Bar, ChangeForReview, ChangeOffer, Comparison, OpenRuling, PartnerNote, Pending, Recall,
-    UndoRequest,
-};
+pub use bars::{Bar, Bars, BarsMut};
 pub use extra::{DisclosureRecord, Extra, QuestionRecord};
 pub use ids::{CallId, CallIds, CallPos};
 pub use irregular::Irregular;
 pub use lead::{LeadChoice, LeadRestrictionRecord, Leads};
+pub use offers::{ChangeForReview, ChangeOffer, Offers, OffersMut, PartnerNote};
 pub use play::Play;
-pub use rectification::{BeforeCall, Rectification};
+pub use across::{BeforeCall, InProgress};
+pub use rectification::{Aftermath, Pending, Rectification, RectificationMut};
+pub use rulings::{ArtificialCall, Comparable, Comparison, OpenRuling, Rulings, RulingsMut};
+pub use undo::{Recall, Undo, UndoMut, UndoRequest};
 
 /// The period of the board (Law 17, SPEC §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -201,14 +208,58 @@ impl State {
         self.extra.as_deref_mut()
     }
 
-    /// The board's irregularities and rulings.
-    pub fn irregular(&self) -> &Irregular {
-        &self.irregular
+    /// The bars (L23, L26, L27–L37): who must pass (none, read from one shared empty value,
+    /// on a regular board).
+    pub fn bars(&self) -> &Bars {
+        self.irregular.bars()
     }
 
-    /// The board's irregularities and rulings, to record, change or clear one.
-    pub fn irregular_mut(&mut self) -> &mut Irregular {
-        &mut self.irregular
+    /// The bars, to impose, lift or put one back (the box is made only by what imposes one).
+    pub fn bars_mut(&mut self) -> BarsMut<'_> {
+        self.irregular.bars_mut()
+    }
+
+    /// The rectification in progress (Laws 27–39): the irregularity pending, the aftermath
+    /// of a cancelled call out of rotation, a forced call, the L17D3 turn.
+    pub fn rectification(&self) -> &Rectification {
+        self.irregular.rectification()
+    }
+
+    /// The rectification in progress, to open, settle or change it.
+    pub fn rectification_mut(&mut self) -> RectificationMut<'_> {
+        self.irregular.rectification_mut()
+    }
+
+    /// The L25A request pending and the call its replacement cancelled, awaiting its
+    /// caller's next call (L25A6, L21B2).
+    pub fn undo(&self) -> &Undo {
+        self.irregular.undo()
+    }
+
+    /// The L25A request and the recall, to record or take one.
+    pub fn undo_mut(&mut self) -> UndoMut<'_> {
+        self.irregular.undo_mut()
+    }
+
+    /// The notes, offers and changes of call after misinformation (L20F5, L21B).
+    pub fn offers(&self) -> &Offers {
+        self.irregular.offers()
+    }
+
+    /// The notes, offers and changes, to record, take up or rule on one.
+    pub fn offers_mut(&mut self) -> OffersMut<'_> {
+        self.irregular.offers_mut()
+    }
+
+    /// The Director's questions and rulings: open questions, artificial calls (L29C, L30C,
+    /// L26B), comparable calls (L23A).
+    pub fn rulings(&self) -> &Rulings {
+        self.irregular.rulings()
+    }
+
+    /// The Director's questions and rulings, to ask, answer or close one.
+    pub fn rulings_mut(&mut self) -> RulingsMut<'_> {
+        self.irregular.rulings_mut()
     }
 
     /// The lead restrictions: declarer's L26B entitlements and his choice (none, read from

@@ -44,7 +44,7 @@ fn comparable(yes: bool) -> String {
 }
 
 fn bar(t: &Table, seat: Seat) -> Option<(BarKind, Law)> {
-    t.state().irregular().bar_on(seat).map(|b| (b.kind, b.law))
+    t.state().bars().on(seat).map(|b| (b.kind, b.law))
 }
 
 fn legal(t: &Table, seat: Seat) -> Vec<Call> {
@@ -53,8 +53,8 @@ fn legal(t: &Table, seat: Seat) -> Vec<Call> {
 
 fn artificial_questions(t: &Table) -> usize {
     t.state()
-        .irregular()
-        .open_rulings()
+        .rulings()
+        .open()
         .iter()
         .filter(|r| r.on == RulingOn::Artificial)
         .count()
@@ -64,7 +64,7 @@ fn artificial_questions(t: &Table) -> usize {
 /// The first comparison (L23A) the Director has open.
 fn first_comparison(t: &Table) -> bridge_laws::state::Comparison {
     t.state()
-        .irregular()
+        .rulings()
         .comparisons()
         .first()
         .cloned()

@@ -233,7 +233,7 @@ fn lho_owing_a_forced_repeat_that_is_no_longer_regular_is_still_offered_a_call_o
             ],
         );
         assert_eq!(
-            t.state().irregular().forced(),
+            t.state().rectification().forced(),
             Some((Seat::S, "1C".parse().expect("a call"))),
             "{regulation}"
         );

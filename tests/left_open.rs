@@ -72,11 +72,8 @@ fn a_replaced_call_that_settled_a_rectification_announces_it_settled_afresh_and_
     // The same table as if 2H had been the premature replacement: 2H is the lowest
     // sufficient bid in hearts (L27B1a), so West is not barred.
     assert_eq!(replaced.calls(), direct.calls());
-    assert_eq!(
-        replaced.state().irregular().bar_on(Seat::W),
-        direct.state().irregular().bar_on(Seat::W)
-    );
-    assert_eq!(replaced.state().irregular().bar_on(Seat::W), None);
+    assert_eq!(replaced.state().bars().on(Seat::W), direct.state().bars().on(Seat::W));
+    assert_eq!(replaced.state().bars().on(Seat::W), None);
     assert_eq!(replaced.turn(), direct.turn());
 }
 
@@ -101,10 +98,7 @@ fn a_next_turn_bar_used_by_a_pass_that_l17d3_cancels_binds_the_players_next_turn
     ] {
         apply(&mut t, a);
     }
-    assert_eq!(
-        t.state().irregular().bar_on(Seat::S).map(|b| b.kind),
-        Some(BarKind::NextTurn)
-    );
+    assert_eq!(t.state().bars().on(Seat::S).map(|b| b.kind), Some(BarKind::NextTurn));
     let out = apply(&mut t, r#"{"seat":"S","type":"call","call":"P"}"#);
     let reverted = out
         .events()
@@ -112,15 +106,12 @@ fn a_next_turn_bar_used_by_a_pass_that_l17d3_cancels_binds_the_players_next_turn
         .any(|e| matches!(&e.kind, EventKind::CallWithdrawn { law, .. } if *law == Law::L17D3));
     assert!(reverted, "L17D3 cancelled the closing passes");
     assert_eq!(t.turn(), Some(Seat::S));
-    assert_eq!(
-        t.state().irregular().bar_on(Seat::S).map(|b| b.kind),
-        Some(BarKind::NextTurn)
-    );
+    assert_eq!(t.state().bars().on(Seat::S).map(|b| b.kind), Some(BarKind::NextTurn));
     assert_eq!(
         t.legal_calls(Seat::S).iter().map(|c| c.to_string()).collect::<Vec<_>>(),
         ["P"]
     );
     // His pass now serves the bar; the auction goes on.
     apply(&mut t, r#"{"seat":"S","type":"call","call":"P"}"#);
-    assert_eq!(t.state().irregular().bar_on(Seat::S), None);
+    assert_eq!(t.state().bars().on(Seat::S), None);
 }

@@ -81,12 +81,12 @@ fn a_change_of_an_earlier_call_cancels_a_later_call_still_awaiting_rectification
             r#"{"seat":"E","type":"call","call":"1NT"}"#,
         ],
     );
-    assert!(t.state().irregular().pending().is_some());
+    assert!(t.state().rectification().pending().is_some());
     assert!(t.apply_json(r#"{"seat":"N","type":"change_call","call":"P"}"#).is_ok());
     assert!(
-        t.state().irregular().pending().is_none(),
+        t.state().rectification().pending().is_none(),
         "{:?}",
-        t.state().irregular().pending()
+        t.state().rectification().pending()
     );
     assert_eq!(t.turn(), Some(Seat::E));
     assert!(t.legal_calls(Seat::E).contains("1NT".parse::<Call>().expect("call")));

@@ -198,9 +198,9 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
         // The Director answers what he is asked, or rules on something at random.
         25..=26 => {
             let on = st
-                .irregular()
-                .open_rulings()
-                .get(usize::from(b) % st.irregular().open_rulings().len().max(1))
+                .rulings()
+                .open()
+                .get(usize::from(b) % st.rulings().open().len().max(1))
                 .map(|r| serde_json::to_string(&r.on).unwrap_or_default())
                 .unwrap_or_else(|| {
                     s([
@@ -403,12 +403,7 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
 fn probe_decision(t: &Table) -> Result<(), String> {
     // Under `prevent` a request to replace a call is refused when asked for if its
     // replacement would be (L25A1, SPEC 5.1), so a request that stands can be granted.
-    if let Some(req) = t
-        .state()
-        .irregular()
-        .undo_request()
-        .filter(|_| !t.regulation().rectifies())
-    {
+    if let Some(req) = t.state().undo().request().filter(|_| !t.regulation().rectifies()) {
         let grant = match t.regulation().undo {
             bridge_laws::regulation::Undo::Director => {
                 r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#.to_string()
@@ -447,10 +442,10 @@ fn probe_decision(t: &Table) -> Result<(), String> {
                 ));
             }
         }
-        if t.state().irregular().pending().is_some() || t.state().irregular().undo_request().is_some() {
+        if t.state().rectification().pending().is_some() || t.state().undo().request().is_some() {
             // A forced repeat that is now itself irregular (L31A1, L32A1) is still the call
             // he must make, though `legal_calls` lists none.
-            let forced_repeat = t.state().irregular().forced().is_some_and(|(f, call)| {
+            let forced_repeat = t.state().rectification().forced().is_some_and(|(f, call)| {
                 f == s
                     && t.clone()
                         .apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#))

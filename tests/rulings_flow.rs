@@ -171,7 +171,7 @@ fn nth(dealer: Seat, i: usize) -> Seat {
 fn barred(t: &Table) -> Vec<(Seat, bridge_laws::event::BarKind)> {
     Seat::ALL
         .into_iter()
-        .filter_map(|s| t.state().irregular().bar_on(s).map(|b| (s, b.kind)))
+        .filter_map(|s| t.state().bars().on(s).map(|b| (s, b.kind)))
         .collect()
 }
 

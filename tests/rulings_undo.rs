@@ -76,7 +76,7 @@ fn l25a_an_unintended_insufficient_bid_is_replaced_with_no_rectification() {
         ok(&mut t, &call(dealer, opening));
         ok(&mut t, &call(offender, ib));
         assert!(matches!(
-            t.state().irregular().pending(),
+            t.state().rectification().pending(),
             Some(Pending::InsufficientBid { .. })
         ));
         ok(&mut t, &replace(offender, intended));
@@ -84,13 +84,13 @@ fn l25a_an_unintended_insufficient_bid_is_replaced_with_no_rectification() {
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()], "{ctx}");
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
-        assert_eq!(t.state().irregular().pending(), None, "{ctx}");
+        assert_eq!(t.state().rectification().pending(), None, "{ctx}");
         assert!(Seat::ALL.into_iter().all(|s| bar(&t, s).is_none()), "{ctx}");
         assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
         assert!(
-            t.state().irregular().open_rulings().is_empty(),
+            t.state().rulings().open().is_empty(),
             "{ctx}: {:?}",
-            t.state().irregular().open_rulings()
+            t.state().rulings().open()
         );
         assert_eq!(t.turn(), Some(offender.lho()), "{ctx}");
         assert!(!t.legal_calls(offender.lho()).is_empty(), "{ctx}");
@@ -124,8 +124,9 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
         let o = ok(&mut t, &unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(irregular(&o), [Code::IrregInsufficientBid], "{ctx}");
-        let Some(Pending::InsufficientBid { call: id, first, .. }) = t.state().irregular().pending().cloned() else {
-            panic!("{ctx}: {:?}", t.state().irregular().pending())
+        let Some(Pending::InsufficientBid { call: id, first, .. }) = t.state().rectification().pending().cloned()
+        else {
+            panic!("{ctx}: {:?}", t.state().rectification().pending())
         };
         assert_eq!(id, first, "{ctx}: a fresh Law 27 episode, not L27B4");
         assert_eq!(t.state().auction().record()[id].call, Call::Bid(intended), "{ctx}");
@@ -158,7 +159,7 @@ fn l25a_an_unintended_inadmissible_double_or_redouble_is_replaced_with_no_rectif
         };
         ok(&mut t, &call(who, slip));
         assert!(matches!(
-            t.state().irregular().pending(),
+            t.state().rectification().pending(),
             Some(Pending::Inadmissible { .. })
         ));
         ok(&mut t, &replace(who, intended));
@@ -166,7 +167,7 @@ fn l25a_an_unintended_inadmissible_double_or_redouble_is_replaced_with_no_rectif
         let ctx = format!("{dealer} {opening}: {who} {slip} meant {intended}");
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
         assert_eq!(calls(&t).last(), Some(&intended.to_string()), "{ctx}");
-        assert_eq!(t.state().irregular().pending(), None, "{ctx}");
+        assert_eq!(t.state().rectification().pending(), None, "{ctx}");
         assert_eq!(bar(&t, who.partner()), None, "{ctx}");
         assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
         assert_eq!(t.turn(), Some(who.lho()), "{ctx}");
@@ -185,7 +186,7 @@ fn l25a_an_intended_call_that_is_itself_inadmissible_goes_to_law_36() {
             let o = ok(&mut t, &unintended(true));
             assert_eq!(irregular(&o), [Code::IrregInadmissibleDouble], "{dealer} {opening}");
             assert!(matches!(
-                t.state().irregular().pending(),
+                t.state().rectification().pending(),
                 Some(Pending::Inadmissible { .. })
             ));
             // L36B: declined, the offender substitutes a legal call, partner barred.
@@ -214,7 +215,7 @@ fn l25a_while_the_request_is_pending_lho_can_neither_accept_nor_decline() {
         // L25A2: ruled intended, the insufficient bid stands and Law 27 goes on.
         ok(&mut t, &unintended(false));
         assert!(matches!(
-            t.state().irregular().pending(),
+            t.state().rectification().pending(),
             Some(Pending::InsufficientBid { .. })
         ));
         ok(&mut t, &act(offender.lho(), "accept"));
@@ -236,7 +237,7 @@ fn l25a_with_consent_an_opponent_agrees_to_replace_an_insufficient_bid() {
             &format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, offender.rho()),
         );
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()]);
-        assert_eq!(t.state().irregular().pending(), None);
+        assert_eq!(t.state().rectification().pending(), None);
     }
 }
 
@@ -255,7 +256,7 @@ fn l25a_an_unintended_barred_call_is_replaced_by_the_intended_pass() {
         assert_eq!(bar(&t, p), Some(BarKind::Throughout));
         ok(&mut t, &call(p, "4H"));
         assert!(matches!(
-            t.state().irregular().pending(),
+            t.state().rectification().pending(),
             Some(Pending::BarredCall { .. })
         ));
         ok(&mut t, &replace(p, "P"));
@@ -303,7 +304,7 @@ fn l27b_a_replacement_corrected_under_l25a_to_the_lowest_bid_lifts_the_bar() {
             "{ctx}"
         );
         assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
-        assert!(t.state().irregular().comparisons().is_empty(), "{ctx}");
+        assert!(t.state().rulings().comparisons().is_empty(), "{ctx}");
     }
 }
 
@@ -373,7 +374,7 @@ fn l27b1a_a_bid_in_one_of_two_specified_suits_does_not_qualify() {
         let ctx = format!("{dealer} {opening}, IB {ib} showing {s1:?}+{s2:?}, replaced by {one_suit}");
         assert!(
             matches!(
-                t.state().irregular().pending(),
+                t.state().rectification().pending(),
                 Some(Pending::Replacement { suggested: None, .. })
             ),
             "{ctx}: no single natural bid to suggest"
@@ -510,7 +511,7 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             // L36B4: LHO declines: cancelled, the original stands, partner passes throughout.
             ok(&mut t, &act(last_seat.lho(), "decline"));
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
-            assert_eq!(t.state().irregular().pending(), None, "{ctx}");
+            assert_eq!(t.state().rectification().pending(), None, "{ctx}");
             assert_eq!(bar(&t, last_seat.partner()), Some(BarKind::Throughout), "{ctx}: L36B4");
             assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             // Whatever LHO does next, no inadmissible call is ever in force.
@@ -562,7 +563,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
             &format!(r#"{{"seat":"{who}","type":"correct_explanation","index":2,"text":"transfer"}}"#),
         );
         assert!(
-            t.state().irregular().offers().iter().any(|o| o.seat == w),
+            t.state().offers().standing().iter().any(|o| o.seat == w),
             "{dealer} {regulation}: no offer"
         );
         // W's pass changed to a redouble: nothing doubled.
@@ -573,7 +574,7 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
             let o = ok(&mut t, &change);
             assert_eq!(irregular(&o), [Code::IrregInadmissibleDouble], "{dealer}");
             assert!(matches!(
-                t.state().irregular().pending(),
+                t.state().rectification().pending(),
                 Some(Pending::Inadmissible { .. })
             ));
             assert!(!t.calls().contains(&Call::Redouble));
@@ -592,7 +593,7 @@ fn consistent(t: &Table) -> bool {
             .call(*id)
             .is_some_and(|r| r.status == Status::Pending)
     };
-    match t.state().irregular().pending() {
+    match t.state().rectification().pending() {
         Some(
             Pending::InsufficientBid { call, .. }
             | Pending::Inadmissible { call }
@@ -624,7 +625,10 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
         }
         assert_eq!(calls(&t), ["1S", "2H"], "{dealer}");
         assert_eq!(bar(&t, e.partner()), None, "{dealer}");
-        assert!(consistent(&t) && t.state().irregular().pending().is_none(), "{dealer}");
+        assert!(
+            consistent(&t) && t.state().rectification().pending().is_none(),
+            "{dealer}"
+        );
         // L27A1: LHO's call accepted the insufficient bid; his slip is replaced: still accepted.
         let mut t = f2f(dealer);
         for step in [
@@ -637,7 +641,10 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
             ok(&mut t, &step);
         }
         assert_eq!(calls(&t), ["1S", "1H", "2D"], "{dealer}");
-        assert!(consistent(&t) && t.state().irregular().pending().is_none(), "{dealer}");
+        assert!(
+            consistent(&t) && t.state().rectification().pending().is_none(),
+            "{dealer}"
+        );
         // L28B: the call in turn cancelled RHO's call out of rotation; replaced, it cancels
         // it again.
         let mut t = f2f(dealer);
@@ -646,9 +653,9 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
         }
         assert_eq!(calls(&t), ["1H"], "{dealer}");
         assert!(
-            consistent(&t) && t.state().irregular().pending().is_none(),
+            consistent(&t) && t.state().rectification().pending().is_none(),
             "{dealer}: {:?}",
-            t.state().irregular().pending()
+            t.state().rectification().pending()
         );
         assert_eq!(t.turn(), Some(e), "{dealer}");
     }

@@ -242,7 +242,7 @@ fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result
     if mine != server {
         return Err(format!("{s}: questions to answer {mine:?}, the table's {server:?}"));
     }
-    let undo_pending = t.state().irregular().undo_request().is_some();
+    let undo_pending = t.state().undo().request().is_some();
     for q in c.questions_to_answer().filter(|_| !undo_pending) {
         let Some(i) = q.index else { continue };
         let mut copy = t.clone();

@@ -15,7 +15,7 @@ use common::steps::{act, call, calls, codes, f2f, ok, refused};
 fn bars(t: &Table) -> Vec<(Seat, BarKind)> {
     Seat::ALL
         .into_iter()
-        .filter_map(|s| t.state().irregular().bar_on(s).map(|b| (s, b.kind)))
+        .filter_map(|s| t.state().bars().on(s).map(|b| (s, b.kind)))
         .collect()
 }
 
@@ -88,7 +88,7 @@ fn the_offenders_lho_calling_over_an_inadmissible_double_out_of_turn_cancels_bot
             assert!(bars(&t).is_empty(), "{ctx}: no rectification (L36A)");
             assert!(t.state().lead().restrictions().is_empty(), "{ctx}: no L26B");
             assert_eq!(t.turn(), Some(due), "{ctx}: the player whose turn it was calls");
-            assert!(t.state().irregular().pending().is_none(), "{ctx}");
+            assert!(t.state().rectification().pending().is_none(), "{ctx}");
         }
     }
 }

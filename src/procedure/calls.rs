@@ -26,7 +26,7 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
         seat: r.seat,
         call: r.call,
     };
-    match st.irregular().pending() {
+    match st.rectification().pending() {
         // L27A1, L37A: LHO's call accepts the insufficient bid / lets the barred call stand;
         // L27C: over a premature replacement, his call lets the replacement stand.
         Some(
@@ -60,24 +60,24 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
 /// The calls `seat` may make now without an irregularity (SPEC 5.1): exactly the calls
 /// `call` accepts without an irregularity warning.
 pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallSet {
-    if st.phase() != Phase::Auction || st.irregular().undo_request().is_some() {
+    if st.phase() != Phase::Auction || st.undo().request().is_some() {
         return CallSet::EMPTY;
     }
     if st.turn_to_call() != seat {
         return CallSet::EMPTY;
     }
-    if let Some(Pending::Inadmissible { .. }) = st.irregular().pending() {
+    if let Some(Pending::Inadmissible { .. }) = st.rectification().pending() {
         // L36A: LHO's call before rectification is cancelled with the inadmissible call,
         // without rectification, whatever it is.
         return CallSet::ALL;
     }
-    if let Some(Pending::OutOfRotation { call, due, .. }) = st.irregular().pending() {
+    if let Some(Pending::OutOfRotation { call, due, .. }) = st.rectification().pending() {
         if st.auction().call(*call).is_some_and(|r| r.seat.partner() == *due) {
             // L28B needs an opponent: the offender's partner waits for LHO's decision (L29).
             return CallSet::EMPTY;
         }
     }
-    if matches!(st.irregular().pending(), Some(Pending::InsufficientBid { .. })) && !insufficient::lho_may_call(st) {
+    if matches!(st.rectification().pending(), Some(Pending::InsufficientBid { .. })) && !insufficient::lho_may_call(st) {
         // L27C: over a premature replacement that would not stand as it is, LHO accepts or
         // declines the insufficient bid first.
         return CallSet::EMPTY;
@@ -102,7 +102,7 @@ pub fn change_would_end_auction(board: &Board, st: &State) -> bool {
 
 /// `change_would_end_auction`, given the calls LHO would call over.
 fn change_ends_auction(st: &State, calls: &Summary) -> bool {
-    matches!(st.irregular().pending(), Some(Pending::ChangeOfCall { .. })) && calls.status() != auction::Status::Open
+    matches!(st.rectification().pending(), Some(Pending::ChangeOfCall { .. })) && calls.status() != auction::Status::Open
 }
 
 /// The calls `seat`, due to call over `calls`, may make without an irregularity: his
@@ -110,8 +110,8 @@ fn change_ends_auction(st: &State, calls: &Summary) -> bool {
 /// illegality applies to it and no call is regular —, a pass if barred (L37), else every
 /// sufficient call (L18, L19).
 fn legal_over(st: &State, calls: &Summary, seat: Seat) -> CallSet {
-    let barred = st.irregular().is_barred(seat);
-    if let Some((forced_seat, call)) = st.irregular().forced() {
+    let barred = st.bars().is_barred(seat);
+    if let Some((forced_seat, call)) = st.rectification().forced() {
         if forced_seat == seat {
             if (call.is_pass() || !barred) && calls.check(seat, call).is_ok() {
                 return CallSet::only(call);
@@ -147,7 +147,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
     cx.calling = Some(seat);
     // A pending L25A request may reopen the auction (the final pass replaced): nobody calls
     // over a call that may vanish, in the clarification period either.
-    if cx.st.irregular().undo_request().is_some() {
+    if cx.st.undo().request().is_some() {
         return refuse(Code::UndoPending, "a request to replace a call is pending (Law 25A)");
     }
     if cx.st.phase() != Phase::Auction {
@@ -162,7 +162,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
     check_self_disclosure(cx, seat, &with)?;
     // L25A, L21B: what a replacement of this call would restore.
     remember(cx, seat);
-    if cx.st.irregular().pending().is_some() {
+    if cx.st.rectification().pending().is_some() {
         return irregularity::call_while_pending(cx, seat, call, with);
     }
     let due = cx.st.turn_to_call();
@@ -184,7 +184,7 @@ fn make<'w>(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'w>) -> Res
 /// # Errors
 /// As `call`.
 pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) -> Result<(), Refusal> {
-    if let Some((forced_seat, forced)) = cx.st.irregular().forced() {
+    if let Some((forced_seat, forced)) = cx.st.rectification().forced() {
         if forced_seat == seat && forced != call {
             return refuse_citing(
                 Law::L31A1,
@@ -196,8 +196,8 @@ pub fn call_in_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
     // L31A1, L32A1: the offender repeats his call out of rotation as he must: L31A/L32A is
     // settled, even if the repeated call is itself irregular (then the law for that
     // irregularity applies, e.g. L27 for an insufficient bid).
-    cx.st.irregular_mut().repeat_forced_call(seat, call);
-    if cx.st.irregular().is_barred(seat) && !call.is_pass() {
+    cx.st.rectification_mut().repeat_forced_call(seat, call);
+    if cx.st.bars().is_barred(seat) && !call.is_pass() {
         // L37: a barred player's bid, double or redouble.
         if cx.reg.rectifies() {
             irregularity::barred_call(cx, seat, call, with);
@@ -235,7 +235,7 @@ mod tests {
     fn l31a1_the_offender_must_repeat_his_cancelled_call() {
         let t = played(Seat::N, &[]);
         let r = run(&t, |cx| {
-            cx.st.irregular_mut().force_call(Seat::N, parsed("1H"));
+            cx.st.rectification_mut().force_call(Seat::N, parsed("1H"));
             let other = call_in_turn(cx, Seat::N, parsed("2H"), WithCall::default());
             let same = call_in_turn(cx, Seat::N, parsed("1H"), WithCall::default());
             (other.map_err(|e| (e.code, e.law)), same.is_ok())
@@ -252,7 +252,7 @@ mod tests {
         let r = run(&f2f, |cx| call(cx, Seat::S, parsed("1H"), WithCall::default()));
         assert!(r.out.is_ok());
         assert!(matches!(
-            r.st.irregular().pending(),
+            r.st.rectification().pending(),
             Some(Pending::OutOfRotation { due: Seat::N, .. })
         ));
     }
@@ -269,7 +269,7 @@ mod tests {
         assert_eq!(code(barred_bid(ONLINE).out), Err(Code::MustPass));
         let r = barred_bid(r#""face_to_face""#);
         assert!(r.out.is_ok());
-        assert!(matches!(r.st.irregular().pending(), Some(Pending::BarredCall { .. })));
+        assert!(matches!(r.st.rectification().pending(), Some(Pending::BarredCall { .. })));
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub fn contract(st: &State) -> Result<Contract, Refusal> {
 /// # Errors
 /// `UNDO_PENDING` while such a request is pending (L25A5).
 pub fn no_undo_pending(st: &State) -> Result<(), Refusal> {
-    if st.irregular().undo_request().is_some() {
+    if st.undo().request().is_some() {
         return refuse_citing(
             Law::L25A5,
             Code::UndoPending,

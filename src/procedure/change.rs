@@ -44,14 +44,14 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
         stand_in_place_of(cx, offered, from);
     }
     let replacement = CallId::new(cx.st.auction().record().len() - 1);
-    cx.st.irregular_mut().record_change(ChangeForReview {
+    cx.st.offers_mut().record_change(ChangeForReview {
         seat,
         original: offered,
         replacement,
         allowed: None,
         contract_before,
     });
-    cx.st.irregular_mut().open_ruling(RulingOn::Misinformation, replacement);
+    cx.st.rulings_mut().ask(RulingOn::Misinformation, replacement);
     Ok(())
 }
 
@@ -63,7 +63,7 @@ pub fn change_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refus
 /// # Errors
 /// `UNDO_PENDING`.
 pub fn may_change_now(st: &State) -> Result<(), Refusal> {
-    if st.irregular().undo_request().is_some() {
+    if st.undo().request().is_some() {
         return refuse(Code::UndoPending, "a request to replace a call is pending (Law 25A)");
     }
     Ok(())
@@ -90,7 +90,7 @@ mod tests {
         let r = run(&t, |cx| change_call(cx, Seat::N, call("P")));
         assert!(r.out.is_ok(), "{:?}", r.out);
         assert_eq!(r.st.auction().call(original).map(|c| c.status), Some(Status::Withdrawn));
-        let change = r.st.irregular().changes().last().expect("change for review");
+        let change = r.st.offers().changes().last().expect("change for review");
         assert_eq!((change.seat, change.original), (Seat::N, original));
         assert_eq!(
             r.st.auction().call(change.replacement).map(|c| c.call),
@@ -98,8 +98,8 @@ mod tests {
         );
         assert!(r
             .st
-            .irregular()
-            .open_rulings()
+            .rulings()
+            .open()
             .iter()
             .any(|o| o.on == RulingOn::Misinformation && o.call == change.replacement));
     }

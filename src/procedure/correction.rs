@@ -71,7 +71,7 @@ pub fn correct(cx: &mut Ctx<'_>, seat: Seat, index: usize, text: Arc<str>) -> Re
     });
     cx.event(EventKind::Correction { index, by: seat, text }, aud);
     summon(cx, Actor::Seat(seat), Some("correction of an explanation"), law);
-    cx.st.irregular_mut().mark_corrected(seat, id);
+    cx.st.offers_mut().mark_corrected(seat, id);
     offer_changes(cx, caller.side(), mi_pos, misinformed);
     Ok(())
 }
@@ -272,7 +272,7 @@ fn partner_correction_law(st: &State, seat: Seat) -> Result<Law, Refusal> {
 pub fn note_partner_mistake(cx: &mut Ctx<'_>, seat: Seat, index: usize) -> Result<(), Refusal> {
     let id = call_id(cx, index)?;
     may_note(cx.st, cx.reg, seat, id, of_call(cx.st, id))?;
-    cx.st.irregular_mut().note_partner_mistake(seat, id);
+    cx.st.offers_mut().note_partner_mistake(seat, id);
     remind(
         cx,
         Code::CorrectionTooEarly,
@@ -324,7 +324,7 @@ mod tests {
         assert_eq!(corrects(&t, Seat::N), Err(Code::CorrectionTooEarly));
         let r = run(&t, |cx| note_partner_mistake(cx, Seat::N, 0));
         assert!(r.out.is_ok());
-        assert_eq!(r.st.irregular().notes().len(), 1);
+        assert_eq!(r.st.offers().notes().len(), 1);
         // An opponent has nothing to note.
         assert_eq!(
             run(&t, |cx| note_partner_mistake(cx, Seat::E, 0))

@@ -96,7 +96,7 @@ fn partner_duty(cx: &Ctx<'_>, seat: Seat) -> Option<String> {
 fn open_notes(cx: &Ctx<'_>, seat: Seat) -> Vec<PartnerNote> {
     let notes = cx
         .st
-        .irregular()
+        .offers()
         .notes()
         .iter()
         .filter(|n| n.seat == seat && !n.corrected);

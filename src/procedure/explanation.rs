@@ -146,7 +146,7 @@ mod tests {
         let late = run(&one_club_pass(), |cx| alert(cx, Seat::S, 0, None));
         assert!(late.out.is_ok());
         assert!(late.warnings.iter().any(|w| w.code == Code::LateAlert));
-        assert!(late.st.irregular().offers().iter().any(|o| o.seat == Seat::E));
+        assert!(late.st.offers().standing().iter().any(|o| o.seat == Seat::E));
         let t = played(Seat::N, &[Action::call(Seat::N, call("1C"))]);
         let in_time = run(&t, |cx| alert(cx, Seat::S, 0, None));
         assert!(in_time.out.is_ok());

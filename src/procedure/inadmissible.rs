@@ -28,8 +28,8 @@ pub fn inadmissible(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>
         format!("{seat}'s {call} is inadmissible (Law 19); it cannot be accepted (Law 36)"),
     );
     cx.st
-        .irregular_mut()
-        .await_rectification(Pending::Inadmissible { call: id });
+        .rectification_mut()
+        .open(Pending::Inadmissible { call: id });
 }
 
 /// An inadmissible double or redouble out of turn (L35A, L36; never acceptable, L32
@@ -48,8 +48,8 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: Wi
         ),
     );
     cx.st
-        .irregular_mut()
-        .await_rectification(Pending::Inadmissible { call: id });
+        .rectification_mut()
+        .open(Pending::Inadmissible { call: id });
 }
 
 /// Whether the pending inadmissible call `x` was made out of turn: its maker is not the
@@ -57,7 +57,7 @@ pub fn out_of_turn(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with: Wi
 pub fn was_out_of_turn(cx: &Ctx<'_>, x: CallId) -> bool {
     let due = cx
         .st
-        .irregular()
+        .rectification()
         .turn_override()
         .unwrap_or_else(|| cx.st.auction().rotation());
     rec(cx, x).is_some_and(|(seat, _)| seat != due)
@@ -110,7 +110,7 @@ pub fn lho_called(cx: &mut Ctx<'_>, lho: Seat, call: Call, x: CallId) {
     let Some((offender, _)) = rec(cx, x) else {
         return;
     };
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     let l = record_cancelled(cx, lho, call, Law::L36A, Withdrawal::FollowedInadmissible);
     withdraw(cx, x, Law::L36A, Withdrawal::InadmissibleAsIfNotMade);
     information::withdrawn_call(cx, x, Some(offender.side()));
@@ -126,7 +126,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: CallId) {
         return;
     };
     let out_of_turn = was_out_of_turn(cx, x);
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -140,7 +140,7 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, x: CallId) {
     withdraw(cx, x, Law::L36B1, Withdrawal::InadmissibleCancelled);
     information::withdrawn_call(cx, x, Some(offender.side()));
     partner_barred(cx, offender, Law::L36B2, x);
-    cx.st.irregular_mut().await_rectification(Pending::Replacement {
+    cx.st.rectification_mut().open(Pending::Replacement {
         seat: offender,
         withdrawn: x,
         law: Law::L36B2,
@@ -165,8 +165,8 @@ pub fn replace(
     if let Err(illegal) = cx.st.auction().summary().check(seat, call) {
         return Err(irr::refusal(illegal, call).citing(law));
     }
-    cx.st.irregular_mut().settle_pending();
-    if cx.st.irregular().is_barred(seat) && !call.is_pass() {
+    cx.st.rectification_mut().settle();
+    if cx.st.bars().is_barred(seat) && !call.is_pass() {
         // A barred offender's replacement (his own earlier bar): the law of the bar applies
         // to it like to any call (L37), as `legal_calls` says.
         by_barred_player(cx, seat, call, with);
@@ -198,8 +198,8 @@ fn barred_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, with: WithCall<'_>) {
         format!("{seat} was required to pass and made {call} (Law 37)"),
     );
     cx.st
-        .irregular_mut()
-        .await_rectification(Pending::BarredCall { call: id });
+        .rectification_mut()
+        .open(Pending::BarredCall { call: id });
 }
 
 /// L37A: LHO called before rectification: the call stands; a bar for the rest of the
@@ -208,12 +208,12 @@ pub fn barred_call_stands(cx: &mut Ctx<'_>, id: CallId) {
     let Some((offender, _)) = rec(cx, id) else {
         return;
     };
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     cx.st.put_in_force(id);
     if cx
         .st
-        .irregular()
-        .bar_on(offender)
+        .bars()
+        .on(offender)
         .is_some_and(|b| b.kind == BarKind::NextTurn)
     {
         irr::lift_bar(cx, offender);
@@ -227,7 +227,7 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     let Some((offender, _)) = rec(cx, id) else {
         return;
     };
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -239,7 +239,7 @@ pub fn barred_call_cancelled(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     information::withdrawn_call(cx, id, Some(offender.side()));
     let pass = record(cx, offender, Call::Pass, Status::InForce);
     // His bar goes without an event: the L37B2 bar below replaces it, announced.
-    cx.st.irregular_mut().lift_bar(offender);
+    cx.st.bars_mut().lift(offender);
     for s in [offender, offender.partner()] {
         irr::bar(cx, s, BarKind::Throughout, Law::L37B2, None);
     }
@@ -255,7 +255,7 @@ mod tests {
     use crate::procedure::test_support::{call, played, run};
 
     fn barred_under(st: &crate::state::State, seat: Seat) -> Option<(BarKind, Law)> {
-        st.irregular().bar_on(seat).map(|b| (b.kind, b.law))
+        st.bars().on(seat).map(|b| (b.kind, b.law))
     }
 
     #[test]
@@ -288,7 +288,7 @@ mod tests {
         let r = run(&t, |cx| decline(cx, Seat::W, CallId::new(2)));
         assert_eq!(barred_under(&r.st, Seat::N), Some((BarKind::Throughout, Law::L36B2)));
         assert!(matches!(
-            r.st.irregular().pending(),
+            r.st.rectification().pending(),
             Some(Pending::Replacement {
                 seat: Seat::S,
                 law: Law::L36B2,
@@ -309,7 +309,7 @@ mod tests {
         });
         assert!(r.out);
         assert_eq!(barred_under(&r.st, Seat::N), Some((BarKind::Throughout, Law::L36B4)));
-        assert!(r.st.irregular().pending().is_none());
+        assert!(r.st.rectification().pending().is_none());
         assert_eq!(
             r.st.auction().call(CallId::new(1)).map(|c| c.status),
             Some(Status::Withdrawn)

@@ -54,7 +54,7 @@ pub fn defer_until_recall(cx: &mut Ctx<'_>, id: CallId, offending: Side) {
     let Some(seat) = cx.st.auction().call(id).map(|r| r.seat) else {
         return;
     };
-    cx.st.irregular_mut().await_recall(Recall {
+    cx.st.undo_mut().await_recall(Recall {
         seat,
         cancelled: id,
         offending,
@@ -63,7 +63,7 @@ pub fn defer_until_recall(cx: &mut Ctx<'_>, id: CallId, offending: Side) {
 
 /// LHO calls again after a cancelled call: the L16C entries, unless he repeated it.
 pub fn settle_recall(cx: &mut Ctx<'_>, seat: Seat, new_call: CallId) {
-    let Some(recall) = cx.st.irregular_mut().take_recall_of(seat) else {
+    let Some(recall) = cx.st.undo_mut().take_recall_of(seat) else {
         return;
     };
     let same = cx.st.auction().call(recall.cancelled).map(|r| r.call) == cx.st.auction().call(new_call).map(|r| r.call);

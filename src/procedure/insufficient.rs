@@ -41,7 +41,7 @@ fn await_lho(cx: &mut Ctx<'_>, seat: Seat, call: Call, id: CallId, first: Option
     if first == id {
         irr::open_comparison(cx, seat, id, None, Law::L27B1b);
     }
-    cx.st.irregular_mut().await_rectification(Pending::InsufficientBid {
+    cx.st.rectification_mut().open(Pending::InsufficientBid {
         call: id,
         first,
         premature: None,
@@ -82,7 +82,7 @@ pub fn premature_replacement(
         ),
     );
     let x = record_pending(cx, seat, call, &with);
-    cx.st.irregular_mut().await_rectification(Pending::InsufficientBid {
+    cx.st.rectification_mut().open(Pending::InsufficientBid {
         call: ib,
         first,
         premature: Some(x),
@@ -100,7 +100,7 @@ pub fn premature_replacement(
 /// does too over a pass that would end the auction: his call would follow the final pass
 /// (L39), as over a change of call that would (L25B1).
 pub fn lho_may_call(st: &State) -> bool {
-    let Some(Pending::InsufficientBid { premature, .. }) = st.irregular().pending() else {
+    let Some(Pending::InsufficientBid { premature, .. }) = st.rectification().pending() else {
         return false;
     };
     let Some(x) = premature else {
@@ -125,7 +125,7 @@ pub fn accept(cx: &mut Ctx<'_>, lho: Seat, ib: CallId, first: CallId, premature:
         return;
     };
     cx.st.put_in_force(ib);
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     irr::close_comparison(cx, first);
     cx.event(
         EventKind::Accepted {
@@ -169,7 +169,7 @@ pub fn decline(
         Law::L27B3
     };
     let suggested = suggestion(cx, first);
-    cx.st.irregular_mut().await_rectification(Pending::Replacement {
+    cx.st.rectification_mut().open(Pending::Replacement {
         seat: offender,
         withdrawn: ib,
         law,
@@ -185,7 +185,7 @@ pub fn decline(
 
 /// The strains the first insufficient bid specified: the Director's list, else its strain.
 fn specified(cx: &Ctx<'_>, first: CallId) -> Vec<Strain> {
-    if let Some(list) = cx.st.irregular().comparison(first).and_then(|c| c.specified.clone()) {
+    if let Some(list) = cx.st.rulings().comparison(first).and_then(|c| c.specified.clone()) {
         return list;
     }
     rec(cx, first)
@@ -233,7 +233,7 @@ fn qualifies_b1a(cx: &Ctx<'_>, first: CallId, calls: &[auction::Entry], b: Bid) 
 /// lowest sufficient bid that does (L27B1a; when a lower one would have, he rules on
 /// comparability instead, L27B1b).
 pub fn replacement_qualifies(cx: &Ctx<'_>, first: CallId, x: CallId) -> bool {
-    if cx.st.irregular().is_artificial(x) {
+    if cx.st.rulings().is_artificial(x) {
         let set = |mut v: Vec<Strain>| {
             v.sort_unstable();
             v.dedup();
@@ -269,7 +269,7 @@ pub fn replacement_qualifies(cx: &Ctx<'_>, first: CallId, x: CallId) -> bool {
 /// After a `specified` ruling: the suggested replacement follows the stated strain.
 pub fn refresh_suggestion(cx: &mut Ctx<'_>, first: CallId) {
     let new = suggestion(cx, first);
-    cx.st.irregular_mut().suggest_replacement(first, new);
+    cx.st.rectification_mut().suggest_replacement(first, new);
 }
 
 fn bar_partner(cx: &mut Ctx<'_>, offender: Seat, first: CallId, law: Law) {
@@ -298,7 +298,7 @@ pub fn replace(
     match cx.st.auction().summary().check(seat, call) {
         Err(auction::Illegal::Insufficient) => {
             // L27B4: another insufficient bid; LHO may accept it.
-            cx.st.irregular_mut().settle_pending();
+            cx.st.rectification_mut().settle();
             match premature {
                 Some(x) => await_lho(cx, seat, call, x, Some(first)),
                 None => insufficient_bid(cx, seat, call, Some(first), with),
@@ -324,13 +324,13 @@ pub fn replace(
         information::withdrawn_call(cx, first, Some(seat.side()));
         information::withdrawn_call(cx, x, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B3);
-        cx.st.irregular_mut().compare_replacement(first, x, Some(Law::L27B3));
-        cx.st.irregular_mut().apply_to_replacement(Law::L27B3);
+        cx.st.rulings_mut().compare_replacement(first, x, Some(Law::L27B3));
+        cx.st.rectification_mut().apply_to_replacement(Law::L27B3);
         return Ok(());
     }
     let calls_before = cx.st.auction().in_force();
     let lowest = call.bid().is_some_and(|b| qualifies_b1a(cx, first, &calls_before, b));
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     let id = match premature {
         Some(x) => {
             cx.st.put_in_force(x);
@@ -340,7 +340,7 @@ pub fn replace(
     };
     if partner_barred {
         // L27B3: the bar stands whatever the legal replacement.
-        cx.st.irregular_mut().compare_replacement(first, id, None);
+        cx.st.rulings_mut().compare_replacement(first, id, None);
     } else if lowest {
         // L27B1a: no further rectification; L16C and L26B do not apply.
         information::withdrawn_call(cx, first, None);
@@ -349,7 +349,7 @@ pub fn replace(
         // L27B2: partner passes throughout; L26B; L72C. A comparable ruling lifts it (B1b).
         information::withdrawn_call(cx, first, Some(seat.side()));
         bar_partner(cx, seat, first, Law::L27B2);
-        cx.st.irregular_mut().compare_replacement(first, id, Some(Law::L27B2));
+        cx.st.rulings_mut().compare_replacement(first, id, Some(Law::L27B2));
     }
     finish_call(cx, seat, id, with);
     Ok(())
@@ -359,7 +359,7 @@ pub fn replace(
 /// reinstated, provided the offender has not called again.
 pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     let Some(x) = cmp.replacement else { return };
-    let waiting = matches!(cx.st.irregular().pending(), Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
+    let waiting = matches!(cx.st.rectification().pending(), Some(Pending::Replacement { insufficient: Some(f), .. }) if *f == cmp.withdrawn);
     let cancelled = cx.st.auction().call(x).is_some_and(|r| r.status == Status::Withdrawn);
     if !(waiting && cancelled) {
         return;
@@ -374,7 +374,7 @@ pub fn reinstate_comparable_double(cx: &mut Ctx<'_>, cmp: &Comparison) {
     // rectification from before it (his replacement still awaited).
     remember(cx, seat);
     cx.calling = Some(seat);
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     // Re-made in force: the cancelled record stays withdrawn, a new one carries the call.
     let id = record(cx, seat, call, Status::InForce);
     settle_after_call(cx, seat, id);
@@ -406,7 +406,7 @@ mod tests {
         });
         let id = CallId::new(1);
         assert_eq!(
-            r.st.irregular().pending(),
+            r.st.rectification().pending(),
             Some(&Pending::InsufficientBid {
                 call: id,
                 first: id,
@@ -442,7 +442,7 @@ mod tests {
         let t = premature("3D");
         let (ib, x) = (CallId::new(1), CallId::new(2));
         assert_eq!(
-            t.state().irregular().pending(),
+            t.state().rectification().pending(),
             Some(&Pending::InsufficientBid {
                 call: ib,
                 first: ib,
@@ -455,7 +455,7 @@ mod tests {
         let r = run(&t, |cx| accept(cx, Seat::S, ib, ib, Some(x)));
         assert_eq!(r.st.auction().call(ib).map(|c| c.status), Some(Status::InForce));
         assert_eq!(r.st.auction().call(x).map(|c| c.status), Some(Status::Withdrawn));
-        assert!(Seat::ALL.iter().all(|s| !r.st.irregular().is_barred(*s)));
+        assert!(Seat::ALL.iter().all(|s| !r.st.bars().is_barred(*s)));
         assert!(r
             .warnings
             .iter()
@@ -464,7 +464,7 @@ mod tests {
         let r = run(&t, |cx| decline(cx, Seat::S, ib, ib, Some(x)));
         assert!(r.out.is_ok());
         assert_eq!(r.st.auction().call(x).map(|c| c.status), Some(Status::InForce));
-        assert_eq!(r.st.irregular().bar_on(Seat::W).map(|b| b.law), Some(Law::L27B2));
+        assert_eq!(r.st.bars().on(Seat::W).map(|b| b.law), Some(Law::L27B2));
     }
 
     #[test]
@@ -483,8 +483,8 @@ mod tests {
             replace(cx, Seat::E, call("2D"), WithCall::default(), CallId::new(1), Law::L27B, None)
         });
         assert!(r.out.is_ok());
-        assert!(!r.st.irregular().is_barred(Seat::W));
-        assert!(r.st.irregular().comparison(CallId::new(1)).is_none());
+        assert!(!r.st.bars().is_barred(Seat::W));
+        assert!(r.st.rulings().comparison(CallId::new(1)).is_none());
     }
 
     #[test]
@@ -494,7 +494,7 @@ mod tests {
             replace(cx, Seat::E, call("3D"), WithCall::default(), CallId::new(1), Law::L27B, None)
         });
         assert!(r.out.is_ok());
-        let bar = r.st.irregular().bar_on(Seat::W).expect("W barred");
+        let bar = r.st.bars().on(Seat::W).expect("W barred");
         assert_eq!((bar.kind, bar.law), (BarKind::Throughout, Law::L27B2));
     }
 
@@ -513,7 +513,7 @@ mod tests {
             )
         });
         assert!(r.out.is_ok());
-        let bar = r.st.irregular().bar_on(Seat::W).expect("W barred");
+        let bar = r.st.bars().on(Seat::W).expect("W barred");
         assert_eq!(bar.law, Law::L27B3);
         assert_eq!(
             r.st.auction().call(CallId::new(2)).map(|c| c.status),

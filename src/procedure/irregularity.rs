@@ -30,7 +30,7 @@ pub fn call_while_pending<'w>(
     call: Call,
     with: WithCall<'w>,
 ) -> Result<Next<'w>, Refusal> {
-    let Some(pending) = cx.st.irregular().pending().cloned() else {
+    let Some(pending) = cx.st.rectification().pending().cloned() else {
         return Ok(Next::Call(seat, call, with));
     };
     let waiting = || refuse(Code::RectificationPending, "a rectification is pending: wait for it");
@@ -169,7 +169,7 @@ pub fn illegal_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, illegal: Illegal, 
 /// (L32 preamble, L36, L37).
 pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NotEntitled, why.to_string());
-    match cx.st.irregular().pending().cloned() {
+    match cx.st.rectification().pending().cloned() {
         Some(Pending::InsufficientBid { call, first, premature }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             insufficient::accept(cx, seat, call, first, premature);
             Ok(())
@@ -203,7 +203,7 @@ pub fn accept(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
 /// `NOT_ENTITLED` when nothing is pending for this player.
 pub fn decline(cx: &mut Ctx<'_>, seat: Seat) -> Result<(), Refusal> {
     let not_entitled = |why: &str| refuse(Code::NotEntitled, why.to_string());
-    match cx.st.irregular().pending().cloned() {
+    match cx.st.rectification().pending().cloned() {
         Some(Pending::InsufficientBid { call, first, premature }) if rec(cx, call).is_some_and(|(s, _)| seat == s.lho()) => {
             insufficient::decline(cx, seat, call, first, premature)
         }

@@ -175,7 +175,7 @@ pub fn offer_changes(cx: &mut Ctx<'_>, side: Side, mi_pos: CallId, heard: Audien
         if last < mi_pos || cx.st.auction().called_since(seat.partner(), last) || cx.st.auction().record()[last].auto {
             continue;
         }
-        if !cx.st.irregular_mut().offer_change(seat, last) {
+        if !cx.st.offers_mut().offer(seat, last) {
             continue;
         }
         let index = cx.st.auction().index_of(last).map_or(0, CallPos::get);
@@ -194,7 +194,7 @@ pub fn rewind_to(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) -> 
         .map(|(i, _)| i)
         .collect();
     // Later calls are withdrawn below; nothing may still wait on them or on an L17D3 turn.
-    cx.st.irregular_mut().forget_turn_and_rectification_after(id);
+    cx.st.rectification_mut().forget_after(id);
     for i in later.iter().rev() {
         withdraw(cx, *i, law, Withdrawal::EarlierCallChanged);
     }
@@ -256,14 +256,14 @@ pub fn stand_in_place_of(cx: &mut Ctx<'_>, replaced: CallId, from: CallId) {
 fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
     for s in Seat::ALL {
         let was = b.bar(s).cloned();
-        if cx.st.irregular().bars().get(s) == &was {
+        if cx.st.bars().by_seat().get(s) == &was {
             continue;
         }
         match was {
             None => lift_bar(cx, s),
             Some(bar) => {
                 let (kind, law): (BarKind, Law) = (bar.kind, bar.law);
-                cx.st.irregular_mut().restore_bar(s, bar);
+                cx.st.bars_mut().put_back(s, bar);
                 cx.event(
                     EventKind::Barred {
                         seat: s,
@@ -280,14 +280,14 @@ fn restore_bars(cx: &mut Ctx<'_>, b: &BeforeCall) {
 /// A rectification pending on a call that is no longer awaiting it is void. (A pending
 /// replacement is about a withdrawn call by design.)
 fn drop_stale_pending(cx: &mut Ctx<'_>) {
-    if matches!(cx.st.irregular().pending(), Some(Pending::Replacement { .. })) {
+    if matches!(cx.st.rectification().pending(), Some(Pending::Replacement { .. })) {
         return;
     }
-    let Some(call) = cx.st.irregular().pending_call() else {
+    let Some(call) = cx.st.rectification().pending_call() else {
         return;
     };
     if cx.st.auction().call(call).is_none_or(|r| r.status != Status::Pending) {
-        cx.st.irregular_mut().settle_pending();
+        cx.st.rectification_mut().settle();
     }
 }
 

@@ -50,7 +50,7 @@ pub fn may_review(st: &State, seat: Seat) -> Result<(), Refusal> {
             if st.auction().in_force_ids().is_empty() {
                 return refuse_citing(Law::L20B, Code::NoSuchCall, "there is no call to review yet");
             }
-            if st.irregular().is_barred(seat) {
+            if st.bars().is_barred(seat) {
                 return refuse(
                     Code::ReviewWhileBarred,
                     "a player who must pass may not have the auction reviewed",

@@ -41,18 +41,18 @@ pub fn out_of_rotation(cx: &mut Ctx<'_>, seat: Seat, call: Call, due: Seat, with
             seat.lho()
         ),
     );
-    cx.st.irregular_mut().await_rectification(Pending::OutOfRotation {
+    cx.st.rectification_mut().open(Pending::OutOfRotation {
         call: id,
         due,
         intent: None,
     });
     if due == seat.lho() {
         // L28B vs L29A: when LHO calls, his intent decides.
-        cx.st.irregular_mut().open_ruling(RulingOn::Intent, id);
+        cx.st.rulings_mut().ask(RulingOn::Intent, id);
     }
     if may_be_artificial(cx, seat, call, id) {
         // L29C, L30C: the Director says whether it was artificial, and what it specified.
-        cx.st.irregular_mut().open_ruling(RulingOn::Artificial, id);
+        cx.st.rulings_mut().ask(RulingOn::Artificial, id);
     }
 }
 
@@ -76,11 +76,11 @@ fn may_be_artificial(cx: &Ctx<'_>, seat: Seat, call: Call, id: CallId) -> bool {
 /// the barred RHO's pass is recorded for him (`auto_pass`) and the call is then made in
 /// turn. Returns whether that pass was made.
 pub fn pass_for_barred_rho(cx: &mut Ctx<'_>, seat: Seat, due: Seat) -> bool {
-    let must_pass = cx.st.irregular().is_barred(due) && cx.st.irregular().forced().is_none_or(|(s, _)| s != due);
+    let must_pass = cx.st.bars().is_barred(due) && cx.st.rectification().forced().is_none_or(|(s, _)| s != due);
     if due != seat.rho()
         || !must_pass
-        || cx.st.irregular().pending().is_some()
-        || cx.st.irregular().undo_request().is_some()
+        || cx.st.rectification().pending().is_some()
+        || cx.st.undo().request().is_some()
     {
         return false;
     }
@@ -116,13 +116,13 @@ fn change_of_call(cx: &mut Ctx<'_>, seat: Seat, call: Call, original: CallId, wi
     };
     irr::flag(cx, code, law, seat, call, message);
     cx.st
-        .irregular_mut()
-        .await_rectification(Pending::ChangeOfCall { call: id, original });
+        .rectification_mut()
+        .open(Pending::ChangeOfCall { call: id, original });
 }
 
 /// Whether an attempted change is a barred player's bid, double or redouble (L35B, L37).
 fn barred_change(cx: &Ctx<'_>, seat: Seat, call: Call) -> bool {
-    cx.st.irregular().is_barred(seat) && !call.is_pass()
+    cx.st.bars().is_barred(seat) && !call.is_pass()
 }
 
 /// L25B1: LHO accepts the change: the original is withdrawn, the change is in force.
@@ -133,7 +133,7 @@ pub fn change_accepted(cx: &mut Ctx<'_>, lho: Seat, id: CallId, original: CallId
     // L37A: a barred player's call stands when LHO calls over it; no lead restriction.
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37A } else { Law::L25B1 };
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     cx.event(EventKind::Accepted { seat: lho, law }, Audience::EVERYONE);
     withdraw(cx, original, law, Withdrawal::ChangeAccepted);
     information::withdrawn_call(cx, original, Some(offender.side()));
@@ -158,7 +158,7 @@ pub fn change_declined(cx: &mut Ctx<'_>, lho: Seat, id: CallId) {
     };
     let barred = barred_change(cx, offender, call);
     let law = if barred { Law::L37B } else { Law::L25B2 };
-    cx.st.irregular_mut().settle_pending();
+    cx.st.rectification_mut().settle();
     cx.event(EventKind::Declined { seat: lho, law }, Audience::EVERYONE);
     withdraw(cx, id, law, Withdrawal::ChangeVoid);
     information::withdrawn_call(cx, id, Some(offender.side()));
@@ -229,8 +229,8 @@ pub fn call_while_pending<'w>(
     }
     // L28B: the player whose turn it was calls: his call is in rotation and the call out
     // of rotation is cancelled; no further rectification, UI for the offender's partner.
-    cx.st.irregular_mut().settle_pending();
-    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
+    cx.st.rectification_mut().settle();
+    cx.st.rulings_mut().close(RulingOn::Intent, coor);
     withdraw(cx, coor, Law::L28B, Withdrawal::TurnPlayerCalled);
     information::withdrawn_call(cx, coor, Some(offender.side()));
     Ok(Next::Call(seat, call, with))
@@ -260,8 +260,8 @@ fn accepted(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) -> Option<Seat
     let (offender, _) = rec(cx, coor)?;
     cx.st.put_in_force(coor);
     cx.st.auction_mut().set_skipped(coor, due);
-    cx.st.irregular_mut().settle_pending();
-    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
+    cx.st.rectification_mut().settle();
+    cx.st.rulings_mut().close(RulingOn::Intent, coor);
     cx.event(
         EventKind::Accepted {
             seat: lho,
@@ -278,8 +278,8 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
     let Some((offender, call)) = rec(cx, coor) else {
         return;
     };
-    cx.st.irregular_mut().settle_pending();
-    cx.st.irregular_mut().close_ruling(RulingOn::Intent, coor);
+    cx.st.rectification_mut().settle();
+    cx.st.rulings_mut().close(RulingOn::Intent, coor);
     cx.event(
         EventKind::Declined {
             seat: lho,
@@ -297,15 +297,15 @@ pub fn decline(cx: &mut Ctx<'_>, lho: Seat, coor: CallId, due: Seat) {
 /// redouble.
 pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: CallId, call: Call, at_rho: bool) {
     // L30C: an artificial pass (or a pass of partner's artificial call) is rectified as a bid.
-    let as_bid = matches!(call, Call::Bid(_)) || (call.is_pass() && cx.st.irregular().is_artificial(coor));
+    let as_bid = matches!(call, Call::Bid(_)) || (call.is_pass() && cx.st.rulings().is_artificial(coor));
     if at_rho && call.is_pass() && !as_bid {
         // L30A: the offender passes at his next turn; nothing more.
         information::withdrawn_call(cx, coor, Some(offender.side()));
         irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
-        cx.st.irregular_mut().expect_aftermath(None);
+        cx.st.rectification_mut().expect_aftermath(None);
     } else if at_rho {
         // L31A, L32A: what RHO does decides (UI deferred: a repeated call conveys nothing new).
-        cx.st.irregular_mut().expect_aftermath(Some(Aftermath {
+        cx.st.rectification_mut().expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law: if as_bid { Law::L31A } else { Law::L32A },
@@ -322,7 +322,7 @@ pub fn route_cancelled(cx: &mut Ctx<'_>, offender: Seat, coor: CallId, call: Cal
         } else {
             Law::L32B
         };
-        cx.st.irregular_mut().expect_aftermath(Some(Aftermath {
+        cx.st.rectification_mut().expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law,
@@ -345,7 +345,7 @@ mod tests {
             out_of_rotation(cx, Seat::S, call("1H"), Seat::N, WithCall::default())
         });
         assert_eq!(
-            r.st.irregular().pending(),
+            r.st.rectification().pending(),
             Some(&Pending::OutOfRotation {
                 call: CallId::new(0),
                 due: Seat::N,
@@ -370,7 +370,7 @@ mod tests {
             out_of_rotation(cx, Seat::N, call("2H"), Seat::E, WithCall::default())
         });
         assert_eq!(
-            r.st.irregular().pending(),
+            r.st.rectification().pending(),
             Some(&Pending::ChangeOfCall {
                 call: CallId::new(1),
                 original: CallId::new(0)
@@ -395,8 +395,8 @@ mod tests {
         };
         let r = run(&t, |cx| out_of_rotation(cx, Seat::S, call("2C"), Seat::N, alerted));
         let asked = |st: &crate::state::State| {
-            st.irregular()
-                .open_rulings()
+            st.rulings()
+                .open()
                 .iter()
                 .any(|o| o.on == RulingOn::Artificial && o.call == CallId::new(0))
         };

@@ -32,17 +32,17 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
             undo::decide(cx, yes)
         }
         Ruling::Misinformation(yes) => {
-            let Some(r) = cx.st.irregular_mut().answer_ruling(on) else {
+            let Some(r) = cx.st.rulings_mut().answer(on) else {
                 return refuse(Code::NoPendingRuling, "no change of call awaits a ruling");
             };
             let changer = cx
                 .st
-                .irregular()
+                .offers()
                 .changes()
                 .iter()
                 .find(|c| c.replacement == r.call)
                 .map(|c| c.seat);
-            let before = cx.st.irregular_mut().rule_on_change(r.call, yes);
+            let before = cx.st.offers_mut().rule_on_change(r.call, yes);
             cx.event(EventKind::Ruling { on, value }, Audience::EVERYONE);
             if !yes {
                 // SPEC 5.3: the change stands at the table; the score reverts (L21B3).
@@ -86,12 +86,12 @@ pub fn ruling(cx: &mut Ctx<'_>, ruling: Ruling<'_>) -> Result<(), Refusal> {
 /// `RECTIFICATION_PENDING` while LHO has not declined.
 pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
     if on == RulingOn::Unintended {
-        return match st.irregular().undo_request() {
+        return match st.undo().request() {
             Some(_) => Ok(()),
             None => refuse(Code::NoPendingRuling, "no replacement of a call awaits a ruling"),
         };
     }
-    let open = st.irregular().open_rulings().iter().find(|r| r.on == on);
+    let open = st.rulings().open().iter().find(|r| r.on == on);
     // An `artificial` ruling may concern a call no question names (`artificial_target`).
     if open.is_none() && on != RulingOn::Artificial {
         let what = match on {
@@ -101,7 +101,7 @@ pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
         };
         return refuse(Code::NoPendingRuling, what);
     }
-    if st.irregular().undo_request().is_some() {
+    if st.undo().request().is_some() {
         return refuse_citing(
             Law::L25A,
             Code::UndoPending,
@@ -111,10 +111,10 @@ pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
     if on != RulingOn::Comparable {
         return Ok(());
     }
-    let Some(cmp) = open.and_then(|r| st.irregular().comparison(r.call)) else {
+    let Some(cmp) = open.and_then(|r| st.rulings().comparison(r.call)) else {
         return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
-    let awaiting_lho = match st.irregular().pending() {
+    let awaiting_lho = match st.rectification().pending() {
         Some(Pending::InsufficientBid { first, .. }) => *first == cmp.withdrawn,
         Some(Pending::OutOfRotation { call, .. }) => *call == cmp.withdrawn,
         _ => false,
@@ -135,7 +135,7 @@ pub fn may_rule(st: &State, on: RulingOn, valued: bool) -> Result<(), Refusal> {
 /// The kinds of ruling the Director is asked for now, in the order asked (his view's
 /// `open_rulings`): the open questions `may_rule` lets him answer.
 pub fn asked(st: &State) -> Vec<RulingOn> {
-    let open = st.irregular().open_rulings().iter();
+    let open = st.rulings().open().iter();
     open.filter(|r| may_rule(st, r.on, true).is_ok()).map(|r| r.on).collect()
 }
 
@@ -167,7 +167,7 @@ fn artificial_ruling(
             }
         },
     };
-    let was = cx.st.irregular().is_artificial(target);
+    let was = cx.st.rulings().is_artificial(target);
     cx.event(
         EventKind::Ruling {
             on: RulingOn::Artificial,
@@ -176,10 +176,10 @@ fn artificial_ruling(
         Audience::EVERYONE,
     );
     let strains: Vec<Strain> = specified.unwrap_or_default().iter().map(|s| s.0).collect();
-    cx.st.irregular_mut().rule_artificial(target, yes, strains);
-    cx.st.irregular_mut().close_ruling(RulingOn::Artificial, target);
+    cx.st.rulings_mut().rule_artificial(target, yes, strains);
+    cx.st.rulings_mut().close(RulingOn::Artificial, target);
     // L27B1a, L29C: the rectification follows the denominations it specified.
-    if let Some(cmp) = cx.st.irregular().comparison(target).cloned() {
+    if let Some(cmp) = cx.st.rulings().comparison(target).cloned() {
         let now = cx.st.specified_by(target);
         if specified_strains(cx, target, &cmp, now) {
             settle_comparable(cx, &cmp);
@@ -189,7 +189,7 @@ fn artificial_ruling(
     // bid specified, leaves no rectification: no bar, no lead restriction (L26B), no L16C.
     let replaced = cx
         .st
-        .irregular()
+        .rulings()
         .comparisons()
         .iter()
         .find(|c| c.replacement == Some(target) && c.law == Law::L27B2)
@@ -218,8 +218,8 @@ fn artificial_ruling(
 fn artificial_target(cx: &Ctx<'_>) -> Option<CallId> {
     if let Some(r) = cx
         .st
-        .irregular()
-        .open_rulings()
+        .rulings()
+        .open()
         .iter()
         .find(|r| r.on == RulingOn::Artificial)
     {
@@ -240,7 +240,7 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
     let Some((offender, _)) = rec(cx, coor) else {
         return;
     };
-    if matches!(cx.st.irregular().pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
+    if matches!(cx.st.rectification().pending(), Some(Pending::OutOfRotation { call, .. }) if *call == coor) {
         return; // Not cancelled yet: LHO's decline routes it (L29B).
     }
     if artificial && cx.st.l30a_pass_due_for(coor) {
@@ -261,12 +261,12 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
             None => (Law::L31A, true),
             Some(Call::Pass) => {
                 // L31A1: the offender must repeat his (artificial) pass.
-                cx.st.irregular_mut().force_call(offender, Call::Pass);
+                cx.st.rectification_mut().force_call(offender, Call::Pass);
                 (Law::L31A1, false)
             }
             Some(_) => (Law::L31A2, false),
         };
-        cx.st.irregular_mut().expect_aftermath(Some(Aftermath {
+        cx.st.rectification_mut().expect_aftermath(Some(Aftermath {
             seat: offender,
             cancelled: coor,
             law,
@@ -275,22 +275,22 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
         }));
         return;
     }
-    let Some(mut a) = cx.st.irregular().aftermath().cloned().filter(|a| a.cancelled == coor) else {
+    let Some(mut a) = cx.st.rectification().aftermath().cloned().filter(|a| a.cancelled == coor) else {
         return;
     };
     match a.law {
         Law::L30B1b | Law::L31B => {
             // L30B1 vs L31B: partner free either way; only the offender's next call differs.
             a.law = if artificial { Law::L31B } else { Law::L30B1b };
-            cx.st.irregular_mut().expect_aftermath(Some(a));
+            cx.st.rectification_mut().expect_aftermath(Some(a));
         }
         Law::L31A | Law::L31A1 | Law::L31A2 if !artificial => {
             // L30A after all: the offender passes at his next turn; nothing more.
             if a.law != Law::L31A2 {
                 information::withdrawn_call(cx, coor, Some(offender.side()));
             }
-            cx.st.irregular_mut().unforce(offender);
-            cx.st.irregular_mut().expect_aftermath(None);
+            cx.st.rectification_mut().unforce(offender);
+            cx.st.rectification_mut().expect_aftermath(None);
             irr::bar(cx, offender, BarKind::NextTurn, Law::L30A, None);
             end_or_continue(cx);
         }
@@ -302,7 +302,7 @@ fn reroute_pass(cx: &mut Ctx<'_>, coor: CallId, artificial: bool) {
 /// recorded on its comparison. Returns whether a replacement already made thereby
 /// qualifies under L27B1a (L27C), which leaves no rectification.
 fn specified_strains(cx: &mut Ctx<'_>, withdrawn: CallId, cmp: &Comparison, strains: Vec<Strain>) -> bool {
-    cx.st.irregular_mut().state_specified(withdrawn, strains);
+    cx.st.rulings_mut().state_specified(withdrawn, strains);
     insufficient::refresh_suggestion(cx, withdrawn);
     cmp.law == Law::L27B2
         && cmp
@@ -318,15 +318,15 @@ fn comparable_ruling(
 ) -> Result<(), Refusal> {
     let Some(open) = cx
         .st
-        .irregular()
-        .open_rulings()
+        .rulings()
+        .open()
         .iter()
         .find(|r| r.on == RulingOn::Comparable)
         .cloned()
     else {
         return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
-    let Some(cmp) = cx.st.irregular().comparison(open.call).cloned() else {
+    let Some(cmp) = cx.st.rulings().comparison(open.call).cloned() else {
         return refuse(Code::NoPendingRuling, "no replacement awaits a comparable-call ruling");
     };
     cx.event(
@@ -365,8 +365,8 @@ fn settle_comparable(cx: &mut Ctx<'_>, cmp: &Comparison) {
     for seat in Seat::ALL {
         if cx
             .st
-            .irregular()
-            .bar_on(seat)
+            .bars()
+            .on(seat)
             .is_some_and(|b| b.lifted_if_comparable == Some(cmp.withdrawn))
         {
             lift_bar(cx, seat);
@@ -379,16 +379,16 @@ fn settle_comparable(cx: &mut Ctx<'_>, cmp: &Comparison) {
 fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -> Result<(), Refusal> {
     let Some(open) = cx
         .st
-        .irregular()
-        .open_rulings()
+        .rulings()
+        .open()
         .iter()
         .find(|r| r.on == RulingOn::Intent)
         .cloned()
     else {
         return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     };
-    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.irregular().pending().cloned() else {
-        cx.st.irregular_mut().close_rulings(RulingOn::Intent);
+    let Some(Pending::OutOfRotation { call, due, .. }) = cx.st.rectification().pending().cloned() else {
+        cx.st.rulings_mut().close_all(RulingOn::Intent);
         return refuse(Code::NoPendingRuling, "no call out of rotation awaits an intent ruling");
     };
     if call != open.call {
@@ -408,12 +408,12 @@ fn intent_ruling(cx: &mut Ctx<'_>, value: Option<RulingValue>, intent: Intent) -
             Ok(())
         }
         Intent::OwnTurn => {
-            cx.st.irregular_mut().await_rectification(Pending::OutOfRotation {
+            cx.st.rectification_mut().open(Pending::OutOfRotation {
                 call,
                 due,
                 intent: Some(Intent::OwnTurn),
             });
-            cx.st.irregular_mut().close_ruling(RulingOn::Intent, call);
+            cx.st.rulings_mut().close(RulingOn::Intent, call);
             Ok(())
         }
     }
@@ -449,14 +449,14 @@ mod tests {
     #[test]
     fn l23a_a_replacement_ruled_comparable_lifts_partners_bar_and_one_ruled_not_keeps_it() {
         let t = replaced_by_3d();
-        assert!(t.state().irregular().is_barred(Seat::W));
+        assert!(t.state().bars().is_barred(Seat::W));
         let yes = run(&t, |cx| ruling(cx, comparable(true)));
         assert!(yes.out.is_ok());
-        assert!(!yes.st.irregular().is_barred(Seat::W));
+        assert!(!yes.st.bars().is_barred(Seat::W));
         assert!(yes.events.contains(&EventKind::BarLifted { seat: Seat::W }));
         let no = run(&t, |cx| ruling(cx, comparable(false)));
         assert!(no.out.is_ok());
-        assert!(no.st.irregular().is_barred(Seat::W));
+        assert!(no.st.bars().is_barred(Seat::W));
     }
 
     #[test]

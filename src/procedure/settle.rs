@@ -36,7 +36,7 @@ pub fn settle_after_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
 /// What a call in force by `seat` settles, short of the end of the auction (judged after
 /// the next call when that call follows at once, as when LHO accepts by calling, L29A).
 pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
-    cx.st.irregular_mut().turn_used(seat);
+    cx.st.rectification_mut().turn_used(seat);
     if cx.calling == Some(seat) {
         cx.calling = None;
     }
@@ -46,13 +46,13 @@ pub fn settle_before_next_call(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     // L29C, L30C: a question on an artificial call lapses with its rectification.
     cx.st.close_settled_artificial_questions();
     // L21B1: a change offer lapses when the offered player's partner calls.
-    cx.st.irregular_mut().lapse_offers_of_partner(seat);
+    cx.st.offers_mut().lapse_of_partner(seat);
 }
 
 /// After a call in force: what it settles of a cancelled call out of rotation (L30B1b,
 /// L31, L32; the comparable-call question, L23).
 fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
-    let Some(a) = cx.st.irregular().aftermath().cloned() else {
+    let Some(a) = cx.st.rectification().aftermath().cloned() else {
         return;
     };
     let Some((_, call)) = rec(cx, id) else {
@@ -67,18 +67,18 @@ fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
         next.law = a.law.after_rho(call.is_pass());
         if call.is_pass() {
             // L31A1, L32A1: the offender must repeat the call.
-            cx.st.irregular_mut().force_call(a.seat, cancelled_call);
+            cx.st.rectification_mut().force_call(a.seat, cancelled_call);
         } else {
             // L31A2, L32A2: the offender calls freely; UI for his partner.
             information::withdrawn_call(cx, a.cancelled, Some(a.seat.side()));
         }
-        cx.st.irregular_mut().expect_aftermath(Some(next));
+        cx.st.rectification_mut().expect_aftermath(Some(next));
         return;
     }
     if seat != a.seat {
         return;
     }
-    cx.st.irregular_mut().expect_aftermath(None);
+    cx.st.rectification_mut().expect_aftermath(None);
     if a.law.is_forced_repeat() && call == cancelled_call {
         return; // L31A1/L32A1: repeated: no rectification.
     }
@@ -98,11 +98,11 @@ fn aftermath(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
 fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
     let used = cx
         .st
-        .irregular()
-        .bar_on(seat)
+        .bars()
+        .on(seat)
         .is_some_and(|b| b.kind == BarKind::NextTurn)
         && cx.st.auction().record()[id].call.is_pass();
-    if used && cx.st.irregular_mut().use_bar(seat, id) {
+    if used && cx.st.bars_mut().use_up(seat, id) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }
@@ -110,7 +110,7 @@ fn lift_next_turn_bar(cx: &mut Ctx<'_>, seat: Seat, id: CallId) {
 /// Ends the auction if three passes follow a bid (L22A, with L17D3) or four passes were
 /// made (L22B); otherwise passes for a barred player under `auto_pass_barred`.
 pub fn end_or_continue(cx: &mut Ctx<'_>) {
-    if cx.st.irregular().pending().is_some() {
+    if cx.st.rectification().pending().is_some() {
         return;
     }
     if revert_skipped_player(cx) {
@@ -132,13 +132,13 @@ pub fn end_or_continue(cx: &mut Ctx<'_>) {
 
 fn auto_pass(cx: &mut Ctx<'_>) {
     let due = cx.st.turn_to_call();
-    let barred = cx.st.irregular().is_barred(due);
-    if !(cx.reg.auto_pass_barred && barred) || cx.st.irregular().forced().is_some() || cx.calling == Some(due) {
+    let barred = cx.st.bars().is_barred(due);
+    if !(cx.reg.auto_pass_barred && barred) || cx.st.rectification().forced().is_some() || cx.calling == Some(due) {
         return;
     }
     // L30C: while the Director is asked whether his cancelled pass was artificial, the
     // Law 30A pass is not made for him: an artificial pass would leave him free (L31A2).
-    let asked = cx.st.irregular().open_rulings().iter().any(|r| {
+    let asked = cx.st.rulings().open().iter().any(|r| {
         r.on == crate::action::RulingOn::Artificial && cx.st.auction().call(r.call).is_some_and(|c| c.seat == due)
     });
     if asked {
@@ -176,7 +176,7 @@ pub fn lift_bars_at_end_of_period(cx: &mut Ctx<'_>) {
     for seat in Seat::ALL {
         irr::lift_bar(cx, seat);
     }
-    cx.st.irregular_mut().forget_used_bars();
+    cx.st.bars_mut().forget_used();
 }
 
 /// L17D3, L34: three passes after a call (or four passes), one of which was an accepted
@@ -224,9 +224,9 @@ fn revert_closing_passes(cx: &mut Ctx<'_>) -> bool {
     // A cancelled pass did not serve a `next_turn` bar: the barred player still owes his
     // pass at his next turn.
     for i in &cancelled {
-        if let Some((seat, bar)) = cx.st.irregular_mut().take_used_bar(*i) {
+        if let Some((seat, bar)) = cx.st.bars_mut().take_used(*i) {
             let (kind, law) = (bar.kind, bar.law);
-            cx.st.irregular_mut().restore_bar(seat, bar);
+            cx.st.bars_mut().put_back(seat, bar);
             cx.event(EventKind::Barred { seat, bar: kind, law }, Audience::EVERYONE);
         }
     }
@@ -372,12 +372,12 @@ mod tests {
         });
         assert!(r.events.contains(&EventKind::AutoPass { seat: Seat::E }));
         assert!(r.events.contains(&EventKind::BarLifted { seat: Seat::E }));
-        assert!(!r.st.irregular().is_barred(Seat::E));
+        assert!(!r.st.bars().is_barred(Seat::E));
         let r = run(&t, |cx| {
             irr::bar(cx, Seat::E, BarKind::Throughout, Law::L27B2, None);
             pass_for_barred(cx, Seat::E);
         });
-        assert!(r.st.irregular().is_barred(Seat::E));
+        assert!(r.st.bars().is_barred(Seat::E));
         assert!(!r.events.contains(&EventKind::BarLifted { seat: Seat::E }));
     }
 
@@ -389,8 +389,8 @@ mod tests {
         let offered = |seat: Seat| {
             run(&t, |cx| settle_before_next_call(cx, seat, CallId::new(1)))
                 .st
-                .irregular()
                 .offers()
+                .standing()
                 .iter()
                 .any(|o| o.seat == Seat::N)
         };

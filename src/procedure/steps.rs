@@ -24,7 +24,7 @@ pub fn rec(cx: &Ctx<'_>, id: CallId) -> Option<(Seat, Call)> {
 /// player says about such a call (an alert, an explanation, a question, a correction)
 /// waits for the decision (docs/RULINGS.md).
 pub fn awaits_undo(st: &State, id: CallId) -> bool {
-    st.irregular().undo_request().is_some_and(|u| id >= u.call)
+    st.undo().request().is_some_and(|u| id >= u.call)
 }
 
 /// `awaits_undo` as a refusal.
@@ -63,7 +63,7 @@ pub fn flag(cx: &mut Ctx<'_>, code: Code, law: Law, seat: Seat, call: Call, mess
 
 /// Bars `seat` (a `throughout` bar is never shortened), announced to everyone.
 pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comparable: Option<CallId>) {
-    let imposed = cx.st.irregular_mut().bar(
+    let imposed = cx.st.bars_mut().impose(
         seat,
         Bar {
             kind,
@@ -80,7 +80,7 @@ pub fn bar(cx: &mut Ctx<'_>, seat: Seat, kind: BarKind, law: Law, lifted_if_comp
 /// Lifts the bar on `seat`, if any (event `bar_lifted`, shown to everyone like the
 /// `barred` event that announced it).
 pub fn lift_bar(cx: &mut Ctx<'_>, seat: Seat) {
-    if cx.st.irregular_mut().lift_bar(seat) {
+    if cx.st.bars_mut().lift(seat) {
         cx.event(EventKind::BarLifted { seat }, Audience::EVERYONE);
     }
 }
@@ -108,13 +108,13 @@ pub fn adjustment_possible(cx: &mut Ctx<'_>, law: Law, offender: Seat) {
 /// Opens the question "is the replacement of `withdrawn` comparable?" (L23A).
 pub fn open_comparison(cx: &mut Ctx<'_>, offender: Seat, withdrawn: CallId, replacement: Option<CallId>, law: Law) {
     cx.st
-        .irregular_mut()
+        .rulings_mut()
         .open_comparison(offender, withdrawn, replacement, law);
 }
 
 /// Closes the comparable-call question about `withdrawn`.
 pub fn close_comparison(cx: &mut Ctx<'_>, withdrawn: CallId) {
-    cx.st.irregular_mut().close_comparison(withdrawn);
+    cx.st.rulings_mut().close_comparison(withdrawn);
 }
 
 /// The refusal of an illegal call in `prevent`.

@@ -29,14 +29,14 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
     if !cx.reg.rectifies() || state_before(cx.st, seat, id).is_none() {
         replacement_is_legal(cx, seat, id, call)?;
     }
-    cx.st.irregular_mut().request_undo(UndoRequest {
+    cx.st.undo_mut().ask(UndoRequest {
         seat,
         call: id,
         replacement: call,
     });
     cx.event(EventKind::UndoRequested { seat, call }, Audience::EVERYONE);
     if cx.reg.undo == Undo::Director {
-        cx.st.irregular_mut().open_ruling(RulingOn::Unintended, id);
+        cx.st.rulings_mut().ask(RulingOn::Unintended, id);
         summon(cx, Actor::Seat(seat), Some("unintended call"), Law::L25A);
     }
     Ok(())
@@ -54,7 +54,7 @@ pub fn may_replace(st: &State, reg: &Regulation, seat: Seat) -> Result<CallId, R
     if reg.undo == Undo::Off {
         return refuse(Code::UndoDisabled, "replacing a call is switched off at this table");
     }
-    if st.irregular().undo_request().is_some() {
+    if st.undo().request().is_some() {
         return refuse(Code::UndoPending, "a request to replace a call is already pending");
     }
     open_window(st, seat)
@@ -111,7 +111,7 @@ fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: CallId, call: Call) -> Res
 /// after a premature replacement of an insufficient bid, the replacement, his last call
 /// (L27C).
 fn awaiting_rectification(st: &State, seat: Seat) -> Option<CallId> {
-    let id = match st.irregular().pending()? {
+    let id = match st.rectification().pending()? {
         Pending::InsufficientBid {
             premature: Some(call), ..
         }
@@ -132,7 +132,7 @@ fn awaiting_rectification(st: &State, seat: Seat) -> Option<CallId> {
 /// # Errors
 /// `UNDO_PENDING`.
 pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
-    if cx.st.irregular().undo_request().is_some() {
+    if cx.st.undo().request().is_some() {
         return refuse(Code::UndoPending, "a request to replace a call is pending (Law 25A)");
     }
     Ok(())
@@ -143,7 +143,7 @@ pub fn not_pending(cx: &Ctx<'_>) -> Result<(), Refusal> {
 /// # Errors
 /// `NOT_ENTITLED` for anyone but an opponent of the requester, or with no request open.
 pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal> {
-    let Some(req) = cx.st.irregular().undo_request().cloned() else {
+    let Some(req) = cx.st.undo().request().cloned() else {
         return refuse_citing(Law::L25A, Code::NotEntitled, "there is no request to answer");
     };
     if cx.reg.undo != Undo::Consent || !seat.is_opponent_of(req.seat) {
@@ -161,10 +161,10 @@ pub fn respond(cx: &mut Ctx<'_>, seat: Seat, accept: bool) -> Result<(), Refusal
 /// # Errors
 /// The refusal of the replacement call itself in `prevent` (it is checked like any call).
 pub fn decide(cx: &mut Ctx<'_>, unintended: bool) -> Result<(), Refusal> {
-    let Some(req) = cx.st.irregular_mut().take_undo_request() else {
+    let Some(req) = cx.st.undo_mut().take_request() else {
         return refuse(Code::NoPendingRuling, "no replacement is pending");
     };
-    cx.st.irregular_mut().close_ruling(RulingOn::Unintended, req.call);
+    cx.st.rulings_mut().close(RulingOn::Unintended, req.call);
     if !unintended {
         // L25A2: the call stands.
         cx.event(EventKind::UndoRefused { seat: req.seat }, Audience::EVERYONE);
@@ -302,6 +302,6 @@ mod tests {
             replaced.st.auction().in_force().first().map(|e| e.call),
             Some(call("1D"))
         );
-        assert!(replaced.st.irregular().undo_request().is_none());
+        assert!(replaced.st.undo().request().is_none());
     }
 }

@@ -37,7 +37,7 @@ impl State {
     /// offers lapse with the auction period.
     pub fn face_opening_lead(&mut self) {
         self.phase = Phase::Play;
-        self.irregular.clear_offers();
+        self.irregular.offers_mut().clear();
         self.play.face_opening_lead();
     }
 
@@ -50,7 +50,7 @@ impl State {
     /// offers end.
     pub fn return_hands(&mut self) {
         self.phase = Phase::Ended;
-        self.irregular.clear_offers();
+        self.irregular.offers_mut().clear();
     }
 
     // ------------------------------------------------------------ L16B1

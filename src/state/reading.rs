@@ -9,7 +9,7 @@ impl State {
     /// The seat due to call now, taking a pending rectification into account.
     pub fn turn_to_call(&self) -> Seat {
         let rotation = || self.auction.rotation();
-        match self.irregular.pending() {
+        match self.irregular.rectification().pending() {
             // L27A1: LHO may accept the insufficient bid by calling over it.
             // L36A, L37A: LHO calls before rectification; L25B1: LHO may accept by calling.
             Some(
@@ -22,7 +22,7 @@ impl State {
             Some(Pending::OutOfRotation { due, .. }) => *due,
             Some(Pending::Replacement { seat, .. }) => *seat,
             // L17D3: the auction reverted to a skipped player.
-            None => self.irregular.turn_override().unwrap_or_else(rotation),
+            None => self.irregular.rectification().turn_override().unwrap_or_else(rotation),
         }
     }
 

@@ -124,7 +124,7 @@ type PendingChoices = (DecisionKind, Seat, Call, Vec<Choice>, Option<Call>, Law)
 /// What is pending and, for each party awaited, only what that party may do.
 fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<PendingChoices> {
     use Settle::{Accept, Call as CallOver, Decline, Respond, Ruling};
-    if let Some(u) = st.irregular().undo_request() {
+    if let Some(u) = st.undo().request() {
         let r = st.auction().call(u.call)?;
         // Who decides depends on the undo policy: an opponent's consent (either one, L25A
         // as applied online), or the Director.
@@ -144,7 +144,7 @@ fn pending_choices(board: &Board, st: &State, reg: &Regulation) -> Option<Pendin
             Law::L25A,
         ));
     }
-    let p = st.irregular().pending()?;
+    let p = st.rectification().pending()?;
     let offender = |id: CallId| st.auction().call(id).map(|r| (r.seat, r.call));
     Some(match p {
         Pending::InsufficientBid { call, .. } => {

@@ -399,7 +399,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         explanation_answers(st, table.regulation, s, &by_call)
     });
     let scoring_contract = st
-        .irregular()
+        .offers()
         .changes()
         .iter()
         .filter(|c| is_director && c.allowed == Some(false))
@@ -456,7 +456,7 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         barred: Seat::ALL
             .into_iter()
             .filter(|s| seat.is_none_or(|v| v.side() == s.side()))
-            .filter_map(|s| st.irregular().bar_on(s).map(|b| (s, b.kind)))
+            .filter_map(|s| st.bars().on(s).map(|b| (s, b.kind)))
             .collect(),
         pending: decision::decision(board, st, table.regulation, viewer),
         questions: st
@@ -476,8 +476,8 @@ pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             })
             .collect(),
         change_offers: st
-            .irregular()
             .offers()
+            .standing()
             .iter()
             .filter(|o| is_director || Some(o.seat) == seat)
             // Listed while it may be taken up (L25A: not while a request is pending).

@@ -315,7 +315,7 @@ pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
     let in_force = |id: CallId| st.auction().index_of(id).map(CallPos::get);
     // An offer to change a call (L21B1) invites its seat to change it: his view lists it —
     // once no Law 25A request is pending (the change waits for its decision).
-    let undo_pending = st.irregular().undo_request().is_some();
+    let undo_pending = st.undo().request().is_some();
     for e in out.events().iter().filter(|_| !undo_pending) {
         if let EventKind::ChangeOffered { seat, index } = &e.kind {
             let offers = t.view(Viewer::Seat(*seat)).change_offers;
@@ -348,7 +348,7 @@ pub fn probe_reminders(t: &Table, out: &Outcome) -> Result<(), String> {
                 .collect(),
             Code::CorrectPartnerNow | Code::CorrectPartnerAfterPlay => {
                 let noted = st
-                    .irregular()
+                    .offers()
                     .notes()
                     .iter()
                     .filter(|n| n.seat == s && !n.corrected)
@@ -457,7 +457,7 @@ pub fn probe_rulings(t: &Table) -> Result<(), String> {
                 "a comparable ruling is accepted but open_rulings is {listed:?}"
             ));
         }
-        let undo_pending = t.state().irregular().undo_request().is_some();
+        let undo_pending = t.state().undo().request().is_some();
         if undo_pending && on != "unintended" && out.is_ok() {
             return Err(format!("a {on} ruling is accepted while a Law 25A request is pending"));
         }

@@ -81,7 +81,7 @@ pub fn calls(t: &Table) -> Vec<String> {
 
 /// The bar on `seat`, if any.
 pub fn bar(t: &Table, seat: Seat) -> Option<BarKind> {
-    t.state().irregular().bar_on(seat).map(|b| b.kind)
+    t.state().bars().on(seat).map(|b| b.kind)
 }
 
 /// The codes of the warnings an accepted action raised (none for a refusal).

@@ -269,8 +269,8 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                     .filter_map(|s| {
                         table
                             .state()
-                            .irregular()
-                            .bar_on(s)
+                            .bars()
+                            .on(s)
                             .map(|b| (s.to_string(), serde_json::to_value(b.kind).unwrap_or(Value::Null)))
                     })
                     .collect();
