@@ -23,7 +23,11 @@ fn calls() -> Vec<Action> {
 }
 
 fn table(deal: bool) -> Table {
-    let deal = if deal { format!(r#","deal":"{DEAL}""#) } else { String::new() };
+    let deal = if deal {
+        format!(r#","deal":"{DEAL}""#)
+    } else {
+        String::new()
+    };
     Table::from_options_json(&format!(r#"{{"dealer":"N","vulnerability":"None"{deal}}}"#)).expect("a table")
 }
 
@@ -31,7 +35,9 @@ fn in_play(deal: bool) -> Table {
     let mut t = table(deal);
     for (i, c) in ["1NT", "P", "P", "P"].iter().enumerate() {
         let seat = Seat::from_index(i);
-        assert!(t.apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"{c}"}}"#)).is_ok());
+        assert!(t
+            .apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"{c}"}}"#))
+            .is_ok());
     }
     assert!(t.apply_json(r#"{"seat":"E","type":"play","card":"S5"}"#).is_ok());
     t
@@ -61,7 +67,7 @@ fn main() {
                 black_box(t.view(Viewer::Seat(Seat::E)));
             }
         }
-        
+
         Some("legal_cards") => {
             let t = in_play(true);
             for _ in 0..n {

@@ -26,14 +26,17 @@ pub fn replace_call(cx: &mut Ctx<'_>, seat: Seat, call: Call) -> Result<(), Refu
     // Under `rectify` too when the state before the call cannot be restored: the
     // replacement is then made in turn where the replaced call was, and an illegal one
     // could not be granted (docs/RULINGS.md).
-    if !cx.reg.rectifies() || state_before(cx.st, seat, id).is_none() {
-        replacement_is_legal(cx, seat, id, call)?;
-    }
-    cx.st.undo_mut().ask(UndoRequest {
+    let request = UndoRequest {
         seat,
         call: id,
         replacement: call,
-    });
+    };
+    if !cx.reg.rectifies() || state_before(cx.st, seat, id).is_none() {
+        replacement_is_legal(cx, seat, id, call)?;
+    } else {
+        grantable(cx, request.clone())?;
+    }
+    cx.st.undo_mut().ask(request);
     cx.event(EventKind::UndoRequested { seat, call }, Audience::EVERYONE);
     if cx.reg.undo == Undo::Director {
         cx.st.rulings_mut().ask(RulingOn::Unintended, id);
@@ -105,6 +108,19 @@ fn replacement_is_legal(cx: &Ctx<'_>, seat: Seat, id: CallId, call: Call) -> Res
     Summary::of(cx.board.dealer, before)
         .check(seat, call)
         .map_err(|illegal| refusal(illegal, call))
+}
+
+/// L25A1 under `rectify`, the state before the call restored: the replacement is subject to
+/// the appropriate law there (L27, L36, …), which may still refuse it outright (a double of
+/// partner's bid as the replacement of an insufficient bid). The request is refused as the
+/// grant would be — tried on a copy by the rule `decide` applies — so no request is asked
+/// of the Director or an opponent that could not be granted.
+fn grantable(cx: &Ctx<'_>, request: UndoRequest) -> Result<(), Refusal> {
+    let mut st = cx.st.clone();
+    let (mut events, mut warnings) = (crate::feed::Feed::default(), Default::default());
+    let mut trial = Ctx::new(cx.board, cx.reg, &mut st, &mut events, &mut warnings);
+    trial.st.undo_mut().ask(request);
+    decide(&mut trial, true)
 }
 
 /// The record id of `seat`'s call that awaits its rectification (L27, L36, L37), if any:
@@ -246,6 +262,30 @@ mod tests {
         assert_eq!((refused.code, refused.law), (Code::NotEntitled, Law::L25A1));
         // South's own pass, made in the same action, is his to replace.
         assert!(may_replace(t.state(), t.regulation(), Seat::S).is_ok());
+    }
+
+    #[test]
+    fn l25a1_a_request_the_director_could_not_grant_is_refused_as_the_grant_would_be() {
+        // 7C by North, South's insufficient 1C replaced at once by a pass (L27C, West not yet
+        // asked): South asks to replace that pass with a double of partner's bid, which no
+        // replacement of the insufficient bid may be (L27B).
+        let mut t = played_under(
+            r#"{"preset":"screens","undo":"director"}"#,
+            Seat::N,
+            &[
+                Action::call(Seat::N, call("7C")),
+                Action::call(Seat::E, call("P")),
+                Action::call(Seat::S, call("1C")),
+                Action::call(Seat::S, call("P")),
+            ],
+        );
+        let before = (t.state_hash(), t.log().len());
+        let refused = t.apply(Action::replace_call(Seat::S, call("X")));
+        assert_eq!(refused.rejection().map(|r| r.code()), Some(Code::DoubleNotAllowed));
+        assert_eq!((t.state_hash(), t.log().len()), before, "nothing changed");
+        // A replacement he could make is asked of the Director, and granted.
+        assert!(t.apply(Action::replace_call(Seat::S, call("7D"))).is_ok());
+        assert!(t.apply_json(r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#).is_ok());
     }
 
     #[test]
