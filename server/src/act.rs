@@ -66,10 +66,6 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
             "this board is over and its review period has passed".into(),
         );
     }
-    if let Some(why) = live.deal.as_ref().and_then(|d| d.card_not_held(&live.table, &action)) {
-        return refuse(ErrorCode::CardNotHeld, why);
-    }
-    let dummy_was_faced = crate::deal::dummy_faced(&live.table);
     let outcome = live.table.apply_on_server_clock(action, now_ms() as f64);
     if let Outcome::Rejected(r) = &outcome {
         out.send(Ack::rejected(id, r).to_text());
@@ -118,25 +114,7 @@ pub(crate) async fn act(hub: &Hub, j: &Joined, out: &Outbox, id: Option<u64>, mu
     }
     let table_id = j.id.as_str();
     push::deliver(&mut live, table_id, &outcome);
-    if dummy_was_faced.is_none() {
-        reveal_dummy(&live, table_id);
-    }
     let version = live.table.stream_version(j.viewer);
     let hash = (j.viewer == Viewer::Director).then(|| live.table.state_hash());
     out.send(Ack::accepted(id, version, hash.as_deref()).to_text());
-}
-
-/// Once the opening lead is faced (L41D), sends dummy's hand to every connection that did
-/// not see it (all but dummy and the Director), after the push that faced it.
-fn reveal_dummy(live: &crate::hub::Live, table_id: &str) {
-    let (Some(deal), Some(dummy)) = (&live.deal, crate::deal::dummy_faced(&live.table)) else {
-        return;
-    };
-    let hands = std::collections::BTreeMap::from([(dummy, deal.hand(dummy))]);
-    let text = crate::server_msg::ServerMsg::Hands { table: table_id, hands }.to_text();
-    for sub in &live.subs {
-        if !matches!(sub.viewer, bridge_laws::Viewer::Director) && sub.viewer != bridge_laws::Viewer::Seat(dummy) {
-            sub.out.send(text.clone());
-        }
-    }
 }

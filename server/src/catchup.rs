@@ -72,7 +72,6 @@ pub(crate) fn send(
     let page = page_bytes(out.budget());
     let until = live.table.stream_version(viewer);
     let Split { head, lists, ledger } = split(live.table.view(viewer), page);
-    let hands = live.deal.as_ref().map(|d| d.visible(viewer, &live.table));
     let head = match start {
         Start::Joined => {
             let hash = (viewer == Viewer::Director).then(|| live.table.state_hash());
@@ -83,7 +82,6 @@ pub(crate) fn send(
                 regulation: live.table.regulation(),
                 entries: None,
                 view: head,
-                hands,
                 state_hash: hash.as_deref(),
                 until: Some(until),
             }
@@ -92,7 +90,6 @@ pub(crate) fn send(
         Start::View => ServerMsg::View {
             version: 0,
             view: head,
-            hands,
             until: Some(until),
         }
         .to_text(),
