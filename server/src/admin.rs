@@ -9,12 +9,12 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use bridge_laws::Table;
+use bridge_laws::{Deal, Table};
 use serde_json::Value;
 use tokio::sync::Mutex;
 
 use crate::credentials::{self, bearer};
-use crate::deal::Deal;
+use crate::deal;
 use crate::http_body::{api_error, Created, TableStatus};
 use crate::hub::{review_over, Hub, Live};
 use crate::protocol::ErrorCode;
@@ -46,10 +46,11 @@ fn valid_id(id: &str) -> bool {
     (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// `POST /api/tables` `{"id"?: "…", "options": TableOptions, "deal"?: {"N": [card…], …}}` →
-/// `201 {"id", "tokens"}`: one token per seat, the Director's and the spectators'. Only their
-/// hashes are stored. The hands are the ones given, or dealt at random. Needs the admin
-/// token, unless the server runs in demo mode.
+/// `POST /api/tables` `{"id"?: "…", "options": TableOptions, "deal"?: "N:…" | {"N": [card…], …}}`
+/// → `201 {"id", "tokens"}`: one token per seat, the Director's and the spectators'. Only their
+/// hashes are stored. The deal is the one given (`deal`, or `options.deal`), or dealt at
+/// random, and handed to the table. Needs the admin token, unless the server runs in demo
+/// mode.
 pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: String) -> Response {
     if !hub.demo && !is_admin(&hub, &headers) {
         return unauthorized(&hub, "the admin token");
@@ -83,9 +84,9 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
         );
     }
     let options_text = req.get("options").map(Value::to_string).unwrap_or_default();
-    let table = match Table::from_options_json(&options_text) {
-        Ok(t) => t,
-        Err(e) => return api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, e.message),
+    let (table, deal) = match dealt_table(&options_text, req.get("deal")) {
+        Ok(dealt) => dealt,
+        Err(why) => return api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, why),
     };
     let tokens: Option<BTreeMap<String, String>> = VIEWER_NAMES
         .iter()
@@ -97,14 +98,6 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
             ErrorCode::StorageFailed,
             "no system randomness",
         );
-    };
-    // L6: the cards are shuffled and dealt — by the server, unless the admin gives the hands.
-    let deal = match req.get("deal") {
-        None => Deal::random(),
-        Some(hands) => match Deal::parse(&hands.to_string()) {
-            Ok(d) => d,
-            Err(e) => return api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, e),
-        },
     };
     let hashed: BTreeMap<String, String> = tokens
         .iter()
@@ -129,11 +122,10 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
             "a table with that id exists",
         ))
     } else {
-        let row = NewTable::new(&id, &options_text, &hashed, &table.state_hash()).dealt(&deal.to_json());
+        let row = NewTable::new(&id, &options_text, &hashed, &table.state_hash()).dealt(&deal::to_stored(&deal));
         match hub.committer.create(row).await {
             Ok(()) => {
-                let mut live = Live::new(table, hashed, None);
-                live.deal = Some(deal);
+                let live = Live::new(table, hashed, None);
                 hub.tables.write().await.insert(id.clone(), Arc::new(Mutex::new(live)));
                 Ok(())
             }
@@ -152,6 +144,25 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
         }),
     )
         .into_response()
+}
+
+/// The table of the options in `options_text`, given its deal — `options.deal`, or `deal`
+/// beside the options, or (neither given) dealt at random (L6: the cards are shuffled and
+/// dealt) — and that deal, to store. The deal must give each seat 13 cards.
+fn dealt_table(options_text: &str, deal: Option<&Value>) -> Result<(Table, Deal), String> {
+    let mut options = Table::from_options_json(options_text)
+        .map_err(|e| e.message)?
+        .snapshot()
+        .options;
+    let deal = match (options.deal.take(), deal) {
+        (Some(_), Some(_)) => return Err("the deal is given twice: in the options and beside them".into()),
+        (Some(d), None) => deal::whole(d)?,
+        (None, Some(hands)) => deal::given(hands)?,
+        (None, None) => deal::random(),
+    };
+    options.deal = Some(deal.clone());
+    let table = Table::new(options).map_err(|e| e.message)?;
+    Ok((table, deal))
 }
 
 /// `GET /api/tables/{id}` (the admin token, or the table's Director's): the number of

@@ -32,8 +32,10 @@ use bridge_laws::view::{ListPatch, Seen, SeenCall, ViewPatch};
 use bridge_laws::{View, Viewer, Warning};
 use serde::Serialize;
 
+use futures_util::future::{BoxFuture, FutureExt};
+
 use crate::hub::{Live, Slot};
-use crate::outbox::Outbox;
+use crate::outbox::{Outbox, Pager};
 use crate::server_msg::{Entries, ServerMsg};
 
 /// The largest reply sent as one message: half the connection's budget (the other half is
@@ -72,7 +74,6 @@ pub(crate) fn send(
     let page = page_bytes(out.budget());
     let until = live.table.stream_version(viewer);
     let Split { head, lists, ledger } = split(live.table.view(viewer), page);
-    let hands = live.deal.as_ref().map(|d| d.visible(viewer, &live.table));
     let head = match start {
         Start::Joined => {
             let hash = (viewer == Viewer::Director).then(|| live.table.state_hash());
@@ -83,7 +84,6 @@ pub(crate) fn send(
                 regulation: live.table.regulation(),
                 entries: None,
                 view: head,
-                hands,
                 state_hash: hash.as_deref(),
                 until: Some(until),
             }
@@ -92,7 +92,6 @@ pub(crate) fn send(
         Start::View => ServerMsg::View {
             version: 0,
             view: head,
-            hands,
             until: Some(until),
         }
         .to_text(),
@@ -143,30 +142,12 @@ impl std::fmt::Debug for Pages {
     }
 }
 
-impl PartialEq for Pages {
-    fn eq(&self, other: &Pages) -> bool {
-        std::sync::Arc::ptr_eq(&self.slot, &other.slot)
-            && (
-                self.conn,
-                self.viewer,
-                &self.lists,
-                &self.ledger,
-                self.from,
-                self.until,
-                self.fold,
-            ) == (
-                other.conn,
-                other.viewer,
-                &other.lists,
-                &other.ledger,
-                other.from,
-                other.until,
-                other.fold,
-            )
+/// The connection's writer makes each page when it reaches it.
+impl Pager for Pages {
+    fn next(&mut self) -> BoxFuture<'_, Option<String>> {
+        self.next_page().boxed()
     }
 }
-
-impl Eq for Pages {}
 
 impl Pages {
     /// The entries after `from` up to `until` of `viewer`'s stream at the table in `slot`,
@@ -195,7 +176,7 @@ impl Pages {
     }
 
     /// The next page, or `None` once everything is sent or the connection has left the table.
-    pub async fn next(&mut self) -> Option<String> {
+    pub async fn next_page(&mut self) -> Option<String> {
         if self.lists.is_empty() && self.ledger.is_empty() && self.from >= self.until {
             return None;
         }
@@ -212,7 +193,7 @@ impl Pages {
             return Some(self.patch_page(&patch));
         }
         let left = usize::try_from(self.until - self.from).unwrap_or(usize::MAX);
-        let mut pager = Pager::new(self.page);
+        let mut pager = PageFill::new(self.page);
         let mut taken = Vec::new();
         for entry in live.table.events_since_lent(self.viewer, self.from).ok()?.take(left) {
             if !pager.fits(&entry) {
@@ -252,7 +233,7 @@ impl Pages {
 /// The items of the ledger at `range` that fill a page (at least one), as a patch of the
 /// ledger held up to `range.start`; `None` if there are none.
 fn ledger_page(ledger: &[Cow<'_, Warning>], range: Range<usize>, page: usize) -> Option<ViewPatch> {
-    let mut pager = Pager::new(page);
+    let mut pager = PageFill::new(page);
     let mut set = Vec::new();
     for (i, warning) in ledger.iter().enumerate().take(range.end).skip(range.start) {
         if !pager.fits(warning) {
@@ -268,14 +249,14 @@ fn ledger_page(ledger: &[Cow<'_, Warning>], range: Range<usize>, page: usize) ->
 }
 
 /// Counts the bytes of a page being filled.
-struct Pager {
+struct PageFill {
     page: usize,
     bytes: usize,
 }
 
-impl Pager {
-    fn new(page: usize) -> Pager {
-        Pager { page, bytes: 0 }
+impl PageFill {
+    fn new(page: usize) -> PageFill {
+        PageFill { page, bytes: 0 }
     }
 
     /// Whether `item` goes in the page (the first always does), counting it if so.
@@ -362,13 +343,13 @@ impl ListPages {
         field: fn(&mut ViewPatch) -> &mut Option<ListPatch<T>>,
     ) {
         for (i, item) in items.into_iter().enumerate() {
-            let mut pager = Pager {
+            let mut pager = PageFill {
                 page,
                 bytes: self.bytes,
             };
             if !pager.fits(&item) {
                 self.flush();
-                pager = Pager::new(page);
+                pager = PageFill::new(page);
                 pager.fits(&item);
             }
             self.bytes = pager.bytes;
@@ -433,7 +414,7 @@ mod tests {
         let mut pages = super::Pages::entries(&slot, 7, "t1", viewer, 0, until, 600);
         let mut entries = Vec::new();
         let mut count = 0;
-        while let Some(page) = pages.next().await {
+        while let Some(page) = pages.next_page().await {
             let msg: serde_json::Value = serde_json::from_str(&page).unwrap();
             let these = msg["entries"].as_array().unwrap();
             assert!(
@@ -452,9 +433,46 @@ mod tests {
         assert_eq!(serde_json::Value::Array(entries), stream);
 
         let mut pages = super::Pages::entries(&slot, 7, "t1", viewer, 0, until, 600);
-        assert!(pages.next().await.is_some());
+        assert!(pages.next_page().await.is_some());
         slot.lock().await.subs.clear();
-        assert_eq!(pages.next().await, None, "nothing more once the connection left");
+        assert_eq!(pages.next_page().await, None, "nothing more once the connection left");
+    }
+
+    #[tokio::test]
+    async fn pages_queued_to_a_connection_come_out_in_their_place_and_make_the_same_messages() {
+        use std::sync::Arc;
+
+        use crate::hub::{Live, Sub};
+        use crate::metrics::Metrics;
+        use crate::outbox::{channel, Next};
+
+        let t = table(r#""online""#, "N");
+        let until = t.stream_version(Viewer::Director);
+        let (out, mut inbox) = channel(1 << 20, Arc::new(Metrics::default()));
+        let mut live = Live::new(t, Default::default(), None);
+        live.subs.push(Sub {
+            conn: 1,
+            viewer: Viewer::Director,
+            out: out.clone(),
+        });
+        let slot = Arc::new(tokio::sync::Mutex::new(live));
+        let pages = || super::Pages::entries(&slot, 1, "t1", Viewer::Director, 0, until, 600);
+        assert!(out.send("before".into()));
+        assert!(out.send_pages(pages()));
+        assert!(out.send("after".into()));
+        assert!(matches!(inbox.recv().await, Next::Text(t) if t == "before"));
+        let Next::Pages(mut queued) = inbox.recv().await else {
+            panic!("the pages, after the message queued before them");
+        };
+        let mut direct = pages();
+        loop {
+            let (a, b) = (queued.next().await, direct.next_page().await);
+            assert_eq!(a, b);
+            if a.is_none() {
+                break;
+            }
+        }
+        assert!(matches!(inbox.recv().await, Next::Text(t) if t == "after"));
     }
 
     #[test]

@@ -53,8 +53,6 @@ pub(crate) struct Live {
     pub expiry: watch::Sender<Option<Instant>>,
     /// Taken out of the hub: a join that finds it so looks the table up again.
     pub evicted: bool,
-    /// The hands dealt, if the table was dealt (each viewer is given those he may see).
-    pub deal: Option<crate::deal::Deal>,
 }
 
 impl Live {
@@ -69,7 +67,6 @@ impl Live {
             finished_at: None,
             expiry: watch::Sender::new(None),
             evicted: false,
-            deal: None,
         }
     }
 
@@ -180,9 +177,24 @@ fn unknown() -> Refusal {
     Refusal::new(ErrorCode::UnknownTable, "no such table")
 }
 
-/// A table rebuilt from the store, checked against every stored hash.
+/// A table rebuilt from the store, its deal handed to it (`crate::deal::options_of`),
+/// checked against every stored hash. A table stored before the server handed its deal to
+/// the table was hashed without it: if its log checks only so, it is served so, without hands.
 pub(crate) fn restore(stored: &StoredTable) -> Result<Table, String> {
-    let options: TableOptions = serde_json::from_str(&stored.options).map_err(|e| format!("options: {e}"))?;
+    let options = crate::deal::options_of(stored)?;
+    match replay(options.clone(), stored) {
+        Err(why) if options.deal.is_some() => {
+            let without = TableOptions { deal: None, ..options };
+            let table = replay(without, stored).map_err(|_| why)?;
+            eprintln!("table {}: hashed without its deal: served without hands", stored.id);
+            Ok(table)
+        }
+        replayed => replayed,
+    }
+}
+
+/// The table of `options` with the stored actions replayed, checked against every stored hash.
+fn replay(options: TableOptions, stored: &StoredTable) -> Result<Table, String> {
     let mut table = Table::new(options).map_err(|e| e.to_string())?;
     if usize::try_from(stored.count).ok() != Some(stored.actions.len()) {
         return Err(format!(
@@ -211,6 +223,12 @@ pub(crate) fn restore(stored: &StoredTable) -> Result<Table, String> {
         ));
     }
     Ok(table)
+}
+
+/// The table of a stored table whose log does not check: not served (`Live::broken`), held
+/// to say so; `None` if even its options do not read.
+pub(crate) fn unserved(stored: &StoredTable) -> Option<Table> {
+    crate::deal::options_of(stored).ok().and_then(|o| Table::new(o).ok())
 }
 
 impl Hub {
@@ -259,8 +277,7 @@ impl Hub {
             Ok(table) => Live::new(table, stored.tokens.clone(), None),
             Err(why) => {
                 eprintln!("table {id}: not served: {why}");
-                let options = serde_json::from_str(&stored.options).ok();
-                let Some(table) = options.and_then(|o| Table::new(o).ok()) else {
+                let Some(table) = unserved(&stored) else {
                     return Err(Refusal::new(ErrorCode::TableUnavailable, why));
                 };
                 Live::new(table, stored.tokens.clone(), Some(why))
@@ -269,7 +286,6 @@ impl Hub {
         if let Some(at) = stored.finished_at {
             live.finish(at, self.limits.review_grace);
         }
-        live.deal = crate::deal::stored(&stored);
         let mut tables = self.tables.write().await;
         Ok(tables
             .entry(id.to_string())
@@ -336,5 +352,53 @@ impl Hub {
             .iter()
             .map(|(id, slot)| (id.clone(), slot.clone()))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bridge_laws::{Action, Table, TableOptions};
+
+    use super::restore;
+    use crate::store::StoredTable;
+
+    const OPTIONS: &str = r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#;
+
+    /// Table `options` with North's 1C, stored as the server stores it, with `deal`.
+    fn stored(options: TableOptions, deal: &bridge_laws::Deal) -> StoredTable {
+        let mut t = Table::new(options).unwrap();
+        let call = r#"{"seat":"N","type":"call","call":"1C"}"#;
+        assert!(t.apply(Action::from_json(call).unwrap()).is_ok());
+        StoredTable {
+            options: OPTIONS.into(),
+            actions: vec![(call.into(), t.state_hash())],
+            count: 1,
+            state_hash: t.state_hash(),
+            deal: Some(crate::deal::to_stored(deal)),
+            ..StoredTable::default()
+        }
+    }
+
+    #[test]
+    fn a_restored_table_is_handed_its_stored_deal_and_replays_to_its_hashes() {
+        let deal = crate::deal::random();
+        let options: TableOptions = serde_json::from_str(OPTIONS).unwrap();
+        let dealt = TableOptions {
+            deal: Some(deal.clone()),
+            ..options
+        };
+        let table = restore(&stored(dealt, &deal)).expect("its hashes, the deal given");
+        assert_eq!(table.snapshot().options.deal, Some(deal));
+    }
+
+    #[test]
+    fn a_table_hashed_before_it_held_its_deal_is_restored_without_it_and_a_tampered_one_is_not() {
+        let deal = crate::deal::random();
+        let options: TableOptions = serde_json::from_str(OPTIONS).unwrap();
+        let mut older = stored(options, &deal);
+        let table = restore(&older).expect("served, without hands");
+        assert_eq!(table.snapshot().options.deal, None);
+        older.state_hash = "tampered".into();
+        assert!(restore(&older).unwrap_err().contains("differs"), "not served");
     }
 }

@@ -59,7 +59,6 @@ use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use axum::{middleware, Extension, Router};
 use bridge_laws::Phase;
-use bridge_laws::Table;
 use tokio::sync::{Mutex, RwLock};
 
 pub use config::{Cluster, Config, IpNet, Limits, Shard};
@@ -164,15 +163,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
             Err(why) => {
                 eprintln!("table {}: not served: {why}", s.id);
                 broken.push(s.id.clone());
-                let options = serde_json::from_str(&s.options).ok();
-                match options.and_then(|o| Table::new(o).ok()) {
+                match hub::unserved(s) {
                     Some(t) => (t, Some(why)),
                     None => continue,
                 }
             }
         };
-        let mut live = Live::new(table, s.tokens.clone(), why);
-        live.deal = deal::stored(s);
+        let live = Live::new(table, s.tokens.clone(), why);
         tables.insert(s.id.clone(), Arc::new(Mutex::new(live)));
     }
     let mut restored = tables.len() - broken.len().min(tables.len());

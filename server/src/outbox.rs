@@ -2,15 +2,15 @@
 //! a push — is counted in bytes from the moment it is queued until it is written to the
 //! socket; past the connection's budget the connection is closed as `TOO_SLOW`, so a client
 //! that does not read costs the server at most its budget. A request to close travels the
-//! same queue, so the writer waits on one thing, and so do the pages of a catch-up
-//! (`catchup::Pages`), each made and counted only when the writer reaches it.
+//! same queue, so the writer waits on one thing, and so do the pages of a catch-up (a
+//! `Pager`: `catchup::Pages`), each made and counted only when the writer reaches it.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use futures_util::future::BoxFuture;
 use tokio::sync::{mpsc, watch};
 
-use crate::catchup::Pages;
 use crate::metrics::Metrics;
 use crate::protocol::ErrorCode;
 
@@ -103,13 +103,23 @@ impl Shared {
     }
 }
 
+/// Messages made one at a time when the connection's writer reaches them, each counted then
+/// (a catch-up's pages: `catchup::Pages`).
+pub trait Pager: Send + std::fmt::Debug {
+    /// The next message, or `None` once there is none.
+    fn next(&mut self) -> BoxFuture<'_, Option<String>>;
+}
+
+/// Queued pages.
+type Pages = Box<dyn Pager>;
+
 /// What the queue holds.
 #[derive(Debug)]
 enum Queued {
     /// A message.
     Text(String),
     /// Pages made when the writer reaches them (a catch-up's entries).
-    Pages(Box<Pages>),
+    Pages(Pages),
     /// The connection was asked to close (a wake-up for the writer).
     Wake,
 }
@@ -129,17 +139,17 @@ pub struct Inbox {
     /// The writer has seen the connection closing (its wake-up may have been taken).
     closed: bool,
     /// Pages taken from the queue while gathering a batch, the next thing to write.
-    held: Option<Box<Pages>>,
+    held: Option<Pages>,
 }
 
 /// What the writer takes from its queue next.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Next {
     /// A message to write (counted until `written`).
     Text(String),
     /// Pages to write one by one, each counted from when it is made (`Inbox::reserve`)
     /// until `written`.
-    Pages(Box<Pages>),
+    Pages(Pages),
     /// The connection was asked to close: what is left is dropped.
     Closing,
     /// Every `Outbox` is gone.
@@ -192,7 +202,7 @@ impl Outbox {
 
     /// Queues `pages`, made one at a time when the writer reaches them (each counted then).
     /// False when the connection is closing.
-    pub fn send_pages(&self, pages: Pages) -> bool {
+    pub fn send_pages(&self, pages: impl Pager + 'static) -> bool {
         !self.is_closing() && self.tx.send(Queued::Pages(Box::new(pages))).is_ok()
     }
 
@@ -333,36 +343,54 @@ mod tests {
         assert!(!out.send(String::new()));
     }
 
+    /// Pages of these texts, made one at a time.
+    #[derive(Debug)]
+    struct Fixed(Vec<&'static str>);
+
+    impl Pager for Fixed {
+        fn next(&mut self) -> BoxFuture<'_, Option<String>> {
+            let page = (!self.0.is_empty()).then(|| self.0.remove(0).to_string());
+            Box::pin(async move { page })
+        }
+    }
+
+    /// The text of `next`, if it is one.
+    fn text(next: Next) -> Option<String> {
+        match next {
+            Next::Text(t) => Some(t),
+            _ => None,
+        }
+    }
+
     #[tokio::test]
     async fn pages_keep_their_place_in_the_queue_and_count_only_once_made() {
         let metrics = Arc::new(Metrics::default());
         let (out, mut inbox) = channel(100, metrics.clone());
-        let table =
-            bridge_laws::Table::from_options_json(r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#)
-                .unwrap();
-        let live = crate::hub::Live::new(table, Default::default(), None);
-        let slot = Arc::new(tokio::sync::Mutex::new(live));
-        let pages = Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50);
         assert!(out.send("before".into()));
-        assert!(out.send_pages(Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50)));
+        assert!(out.send_pages(Fixed(vec!["page 1", "page 2"])));
         assert!(out.send("after".into()));
         assert_eq!(
             metrics.queued_bytes(),
             "before".len() + "after".len(),
             "pages count once made"
         );
-        assert_eq!(inbox.recv().await, Next::Text("before".into()));
+        assert_eq!(text(inbox.recv().await).as_deref(), Some("before"));
         assert_eq!(inbox.try_recv(), None, "a batch ends before pages");
         assert_eq!(inbox.try_recv(), None);
-        assert_eq!(inbox.recv().await, Next::Pages(Box::new(pages)));
-        assert_eq!(inbox.recv().await, Next::Text("after".into()));
+        let Next::Pages(mut pages) = inbox.recv().await else {
+            panic!("the pages, in their place");
+        };
+        assert_eq!(pages.next().await.as_deref(), Some("page 1"));
+        assert_eq!(pages.next().await.as_deref(), Some("page 2"));
+        assert_eq!(pages.next().await, None);
+        assert_eq!(text(inbox.recv().await).as_deref(), Some("after"));
         assert!(inbox.reserve(80), "a page within the budget");
         assert!(!inbox.reserve(30), "a page past it");
         assert_eq!(
             out.closing().borrow().as_ref().map(|c| c.code),
             Some(ErrorCode::TooSlow)
         );
-        assert!(!out.send_pages(Pages::entries(&slot, 1, "t1", bridge_laws::Viewer::Director, 0, 0, 50)));
+        assert!(!out.send_pages(Fixed(vec!["page"])));
     }
 
     #[tokio::test]
@@ -376,14 +404,14 @@ mod tests {
         tokio::task::yield_now().await;
         assert!(out.close(Close::new(ErrorCode::Replaced, "another connection")));
         let (next, mut inbox) = waiting.await.unwrap();
-        assert_eq!(next, Next::Closing);
-        assert_eq!(inbox.recv().await, Next::Closing, "closing stays closing");
+        assert!(matches!(next, Next::Closing));
+        assert!(matches!(inbox.recv().await, Next::Closing), "closing stays closing");
 
         let (out, mut inbox) = channel(100, metrics.clone());
         assert!(out.send("queued before the close".into()));
         assert!(out.close(Close::new(ErrorCode::TooSlow, "too slow")));
         assert_eq!(inbox.try_recv(), None, "a closing connection writes nothing more");
-        assert_eq!(inbox.recv().await, Next::Closing);
+        assert!(matches!(inbox.recv().await, Next::Closing));
         assert_eq!(metrics.queued_bytes(), 0, "the dropped message's bytes are given back");
     }
 }

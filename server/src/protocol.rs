@@ -100,9 +100,6 @@ pub enum ErrorCode {
     Unresponsive,
     /// Too many HTTP requests from one address (HTTP 429, with `Retry-After`).
     RateLimited,
-    /// A card led or played (from dummy by declarer) that is not in the hand it comes from,
-    /// or was played already, at a table with a deal: not applied.
-    CardNotHeld,
 }
 
 impl ErrorCode {
@@ -130,7 +127,6 @@ impl ErrorCode {
             ErrorCode::Replaced => "REPLACED",
             ErrorCode::Unresponsive => "UNRESPONSIVE",
             ErrorCode::RateLimited => "RATE_LIMITED",
-            ErrorCode::CardNotHeld => "CARD_NOT_HELD",
         }
     }
 }
@@ -151,7 +147,6 @@ mod tests {
             ErrorCode::NotOwner,
             ErrorCode::Unresponsive,
             ErrorCode::RateLimited,
-            ErrorCode::CardNotHeld,
         ] {
             assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
         }

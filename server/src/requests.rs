@@ -99,11 +99,9 @@ impl Session {
                 let live = j.slot.lock().await;
                 let version = live.table.stream_version(j.viewer);
                 let view = live.table.view(j.viewer);
-                let hands = live.deal.as_ref().map(|d| d.visible(j.viewer, &live.table));
                 let whole = ServerMsg::View {
                     version,
                     view,
-                    hands,
                     until: None,
                 }
                 .to_text_within(catchup::one_message(self.out.budget()));
@@ -224,7 +222,6 @@ impl Session {
                 // A fresh start, or the view after the missed entries (a client table resumes
                 // with both).
                 view: live.table.view(viewer),
-                hands: live.deal.as_ref().map(|d| d.visible(viewer, &live.table)),
                 state_hash: hash.as_deref(),
                 until: None,
             }

@@ -9,14 +9,6 @@ use ts_rs::TS;
 
 use crate::protocol::ErrorCode;
 
-/// Hands by seat, each as dealt (a client subtracts the cards its view shows played).
-pub type Hands<'a> = std::collections::BTreeMap<bridge_laws::Seat, &'a [bridge_laws::Card]>;
-
-/// `Hands` in TypeScript (www/src/protocol.gen.ts): only the hands the viewer may see.
-#[derive(TS)]
-#[ts(rename = "Hands", type = "Partial<Record<Seat, Card[]>>")]
-pub struct HandsTs;
-
 /// A message from the server to a client, tagged by `type`. Its TypeScript, with the
 /// package's own names for the library's types, is www/src/protocol.gen.ts (`typescript`).
 #[derive(Serialize, TS)]
@@ -40,13 +32,10 @@ pub enum ServerMsg<'a> {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(optional, type = "StreamEntry[]")]
         entries: Option<Vec<LentEntry<'a>>>,
-        /// The viewer's view now (after the entries, if any).
+        /// The viewer's view now (after the entries, if any), with the hands he may see
+        /// (`view.hands`, the engine's).
         #[ts(type = "View")]
         view: View<'a>,
-        /// The hands dealt that the viewer may see now (`crate::deal`), if the table was dealt.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[ts(optional, as = "Option<HandsTs>")]
-        hands: Option<Hands<'a>>,
         /// The state hash, for the Director alone.
         #[serde(rename = "stateHash", skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
@@ -90,23 +79,10 @@ pub enum ServerMsg<'a> {
         /// The viewer's view now.
         #[ts(type = "View")]
         view: View<'a>,
-        /// The hands dealt that the viewer may see now, if the table was dealt.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        #[ts(optional, as = "Option<HandsTs>")]
-        hands: Option<Hands<'a>>,
         /// A catch-up in pages, as `joined`'s.
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(optional, type = "number")]
         until: Option<u64>,
-    },
-    /// Hands that became visible to the viewer: dummy's, to everyone, once the opening lead
-    /// is faced (sent right after the `events` push that faced it).
-    Hands {
-        /// The table's id.
-        table: &'a str,
-        /// Seat → its cards as dealt.
-        #[ts(as = "HandsTs")]
-        hands: Hands<'a>,
     },
     /// The reply to `ping`.
     Pong,
@@ -386,7 +362,6 @@ mod tests {
         let view = parsed(&ServerMsg::View {
             version,
             view: t.view(viewer),
-            hands: None,
             until: None,
         });
         assert_eq!(
@@ -400,7 +375,6 @@ mod tests {
             regulation: t.regulation(),
             entries: None,
             view: t.view(viewer),
-            hands: None,
             state_hash: None,
             until: None,
         });

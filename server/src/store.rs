@@ -20,7 +20,7 @@ mod batch;
 use batch::{append_rows, create_tables, write_batch_in_one_query, write_batch_in_one_statement};
 
 /// A stored table: what restoring it needs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct StoredTable {
     /// The table's id.
     pub id: String,
@@ -36,7 +36,8 @@ pub struct StoredTable {
     pub state_hash: String,
     /// When its board was over (milliseconds since the Unix epoch), if it is.
     pub finished_at: Option<i64>,
-    /// The hands dealt, as JSON (`crate::deal::Deal`), if the table was dealt.
+    /// The deal, as JSON (`crate::deal::to_stored`), if the table was dealt: handed to the
+    /// table when it is rebuilt (`crate::deal::options_of`).
     pub deal: Option<String>,
 }
 
@@ -437,7 +438,7 @@ pub struct NewTable {
     pub tokens: String,
     /// The state hash of the new table.
     pub state_hash: String,
-    /// The hands dealt (`Deal` as JSON), if the server dealt them.
+    /// The deal, as JSON (`crate::deal::to_stored`), if the server dealt it.
     pub deal: Option<String>,
 }
 
@@ -453,7 +454,7 @@ impl NewTable {
         }
     }
 
-    /// The same row with the hands dealt (`Deal` as JSON).
+    /// The same row with the deal (as JSON: `crate::deal::to_stored`).
     #[must_use]
     pub fn dealt(mut self, deal: &str) -> NewTable {
         self.deal = Some(deal.to_string());

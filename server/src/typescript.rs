@@ -9,7 +9,7 @@ use ts_rs::{Config, TS};
 
 use crate::http_body::{ApiError, Created, TableStatus};
 use crate::protocol::{ClientMsg, ErrorCode};
-use crate::server_msg::{Ack, HandsTs, ServerMsg};
+use crate::server_msg::{Ack, ServerMsg};
 
 /// Where the generated file is kept, from the server crate's directory.
 pub const PROTOCOL_TS: &str = "../www/src/protocol.gen.ts";
@@ -18,10 +18,8 @@ pub const PROTOCOL_TS: &str = "../www/src/protocol.gen.ts";
 const PACKAGE_TYPES: &[&str] = &[
     "ActionKind",
     "Actor",
-    "Card",
     "Regulation",
     "Rejection",
-    "Seat",
     "StreamEntry",
     "View",
     "Viewer",
@@ -57,7 +55,6 @@ pub fn protocol_ts() -> String {
     for decl in [
         export::<ServerMsg<'static>>(&cfg),
         export::<Ack<'static>>(&cfg),
-        export::<HandsTs>(&cfg),
         export::<ErrorCode>(&cfg),
         export::<ClientMsg>(&cfg),
         export::<ApiError<'static>>(&cfg),
@@ -98,29 +95,12 @@ mod tests {
     use bridge_laws::{Action, Outcome, Seat, Table, TableOptions, ViewTracker, Viewer};
 
     use super::{kept, protocol_ts, PROTOCOL_TS, SAMPLES_TS};
-    use crate::deal::Deal;
     use crate::http_body::{ApiError, Created, TableStatus};
     use crate::protocol::{ClientMsg, ErrorCode};
     use crate::server_msg::{Ack, Entries, ServerMsg};
 
     /// Every spade to North, heart to East, diamond to South, club to West.
-    fn deal() -> Deal {
-        let suit = |s: char| {
-            "23456789TJQKA"
-                .chars()
-                .map(|r| format!("\"{s}{r}\""))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        Deal::parse(&format!(
-            r#"{{"N":[{}],"E":[{}],"S":[{}],"W":[{}]}}"#,
-            suit('S'),
-            suit('H'),
-            suit('D'),
-            suit('C')
-        ))
-        .expect("a deal")
-    }
+    const DEAL: &str = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
 
     /// The actions of the sample board: an alerted, explained opening, a question and its
     /// answer, a review, the lead faced and a card from dummy; one refused on the way.
@@ -140,15 +120,15 @@ mod tests {
 
     /// Real messages of every kind, as the server writes them, from the sample board.
     fn server_samples() -> Vec<String> {
-        let options: TableOptions =
-            serde_json::from_str(r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#).unwrap();
+        let options: TableOptions = serde_json::from_str(&format!(
+            r#"{{"dealer":"N","vulnerability":"None","regulation":"online","deal":"{DEAL}"}}"#
+        ))
+        .unwrap();
         let mut t = Table::new(options).unwrap();
-        let deal = deal();
         let mut tracker = ViewTracker::new(&t);
         let mut out = Vec::new();
         let north = Viewer::Seat(Seat::N);
         for viewer in [north, Viewer::Director, Viewer::Spectator] {
-            let hands = deal.visible(viewer, &t);
             out.push(
                 ServerMsg::Joined {
                     table: "t1",
@@ -157,7 +137,6 @@ mod tests {
                     regulation: t.regulation(),
                     entries: None,
                     view: t.view(viewer),
-                    hands: Some(hands),
                     state_hash: (viewer == Viewer::Director).then_some("h0"),
                     until: None,
                 }
@@ -204,7 +183,6 @@ mod tests {
                 regulation: t.regulation(),
                 entries: Some(t.events_since_lent(east, 2).unwrap().collect()),
                 view: t.view(east),
-                hands: Some(deal.visible(east, &t)),
                 state_hash: None,
                 until: None,
             }
@@ -221,7 +199,6 @@ mod tests {
                 regulation: t.regulation(),
                 entries: None,
                 view: split.head,
-                hands: Some(deal.visible(Viewer::Director, &t)),
                 state_hash: Some("h1"),
                 until: Some(t.stream_version(Viewer::Director)),
             }
@@ -272,20 +249,12 @@ mod tests {
             ServerMsg::View {
                 version: t.stream_version(east),
                 view: t.view(east),
-                hands: Some(deal.visible(east, &t)),
                 until: None,
             }
             .to_text(),
         );
-        out.push(
-            ServerMsg::Hands {
-                table: "t1",
-                hands: BTreeMap::from([(Seat::S, deal.hand(Seat::S))]),
-            }
-            .to_text(),
-        );
         out.push(ServerMsg::Pong.to_text());
-        out.push(ServerMsg::error(ErrorCode::CardNotHeld, "SA is not in East's hand", Some(7)).to_text());
+        out.push(ServerMsg::error(ErrorCode::WrongSeat, "this connection acts as E", Some(7)).to_text());
         out.push(ServerMsg::error(ErrorCode::TooSlow, "too far behind", None).to_text());
         out.push(
             ServerMsg::Error {

@@ -10,7 +10,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use bridge_laws::{Action, Outcome, SeatTable, StreamEntry, Table, TableOptions, Update, View, ViewPatch, Viewer};
+use bridge_laws::{Action, Outcome, SeatTable, StreamEntry, Table, Update, View, ViewPatch, Viewer};
 use bridge_server::store::Store;
 use bridge_server::{Limits, Running};
 use common::{config, databases, http, serve, Client};
@@ -162,7 +162,8 @@ async fn stored_table(db: &str, id: &str) -> Table {
     let store = Store::connect(db).await.unwrap();
     let stored = store.load_one(id).await.unwrap().unwrap();
     store.close().await;
-    let options: TableOptions = serde_json::from_str(&stored.options).unwrap();
+    // With its deal, as the server rebuilds it.
+    let options = bridge_server::deal::options_of(&stored).unwrap();
     let mut table = Table::new(options).unwrap();
     for (text, _) in &stored.actions {
         let outcome = table.apply(Action::from_json(text).unwrap());

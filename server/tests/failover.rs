@@ -18,7 +18,7 @@ use std::process::Child;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use bridge_laws::{Action, Outcome, Table, TableOptions};
+use bridge_laws::{Action, Outcome, Table};
 use bridge_server::lease::{Claim, Holder};
 use bridge_server::store::{Appended, Store};
 use bridge_server::{start, Cluster, Config, Running};
@@ -74,7 +74,7 @@ fn script() -> Vec<(&'static str, Value)> {
 }
 
 /// Creates a table dealt so that East holds the spades (the script's lead is his): the
-/// server refuses a card not held (`CARD_NOT_HELD`). Its tokens.
+/// engine refuses a card not held (`CARD_NOT_HELD`). Its tokens.
 async fn create_dealt_table(addr: SocketAddr, id: &str) -> Value {
     let suit = |s: char| -> Vec<String> { "23456789TJQKA".chars().map(|r| format!("{s}{r}")).collect() };
     let deal = json!({ "N": suit('C'), "E": suit('S'), "S": suit('H'), "W": suit('D') });
@@ -343,7 +343,8 @@ async fn a_killed_process_tables_are_taken_over_within_5_s_and_played_to_the_end
             assert_eq!(action["type"], want["type"], "{id}: step {i}");
             assert_eq!(action["call"], want["call"], "{id}: step {i}");
         }
-        let options: TableOptions = serde_json::from_str(&stored.options).unwrap();
+        // With its deal, as the server rebuilds it.
+        let options = bridge_server::deal::options_of(&stored).unwrap();
         let mut table = Table::new(options).unwrap();
         for (i, (text, hash)) in stored.actions.iter().enumerate() {
             let outcome = table.apply(Action::from_json(text).unwrap());

@@ -113,11 +113,11 @@ function online(table: string, token: string): void {
   app.onChange(() => {
     renderBanner(app);
     if (!app.table || !app.source) return;
-    // Again whenever the server gives a hand (dummy's, once the opening lead is faced).
+    // Again whenever the view's hands change (dummy's appears once the opening lead is faced).
     if (wired !== app.handsVersion) {
       wired = app.handsVersion;
       wire(app.source, app.dealt());
-      // A hand the server did not give this viewer is not shown at all (not "empty").
+      // A hand this viewer may not see is not shown at all (not "empty").
       for (const hand of document.querySelectorAll<Hand>("bl-hand")) hand.hidden = !app.hands[hand.seat!];
     }
     byId("main").hidden = false;

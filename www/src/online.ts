@@ -3,8 +3,8 @@
 // that viewer at join, kept by the package's `SeatTable` from each push (his new entries and
 // the patch of his view) — the page never holds anything outside his audience. Every action
 // goes to the server (`act`); its `ack` (accepted, or refused with the law) or `error`
-// becomes a toast. The hands come from the server too (`joined`/`view` `hands`, and a `hands`
-// message with dummy's once the opening lead is faced): only those the viewer may see; the
+// becomes a toast. The hands are the view's (`view.hands`, the engine's: only those the
+// viewer may see, dummy's once the opening lead is faced, with the cards still held); the
 // lead is made by choosing a card of one's own `<bl-hand>`, offered from `legal_leads`.
 // A dropped connection is retried with exponential backoff and resumed by version (`join`
 // with `since`), with a "reconnecting…" banner meanwhile. What the server sends and reads is
@@ -17,7 +17,10 @@ import { isSeat, seatLabel, SEATS, viewerLabel } from "./calls";
 import { byId, fill, h } from "./dom";
 import { clearToasts, toast } from "./feed";
 import { onLocale, t } from "./i18n";
-import type { ApiError, ClientMsg, Created, Hands, ServerMsg } from "./protocol.gen";
+import type { ApiError, ClientMsg, Created, ServerMsg } from "./protocol.gen";
+
+/** The hands a view carries: those the viewer may see, each with the cards still held. */
+type Hands = NonNullable<View["hands"]>;
 
 type Status = "connecting" | "open" | "reconnecting" | "failed";
 
@@ -37,10 +40,12 @@ export class OnlineApp implements Host {
   /** The last state hash the server told (the Director's messages only). */
   stateHash: string | null = null;
   status: Status = "connecting";
-  /** The hands the server gave this viewer (docs/PROTOCOL.md, "The deal"), as dealt. */
+  /** The hands of this viewer's view (docs/PROTOCOL.md, "The deal"), as last seen. */
   hands: Hands = {};
-  /** Bumped whenever `hands` gains a hand: the page gives the `<bl-hand>`s their cards again. */
+  /** Bumped whenever `hands` changes: the page gives the `<bl-hand>`s their cards again. */
   handsVersion = 0;
+  /** `hands` as text, to tell a change. */
+  private handsText = "{}";
   private ws: WebSocket | null = null;
   private nextId = 1;
   private waiting = new Map<number, (a: Acted) => void>();
@@ -105,7 +110,6 @@ export class OnlineApp implements Host {
 
   private receive(msg: ServerMsg): void {
     if ("stateHash" in msg && typeof msg.stateHash === "string") this.stateHash = msg.stateHash;
-    if ("hands" in msg && msg.hands) this.learn(msg.hands);
     switch (msg.type) {
       case "joined": {
         this.status = "open";
@@ -126,8 +130,6 @@ export class OnlineApp implements Host {
       }
       case "view":
         if (this.table) this.fresh(this.table.viewer, msg.version, msg.view);
-        break;
-      case "hands":
         break;
       case "ack": {
         // The element or panel that sent the action shows a refusal (with its law).
@@ -160,24 +162,25 @@ export class OnlineApp implements Host {
         break;
       }
     }
+    this.follow();
     this.changed();
   }
 
-  /** Keeps the hands the server sent (they only ever grow: a hand once shown stays known). */
-  private learn(hands: Hands): void {
-    for (const seat of SEATS) {
-      const cards = hands[seat];
-      if (cards && !this.hands[seat]) {
-        this.hands[seat] = cards;
-        this.handsVersion++;
-      }
-    }
+  /** Keeps the hands of the view now (a hand appears when the view gives it: dummy's once
+   * the opening lead is faced; a card played leaves it). */
+  private follow(): void {
+    const hands = this.table?.view().hands ?? {};
+    const text = JSON.stringify(hands);
+    if (text === this.handsText) return;
+    this.hands = hands;
+    this.handsText = text;
+    this.handsVersion++;
   }
 
-  /** The hands for the `<bl-hand>`s (a seat whose hand this viewer was not given: none), or
-   * `null` when the server gave none (a table it did not deal). */
+  /** The hands for the `<bl-hand>`s (a seat whose hand this viewer may not see: none), or
+   * `null` when the view has none (a table without a deal). */
   dealt(): Record<Seat, Card[]> | null {
-    if (!this.handsVersion) return null;
+    if (!Object.keys(this.hands).length) return null;
     return Object.fromEntries(SEATS.map((s) => [s, this.hands[s] ?? []])) as Record<Seat, Card[]>;
   }
 
