@@ -23,6 +23,8 @@ use crate::store::rare_list::RareList;
 use crate::stream_marks::Streams;
 use crate::view::{self, View};
 
+mod stream;
+
 /// What a new table needs: the board and the regulation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
