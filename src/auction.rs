@@ -11,8 +11,10 @@ use crate::call::{Bid, Call, Seat, Side};
 use crate::callset::CallSet;
 use crate::report::Code;
 
+mod bidding;
 mod summary;
 
+pub use bidding::Bidding;
 pub use summary::Summary;
 
 /// A call in force and who made it.

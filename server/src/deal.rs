@@ -122,11 +122,11 @@ impl Deal {
             return None;
         };
         let hand = if from_dummy { seat.partner() } else { seat };
-        let gone = table
-            .state()
-            .play()
-            .cards()
-            .map_or(0, |p| card_bits(p.lead.iter().chain(p.played().map(|(_, c)| c))));
+        // The lead (face down too) and every card played, as the Director sees them.
+        let gone = table.view(Viewer::Director).play.map_or(0, |p| {
+            let played = p.tricks.iter().flat_map(|t| t.cards.iter()).chain(p.current.iter());
+            card_bits(p.lead.iter().chain(played.map(|(_, c)| c)))
+        });
         if self.held[hand.index()] & !gone & card_bit(card) != 0 {
             return None;
         }
@@ -168,7 +168,7 @@ pub(crate) fn stored(table: &crate::store::StoredTable) -> Option<Deal> {
 /// Dummy, once the opening lead is faced (L41D); `None` before, and on a passed-out board.
 pub fn dummy_faced(table: &Table) -> Option<Seat> {
     match table.phase() {
-        Phase::Play | Phase::Ended => table.state().play().declarer().map(Seat::partner),
+        Phase::Play | Phase::Ended => table.contract().map(|c| c.dummy()),
         _ => None,
     }
 }

@@ -270,11 +270,13 @@ impl Irregular {
     }
 
     /// A cancelled call whose L16C entries wait for its caller to call again.
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn recall(&self) -> Option<&Recall> {
         self.irr().recall.as_ref()
     }
 
     /// The Director's rulings on artificial calls, in the order given.
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn artificial_rulings(&self) -> &[ArtificialCall] {
         &self.irr().artificial
     }
