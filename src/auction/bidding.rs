@@ -18,21 +18,21 @@ use super::{Contract, Entry, Status, Summary};
 ///
 /// ```
 /// use bridge_laws::{Bidding, Call, Code, Seat};
+/// let call = |s: &str| s.parse::<Call>().expect("a call");
 /// let mut auction = Bidding::new(Seat::N);
-/// for call in ["1NT", "P", "2C", "X"] {
-///     auction.push(call.parse::<Call>()?)?;
+/// for c in ["1NT", "P", "2C", "X"] {
+///     assert_eq!(auction.push(call(c)), Ok(()));
 /// }
 /// assert_eq!(auction.turn(), Some(Seat::N));
-/// assert!(!auction.is_legal("2C".parse()?)); // insufficient over 2C (L18B)
+/// assert!(!auction.is_legal(call("2C"))); // insufficient over 2C (L18B)
 /// assert_eq!(auction.push(Call::Double), Err(Code::DoubleNotAllowed)); // his partner's bid (L19A1)
 /// assert!(auction.legal().contains(Call::Redouble)); // L19B1
-/// for call in ["2D", "P", "P", "P"] {
-///     auction.push(call.parse::<Call>()?)?;
+/// for c in ["2D", "P", "P", "P"] {
+///     assert_eq!(auction.push(call(c)), Ok(()));
 /// }
 /// let contract = auction.contract().expect("the auction has ended");
 /// assert_eq!((contract.bid.to_string(), contract.declarer), ("2D".to_string(), Seat::N));
 /// assert_eq!(auction.push(Call::Pass), Err(Code::AuctionOver));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bidding {
