@@ -174,9 +174,6 @@ fn engine(c: &mut Criterion) {
     c.bench_function("state hash after a full auction", |b| {
         b.iter(|| black_box(done.state_hash()))
     });
-    c.bench_function("state hash as bytes (Table::hash) after a full auction", |b| {
-        b.iter(|| black_box(done.hash()))
-    });
     let json = done.to_json();
     c.bench_function("from_json of a 14-call board", |b| {
         b.iter(|| black_box(Table::from_json(black_box(&json))))

@@ -1,11 +1,11 @@
 //! The legality layer side by side with the crate `contract-bridge` in one run.
 //!
 //! - Replay: every auction of the shared corpus (`../shared/corpus/auctions.jsonl`), call by
-//!   call: is the call legal for the player in rotation, then record it. Ours through
-//!   [`Summary`] (`is_legal`, `push`), and, for reference, through the slice functions over
-//!   a `Vec<Entry>` (what the table used before the summary); the peer through
-//!   `Auction::try_push` (its check, then its push), one `Auction` reused and truncated so
-//!   that its allocation is not timed. Throughput is per call checked.
+//!   call: is the call legal for the player in rotation, then record it. Ours through the
+//!   public [`Bidding`] (`push`: its check, then its push; the engine's `Summary` under it),
+//!   the peer through `Auction::try_push` (its check, then its push), one `Auction` reused
+//!   and truncated so that its allocation is not timed. Throughput is per call checked. The
+//!   benches use the crate's face alone (no `internals`: scripts/test.sh checks it).
 //! - Micro: `is_legal` and the set of legal calls mid-auction for both crates, and the
 //!   table's `is_legal` / `legal_calls`, with the heap allocations each makes.
 //! - Memory: live heap bytes per table for 10 000 tables after a 14-call auction (here,
@@ -18,8 +18,9 @@ use std::alloc::System;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use bridge_laws::auction::{self, Entry, Status, Summary};
-use bridge_laws::{Action, ActionKind, Actor, Call, CallSet, Seat, Strain, Table, TableOptions, Vulnerability};
+use bridge_laws::{
+    Action, ActionKind, Actor, Bidding, Call, CallSet, Seat, Strain, Table, TableOptions, Vulnerability,
+};
 use contract_bridge::auction::{Auction, Call as PeerCall};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use serde::Deserialize;
@@ -98,47 +99,24 @@ fn load() -> Option<Corpus> {
         c.ours.extend(calls);
         c.ends.push(c.ours.len());
     }
-    c.checked = replay_summary(&c);
+    c.checked = replay_bidding(&c);
     let peer = replay_peer(&c, &mut Auction::new());
     assert_eq!(c.checked, peer, "both crates check the same calls of the corpus");
-    assert_eq!(c.checked, replay_slices(&c, &mut Vec::new()));
     Some(c)
 }
 
 /// Ours: is the call legal for the player in rotation, then record it. Calls checked.
-fn replay_summary(c: &Corpus) -> usize {
+fn replay_bidding(c: &Corpus) -> usize {
     let mut checked = 0;
     for (dealer, range) in c.deals() {
-        let mut s = Summary::new(dealer);
+        let mut s = Bidding::new(dealer);
         for &call in c.ours.get(range).unwrap_or_default() {
             checked += 1;
-            if !s.is_legal(call) {
+            if s.push(call).is_err() {
                 break;
             }
-            s.push(Entry {
-                seat: s.next_in_rotation(),
-                call,
-            });
         }
         black_box(&s);
-    }
-    checked
-}
-
-/// Ours before the summary: the slice functions over the calls so far.
-fn replay_slices(c: &Corpus, calls: &mut Vec<Entry>) -> usize {
-    let mut checked = 0;
-    for (dealer, range) in c.deals() {
-        calls.clear();
-        for &call in c.ours.get(range).unwrap_or_default() {
-            checked += 1;
-            let seat = auction::next_in_rotation(calls, dealer);
-            if auction::status(calls) != Status::Open || auction::check(calls, seat, call).is_err() {
-                break;
-            }
-            calls.push(Entry { seat, call });
-        }
-        black_box(&calls);
     }
     checked
 }
@@ -180,13 +158,10 @@ fn call(s: &str) -> Call {
     s.parse().expect("a call")
 }
 
-fn mid_summary() -> Summary {
-    let mut s = Summary::new(Seat::N);
+fn mid_bidding() -> Bidding {
+    let mut s = Bidding::new(Seat::N);
     for c in MID {
-        s.push(Entry {
-            seat: s.next_in_rotation(),
-            call: call(c),
-        });
+        s.push(call(c)).expect("a legal call");
     }
     s
 }
@@ -287,23 +262,17 @@ fn legality(c: &mut Criterion) {
             g.sample_size(20)
                 .warm_up_time(Duration::from_secs(1))
                 .measurement_time(Duration::from_secs(4));
-            g.bench_function("bridge-laws Summary (is_legal, push)", |b| {
-                b.iter(|| replay_summary(corpus))
-            });
+            g.bench_function("bridge-laws Bidding (push)", |b| b.iter(|| replay_bidding(corpus)));
             let mut peer = Auction::new();
             g.bench_function("contract-bridge Auction (try_push)", |b| {
                 b.iter(|| replay_peer(corpus, &mut peer))
-            });
-            let mut calls = Vec::new();
-            g.bench_function("bridge-laws slice functions (status, check, push)", |b| {
-                b.iter(|| replay_slices(corpus, &mut calls))
             });
             g.finish();
         }
         None => println!("legality: no corpus at {CORPUS}: the replay benchmarks are skipped"),
     }
 
-    let s = mid_summary();
+    let s = mid_bidding();
     let a = mid_peer();
     let t = mid_table();
     let all = peer_all();
@@ -314,13 +283,13 @@ fn legality(c: &mut Criterion) {
         peer_legal(&a, &all),
         "both crates list the same calls"
     );
-    assert_eq!(t.legal_calls(Seat::S), s.legal(), "the table lists the summary's calls");
+    assert_eq!(t.legal_calls(Seat::S), s.legal(), "the table lists the bidding's calls");
 
     let mut g = c.benchmark_group("mid-auction (1C P 1H P 1S X, South)");
     g.warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
     g.throughput(Throughput::Elements(probes.len() as u64));
-    g.bench_function("bridge-laws Summary::is_legal", |b| {
+    g.bench_function("bridge-laws Bidding::is_legal", |b| {
         b.iter(|| probes.iter().filter(|c| black_box(&s).is_legal(**c)).count())
     });
     g.bench_function("contract-bridge Auction::can_push", |b| {
@@ -335,7 +304,7 @@ fn legality(c: &mut Criterion) {
         b.iter(|| probes.iter().filter(|c| black_box(&t).is_legal(Seat::S, **c)).count())
     });
     g.throughput(Throughput::Elements(1));
-    g.bench_function("bridge-laws Summary::legal", |b| b.iter(|| black_box(&s).legal()));
+    g.bench_function("bridge-laws Bidding::legal", |b| b.iter(|| black_box(&s).legal()));
     g.bench_function("contract-bridge legal calls (can_push × 38)", |b| {
         b.iter(|| peer_legal(black_box(&a), &all))
     });
@@ -345,7 +314,7 @@ fn legality(c: &mut Criterion) {
     g.finish();
 
     println!(
-        "allocations per call: Summary::is_legal {}, Summary::legal {}, Table::is_legal {}, \
+        "allocations per call: Bidding::is_legal {}, Bidding::legal {}, Table::is_legal {}, \
          Table::legal_calls {}, contract-bridge can_push {}",
         allocations(|| {
             black_box(black_box(&s).is_legal(Call::Redouble));
@@ -374,20 +343,15 @@ fn legality(c: &mut Criterion) {
     if let Some(corpus) = &corpus {
         let n = corpus.checked;
         let ours = ns_per_call(n, || {
-            black_box(replay_summary(corpus));
+            black_box(replay_bidding(corpus));
         });
         let mut peer = Auction::new();
         let theirs = ns_per_call(n, || {
             black_box(replay_peer(corpus, &mut peer));
         });
-        let mut calls = Vec::new();
-        let slices = ns_per_call(n, || {
-            black_box(replay_slices(corpus, &mut calls));
-        });
         println!(
-            "legality replay, {} deals, {n} calls checked: bridge-laws Summary {ours:.2} ns/call | \
-             contract-bridge {theirs:.2} ns/call | ratio {:.2}× | bridge-laws slice functions \
-             {slices:.2} ns/call",
+            "legality replay, {} deals, {n} calls checked: bridge-laws Bidding {ours:.2} ns/call | \
+             contract-bridge {theirs:.2} ns/call | ratio {:.2}×",
             corpus.dealers.len(),
             ours / theirs,
         );

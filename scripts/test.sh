@@ -54,6 +54,14 @@ step "public API check catches changed signatures (scripts/public-api.test.mjs)"
 step "cargo deny check bans licenses sources (workspace)" \
   bash -c 'cargo fetch --quiet && cargo deny --workspace --offline check bans licenses sources' || :
 
+# The crate's face is enough for its users: the reference server (bridge-laws without
+# `internals`; `-p` builds no root dev-dependency, so nothing turns it on), and the benches and
+# the CLI built with the cfg `bridge_laws_face`, under which the root's dev-dependency on itself
+# with `internals` is left out (Cargo.toml): a bench that reached into `Table::state` or
+# `auction::Summary` fails here. Its own target dir: the cfg changes every crate's flags.
+step "the server, the benches and the CLI build without internals" \
+  bash -c 'cargo check --quiet -p bridge-server --all-targets && RUSTFLAGS="--cfg bridge_laws_face" CARGO_TARGET_DIR=target/face cargo check --quiet --bench engine --bench legality --bench records --bins' || :
+
 # --- the reference server (server/, a workspace member): lints, then its suites against
 # SQLite and a throwaway PostgreSQL cluster (scripts/test-server.sh; fmt is in the step above)
 step "cargo clippy (server, all targets)" cargo clippy -p bridge-server --all-targets --quiet -- -D warnings || :

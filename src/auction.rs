@@ -11,8 +11,10 @@ use crate::call::{Bid, Call, Seat, Side};
 use crate::callset::CallSet;
 use crate::report::Code;
 
+mod bidding;
 mod summary;
 
+pub use bidding::Bidding;
 pub use summary::Summary;
 
 /// A call in force and who made it.
@@ -162,7 +164,7 @@ pub fn check(calls: &[Entry], seat: Seat, call: Call) -> Result<(), Illegal> {
 }
 
 /// The calls `seat` may legally make over `calls`, in canonical order (P, X, XX, bids).
-#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
+#[cfg(any(test, feature = "internals"))] // read by the tests only
 pub fn legal_calls(calls: &[Entry], seat: Seat) -> CallSet {
     let mut out = last_bid(calls).map_or(CallSet::BIDS, |(_, _, b)| CallSet::bids_above(b));
     out.insert(Call::Pass);
@@ -175,7 +177,7 @@ pub fn legal_calls(calls: &[Entry], seat: Seat) -> CallSet {
 }
 
 /// The seat due to call after `calls` in normal rotation (L17B–C).
-#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
+#[cfg(any(test, feature = "internals"))] // read by the tests only
 pub fn next_in_rotation(calls: &[Entry], dealer: Seat) -> Seat {
     calls.last().map_or(dealer, |e| e.seat.lho())
 }
@@ -195,7 +197,7 @@ pub fn status(calls: &[Entry]) -> Status {
 }
 
 /// The doubling of the last bid in force (L19C, L19D).
-#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
+#[cfg(any(test, feature = "internals"))] // read by the tests only
 pub fn doubling(calls: &[Entry]) -> Doubling {
     match last_action(calls).map(|e| e.call) {
         Some(Call::Double) => Doubling::Doubled,
@@ -205,7 +207,7 @@ pub fn doubling(calls: &[Entry]) -> Doubling {
 }
 
 /// The contract the calls name, if any bid was made: last bid, doubling, declarer (L22A).
-#[cfg(any(test, feature = "internals"))] // read by the tests and benches only
+#[cfg(any(test, feature = "internals"))] // read by the tests only
 pub fn contract(calls: &[Entry]) -> Option<Contract> {
     let (_, by, bid) = last_bid(calls)?;
     let side = by.seat.side();

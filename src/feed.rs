@@ -97,16 +97,19 @@ impl Feed {
     }
 
     /// Whether there are none.
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
 
     /// Event `i`.
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn get(&self, i: usize) -> Option<Cow<'_, Event>> {
         self.all().get(i)
     }
 
     /// Every event, lent.
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn all(&self) -> Events<'_> {
         Events {
             items: &self.items,

@@ -26,20 +26,20 @@
 //! ```
 //!
 //! The items a user names are at the root; [`records`], [`stream`] and [`view`] are the
-//! namespaces. Modules hidden from these docs (`state`, `procedure`, `event`, …) are
-//! internals the reference server, the CLI and the tests reach into: not part of the API,
-//! they change in any release. `docs/public-api.txt` lists the face.
+//! namespaces. Every type a public item names is public and documented here. The engine's
+//! internals (`state`, `procedure`, `event`, …) are private: the crate's own tests reach
+//! into them through the `internals` feature, which is not part of the API and changes in
+//! any release. `docs/public-api.txt` lists the face.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 // The face: the items a user names, re-exported flat below; the namespaces `records`,
 // `stream` and `view`. Everything else is private. The modules declared with `internal!` are
-// private too unless the `internals` feature is on: the reference server, the CLI, the
-// benches and the tests turn it on to reach into them (they are not part of the API and
-// change in any release). The npm build turns it on as well, so the wasm module is the one
-// measured (private, these modules changed the optimizer's choices and the gzipped module
-// grew: docs/ENGINEERING.md). The storage plumbing is in the private `store`.
+// private too unless the `internals` feature is on: the tests turn it on to reach into them
+// (they are not part of the API and change in any release). The reference server, the CLI,
+// the benches and the npm module are built without it. The storage plumbing is in the
+// private `store`.
 
 /// Declares a module private, or public but hidden from the docs under `internals`.
 macro_rules! internal {
@@ -49,6 +49,20 @@ macro_rules! internal {
         pub mod $name;
         #[cfg(not(feature = "internals"))]
         mod $name;
+    };
+}
+/// Declares a method or function crate-private, or public but hidden from the docs under
+/// `internals` (for the tests): `Table::state`, `feed`, `hash`.
+macro_rules! internal_fn {
+    ($(#[$attr:meta])* fn $name:ident $($rest:tt)*) => {
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub fn $name $($rest)*
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code)] // the tests' accessors, read by the crate or not
+        pub(crate) fn $name $($rest)*
     };
 }
 internal! { action }
@@ -91,7 +105,7 @@ pub mod wasm;
 struct ReadmeDoctests;
 
 pub use action::{Action, ActionKind, Actor, Hand, Intent, RulingOn, RulingValue, StrainName};
-pub use auction::{Contract, Doubling};
+pub use auction::{Bidding, Contract, Doubling};
 pub use audience::{Audience, Viewer};
 pub use board::{Board, Vulnerability};
 pub use call::{Bid, BySeat, Call, Level, ParseError, Seat, Side, Strain, Suit};
@@ -99,8 +113,10 @@ pub use callset::CallSet;
 pub use card::Card;
 pub use deal::{CardSet, Deal, DealError};
 pub use event::{BarKind, DisclosureKind, Event, EventKind, Outcome, OutcomeEvents, ReviewLine};
+pub use feed::Events;
 pub use law::Law;
 pub use log::Log;
+pub use play::Trick;
 pub use push::{push_of, Pushes, ViewTracker};
 pub use regulation::{
     Disclosure, Irregularities, LeadRestriction, Overrides, Preset, Questions, Regulation, RegulationSpec, Screenmates,
@@ -110,6 +126,8 @@ pub use report::{Code, InputError, Refusal, Rejection, Severity, Warning};
 pub use seat_table::{SeatTable, Update};
 pub use state::Phase;
 pub use store::seat_list::SeatList;
+pub use store::seat_map::SeatMap;
 pub use stream::{StreamEntry, StreamItem};
 pub use table::{Snapshot, Submitted, Table, TableOptions};
 pub use view::{DecisionKind, View, ViewBase, ViewPatch};
+pub use withdrawal::Withdrawal;

@@ -245,37 +245,6 @@ pub fn check_update(
 
 // Read by the bindings (src/wasm.rs) before a whole view or entry.
 #[cfg(feature = "wasm")]
-/// The part of a stream entry a client checks: its version and audience (the rest is read
-/// where it is shown).
-#[derive(Clone, Copy, Debug, Deserialize)]
-pub struct EntryHead {
-    /// The entry's version.
-    pub version: u64,
-    /// The event's audience, for an event.
-    pub event: Option<Addressed>,
-    /// The warning's audience, for a warning.
-    pub warning: Option<Addressed>,
-}
-
-#[cfg(feature = "wasm")]
-impl EntryHead {
-    /// Who may see the entry (nobody, if it is neither an event nor a warning).
-    pub fn audience(&self) -> Audience {
-        self.event.or(self.warning).map_or(Audience::NONE, |a| a.audience)
-    }
-}
-
-// Read by the bindings (src/wasm.rs) before a whole view or entry.
-#[cfg(feature = "wasm")]
-/// Anything addressed to an audience.
-#[derive(Clone, Copy, Debug, Deserialize)]
-pub struct Addressed {
-    /// Who may see it.
-    pub audience: Audience,
-}
-
-// Read by the bindings (src/wasm.rs) before a whole view or entry.
-#[cfg(feature = "wasm")]
 /// The part of a view a client answers from every frame.
 #[derive(Clone, Debug, Deserialize)]
 pub struct ViewHead {

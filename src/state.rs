@@ -43,7 +43,9 @@ pub use offers::{ChangeForReview, ChangeOffer, Offers, OffersMut, PartnerNote};
 pub use play::Play;
 pub use across::{BeforeCall, InProgress};
 pub use rectification::{Aftermath, Pending, Rectification, RectificationMut};
-pub use rulings::{ArtificialCall, Comparable, Comparison, OpenRuling, Rulings, RulingsMut};
+#[cfg(any(test, feature = "internals"))] // named by the tests only
+pub use rulings::{ArtificialCall, OpenRuling};
+pub use rulings::{Comparable, Comparison, Rulings, RulingsMut};
 pub use undo::{Recall, Undo, UndoMut, UndoRequest};
 
 /// The period of the board (Law 17, SPEC §1).

@@ -15,18 +15,20 @@
 //! with its `at` replaced by the server's clock, so tempo (L16B1) is measured on the server
 //! and a client cannot claim a slow or fast call (docs/ENGINEERING.md, "Online tables and the
 //! server").
+//!
+//! This module holds the entries and how they are numbered; the table's methods that read
+//! them (`Table::stream`, `events_since`, …) are in src/table/stream.rs, above the view
+//! (docs/DESIGN-LAYERS.md).
 
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::Action;
 use crate::audience::{Audience, Viewer};
 use crate::event::{Event, Outcome};
 use crate::feed::Feed;
-use crate::report::{InputError, Warning};
-use crate::stream_marks::{slot, Streams};
-use crate::table::Table;
+use crate::report::Warning;
+use crate::stream_marks::Streams;
 
 /// One entry of a viewer's stream: an event or a warning.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,7 +143,7 @@ impl LentEntry<'_> {
 }
 
 /// Every entry of the board in order (events of an action, then its warnings), unfiltered.
-fn all_items<'a>(
+pub(crate) fn all_items<'a>(
     streams: &'a Streams,
     feed: &'a Feed,
     warnings: &'a [Warning],
@@ -168,7 +170,7 @@ pub fn entries_of(outcome: &Outcome, viewer: Viewer, version: u64) -> Vec<Stream
 }
 
 /// The items `viewer` may see, numbered from `from + 1`.
-fn number<'a>(
+pub(crate) fn number<'a>(
     items: impl Iterator<Item = LentItem<'a>>,
     viewer: Viewer,
     from: u64,
@@ -177,63 +179,4 @@ fn number<'a>(
         .filter(move |i| i.audience().contains(viewer))
         .zip(from + 1..)
         .map(|(item, version)| LentEntry { version, item })
-}
-
-impl Table {
-    /// The number of entries in `viewer`'s stream: the version a fresh client that starts from
-    /// `view(viewer)` has.
-    pub fn stream_version(&self, viewer: Viewer) -> u64 {
-        u64::from(self.streams().lens[slot(viewer)])
-    }
-
-    /// Every entry of `viewer`'s stream (`events_since(viewer, 0)`).
-    pub fn stream(&self, viewer: Viewer) -> Vec<StreamEntry> {
-        self.stream_lent(viewer).map(LentEntry::into_owned).collect()
-    }
-
-    /// The entries of `viewer`'s stream after `version`, for a client catching up.
-    ///
-    /// # Errors
-    /// `BAD_INPUT` when `version` is past the end of the viewer's stream (a client that claims
-    /// entries this table never gave him).
-    pub fn events_since(&self, viewer: Viewer, version: u64) -> Result<Vec<StreamEntry>, InputError> {
-        Ok(self
-            .events_since_lent(viewer, version)?
-            .map(LentEntry::into_owned)
-            .collect())
-    }
-
-    /// `events_since`, each entry lent by the table instead of copied.
-    ///
-    /// # Errors
-    /// As `events_since`.
-    pub fn events_since_lent(
-        &self,
-        viewer: Viewer,
-        version: u64,
-    ) -> Result<impl Iterator<Item = LentEntry<'_>>, InputError> {
-        let len = self.stream_version(viewer);
-        if version > len {
-            return Err(InputError::bad_input(format!(
-                "version {version} is past the end of the {viewer} stream ({len} entries)"
-            )));
-        }
-        Ok(self
-            .stream_lent(viewer)
-            .skip(usize::try_from(version).unwrap_or(usize::MAX)))
-    }
-
-    /// Every entry of `viewer`'s stream, lent.
-    fn stream_lent(&self, viewer: Viewer) -> impl Iterator<Item = LentEntry<'_>> {
-        number(all_items(self.streams(), self.feed(), self.warnings()), viewer, 0)
-    }
-
-    /// Applies an action received from a client on a server-authoritative table: the client's
-    /// `at` is ignored and the action is stamped with `now_ms`, the server's clock in
-    /// milliseconds, so tempo (L16B1) is measured on the server. The stamped action is what the
-    /// log (and the state hash) keeps, so a replay of the log gives the same table.
-    pub fn apply_on_server_clock(&mut self, mut action: Action, now_ms: f64) -> Outcome {
-        action.at = Some(now_ms);
-        self.apply(action)
-    }
 }

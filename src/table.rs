@@ -23,6 +23,8 @@ use crate::store::rare_list::RareList;
 use crate::stream_marks::Streams;
 use crate::view::{self, View};
 
+mod stream;
+
 /// What a new table needs: the board and the regulation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -417,9 +419,11 @@ impl Table {
         self.hash.to_hex()
     }
 
-    /// The canonical state hash as a value.
-    pub fn hash(&self) -> StateHash {
-        self.hash
+    internal_fn! {
+        /// The canonical state hash as a value.
+        fn hash(&self) -> StateHash {
+            self.hash
+        }
     }
 
     /// The board.
@@ -437,9 +441,11 @@ impl Table {
         &self.log
     }
 
-    /// Every event of the board, with its audience, in order.
-    pub fn feed(&self) -> &Feed {
-        &self.feed
+    internal_fn! {
+        /// Every event of the board, with its audience, in order.
+        fn feed(&self) -> &Feed {
+            &self.feed
+        }
     }
 
     /// What the per-viewer streams are read from (src/stream.rs).
@@ -452,9 +458,11 @@ impl Table {
         &self.warnings
     }
 
-    /// The full state (for the Director, audits and tests).
-    pub fn state(&self) -> &State {
-        &self.state
+    internal_fn! {
+        /// The full state (for the Director, audits and tests).
+        fn state(&self) -> &State {
+            &self.state
+        }
     }
 
     /// The period of the board.

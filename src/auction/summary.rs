@@ -135,6 +135,7 @@ impl Summary {
 
     /// This summary with one more call.
     #[must_use]
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub const fn pushed(mut self, e: Entry) -> Summary {
         self.push(e);
         self
@@ -175,6 +176,7 @@ impl Summary {
     }
 
     /// The most recent bid, its position and bidder (an accepted insufficient bid too, L27A1).
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub const fn last_bid(&self) -> Option<(usize, Entry, Bid)> {
         match self.last_bid {
             Some((bid, seat)) => Some((

@@ -95,7 +95,7 @@ fn check_after_auction(st: &State, seat: Seat) -> Result<(), Refusal> {
 
 /// The calls in force alerted or explained to `viewer`, with what he may see of them (never
 /// partial): whether alerted, and the positions of the explanations among the call's
-/// disclosures in his view (`view::seen_calls`: the disclosures he heard, not superseded).
+/// disclosures in his view (the view's `calls`: the disclosures he heard, not superseded).
 pub fn restatement(st: &State, viewer: Viewer) -> Vec<ReviewLine> {
     let by_call = ByCall::new(st.extra().disclosures(), st.auction().record().len());
     st.auction()

@@ -67,6 +67,7 @@ pub struct QuestionRecord {
 
 impl QuestionRecord {
     /// Whether any answerer has given his whole part (`questions::answered`: all of them).
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn answered_by_any(&self) -> bool {
         self.answered_by.seats_any()
     }

@@ -37,6 +37,7 @@ impl State {
     }
 
     /// The client clock of the last call.
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn last_clock(&self) -> Option<f64> {
         self.last_clock.get()
     }

@@ -101,6 +101,7 @@ impl Rulings {
     }
 
     /// The Director's rulings on artificial calls, in the order given.
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn artificial(&self) -> &[ArtificialCall] {
         &self.artificial
     }

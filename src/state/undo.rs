@@ -63,6 +63,7 @@ impl Undo {
     }
 
     /// A cancelled call whose L16C entries wait for its caller to call again.
+    #[cfg(any(test, feature = "internals"))] // read by the tests only
     pub fn recall(&self) -> Option<&Recall> {
         self.recall.as_ref()
     }

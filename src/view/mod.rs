@@ -372,7 +372,7 @@ impl SeenDisclosure<'_> {
 
 /// What a view is made of: the parts of a table.
 #[derive(Clone, Copy)]
-pub struct Parts<'a> {
+pub(crate) struct Parts<'a> {
     /// The board.
     pub board: &'a Board,
     /// The regulation.
@@ -386,7 +386,7 @@ pub struct Parts<'a> {
 }
 
 /// The view of `table` for `viewer`.
-pub fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
+pub(crate) fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
     let st = table.state;
     let board = table.board;
     let is_director = viewer == Viewer::Director;
@@ -596,16 +596,8 @@ fn questions_to_answer(st: &State, reg: &Regulation, seat: Seat) -> Vec<usize> {
         .collect()
 }
 
-/// The calls in force with the disclosures `viewer` may see.
-pub fn seen_calls(st: &State, viewer: Viewer) -> Vec<SeenCall<'_>> {
-    seen_calls_among(
-        st,
-        viewer,
-        &ByCall::new(st.extra().disclosures(), st.auction().record().len()),
-    )
-}
-
-/// `seen_calls`, given the disclosures grouped by call.
+/// The calls in force with the disclosures `viewer` may see, given the disclosures grouped
+/// by call.
 fn seen_calls_among<'a>(st: &'a State, viewer: Viewer, by_call: &ByCall<'a>) -> Vec<SeenCall<'a>> {
     let ids = st.auction().in_force_ids();
     // Each call's entry is written in place, its disclosures after: most calls have none,

@@ -264,15 +264,12 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
                 .contract()
                 .map_or(Value::Null, |c| Value::String(c.declarer.to_string())),
             "barred" => {
-                let m: BTreeMap<String, Value> = Seat::ALL
-                    .into_iter()
-                    .filter_map(|s| {
-                        table
-                            .state()
-                            .bars()
-                            .on(s)
-                            .map(|b| (s.to_string(), serde_json::to_value(b.kind).unwrap_or(Value::Null)))
-                    })
+                // Every bar, as the Director's view shows them.
+                let m: BTreeMap<String, Value> = table
+                    .view(Viewer::Director)
+                    .barred
+                    .iter()
+                    .map(|(s, kind)| (s.to_string(), serde_json::to_value(kind).unwrap_or(Value::Null)))
                     .collect();
                 serde_json::to_value(m).unwrap_or(Value::Null)
             }
@@ -286,7 +283,9 @@ fn check_state(table: &Table, want: &Value) -> Result<(), String> {
             })?,
             "visible" => per_key(v, |viewer| {
                 let vw: Viewer = viewer.parse().map_err(|_| format!("unknown viewer {viewer}"))?;
-                let seen: Vec<usize> = bridge_laws::view::seen_calls(table.state(), vw)
+                let seen: Vec<usize> = table
+                    .view(vw)
+                    .calls
                     .into_iter()
                     .filter(|c| !c.disclosures.is_empty())
                     .map(|c| c.index)
