@@ -1,7 +1,7 @@
 //! Instruction counts of the engine's hot paths, for valgrind's callgrind (counts do not
 //! depend on the machine's load): `valgrind --tool=callgrind target/release/examples/instructions OP N`
 //! runs OP N times; two runs' difference over their difference in N is one OP's count.
-//! OP: `auction` (12 calls at a new table), `view` (a seat's view after the auction),
+//! OP: `auction` (12 calls at a new table), `apply_json` (the same calls read from JSON), `view` (a seat's view after the auction),
 //! `legal_cards` (declarer, dummy's card due), `view_hands` / `view_plain` (declarer's view
 //! in play, with and without the deal).
 use std::hint::black_box;
@@ -54,6 +54,21 @@ fn main() {
                 let mut t = empty.clone();
                 for a in &plain {
                     let _ = black_box(t.apply(a.clone()));
+                }
+                black_box(t);
+            }
+        }
+        Some("apply_json") => {
+            let empty = table(false);
+            let texts: Vec<String> = CALLS
+                .iter()
+                .enumerate()
+                .map(|(i, c)| format!(r#"{{"seat":"{}","type":"call","call":"{c}"}}"#, Seat::from_index(i % 4)))
+                .collect();
+            for _ in 0..n {
+                let mut t = empty.clone();
+                for text in &texts {
+                    let _ = black_box(t.apply_json(black_box(text)));
                 }
                 black_box(t);
             }
