@@ -131,7 +131,7 @@ pub enum Ruling<'a> {
         /// Comparable or not, if the Director says.
         value: Option<bool>,
         /// Strains the artificial call specified (L27B1a).
-        specified: Option<&'a [Strain]>,
+        specified: Option<&'a [StrainName]>,
     },
     /// L28B/L29A: did LHO's call accept the call out of rotation?
     Intent(Intent),
@@ -140,7 +140,7 @@ pub enum Ruling<'a> {
         /// Artificial (`true`) or natural (`false`).
         value: bool,
         /// The denominations an artificial call specified (none: it specified none).
-        specified: Option<&'a [Strain]>,
+        specified: Option<&'a [StrainName]>,
         /// The call in force ruled on; none: the call out of rotation or withdrawn call
         /// whose rectification is open.
         index: Option<usize>,
@@ -207,6 +207,23 @@ fn whole_ms<S: serde::Serializer>(at: &Option<f64>, s: S) -> Result<S::Ok, S::Er
         Some(t) if t.fract() == 0.0 && (0.0..MAX_CLOCK_MS).contains(t) => s.serialize_u64(*t as u64),
         Some(t) => s.serialize_f64(*t),
         None => s.serialize_none(),
+    }
+}
+
+/// A strain written as text in a ruling (`"H"`, `"NT"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(type = "string"))]
+pub struct StrainName(pub Strain);
+
+impl Serialize for StrainName {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::call::fixed_name(s, self.0.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for StrainName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StrainName, D::Error> {
+        crate::call::from_text(d).map(StrainName)
     }
 }
 
@@ -428,7 +445,7 @@ mod tests {
         assert_eq!(
             a.kind,
             ActionKind::RestrictLead {
-                suit: Some(Strain::Hearts),
+                suit: Some(StrainName(Strain::Hearts)),
                 require: true
             }
         );
@@ -449,7 +466,7 @@ mod tests {
             r#"{"seat":"director","type":"ruling","on":"artificial","value":true,"specified":["H","S"],"index":2}"#,
         )
         .expect("valid");
-        let specified = [Strain::Hearts, Strain::Spades];
+        let specified = [StrainName(Strain::Hearts), StrainName(Strain::Spades)];
         assert_eq!(
             a.director_ruling().expect("a ruling"),
             Some(Ruling::Artificial {

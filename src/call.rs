@@ -142,15 +142,8 @@ impl Side {
     }
 }
 
-/// A denomination, ranking upwards C < D < H < S < NT (L18E). (Its TypeScript name is
-/// `StrainName`, the text it is written as.)
+/// A denomination, ranking upwards C < D < H < S < NT (L18E).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(
-    feature = "wasm",
-    derive(tsify::Tsify),
-    serde(rename = "StrainName"),
-    tsify(type = "string")
-)]
 pub enum Strain {
     /// Clubs.
     Clubs,

@@ -4,10 +4,10 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::action::{Actor, Intent, RulingOn, RulingValue};
+use crate::action::{Actor, Intent, RulingOn, RulingValue, StrainName};
 use crate::auction::Doubling;
 use crate::audience::Audience;
-use crate::call::{Call, Seat, Strain};
+use crate::call::{Call, Seat};
 use crate::card::Card;
 use crate::law::Law;
 use crate::report::{Code, Rejection, Warning};
@@ -147,7 +147,7 @@ pub enum EventKind {
     LeadRestricted {
         declarer: Seat,
         leader: Seat,
-        suit: Option<Strain>,
+        suit: Option<StrainName>,
         require: bool,
     },
     /// The engine passed for a barred player.
@@ -362,7 +362,7 @@ mod tests {
             EventKind::LeadRestricted {
                 declarer: Seat::S,
                 leader: Seat::W,
-                suit: Some(Strain::Hearts),
+                suit: Some(StrainName(Strain::Hearts)),
                 require: false,
             },
             EventKind::HandsReturned,

@@ -475,7 +475,7 @@ impl Table {
 
     /// The calls `seat` may make now without an irregularity (empty when it is not his turn).
     pub fn legal_calls(&self, seat: Seat) -> CallSet {
-        procedure::calls::legal_calls(&self.board, &self.state, seat)
+        procedure::calls::legal_calls(&self.board, &self.regulation, &self.state, seat)
     }
 
     /// Whether `seat` may make `call` now without an irregularity (no allocation).

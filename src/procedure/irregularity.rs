@@ -69,6 +69,7 @@ pub fn call_while_pending<'w>(
         }
         Pending::Replacement {
             seat: offender,
+            withdrawn,
             law,
             insufficient: ib,
             ..
@@ -78,7 +79,7 @@ pub fn call_while_pending<'w>(
             }
             match ib {
                 Some(first) => insufficient::replace(cx, seat, call, with, first, law, None),
-                None => inadmissible::replace(cx, seat, call, with, law),
+                None => inadmissible::replace(cx, seat, call, with, withdrawn, law),
             }
             .map(|()| Next::Done)
         }

@@ -85,7 +85,7 @@ pub fn read(text: &str) -> Read<'_> {
         match c {
             b'\n' => {
                 if line_blank && r.started {
-                    r.finish();
+                    r.finish(i);
                 }
                 line_start = true;
                 line_blank = true;
@@ -140,7 +140,7 @@ pub fn read(text: &str) -> Read<'_> {
         }
         r.auction_token(&text[start..i], start);
     }
-    r.finish();
+    r.finish(text.len());
     r.out
 }
 
@@ -176,7 +176,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Ends the current game: notes resolved, record kept, `#` values remembered.
-    fn finish(&mut self) {
+    fn finish(&mut self, _at: usize) {
         if !self.started {
             return;
         }

@@ -30,7 +30,12 @@ impl From<Contract> for ContractName {
 
 impl fmt::Display for ContractName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        crate::auction::write_contract(f, self.bid, self.doubling)
+        let x = match self.doubling {
+            Doubling::Undoubled => "",
+            Doubling::Doubled => "X",
+            Doubling::Redoubled => "XX",
+        };
+        write!(f, "{}{x}", self.bid)
     }
 }
 
