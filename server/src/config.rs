@@ -127,7 +127,7 @@ pub struct Cluster {
 impl Cluster {
     /// A process with a random identity, the default address and a 3 s lease.
     pub fn new() -> Cluster {
-        let node = crate::credentials::new_token()
+        let node = crate::http::credentials::new_token()
             .and_then(|t| t.get(..12).map(str::to_string))
             .unwrap_or_else(|| format!("pid-{}", std::process::id()));
         Cluster {

@@ -17,34 +17,23 @@
 //!   taken over once its leases lapse), or statically those whose id hashes to K mod N
 //!   (`--shard K/N`); the two kinds never serve one database together (`lease_presence`).
 
-mod act;
-mod admin;
-pub mod catchup;
-pub mod client_addr;
-pub mod commit;
+mod cluster;
 pub mod config;
-mod connection;
-pub mod credentials;
-pub mod deal;
-mod expiry;
-mod heartbeat;
-mod http_body;
-mod hub;
-mod idle_tables;
-mod ip_limits;
-pub mod lease;
-pub mod lease_presence;
-mod lease_rows;
+mod http;
+mod limits;
 pub mod metrics;
-pub mod outbox;
 pub mod protocol;
-pub mod push;
-mod rate_limit;
-mod requests;
-pub mod server_msg;
 pub mod store;
+mod tables;
 #[cfg(test)]
 mod typescript;
+mod ws;
+
+pub use cluster::{lease, lease_presence};
+pub use http::credentials;
+pub use limits::client_addr;
+pub use tables::{commit, deal};
+pub use ws::{catchup, outbox, push, server_msg};
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -66,10 +55,14 @@ pub use metrics::Metrics;
 
 use client_addr::ClientIp;
 use commit::Committer;
-use http_body::api_error;
-use hub::{restore, Hub, Live};
+use http::admin;
+use http::http_body::api_error;
+use limits::{ip_limits, rate_limit};
 use protocol::ErrorCode;
 use store::Store;
+use tables::hub::{self, restore, Hub, Live};
+use tables::idle_tables;
+use ws::connection;
 
 /// A running server.
 pub struct Running {

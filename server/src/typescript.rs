@@ -7,9 +7,9 @@
 
 use ts_rs::{Config, TS};
 
-use crate::http_body::{ApiError, Created, TableStatus};
+use crate::http::http_body::{ApiError, Created, TableStatus};
 use crate::protocol::{ClientMsg, ErrorCode};
-use crate::server_msg::{Ack, ServerMsg};
+use crate::ws::server_msg::{Ack, ServerMsg};
 
 /// Where the generated file is kept, from the server crate's directory.
 pub const PROTOCOL_TS: &str = "../www/src/protocol.gen.ts";
@@ -95,9 +95,9 @@ mod tests {
     use bridge_laws::{Action, Outcome, Seat, Table, TableOptions, ViewTracker, Viewer};
 
     use super::{kept, protocol_ts, PROTOCOL_TS, SAMPLES_TS};
-    use crate::http_body::{ApiError, Created, TableStatus};
+    use crate::http::http_body::{ApiError, Created, TableStatus};
     use crate::protocol::{ClientMsg, ErrorCode};
-    use crate::server_msg::{Ack, Entries, ServerMsg};
+    use crate::ws::server_msg::{Ack, Entries, ServerMsg};
 
     /// Every spade to North, heart to East, diamond to South, club to West.
     const DEAL: &str = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432";
@@ -190,7 +190,7 @@ mod tests {
         );
         // A catch-up in pages: the head at version 0, a page of the view's lists, a page of
         // entries with an empty patch.
-        let split = crate::catchup::split(t.view(Viewer::Director), 4096);
+        let split = crate::ws::catchup::split(t.view(Viewer::Director), 4096);
         out.push(
             ServerMsg::Joined {
                 table: "t1",

@@ -15,13 +15,13 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::watch;
 
 use crate::config::Limits;
-use crate::heartbeat::{self, Silence};
-use crate::hub::Hub;
 use crate::metrics::ConnectionSlot;
-use crate::outbox::{self, Close, Inbox, Next};
 use crate::protocol::ErrorCode;
-use crate::requests::Session;
-use crate::server_msg::ServerMsg;
+use crate::tables::hub::Hub;
+use crate::ws::heartbeat::{self, Silence};
+use crate::ws::outbox::{self, Close, Inbox, Next};
+use crate::ws::requests::Session;
+use crate::ws::server_msg::ServerMsg;
 
 /// A token bucket: `rate` messages a second, `burst` at once.
 struct Bucket {

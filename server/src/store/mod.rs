@@ -6,7 +6,7 @@
 //! writes one row, not two). An action is committed before it is acknowledged. A finished
 //! table stays in the database (its archive) and leaves memory.
 //! On PostgreSQL a third, `bridge_leases`, says which process owns which table
-//! (`crate::lease`); a store that holds leases writes only the tables it still owns.
+//! (`crate::cluster::lease`); a store that holds leases writes only the tables it still owns.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use std::sync::Arc;
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{AnyPool, Row};
 
-use crate::lease_rows::{self as lease, Holder};
+use crate::cluster::lease_rows::{self as lease, Holder};
 
 mod batch;
 use batch::{append_rows, create_tables, write_batch_in_one_query, write_batch_in_one_statement};
@@ -36,8 +36,8 @@ pub struct StoredTable {
     pub state_hash: String,
     /// When its board was over (milliseconds since the Unix epoch), if it is.
     pub finished_at: Option<i64>,
-    /// The deal, as JSON (`crate::deal::to_stored`), if the table was dealt: handed to the
-    /// table when it is rebuilt (`crate::deal::options_of`).
+    /// The deal, as JSON (`crate::tables::deal::to_stored`), if the table was dealt: handed to the
+    /// table when it is rebuilt (`crate::tables::deal::options_of`).
     pub deal: Option<String>,
 }
 
@@ -438,7 +438,7 @@ pub struct NewTable {
     pub tokens: String,
     /// The state hash of the new table.
     pub state_hash: String,
-    /// The deal, as JSON (`crate::deal::to_stored`), if the server dealt it.
+    /// The deal, as JSON (`crate::tables::deal::to_stored`), if the server dealt it.
     pub deal: Option<String>,
 }
 
@@ -454,7 +454,7 @@ impl NewTable {
         }
     }
 
-    /// The same row with the deal (as JSON: `crate::deal::to_stored`).
+    /// The same row with the deal (as JSON: `crate::tables::deal::to_stored`).
     #[must_use]
     pub fn dealt(mut self, deal: &str) -> NewTable {
         self.deal = Some(deal.to_string());
@@ -601,7 +601,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_batch_binds_every_value_to_its_own_row() {
-        let n = crate::commit::MAX_BATCH;
+        let n = crate::tables::commit::MAX_BATCH;
         for store in stores().await {
             let ids: Vec<String> = (0..n).map(|i| format!("full{i}")).collect();
             let tables: Vec<NewTable> = ids

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::expiry::{expired_message, CLOSED_IDLE_AT};
-use crate::hub::Hub;
-use crate::outbox::Close;
 use crate::protocol::ErrorCode;
+use crate::tables::expiry::{expired_message, CLOSED_IDLE_AT};
+use crate::tables::hub::Hub;
+use crate::ws::outbox::Close;
 
 /// How often the tables are looked over: a quarter of the idle limit, between 10 ms and a
 /// minute (a table is closed at most that much later than its limit).

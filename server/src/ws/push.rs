@@ -5,8 +5,8 @@
 
 use bridge_laws::{Outcome, Update, Viewer};
 
-use crate::hub::Live;
-use crate::server_msg::{Entries, ServerMsg};
+use crate::tables::hub::Live;
+use crate::ws::server_msg::{Entries, ServerMsg};
 
 /// The `events` message for `viewer` after an action: his new entries, the patch of his
 /// view (a client table, `SeatTable`, folds both), and for the Director the state hash.

@@ -4,12 +4,12 @@
 
 use bridge_laws::Viewer;
 
-use crate::catchup::{self, Pages, Start};
-use crate::credentials;
-use crate::hub::{Hub, Joined, Live, Sub};
-use crate::outbox::{Close, Outbox};
+use crate::http::credentials;
 use crate::protocol::{ClientMsg, ErrorCode};
-use crate::server_msg::{Entries, ServerMsg};
+use crate::tables::hub::{Hub, Joined, Live, Sub};
+use crate::ws::catchup::{self, Pages, Start};
+use crate::ws::outbox::{Close, Outbox};
+use crate::ws::server_msg::{Entries, ServerMsg};
 
 /// Joins refused on one connection before it is closed (a client guessing tokens or table
 /// ids; each refused join may cost a database read).
@@ -112,7 +112,7 @@ impl Session {
                 };
             }
             ClientMsg::Act { id, action } => match &self.joined {
-                Some(j) => crate::act::act(hub, j, &self.out, id, action).await,
+                Some(j) => crate::tables::act::act(hub, j, &self.out, id, action).await,
                 None => self.refuse(ErrorCode::NotJoined, "join a table first", id),
             },
         }

@@ -1,7 +1,7 @@
 //! The tables this process holds in memory: those whose board is not over, and a finished
 //! one only while someone reviews it (loaded back from its archive in the database within
 //! the review period). Memory is bounded by the live tables and the open connections.
-//! With leases (`crate::lease`) a table is held only by the process that holds its lease: a
+//! With leases (`crate::cluster::lease`) a table is held only by the process that holds its lease: a
 //! table not in memory is taken (its lease claimed, its log replayed) or its owner named.
 
 use std::collections::{BTreeMap, HashMap};
@@ -13,15 +13,15 @@ use bridge_laws::Phase;
 use bridge_laws::{Action, Outcome, Table, TableOptions, ViewTracker, Viewer};
 use tokio::sync::{watch, Mutex, RwLock};
 
-use crate::commit::Committer;
+use crate::cluster::lease_rows::Claim;
 use crate::config::{Limits, Shard};
-use crate::credentials;
-use crate::lease_rows::Claim;
+use crate::http::credentials;
 use crate::metrics::Metrics;
-use crate::outbox::{Close, Outbox};
 use crate::protocol::ErrorCode;
-use crate::server_msg::ServerMsg;
 use crate::store::{Store, StoredTable};
+use crate::tables::commit::Committer;
+use crate::ws::outbox::{Close, Outbox};
+use crate::ws::server_msg::ServerMsg;
 
 /// A connection joined to a table.
 pub(crate) struct Sub {
@@ -177,11 +177,11 @@ fn unknown() -> Refusal {
     Refusal::new(ErrorCode::UnknownTable, "no such table")
 }
 
-/// A table rebuilt from the store, its deal handed to it (`crate::deal::options_of`),
+/// A table rebuilt from the store, its deal handed to it (`crate::tables::deal::options_of`),
 /// checked against every stored hash. A table stored before the server handed its deal to
 /// the table was hashed without it: if its log checks only so, it is served so, without hands.
 pub(crate) fn restore(stored: &StoredTable) -> Result<Table, String> {
-    let options = crate::deal::options_of(stored)?;
+    let options = crate::tables::deal::options_of(stored)?;
     match replay(options.clone(), stored) {
         Err(why) if options.deal.is_some() => {
             let without = TableOptions { deal: None, ..options };
@@ -228,7 +228,9 @@ fn replay(options: TableOptions, stored: &StoredTable) -> Result<Table, String> 
 /// The table of a stored table whose log does not check: not served (`Live::broken`), held
 /// to say so; `None` if even its options do not read.
 pub(crate) fn unserved(stored: &StoredTable) -> Option<Table> {
-    crate::deal::options_of(stored).ok().and_then(|o| Table::new(o).ok())
+    crate::tables::deal::options_of(stored)
+        .ok()
+        .and_then(|o| Table::new(o).ok())
 }
 
 impl Hub {
@@ -250,7 +252,7 @@ impl Hub {
             return Err(unknown());
         }
         if let Some(at) = row.finished_at.filter(|&at| review_over(at, self.limits.review_grace)) {
-            let why = crate::expiry::expired_message(at);
+            let why = crate::tables::expiry::expired_message(at);
             return Err(Refusal::new(ErrorCode::TokenExpired, why));
         }
         let slot = self.take(id).await?;
@@ -374,14 +376,14 @@ mod tests {
             actions: vec![(call.into(), t.state_hash())],
             count: 1,
             state_hash: t.state_hash(),
-            deal: Some(crate::deal::to_stored(deal)),
+            deal: Some(crate::tables::deal::to_stored(deal)),
             ..StoredTable::default()
         }
     }
 
     #[test]
     fn a_restored_table_is_handed_its_stored_deal_and_replays_to_its_hashes() {
-        let deal = crate::deal::random();
+        let deal = crate::tables::deal::random();
         let options: TableOptions = serde_json::from_str(OPTIONS).unwrap();
         let dealt = TableOptions {
             deal: Some(deal.clone()),
@@ -393,7 +395,7 @@ mod tests {
 
     #[test]
     fn a_table_hashed_before_it_held_its_deal_is_restored_without_it_and_a_tampered_one_is_not() {
-        let deal = crate::deal::random();
+        let deal = crate::tables::deal::random();
         let options: TableOptions = serde_json::from_str(OPTIONS).unwrap();
         let mut older = stored(options, &deal);
         let table = restore(&older).expect("served, without hands");

@@ -1,6 +1,6 @@
 //! The rows of `bridge_leases` that the store reads and writes inside its own transactions:
 //! who holds leases ([`Holder`]), the lease a new table is granted, and the fencing check of a
-//! batch (`crate::lease` renews, claims and sweeps them).
+//! batch (`crate::cluster::lease` renews, claims and sweeps them).
 
 use std::collections::HashSet;
 

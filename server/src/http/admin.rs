@@ -13,12 +13,12 @@ use bridge_laws::{Deal, Table};
 use serde_json::Value;
 use tokio::sync::Mutex;
 
-use crate::credentials::{self, bearer};
-use crate::deal;
-use crate::http_body::{api_error, Created, TableStatus};
-use crate::hub::{review_over, Hub, Live};
+use crate::http::credentials::{self, bearer};
+use crate::http::http_body::{api_error, Created, TableStatus};
 use crate::protocol::ErrorCode;
 use crate::store::NewTable;
+use crate::tables::deal;
+use crate::tables::hub::{review_over, Hub, Live};
 
 /// Viewers a table has tokens for.
 const VIEWER_NAMES: [&str; 6] = ["N", "E", "S", "W", "director", "spectator"];
@@ -209,7 +209,7 @@ pub(crate) async fn table_status(State(hub): State<Arc<Hub>>, headers: HeaderMap
             return api_error(
                 StatusCode::UNAUTHORIZED,
                 ErrorCode::TokenExpired,
-                crate::expiry::expired_message(finished_at.unwrap_or_default()),
+                crate::tables::expiry::expired_message(finished_at.unwrap_or_default()),
             );
         }
     }
@@ -219,7 +219,7 @@ pub(crate) async fn table_status(State(hub): State<Arc<Hub>>, headers: HeaderMap
         state_hash: &hash,
         broken: broken.as_deref(),
         finished: finished_at.is_some(),
-        closed_idle: finished_at == Some(crate::expiry::CLOSED_IDLE_AT),
+        closed_idle: finished_at == Some(crate::tables::expiry::CLOSED_IDLE_AT),
     })
     .into_response()
 }

@@ -34,9 +34,9 @@ use serde::Serialize;
 
 use futures_util::future::{BoxFuture, FutureExt};
 
-use crate::hub::{Live, Slot};
-use crate::outbox::{Outbox, Pager};
-use crate::server_msg::{Entries, ServerMsg};
+use crate::tables::hub::{Live, Slot};
+use crate::ws::outbox::{Outbox, Pager};
+use crate::ws::server_msg::{Entries, ServerMsg};
 
 /// The largest reply sent as one message: half the connection's budget (the other half is
 /// left to the pushes queued behind it).
@@ -400,15 +400,15 @@ mod tests {
     async fn entries_come_in_pages_of_at_most_a_page_until_the_connection_leaves_the_table() {
         use std::sync::Arc;
 
-        use crate::hub::{Live, Sub};
         use crate::metrics::Metrics;
+        use crate::tables::hub::{Live, Sub};
 
         let t = table(r#""online""#, "N");
         let viewer = Viewer::Director;
         let stream = serde_json::to_value(t.stream(viewer)).unwrap();
         let until = t.stream_version(viewer);
         let mut live = Live::new(t, Default::default(), None);
-        let (out, _inbox) = crate::outbox::channel(1 << 20, Arc::new(Metrics::default()));
+        let (out, _inbox) = crate::ws::outbox::channel(1 << 20, Arc::new(Metrics::default()));
         live.subs.push(Sub { conn: 7, viewer, out });
         let slot = Arc::new(tokio::sync::Mutex::new(live));
         let mut pages = super::Pages::entries(&slot, 7, "t1", viewer, 0, until, 600);
@@ -442,9 +442,9 @@ mod tests {
     async fn pages_queued_to_a_connection_come_out_in_their_place_and_make_the_same_messages() {
         use std::sync::Arc;
 
-        use crate::hub::{Live, Sub};
         use crate::metrics::Metrics;
-        use crate::outbox::{channel, Next};
+        use crate::tables::hub::{Live, Sub};
+        use crate::ws::outbox::{channel, Next};
 
         let t = table(r#""online""#, "N");
         let until = t.stream_version(Viewer::Director);

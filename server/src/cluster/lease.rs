@@ -17,11 +17,11 @@ use std::time::Duration;
 
 use sqlx::Row;
 
-use crate::hub::Hub;
-use crate::lease_rows::{params, CHUNK};
-pub use crate::lease_rows::{Claim, Holder};
+use crate::cluster::lease_rows::{params, CHUNK};
+pub use crate::cluster::lease_rows::{Claim, Holder};
 use crate::protocol::ErrorCode;
 use crate::store::{Store, StoreError};
+use crate::tables::hub::Hub;
 
 /// Most unowned tables one sweep takes.
 const SWEEP_MAX: usize = 256;

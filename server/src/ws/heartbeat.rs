@@ -12,8 +12,8 @@ use tokio::sync::watch;
 use tokio::time::{Instant, Interval, MissedTickBehavior};
 
 use crate::metrics::Metrics;
-use crate::outbox::{Close, Outbox};
 use crate::protocol::ErrorCode;
+use crate::ws::outbox::{Close, Outbox};
 
 /// When a connection was last heard from, and how long it may stay silent.
 pub(crate) struct Silence {

@@ -18,11 +18,11 @@ use axum::response::Response;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
-use crate::client_addr::ClientIp;
 use crate::config::Limits;
-use crate::credentials::{self, bearer};
-use crate::http_body::api_error;
-use crate::ip_limits;
+use crate::http::credentials::{self, bearer};
+use crate::http::http_body::api_error;
+use crate::limits::client_addr::ClientIp;
+use crate::limits::ip_limits;
 use crate::protocol::ErrorCode;
 
 /// Checks between two sweeps of the buckets of addresses that have gone quiet.

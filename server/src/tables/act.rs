@@ -5,13 +5,13 @@
 use bridge_laws::{Action, Actor, Outcome, Table, ViewTracker, Viewer};
 use serde_json::Value;
 
-use crate::commit::CommitError;
-use crate::hub::{now_ms, Hub, Joined, Live};
-use crate::outbox::Outbox;
 use crate::protocol::ErrorCode;
-use crate::push;
-use crate::server_msg::{Ack, ServerMsg};
 use crate::store::Appended;
+use crate::tables::commit::CommitError;
+use crate::tables::hub::{now_ms, Hub, Joined, Live};
+use crate::ws::outbox::Outbox;
+use crate::ws::push;
+use crate::ws::server_msg::{Ack, ServerMsg};
 
 /// A refusal before the engine sees the action: its code and words.
 type Refused = (ErrorCode, String);

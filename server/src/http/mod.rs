@@ -1,0 +1,6 @@
+//! The HTTP API: its endpoints, the JSON bodies of its answers, and the tokens that
+//! authorize requests.
+
+pub(crate) mod admin;
+pub mod credentials;
+pub(crate) mod http_body;
