@@ -1,6 +1,6 @@
 //! Typed actions for tests, short enough to read as sentences: `call(Seat::N, "1H")`.
 
-use bridge_laws::{Action, Call, Card, Intent, RulingOn, RulingValue, Seat, Table};
+use bridge_laws::{Action, ActionKind, Actor, Call, Card, Intent, RulingOn, RulingValue, Seat, Table};
 
 /// The call written `text` (`"1NT"`, `"P"`, `"X"`).
 pub fn bid(text: &str) -> Call {
@@ -30,6 +30,17 @@ pub fn alerted(seat: Seat, text: &str) -> Action {
 /// `seat` calls `text`, alerting and explaining it with `why`.
 pub fn explained(seat: Seat, text: &str, why: &str) -> Action {
     Action::explained(seat, bid(text), why)
+}
+
+/// `seat` calls `text` and announces it as `why`, without an alert.
+pub fn announced(seat: Seat, text: &str, why: &str) -> Action {
+    let kind = ActionKind::Call {
+        call: bid(text),
+        alert: false,
+        explanation: Some(why.into()),
+        intent: None,
+    };
+    Action::new(Actor::Seat(seat), kind)
 }
 
 /// `seat` leads `text` face down.
