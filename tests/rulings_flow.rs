@@ -7,7 +7,8 @@
 mod common;
 
 use bridge_laws::event::Outcome;
-use bridge_laws::{Call, Code, Phase, Seat, Table};
+use bridge_laws::{Call, Code, Phase, RulingOn, Seat, Table};
+use common::act::rule;
 use common::steps::{act, call, codes, new_table, ok};
 
 /// The regulations in which an irregular call is recorded and rectified.
@@ -277,10 +278,7 @@ fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
                     &mut t,
                     &format!(r#"{{"seat":"{replacer}","type":"replace_call","call":"7NT"}}"#),
                 );
-                ok(
-                    &mut t,
-                    r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#,
-                );
+                ok(&mut t, rule(RulingOn::Unintended, true));
                 assert_eq!(t.phase(), Phase::Auction, "{law}");
                 assert_eq!(barred(&t), bars, "{law} {dealer}: bars lost when the auction reopened");
                 // Every barred player's turn in the reopened auction: pass only.
