@@ -4,12 +4,14 @@
 
 mod common;
 
-use bridge_laws::{EventKind, Preset, Seat, Table, Viewer};
+use bridge_laws::{Action, EventKind, Preset, Seat, Table, Viewer};
+use common::act::explained;
 use common::preset_table;
 
-fn apply(t: &mut Table, json: &str) {
-    let out = t.apply_json(json);
-    assert!(out.is_ok(), "{json}: {out:?}");
+fn apply(t: &mut Table, action: Action) {
+    let shown = format!("{action:?}");
+    let out = t.apply(action);
+    assert!(out.is_ok(), "{shown}: {out:?}");
 }
 
 /// Whether `viewer` sees a summons of the Director.
@@ -23,14 +25,8 @@ fn sees_summons(t: &Table, viewer: Viewer) -> bool {
 /// North self-alerts and explains 1C, then corrects his explanation.
 fn corrected_1c(preset: Preset) -> Table {
     let mut t = preset_table(preset, Seat::N);
-    apply(
-        &mut t,
-        r#"{"seat":"N","type":"call","call":"1C","alert":true,"explanation":"natural"}"#,
-    );
-    apply(
-        &mut t,
-        r#"{"seat":"N","type":"correct_explanation","index":0,"text":"could be short"}"#,
-    );
+    apply(&mut t, explained(Seat::N, "1C", "natural"));
+    apply(&mut t, Action::correct_explanation(Seat::N, 0, "could be short"));
     t
 }
 
@@ -61,7 +57,7 @@ fn under_screens_the_summons_after_a_correction_stays_on_the_correctors_side() {
 #[test]
 fn a_summons_at_the_table_still_reaches_everyone() {
     let mut t = preset_table(Preset::Screens, Seat::N);
-    apply(&mut t, r#"{"seat":"N","type":"director","reason":"hesitation"}"#);
+    apply(&mut t, Action::summon(Seat::N, Some("hesitation")));
     for v in Viewer::ALL {
         assert!(sees_summons(&t, v), "{v}");
     }

@@ -3,9 +3,12 @@
 //! the records; without one, the table is as it always was.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use bridge_laws::records::import::{import_lin, import_pbn};
 use bridge_laws::records::{lin, pbn, Record};
-use bridge_laws::{Code, Seat, Table, Viewer};
+use bridge_laws::{Action, Code, Seat, Table, Viewer};
+use common::act::{calls, lead, play, play_dummy};
 
 /// A whole deal, from North.
 const DEAL: &str = "N:KQT2.AT.J6542.85 A8654.KQ5.T.QJT6 J973.J98742.3.K4 .63.AKQ987.A9732";
@@ -95,15 +98,16 @@ fn a_lin_record_gives_its_deal_to_the_table_and_the_table_writes_it_back() {
 fn one_notrump(regulation: &str) -> Table {
     let options = format!(r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation},"deal":"{DEAL}"}}"#);
     let mut t = Table::from_options_json(&options).expect("a table");
-    for (seat, call) in [("N", "1NT"), ("E", "P"), ("S", "P"), ("W", "P")] {
-        apply(&mut t, &format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#));
+    for a in calls(Seat::N, &["1NT", "P", "P", "P"]) {
+        apply(&mut t, a);
     }
     t
 }
 
-fn apply(t: &mut Table, json: &str) {
-    let out = t.apply_json(json);
-    assert!(out.is_ok(), "{json} was refused: {:?}", out.rejection());
+fn apply(t: &mut Table, action: Action) {
+    let shown = format!("{action:?}");
+    let out = t.apply(action);
+    assert!(out.is_ok(), "{shown} was refused: {:?}", out.rejection());
 }
 
 /// The seats whose hands `viewer` sees.
@@ -137,18 +141,18 @@ fn spectators_see_every_hand_online_and_none_face_to_face_until_dummy_is_spread(
     assert!(seen(&t, Viewer::Spectator).is_empty());
     let hidden = one_notrump(r#"{"preset":"online","spectators_see_hands":false}"#);
     assert!(seen(&hidden, Viewer::Spectator).is_empty());
-    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
+    apply(&mut t, play(Seat::E, "S5"));
     assert_eq!(seen(&t, Viewer::Spectator), [Seat::S], "dummy's hand, spread (L41D)");
 }
 
 #[test]
 fn l41d_dummys_hand_is_seen_by_all_once_the_opening_lead_is_faced() {
     let mut t = one_notrump(r#""online""#);
-    apply(&mut t, r#"{"seat":"E","type":"lead","card":"S5"}"#);
+    apply(&mut t, lead(Seat::E, "S5"));
     assert_eq!(seen(&t, Viewer::Seat(Seat::W)), [Seat::W], "the lead is face down");
     // The face-down lead is still the leader's until it is faced.
     assert!(held(&t, Viewer::Seat(Seat::E), Seat::E).contains(&"S5".to_string()));
-    apply(&mut t, r#"{"seat":"E","type":"face_lead"}"#);
+    apply(&mut t, Action::face_lead(Seat::E));
     assert_eq!(seen(&t, Viewer::Seat(Seat::W)), [Seat::S, Seat::W]);
     assert_eq!(seen(&t, Viewer::Seat(Seat::N)), [Seat::N, Seat::S]);
     assert_eq!(seen(&t, Viewer::Seat(Seat::S)), [Seat::S]);
@@ -159,8 +163,8 @@ fn l41d_dummys_hand_is_seen_by_all_once_the_opening_lead_is_faced() {
 #[test]
 fn a_card_played_leaves_the_hand() {
     let mut t = one_notrump(r#""online""#);
-    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
-    apply(&mut t, r#"{"seat":"N","type":"play","card":"S3","from":"dummy"}"#);
+    apply(&mut t, play(Seat::E, "S5"));
+    apply(&mut t, play_dummy(Seat::N, "S3"));
     assert!(!held(&t, Viewer::Seat(Seat::W), Seat::S).contains(&"S3".to_string()));
     assert_eq!(held(&t, Viewer::Director, Seat::S).len(), 12);
 }
@@ -181,10 +185,11 @@ fn cards(t: &Table, seat: Seat) -> Vec<String> {
         .collect()
 }
 
-fn refused(t: &mut Table, json: &str) -> (Code, String) {
+fn refused(t: &mut Table, action: Action) -> (Code, String) {
     let before = t.state_hash();
-    let out = t.apply_json(json);
-    let r = out.rejection().unwrap_or_else(|| panic!("{json} was accepted"));
+    let shown = format!("{action:?}");
+    let out = t.apply(action);
+    let r = out.rejection().unwrap_or_else(|| panic!("{shown} was accepted"));
     assert_eq!(t.state_hash(), before, "a refusal changes nothing");
     (r.code(), r.law().as_str().to_string())
 }
@@ -194,7 +199,7 @@ fn l45_the_leader_is_offered_his_own_cards_and_declarer_dummys_never_dummy() {
     let mut t = one_notrump(r#""online""#);
     assert_eq!(cards(&t, Seat::E).len(), 13);
     assert!(cards(&t, Seat::N).is_empty() && cards(&t, Seat::S).is_empty());
-    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
+    apply(&mut t, play(Seat::E, "S5"));
     assert_eq!(
         cards(&t, Seat::N),
         ["SJ", "S9", "S7", "S3"],
@@ -207,27 +212,24 @@ fn l45_the_leader_is_offered_his_own_cards_and_declarer_dummys_never_dummy() {
 #[test]
 fn l44e_a_hand_void_in_the_suit_led_may_play_any_card() {
     let mut t = one_notrump(r#""online""#);
-    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
-    apply(&mut t, r#"{"seat":"N","type":"play","card":"S3","from":"dummy"}"#);
+    apply(&mut t, play(Seat::E, "S5"));
+    apply(&mut t, play_dummy(Seat::N, "S3"));
     assert_eq!(cards(&t, Seat::W).len(), 13, "West has no spade");
-    apply(&mut t, r#"{"seat":"W","type":"play","card":"CA"}"#);
+    apply(&mut t, play(Seat::W, "CA"));
     assert_eq!(cards(&t, Seat::N), ["SK", "SQ", "ST", "S2"]);
 }
 
 #[test]
 fn under_prevent_a_card_not_held_or_not_following_suit_is_refused_citing_its_law() {
     let mut t = one_notrump(r#""online""#);
+    assert_eq!(refused(&mut t, lead(Seat::E, "SK")), (Code::CardNotHeld, "45".into()));
+    apply(&mut t, play(Seat::E, "S5"));
     assert_eq!(
-        refused(&mut t, r#"{"seat":"E","type":"lead","card":"SK"}"#),
-        (Code::CardNotHeld, "45".into())
-    );
-    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
-    assert_eq!(
-        refused(&mut t, r#"{"seat":"N","type":"play","card":"H2","from":"dummy"}"#),
+        refused(&mut t, play_dummy(Seat::N, "H2")),
         (Code::MustFollowSuit, "44C".into())
     );
     assert_eq!(
-        refused(&mut t, r#"{"seat":"N","type":"play","card":"SA","from":"dummy"}"#),
+        refused(&mut t, play_dummy(Seat::N, "SA")),
         (Code::CardNotHeld, "45".into())
     );
 }
@@ -235,10 +237,10 @@ fn under_prevent_a_card_not_held_or_not_following_suit_is_refused_citing_its_law
 #[test]
 fn l61_under_rectify_a_failure_to_follow_suit_stands_and_is_told_to_its_player_and_the_director() {
     let mut t = one_notrump(r#""face_to_face""#);
-    apply(&mut t, r#"{"seat":"E","type":"play","card":"S5"}"#);
-    apply(&mut t, r#"{"seat":"N","type":"play","card":"S3","from":"dummy"}"#);
-    apply(&mut t, r#"{"seat":"W","type":"play","card":"CA"}"#);
-    let out = t.apply_json(r#"{"seat":"N","type":"play","card":"HA"}"#);
+    apply(&mut t, play(Seat::E, "S5"));
+    apply(&mut t, play_dummy(Seat::N, "S3"));
+    apply(&mut t, play(Seat::W, "CA"));
+    let out = t.apply(play(Seat::N, "HA"));
     let revoke = out
         .warnings()
         .iter()
@@ -256,17 +258,17 @@ fn l61_under_rectify_a_failure_to_follow_suit_stands_and_is_told_to_its_player_a
     assert!(!revoke.audience.contains(Viewer::Spectator));
     // The card stands; the table may call the Director.
     assert_eq!(t.state().play().cards().map(|p| p.tricks.len()), Some(1));
-    apply(&mut t, r#"{"seat":"E","type":"director","reason":"revoke?"}"#);
+    apply(&mut t, Action::summon(Seat::E, Some("revoke?")));
 }
 
 #[test]
 fn without_a_deal_no_card_is_checked_and_none_offered() {
     let mut t = Table::from_options_json(r#"{"dealer":"N","vulnerability":"None"}"#).expect("a table");
-    for (seat, call) in [("N", "1NT"), ("E", "P"), ("S", "P"), ("W", "P")] {
-        apply(&mut t, &format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#));
+    for a in calls(Seat::N, &["1NT", "P", "P", "P"]) {
+        apply(&mut t, a);
     }
-    apply(&mut t, r#"{"seat":"E","type":"play","card":"SK"}"#);
-    apply(&mut t, r#"{"seat":"N","type":"play","card":"HA","from":"dummy"}"#);
+    apply(&mut t, play(Seat::E, "SK"));
+    apply(&mut t, play_dummy(Seat::N, "HA"));
     assert!(Seat::ALL.iter().all(|s| cards(&t, *s).is_empty()));
     assert!(!serde_json::to_string(&t.view(Viewer::Seat(Seat::W)))
         .expect("json")

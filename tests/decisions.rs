@@ -7,10 +7,11 @@
 mod common;
 
 use bridge_laws::view::Settle;
-use bridge_laws::{Code, Seat, Table, Viewer};
-use common::steps::{call, new_table, played};
+use bridge_laws::{Action, Code, RulingOn, Seat, Table, Viewer};
+use common::act::{bid, call, rule};
+use common::steps::{new_table, played};
 
-fn table(regulation: &str, steps: &[&str]) -> Table {
+fn table(regulation: &str, steps: &[Action]) -> Table {
     played(new_table("N", &format!("\"{regulation}\"")), steps)
 }
 
@@ -21,15 +22,15 @@ fn options(t: &Table, viewer: Viewer) -> Vec<Settle> {
 /// Whether `seat` may take `settle` now, by asking `apply` on a copy of the table.
 fn engine_allows(t: &Table, seat: Seat, settle: Settle) -> bool {
     let action = match settle {
-        Settle::Accept => format!(r#"{{"seat":"{seat}","type":"accept"}}"#),
-        Settle::Decline => format!(r#"{{"seat":"{seat}","type":"decline"}}"#),
+        Settle::Accept => Action::accept(seat),
+        Settle::Decline => Action::decline(seat),
         Settle::Call => call(seat, "P"),
-        Settle::Respond => format!(r#"{{"seat":"{seat}","type":"respond","accept":true}}"#),
+        Settle::Respond => Action::respond(seat, true),
         Settle::Ruling => return false,
         other => panic!("an option this test cannot take: {other:?}"),
     };
     let mut copy = t.clone();
-    copy.apply_json(&action).is_ok()
+    copy.apply(action).is_ok()
 }
 
 /// Every seat is offered exactly what the engine lets it do.
@@ -49,7 +50,7 @@ fn assert_offers_match_the_engine(t: &Table) {
 fn over_a_call_out_of_rotation_lho_may_accept_and_the_player_whose_turn_it_was_may_only_call() {
     // North deals; East calls out of rotation: South (East's LHO) decides, North, East's
     // RHO, calls in turn (L28B).
-    let t = table("face_to_face", &[&call("E", "1C")]);
+    let t = table("face_to_face", &[call(Seat::E, "1C")]);
     let p = t.view(Viewer::Director).pending.expect("pending");
     let by: Vec<(String, Vec<Settle>)> = p.choices.iter().map(|c| (c.by.clone(), c.options.clone())).collect();
     assert_eq!(
@@ -65,7 +66,7 @@ fn over_a_call_out_of_rotation_lho_may_accept_and_the_player_whose_turn_it_was_m
     );
     assert_eq!(options(&t, Viewer::Seat(Seat::N)), vec![Settle::Call]);
     assert!(
-        t.clone().apply_json(&call("N", "P")).is_ok(),
+        t.clone().apply(call(Seat::N, "P")).is_ok(),
         "North's call is in rotation"
     );
     assert!(options(&t, Viewer::Seat(Seat::W)).is_empty(), "West is offered nothing");
@@ -79,7 +80,7 @@ fn over_a_call_out_of_rotation_at_partners_turn_only_lho_decides() {
     // North deals; South calls out of rotation at his partner's turn: L28B needs an
     // opponent's call, so North may not cancel it by calling and is offered nothing; West
     // (South's LHO) accepts or declines.
-    let t = table("face_to_face", &[&call("S", "1C")]);
+    let t = table("face_to_face", &[call(Seat::S, "1C")]);
     let p = t.view(Viewer::Director).pending.expect("pending");
     let by: Vec<(String, Vec<Settle>)> = p.choices.iter().map(|c| (c.by.clone(), c.options.clone())).collect();
     assert_eq!(by, vec![("W".to_string(), vec![Settle::Accept, Settle::Decline])]);
@@ -89,14 +90,14 @@ fn over_a_call_out_of_rotation_at_partners_turn_only_lho_decides() {
         "North is offered nothing"
     );
     assert!(t.legal_calls(Seat::N).is_empty());
-    let refused = t.clone().apply_json(&call("N", "P"));
+    let refused = t.clone().apply(call(Seat::N, "P"));
     assert_eq!(refused.rejection().map(|r| r.code()), Some(Code::RectificationPending));
     assert_offers_match_the_engine(&t);
 }
 
 #[test]
 fn an_insufficient_bid_is_offered_to_lho_only() {
-    let t = table("face_to_face", &[&call("N", "1S"), &call("E", "1H")]);
+    let t = table("face_to_face", &[call(Seat::N, "1S"), call(Seat::E, "1H")]);
     assert_eq!(
         options(&t, Viewer::Seat(Seat::S)),
         vec![Settle::Accept, Settle::Decline, Settle::Call]
@@ -110,21 +111,24 @@ fn an_insufficient_bid_is_offered_to_lho_only() {
 
 #[test]
 fn an_inadmissible_double_cannot_be_accepted_and_is_not_offered_as_such() {
-    let t = table("face_to_face", &[&call("N", "1S"), &call("E", "P"), &call("S", "X")]);
+    let t = table(
+        "face_to_face",
+        &[call(Seat::N, "1S"), call(Seat::E, "P"), call(Seat::S, "X")],
+    );
     assert_eq!(options(&t, Viewer::Seat(Seat::W)), vec![Settle::Decline, Settle::Call]);
     assert_offers_match_the_engine(&t);
 }
 
 #[test]
 fn an_undo_by_consent_is_offered_to_either_opponent_and_by_the_director_to_him_alone() {
-    let undo = r#"{"seat":"N","type":"replace_call","call":"1S"}"#;
-    let t = table("online", &[&call("N", "1H"), undo]);
+    let undo = Action::replace_call(Seat::N, bid("1S"));
+    let t = table("online", &[call(Seat::N, "1H"), undo.clone()]);
     assert_eq!(options(&t, Viewer::Seat(Seat::E)), vec![Settle::Respond]);
     assert_eq!(options(&t, Viewer::Seat(Seat::W)), vec![Settle::Respond]);
     assert!(options(&t, Viewer::Seat(Seat::S)).is_empty(), "partner may not consent");
     assert_offers_match_the_engine(&t);
 
-    let t = table("online_tournament", &[&call("N", "1H"), undo]);
+    let t = table("online_tournament", &[call(Seat::N, "1H"), undo]);
     assert_eq!(options(&t, Viewer::Director), vec![Settle::Ruling]);
     for seat in Seat::ALL {
         assert!(
@@ -141,11 +145,11 @@ fn the_directors_ledger_names_the_seat_each_entry_concerns() {
     let t = table(
         "face_to_face",
         &[
-            &call("N", "1NT"),
-            &call("E", "1S"),
-            r#"{"seat":"S","type":"decline"}"#,
-            &call("E", "2C"),
-            r#"{"seat":"director","type":"ruling","on":"comparable","value":false}"#,
+            call(Seat::N, "1NT"),
+            call(Seat::E, "1S"),
+            Action::decline(Seat::S),
+            call(Seat::E, "2C"),
+            rule(RulingOn::Comparable, false),
         ],
     );
     let ledger = t.view(Viewer::Director).ledger;
@@ -168,7 +172,7 @@ fn the_directors_ledger_names_the_seat_each_entry_concerns() {
 
 #[test]
 fn an_infraction_names_its_offender_though_everyone_is_told() {
-    let t = table("face_to_face", &[&call("N", "1S"), &call("E", "1H")]);
+    let t = table("face_to_face", &[call(Seat::N, "1S"), call(Seat::E, "1H")]);
     let w = t
         .warnings()
         .iter()
@@ -186,11 +190,11 @@ fn lho_is_not_offered_a_call_over_a_change_that_ends_the_auction() {
     let t = table(
         "face_to_face",
         &[
-            &call("N", "1S"),
-            &call("E", "P"),
-            &call("S", "P"),
-            &call("W", "X"),
-            &call("W", "P"),
+            call(Seat::N, "1S"),
+            call(Seat::E, "P"),
+            call(Seat::S, "P"),
+            call(Seat::W, "X"),
+            call(Seat::W, "P"),
         ],
     );
     assert!(t.legal_calls(Seat::N).is_empty());
@@ -205,7 +209,10 @@ fn lho_is_not_offered_a_call_over_a_change_that_ends_the_auction() {
 fn lho_is_offered_a_call_over_a_change_that_keeps_the_auction_open() {
     // East doubles 1S and tries to change it to a pass at South's turn (L25B): 1S P leaves
     // the auction open, so South may accept the change by calling over it as well.
-    let t = table("face_to_face", &[&call("N", "1S"), &call("E", "X"), &call("E", "P")]);
+    let t = table(
+        "face_to_face",
+        &[call(Seat::N, "1S"), call(Seat::E, "X"), call(Seat::E, "P")],
+    );
     assert!(!t.legal_calls(Seat::S).is_empty());
     assert_eq!(
         options(&t, Viewer::Seat(Seat::S)),
@@ -225,11 +232,11 @@ fn lho_owing_a_forced_repeat_that_is_no_longer_regular_is_still_offered_a_call_o
         let t = table(
             regulation,
             &[
-                &call("N", "6NT"),
-                &call("S", "1C"),
-                r#"{"seat":"W","type":"decline"}"#,
-                &call("E", "P"),
-                &call("E", "1C"),
+                call(Seat::N, "6NT"),
+                call(Seat::S, "1C"),
+                Action::decline(Seat::W),
+                call(Seat::E, "P"),
+                call(Seat::E, "1C"),
             ],
         );
         assert_eq!(
@@ -243,7 +250,7 @@ fn lho_owing_a_forced_repeat_that_is_no_longer_regular_is_still_offered_a_call_o
             vec![Settle::Accept, Settle::Decline, Settle::Call],
             "{regulation}"
         );
-        assert!(t.clone().apply_json(&call("S", "1C")).is_ok(), "{regulation}");
+        assert!(t.clone().apply(call(Seat::S, "1C")).is_ok(), "{regulation}");
         assert_offers_match_the_engine(&t);
     }
 }

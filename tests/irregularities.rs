@@ -5,7 +5,8 @@
 mod common;
 
 use bridge_laws::event::BarKind;
-use bridge_laws::{Code, Phase, Seat, Table};
+use bridge_laws::{Action, Code, Intent, Phase, Seat, Table};
+use common::act::bid;
 use common::steps::{act, bar, call, calls, new_table, played, refused};
 
 /// A face-to-face table (dealer N) after `steps`, each a JSON action; panics on a refusal.
@@ -167,7 +168,7 @@ fn l28b_the_player_whose_turn_it_was_calls_and_the_call_out_of_rotation_is_cance
 fn l28b_l29a_lho_must_state_his_intent() {
     let mut t = run(&[call("W", "1H")]);
     assert_eq!(refused(&mut t, &call("N", "1S")), Code::IntentRequired);
-    let o = t.apply_json(r#"{"seat":"N","type":"call","call":"1S","intent":"accept"}"#);
+    let o = t.apply(Action::call_meaning(Seat::N, bid("1S"), Intent::Accept));
     assert!(o.is_ok());
     assert_eq!(calls(&t), ["1H", "1S"]);
 }

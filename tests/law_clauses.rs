@@ -6,6 +6,7 @@
 mod common;
 
 use bridge_laws::{BarKind, Call, Code, EventKind, Law, Phase, Seat, Table, Warning};
+use common::act::lead;
 use common::steps::{act, bar, call, calls, new_table, ok, refused};
 
 /// What a face-to-face table went through: the table after `steps`, every event and warning.
@@ -387,7 +388,7 @@ fn l17d1_the_clarification_period_lasts_until_a_defender_faces_the_opening_lead(
         Code::NotYourLead,
         "no lead made yet"
     );
-    ok(&mut t, r#"{"seat":"E","type":"lead","card":"D2"}"#);
+    ok(&mut t, lead(Seat::E, "D2"));
     assert_eq!(t.phase(), Phase::Clarification, "a face-down lead does not end it");
     assert_eq!(
         refused(&mut t, &act("N", "face_lead")),

@@ -7,9 +7,10 @@
 
 mod common;
 
-use bridge_laws::{Code, Seat, Strain, Table, Viewer};
+use bridge_laws::{Action, Code, Seat, Strain, Table, Viewer};
+use common::act::call;
 use common::answers::probe_lead_choice;
-use common::steps::{call, codes, ok, Accepted};
+use common::steps::{codes, ok, Accepted};
 
 fn restrict(seat: Seat, suit: &str, require: bool) -> String {
     format!(r#"{{"seat":"{seat}","type":"restrict_lead","suit":"{suit}","require":{require}}}"#)
@@ -26,7 +27,7 @@ fn offender_leads(d: Seat, regulation: &str) -> Table {
     for step in [
         call(d, "1S"),
         call(d.lho(), "1H"),
-        format!(r#"{{"seat":"{}","type":"decline"}}"#, d.partner()),
+        Action::decline(d.partner()),
         call(d.lho(), "P"),
         call(d.partner(), "P"),
         call(d.rho(), "P"),

@@ -4,20 +4,22 @@
 mod common;
 
 use bridge_laws::event::BarKind;
-use bridge_laws::{EventKind, Law, Preset, Seat, Table, Viewer};
+use bridge_laws::{Action, EventKind, Law, Preset, RulingOn, Seat, Table, Viewer};
+use common::act::{bid, call, rule};
 use common::preset_table;
 use common::steps::Accepted;
 
-fn apply(t: &mut Table, json: &str) -> Accepted {
-    let out = t.apply_json(json);
-    assert!(out.is_ok(), "{json}: {out:?}");
+fn apply(t: &mut Table, action: Action) -> Accepted {
+    let shown = format!("{action:?}");
+    let out = t.apply(action);
+    assert!(out.is_ok(), "{shown}: {out:?}");
     Accepted(out)
 }
 
 #[test]
 fn a_call_out_of_rotation_at_partners_turn_awaits_lho_while_turn_names_the_partner() {
     let mut t = preset_table(Preset::FaceToFace, Seat::N);
-    apply(&mut t, r#"{"seat":"S","type":"call","call":"1C"}"#);
+    apply(&mut t, call(Seat::S, "1C"));
     // SPEC §7: `turn` is the player whose turn it was; the decision names who acts first.
     assert_eq!(t.turn(), Some(Seat::N));
     let pending = t.view(Viewer::Seat(Seat::N)).pending.expect("a decision is pending");
@@ -31,23 +33,17 @@ fn a_call_out_of_rotation_at_partners_turn_awaits_lho_while_turn_names_the_partn
 /// decides afresh, and declines again). Returns the table and the events of the ruling.
 fn premature(first_try: &str, intended: Option<&str>) -> (Table, Vec<EventKind>) {
     let mut t = preset_table(Preset::FaceToFace, Seat::N);
-    apply(&mut t, r#"{"seat":"N","type":"call","call":"1S"}"#);
-    apply(&mut t, r#"{"seat":"E","type":"call","call":"1H"}"#);
-    apply(&mut t, &format!(r#"{{"seat":"E","type":"call","call":"{first_try}"}}"#));
-    apply(&mut t, r#"{"seat":"S","type":"decline"}"#);
+    apply(&mut t, call(Seat::N, "1S"));
+    apply(&mut t, call(Seat::E, "1H"));
+    apply(&mut t, call(Seat::E, first_try));
+    apply(&mut t, Action::decline(Seat::S));
     let Some(intended) = intended else {
         return (t, Vec::new());
     };
-    apply(
-        &mut t,
-        &format!(r#"{{"seat":"E","type":"replace_call","call":"{intended}"}}"#),
-    );
-    let out = apply(
-        &mut t,
-        r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#,
-    );
+    apply(&mut t, Action::replace_call(Seat::E, bid(intended)));
+    let out = apply(&mut t, rule(RulingOn::Unintended, true));
     let events = out.events().iter().map(|e| e.kind.clone()).collect();
-    apply(&mut t, r#"{"seat":"S","type":"decline"}"#);
+    apply(&mut t, Action::decline(Seat::S));
     (t, events)
 }
 
@@ -84,22 +80,22 @@ fn a_next_turn_bar_used_by_a_pass_that_l17d3_cancels_binds_the_players_next_turn
     // lost his turn, so L17D3 cancels them all and South calls again — still owing his pass.
     let mut t = preset_table(Preset::FaceToFace, Seat::N);
     for a in [
-        r#"{"seat":"N","type":"call","call":"1H"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"decline"}"#,
-        r#"{"seat":"S","type":"call","call":"2NT"}"#,
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"call","call":"3C"}"#,
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"X"}"#,
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
+        call(Seat::N, "1H"),
+        call(Seat::E, "P"),
+        call(Seat::N, "P"),
+        Action::decline(Seat::E),
+        call(Seat::S, "2NT"),
+        call(Seat::W, "P"),
+        call(Seat::N, "3C"),
+        call(Seat::N, "P"),
+        call(Seat::E, "X"),
+        call(Seat::N, "P"),
+        call(Seat::E, "P"),
     ] {
         apply(&mut t, a);
     }
     assert_eq!(t.state().bars().on(Seat::S).map(|b| b.kind), Some(BarKind::NextTurn));
-    let out = apply(&mut t, r#"{"seat":"S","type":"call","call":"P"}"#);
+    let out = apply(&mut t, call(Seat::S, "P"));
     let reverted = out
         .events()
         .iter()
@@ -112,6 +108,6 @@ fn a_next_turn_bar_used_by_a_pass_that_l17d3_cancels_binds_the_players_next_turn
         ["P"]
     );
     // His pass now serves the bar; the auction goes on.
-    apply(&mut t, r#"{"seat":"S","type":"call","call":"P"}"#);
+    apply(&mut t, call(Seat::S, "P"));
     assert_eq!(t.state().bars().on(Seat::S), None);
 }

@@ -2,19 +2,20 @@
 //! pending states.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::{Call, Outcome, Seat, Table};
+mod common;
 
-fn table(options: &str, actions: &[&str]) -> Table {
+use bridge_laws::{Action, Call, Outcome, RulingOn, Seat, Table};
+use common::act::{apply_all, bid, call, own_turn, rule};
+
+fn table(options: &str, actions: &[Action]) -> Table {
     let mut t = Table::from_options_json(options).expect("options");
-    for a in actions {
-        assert!(t.apply_json(a).is_ok(), "{a} refused");
-    }
+    apply_all(&mut t, actions.iter().cloned());
     t
 }
 
-fn regular(t: &Table, seat: Seat, call: &str) -> bool {
+fn regular(t: &Table, seat: Seat, text: &str) -> bool {
     let mut probe = t.clone();
-    matches!(probe.apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)),
+    matches!(probe.apply(call(seat, text)),
         Outcome::Accepted { warnings, .. } if !warnings.iter().any(|w| w.code.as_str().starts_with("IRREG_")))
 }
 
@@ -25,11 +26,11 @@ fn a_forced_repeat_that_is_now_insufficient_is_not_offered_as_a_legal_call() {
     let t = table(
         r#"{"dealer":"W","vulnerability":"All","regulation":"screens"}"#,
         &[
-            r#"{"seat":"E","type":"call","call":"P"}"#,
-            r#"{"seat":"S","type":"call","call":"3S"}"#,
-            r#"{"seat":"N","type":"call","call":"3D"}"#,
-            r#"{"seat":"E","type":"decline"}"#,
-            r#"{"seat":"W","type":"call","call":"P"}"#,
+            call(Seat::E, "P"),
+            call(Seat::S, "3S"),
+            call(Seat::N, "3D"),
+            Action::decline(Seat::E),
+            call(Seat::W, "P"),
         ],
     );
     let legal = t.legal_calls(Seat::N);
@@ -42,11 +43,7 @@ fn calls_over_a_barred_players_pending_bid_are_legal_over_that_bid() {
     // L37A: LHO's call lets the barred call stand: he calls over it.
     let t = table(
         r#"{"dealer":"W","vulnerability":"EW","regulation":{"preset":"face_to_face","irregularities":"rectify","questions":"any_time","undo":"director"}}"#,
-        &[
-            r#"{"seat":"S","type":"call","call":"X","intent":"own_turn"}"#,
-            r#"{"seat":"W","type":"call","call":"3C"}"#,
-            r#"{"seat":"N","type":"call","call":"1H"}"#,
-        ],
+        &[own_turn(Seat::S, "X"), call(Seat::W, "3C"), call(Seat::N, "1H")],
     );
     for call in t.legal_calls(Seat::E) {
         assert!(regular(&t, Seat::E, &call.to_string()), "{call} listed but irregular");
@@ -75,14 +72,14 @@ fn a_change_of_an_earlier_call_cancels_a_later_call_still_awaiting_rectification
     let mut t = table(
         r#"{"dealer":"E","vulnerability":"NS","regulation":"screens"}"#,
         &[
-            r#"{"seat":"W","type":"call","call":"P"}"#,
-            r#"{"seat":"N","type":"call","call":"4S"}"#,
-            r#"{"seat":"E","type":"correct_explanation","index":0,"text":"natural"}"#,
-            r#"{"seat":"E","type":"call","call":"1NT"}"#,
+            call(Seat::W, "P"),
+            call(Seat::N, "4S"),
+            Action::correct_explanation(Seat::E, 0, "natural"),
+            call(Seat::E, "1NT"),
         ],
     );
     assert!(t.state().rectification().pending().is_some());
-    assert!(t.apply_json(r#"{"seat":"N","type":"change_call","call":"P"}"#).is_ok());
+    assert!(t.apply(Action::change_call(Seat::N, bid("P"))).is_ok());
     assert!(
         t.state().rectification().pending().is_none(),
         "{:?}",
@@ -101,18 +98,18 @@ fn lho_cannot_accept_by_calling_a_change_that_ends_the_auction() {
     let mut t = table(
         r#"{"dealer":"E","vulnerability":"EW","regulation":{"preset":"screens","undo":"director"}}"#,
         &[
-            r#"{"seat":"E","type":"call","call":"1S"}"#,
-            r#"{"seat":"S","type":"call","call":"P"}"#,
-            r#"{"seat":"W","type":"call","call":"P"}"#,
-            r#"{"seat":"N","type":"call","call":"P"}"#,
-            r#"{"seat":"N","type":"replace_call","call":"3NT"}"#,
-            r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#,
-            r#"{"seat":"N","type":"call","call":"P"}"#,
+            call(Seat::E, "1S"),
+            call(Seat::S, "P"),
+            call(Seat::W, "P"),
+            call(Seat::N, "P"),
+            Action::replace_call(Seat::N, bid("3NT")),
+            rule(RulingOn::Unintended, true),
+            call(Seat::N, "P"),
         ],
     );
     assert!(t.legal_calls(Seat::E).is_empty(), "{:?}", t.legal_calls(Seat::E));
     assert!(!regular(&t, Seat::E, "P"));
-    assert!(t.apply_json(r#"{"seat":"E","type":"accept"}"#).is_ok());
+    assert!(t.apply(Action::accept(Seat::E)).is_ok());
     assert_eq!(t.contract().map(|c| c.to_string()), Some("1S".to_string()));
 }
 
@@ -123,15 +120,15 @@ fn a_barred_lho_accepts_an_insufficient_bid_by_passing_without_an_extra_automati
     let mut t = table(
         r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"face_to_face","irregularities":"rectify","auto_pass_barred":true}}"#,
         &[
-            r#"{"seat":"N","type":"call","call":"1H"}"#,
-            r#"{"seat":"E","type":"call","call":"1C"}"#,
-            r#"{"seat":"S","type":"decline"}"#,
-            r#"{"seat":"E","type":"call","call":"P"}"#,
-            r#"{"seat":"S","type":"call","call":"1D"}"#,
+            call(Seat::N, "1H"),
+            call(Seat::E, "1C"),
+            Action::decline(Seat::S),
+            call(Seat::E, "P"),
+            call(Seat::S, "1D"),
         ],
     );
     assert_eq!(t.legal_calls(Seat::W).iter().collect::<Vec<_>>(), vec![Call::Pass]);
-    let out = t.apply_json(r#"{"seat":"W","type":"call","call":"P"}"#);
+    let out = t.apply(call(Seat::W, "P"));
     assert!(out.is_ok() && !warned(&out, "IRREG_CHANGE_OF_CALL"), "{out:?}");
     assert_eq!(
         t.calls().iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -149,15 +146,15 @@ fn a_barred_offender_replacing_an_inadmissible_redouble_is_held_to_his_bar() {
     let t = table(
         r#"{"dealer":"E","vulnerability":"EW","regulation":{"preset":"face_to_face","disclosure":"self"}}"#,
         &[
-            r#"{"seat":"E","type":"call","call":"X"}"#,
-            r#"{"seat":"E","type":"call","call":"P"}"#,
-            r#"{"seat":"S","type":"call","call":"2D"}"#,
-            r#"{"seat":"W","type":"call","call":"XX","intent":"own_turn"}"#,
-            r#"{"seat":"N","type":"decline"}"#,
+            call(Seat::E, "X"),
+            call(Seat::E, "P"),
+            call(Seat::S, "2D"),
+            own_turn(Seat::W, "XX"),
+            Action::decline(Seat::N),
         ],
     );
     assert_eq!(t.legal_calls(Seat::W).iter().collect::<Vec<_>>(), vec![Call::Pass]);
-    let out = t.clone().apply_json(r#"{"seat":"W","type":"call","call":"X"}"#);
+    let out = t.clone().apply(call(Seat::W, "X"));
     assert!(warned(&out, "IRREG_BARRED_CALL"), "{out:?}");
     every_listed_call_is_regular(&t);
 }
@@ -169,13 +166,10 @@ fn replacing_an_insufficient_bid_before_lho_decides_is_itself_an_irregularity() 
     // accept 1H, or call over 2H, which then stands — so S's calls are those over 2H.
     let mut t = table(
         r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#,
-        &[
-            r#"{"seat":"N","type":"call","call":"1S"}"#,
-            r#"{"seat":"E","type":"call","call":"1H"}"#,
-        ],
+        &[call(Seat::N, "1S"), call(Seat::E, "1H")],
     );
     assert!(t.legal_calls(Seat::E).is_empty());
-    let out = t.apply_json(r#"{"seat":"E","type":"call","call":"2H"}"#);
+    let out = t.apply(call(Seat::E, "2H"));
     assert!(warned(&out, "IRREG_PREMATURE_REPLACEMENT"), "{out:?}");
     assert_eq!(t.calls().iter().map(ToString::to_string).collect::<Vec<_>>(), ["1S"]);
     let south: Vec<String> = t.legal_calls(Seat::S).iter().map(|c| c.to_string()).collect();
@@ -196,12 +190,12 @@ fn lho_replacing_the_irregular_call_that_accepted_a_skipping_pass_calls_over_the
     let mut t = table(
         r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#,
         &[
-            r#"{"seat":"N","type":"call","call":"1H"}"#,
-            r#"{"seat":"E","type":"call","call":"P"}"#,
-            r#"{"seat":"S","type":"call","call":"P"}"#,
-            r#"{"seat":"N","type":"call","call":"P"}"#,
-            r#"{"seat":"E","type":"call","call":"XX"}"#,
-            r#"{"seat":"S","type":"decline"}"#,
+            call(Seat::N, "1H"),
+            call(Seat::E, "P"),
+            call(Seat::S, "P"),
+            call(Seat::N, "P"),
+            call(Seat::E, "XX"),
+            Action::decline(Seat::S),
         ],
     );
     assert_eq!(t.turn(), Some(Seat::E));
@@ -215,7 +209,7 @@ fn lho_replacing_the_irregular_call_that_accepted_a_skipping_pass_calls_over_the
     }
     assert!(!legal.contains(Call::Redouble) && !legal.contains("1D".parse::<Call>().expect("call")));
     every_listed_call_is_regular(&t);
-    let out = t.apply_json(r#"{"seat":"E","type":"call","call":"P"}"#);
+    let out = t.apply(call(Seat::E, "P"));
     assert!(warned(&out, "SKIPPED_PLAYER"), "{out:?}");
     assert_eq!(t.turn(), Some(Seat::W));
     assert_eq!(
@@ -231,12 +225,12 @@ fn lho_replacing_the_insufficient_bid_that_accepted_a_skipping_pass_calls_over_t
     let t = table(
         r#"{"dealer":"N","vulnerability":"None","regulation":"face_to_face"}"#,
         &[
-            r#"{"seat":"N","type":"call","call":"1H"}"#,
-            r#"{"seat":"E","type":"call","call":"P"}"#,
-            r#"{"seat":"S","type":"call","call":"P"}"#,
-            r#"{"seat":"N","type":"call","call":"P"}"#,
-            r#"{"seat":"E","type":"call","call":"1C"}"#,
-            r#"{"seat":"S","type":"decline"}"#,
+            call(Seat::N, "1H"),
+            call(Seat::E, "P"),
+            call(Seat::S, "P"),
+            call(Seat::N, "P"),
+            call(Seat::E, "1C"),
+            Action::decline(Seat::S),
         ],
     );
     assert_eq!(t.turn(), Some(Seat::E));

@@ -3,26 +3,18 @@
 //! call; an offer to change a call (L21B1) follows the late alert or correction that made it.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::{Code, EventKind, Seat, Table, Viewer};
+mod common;
 
-fn table(regulation: &str, steps: &[String]) -> Table {
+use bridge_laws::{Action, Code, EventKind, Seat, Table, Viewer};
+use common::act::{apply_all, bid, call, calls, explained, lead};
+
+fn table(regulation: &str, steps: &[Action]) -> Table {
     let mut t = Table::from_options_json(&format!(
         r#"{{"dealer":"N","vulnerability":"None","regulation":{regulation}}}"#
     ))
     .expect("options");
-    for s in steps {
-        let o = t.apply_json(s);
-        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
-    }
+    apply_all(&mut t, steps.iter().cloned());
     t
-}
-
-fn act(seat: &str, rest: &str) -> String {
-    format!(r#"{{"seat":"{seat}",{rest}}}"#)
-}
-
-fn call(seat: &str, call: &str) -> String {
-    act(seat, &format!(r#""type":"call","call":"{call}""#))
 }
 
 /// Face to face: East asks about North's 1NT, South answers, North notes nothing yet; East
@@ -32,20 +24,20 @@ fn whole_board() -> Table {
     table(
         r#"{"preset":"face_to_face","tempo_threshold_ms":1000}"#,
         &[
-            act("N", r#""type":"call","call":"1NT","at":0"#),
-            act("E", r#""type":"ask","index":0"#),
-            act("S", r#""type":"explain","index":0,"text":"15-17""#),
-            act("E", r#""type":"call","call":"2C","at":5000"#),
-            act("W", r#""type":"alert","index":1,"explanation":"both majors""#),
-            act("E", r#""type":"note_partner_mistake","index":1"#),
-            call("S", "P"),
-            call("W", "P"),
-            act("N", r#""type":"ask","index":1"#),
-            call("N", "P"),
-            call("E", "2D"),
-            act("S", r#""type":"lead","card":"HA""#),
-            act("S", r#""type":"face_lead""#),
-            act("E", r#""type":"end_play""#),
+            call(Seat::N, "1NT").at(0.0),
+            Action::ask(Seat::E, 0),
+            Action::explain(Seat::S, 0, "15-17"),
+            call(Seat::E, "2C").at(5000.0),
+            Action::alert(Seat::W, 1, Some("both majors")),
+            Action::note_partner_mistake(Seat::E, 1),
+            call(Seat::S, "P"),
+            call(Seat::W, "P"),
+            Action::ask(Seat::N, 1),
+            call(Seat::N, "P"),
+            call(Seat::E, "2D"),
+            lead(Seat::S, "HA"),
+            Action::face_lead(Seat::S),
+            Action::end_play(Seat::E),
         ],
     )
 }
@@ -89,9 +81,9 @@ fn once_south_has_answered_his_view_holds_no_question_to_answer_and_no_reminder_
     let t = table(
         r#""face_to_face""#,
         &[
-            call("N", "1NT"),
-            act("E", r#""type":"ask","index":0"#),
-            act("S", r#""type":"explain","index":0,"text":"15-17""#),
+            call(Seat::N, "1NT"),
+            Action::ask(Seat::E, 0),
+            Action::explain(Seat::S, 0, "15-17"),
         ],
     );
     let south = t.view(Viewer::Seat(Seat::S));
@@ -115,18 +107,15 @@ fn a_question_about_the_opponents_only_call_is_cautioned_without_calling_it_sing
             .map(|w| w.message.to_string())
             .expect("the L20F3 caution")
     };
-    let only = table(
-        r#""face_to_face""#,
-        &[call("N", "1NT"), act("E", r#""type":"ask","index":0"#)],
-    );
+    let only = table(r#""face_to_face""#, &[call(Seat::N, "1NT"), Action::ask(Seat::E, 0)]);
     assert!(!caution(&only).contains("alone"), "{}", caution(&only));
     let one_of_two = table(
         r#""face_to_face""#,
         &[
-            call("N", "1C"),
-            call("E", "P"),
-            call("S", "1NT"),
-            act("W", r#""type":"ask","index":2"#),
+            call(Seat::N, "1C"),
+            call(Seat::E, "P"),
+            call(Seat::S, "1NT"),
+            Action::ask(Seat::W, 2),
         ],
     );
     assert!(caution(&one_of_two).contains("alone"), "{}", caution(&one_of_two));
@@ -158,9 +147,9 @@ fn an_offer_after_a_late_alert_follows_that_alert_and_one_after_a_correction_fol
     let late = table(
         r#""online""#,
         &[
-            call("N", "2C"),
-            call("E", "P"),
-            act("N", r#""type":"alert","index":0,"explanation":"strong""#),
+            call(Seat::N, "2C"),
+            call(Seat::E, "P"),
+            Action::alert(Seat::N, 0, Some("strong")),
         ],
     );
     assert_eq!(cause_of_offer(&late, Seat::E), "late alert");
@@ -171,9 +160,9 @@ fn an_offer_after_a_late_alert_follows_that_alert_and_one_after_a_correction_fol
     let corrected = table(
         r#""online""#,
         &[
-            act("N", r#""type":"call","call":"2C","alert":true,"explanation":"weak""#),
-            call("E", "P"),
-            act("N", r#""type":"correct_explanation","index":0,"text":"strong""#),
+            explained(Seat::N, "2C", "weak"),
+            call(Seat::E, "P"),
+            Action::correct_explanation(Seat::N, 0, "strong"),
         ],
     );
     assert_eq!(cause_of_offer(&corrected, Seat::E), "correction");
@@ -189,15 +178,11 @@ fn an_offer_after_a_late_alert_follows_that_alert_and_one_after_a_correction_fol
 /// again. North's only explanation was corrected already: he is not reminded to check it.
 #[test]
 fn an_explanation_partner_already_corrected_draws_no_reminder_to_check_it_at_the_final_pass() {
-    let mut steps: Vec<String> = ["1C", "P", "P", "4H", "5S", "7H", "7NT", "P", "P", "P"]
-        .iter()
-        .zip(["N", "E", "S", "W"].iter().cycle())
-        .map(|(c, s)| call(s, c))
-        .collect();
-    steps.push(act("N", r#""type":"alert","index":2,"explanation":"weak two""#));
-    steps.push(act("S", r#""type":"correct_explanation","index":2,"text":"natural""#));
+    let mut steps = calls(Seat::N, &["1C", "P", "P", "4H", "5S", "7H", "7NT", "P", "P", "P"]);
+    steps.push(Action::alert(Seat::N, 2, Some("weak two")));
+    steps.push(Action::correct_explanation(Seat::S, 2, "natural"));
     let mut t = table(r#"{"preset":"online_tournament","disclosure":"partner"}"#, &steps);
-    let out = t.apply_json(&act("E", r#""type":"change_call","call":"P""#));
+    let out = t.apply(Action::change_call(Seat::E, bid("P")));
     assert!(out.is_ok(), "{:?}", out.rejection());
     let reminded_north = out
         .warnings()

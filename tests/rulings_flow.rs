@@ -7,7 +7,8 @@
 mod common;
 
 use bridge_laws::event::Outcome;
-use bridge_laws::{Call, Code, Phase, Seat, Table};
+use bridge_laws::{Action, Call, Code, Phase, RulingOn, Seat, Table};
+use common::act::{self, rule};
 use common::steps::{act, call, codes, new_table, ok};
 
 /// The regulations in which an irregular call is recorded and rectified.
@@ -273,14 +274,8 @@ fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
                     .map(|r| r.seat)
                     .find(|s| !bars.iter().any(|(b, _)| b == s))
                     .expect("an unbarred passer");
-                ok(
-                    &mut t,
-                    &format!(r#"{{"seat":"{replacer}","type":"replace_call","call":"7NT"}}"#),
-                );
-                ok(
-                    &mut t,
-                    r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#,
-                );
+                ok(&mut t, Action::replace_call(replacer, act::bid("7NT")));
+                ok(&mut t, rule(RulingOn::Unintended, true));
                 assert_eq!(t.phase(), Phase::Auction, "{law}");
                 assert_eq!(barred(&t), bars, "{law} {dealer}: bars lost when the auction reopened");
                 // Every barred player's turn in the reopened auction: pass only.
@@ -318,7 +313,7 @@ fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
         pass_out_the_auction(&mut t);
         assert!(!barred(&t).is_empty());
         let leader = t.contract().expect("contract").leader();
-        ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"lead","card":"CA"}}"#));
+        ok(&mut t, act::lead(leader, "CA"));
         assert!(
             !barred(&t).is_empty(),
             "the auction period lasts until the lead is faced"
@@ -392,15 +387,12 @@ fn spec_5_5_l20f2_online_any_time_a_player_asks_about_an_opponents_call_during_p
         };
         check_questions(&t, "clarification", &rule);
         let leader = dealer.lho();
-        ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"lead","card":"SA"}}"#));
+        ok(&mut t, act::lead(leader, "SA"));
         check_questions(&t, "clarification, lead face down", &rule);
         ok(&mut t, &act(leader, "face_lead"));
         assert_eq!(t.phase(), Phase::Play);
         check_questions(&t, "play, dummy's card due", &rule);
-        ok(
-            &mut t,
-            &format!(r#"{{"seat":"{dealer}","type":"play","card":"S2","from":"dummy"}}"#),
-        );
+        ok(&mut t, act::play_dummy(dealer, "S2"));
         check_questions(&t, "play, third hand due", &rule);
     }
 }
@@ -410,7 +402,7 @@ fn spec_5_5_l20f2_own_turn_regulation_still_limits_questions_in_play_to_ones_tur
     for dealer in Seat::ALL {
         let mut t = auction_with_every_seat(dealer, r#""online_tournament""#);
         let leader = dealer.lho();
-        ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"play","card":"SA"}}"#));
+        ok(&mut t, act::play(leader, "SA"));
         let due = t.turn().expect("declarer plays from dummy");
         let rule = |seat: Seat, caller: Seat| {
             if seat == dealer.partner() {
@@ -431,10 +423,7 @@ fn spec_5_5_l20f2_own_turn_regulation_still_limits_questions_in_play_to_ones_tur
 fn spec_2_questions_any_time_whole_auction_question_in_play_by_anyone_but_dummy() {
     for dealer in Seat::ALL {
         let mut t = auction_with_every_seat(dealer, r#""online""#);
-        ok(
-            &mut t,
-            &format!(r#"{{"seat":"{}","type":"play","card":"SA"}}"#, dealer.lho()),
-        );
+        ok(&mut t, act::play(dealer.lho(), "SA"));
         for seat in Seat::ALL {
             let mut probe = t.clone();
             let o = probe.apply_json(&act(seat, "ask"));
@@ -638,29 +627,23 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
         ok(&mut t, &act(leader.partner(), "face_lead"));
         let dummy = dealer.partner();
         let cards = [
-            format!(r#"{{"seat":"{dealer}","type":"play","card":"HA","from":"dummy"}}"#),
-            format!(r#"{{"seat":"{}","type":"play","card":"H2"}}"#, leader.partner()),
-            format!(r#"{{"seat":"{dealer}","type":"play","card":"H3"}}"#),
+            act::play_dummy(dealer, "HA"),
+            act::play(leader.partner(), "H2"),
+            act::play(dealer, "H3"),
         ];
         for c in &cards {
             ok(&mut t, c);
         }
         // Dummy won; declarer leads a club from dummy and the leader follows with a diamond.
         assert_eq!(t.turn(), Some(dealer), "dummy {dummy} on lead, played by declarer");
-        ok(
-            &mut t,
-            &format!(r#"{{"seat":"{dealer}","type":"play","card":"C2","from":"dummy"}}"#),
-        );
-        let o = ok(
-            &mut t,
-            &format!(r#"{{"seat":"{}","type":"play","card":"D2"}}"#, leader.partner()),
-        );
+        ok(&mut t, act::play_dummy(dealer, "C2"));
+        let o = ok(&mut t, act::play(leader.partner(), "D2"));
         assert!(
             !codes(&o).contains(&Code::IrregRequiredSuitNotLed),
             "partner is not bound"
         );
-        ok(&mut t, &format!(r#"{{"seat":"{dealer}","type":"play","card":"C3"}}"#));
-        let o = ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"play","card":"D3"}}"#));
+        ok(&mut t, act::play(dealer, "C3"));
+        let o = ok(&mut t, act::play(leader, "D3"));
         assert!(codes(&o).contains(&Code::IrregRequiredSuitNotLed));
         assert!(kinds(&o).contains(&"director_summoned".to_string()));
     }

@@ -8,7 +8,8 @@
 mod common;
 use bridge_laws::event::{BarKind, EventKind};
 use bridge_laws::state::Pending;
-use bridge_laws::{Bid, Call, Code, Outcome, Seat, Strain, Table};
+use bridge_laws::{Action, Bid, Call, Code, Outcome, Seat, Strain, Table};
+use common::act;
 use common::steps::{act, bar, call, calls, f2f, new_table as table, ok, refused};
 
 fn replace(seat: Seat, call: impl std::fmt::Display) -> String {
@@ -232,10 +233,7 @@ fn l25a_with_consent_an_opponent_agrees_to_replace_an_insufficient_bid() {
         ok(&mut t, &call(dealer, opening));
         ok(&mut t, &call(offender, ib));
         ok(&mut t, &replace(offender, intended));
-        ok(
-            &mut t,
-            &format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, offender.rho()),
-        );
+        ok(&mut t, Action::respond(offender.rho(), true));
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()]);
         assert_eq!(t.state().rectification().pending(), None);
     }
@@ -544,30 +542,21 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
         ok(&mut t, &call(e, "P"));
         let who = if regulation == "online" { s } else { n };
         if regulation == "online" {
-            ok(
-                &mut t,
-                &format!(r#"{{"seat":"{s}","type":"call","call":"2D","alert":true,"explanation":"natural"}}"#),
-            );
+            ok(&mut t, act::explained(s, "2D", "natural"));
         } else {
             ok(&mut t, &call(s, "2D"));
-            ok(&mut t, &format!(r#"{{"seat":"{w}","type":"ask","index":2}}"#));
-            ok(
-                &mut t,
-                &format!(r#"{{"seat":"{n}","type":"explain","index":2,"text":"natural"}}"#),
-            );
+            ok(&mut t, Action::ask(w, 2));
+            ok(&mut t, Action::explain(n, 2, "natural"));
         }
         ok(&mut t, &call(w, "P"));
         ok(&mut t, &call(n, "2H"));
-        ok(
-            &mut t,
-            &format!(r#"{{"seat":"{who}","type":"correct_explanation","index":2,"text":"transfer"}}"#),
-        );
+        ok(&mut t, Action::correct_explanation(who, 2, "transfer"));
         assert!(
             t.state().offers().standing().iter().any(|o| o.seat == w),
             "{dealer} {regulation}: no offer"
         );
         // W's pass changed to a redouble: nothing doubled.
-        let change = format!(r#"{{"seat":"{w}","type":"change_call","call":"XX"}}"#);
+        let change = Action::change_call(w, act::bid("XX"));
         if regulation == "online" {
             assert_eq!(refused(&mut t, &change), Code::RedoubleNotAllowed, "{dealer}");
         } else {
@@ -690,10 +679,7 @@ fn in_prevent_a_replacement_is_refused_when_asked_exactly_as_the_call_itself_wou
                     None => {
                         ok(&mut t, &step);
                         // The opponent consents: the replacement is in force in its place.
-                        ok(
-                            &mut t,
-                            &format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, second.lho()),
-                        );
+                        ok(&mut t, Action::respond(second.lho(), true));
                         let v = t.view(bridge_laws::Viewer::Director);
                         assert_eq!(v.calls[1].call, *replacement, "{dealer} {opening}: {step}");
                     }

@@ -13,7 +13,8 @@
 mod common;
 
 use bridge_laws::view::Settle;
-use bridge_laws::{Code, Preset, Seat, SeatTable, Table, Viewer};
+use bridge_laws::{Action, Call, Code, Preset, Seat, SeatTable, Table, Viewer};
+use common::act::{bid, call, lead, play};
 use common::{any_card, preset_table, seat};
 
 /// A small deterministic generator (xorshift), so that every run walks the same positions.
@@ -36,62 +37,49 @@ impl Rng {
 
 /// A random action that moves the board on through the auction, its irregularities,
 /// questions, explanations and corrections, the clarification period and the play.
-fn random_step(t: &Table, rng: &mut Rng) -> String {
+fn random_step(t: &Table, rng: &mut Rng) -> Action {
     let who = seat(rng.byte());
     let n = t.calls().len().max(1);
     let index = rng.below(n);
     let turn = t.turn().unwrap_or(who);
     let legal = |s: Seat, rng: &mut Rng| {
         let legal = t.legal_calls(s);
-        legal
-            .iter()
-            .nth(rng.below(legal.len()))
-            .map_or("P".to_string(), |c| c.to_string())
+        legal.iter().nth(rng.below(legal.len())).unwrap_or(Call::Pass)
     };
     match rng.below(20) {
-        0..=3 => format!(r#"{{"seat":"{turn}","type":"call","call":"P"}}"#),
+        0..=3 => call(turn, "P"),
         4..=6 => {
-            let call = legal(turn, rng);
-            let alert = if rng.below(3) == 0 {
-                r#","alert":true,"explanation":"artificial""#
+            let bid = legal(turn, rng);
+            if rng.below(3) == 0 {
+                Action::explained(turn, bid, "artificial")
             } else {
-                ""
-            };
-            format!(r#"{{"seat":"{turn}","type":"call","call":"{call}"{alert}}}"#)
+                Action::call(turn, bid)
+            }
         }
-        7 => format!(r#"{{"seat":"{who}","type":"call","call":"1C"}}"#),
-        8 => format!(r#"{{"seat":"{who}","type":"explain","index":{index},"text":"natural"}}"#),
-        9 => format!(r#"{{"seat":"{who}","type":"ask","index":{index}}}"#),
-        10 => format!(r#"{{"seat":"{who}","type":"correct_explanation","index":{index},"text":"in fact"}}"#),
-        11 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
-        12 => format!(r#"{{"seat":"{who}","type":"alert","index":{index}}}"#),
-        13 => {
-            let settle = ["accept", "decline"][rng.below(2)];
-            format!(r#"{{"seat":"{who}","type":"{settle}"}}"#)
-        }
-        14 => {
-            let call = legal(who, rng);
-            format!(r#"{{"seat":"{who}","type":"change_call","call":"{call}"}}"#)
-        }
-        15 => format!(r#"{{"seat":"{turn}","type":"lead","card":"{}"}}"#, any_card(rng.byte())),
-        16 => format!(r#"{{"seat":"{turn}","type":"face_lead"}}"#),
-        17 | 18 => format!(r#"{{"seat":"{turn}","type":"play","card":"{}"}}"#, any_card(rng.byte())),
-        19 if rng.below(8) == 0 => format!(r#"{{"seat":"{who}","type":"end_play"}}"#),
-        _ => format!(r#"{{"seat":"{who}","type":"ask"}}"#),
+        7 => call(who, "1C"),
+        8 => Action::explain(who, index, "natural"),
+        9 => Action::ask(who, index),
+        10 => Action::correct_explanation(who, index, "in fact"),
+        11 => Action::note_partner_mistake(who, index),
+        12 => Action::alert(who, index, None),
+        13 => [Action::accept(who), Action::decline(who)][rng.below(2)].clone(),
+        14 => Action::change_call(who, legal(who, rng)),
+        15 => lead(turn, &any_card(rng.byte())),
+        16 => Action::face_lead(turn),
+        17 | 18 => play(turn, &any_card(rng.byte())),
+        19 if rng.below(8) == 0 => Action::end_play(who),
+        _ => Action::ask_auction(who),
     }
 }
 
 /// Whether `apply` accepts `action` from the table now (tried on a copy).
-fn accepted(t: &Table, action: &str) -> bool {
+fn accepted(t: &Table, action: Action) -> bool {
     tried(t, action).is_ok()
 }
 
 /// What `apply` answers to `action` now (tried on a copy): accepted, or the refusal's code.
-fn tried(t: &Table, action: &str) -> Result<(), Code> {
-    t.clone()
-        .apply_json(action)
-        .rejection()
-        .map_or(Ok(()), |r| Err(r.code()))
+fn tried(t: &Table, action: Action) -> Result<(), Code> {
+    t.clone().apply(action).rejection().map_or(Ok(()), |r| Err(r.code()))
 }
 
 /// How often each answer was given each way: a test that never saw an answer both ways
@@ -124,23 +112,19 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
     let n = t.calls().len();
     for s in Seat::ALL {
         let c = client(t, s);
-        let ask = tried(t, &format!(r#"{{"seat":"{s}","type":"ask"}}"#));
+        let ask = tried(t, Action::ask_auction(s));
         if c.may_ask() != ask.is_ok() {
             return Err(format!("{s}: may_ask {} but apply says {ask:?}", c.may_ask()));
         }
         seen.ask[usize::from(c.may_ask())] += 1;
         for i in 0..n {
-            let ask = tried(t, &format!(r#"{{"seat":"{s}","type":"ask","index":{i}}}"#));
+            let ask = tried(t, Action::ask(s, i));
             let offered = c.askable().contains(&i);
             if offered != ask.is_ok() {
                 return Err(format!("{s}: askable {:?} but asking about {i}: {ask:?}", c.askable()));
             }
             seen.askable[usize::from(offered)] += 1;
-            let text = r#""text":"the right explanation""#;
-            let ok = accepted(
-                t,
-                &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},{text}}}"#),
-            );
+            let ok = accepted(t, Action::correct_explanation(s, i, "the right explanation"));
             let offered = c.correctable().contains(&i);
             if offered != ok {
                 return Err(format!(
@@ -149,16 +133,13 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
                 ));
             }
             seen.correctable[usize::from(offered)] += 1;
-            let note = accepted(
-                t,
-                &format!(r#"{{"seat":"{s}","type":"note_partner_mistake","index":{i}}}"#),
-            );
+            let note = accepted(t, Action::note_partner_mistake(s, i));
             let offered = c.notable().contains(&i);
             if offered != note {
                 return Err(format!("{s}: notable {:?} but noting {i}: {note}", c.notable()));
             }
             seen.notable[usize::from(offered)] += 1;
-            let alert = accepted(t, &format!(r#"{{"seat":"{s}","type":"alert","index":{i}}}"#));
+            let alert = accepted(t, Action::alert(s, i, None));
             let offered = c.disclosable().contains(&i);
             if offered != alert {
                 return Err(format!(
@@ -168,7 +149,7 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
             }
             seen.disclose[usize::from(offered)] += 1;
         }
-        let replace = accepted(t, &format!(r#"{{"seat":"{s}","type":"replace_call","call":"P"}}"#));
+        let replace = accepted(t, Action::replace_call(s, Call::Pass));
         if c.may_replace_call() != replace {
             return Err(format!(
                 "{s}: may_replace_call {} but apply says {replace}",
@@ -184,12 +165,12 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
         {
             return Err(format!("{s}: an index past the calls in force"));
         }
-        let review = accepted(t, &format!(r#"{{"seat":"{s}","type":"review"}}"#));
+        let review = accepted(t, Action::review(s));
         if c.may_review() != review {
             return Err(format!("{s}: may_review {} but apply says {review}", c.may_review()));
         }
         seen.review[usize::from(review)] += 1;
-        let lead = tried(t, &format!(r#"{{"seat":"{s}","type":"ask_lead"}}"#));
+        let lead = tried(t, Action::ask_lead(s));
         if c.may_ask_lead() != lead.is_ok() {
             return Err(format!(
                 "{s}: may_ask_lead {} but apply says {lead:?}",
@@ -197,7 +178,7 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
             ));
         }
         seen.lead[usize::from(lead.is_ok())] += 1;
-        let contract = tried(t, &format!(r#"{{"seat":"{s}","type":"ask_contract"}}"#));
+        let contract = tried(t, Action::ask_contract(s));
         if c.may_ask_contract() != contract.is_ok() {
             return Err(format!(
                 "{s}: may_ask_contract {} but apply says {contract:?}",
@@ -208,14 +189,11 @@ fn check(t: &Table, seen: &mut Seen) -> Result<(), String> {
         check_questions(t, &c, s, seen)?;
         check_changes(t, &c, s, seen)?;
         for (settle, action) in [
-            (Settle::Accept, format!(r#"{{"seat":"{s}","type":"accept"}}"#)),
-            (Settle::Decline, format!(r#"{{"seat":"{s}","type":"decline"}}"#)),
-            (
-                Settle::Respond,
-                format!(r#"{{"seat":"{s}","type":"respond","accept":true}}"#),
-            ),
+            (Settle::Accept, Action::accept(s)),
+            (Settle::Decline, Action::decline(s)),
+            (Settle::Respond, Action::respond(s, true)),
         ] {
-            let ok = accepted(t, &action);
+            let ok = accepted(t, action);
             if c.my_options().contains(&settle) != ok {
                 return Err(format!("{s}: options {:?} but {settle:?}: {ok}", c.my_options()));
             }
@@ -246,9 +224,7 @@ fn check_questions(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result
     for q in c.questions_to_answer().filter(|_| !undo_pending) {
         let Some(i) = q.index else { continue };
         let mut copy = t.clone();
-        let out = copy.apply_json(&format!(
-            r#"{{"seat":"{s}","type":"explain","index":{i},"text":"natural"}}"#
-        ));
+        let out = copy.apply(Action::explain(s, i, "natural"));
         if !out.is_ok() {
             return Err(format!(
                 "{s} may not answer question {} about call {i}: {:?}",
@@ -269,11 +245,9 @@ fn check_changes(t: &Table, c: &SeatTable, s: Seat, seen: &mut Seen) -> Result<(
     let offered = !c.change_offers().is_empty();
     let calls = common::all_calls();
     let ok = if offered {
-        calls
-            .iter()
-            .any(|call| accepted(t, &format!(r#"{{"seat":"{s}","type":"change_call","call":"{call}"}}"#)))
+        calls.iter().any(|text| accepted(t, Action::change_call(s, bid(text))))
     } else {
-        accepted(t, &format!(r#"{{"seat":"{s}","type":"change_call","call":"P"}}"#))
+        accepted(t, Action::change_call(s, Call::Pass))
     };
     if offered != ok {
         return Err(format!(
@@ -304,7 +278,7 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
             let before: Vec<_> = Seat::ALL
                 .map(|s| (t.stream_version(Viewer::Seat(s)), t.view(Viewer::Seat(s)).into_owned()))
                 .into();
-            if !t.apply_json(&action).is_ok() {
+            if !t.apply(action.clone()).is_ok() {
                 continue;
             }
             steps += 1;
@@ -333,7 +307,7 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
                     assert_eq!(
                         answers(&now),
                         answers(&was),
-                        "{s}'s answers changed unseen after {action}"
+                        "{s}'s answers changed unseen after {action:?}"
                     );
                 }
             }
@@ -366,18 +340,18 @@ fn every_answer_of_the_client_table_agrees_with_what_the_engine_accepts() {
     assert!(seen.answer > 0, "no question was ever answered");
 }
 
-fn played(preset: Preset, actions: &[&str]) -> Table {
+fn played(preset: Preset, actions: &[Action]) -> Table {
     let mut t = preset_table(preset, Seat::N);
     for a in actions {
-        let out = t.apply_json(a);
-        assert!(out.is_ok(), "{a}: {:?}", out.rejection());
+        let out = t.apply(a.clone());
+        assert!(out.is_ok(), "{a:?}: {:?}", out.rejection());
     }
     t
 }
 
 #[test]
 fn face_to_face_only_the_player_due_to_call_is_offered_questions_and_online_anyone_may_ask() {
-    let opening = [r#"{"seat":"N","type":"call","call":"1NT"}"#];
+    let opening = [call(Seat::N, "1NT")];
     let t = played(Preset::FaceToFace, &opening);
     assert_eq!(
         client(&t, Seat::E).askable(),
@@ -404,13 +378,13 @@ fn face_to_face_only_the_player_due_to_call_is_offered_questions_and_online_anyo
 fn a_defender_is_offered_the_correction_of_partners_explanation_only_once_play_is_over() {
     // Face to face West explains his partner East's 1C; South declares 1H, West leads.
     let auction = [
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"1C"}"#,
-        r#"{"seat":"W","type":"explain","index":1,"text":"natural"}"#,
-        r#"{"seat":"S","type":"call","call":"1H"}"#,
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
+        call(Seat::N, "P"),
+        call(Seat::E, "1C"),
+        Action::explain(Seat::W, 1, "natural"),
+        call(Seat::S, "1H"),
+        call(Seat::W, "P"),
+        call(Seat::N, "P"),
+        call(Seat::E, "P"),
     ];
     let t = played(Preset::FaceToFace, &auction);
     // West explains his side's calls: he may correct his explanation of 1C, and make good a
@@ -426,9 +400,9 @@ fn a_defender_is_offered_the_correction_of_partners_explanation_only_once_play_i
     );
     let mut over = auction.to_vec();
     over.extend([
-        r#"{"seat":"W","type":"lead","card":"SA"}"#,
-        r#"{"seat":"W","type":"face_lead"}"#,
-        r#"{"seat":"S","type":"end_play"}"#,
+        lead(Seat::W, "SA"),
+        Action::face_lead(Seat::W),
+        Action::end_play(Seat::S),
     ]);
     let t = played(Preset::FaceToFace, &over);
     assert!(
@@ -442,18 +416,18 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
     // Online (self-alerting): South asks about the whole auction; East and West each explain
     // their own calls, to North and South only (L20F).
     let mut steps = vec![
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"1C"}"#,
-        r#"{"seat":"S","type":"call","call":"P"}"#,
-        r#"{"seat":"W","type":"call","call":"1H"}"#,
-        r#"{"seat":"S","type":"ask"}"#,
+        call(Seat::N, "P"),
+        call(Seat::E, "1C"),
+        call(Seat::S, "P"),
+        call(Seat::W, "1H"),
+        Action::ask_auction(Seat::S),
     ];
     let t = played(Preset::Online, &steps);
     let to_answer = |t: &Table, s: Seat| client(t, s).questions_to_answer().map(|q| q.id).collect::<Vec<_>>();
     assert_eq!(to_answer(&t, Seat::E), [0], "East is asked");
     assert_eq!(to_answer(&t, Seat::W), [0], "and West");
 
-    steps.push(r#"{"seat":"W","type":"explain","index":3,"text":"natural, five hearts"}"#);
+    steps.push(Action::explain(Seat::W, 3, "natural, five hearts"));
     let t = played(Preset::Online, &steps);
     assert!(to_answer(&t, Seat::W).is_empty(), "West has answered");
     assert_eq!(
@@ -471,7 +445,7 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
         "nor is South, who heard it: East has yet to explain his own call (L20F1)"
     );
 
-    steps.push(r#"{"seat":"E","type":"explain","index":1,"text":"natural"}"#);
+    steps.push(Action::explain(Seat::E, 1, "natural"));
     let t = played(Preset::Online, &steps);
     assert!(
         to_answer(&t, Seat::E).is_empty(),
@@ -494,11 +468,7 @@ fn a_question_to_both_opponents_answered_by_one_out_of_the_others_hearing_stays_
 #[test]
 fn only_a_presumed_defender_is_offered_is_it_my_lead_and_dummy_never_the_contract() {
     // Face to face South declares 1H: West (to lead) and East defend, North is dummy.
-    let mut steps = vec![
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"S","type":"call","call":"1H"}"#,
-    ];
+    let mut steps = vec![call(Seat::N, "P"), call(Seat::E, "P"), call(Seat::S, "1H")];
     let t = played(Preset::FaceToFace, &steps);
     assert!(
         Seat::ALL
@@ -506,11 +476,7 @@ fn only_a_presumed_defender_is_offered_is_it_my_lead_and_dummy_never_the_contrac
             .all(|s| !client(&t, *s).may_ask_lead() && !client(&t, *s).may_ask_contract()),
         "during the auction there is no lead and no contract to ask about"
     );
-    steps.extend([
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-    ]);
+    steps.extend([call(Seat::W, "P"), call(Seat::N, "P"), call(Seat::E, "P")]);
     let t = played(Preset::FaceToFace, &steps);
     assert!(client(&t, Seat::W).may_ask_lead(), "West, a defender, may ask (L41A)");
     assert!(client(&t, Seat::E).may_ask_lead(), "and East");
@@ -521,10 +487,7 @@ fn only_a_presumed_defender_is_offered_is_it_my_lead_and_dummy_never_the_contrac
         "declarer may ask the contract (L41C)"
     );
     assert!(!client(&t, Seat::N).may_ask_contract(), "dummy may not (L41C)");
-    steps.extend([
-        r#"{"seat":"W","type":"lead","card":"SA"}"#,
-        r#"{"seat":"W","type":"face_lead"}"#,
-    ]);
+    steps.extend([lead(Seat::W, "SA"), Action::face_lead(Seat::W)]);
     let t = played(Preset::FaceToFace, &steps);
     assert!(
         !client(&t, Seat::W).may_ask_lead(),

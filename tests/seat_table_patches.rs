@@ -7,7 +7,8 @@
 mod common;
 
 use bridge_laws::push::push_of;
-use bridge_laws::{Outcome, Preset, Seat, SeatTable, Table, Update, ViewTracker, Viewer};
+use bridge_laws::{Action, Outcome, Preset, Seat, SeatTable, Table, Update, ViewTracker, Viewer};
+use common::act::{call, calls, play, play_dummy};
 use common::steps::Accepted;
 use common::wire::{joined, over_the_wire};
 use common::{check_view, preset_table as table, random_action, seat, VIEWERS};
@@ -168,14 +169,15 @@ proptest! {
     }
 }
 
-fn accepted(t: &mut Table, action: &str) -> Accepted {
-    let out = t.apply_json(action);
-    assert!(out.is_ok(), "{action}: {:?}", out.rejection());
+fn accepted(t: &mut Table, action: Action) -> Accepted {
+    let shown = format!("{action:?}");
+    let out = t.apply(action);
+    assert!(out.is_ok(), "{shown}: {:?}", out.rejection());
     Accepted(out)
 }
 
 /// The bytes of each viewer's push for `action`, and of the whole view it replaces.
-fn push_sizes(t: &mut Table, tracker: &mut ViewTracker, action: &str) -> Vec<(Viewer, usize, usize)> {
+fn push_sizes(t: &mut Table, tracker: &mut ViewTracker, action: Action) -> Vec<(Viewer, usize, usize)> {
     let out = accepted(t, action);
     let pushes = tracker.pushes(t, &out);
     VIEWERS
@@ -192,28 +194,22 @@ fn a_calls_push_stays_under_a_kibibyte_after_three_hundred_reviews() {
     // An open table (all four hear every explanation and review), long explanations.
     let mut t = table(Preset::FaceToFace, Seat::N);
     let long = "x".repeat(480);
-    accepted(&mut t, r#"{"seat":"N","type":"call","call":"1C"}"#);
-    accepted(
-        &mut t,
-        &format!(r#"{{"seat":"S","type":"alert","index":0,"explanation":"{long}"}}"#),
-    );
-    accepted(&mut t, r#"{"seat":"E","type":"call","call":"1H"}"#);
-    accepted(
-        &mut t,
-        &format!(r#"{{"seat":"W","type":"alert","index":1,"explanation":"{long}"}}"#),
-    );
+    accepted(&mut t, call(Seat::N, "1C"));
+    accepted(&mut t, Action::alert(Seat::S, 0, Some(&long)));
+    accepted(&mut t, call(Seat::E, "1H"));
+    accepted(&mut t, Action::alert(Seat::W, 1, Some(&long)));
     let mut tracker = ViewTracker::new(&t);
-    let first_review = push_sizes(&mut t, &mut tracker, r#"{"seat":"S","type":"review"}"#);
+    let first_review = push_sizes(&mut t, &mut tracker, Action::review(Seat::S));
     let mut last_review = first_review.clone();
     for _ in 1..300 {
-        last_review = push_sizes(&mut t, &mut tracker, r#"{"seat":"S","type":"review"}"#);
+        last_review = push_sizes(&mut t, &mut tracker, Action::review(Seat::S));
     }
-    let call = push_sizes(&mut t, &mut tracker, r#"{"seat":"S","type":"call","call":"1S"}"#);
+    let one_spade = push_sizes(&mut t, &mut tracker, call(Seat::S, "1S"));
     // Seen with `--nocapture`: the numbers the issue asks for.
-    for (v, push, view) in &call {
+    for (v, push, view) in &one_spade {
         println!("{v}: a call's push {push} bytes; the whole view it replaces {view} bytes");
     }
-    let runs = call.iter().zip(&first_review).zip(&last_review);
+    let runs = one_spade.iter().zip(&first_review).zip(&last_review);
     for (((v, push, view), (_, first, _)), (_, last, _)) in runs {
         assert!(*push > 0, "{v} hears of the call");
         assert!(*push <= 1024, "{v}'s push for a call is {push} bytes after 300 reviews");
@@ -235,27 +231,29 @@ fn a_cards_push_does_not_grow_with_the_tricks_played_and_every_client_folds_it()
     let mut t = table(Preset::Online, Seat::N);
     let mut tracker = ViewTracker::new(&t);
     let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
-    for (call, who) in ["1NT", "P", "P", "P"].iter().zip(["N", "E", "S", "W"]) {
-        let out = accepted(&mut t, &format!(r#"{{"seat":"{who}","type":"call","call":"{call}"}}"#));
-        assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{call}");
+    for action in calls(Seat::N, &["1NT", "P", "P", "P"]) {
+        let shown = format!("{action:?}");
+        let out = accepted(&mut t, action);
+        assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{shown}");
     }
     // Each trick's largest push to each viewer.
     let mut per_trick: Vec<Vec<usize>> = Vec::new();
     for rank in ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"] {
         let mut largest = vec![0; VIEWERS.len()];
-        for (suit, (who, from)) in
-            ["S", "H", "D", "C"]
-                .iter()
-                .zip([("E", ""), ("N", r#","from":"dummy""#), ("W", ""), ("N", "")])
-        {
-            let action = format!(r#"{{"seat":"{who}","type":"play","card":"{suit}{rank}"{from}}}"#);
-            let out = accepted(&mut t, &action);
+        for action in [
+            play(Seat::E, &format!("S{rank}")),
+            play_dummy(Seat::N, &format!("H{rank}")),
+            play(Seat::W, &format!("D{rank}")),
+            play(Seat::N, &format!("C{rank}")),
+        ] {
+            let shown = format!("{action:?}");
+            let out = accepted(&mut t, action);
             let pushes = tracker.clone().pushes(&t, &out);
             for (k, v) in VIEWERS.iter().enumerate() {
                 let bytes = pushes.get(*v).map_or(0, |p| serde_json::to_string(p).unwrap().len());
                 largest[k] = largest[k].max(bytes);
             }
-            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{action}");
+            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{shown}");
         }
         per_trick.push(largest);
     }
@@ -283,9 +281,10 @@ fn a_played_card_patches_its_own_hand_alone_and_only_for_the_viewers_who_see_it(
         let mut t = common::dealt_table(preset, Seat::N, Some(7));
         let mut tracker = ViewTracker::new(&t);
         let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
-        for (call, who) in ["1NT", "P", "P", "P"].iter().zip(["N", "E", "S", "W"]) {
-            let out = accepted(&mut t, &format!(r#"{{"seat":"{who}","type":"call","call":"{call}"}}"#));
-            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{call}");
+        for action in calls(Seat::N, &["1NT", "P", "P", "P"]) {
+            let shown = format!("{action:?}");
+            let out = accepted(&mut t, action);
+            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{shown}");
         }
         let contract = t.contract().expect("1NT");
         for k in 0..12 {
@@ -300,14 +299,12 @@ fn a_played_card_patches_its_own_hand_alone_and_only_for_the_viewers_who_see_it(
             };
             let card = t.legal_cards(player).cards().next().expect("a card to play");
             let action = if due == contract.dummy() {
-                format!(
-                    r#"{{"seat":"{}","type":"play","card":"{card}","from":"dummy"}}"#,
-                    contract.declarer
-                )
+                Action::play_from_dummy(contract.declarer, card)
             } else {
-                format!(r#"{{"seat":"{due}","type":"play","card":"{card}"}}"#)
+                Action::play(due, card)
             };
-            let out = accepted(&mut t, &action);
+            let shown = format!("{action:?}");
+            let out = accepted(&mut t, action);
             let pushes = tracker.clone().pushes(&t, &out);
             for v in VIEWERS {
                 let view = t.view(v);
@@ -322,9 +319,9 @@ fn a_played_card_patches_its_own_hand_alone_and_only_for_the_viewers_who_see_it(
                     Some(h) => serde_json::json!({ due.to_string(): h }),
                     None => Value::Null,
                 };
-                assert_eq!(hands, &expected, "{preset:?}, card {k} ({action}), {v}'s push");
+                assert_eq!(hands, &expected, "{preset:?}, card {k} ({shown}), {v}'s push");
             }
-            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{action}");
+            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{shown}");
         }
     }
 }
@@ -333,14 +330,11 @@ fn a_played_card_patches_its_own_hand_alone_and_only_for_the_viewers_who_see_it(
 fn a_push_for_a_viewer_with_nothing_new_is_none_and_his_view_is_unchanged() {
     // Under partner disclosure N notes privately that S's explanation was mistaken.
     let mut t = table(Preset::FaceToFace, Seat::N);
-    accepted(&mut t, r#"{"seat":"N","type":"call","call":"1C"}"#);
-    accepted(
-        &mut t,
-        r#"{"seat":"S","type":"alert","index":0,"explanation":"could be short"}"#,
-    );
+    accepted(&mut t, call(Seat::N, "1C"));
+    accepted(&mut t, Action::alert(Seat::S, 0, Some("could be short")));
     let mut tracker = ViewTracker::new(&t);
     let before = serde_json::to_value(t.view(Viewer::Seat(Seat::E))).unwrap();
-    let out = accepted(&mut t, r#"{"seat":"N","type":"note_partner_mistake","index":0}"#);
+    let out = accepted(&mut t, Action::note_partner_mistake(Seat::N, 0));
     let pushes = tracker.pushes(&t, &out);
     assert!(
         pushes.get(Viewer::Seat(Seat::E)).is_none(),
@@ -355,7 +349,7 @@ fn a_patch_that_does_not_fit_the_view_held_is_refused_and_the_client_is_unchange
     let mut t = table(Preset::Online, Seat::N);
     let mut east = joined(&t, Viewer::Seat(Seat::E));
     let mut tracker = ViewTracker::new(&t);
-    let out = accepted(&mut t, r#"{"seat":"N","type":"call","call":"1C"}"#);
+    let out = accepted(&mut t, call(Seat::N, "1C"));
     let push = tracker.pushes(&t, &out).get(Viewer::Seat(Seat::E)).cloned().unwrap();
     // The call's patch adds calls[0]; claimed as calls[1] it skips a position.
     let mut text = serde_json::to_value(&push).unwrap();

@@ -2,7 +2,12 @@
 //! snapshots reproduce it, and views follow the audience of each item.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::{Code, Phase, Preset, RegulationSpec, Seat, Table, TableOptions, Viewer, Vulnerability};
+mod common;
+
+use bridge_laws::{
+    Action, Code, Phase, Preset, RegulationSpec, RulingOn, Seat, Table, TableOptions, Viewer, Vulnerability,
+};
+use common::act::{alerted, announced, bid, call, calls, explained, lead, play, play_dummy, rule};
 
 fn table(preset: Preset) -> Table {
     Table::new(TableOptions {
@@ -15,15 +20,16 @@ fn table(preset: Preset) -> Table {
     .expect("a table")
 }
 
-fn apply(t: &mut Table, json: &str) {
-    let out = t.apply_json(json);
-    assert!(out.is_ok(), "{json} was refused: {:?}", out.rejection());
+fn apply(t: &mut Table, action: Action) {
+    let shown = format!("{action:?}");
+    let out = t.apply(action);
+    assert!(out.is_ok(), "{shown} was refused: {:?}", out.rejection());
 }
 
 #[test]
 fn malformed_input_is_bad_input_and_leaves_the_table_unchanged() {
     let mut t = table(Preset::Online);
-    apply(&mut t, r#"{"seat":"N","type":"call","call":"1C"}"#);
+    apply(&mut t, call(Seat::N, "1C"));
     let before = t.state_hash();
     let huge = format!(
         r#"{{"seat":"E","type":"call","call":"1NT","explanation":"{}"}}"#,
@@ -58,20 +64,20 @@ fn malformed_input_is_bad_input_and_leaves_the_table_unchanged() {
 #[test]
 fn a_refused_action_leaves_the_same_state_hash() {
     let mut t = table(Preset::Online);
-    apply(&mut t, r#"{"seat":"N","type":"call","call":"1S"}"#);
+    apply(&mut t, call(Seat::N, "1S"));
     let before = t.state_hash();
     for refused in [
-        r#"{"seat":"E","type":"call","call":"1H"}"#,
-        r#"{"seat":"S","type":"call","call":"2C"}"#,
-        r#"{"seat":"E","type":"call","call":"XX"}"#,
-        r#"{"seat":"N","type":"ask","index":0}"#,
-        r#"{"seat":"S","type":"review"}"#,
-        r#"{"seat":"E","type":"lead","card":"SA"}"#,
-        r#"{"seat":"E","type":"accept"}"#,
-        r#"{"seat":"director","type":"ruling","on":"comparable","value":true}"#,
+        call(Seat::E, "1H"),
+        call(Seat::S, "2C"),
+        call(Seat::E, "XX"),
+        Action::ask(Seat::N, 0),
+        Action::review(Seat::S),
+        lead(Seat::E, "SA"),
+        Action::accept(Seat::E),
+        rule(RulingOn::Comparable, true),
     ] {
-        assert!(!t.apply_json(refused).is_ok(), "{refused} was accepted");
-        assert_eq!(t.state_hash(), before, "{refused} changed the table");
+        assert!(!t.apply(refused.clone()).is_ok(), "{refused:?} was accepted");
+        assert_eq!(t.state_hash(), before, "{refused:?} changed the table");
     }
 }
 
@@ -79,15 +85,15 @@ fn a_refused_action_leaves_the_same_state_hash() {
 fn replaying_the_snapshot_gives_the_same_table() {
     let mut t = table(Preset::FaceToFace);
     for a in [
-        r#"{"seat":"N","type":"call","call":"1NT"}"#,
-        r#"{"seat":"S","type":"alert","index":0,"explanation":"15-17"}"#,
-        r#"{"seat":"E","type":"ask","index":0}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"S","type":"call","call":"3NT"}"#,
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"lead","card":"H4"}"#,
+        call(Seat::N, "1NT"),
+        Action::alert(Seat::S, 0, Some("15-17")),
+        Action::ask(Seat::E, 0),
+        call(Seat::E, "P"),
+        call(Seat::S, "3NT"),
+        call(Seat::W, "P"),
+        call(Seat::N, "P"),
+        call(Seat::E, "P"),
+        lead(Seat::E, "H4"),
     ] {
         apply(&mut t, a);
     }
@@ -112,11 +118,8 @@ fn a_snapshot_with_an_illegal_action_is_refused() {
 #[test]
 fn under_self_alerting_partner_sees_neither_the_alert_nor_the_question_to_his_partner() {
     let mut t = table(Preset::Online);
-    apply(
-        &mut t,
-        r#"{"seat":"N","type":"call","call":"2D","alert":true,"explanation":"weak two in a major"}"#,
-    );
-    apply(&mut t, r#"{"seat":"E","type":"ask","index":0}"#);
+    apply(&mut t, explained(Seat::N, "2D", "weak two in a major"));
+    apply(&mut t, Action::ask(Seat::E, 0));
     let south = t.view(Viewer::Seat(Seat::S));
     assert!(south.calls[0].disclosures.is_empty());
     assert!(south.questions.is_empty());
@@ -142,9 +145,9 @@ fn only_the_player_on_turn_is_offered_calls() {
 #[test]
 fn the_corrected_explanation_replaces_the_original_except_for_the_director() {
     let mut t = table(Preset::FaceToFace);
-    apply(&mut t, r#"{"seat":"N","type":"call","call":"2C"}"#);
-    apply(&mut t, r#"{"seat":"S","type":"alert","index":0,"explanation":"weak"}"#);
-    let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":0,"text":"strong"}"#);
+    apply(&mut t, call(Seat::N, "2C"));
+    apply(&mut t, Action::alert(Seat::S, 0, Some("weak")));
+    let out = t.apply(Action::correct_explanation(Seat::S, 0, "strong"));
     assert!(out
         .events()
         .iter()
@@ -163,33 +166,18 @@ fn the_corrected_explanation_replaces_the_original_except_for_the_director() {
 #[test]
 fn thirteen_tricks_end_play() {
     let mut t = table(Preset::Online);
-    for a in ["1NT", "P", "P", "P"].iter().zip([Seat::N, Seat::E, Seat::S, Seat::W]) {
-        apply(
-            &mut t,
-            &format!(r#"{{"seat":"{}","type":"call","call":"{}"}}"#, a.1, a.0),
-        );
+    for a in calls(Seat::N, &["1NT", "P", "P", "P"]) {
+        apply(&mut t, a);
     }
     // Declarer N, dummy S, leader E. Each trick is led by E and won by E (spades, high first).
     let ranks = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
     let suits = ["S", "H", "D", "C"];
     for r in ranks {
         let cards: Vec<String> = suits.iter().map(|s| format!("{s}{r}")).collect();
-        apply(
-            &mut t,
-            &format!(r#"{{"seat":"E","type":"play","card":"{}"}}"#, cards[0]),
-        );
-        apply(
-            &mut t,
-            &format!(r#"{{"seat":"N","type":"play","card":"{}","from":"dummy"}}"#, cards[1]),
-        );
-        apply(
-            &mut t,
-            &format!(r#"{{"seat":"W","type":"play","card":"{}"}}"#, cards[2]),
-        );
-        apply(
-            &mut t,
-            &format!(r#"{{"seat":"N","type":"play","card":"{}"}}"#, cards[3]),
-        );
+        apply(&mut t, play(Seat::E, &cards[0]));
+        apply(&mut t, play_dummy(Seat::N, &cards[1]));
+        apply(&mut t, play(Seat::W, &cards[2]));
+        apply(&mut t, play(Seat::N, &cards[3]));
     }
     assert_eq!(t.phase(), Phase::Ended);
     assert_eq!(t.turn(), None);
@@ -199,29 +187,26 @@ fn thirteen_tricks_end_play() {
 fn a_change_ruled_not_allowed_shows_the_director_the_original_contract_to_score() {
     let mut t = table(Preset::FaceToFace);
     for a in [
-        r#"{"seat":"N","type":"call","call":"1NT"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"S","type":"call","call":"2D"}"#,
-        r#"{"seat":"N","type":"alert","index":2,"explanation":"natural"}"#,
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"correct_explanation","index":2,"text":"transfer"}"#,
-        r#"{"seat":"E","type":"change_call","call":"X"}"#,
-        r#"{"seat":"S","type":"call","call":"2H"}"#,
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
+        call(Seat::N, "1NT"),
+        call(Seat::E, "P"),
+        call(Seat::S, "2D"),
+        Action::alert(Seat::N, 2, Some("natural")),
+        call(Seat::W, "P"),
+        call(Seat::N, "P"),
+        call(Seat::E, "P"),
+        Action::correct_explanation(Seat::N, 2, "transfer"),
+        Action::change_call(Seat::E, bid("X")),
+        call(Seat::S, "2H"),
+        call(Seat::W, "P"),
+        call(Seat::N, "P"),
+        call(Seat::E, "P"),
     ] {
         apply(&mut t, a);
     }
     // Typed in Rust, the same text in JSON as ever.
     let open = serde_json::to_value(t.view(Viewer::Director)).expect("json");
     assert_eq!(open["open_rulings"], serde_json::json!(["misinformation"]));
-    apply(
-        &mut t,
-        r#"{"seat":"director","type":"ruling","on":"misinformation","value":false}"#,
-    );
+    apply(&mut t, rule(RulingOn::Misinformation, false));
     assert_eq!(t.contract().map(|c| c.to_string()), Some("2H".into()));
     let director = t.view(Viewer::Director);
     assert_eq!(director.scoring_contract.map(|c| c.to_string()).as_deref(), Some("2D"));
@@ -256,44 +241,44 @@ fn a_change_ruled_not_allowed_shows_the_director_the_original_contract_to_score(
 fn a_refused_early_correction_leaves_nothing_behind_and_only_a_note_makes_the_duty() {
     let mut t = table(Preset::FaceToFace);
     for a in [
-        r#"{"seat":"N","type":"call","call":"1NT"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"S","type":"call","call":"2D"}"#,
-        r#"{"seat":"N","type":"alert","index":2,"explanation":"natural"}"#,
+        call(Seat::N, "1NT"),
+        call(Seat::E, "P"),
+        call(Seat::S, "2D"),
+        Action::alert(Seat::N, 2, Some("natural")),
     ] {
         apply(&mut t, a);
     }
     let (hash, json) = (t.state_hash(), t.to_json());
     let views: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
-    let out = t.apply_json(r#"{"seat":"S","type":"correct_explanation","index":2,"text":"transfer"}"#);
+    let out = t.apply(Action::correct_explanation(Seat::S, 2, "transfer"));
     assert_eq!(out.rejection().map(|r| r.code()), Some(Code::CorrectionTooEarly));
     assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json));
     let after: Vec<String> = viewers().map(|v| format!("{:?}", t.view(v))).collect();
     assert_eq!(after, views);
     let finish = [
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"N","type":"call","call":"2H"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"S","type":"call","call":"P"}"#,
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"E","type":"lead","card":"SA"}"#,
+        call(Seat::W, "P"),
+        call(Seat::N, "2H"),
+        call(Seat::E, "P"),
+        call(Seat::S, "P"),
+        call(Seat::W, "P"),
+        lead(Seat::E, "SA"),
     ];
     // Without a note, no duty can be missed.
     let mut plain = Table::from_json(&t.to_json()).expect("the snapshot replays");
-    for a in finish {
+    for a in finish.iter().cloned() {
         apply(&mut plain, a);
     }
-    let out = plain.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
+    let out = plain.apply(Action::face_lead(Seat::E));
     assert!(!out.warnings().iter().any(|w| w.code == Code::DutyMissed));
     // The note is an accepted action: in the log, the snapshot and the hash.
-    apply(&mut t, r#"{"seat":"S","type":"note_partner_mistake","index":2}"#);
+    apply(&mut t, Action::note_partner_mistake(Seat::S, 2));
     assert_ne!(t.state_hash(), hash);
     let mut copy = Table::from_json(&t.to_json()).expect("the snapshot replays");
     assert_eq!(copy.state_hash(), t.state_hash());
-    for a in finish {
+    for a in finish.iter().cloned() {
         apply(&mut copy, a);
     }
-    let out = copy.apply_json(r#"{"seat":"E","type":"face_lead"}"#);
+    let out = copy.apply(Action::face_lead(Seat::E));
     assert!(out.warnings().iter().any(|w| w.code == Code::DutyMissed));
 }
 
@@ -325,53 +310,50 @@ fn custom(overrides: &str) -> Table {
 #[test]
 fn a_board_refuses_actions_beyond_max_actions_and_keeps_working() {
     let mut t = custom(r#"{"preset":"online","max_actions":3}"#);
-    for a in [
-        r#"{"seat":"N","type":"call","call":"1C"}"#,
-        r#"{"seat":"E","type":"call","call":"P"}"#,
-        r#"{"seat":"S","type":"call","call":"1H"}"#,
-    ] {
+    for a in [call(Seat::N, "1C"), call(Seat::E, "P"), call(Seat::S, "1H")] {
         apply(&mut t, a);
     }
     let (hash, json) = (t.state_hash(), t.to_json());
     for refused in [
-        r#"{"seat":"W","type":"call","call":"P"}"#,
-        r#"{"seat":"W","type":"review"}"#,
-        r#"{"seat":"W","type":"director"}"#,
+        call(Seat::W, "P"),
+        Action::review(Seat::W),
+        Action::summon(Seat::W, None),
     ] {
-        let out = t.apply_json(refused);
-        assert_eq!(out.rejection().map(|r| r.code()), Some(Code::LimitReached), "{refused}");
+        let out = t.apply(refused.clone());
+        assert_eq!(
+            out.rejection().map(|r| r.code()),
+            Some(Code::LimitReached),
+            "{refused:?}"
+        );
         assert_eq!((t.state_hash(), t.to_json()), (hash.clone(), json.clone()));
     }
     assert_eq!(t.legal_calls(Seat::W).len(), 34);
     assert_eq!(t.view(Viewer::Seat(Seat::W)).calls.len(), 3);
     let mut copy = Table::from_json(&json).expect("a full board still reloads");
     assert_eq!(copy.state_hash(), hash);
-    let out = copy.apply_json(r#"{"seat":"W","type":"call","call":"P"}"#);
+    let out = copy.apply(call(Seat::W, "P"));
     assert_eq!(out.rejection().map(|r| r.code()), Some(Code::LimitReached));
 }
 
 #[test]
 fn text_beyond_max_total_text_is_refused_while_actions_without_text_go_on() {
     let mut t = custom(r#"{"preset":"online","max_total_text":10}"#);
-    apply(
-        &mut t,
-        r#"{"seat":"N","type":"call","call":"2C","alert":true,"explanation":"strong♣"}"#,
-    );
+    apply(&mut t, explained(Seat::N, "2C", "strong♣"));
     let hash = t.state_hash();
-    let out = t.apply_json(r#"{"seat":"E","type":"director","reason":"hesitated"}"#);
+    let out = t.apply(Action::summon(Seat::E, Some("hesitated")));
     assert_eq!(out.rejection().map(|r| r.code()), Some(Code::LimitReached));
     assert_eq!(t.state_hash(), hash);
     // Characters, not bytes: "strong♣" is 7 of the 10, so three more fit.
-    apply(&mut t, r#"{"seat":"E","type":"director","reason":"why"}"#);
-    apply(&mut t, r#"{"seat":"E","type":"call","call":"P"}"#);
-    apply(&mut t, r#"{"seat":"S","type":"call","call":"2D","alert":true}"#);
+    apply(&mut t, Action::summon(Seat::E, Some("why")));
+    apply(&mut t, call(Seat::E, "P"));
+    apply(&mut t, alerted(Seat::S, "2D"));
     // The snapshot's replay counts the same text: one more character is too many.
     let mut copy = Table::from_json(&t.to_json()).expect("the snapshot replays");
     assert_eq!(copy.state_hash(), t.state_hash());
     for table in [&mut t, &mut copy] {
-        let out = table.apply_json(r#"{"seat":"W","type":"call","call":"P","explanation":"x"}"#);
+        let out = table.apply(announced(Seat::W, "P", "x"));
         assert_eq!(out.rejection().map(|r| r.code()), Some(Code::LimitReached));
-        apply(table, r#"{"seat":"W","type":"call","call":"P"}"#);
+        apply(table, call(Seat::W, "P"));
     }
 }
 
@@ -390,17 +372,11 @@ fn behind_screens_a_review_goes_to_the_requester_and_his_screenmate_with_his_sid
     // Screens seat N with E and S with W (SPEC §2, §6). North's 1C is explained to East,
     // South's 1H to West; at his turn North has the auction reviewed (L20B).
     let mut t = table(Preset::Screens);
-    apply(
-        &mut t,
-        r#"{"seat":"N","type":"call","call":"1C","alert":true,"explanation":"strong"}"#,
-    );
-    apply(&mut t, r#"{"seat":"E","type":"call","call":"P"}"#);
-    apply(
-        &mut t,
-        r#"{"seat":"S","type":"call","call":"1H","alert":true,"explanation":"transfer"}"#,
-    );
-    apply(&mut t, r#"{"seat":"W","type":"call","call":"P"}"#);
-    let out = t.apply_json(r#"{"seat":"N","type":"review"}"#);
+    apply(&mut t, explained(Seat::N, "1C", "strong"));
+    apply(&mut t, call(Seat::E, "P"));
+    apply(&mut t, explained(Seat::S, "1H", "transfer"));
+    apply(&mut t, call(Seat::W, "P"));
+    let out = t.apply(Action::review(Seat::N));
     let review = out
         .events()
         .iter()
@@ -459,14 +435,13 @@ fn behind_screens_a_review_goes_to_the_requester_and_his_screenmate_with_his_sid
 #[test]
 fn an_accepted_call_is_written_the_same_whether_its_events_are_copied_or_lent() {
     let mut t = table(Preset::Online);
-    let out = t.apply_json(r#"{"seat":"N","type":"call","call":"1C"}"#);
+    let out = t.apply(call(Seat::N, "1C"));
     let bridge_laws::Outcome::Accepted { events, .. } = &out else {
         panic!("1C was refused: {:?}", out.rejection());
     };
     assert_eq!(events.len(), 1);
     let mut again = table(Preset::Online);
-    let action = bridge_laws::Action::from_json(r#"{"seat":"N","type":"call","call":"1C"}"#).expect("an action");
-    let lent = serde_json::to_value(again.submit(action).expect("accepted")).expect("json");
+    let lent = serde_json::to_value(again.submit(call(Seat::N, "1C")).expect("accepted")).expect("json");
     assert_eq!(lent, serde_json::to_value(&out).expect("json"));
     assert_eq!(lent["ok"], true);
 }

@@ -9,7 +9,8 @@
 mod common;
 
 use bridge_laws::event::BarKind;
-use bridge_laws::{Code, Phase, Seat, Table, Viewer};
+use bridge_laws::{Action, Code, Phase, Seat, Suit, Table, Viewer};
+use common::act;
 use common::steps::{act, call, calls, codes, f2f, ok, refused};
 
 fn bars(t: &Table) -> Vec<(Seat, BarKind)> {
@@ -235,10 +236,7 @@ fn l39_the_restriction_is_fixed_once_anyone_else_calls_or_declarer_has_chosen() 
         // Declarer has made his choice: the rectification is applied; LHO's call is too late.
         let mut t = ended(d);
         ok(&mut t, &call(offender, "2H"));
-        ok(
-            &mut t,
-            &format!(r#"{{"seat":"{d}","type":"restrict_lead","suit":"C"}}"#),
-        );
+        ok(&mut t, Action::restrict_lead(d, Some(Suit::Clubs), false));
         ok(&mut t, &call(offender.lho(), "P"));
         let v = t.view(Viewer::Seat(d.lho()));
         assert_eq!(
@@ -293,7 +291,7 @@ fn a_bar_shows_in_state_views_and_snapshots_until_the_opening_lead_is_faced() {
         let copy = Table::from_snapshot(t.snapshot()).expect("snapshot");
         assert_eq!(bars(&copy), bars(&t), "dealer {d}: the snapshot keeps the bar");
         let leader = t.contract().expect("contract").leader();
-        ok(&mut t, &format!(r#"{{"seat":"{leader}","type":"lead","card":"CA"}}"#));
+        ok(&mut t, act::lead(leader, "CA"));
         assert_eq!(
             bars(&t),
             [(w, BarKind::Throughout)],

@@ -4,13 +4,14 @@
 //! `apply` in random states under every preset (tests/common/answers.rs).
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::{Seat, Table, Viewer};
+use bridge_laws::{Action, Seat, Table, Viewer};
+use common::act::{bid, call};
 use common::steps::{new_table, played};
 
 mod common;
 
 /// A table dealt by North under `regulation` after `actions`, each accepted.
-fn table(regulation: &str, actions: &[&str]) -> Table {
+fn table(regulation: &str, actions: &[Action]) -> Table {
     played(new_table("N", regulation), actions)
 }
 
@@ -18,19 +19,27 @@ fn may_replace(t: &Table, seat: Seat) -> bool {
     t.view(Viewer::Seat(seat)).may_replace_call
 }
 
-const N_1C: &str = r#"{"seat":"N","type":"call","call":"1C"}"#;
-const E_P: &str = r#"{"seat":"E","type":"call","call":"P"}"#;
-const S_1H: &str = r#"{"seat":"S","type":"call","call":"1H"}"#;
+fn n_1c() -> Action {
+    call(Seat::N, "1C")
+}
+
+fn e_p() -> Action {
+    call(Seat::E, "P")
+}
+
+fn s_1h() -> Action {
+    call(Seat::S, "1H")
+}
 
 #[test]
 fn a_player_may_ask_to_replace_his_last_call_until_partner_calls_after_it() {
-    let t = table(r#""online""#, &[N_1C, E_P]);
+    let t = table(r#""online""#, &[n_1c(), e_p()]);
     assert!(may_replace(&t, Seat::N) && may_replace(&t, Seat::E));
     assert!(
         !may_replace(&t, Seat::S) && !may_replace(&t, Seat::W),
         "no call to replace"
     );
-    let t = table(r#""online""#, &[N_1C, E_P, S_1H]);
+    let t = table(r#""online""#, &[n_1c(), e_p(), s_1h()]);
     assert!(!may_replace(&t, Seat::N), "L25A4: partner has called since");
     assert!(may_replace(&t, Seat::E) && may_replace(&t, Seat::S));
     assert!(!t.view(Viewer::Director).may_replace_call && !t.view(Viewer::Spectator).may_replace_call);
@@ -40,16 +49,16 @@ fn a_player_may_ask_to_replace_his_last_call_until_partner_calls_after_it() {
 fn nobody_may_ask_to_replace_a_call_while_a_request_is_pending_or_when_undo_is_off() {
     let pending = table(
         r#""online""#,
-        &[N_1C, E_P, r#"{"seat":"E","type":"replace_call","call":"1D"}"#],
+        &[n_1c(), e_p(), Action::replace_call(Seat::E, bid("1D"))],
     );
     assert!(!may_replace(&pending, Seat::N) && !may_replace(&pending, Seat::E));
-    let off = table(r#"{"preset":"online","undo":"off"}"#, &[N_1C, E_P]);
+    let off = table(r#"{"preset":"online","undo":"off"}"#, &[n_1c(), e_p()]);
     assert!(!may_replace(&off, Seat::N) && !may_replace(&off, Seat::E));
 }
 
 #[test]
 fn the_calls_a_seat_may_disclose_follow_the_regulations_disclosure() {
-    let actions = [N_1C, E_P, S_1H];
+    let actions = [n_1c(), e_p(), s_1h()];
     let disclosable = |regulation: &str, seat: Seat| table(regulation, &actions).view(Viewer::Seat(seat)).disclosable;
     // Self-alerting: his own calls; face to face: partner's; screens: his side's.
     assert_eq!(disclosable(r#""online""#, Seat::N), [0]);

@@ -8,10 +8,11 @@ mod common;
 
 use bridge_laws::audience::Audience;
 use bridge_laws::report::Warning;
-use bridge_laws::{Call, Code, Seat, Table, Viewer};
-use common::steps::{call, new_table, played};
+use bridge_laws::{Action, Call, Code, RulingOn, Seat, Table, Viewer};
+use common::act::{call, rule};
+use common::steps::{new_table, played};
 
-fn table(regulation: &str, steps: &[String]) -> Table {
+fn table(regulation: &str, steps: &[Action]) -> Table {
     played(new_table("N", &format!("\"{regulation}\"")), steps)
 }
 
@@ -31,13 +32,13 @@ fn warnings(t: &Table, code: Code) -> Vec<Warning> {
 
 #[test]
 fn an_insufficient_bid_and_a_call_out_of_rotation_are_flagged_with_the_call_itself() {
-    let t = table("face_to_face", &[call("N", "1S"), call("E", "1H")]);
+    let t = table("face_to_face", &[call(Seat::N, "1S"), call(Seat::E, "1H")]);
     let w = warnings(&t, Code::IrregInsufficientBid);
     assert_eq!(w.len(), 1);
     assert_eq!((w[0].seat, w[0].call), (Some(Seat::E), c("1H")));
     assert_eq!(w[0].audience, Audience::EVERYONE);
 
-    let t = table("face_to_face", &[call("S", "2H")]);
+    let t = table("face_to_face", &[call(Seat::S, "2H")]);
     let w = warnings(&t, Code::IrregCallOutOfRotation);
     assert_eq!((w[0].seat, w[0].call), (Some(Seat::S), c("2H")));
     assert_eq!(w[0].audience, Audience::EVERYONE);
@@ -48,9 +49,9 @@ fn a_late_alert_names_the_call_alerted_late_and_is_shown_to_the_same_players() {
     let t = table(
         "online",
         &[
-            call("N", "2C"),
-            call("E", "P"),
-            r#"{"seat":"N","type":"alert","index":0,"explanation":"strong"}"#.to_string(),
+            call(Seat::N, "2C"),
+            call(Seat::E, "P"),
+            Action::alert(Seat::N, 0, Some("strong")),
         ],
     );
     let w = warnings(&t, Code::LateAlert);
@@ -72,11 +73,11 @@ fn the_information_from_a_withdrawn_call_names_that_call_for_each_player_told() 
     let t = table(
         "face_to_face",
         &[
-            call("N", "1NT"),
-            call("E", "1S"),
-            r#"{"seat":"S","type":"decline"}"#.to_string(),
-            call("E", "2C"),
-            r#"{"seat":"director","type":"ruling","on":"comparable","value":false}"#.to_string(),
+            call(Seat::N, "1NT"),
+            call(Seat::E, "1S"),
+            Action::decline(Seat::S),
+            call(Seat::E, "2C"),
+            rule(RulingOn::Comparable, false),
         ],
     );
     let ui = warnings(&t, Code::UiWithdrawnCall);
@@ -91,7 +92,7 @@ fn the_information_from_a_withdrawn_call_names_that_call_for_each_player_told() 
 
 #[test]
 fn a_warning_about_no_one_call_has_no_call_in_its_json() {
-    let t = table("face_to_face", &[call("N", "1S"), call("E", "1H")]);
+    let t = table("face_to_face", &[call(Seat::N, "1S"), call(Seat::E, "1H")]);
     let json = serde_json::to_value(t.view(Viewer::Director)).expect("json");
     let warnings = json["warnings"].as_array().expect("warnings");
     let flagged = warnings
@@ -101,8 +102,8 @@ fn a_warning_about_no_one_call_has_no_call_in_its_json() {
     assert_eq!(flagged["call"], "1H");
     // An answer is due (L20F): a reminder about the question (of the auction as a whole),
     // not about one call.
-    let mut t = table("face_to_face", &[call("N", "1NT")]);
-    let out = t.apply_json(r#"{"seat":"E","type":"ask"}"#);
+    let mut t = table("face_to_face", &[call(Seat::N, "1NT")]);
+    let out = t.apply(Action::ask_auction(Seat::E));
     assert!(out.is_ok());
     let json = serde_json::to_value(t.view(Viewer::Director)).expect("json");
     let without: Vec<&serde_json::Value> = json["warnings"]
@@ -121,10 +122,13 @@ fn a_warning_about_no_one_call_has_no_call_in_its_json() {
 fn a_question_about_a_single_call_is_cautioned_naming_the_call_asked_about_to_the_asker_alone() {
     // L20F3: West asks about South's 2C, then North's 1NT (two calls of that side in force):
     // each caution names the call asked about, not the asker's own.
-    let mut t = table("face_to_face", &[call("N", "1NT"), call("E", "P"), call("S", "2C")]);
-    let out = t.apply_json(r#"{"seat":"W","type":"ask","index":2}"#);
+    let mut t = table(
+        "face_to_face",
+        &[call(Seat::N, "1NT"), call(Seat::E, "P"), call(Seat::S, "2C")],
+    );
+    let out = t.apply(Action::ask(Seat::W, 2));
     assert!(out.is_ok(), "{:?}", out.rejection());
-    let out = t.apply_json(r#"{"seat":"W","type":"ask","index":0}"#);
+    let out = t.apply(Action::ask(Seat::W, 0));
     assert!(out.is_ok(), "{:?}", out.rejection());
     let w = warnings(&t, Code::SingleCallQuestion);
     let named: Vec<_> = w.iter().map(|w| (w.seat, w.call)).collect();
@@ -143,7 +147,7 @@ fn a_question_about_a_single_call_is_cautioned_naming_the_call_asked_about_to_th
         .collect();
     assert_eq!(calls, ["2C", "1NT"]);
     // A question about the auction as a whole is about no one call: no caution at all.
-    let mut t = table("face_to_face", &[call("N", "1NT")]);
-    assert!(t.apply_json(r#"{"seat":"E","type":"ask"}"#).is_ok());
+    let mut t = table("face_to_face", &[call(Seat::N, "1NT")]);
+    assert!(t.apply(Action::ask_auction(Seat::E)).is_ok());
     assert!(warnings(&t, Code::SingleCallQuestion).is_empty());
 }

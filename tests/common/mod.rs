@@ -2,6 +2,7 @@
 //! of random regulations and random actions (plausible, irregular and malformed).
 #![allow(dead_code)]
 
+pub mod act;
 pub mod answers;
 pub mod auction_laws;
 pub mod causes;

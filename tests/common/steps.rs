@@ -1,11 +1,11 @@
-//! Actions as JSON lines and the tables they are played on, shared by the law suites: a
+//! Actions (typed, or as JSON lines) and the tables they are played on, shared by the law suites: a
 //! call, an alerted call, a bare action, a table from options, and `ok`/`refused` that
 //! check what `apply` did.
 
 use std::fmt::Display;
 
 use bridge_laws::event::{BarKind, Outcome};
-use bridge_laws::{Code, Seat, Table};
+use bridge_laws::{Action, Code, Seat, Table};
 
 /// `seat` makes `call` (both as the JSON names them: `"N"`, `"1NT"`).
 pub fn call(seat: impl Display, call: impl Display) -> String {
@@ -36,10 +36,66 @@ pub fn f2f(dealer: Seat) -> Table {
     new_table(dealer, r#""face_to_face""#)
 }
 
-/// `table` after `steps`, each a JSON action; panics on a refusal.
-pub fn played<S: AsRef<str>>(mut t: Table, steps: &[S]) -> Table {
+/// A step a table takes: a typed action, or a JSON line.
+pub trait Step {
+    /// Applies the step to `t`.
+    fn apply_to(self, t: &mut Table) -> Outcome;
+    /// The step, as an assertion's message shows it.
+    fn shown(&self) -> String;
+}
+
+impl Step for Action {
+    fn apply_to(self, t: &mut Table) -> Outcome {
+        t.apply(self)
+    }
+    fn shown(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+impl Step for &Action {
+    fn apply_to(self, t: &mut Table) -> Outcome {
+        t.apply(self.clone())
+    }
+    fn shown(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+impl Step for &str {
+    fn apply_to(self, t: &mut Table) -> Outcome {
+        t.apply_json(self)
+    }
+    fn shown(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Step for &&str {
+    fn apply_to(self, t: &mut Table) -> Outcome {
+        t.apply_json(self)
+    }
+    fn shown(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Step for &String {
+    fn apply_to(self, t: &mut Table) -> Outcome {
+        t.apply_json(self)
+    }
+    fn shown(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// `table` after `steps`; panics on a refusal.
+pub fn played<S>(mut t: Table, steps: &[S]) -> Table
+where
+    for<'a> &'a S: Step,
+{
     for s in steps {
-        ok(&mut t, s.as_ref());
+        ok(&mut t, s);
     }
     t
 }
@@ -56,21 +112,23 @@ impl std::ops::Deref for Accepted {
 }
 
 /// Applies `step`, which must be accepted.
-pub fn ok(t: &mut Table, step: &str) -> Accepted {
-    let o = t.apply_json(step);
-    assert!(o.is_ok(), "{step}: {:?} (calls {:?})", o.rejection(), t.calls());
+pub fn ok(t: &mut Table, step: impl Step) -> Accepted {
+    let shown = step.shown();
+    let o = step.apply_to(t);
+    assert!(o.is_ok(), "{shown}: {:?} (calls {:?})", o.rejection(), t.calls());
     Accepted(o)
 }
 
 /// Applies `step`, which must be refused with the table unchanged; returns the code.
-pub fn refused(t: &mut Table, step: &str) -> Code {
+pub fn refused(t: &mut Table, step: impl Step) -> Code {
     let hash = t.state_hash();
-    let code = t
-        .apply_json(step)
+    let shown = step.shown();
+    let code = step
+        .apply_to(t)
         .rejection()
         .map(|r| r.code())
-        .unwrap_or_else(|| panic!("{step} was accepted"));
-    assert_eq!(t.state_hash(), hash, "{step}: a refusal leaves the table unchanged");
+        .unwrap_or_else(|| panic!("{shown} was accepted"));
+    assert_eq!(t.state_hash(), hash, "{shown}: a refusal leaves the table unchanged");
     code
 }
 
