@@ -131,7 +131,7 @@ pub enum Ruling<'a> {
         /// Comparable or not, if the Director says.
         value: Option<bool>,
         /// Strains the artificial call specified (L27B1a).
-        specified: Option<&'a [StrainName]>,
+        specified: Option<&'a [Strain]>,
     },
     /// L28B/L29A: did LHO's call accept the call out of rotation?
     Intent(Intent),
@@ -140,7 +140,7 @@ pub enum Ruling<'a> {
         /// Artificial (`true`) or natural (`false`).
         value: bool,
         /// The denominations an artificial call specified (none: it specified none).
-        specified: Option<&'a [StrainName]>,
+        specified: Option<&'a [Strain]>,
         /// The call in force ruled on; none: the call out of rotation or withdrawn call
         /// whose rectification is open.
         index: Option<usize>,
@@ -210,22 +210,12 @@ fn whole_ms<S: serde::Serializer>(at: &Option<f64>, s: S) -> Result<S::Ok, S::Er
     }
 }
 
-/// A strain written as text in a ruling (`"H"`, `"NT"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(type = "string"))]
-pub struct StrainName(pub Strain);
-
-impl Serialize for StrainName {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::call::fixed_name(s, self.0.as_str())
-    }
-}
-
-impl<'de> Deserialize<'de> for StrainName {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<StrainName, D::Error> {
-        crate::call::from_text(d).map(StrainName)
-    }
-}
+/// TypeScript's name for a `Strain` in a ruling and a lead restriction (their fields say
+/// `tsify(type = "StrainName")`): the alias the package has always declared, kept where the
+/// type it named was, so that `bridge_laws.d.ts` reads as before.
+#[cfg(feature = "wasm")]
+#[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+const TS_STRAIN_NAME: &str = "/**\n * A strain written as text in a ruling (`\"H\"`, `\"NT\"`).\n */\nexport type StrainName = string;";
 
 impl Action {
     /// An action parsed from its JSON text.
@@ -445,7 +435,7 @@ mod tests {
         assert_eq!(
             a.kind,
             ActionKind::RestrictLead {
-                suit: Some(StrainName(Strain::Hearts)),
+                suit: Some(Strain::Hearts),
                 require: true
             }
         );
@@ -466,7 +456,7 @@ mod tests {
             r#"{"seat":"director","type":"ruling","on":"artificial","value":true,"specified":["H","S"],"index":2}"#,
         )
         .expect("valid");
-        let specified = [StrainName(Strain::Hearts), StrainName(Strain::Spades)];
+        let specified = [Strain::Hearts, Strain::Spades];
         assert_eq!(
             a.director_ruling().expect("a ruling"),
             Some(Ruling::Artificial {

@@ -61,6 +61,17 @@ pub enum Doubling {
     Redoubled,
 }
 
+/// A contract's text: its bid, then `X` doubled or `XX` redoubled (`4SX`).
+pub(crate) fn write_contract(f: &mut fmt::Formatter<'_>, bid: Bid, doubling: Doubling) -> fmt::Result {
+    let x = match doubling {
+        Doubling::Undoubled => "",
+        Doubling::Doubled => "X",
+        Doubling::Redoubled => "XX",
+    };
+    fmt::Display::fmt(&bid, f)?;
+    f.write_str(x)
+}
+
 /// The final contract: the last bid, its doubling and the declarer (L22A).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Contract {
@@ -91,13 +102,7 @@ impl Contract {
 
 impl fmt::Display for Contract {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let x = match self.doubling {
-            Doubling::Undoubled => "",
-            Doubling::Doubled => "X",
-            Doubling::Redoubled => "XX",
-        };
-        fmt::Display::fmt(&self.bid, f)?;
-        f.write_str(x)
+        write_contract(f, self.bid, self.doubling)
     }
 }
 

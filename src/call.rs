@@ -142,7 +142,8 @@ impl Side {
     }
 }
 
-/// A denomination, ranking upwards C < D < H < S < NT (L18E).
+/// A denomination, ranking upwards C < D < H < S < NT (L18E). (Its TypeScript name is
+/// `StrainName`, declared in `action`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Strain {
     /// Clubs.

@@ -4,10 +4,10 @@ use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use crate::action::{Actor, Intent, RulingOn, RulingValue, StrainName};
+use crate::action::{Actor, Intent, RulingOn, RulingValue};
 use crate::auction::Doubling;
 use crate::audience::Audience;
-use crate::call::{Call, Seat};
+use crate::call::{Call, Seat, Strain};
 use crate::card::Card;
 use crate::law::Law;
 use crate::report::{Code, Rejection, Warning};
@@ -147,7 +147,8 @@ pub enum EventKind {
     LeadRestricted {
         declarer: Seat,
         leader: Seat,
-        suit: Option<StrainName>,
+        #[cfg_attr(feature = "wasm", tsify(type = "StrainName | null"))]
+        suit: Option<Strain>,
         require: bool,
     },
     /// The engine passed for a barred player.
@@ -362,7 +363,7 @@ mod tests {
             EventKind::LeadRestricted {
                 declarer: Seat::S,
                 leader: Seat::W,
-                suit: Some(StrainName(Strain::Hearts)),
+                suit: Some(Strain::Hearts),
                 require: false,
             },
             EventKind::HandsReturned,

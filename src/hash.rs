@@ -336,7 +336,7 @@ impl Writer {
                 self.opt(specified.as_deref(), |w, strains| {
                     w.index(strains.len());
                     for s in strains {
-                        w.u8(s.0 as u8);
+                        w.u8(*s as u8);
                     }
                 });
                 // Only `artificial` rulings carry an index: the hashes of the others stay.
@@ -346,7 +346,7 @@ impl Writer {
             }
             ActionKind::RestrictLead { suit, require } => {
                 self.u8(16);
-                self.opt(*suit, |w, s| w.u8(s.0 as u8));
+                self.opt(*suit, |w, s| w.u8(s as u8));
                 self.bool(*require);
             }
             ActionKind::Lead { card } => {

@@ -104,7 +104,7 @@ pub mod wasm;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use action::{Action, ActionKind, Actor, Hand, Intent, RulingOn, RulingValue, StrainName};
+pub use action::{Action, ActionKind, Actor, Hand, Intent, RulingOn, RulingValue};
 pub use auction::{Bidding, Contract, Doubling};
 pub use audience::{Audience, Viewer};
 pub use board::{Board, Vulnerability};

@@ -394,6 +394,14 @@ impl Table {
     }
 
     /// The snapshot as JSON text.
+    ///
+    /// Writing it cannot fail: `serde_json` fails only where a `Serialize` impl returns an
+    /// error or a map has a key that is not a string, and a snapshot has neither (its
+    /// options, deal and actions are structs, enums, numbers, strings and lists, and every
+    /// hand-written `Serialize` of the crate writes a name, a number or a list without an
+    /// error; a clock that is not finite is written as `null`). The empty text that stands
+    /// for that failure is thus never returned (tests/roundtrip.rs reads every text back),
+    /// and `from_json` would refuse it as `BAD_INPUT` rather than read an empty table.
     #[cfg(feature = "json")]
     pub fn to_json(&self) -> String {
         serde_json::to_string(&self.snapshot()).unwrap_or_default()
@@ -483,7 +491,7 @@ impl Table {
 
     /// The calls `seat` may make now without an irregularity (empty when it is not his turn).
     pub fn legal_calls(&self, seat: Seat) -> CallSet {
-        procedure::calls::legal_calls(&self.board, &self.regulation, &self.state, seat)
+        procedure::calls::legal_calls(&self.board, &self.state, seat)
     }
 
     /// Whether `seat` may make `call` now without an irregularity (no allocation).

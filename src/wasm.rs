@@ -561,9 +561,15 @@ fn output<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
         .map_err(internal)
 }
 
-/// A value that could not be written to JS, thrown as `INTERNAL`.
+/// The code thrown for a value that could not be written to JS. It is not a [`Code`]: no
+/// law or input causes it (the engine's own values always serialize), so it has no message
+/// in the catalogs and is not in TypeScript's `Code`; a caller sees it only for a fault of
+/// the package itself.
+const INTERNAL: &str = "INTERNAL";
+
+/// A value that could not be written to JS, thrown as [`INTERNAL`].
 fn internal(e: serde_wasm_bindgen::Error) -> JsValue {
-    error("INTERNAL", "", &js_message(&e.into()))
+    error(INTERNAL, "", &js_message(&e.into()))
 }
 
 /// The message of a thrown JS value (its `message` if it is an object, else the value if it

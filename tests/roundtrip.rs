@@ -221,6 +221,26 @@ proptest! {
 }
 
 #[test]
+fn a_snapshots_text_is_never_the_empty_fallback_and_the_empty_text_is_refused() {
+    let mut t =
+        Table::from_options_json(r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#).expect("options");
+    let explained = r#"{"seat":"N","type":"call","call":"1C","alert":true,"explanation":"\"short\" ♣\n\u0001 club"}"#;
+    assert!(t.apply_json(explained).is_ok(), "an alerted call");
+    assert!(
+        t.apply_json(r#"{"seat":"E","type":"call","call":"X","at":12.5}"#)
+            .is_ok(),
+        "a timed double"
+    );
+    let json = t.to_json();
+    assert!(json.starts_with('{'), "{json}");
+    assert_eq!(
+        Table::from_json(&json).expect("reads back").state_hash(),
+        t.state_hash()
+    );
+    assert!(Table::from_json("").is_err(), "the empty text is not a table");
+}
+
+#[test]
 fn absent_and_null_tempo_thresholds_stay_apart_through_a_snapshot() {
     // fuzz-findings/001 and 003: an absent override was written as null, read back as "off".
     for (regulation, want) in [

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::table::Text;
-use super::{Action, Actor, Hand, Intent, RulingOn, RulingValue, StrainName};
+use super::{Action, Actor, Hand, Intent, RulingOn, RulingValue};
 use crate::call::{Call, Seat, Strain, Suit};
 use crate::card::Card;
 
@@ -31,10 +31,10 @@ fields! {
         reason: Text<'a>,
         on: RulingOn,
         value: RulingValue,
-        specified: Vec<StrainName>,
+        specified: Vec<Strain>,
         card: Card,
         from: Hand,
-        suit: StrainName,
+        suit: Strain,
         require: bool,
     }
 }
@@ -308,7 +308,8 @@ actions! {
         value: Option<RulingValue> = optional,
         /// Strains an artificial call specified (L27B1a, L29C).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        specified: Option<Box<[StrainName]>> = optional,
+        #[cfg_attr(feature = "wasm", tsify(type = "StrainName[]"))]
+        specified: Option<Box<[Strain]>> = optional,
         /// For `on: artificial`: the call in force ruled on (none: the call whose
         /// rectification is open).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -333,7 +334,8 @@ actions! {
     RestrictLead = "restrict_lead" {
         /// The suit named (`S`, `H`, `D`, `C`); none: no restriction.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        suit: Option<StrainName> = optional,
+        #[cfg_attr(feature = "wasm", tsify(type = "StrainName"))]
+        suit: Option<Strain> = optional,
         /// Require the lead of `suit` instead of prohibiting it.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         require: bool = or_false,
@@ -344,7 +346,7 @@ actions! {
         /// `lead_restriction: require_or_prohibit`); `None`: no restriction.
         pub const fn restrict_lead(seat: Seat, suit: Option<Suit>, require: bool) -> Action {
             let suit = match suit {
-                Some(suit) => Some(StrainName(Strain::of_suit(suit))),
+                Some(suit) => Some(Strain::of_suit(suit)),
                 None => None,
             };
             Action::by(seat, ActionKind::RestrictLead { suit, require })
@@ -420,7 +422,7 @@ actions! {
 /// A `restrict_lead` names a suit, and requires its lead only if it names one.
 fn restrict_lead_holds(kind: &ActionKind) -> Result<(), String> {
     if let ActionKind::RestrictLead { suit, require } = kind {
-        if suit.is_some_and(|s| s.0.suit().is_none()) {
+        if suit.is_some_and(|s| s.suit().is_none()) {
             return Err("`suit` must be S, H, D or C".into());
         }
         if *require && suit.is_none() {

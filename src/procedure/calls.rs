@@ -14,7 +14,6 @@ use crate::procedure::record::{check_self_disclosure, record, remember};
 use crate::procedure::settle::finish_call;
 use crate::procedure::steps::refusal;
 use crate::procedure::{insufficient, irregularity, rotation};
-use crate::regulation::Regulation;
 use crate::report::{refuse, refuse_citing, Code, Refusal};
 use crate::state::{CallRecord, Pending, Phase, State, Status};
 
@@ -59,7 +58,7 @@ fn calls_before_turn(board: &Board, st: &State) -> Summary {
 
 /// The calls `seat` may make now without an irregularity (SPEC 5.1): exactly the calls
 /// `call` accepts without an irregularity warning.
-pub fn legal_calls(board: &Board, _reg: &Regulation, st: &State, seat: Seat) -> CallSet {
+pub fn legal_calls(board: &Board, st: &State, seat: Seat) -> CallSet {
     if st.phase() != Phase::Auction || st.undo().request().is_some() {
         return CallSet::EMPTY;
     }

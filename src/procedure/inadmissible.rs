@@ -159,7 +159,6 @@ pub fn replace(
     seat: Seat,
     call: Call,
     with: WithCall<'_>,
-    _withdrawn: CallId,
     law: Law,
 ) -> Result<(), Refusal> {
     if let Err(illegal) = cx.st.auction().summary().check(seat, call) {

@@ -69,7 +69,6 @@ pub fn call_while_pending<'w>(
         }
         Pending::Replacement {
             seat: offender,
-            withdrawn,
             law,
             insufficient: ib,
             ..
@@ -79,7 +78,7 @@ pub fn call_while_pending<'w>(
             }
             match ib {
                 Some(first) => insufficient::replace(cx, seat, call, with, first, law, None),
-                None => inadmissible::replace(cx, seat, call, with, withdrawn, law),
+                None => inadmissible::replace(cx, seat, call, with, law),
             }
             .map(|()| Next::Done)
         }

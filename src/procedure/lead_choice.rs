@@ -1,7 +1,6 @@
 //! Law 26B: declarer's choice (`restrict_lead`) of the suit whose lead he prohibits or
 //! requires, at the offender's partner's first turn to lead.
 
-use crate::action::StrainName;
 use crate::audience::Audience;
 use crate::call::{Seat, Strain};
 use crate::event::EventKind;
@@ -103,7 +102,7 @@ pub fn restrict_lead(cx: &mut Ctx<'_>, seat: Seat, suit: Option<Strain>, require
         EventKind::LeadRestricted {
             declarer: seat,
             leader,
-            suit: suit.map(StrainName),
+            suit,
             require,
         },
         Audience::EVERYONE,

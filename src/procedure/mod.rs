@@ -1,6 +1,6 @@
 //! The procedural laws, one module per family, as functions over the table's state.
-//! `dispatch` routes each action; every function either changes the working copy of the
-//! state and reports events, or refuses with a `Refusal` (the copy is then dropped).
+//! `dispatch` routes each action; every function either changes the state and reports
+//! events, or refuses with a `Refusal` (the state's journal then rolls its changes back).
 
 pub mod audience;
 pub mod by_call;
@@ -107,7 +107,7 @@ pub fn dispatch(cx: &mut Ctx<'_>, action: &Action, ruling: Option<Ruling<'_>>) -
             steps::summon(cx, Actor::Seat(seat), reason.as_deref(), Law::L9B1a);
             Ok(())
         }
-        ActionKind::RestrictLead { suit, require } => lead_choice::restrict_lead(cx, seat, suit.map(|s| s.0), *require),
+        ActionKind::RestrictLead { suit, require } => lead_choice::restrict_lead(cx, seat, *suit, *require),
         ActionKind::Lead { card } => play::lead(cx, seat, *card),
         ActionKind::FaceLead => play::face_lead(cx, seat),
         ActionKind::Play { card, from } => play::play(cx, seat, *card, from.is_some()),

@@ -3,7 +3,7 @@
 //! `comparable` (with L27B1a `specified` strains), L28B/L29A `intent`, L29C/L30C
 //! `artificial` (with the denominations an artificial call specified).
 
-use crate::action::{Intent, Ruling, RulingOn, RulingValue, StrainName};
+use crate::action::{Intent, Ruling, RulingOn, RulingValue};
 use crate::audience::Audience;
 use crate::call::{Call, Seat, Strain};
 use crate::event::{BarKind, EventKind};
@@ -148,7 +148,7 @@ fn artificial_ruling(
     cx: &mut Ctx<'_>,
     value: Option<RulingValue>,
     yes: bool,
-    specified: Option<&[StrainName]>,
+    specified: Option<&[Strain]>,
     index: Option<usize>,
 ) -> Result<(), Refusal> {
     let target = match index {
@@ -175,7 +175,7 @@ fn artificial_ruling(
         },
         Audience::EVERYONE,
     );
-    let strains: Vec<Strain> = specified.unwrap_or_default().iter().map(|s| s.0).collect();
+    let strains: Vec<Strain> = specified.unwrap_or_default().to_vec();
     cx.st.rulings_mut().rule_artificial(target, yes, strains);
     cx.st.rulings_mut().close(RulingOn::Artificial, target);
     // L27B1a, L29C: the rectification follows the denominations it specified.
@@ -314,7 +314,7 @@ fn comparable_ruling(
     cx: &mut Ctx<'_>,
     value: Option<RulingValue>,
     yes: Option<bool>,
-    specified: Option<&[StrainName]>,
+    specified: Option<&[Strain]>,
 ) -> Result<(), Refusal> {
     let Some(open) = cx
         .st
@@ -338,7 +338,7 @@ fn comparable_ruling(
     );
     let mut b1a = false;
     if let Some(list) = specified {
-        let strains: Vec<Strain> = list.iter().map(|s| s.0).collect();
+        let strains: Vec<Strain> = list.to_vec();
         // L27C: a replacement made before the Director came is tested under L27B1a with
         // the strains he states; B3 (a cancelled double, another insufficient bid) stands.
         b1a = specified_strains(cx, cmp.withdrawn, &cmp, strains);

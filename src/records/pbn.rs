@@ -108,7 +108,7 @@ pub fn read(text: &str) -> Read<'_> {
         match c {
             b'\n' => {
                 if line_blank && r.started {
-                    r.finish(i);
+                    r.finish();
                 }
                 line_start = true;
                 line_blank = true;
@@ -167,7 +167,7 @@ pub fn read(text: &str) -> Read<'_> {
             r.auction_token(&text[start..i], start);
         }
     }
-    r.finish(text.len());
+    r.finish();
     r.out
 }
 
@@ -203,7 +203,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Ends the current game: notes resolved, record kept, `#` values remembered.
-    fn finish(&mut self, _at: usize) {
+    fn finish(&mut self) {
         if !self.started {
             return;
         }

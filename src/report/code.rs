@@ -38,6 +38,7 @@ codes! {
     // --- input ---
     /// Malformed input: not an action, unknown seat or type, "8NT", text over `max_text`.
     BadInput = "BAD_INPUT", NoClause;
+    // --- the action's place: its period, the call it names, the board's limits ---
     /// (added) The action is not possible in the current period.
     WrongPeriod = "WRONG_PERIOD", L17;
     /// (added) The call index names no call in force.

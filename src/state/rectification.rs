@@ -79,7 +79,7 @@ pub struct Aftermath {
     pub seat: Seat,
     /// Record id of the cancelled call.
     pub cancelled: CallId,
-    /// Law branch: "30B1b", "31A", "31B", "32A", "32B".
+    /// The law branch: L30B1b, L31A, L31B, L32A or L32B.
     pub law: Law,
     /// L31A1/L32A1: must repeat the call if RHO passes.
     pub repeat_if_rho_passes: bool,

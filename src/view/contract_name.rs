@@ -30,12 +30,7 @@ impl From<Contract> for ContractName {
 
 impl fmt::Display for ContractName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let x = match self.doubling {
-            Doubling::Undoubled => "",
-            Doubling::Doubled => "X",
-            Doubling::Redoubled => "XX",
-        };
-        write!(f, "{}{x}", self.bid)
+        crate::auction::write_contract(f, self.bid, self.doubling)
     }
 }
 

@@ -447,11 +447,7 @@ pub(crate) fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
             })
             .collect(),
         legal_calls: seat
-            .map(|s| {
-                procedure::calls::legal_calls(board, table.regulation, st, s)
-                    .iter()
-                    .collect()
-            })
+            .map(|s| procedure::calls::legal_calls(board, st, s).iter().collect())
             .unwrap_or_default(),
         barred: Seat::ALL
             .into_iter()

@@ -5,7 +5,7 @@
 //! no event or view is written out. What this module weighs is what the laws of the auction
 //! and clarification periods weigh in wasm before any boundary is added.
 
-use bridge_laws::action::{Hand, Intent, RulingOn, RulingValue, StrainName};
+use bridge_laws::action::{Hand, Intent, RulingOn, RulingValue};
 use bridge_laws::{
     Action, ActionKind, Actor, Bid, Call, Card, Level, Outcome, Preset, RegulationSpec, Seat, Strain, Suit, Table,
     TableOptions, Viewer, Vulnerability,
@@ -55,8 +55,8 @@ fn intent(bits: u32) -> Intent {
 }
 
 /// A strain from its index.
-fn strain(i: u32) -> StrainName {
-    StrainName(Strain::ALL[(i % 5) as usize])
+fn strain(i: u32) -> Strain {
+    Strain::ALL[(i % 5) as usize]
 }
 
 /// A new table under one of the presets; null when refused.

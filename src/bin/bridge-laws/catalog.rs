@@ -7,7 +7,7 @@ use std::sync::Arc;
 use bridge_laws::view::DecisionKind;
 use bridge_laws::{
     Actor, Audience, BarKind, Call, Card, Code, DisclosureKind, Doubling, EventKind, Intent, Law, Refusal, Rejection,
-    RulingOn, RulingValue, Seat, Severity, Strain, StrainName, Warning,
+    RulingOn, RulingValue, Seat, Severity, Strain, Warning,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -101,7 +101,7 @@ fn every_event_kind() -> Vec<EventKind> {
         EventKind::LeadRestricted {
             declarer: Seat::N,
             leader: Seat::E,
-            suit: Some(StrainName(Strain::Hearts)),
+            suit: Some(Strain::Hearts),
             require: false,
         },
         EventKind::AutoPass { seat: Seat::N },
