@@ -35,9 +35,21 @@ pub(crate) fn rank_named(b: u8) -> Option<u8> {
     RANKS.iter().position(|c| *c == b).map(|pos| pos as u8 + 2)
 }
 
+impl Card {
+    /// Its two letters (`SA`, `HT`), written without the formatting machinery: the one text
+    /// that `Display` and `Serialize` write.
+    fn letters(self) -> [u8; 2] {
+        [
+            self.suit.letter() as u8,
+            RANKS[usize::from(self.rank.saturating_sub(2)).min(12)],
+        ]
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.suit.letter(), rank_letter(self.rank))
+        let b = self.letters();
+        f.write_str(std::str::from_utf8(&b).unwrap_or("??"))
     }
 }
 
@@ -138,7 +150,8 @@ pub(crate) fn write_hand(h: u64, style: HandStyle) -> String {
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        let b = self.letters();
+        s.serialize_str(std::str::from_utf8(&b).unwrap_or("??"))
     }
 }
 

@@ -78,12 +78,7 @@ impl CardSet {
 
     /// Its cards, spades first and each suit from the ace down, as a record writes them.
     pub fn cards(self) -> impl Iterator<Item = Card> {
-        Suit::HIGH_FIRST.into_iter().flat_map(move |suit| {
-            (2..=14u8)
-                .rev()
-                .map(move |rank| Card { suit, rank })
-                .filter(move |c| self.contains(*c))
-        })
+        Cards(self.0 & ((1 << 52) - 1))
     }
 
     /// The hand as PBN writes it (`AKQ.JT9..432`).
@@ -97,6 +92,36 @@ impl FromIterator<Card> for CardSet {
         iter.into_iter().fold(CardSet::EMPTY, CardSet::with)
     }
 }
+
+/// A hand's cards from the highest bit down: spades first, each suit from the ace down
+/// (bit `suit × 13 + rank − 2`, spades the highest suit). One small loop over the bits
+/// rather than a chain of iterator adapters, which the module would hold once per use.
+struct Cards(u64);
+
+impl Iterator for Cards {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = 63 - self.0.leading_zeros();
+        self.0 &= !(1 << bit);
+        // Bits 0–12 clubs … 39–51 spades: `HIGH_FIRST` is spades first.
+        let suit = Suit::HIGH_FIRST[3 - (bit / 13) as usize];
+        Some(Card {
+            suit,
+            rank: (bit % 13) as u8 + 2,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Cards {}
 
 /// Written as its list of cards, spades first (`["SA", "SK", …]`).
 impl Serialize for CardSet {
