@@ -109,12 +109,30 @@ pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
                 v.change_offers
             ));
         }
-        both_ways(
-            t,
-            &format!("may_replace_call for {s}"),
-            v.may_replace_call,
-            &format!(r#"{{"seat":"{s}","type":"replace_call","call":"P"}}"#),
-        )?;
+        // L25A's own answer: offered, the request is refused only as the replacement itself
+        // would be (a pass where the state restored forces another call, FORCED_CALL);
+        // not offered, it is refused.
+        let request = t
+            .clone()
+            .apply_json(&format!(r#"{{"seat":"{s}","type":"replace_call","call":"P"}}"#));
+        let refused = request.rejection().map(|r| r.code());
+        let l25a = [
+            Code::UndoDisabled,
+            Code::UndoPending,
+            Code::ChangeWindowClosed,
+            Code::NotEntitled,
+        ];
+        let agrees = if v.may_replace_call {
+            !refused.is_some_and(|c| l25a.contains(&c))
+        } else {
+            refused.is_some()
+        };
+        if !agrees {
+            return Err(format!(
+                "may_replace_call for {s} is {} but apply answers {refused:?} to a request",
+                v.may_replace_call
+            ));
+        }
         for i in 0..t.calls().len() {
             both_ways(
                 t,
