@@ -154,7 +154,7 @@ fn a_refusal_names_the_first_fault_in_the_order_the_strict_reading_meets_it() {
         (
             r#"{"play":[],"legal_calls":["1C",2]}"#.to_string(),
             "1",
-            "play patch is an object",
+            "a play or hands patch is an object",
         ),
     ] {
         let mut bad = push.clone();
