@@ -255,7 +255,7 @@ fn action(t: &Table, (kind, a, b, c): Step) -> String {
             let card = any_card(b);
             // Given the deal, mostly a card the hand due still holds.
             if let Some(held) = common::card_action(t, b).filter(|_| c % 4 != 3) {
-                return held;
+                return serde_json::to_string(&held).expect("an action as JSON");
             }
             match c % 8 {
                 0..=2 => format!(r#"{{"seat":"{turn}","type":"lead","card":"{card}"}}"#),

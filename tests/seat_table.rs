@@ -55,7 +55,7 @@ proptest! {
         let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
         for s in &steps {
             let before: Vec<u64> = VIEWERS.iter().map(|v| t.stream_version(*v)).collect();
-            let out = t.apply_json(&random_action(&t, *s));
+            let out = t.apply(random_action(&t, *s));
             if !out.is_ok() {
                 continue;
             }

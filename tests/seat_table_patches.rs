@@ -119,7 +119,7 @@ proptest! {
         for s in &steps {
             let bases: Vec<_> = VIEWERS.iter().map(|v| (t.view_base(*v), t.stream_version(*v))).collect();
             let card = if s.0 % 3 != 2 { common::card_action(&t, s.1) } else { None };
-            let out = t.apply_json(&card.unwrap_or_else(|| random_action(&t, *s)));
+            let out = t.apply(card.unwrap_or_else(|| random_action(&t, *s)));
             // Without a tracker, from the bases taken before the action: the same pushes.
             for ((base, version), v) in bases.iter().zip(VIEWERS) {
                 let alone = push_of(&t, &out, base, *version);
@@ -158,7 +158,7 @@ proptest! {
             } else {
                 some.unwatch(v);
             }
-            let out = t.apply_json(&random_action(&t, (*kind, *a, *b)));
+            let out = t.apply(random_action(&t, (*kind, *a, *b)));
             let all = everyone.pushes(&t, &out);
             let watched = some.pushes(&t, &out);
             for v in VIEWERS {
@@ -174,6 +174,16 @@ fn accepted(t: &mut Table, action: Action) -> Accepted {
     let out = t.apply(action);
     assert!(out.is_ok(), "{shown}: {:?}", out.rejection());
     Accepted(out)
+}
+
+/// Applies each of `actions`, which must be accepted, and checks every client against the
+/// server after its pushes (`push_and_check`).
+fn pushed(t: &mut Table, tracker: &mut ViewTracker, clients: &mut [SeatTable], actions: Vec<Action>) {
+    for action in actions {
+        let shown = format!("{action:?}");
+        let out = accepted(t, action);
+        assert_eq!(push_and_check(t, tracker, &out, clients), Ok(()), "{shown}");
+    }
 }
 
 /// The bytes of each viewer's push for `action`, and of the whole view it replaces.
@@ -231,11 +241,12 @@ fn a_cards_push_does_not_grow_with_the_tricks_played_and_every_client_folds_it()
     let mut t = table(Preset::Online, Seat::N);
     let mut tracker = ViewTracker::new(&t);
     let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
-    for action in calls(Seat::N, &["1NT", "P", "P", "P"]) {
-        let shown = format!("{action:?}");
-        let out = accepted(&mut t, action);
-        assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{shown}");
-    }
+    pushed(
+        &mut t,
+        &mut tracker,
+        &mut clients,
+        calls(Seat::N, &["1NT", "P", "P", "P"]),
+    );
     // Each trick's largest push to each viewer.
     let mut per_trick: Vec<Vec<usize>> = Vec::new();
     for rank in ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"] {
@@ -281,11 +292,12 @@ fn a_played_card_patches_its_own_hand_alone_and_only_for_the_viewers_who_see_it(
         let mut t = common::dealt_table(preset, Seat::N, Some(7));
         let mut tracker = ViewTracker::new(&t);
         let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
-        for action in calls(Seat::N, &["1NT", "P", "P", "P"]) {
-            let shown = format!("{action:?}");
-            let out = accepted(&mut t, action);
-            assert_eq!(push_and_check(&t, &mut tracker, &out, &mut clients), Ok(()), "{shown}");
-        }
+        pushed(
+            &mut t,
+            &mut tracker,
+            &mut clients,
+            calls(Seat::N, &["1NT", "P", "P", "P"]),
+        );
         let contract = t.contract().expect("1NT");
         for k in 0..12 {
             let due = match t.state().play().cards().and_then(|p| p.to_play()) {
@@ -415,7 +427,7 @@ proptest! {
         let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
         let mut t = table(preset, seat(dealer));
         for s in &steps {
-            let out = t.apply_json(&random_action(&t, *s));
+            let out = t.apply(random_action(&t, *s));
             for e in out.events() {
                 let bridge_laws::EventKind::Review { requester, restated, calls } = &e.kind else { continue };
                 prop_assert!(e.audience.contains(Viewer::Director), "the Director sees every review");

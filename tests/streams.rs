@@ -18,8 +18,7 @@ fn play(preset: Preset, dealer: u8, steps: &[(u8, u8, u8)]) -> (Table, Vec<Vec<S
     let mut pushed = vec![Vec::new(); VIEWERS.len()];
     for s in steps {
         let before: Vec<u64> = VIEWERS.iter().map(|v| t.stream_version(*v)).collect();
-        let text = random_action(&t, *s);
-        let out = t.apply_json(&text);
+        let out = t.apply(random_action(&t, *s));
         for (i, v) in VIEWERS.iter().enumerate() {
             let entries = entries_of(&out, *v, before[i]);
             if !out.is_ok() {

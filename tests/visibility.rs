@@ -8,8 +8,8 @@
 
 mod common;
 
-use bridge_laws::{Preset, Regulation, RegulationSpec, Table, TableOptions, Vulnerability};
-use common::causes::check_caused;
+use bridge_laws::{Action, Preset, Regulation, RegulationSpec, Table, TableOptions, Vulnerability};
+use common::causes::check_action_caused;
 use common::{check_view, seat, VIEWERS};
 use proptest::prelude::*;
 
@@ -17,7 +17,7 @@ use proptest::prelude::*;
 type Step = (u8, u8, u8);
 
 /// Turns a random step into an action that fits the table now (often legal, sometimes not).
-fn action(t: &Table, (kind, a, b): Step) -> String {
+fn action(t: &Table, (kind, a, b): Step) -> Action {
     let who = seat(a % 4);
     let calls = t.calls().len().max(1);
     let index = usize::from(b) % calls;
@@ -28,33 +28,18 @@ fn action(t: &Table, (kind, a, b): Step) -> String {
         }
     }
     match kind % 12 {
-        0..=4 => {
-            let turn = t.turn().unwrap_or(who);
-            let legal = t.legal_calls(turn);
-            // Given the deal, mostly passes: the auction ends and the cards are played.
-            let pass = t.board().deal.is_some() && b % 4 != 0;
-            let call = legal
-                .iter()
-                .nth(usize::from(b) % legal.len().max(1))
-                .filter(|_| !pass)
-                .map_or("P".to_string(), |c| c.to_string());
-            let alert = if a % 3 == 0 {
-                r#","alert":true,"explanation":"artificial""#
-            } else {
-                ""
-            };
-            format!(r#"{{"seat":"{turn}","type":"call","call":"{call}"{alert}}}"#)
-        }
-        5 => format!(r#"{{"seat":"{who}","type":"alert","index":{index},"explanation":"x{b}"}}"#),
-        6 => format!(r#"{{"seat":"{who}","type":"explain","index":{index},"text":"y{b}"}}"#),
-        7 if b % 2 == 0 => format!(r#"{{"seat":"{who}","type":"ask"}}"#),
-        7 => format!(r#"{{"seat":"{who}","type":"ask","index":{index}}}"#),
-        8 => format!(r#"{{"seat":"{who}","type":"review"}}"#),
-        9 => format!(r#"{{"seat":"{who}","type":"correct_explanation","index":{index},"text":"z{b}"}}"#),
-        10 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
-        11 if b % 2 == 0 => format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#),
+        // A call by the seat to act, as `random_action` makes it.
+        0..=4 => common::random_action(t, (0, a, b)),
+        5 => Action::alert(who, index, Some(&format!("x{b}"))),
+        6 => Action::explain(who, index, &format!("y{b}")),
+        7 if b % 2 == 0 => Action::ask_auction(who),
+        7 => Action::ask(who, index),
+        8 => Action::review(who),
+        9 => Action::correct_explanation(who, index, &format!("z{b}")),
+        10 => Action::note_partner_mistake(who, index),
+        11 if b % 2 == 0 => Action::ask_lead(who),
         // A card from the hand due, once the auction has ended (a table given the deal).
-        _ => common::card_action(t, a).unwrap_or_else(|| format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#)),
+        _ => common::card_action(t, a).unwrap_or_else(|| Action::ask_lead(who)),
     }
 }
 
@@ -74,13 +59,13 @@ fn run(preset: Preset, steps: &[Step], dealer: u8, deal: Option<u64>) -> Result<
     .map_err(|r| r.to_string())?;
     for (i, s) in steps.iter().enumerate() {
         let before = t.clone();
-        let json = action(&t, *s);
-        let out = t.apply_json(&json);
+        let action = action(&t, *s);
+        let out = t.apply(action.clone());
         if !out.is_ok() && t.state_hash() != before.state_hash() {
             return Err("a refused action changed the table".into());
         }
         // Nothing an action causes reaches anyone who may not know of it.
-        check_caused(&before, &json, &out)?;
+        check_action_caused(&before, &action, &out)?;
         if i % 8 == 7 || i + 1 == steps.len() {
             for viewer in VIEWERS {
                 check_view(&reg, &t.view(viewer))?;

@@ -5,7 +5,7 @@
 use bridge_laws::audience::Audience;
 use bridge_laws::regulation::Disclosure;
 use bridge_laws::state::CallPos;
-use bridge_laws::{Outcome, Regulation, Seat, Table, Viewer};
+use bridge_laws::{Action, Outcome, Regulation, Seat, Table, Viewer};
 use serde_json::Value;
 
 /// SPEC §6: who hears `giver`'s alert or explanation of a call by `caller`.
@@ -87,13 +87,24 @@ fn within(inner: Audience, outer: Audience) -> bool {
 /// Every event and warning of `out`, the outcome of `action` applied to `before`, reaches
 /// only viewers who may know that the action happened.
 pub fn check_caused(before: &Table, action: &str, out: &Outcome) -> Result<(), String> {
+    match serde_json::from_str::<Value>(action) {
+        Ok(value) => caused_within(before, &value, out),
+        Err(_) => Ok(()),
+    }
+}
+
+/// `check_caused` for a typed action.
+pub fn check_action_caused(before: &Table, action: &Action, out: &Outcome) -> Result<(), String> {
+    let value = serde_json::to_value(action).map_err(|e| format!("{action:?} as JSON: {e}"))?;
+    caused_within(before, &value, out)
+}
+
+/// `check_caused` for the action as its JSON value.
+fn caused_within(before: &Table, action: &Value, out: &Outcome) -> Result<(), String> {
     let Outcome::Accepted { events, warnings } = out else {
         return Ok(());
     };
-    let Ok(value) = serde_json::from_str::<Value>(action) else {
-        return Ok(());
-    };
-    let cause = cause_audience(before, &value);
+    let cause = cause_audience(before, action);
     for e in events {
         if !within(e.audience, cause) {
             return Err(format!(

@@ -13,7 +13,7 @@ pub mod wire;
 use bridge_laws::event::DisclosureKind;
 use bridge_laws::regulation::Disclosure;
 use bridge_laws::view::View;
-use bridge_laws::{Call, Regulation, Seat, Table, Viewer};
+use bridge_laws::{Action, Call, Regulation, Seat, Table, Viewer};
 
 /// Every viewer of a table.
 pub const VIEWERS: [Viewer; 6] = Viewer::ALL;
@@ -153,7 +153,7 @@ pub fn check_hands(reg: &Regulation, v: &View) -> Result<(), String> {
 }
 
 /// A random action that fits the table now (often legal, sometimes not).
-pub fn random_action(t: &Table, (kind, a, b): (u8, u8, u8)) -> String {
+pub fn random_action(t: &Table, (kind, a, b): (u8, u8, u8)) -> Action {
     let who = seat(a % 4);
     let index = usize::from(b) % t.calls().len().max(1);
     match kind % 10 {
@@ -166,20 +166,19 @@ pub fn random_action(t: &Table, (kind, a, b): (u8, u8, u8)) -> String {
                 .iter()
                 .nth(usize::from(b) % legal.len().max(1))
                 .filter(|_| !pass)
-                .map_or("P".to_string(), |c| c.to_string());
-            let alert = if a % 3 == 0 {
-                r#","alert":true,"explanation":"artificial""#
+                .unwrap_or(Call::Pass);
+            if a % 3 == 0 {
+                Action::explained(turn, call, "artificial")
             } else {
-                ""
-            };
-            format!(r#"{{"seat":"{turn}","type":"call","call":"{call}"{alert}}}"#)
+                Action::call(turn, call)
+            }
         }
-        4 => format!(r#"{{"seat":"{who}","type":"call","call":"1C"}}"#),
-        5 => format!(r#"{{"seat":"{who}","type":"explain","index":{index},"text":"y{b}"}}"#),
-        6 => format!(r#"{{"seat":"{who}","type":"ask","index":{index}}}"#),
-        7 => format!(r#"{{"seat":"{who}","type":"review"}}"#),
-        8 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
-        _ => format!(r#"{{"seat":"{who}","type":"ask_lead"}}"#),
+        4 => act::call(who, "1C"),
+        5 => Action::explain(who, index, &format!("y{b}")),
+        6 => Action::ask(who, index),
+        7 => Action::review(who),
+        8 => Action::note_partner_mistake(who, index),
+        _ => Action::ask_lead(who),
     }
 }
 
@@ -218,7 +217,7 @@ pub fn shuffled_deal(seed: u64) -> String {
 /// A card action of the seat who plays next, with a card his hand still holds (the
 /// `n`-th, cyclically): the opening lead (face down or faced at once), facing it, or a card
 /// in play (declarer's from dummy). `None` when no card is due or the table has no deal.
-pub fn card_action(t: &Table, n: u8) -> Option<String> {
+pub fn card_action(t: &Table, n: u8) -> Option<Action> {
     let hands = t.view(Viewer::Director).hands;
     let contract = t.contract()?;
     let p = t.state().play().cards();
@@ -226,24 +225,24 @@ pub fn card_action(t: &Table, n: u8) -> Option<String> {
         bridge_laws::Phase::Clarification => {
             let leader = contract.leader();
             if p.is_some_and(|p| p.lead.is_some()) {
-                return Some(format!(r#"{{"seat":"{}","type":"face_lead"}}"#, leader));
+                return Some(Action::face_lead(leader));
             }
             let held: Vec<bridge_laws::Card> = hands.get(&leader)?.cards().collect();
-            let card = held.get(usize::from(n) % held.len().max(1))?;
-            let kind = if n % 2 == 0 { "lead" } else { "play" };
-            Some(format!(r#"{{"seat":"{leader}","type":"{kind}","card":"{card}"}}"#))
+            let card = *held.get(usize::from(n) % held.len().max(1))?;
+            Some(if n % 2 == 0 {
+                Action::lead(leader, card)
+            } else {
+                Action::play(leader, card)
+            })
         }
         bridge_laws::Phase::Play => {
             let due = p?.to_play()?;
             let held: Vec<bridge_laws::Card> = hands.get(&due)?.cards().collect();
-            let card = held.get(usize::from(n) % held.len().max(1))?;
+            let card = *held.get(usize::from(n) % held.len().max(1))?;
             Some(if due == contract.dummy() {
-                format!(
-                    r#"{{"seat":"{}","type":"play","card":"{card}","from":"dummy"}}"#,
-                    contract.declarer
-                )
+                Action::play_from_dummy(contract.declarer, card)
             } else {
-                format!(r#"{{"seat":"{due}","type":"play","card":"{card}"}}"#)
+                Action::play(due, card)
             })
         }
         _ => None,
