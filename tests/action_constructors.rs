@@ -142,3 +142,30 @@ fn the_directors_ruling_is_built_as_read() {
     let built = Action::ruling(RulingOn::Comparable, Some(RulingValue::Yes(true)));
     assert_eq!(Action::from_json(json), Ok(built));
 }
+
+#[test]
+fn a_ruling_stating_the_strains_a_call_specified_is_built_as_read() {
+    let pairs = [
+        (
+            Action::ruling_specifying(RulingOn::Comparable, None, &[Strain::Hearts, Strain::Spades]),
+            r#"{"seat":"director","type":"ruling","on":"comparable","specified":["H","S"]}"#,
+        ),
+        (
+            Action::ruling_specifying(RulingOn::Artificial, Some(RulingValue::Yes(true)), &[]),
+            r#"{"seat":"director","type":"ruling","on":"artificial","value":true,"specified":[]}"#,
+        ),
+        (
+            Action::artificial_at(1, Some(&[Strain::Diamonds])),
+            r#"{"seat":"director","type":"ruling","on":"artificial","value":true,"specified":["D"],"index":1}"#,
+        ),
+        (
+            Action::artificial_at(0, None),
+            r#"{"seat":"director","type":"ruling","on":"artificial","value":false,"index":0}"#,
+        ),
+    ];
+    for (built, json) in pairs {
+        assert_eq!(Action::from_json(json).as_ref(), Ok(&built), "{json}");
+        let written = serde_json::to_string(&built).expect("an action is written");
+        assert_eq!(written, json);
+    }
+}

@@ -326,6 +326,31 @@ actions! {
             };
             Action::new(Actor::Director, kind)
         }
+
+        /// The Director rules `on` a question with `value`, stating the strains the call
+        /// specified (L27B1a, L29C).
+        pub fn ruling_specifying(on: RulingOn, value: Option<RulingValue>, specified: &[Strain]) -> Action {
+            let kind = ActionKind::Ruling {
+                on,
+                value,
+                specified: Some(specified.into()),
+                index: None,
+            };
+            Action::new(Actor::Director, kind)
+        }
+
+        /// The Director rules on the call in force at `index` (L29C, and L26B in the
+        /// clarification period): artificial, specifying the strains given (`Some`), or not
+        /// artificial (`None`).
+        pub fn artificial_at(index: usize, specified: Option<&[Strain]>) -> Action {
+            let kind = ActionKind::Ruling {
+                on: RulingOn::Artificial,
+                value: Some(RulingValue::Yes(specified.is_some())),
+                specified: specified.map(Box::from),
+                index: Some(index),
+            };
+            Action::new(Actor::Director, kind)
+        }
     }
 
     /// Declarer's Law 26B choice on the opening lead: prohibit the lead of `suit` (or, with
