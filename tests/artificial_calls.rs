@@ -7,40 +7,30 @@
 
 mod common;
 
-use bridge_laws::action::RulingOn;
+use bridge_laws::action::{RulingOn, RulingValue};
 use bridge_laws::event::BarKind;
-use bridge_laws::{Call, Code, Law, Seat, Strain, Table, Viewer};
+use bridge_laws::{Action, Actor, Call, Code, Law, Seat, Strain, Table, Viewer};
+use common::act::{artificial, comparable};
 use common::steps::{alerted, call, new_table, played, refused};
 
 /// A face-to-face table (dealer N) where each player alerts his own calls (as behind
-/// screens), after `steps`, each a JSON action; panics on a refusal.
-fn run(steps: &[String]) -> Table {
+/// screens), after `steps`; panics on a refusal.
+fn run(steps: &[Action]) -> Table {
     played(
         new_table("N", r#"{"preset":"face_to_face","disclosure":"self"}"#),
         steps,
     )
 }
 
-fn decline(seat: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"decline"}}"#)
+/// The Director rules the call in force at `index` artificial, specifying `specified`.
+fn artificial_at(index: usize, specified: &[Strain]) -> Action {
+    Action::artificial_at(index, Some(specified))
 }
 
-fn artificial(yes: bool) -> String {
-    format!(r#"{{"seat":"director","type":"ruling","on":"artificial","value":{yes}}}"#)
-}
-
-fn artificial_at(index: usize, specified: &str) -> String {
-    format!(
-        r#"{{"seat":"director","type":"ruling","on":"artificial","value":true,"specified":{specified},"index":{index}}}"#
-    )
-}
-
-fn artificial_specifying(specified: &str) -> String {
-    format!(r#"{{"seat":"director","type":"ruling","on":"artificial","value":true,"specified":{specified}}}"#)
-}
-
-fn comparable(yes: bool) -> String {
-    format!(r#"{{"seat":"director","type":"ruling","on":"comparable","value":{yes}}}"#)
+/// The Director rules the call whose rectification is open artificial, specifying
+/// `specified`.
+fn artificial_specifying(specified: &[Strain]) -> Action {
+    Action::ruling_specifying(RulingOn::Artificial, Some(RulingValue::Yes(true)), specified)
 }
 
 fn bar(t: &Table, seat: Seat) -> Option<(BarKind, Law)> {
@@ -71,8 +61,8 @@ fn first_comparison(t: &Table) -> bridge_laws::state::Comparison {
         .expect("comparison open")
 }
 
-fn alerted_pass_at_rho_turn() -> Vec<String> {
-    vec![alerted("E", "P"), decline("S")]
+fn alerted_pass_at_rho_turn() -> Vec<Action> {
+    vec![alerted("E", "P"), Action::decline(Seat::S)]
 }
 
 // ------------------------------------------------------------------ when the question opens
@@ -104,7 +94,7 @@ fn an_alerted_bid_out_of_rotation_puts_the_question_for_what_it_specified() {
 
 #[test]
 fn the_question_lapses_when_lho_accepts_the_call_out_of_rotation() {
-    let t = run(&[alerted("E", "P"), r#"{"seat":"S","type":"accept"}"#.to_string()]);
+    let t = run(&[alerted("E", "P"), Action::accept(Seat::S)]);
     assert_eq!(artificial_questions(&t), 0);
     let mut t = t;
     assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
@@ -123,25 +113,30 @@ fn the_question_lapses_once_the_offender_has_made_his_next_call() {
 
 #[test]
 fn an_artificial_pass_at_rho_turn_does_not_bar_the_offender() {
-    let t = run(&[alerted("E", "P"), artificial(true), decline("S")]);
+    let t = run(&[alerted("E", "P"), artificial(true), Action::decline(Seat::S)]);
     assert_eq!(bar(&t, Seat::E), None);
     assert_eq!(artificial_questions(&t), 0);
 }
 
 #[test]
 fn a_natural_pass_at_rho_turn_still_bars_the_offender_once() {
-    let t = run(&[alerted("E", "P"), artificial(false), decline("S")]);
+    let t = run(&[alerted("E", "P"), artificial(false), Action::decline(Seat::S)]);
     assert_eq!(bar(&t, Seat::E), Some((BarKind::NextTurn, Law::L30A)));
 }
 
 #[test]
 fn an_artificial_pass_at_rho_turn_must_be_repeated_when_rho_passes() {
-    let mut t = run(&[alerted("E", "P"), artificial(true), decline("S"), call("N", "P")]);
+    let mut t = run(&[
+        alerted("E", "P"),
+        artificial(true),
+        Action::decline(Seat::S),
+        call("N", "P"),
+    ]);
     assert_eq!(legal(&t, Seat::E), [Call::Pass]);
     assert_eq!(refused(&mut t, &call("E", "1H")), Code::ForcedCall);
     let t = {
         let mut t = t;
-        assert!(t.apply_json(&call("E", "P")).is_ok());
+        assert!(t.apply(call("E", "P")).is_ok());
         t
     };
     // L31A1: repeated, legal: no rectification.
@@ -154,7 +149,7 @@ fn after_an_artificial_pass_the_offender_calls_freely_when_rho_bids_and_partner_
     let t = run(&[
         alerted("E", "P"),
         artificial(true),
-        decline("S"),
+        Action::decline(Seat::S),
         call("N", "1C"),
         call("E", "1H"),
     ]);
@@ -169,7 +164,7 @@ fn a_comparable_call_after_an_artificial_pass_leaves_no_rectification() {
     let t = run(&[
         alerted("E", "P"),
         artificial(true),
-        decline("S"),
+        Action::decline(Seat::S),
         call("N", "1C"),
         call("E", "1H"),
         comparable(true),
@@ -185,7 +180,7 @@ fn an_artificial_pass_at_partner_turn_is_not_comparable_to_a_pass_by_itself() {
         run(&[
             alerted("S", "P"),
             artificial(ruling),
-            decline("W"),
+            Action::decline(Seat::W),
             call("N", "1C"),
             call("E", "P"),
             call("S", "P"),
@@ -202,7 +197,7 @@ fn a_pass_of_partners_artificial_call_is_rectified_as_a_bid() {
     let t = run(&[
         alerted("N", "1C"),
         call("S", "P"),
-        decline("W"),
+        Action::decline(Seat::W),
         artificial(true),
         call("E", "1H"),
     ]);
@@ -229,12 +224,17 @@ fn ruled_artificial_after_the_decline_the_law_30a_bar_gives_way_to_law_31() {
 fn ruled_artificial_after_rho_has_bid_the_offender_calls_freely_at_once() {
     // An unalerted pass: no question opened, but the Director may rule while the
     // rectification is open.
-    let t = run(&[call("E", "P"), decline("S"), call("N", "1C"), artificial(true)]);
+    let t = run(&[
+        call("E", "P"),
+        Action::decline(Seat::S),
+        call("N", "1C"),
+        artificial(true),
+    ]);
     assert_eq!(bar(&t, Seat::E), None);
     assert!(legal(&t, Seat::E).len() > 1);
     let t = run(&[
         call("E", "P"),
-        decline("S"),
+        Action::decline(Seat::S),
         call("N", "1C"),
         artificial(true),
         call("E", "1S"),
@@ -247,7 +247,7 @@ fn ruled_natural_after_all_the_offender_passes_at_his_next_turn() {
     let t = run(&[
         alerted("E", "P"),
         artificial(true),
-        decline("S"),
+        Action::decline(Seat::S),
         call("N", "1C"),
         artificial(false),
     ]);
@@ -259,7 +259,7 @@ fn ruled_natural_after_all_the_offender_passes_at_his_next_turn() {
 fn ruled_artificial_after_a_decline_at_partner_turn_a_pass_is_no_longer_comparable_by_itself() {
     let t = run(&[
         call("S", "P"),
-        decline("W"),
+        Action::decline(Seat::W),
         artificial(true),
         call("N", "1C"),
         call("E", "P"),
@@ -272,7 +272,12 @@ fn ruled_artificial_after_a_decline_at_partner_turn_a_pass_is_no_longer_comparab
 fn the_ruling_is_refused_when_no_rectification_is_open() {
     let mut t = run(&[call("N", "1C")]);
     assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
-    let mut t = run(&[call("E", "P"), decline("S"), call("N", "1C"), call("E", "P")]);
+    let mut t = run(&[
+        call("E", "P"),
+        Action::decline(Seat::S),
+        call("N", "1C"),
+        call("E", "P"),
+    ]);
     assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
 }
 
@@ -281,7 +286,7 @@ fn a_refused_ruling_leaves_the_table_as_it_was() {
     let mut t = run(&[call("N", "1C")]);
     let before = t.state_hash();
     assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
-    assert_eq!(refused(&mut t, &artificial_at(7, r#"["H"]"#)), Code::NoSuchCall);
+    assert_eq!(refused(&mut t, &artificial_at(7, &[Strain::Hearts])), Code::NoSuchCall);
     assert_eq!(t.state_hash(), before);
 }
 
@@ -297,7 +302,13 @@ fn a_ruling_of_artificial_needs_a_value_and_takes_a_list_only_when_artificial() 
         assert_eq!(refused(&mut t, bad), Code::BadInput, "{bad}");
     }
     assert_eq!(
-        refused(&mut t, r#"{"seat":"S","type":"ruling","on":"artificial","value":true}"#),
+        refused(
+            &mut t,
+            Action {
+                seat: Actor::Seat(Seat::S),
+                ..artificial(true)
+            }
+        ),
         Code::NotEntitled
     );
 }
@@ -308,8 +319,8 @@ fn a_ruling_of_artificial_needs_a_value_and_takes_a_list_only_when_artificial() 
 fn the_denominations_of_an_artificial_call_out_of_rotation_go_with_its_comparable_question() {
     let t = run(&[
         alerted("E", "2C"),
-        artificial_specifying(r#"["H","S"]"#),
-        decline("S"),
+        artificial_specifying(&[Strain::Hearts, Strain::Spades]),
+        Action::decline(Seat::S),
         call("N", "1D"),
         call("E", "2H"),
     ]);
@@ -324,8 +335,8 @@ fn an_artificial_insufficient_bid_is_replaced_without_rectification_in_the_suit_
     let base = [
         call("N", "1S"),
         alerted("E", "1H"),
-        artificial_specifying(r#"["D"]"#),
-        decline("S"),
+        artificial_specifying(&[Strain::Diamonds]),
+        Action::decline(Seat::S),
     ];
     let t = run(&[base.to_vec(), vec![call("E", "2D")]].concat());
     assert_eq!(bar(&t, Seat::W), None);
@@ -337,8 +348,13 @@ fn an_artificial_insufficient_bid_is_replaced_without_rectification_in_the_suit_
 
 /// E bids 1H at N's turn, not accepted; N opens 1C; E's alerted 2C (not comparable: W
 /// passes once, L26B); S becomes declarer in spades, W leads (E's partner).
-fn restriction_after(ruling: Option<String>) -> Table {
-    let mut s = vec![call("E", "1H"), decline("S"), call("N", "1C"), alerted("E", "2C")];
+fn restriction_after(ruling: Option<Action>) -> Table {
+    let mut s = vec![
+        call("E", "1H"),
+        Action::decline(Seat::S),
+        call("N", "1C"),
+        alerted("E", "2C"),
+    ];
     s.extend(ruling);
     s.extend([
         call("S", "2S"),
@@ -367,20 +383,20 @@ fn declarer_may_not_name_the_strain_of_a_bid_presumed_natural() {
 #[test]
 fn declarer_may_name_the_strain_an_artificial_bid_named_but_not_the_suits_it_specified() {
     // E's 2C (index 1) showed hearts and diamonds.
-    let t = restriction_after(Some(artificial_at(1, r#"["H","D"]"#)));
+    let t = restriction_after(Some(artificial_at(1, &[Strain::Hearts, Strain::Diamonds])));
     assert_eq!(restrictable(&t), [Strain::Clubs, Strain::Spades]);
 }
 
 #[test]
 fn a_ruling_in_the_clarification_period_updates_the_suits_declarer_may_name() {
     let mut t = restriction_after(None);
-    assert!(t.apply_json(&artificial_at(1, r#"["D"]"#)).is_ok());
+    assert!(t.apply(artificial_at(1, &[Strain::Diamonds])).is_ok());
     assert_eq!(restrictable(&t), [Strain::Clubs, Strain::Hearts, Strain::Spades]);
 }
 
 #[test]
 fn an_artificial_call_that_specified_no_suit_leaves_every_suit_to_declarer() {
-    let t = restriction_after(Some(artificial_at(1, "[]")));
+    let t = restriction_after(Some(artificial_at(1, &[])));
     assert_eq!(
         restrictable(&t),
         [Strain::Clubs, Strain::Diamonds, Strain::Hearts, Strain::Spades]
@@ -389,12 +405,12 @@ fn an_artificial_call_that_specified_no_suit_leaves_every_suit_to_declarer() {
 
 /// L25B1: E's 1S changed to an alerted 2D at S's turn; S accepts the change; S becomes
 /// declarer in spades and W, E's partner, leads.
-fn changed_call_then(ruling: Option<String>) -> Table {
+fn changed_call_then(ruling: Option<Action>) -> Table {
     let mut s = vec![
         call("N", "1C"),
         call("E", "1S"),
         alerted("E", "2D"),
-        r#"{"seat":"S","type":"accept"}"#.to_string(),
+        Action::accept(Seat::S),
     ];
     s.extend(ruling);
     s.extend([
@@ -416,7 +432,10 @@ fn the_suits_a_changed_call_specified_are_those_the_director_states() {
     );
     // E's 2D (index 1) was a transfer-like call showing hearts and spades.
     assert_eq!(
-        restrictable(&changed_call_then(Some(artificial_at(1, r#"["H","S"]"#)))),
+        restrictable(&changed_call_then(Some(artificial_at(
+            1,
+            &[Strain::Hearts, Strain::Spades]
+        )))),
         [Strain::Clubs, Strain::Diamonds]
     );
 }
@@ -428,7 +447,7 @@ fn a_change_of_call_ruled_comparable_leaves_no_lead_restriction() {
         call("N", "1C"),
         call("E", "1S"),
         alerted("E", "2D"),
-        r#"{"seat":"S","type":"accept"}"#.to_string(),
+        Action::accept(Seat::S),
     ];
     let t = run(&base);
     assert_eq!(t.state().lead().restrictions().len(), 1);
@@ -442,8 +461,8 @@ fn the_withdrawn_call_of_a_change_keeps_the_denominations_the_director_states() 
         call("N", "1C"),
         alerted("E", "1S"),
         call("E", "2D"),
-        r#"{"seat":"S","type":"accept"}"#.to_string(),
-        artificial_specifying(r#"["H"]"#),
+        Action::accept(Seat::S),
+        artificial_specifying(&[Strain::Hearts]),
     ]);
     let cmp = first_comparison(&t);
     assert_eq!(cmp.law, Law::L25B1);
@@ -451,35 +470,40 @@ fn the_withdrawn_call_of_a_change_keeps_the_denominations_the_director_states() 
 }
 
 /// An online table with irregularities rectified: the engine passes for barred players.
-fn online(steps: &[String]) -> Table {
-    let mut t = Table::from_options_json(
-        r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"online","irregularities":"rectify"}}"#,
+fn online(steps: &[Action]) -> Table {
+    played(
+        new_table("N", r#"{"preset":"online","irregularities":"rectify"}"#),
+        steps,
     )
-    .expect("options");
-    for s in steps {
-        let o = t.apply_json(s);
-        assert!(o.is_ok(), "{s}: {:?}", o.rejection());
-    }
-    t
 }
 
 #[test]
 fn the_engine_does_not_pass_for_an_offender_while_the_director_is_asked_if_his_pass_was_artificial() {
-    let t = online(&[alerted("E", "P"), decline("S"), call("N", "1C")]);
+    let t = online(&[alerted("E", "P"), Action::decline(Seat::S), call("N", "1C")]);
     assert_eq!(t.turn(), Some(Seat::E));
     assert_eq!(t.calls().len(), 1, "no pass was made for E");
     // Ruled natural: the Law 30A pass is made for him at once.
-    let t = online(&[alerted("E", "P"), decline("S"), call("N", "1C"), artificial(false)]);
+    let t = online(&[
+        alerted("E", "P"),
+        Action::decline(Seat::S),
+        call("N", "1C"),
+        artificial(false),
+    ]);
     assert_eq!(t.turn(), Some(Seat::S));
     assert_eq!(t.calls().len(), 2);
     // Ruled artificial: he calls freely (L31A2).
-    let t = online(&[alerted("E", "P"), decline("S"), call("N", "1C"), artificial(true)]);
+    let t = online(&[
+        alerted("E", "P"),
+        Action::decline(Seat::S),
+        call("N", "1C"),
+        artificial(true),
+    ]);
     assert_eq!(t.turn(), Some(Seat::E));
     assert!(legal(&t, Seat::E).len() > 1);
 }
 
 #[test]
 fn the_engine_still_passes_for_an_offender_whose_pass_nobody_questioned() {
-    let t = online(&[call("E", "P"), decline("S"), call("N", "1C")]);
+    let t = online(&[call("E", "P"), Action::decline(Seat::S), call("N", "1C")]);
     assert_eq!(t.turn(), Some(Seat::S));
 }

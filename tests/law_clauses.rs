@@ -5,9 +5,9 @@
 
 mod common;
 
-use bridge_laws::{BarKind, Call, Code, EventKind, Law, Phase, Seat, Table, Warning};
-use common::act::lead;
-use common::steps::{act, bar, call, calls, new_table, ok, refused};
+use bridge_laws::{Action, BarKind, Call, Code, EventKind, Law, Phase, Seat, Table, Warning};
+use common::act::{comparable, lead, play_hand};
+use common::steps::{bar, call, calls, new_table, ok, refused};
 
 /// What a face-to-face table went through: the table after `steps`, every event and warning.
 struct Played {
@@ -16,8 +16,8 @@ struct Played {
     warnings: Vec<Warning>,
 }
 
-/// Plays `steps` (JSON actions, each accepted) on a face-to-face table dealt by N.
-fn play(steps: &[String]) -> Played {
+/// Plays `steps` (each accepted) on a face-to-face table dealt by N.
+fn play(steps: &[Action]) -> Played {
     let mut table = new_table("N", r#""face_to_face""#);
     let (mut events, mut warnings) = (Vec::new(), Vec::new());
     for s in steps {
@@ -63,14 +63,10 @@ fn warned(p: &Played, code: Code, seat: Seat) -> bool {
     p.warnings.iter().any(|w| w.code == code && w.seat == Some(seat))
 }
 
-fn comparable(yes: bool) -> String {
-    format!(r#"{{"seat":"director","type":"ruling","on":"comparable","value":{yes}}}"#)
-}
-
 #[test]
 fn l29b_a_declined_call_out_of_rotation_is_cancelled_and_the_auction_returns_to_the_player_whose_turn_it_was() {
     // S bids at his partner's (the dealer's) turn; W, his LHO, does not accept.
-    let p = play(&[call("S", "1H"), act("W", "decline")]);
+    let p = play(&[call("S", "1H"), Action::decline(Seat::W)]);
     assert_eq!(withdrawn_under(&p, Seat::S, "1H"), [Law::L29B]);
     assert!(calls(&p.table).is_empty());
     assert_eq!(p.table.turn(), Some(Seat::N));
@@ -78,7 +74,7 @@ fn l29b_a_declined_call_out_of_rotation_is_cancelled_and_the_auction_returns_to_
 
 #[test]
 fn l31b1_the_partner_of_a_cancelled_bid_calls_freely_but_it_is_unauthorized_for_him() {
-    let p = play(&[call("S", "1H"), act("W", "decline")]);
+    let p = play(&[call("S", "1H"), Action::decline(Seat::W)]);
     assert_eq!(bar(&p.table, Seat::N), None);
     assert!(p.table.is_legal(Seat::N, parsed("1H")));
     assert!(p.table.is_legal(Seat::N, parsed("P")));
@@ -89,8 +85,8 @@ fn l31b1_the_partner_of_a_cancelled_bid_calls_freely_but_it_is_unauthorized_for_
 }
 
 /// N opens 1C and W doubles at E's (his partner's) turn; N does not accept.
-fn double_at_partners_turn() -> Vec<String> {
-    vec![call("N", "1C"), call("W", "X"), act("N", "decline")]
+fn double_at_partners_turn() -> Vec<Action> {
+    vec![call("N", "1C"), call("W", "X"), Action::decline(Seat::N)]
 }
 
 #[test]
@@ -137,7 +133,7 @@ fn l30b2_l31c_l32c_a_later_call_at_lho_turn_is_a_change_of_call_not_a_call_out_o
         assert_eq!(irregularities(&p, Seat::E), [Code::IrregChangeOfCall], "{law}");
         let declined = {
             let mut s = vec![call("N", "1C"), call("E", first), call("E", second)];
-            s.push(act("S", "decline"));
+            s.push(Action::decline(Seat::S));
             play(&s)
         };
         // L25B: not accepted, the change is void and the original call stands.
@@ -149,7 +145,7 @@ fn l30b2_l31c_l32c_a_later_call_at_lho_turn_is_a_change_of_call_not_a_call_out_o
 
 #[test]
 fn l36b1_a_declined_inadmissible_redouble_is_cancelled_and_the_offender_calls_again() {
-    let p = play(&[call("N", "1C"), call("E", "XX"), act("S", "decline")]);
+    let p = play(&[call("N", "1C"), call("E", "XX"), Action::decline(Seat::S)]);
     assert_eq!(irregularities(&p, Seat::E), [Code::IrregInadmissibleDouble]);
     assert_eq!(withdrawn_under(&p, Seat::E, "XX"), [Law::L36B1]);
     assert_eq!(calls(&p.table), ["1C"]);
@@ -164,10 +160,10 @@ fn l37b1_a_barred_players_bid_not_called_over_is_cancelled_under_l37b1() {
     // E passes at N's turn, S declines: E must pass at his next turn (L30A); he bids instead.
     let p = play(&[
         call("E", "P"),
-        act("S", "decline"),
+        Action::decline(Seat::S),
         call("N", "1C"),
         call("E", "1H"),
-        act("S", "decline"),
+        Action::decline(Seat::S),
     ]);
     assert_eq!(irregularities(&p, Seat::E).last(), Some(&Code::IrregBarredCall));
     assert_eq!(withdrawn_under(&p, Seat::E, "1H"), [Law::L37B1]);
@@ -283,7 +279,7 @@ fn l19c_a_later_bid_supersedes_a_double_and_l19d_an_undisturbed_double_stands() 
 /// (a review changes nothing but who has heard the auction, so it is probed on a copy).
 fn review(t: &Table, seat: Seat) -> Result<(), (Code, Law)> {
     let mut copy = t.clone();
-    match copy.apply_json(&act(seat, "review")).rejection() {
+    match copy.apply(Action::review(seat)).rejection() {
         None => Ok(()),
         Some(r) => Err((r.code(), r.law())),
     }
@@ -291,12 +287,7 @@ fn review(t: &Table, seat: Seat) -> Result<(), (Code, Law)> {
 
 /// Plays `card` for `hand`; declarer N plays dummy S's cards.
 fn play_card(t: &mut Table, hand: Seat, card: &str) {
-    let step = if hand == Seat::S {
-        format!(r#"{{"seat":"N","type":"play","card":"{card}","from":"dummy"}}"#)
-    } else {
-        format!(r#"{{"seat":"{hand}","type":"play","card":"{card}"}}"#)
-    };
-    ok(t, &step);
+    ok(t, play_hand(hand, Seat::S, card));
 }
 
 #[test]
@@ -375,26 +366,26 @@ fn l22b_l17d2_four_passes_pass_the_board_out_and_its_period_ends_when_the_hands_
     assert_eq!(contract(&four), None);
     let mut t = four.table;
     assert_eq!(t.phase(), Phase::PassedOut);
-    ok(&mut t, &act("N", "return_hands"));
+    ok(&mut t, &Action::return_hands(Seat::N));
     assert_ne!(t.phase(), Phase::PassedOut);
-    assert_eq!(refused(&mut t, &act("N", "return_hands")), Code::WrongPeriod);
+    assert_eq!(refused(&mut t, &Action::return_hands(Seat::N)), Code::WrongPeriod);
 }
 
 #[test]
 fn l17d1_the_clarification_period_lasts_until_a_defender_faces_the_opening_lead() {
     let mut t = play(&[call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P")]).table;
     assert_eq!(
-        refused(&mut t, &act("E", "face_lead")),
+        refused(&mut t, &Action::face_lead(Seat::E)),
         Code::NotYourLead,
         "no lead made yet"
     );
     ok(&mut t, lead(Seat::E, "D2"));
     assert_eq!(t.phase(), Phase::Clarification, "a face-down lead does not end it");
     assert_eq!(
-        refused(&mut t, &act("N", "face_lead")),
+        refused(&mut t, &Action::face_lead(Seat::N)),
         Code::NotYourLead,
         "declarer faces no lead"
     );
-    ok(&mut t, &act("E", "face_lead"));
+    ok(&mut t, &Action::face_lead(Seat::E));
     assert_eq!(t.phase(), Phase::Play);
 }

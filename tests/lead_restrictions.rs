@@ -8,12 +8,12 @@
 mod common;
 
 use bridge_laws::{Action, Code, Seat, Strain, Table, Viewer};
-use common::act::call;
+use common::act::{self, call, play_hand};
 use common::answers::probe_lead_choice;
 use common::steps::{codes, ok, Accepted};
 
-fn restrict(seat: Seat, suit: &str, require: bool) -> String {
-    format!(r#"{{"seat":"{seat}","type":"restrict_lead","suit":"{suit}","require":{require}}}"#)
+fn restrict(seat: Seat, suit: &str, require: bool) -> Action {
+    Action::restrict_lead(seat, Some(act::suit(suit)), require)
 }
 
 /// Dealer `d` opens 1S; his LHO bids an insufficient 1H, declined, and replaces it with a
@@ -41,12 +41,7 @@ fn offender_leads(d: Seat, regulation: &str) -> Table {
 
 /// Plays `card` from `hand` (declarer plays dummy's cards).
 fn play(t: &mut Table, d: Seat, hand: Seat, card: &str) -> Accepted {
-    let step = if hand == d.partner() {
-        format!(r#"{{"seat":"{d}","type":"play","card":"{card}","from":"dummy"}}"#)
-    } else {
-        format!(r#"{{"seat":"{hand}","type":"play","card":"{card}"}}"#)
-    };
-    ok(t, &step)
+    ok(t, play_hand(hand, d.partner(), card))
 }
 
 /// The opening lead D2 is won by the opening leader's partner's DA: he is on lead for the
@@ -106,7 +101,7 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
         let mut t = offender_leads(d, r#""face_to_face""#);
         let w = d.rho();
         assert!(!due(&t), "dealer {d}: the opening lead is free");
-        let o = t.apply_json(&restrict(d, "H", false));
+        let o = t.apply(restrict(d, "H", false));
         assert_eq!(
             o.rejection().map(|r| r.code()),
             Some(Code::NoLeadRestriction),
@@ -114,7 +109,7 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
         );
         play(&mut t, d, d.lho(), "D2");
         assert!(!due(&t), "dealer {d}: not due yet");
-        let o = t.apply_json(&restrict(d, "H", false));
+        let o = t.apply(restrict(d, "H", false));
         assert_eq!(
             o.rejection().map(|r| r.code()),
             Some(Code::WrongPeriod),
@@ -128,14 +123,14 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
             "dealer {d}: the lead waits"
         );
         assert!(due(&t), "dealer {d}: due at the partner's first turn to lead");
-        let o = t.apply_json(&restrict(w, "H", false));
+        let o = t.apply(restrict(w, "H", false));
         assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotEntitled), "dealer {d}");
         ok(&mut t, &restrict(d, "H", false));
         let r = t.view(Viewer::Seat(w)).lead_restriction.expect("shown");
         assert_eq!((r.chosen, r.prohibited), (true, Some(Strain::Hearts)), "dealer {d}");
         assert!(!due(&t), "dealer {d}: chosen");
         assert_eq!(suits(&t.view(Viewer::Seat(w)).legal_leads), "C D S", "dealer {d}");
-        let o = t.apply_json(&restrict(d, "C", false));
+        let o = t.apply(restrict(d, "C", false));
         assert_eq!(
             o.rejection().map(|r| r.code()),
             Some(Code::LeadAlreadyRestricted),

@@ -7,9 +7,9 @@
 mod common;
 
 use bridge_laws::event::Outcome;
-use bridge_laws::{Action, Call, Code, Phase, RulingOn, Seat, Table};
+use bridge_laws::{Action, Actor, Call, Code, Phase, RulingOn, Seat, Table};
 use common::act::{self, rule};
-use common::steps::{act, call, codes, new_table, ok};
+use common::steps::{call, codes, new_table, ok};
 
 /// The regulations in which an irregular call is recorded and rectified.
 const RECTIFYING: [&str; 3] = [
@@ -47,7 +47,7 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
     assert!(codes(&o).contains(&Code::IrregCallOutOfRotation));
     let case = format!("{reg} dealer {dealer} bid {bid} before {before} partner-turn {at_partner_turn} {how:?}");
     let mut last = match how {
-        Acceptance::Explicit => ok(&mut t, &act(offender.lho(), "accept")),
+        Acceptance::Explicit => ok(&mut t, &Action::accept(offender.lho())),
         Acceptance::ByCalling => ok(&mut t, &call(offender.lho(), "P")),
     };
     // Rotation continues from the accepted pass until the auction would end.
@@ -155,7 +155,7 @@ fn l17d3_in_prevent_a_pass_out_of_rotation_is_refused_and_nothing_ends() {
         let mut t = new_table(dealer, r#""online""#);
         ok(&mut t, &call(dealer, "1C"));
         ok(&mut t, &call(dealer.lho(), "P"));
-        let o = t.apply_json(&call(dealer, "P"));
+        let o = t.apply(call(dealer, "P"));
         assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotYourTurn));
         assert_eq!(t.phase(), Phase::Auction);
         assert_eq!(t.turn(), Some(dealer.partner()));
@@ -230,12 +230,12 @@ fn bar_producers() -> Vec<(&'static str, Vec<Step>)> {
     ]
 }
 
-fn step(dealer: Seat, (i, kind, c): (usize, &str, &str)) -> String {
+fn step(dealer: Seat, (i, kind, c): (usize, &str, &str)) -> Action {
     let seat = nth(dealer, i);
-    if kind == "call" {
-        call(seat, c)
-    } else {
-        act(seat, kind)
+    match kind {
+        "call" => call(seat, c),
+        "decline" => Action::decline(seat),
+        _ => panic!("no step {kind}"),
     }
 }
 
@@ -289,7 +289,7 @@ fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
                             "{law} {dealer} {s}"
                         );
                         let mut probe = t.clone();
-                        let o = probe.apply_json(&call(s, "X"));
+                        let o = probe.apply(call(s, "X"));
                         assert!(codes(&o).contains(&Code::IrregBarredCall), "{law} {dealer} {s}");
                     }
                     ok(&mut t, &call(s, "P"));
@@ -318,7 +318,7 @@ fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
             !barred(&t).is_empty(),
             "the auction period lasts until the lead is faced"
         );
-        let o = ok(&mut t, &act(leader, "face_lead"));
+        let o = ok(&mut t, &Action::face_lead(leader));
         assert!(barred(&t).is_empty());
         let lifted = match &*o {
             Outcome::Accepted { events, .. } => events
@@ -343,10 +343,6 @@ fn auction_with_every_seat(dealer: Seat, reg: &str) -> Table {
     t
 }
 
-fn ask(seat: Seat, index: usize) -> String {
-    format!(r#"{{"seat":"{seat}","type":"ask","index":{index}}}"#)
-}
-
 /// What `ask` answers for each seat and each call: `expected(seat, caller)`.
 fn check_questions(t: &Table, what: &str, expected: &dyn Fn(Seat, Seat) -> Option<Code>) {
     let callers: Vec<Seat> = t
@@ -360,7 +356,7 @@ fn check_questions(t: &Table, what: &str, expected: &dyn Fn(Seat, Seat) -> Optio
     for seat in Seat::ALL {
         for (index, caller) in callers.iter().enumerate() {
             let mut probe = t.clone();
-            let o = probe.apply_json(&ask(seat, index));
+            let o = probe.apply(Action::ask(seat, index));
             let got = o.rejection().map(|r| r.code());
             assert_eq!(
                 got,
@@ -389,7 +385,7 @@ fn spec_5_5_l20f2_online_any_time_a_player_asks_about_an_opponents_call_during_p
         let leader = dealer.lho();
         ok(&mut t, act::lead(leader, "SA"));
         check_questions(&t, "clarification, lead face down", &rule);
-        ok(&mut t, &act(leader, "face_lead"));
+        ok(&mut t, &Action::face_lead(leader));
         assert_eq!(t.phase(), Phase::Play);
         check_questions(&t, "play, dummy's card due", &rule);
         ok(&mut t, act::play_dummy(dealer, "S2"));
@@ -426,7 +422,7 @@ fn spec_2_questions_any_time_whole_auction_question_in_play_by_anyone_but_dummy(
         ok(&mut t, act::play(dealer.lho(), "SA"));
         for seat in Seat::ALL {
             let mut probe = t.clone();
-            let o = probe.apply_json(&act(seat, "ask"));
+            let o = probe.apply(Action::ask_auction(seat));
             let want = (seat == dealer.partner()).then_some(Code::DummyMayNotAsk);
             assert_eq!(o.rejection().map(|r| r.code()), want, "{seat}");
         }
@@ -465,14 +461,9 @@ fn restricted_lead(dealer: Seat) -> Table {
 
 const REQUIRE_OR_PROHIBIT: &str = r#"{"preset":"face_to_face","lead_restriction":"require_or_prohibit"}"#;
 
-fn restrict(seat: impl std::fmt::Display, suit: Option<&str>, require: bool) -> String {
-    let suit = suit.map_or_else(String::new, |s| format!(r#","suit":"{s}""#));
-    let require = if require { r#","require":true"# } else { "" };
-    format!(r#"{{"seat":"{seat}","type":"restrict_lead"{suit}{require}}}"#)
-}
-
-fn lead(seat: Seat, card: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"lead","card":"{card}"}}"#)
+/// Declarer `seat` prohibits (or requires) the lead of `suit`, or names none.
+fn restrict(seat: Seat, suit: Option<&str>, require: bool) -> Action {
+    Action::restrict_lead(seat, suit.map(act::suit), require)
 }
 
 fn kinds(o: &Outcome) -> Vec<String> {
@@ -484,19 +475,20 @@ fn kinds(o: &Outcome) -> Vec<String> {
 }
 
 /// Refused with `code`, leaving the table as it was.
-fn refused(t: &mut Table, step: &str, code: Code) {
+fn refused(t: &mut Table, step: Action, code: Code) {
     let hash = t.state_hash();
     let log = t.log().len();
-    let o = t.apply_json(step);
+    let shown = format!("{step:?}");
+    let o = t.apply(step);
     assert_eq!(
         o.rejection().map(|r| (r.code(), r.law().as_str())),
         Some((code, "26B")),
-        "{step}"
+        "{shown}"
     );
     assert_eq!(
         (t.state_hash(), t.log().len()),
         (hash, log),
-        "{step} left something behind"
+        "{shown} left something behind"
     );
 }
 
@@ -531,14 +523,14 @@ fn l26b_only_declarer_chooses_once_among_the_suits_the_offender_did_not_specify(
         for dealer in Seat::ALL {
             let mut t = restricted_lead_in(reg, dealer);
             for other in [dealer.lho(), dealer.partner(), dealer.rho()] {
-                refused(&mut t, &restrict(other, Some("S"), false), Code::NotEntitled);
+                refused(&mut t, restrict(other, Some("S"), false), Code::NotEntitled);
             }
-            refused(&mut t, &restrict(dealer, Some("H"), false), Code::SuitNotRestrictable);
-            refused(&mut t, &restrict(dealer, Some("S"), true), Code::RequireNotAllowed);
+            refused(&mut t, restrict(dealer, Some("H"), false), Code::SuitNotRestrictable);
+            refused(&mut t, restrict(dealer, Some("S"), true), Code::RequireNotAllowed);
             let o = ok(&mut t, &restrict(dealer, Some("S"), false));
             assert_eq!(kinds(&o), ["lead_restricted"]);
-            refused(&mut t, &restrict(dealer, Some("C"), false), Code::LeadAlreadyRestricted);
-            refused(&mut t, &restrict(dealer, None, false), Code::LeadAlreadyRestricted);
+            refused(&mut t, restrict(dealer, Some("C"), false), Code::LeadAlreadyRestricted);
+            refused(&mut t, restrict(dealer, None, false), Code::LeadAlreadyRestricted);
             for seat in Seat::ALL {
                 let v = t.view(Viewer::Seat(seat));
                 let r = v.lead_restriction.expect("restriction");
@@ -551,12 +543,12 @@ fn l26b_only_declarer_chooses_once_among_the_suits_the_offender_did_not_specify(
                 };
                 assert_eq!(v.legal_leads, want, "{reg} {seat}");
             }
-            let o = ok(&mut t, &lead(dealer.lho(), "SA"));
+            let o = ok(&mut t, act::lead(dealer.lho(), "SA"));
             assert!(codes(&o).contains(&Code::IrregProhibitedLead));
             assert!(kinds(&o).contains(&"director_summoned".to_string()));
             // Once faced, the choice is over.
-            ok(&mut t, &act(dealer.rho(), "face_lead"));
-            refused(&mut t, &restrict(dealer, Some("C"), false), Code::WrongPeriod);
+            ok(&mut t, &Action::face_lead(dealer.rho()));
+            refused(&mut t, restrict(dealer, Some("C"), false), Code::WrongPeriod);
             let back = Table::from_json(&t.to_json()).expect("round trip");
             assert_eq!(back.state_hash(), t.state_hash());
         }
@@ -568,12 +560,12 @@ fn l26b_a_lead_that_respects_the_prohibition_or_a_waived_restriction_is_clean() 
     for dealer in Seat::ALL {
         let mut t = restricted_lead(dealer);
         ok(&mut t, &restrict(dealer, Some("C"), false));
-        let o = ok(&mut t, &lead(dealer.lho(), "HA"));
+        let o = ok(&mut t, act::lead(dealer.lho(), "HA"));
         assert!(codes(&o).is_empty(), "{:?}", codes(&o));
         let mut t = restricted_lead(dealer);
         ok(&mut t, &restrict(dealer, None, false));
         assert_eq!(t.view(bridge_laws::Viewer::Seat(dealer.lho())).legal_leads.len(), 4);
-        let o = ok(&mut t, &lead(dealer.lho(), "SA"));
+        let o = ok(&mut t, act::lead(dealer.lho(), "SA"));
         assert!(codes(&o).is_empty(), "{:?}", codes(&o));
     }
 }
@@ -583,7 +575,7 @@ fn l26b_under_rectify_a_lead_before_declarers_choice_is_recorded_and_checked_whe
     for reg in RECTIFYING {
         for dealer in Seat::ALL {
             let mut t = restricted_lead_in(reg, dealer);
-            let o = ok(&mut t, &lead(dealer.lho(), "SA"));
+            let o = ok(&mut t, act::lead(dealer.lho(), "SA"));
             assert!(codes(&o).contains(&Code::IrregLeadBeforeRestriction));
             assert!(kinds(&o).contains(&"director_summoned".to_string()));
             // Declarer may still choose while the lead is face down; the hidden card is then
@@ -600,7 +592,7 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
     for dealer in Seat::ALL {
         let leader = dealer.lho();
         let mut t = restricted_lead_in(REQUIRE_OR_PROHIBIT, dealer);
-        refused(&mut t, &restrict(dealer, Some("H"), true), Code::SuitNotRestrictable);
+        refused(&mut t, restrict(dealer, Some("H"), true), Code::SuitNotRestrictable);
         let o = ok(&mut t, &restrict(dealer, Some("D"), true));
         assert_eq!(kinds(&o), ["lead_restricted"]);
         let v = t.view(Viewer::Seat(leader));
@@ -615,16 +607,16 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
                 .filter(|s| s.suit().is_some())
                 .collect::<Vec<_>>()
         );
-        let o = ok(&mut t, &lead(leader, "D7"));
+        let o = ok(&mut t, act::lead(leader, "D7"));
         assert!(codes(&o).is_empty(), "{:?}", codes(&o));
 
         // A void leader leads another suit; if he later shows a diamond, he was not void.
         let mut t = restricted_lead_in(REQUIRE_OR_PROHIBIT, dealer);
         ok(&mut t, &restrict(dealer, Some("D"), true));
-        let o = ok(&mut t, &lead(leader, "HK"));
+        let o = ok(&mut t, act::lead(leader, "HK"));
         assert!(codes(&o).contains(&Code::RequiredSuitVoid));
         assert!(!codes(&o).contains(&Code::IrregProhibitedLead));
-        ok(&mut t, &act(leader.partner(), "face_lead"));
+        ok(&mut t, &Action::face_lead(leader.partner()));
         let dummy = dealer.partner();
         let cards = [
             act::play_dummy(dealer, "HA"),
@@ -653,11 +645,14 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
 fn l26b_declarer_has_nothing_to_choose_without_a_restriction_or_outside_the_clarification_period() {
     for dealer in Seat::ALL {
         let mut t = new_table(dealer, r#""face_to_face""#);
-        refused(&mut t, &restrict(dealer, Some("S"), false), Code::WrongPeriod);
+        refused(&mut t, restrict(dealer, Some("S"), false), Code::WrongPeriod);
         ok(&mut t, &call(dealer, "1S"));
         pass_out_the_auction(&mut t);
-        refused(&mut t, &restrict(dealer, Some("S"), false), Code::NoLeadRestriction);
-        let o = t.apply_json(&restrict("director", Some("S"), false));
+        refused(&mut t, restrict(dealer, Some("S"), false), Code::NoLeadRestriction);
+        let o = t.apply(Action {
+            seat: Actor::Director,
+            ..restrict(dealer, Some("S"), false)
+        });
         assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotEntitled));
     }
 }
@@ -671,13 +666,13 @@ fn l26b_a_restriction_on_the_opening_leaders_own_offence_does_not_touch_the_open
         let mut t = new_table(dealer, r#""face_to_face""#);
         ok(&mut t, &call(dealer, "1S"));
         ok(&mut t, &call(dealer.lho(), "1H"));
-        ok(&mut t, &act(dealer.partner(), "decline"));
+        ok(&mut t, &Action::decline(dealer.partner()));
         ok(&mut t, &call(dealer.lho(), "P"));
         pass_out_the_auction(&mut t);
         assert_eq!(t.contract().map(|c| c.leader()), Some(dealer.lho()));
         let shown = t.view(Viewer::Seat(dealer.lho())).lead_restriction.expect("shown");
         assert_eq!((shown.offender, shown.leader), (dealer.lho(), dealer.rho()));
         assert_eq!(t.view(Viewer::Seat(dealer.lho())).legal_leads.len(), 4);
-        refused(&mut t, &restrict(dealer, Some("S"), false), Code::NoLeadRestriction);
+        refused(&mut t, restrict(dealer, Some("S"), false), Code::NoLeadRestriction);
     }
 }

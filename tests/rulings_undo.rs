@@ -8,28 +8,17 @@
 mod common;
 use bridge_laws::event::{BarKind, EventKind};
 use bridge_laws::state::Pending;
-use bridge_laws::{Action, Bid, Call, Code, Outcome, Seat, Strain, Table};
-use common::act;
-use common::steps::{act, bar, call, calls, f2f, new_table as table, ok, refused};
+use bridge_laws::{Action, Bid, Call, Code, Outcome, RulingOn, Seat, Strain, Table};
+use common::act::{self, comparable, unintended};
+use common::steps::{bar, call, calls, f2f, new_table as table, ok, refused};
 
-fn replace(seat: Seat, call: impl std::fmt::Display) -> String {
-    format!(r#"{{"seat":"{seat}","type":"replace_call","call":"{call}"}}"#)
+fn replace(seat: Seat, call: impl std::fmt::Display) -> Action {
+    Action::replace_call(seat, act::bid(&call.to_string()))
 }
 
-fn unintended(yes: bool) -> String {
-    format!(r#"{{"seat":"director","type":"ruling","on":"unintended","value":{yes}}}"#)
-}
-
-fn comparable(yes: bool) -> String {
-    format!(r#"{{"seat":"director","type":"ruling","on":"comparable","value":{yes}}}"#)
-}
-
-fn specified(strains: &[Strain]) -> String {
-    let list: Vec<String> = strains.iter().map(|s| format!("\"{}\"", s.as_str())).collect();
-    format!(
-        r#"{{"seat":"director","type":"ruling","on":"comparable","specified":[{}]}}"#,
-        list.join(",")
-    )
+/// The Director states the strains the insufficient bid specified (L27B1a).
+fn specified(strains: &[Strain]) -> Action {
+    Action::ruling_specifying(RulingOn::Comparable, None, strains)
 }
 
 fn irregular(o: &Outcome) -> Vec<Code> {
@@ -132,7 +121,7 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
         assert_eq!(id, first, "{ctx}: a fresh Law 27 episode, not L27B4");
         assert_eq!(t.state().auction().record()[id].call, Call::Bid(intended), "{ctx}");
         // L27 runs on the intended call: LHO declines, the lowest bid in its strain is B1a.
-        ok(&mut t, &act(offender.lho(), "decline"));
+        ok(&mut t, &Action::decline(offender.lho()));
         let b1a = lowest(intended.strain, opening).expect("sufficient");
         ok(&mut t, &call(offender, b1a));
         assert_eq!(calls(&t), [opening.to_string(), b1a.to_string()], "{ctx}");
@@ -191,7 +180,7 @@ fn l25a_an_intended_call_that_is_itself_inadmissible_goes_to_law_36() {
                 Some(Pending::Inadmissible { .. })
             ));
             // L36B: declined, the offender substitutes a legal call, partner barred.
-            ok(&mut t, &act(offender.lho(), "decline"));
+            ok(&mut t, &Action::decline(offender.lho()));
             ok(&mut t, &call(offender, "P"));
             assert_eq!(bar(&t, offender.partner()), Some(BarKind::Throughout));
         }
@@ -209,8 +198,8 @@ fn l25a_while_the_request_is_pending_lho_can_neither_accept_nor_decline() {
             &mut t,
             &replace(offender, lowest(ib.strain, opening).expect("sufficient")),
         );
-        for kind in ["accept", "decline"] {
-            assert_eq!(refused(&mut t, &act(offender.lho(), kind)), Code::UndoPending);
+        for settle in [Action::accept(offender.lho()), Action::decline(offender.lho())] {
+            assert_eq!(refused(&mut t, &settle), Code::UndoPending);
         }
         assert_eq!(refused(&mut t, &call(offender.lho(), "P")), Code::UndoPending);
         // L25A2: ruled intended, the insufficient bid stands and Law 27 goes on.
@@ -219,7 +208,7 @@ fn l25a_while_the_request_is_pending_lho_can_neither_accept_nor_decline() {
             t.state().rectification().pending(),
             Some(Pending::InsufficientBid { .. })
         ));
-        ok(&mut t, &act(offender.lho(), "accept"));
+        ok(&mut t, &Action::accept(offender.lho()));
         assert_eq!(calls(&t), [opening.to_string(), ib.to_string()]);
     }
 }
@@ -248,7 +237,7 @@ fn l25a_an_unintended_barred_call_is_replaced_by_the_intended_pass() {
         let mut t = f2f(dealer);
         ok(&mut t, &call(dealer, "1S"));
         ok(&mut t, &call(o, "1H"));
-        ok(&mut t, &act(dealer.partner(), "decline"));
+        ok(&mut t, &Action::decline(dealer.partner()));
         ok(&mut t, &call(o, "3H"));
         ok(&mut t, &call(dealer.partner(), "P"));
         assert_eq!(bar(&t, p), Some(BarKind::Throughout));
@@ -274,7 +263,7 @@ fn corrected_replacement(dealer: Seat, opening: Bid, ib: Bid, first_try: Bid, in
     let mut t = f2f(dealer);
     ok(&mut t, &call(dealer, opening));
     ok(&mut t, &call(offender, ib));
-    ok(&mut t, &act(dealer.partner(), "decline"));
+    ok(&mut t, &Action::decline(dealer.partner()));
     ok(&mut t, &call(offender, first_try));
     ok(&mut t, &replace(offender, intended));
     let o = ok(&mut t, &unintended(true));
@@ -368,7 +357,7 @@ fn l27b1a_a_bid_in_one_of_two_specified_suits_does_not_qualify() {
         ok(&mut t, &call(dealer, opening));
         ok(&mut t, &call(offender, ib));
         ok(&mut t, &specified(&[s1, s2]));
-        ok(&mut t, &act(dealer.partner(), "decline"));
+        ok(&mut t, &Action::decline(dealer.partner()));
         let ctx = format!("{dealer} {opening}, IB {ib} showing {s1:?}+{s2:?}, replaced by {one_suit}");
         assert!(
             matches!(
@@ -400,14 +389,14 @@ fn l27b1a_one_specified_suit_still_qualifies_and_may_be_stated_after_the_replace
         ok(&mut t, &call(dealer, opening));
         ok(&mut t, &call(offender, ib));
         ok(&mut t, &specified(&[shown]));
-        ok(&mut t, &act(dealer.partner(), "decline"));
+        ok(&mut t, &Action::decline(dealer.partner()));
         ok(&mut t, &call(offender, b1a));
         assert_eq!(bar(&t, partner), None, "{dealer} {opening} {ib} → {b1a}");
         // L27C: stated after a replacement made before the Director came.
         let mut t = f2f(dealer);
         ok(&mut t, &call(dealer, opening));
         ok(&mut t, &call(offender, ib));
-        ok(&mut t, &act(dealer.partner(), "decline"));
+        ok(&mut t, &Action::decline(dealer.partner()));
         ok(&mut t, &call(offender, b1a));
         if shown != ib.strain {
             assert_eq!(bar(&t, partner), Some(BarKind::Throughout));
@@ -419,7 +408,7 @@ fn l27b1a_one_specified_suit_still_qualifies_and_may_be_stated_after_the_replace
         let mut t = f2f(dealer);
         ok(&mut t, &call(dealer, opening));
         ok(&mut t, &call(offender, ib));
-        ok(&mut t, &act(dealer.partner(), "decline"));
+        ok(&mut t, &Action::decline(dealer.partner()));
         ok(&mut t, &call(offender, b1a));
         let other = Strain::ALL[(shown as usize + 1) % 4];
         if other != shown && shown != ib.strain {
@@ -452,7 +441,7 @@ fn auctions() -> Vec<(Seat, Vec<Call>)> {
             // Favour passes, doubles and low bids so that doubles have something to act on.
             let pick = (seed >> 33) as usize % legal.len().min(6);
             let Some(c) = legal.iter().nth(pick) else { break };
-            if t.apply_json(&call(seat, c)).is_ok() && t.phase() == bridge_laws::Phase::Auction {
+            if t.apply(call(seat, c)).is_ok() && t.phase() == bridge_laws::Phase::Auction {
                 made.push(c);
             } else {
                 break;
@@ -495,7 +484,7 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
             assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             assert_eq!(
-                refused(&mut t, &act(last_seat.lho(), "accept")),
+                refused(&mut t, &Action::accept(last_seat.lho())),
                 Code::NotEntitled,
                 "{ctx}"
             );
@@ -507,7 +496,7 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             assert_eq!(bar(&over, last_seat.partner()), None, "{ctx}: L36A");
             assert_eq!(over.turn(), Some(last_seat.lho()), "{ctx}: L36A");
             // L36B4: LHO declines: cancelled, the original stands, partner passes throughout.
-            ok(&mut t, &act(last_seat.lho(), "decline"));
+            ok(&mut t, &Action::decline(last_seat.lho()));
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
             assert_eq!(t.state().rectification().pending(), None, "{ctx}");
             assert_eq!(bar(&t, last_seat.partner()), Some(BarKind::Throughout), "{ctx}: L36B4");
@@ -605,10 +594,10 @@ fn l25a_a_call_that_settled_a_rectification_settles_it_again_when_replaced() {
             call(n, "1S"),
             call(e, "1H"),
             call(e, "3H"),
-            act(s, "decline"),
+            Action::decline(s),
             replace(e, "2H"),
             unintended(true),
-            act(s, "decline"),
+            Action::decline(s),
         ] {
             ok(&mut t, &step);
         }
@@ -665,23 +654,20 @@ fn in_prevent_a_replacement_is_refused_when_asked_exactly_as_the_call_itself_wou
             for replacement in &every_call {
                 let mut direct = table(dealer, r#""online""#);
                 ok(&mut direct, &call(dealer, opening));
-                let expected = direct
-                    .apply_json(&call(second, replacement))
-                    .rejection()
-                    .map(|r| r.code());
+                let expected = direct.apply(call(second, replacement)).rejection().map(|r| r.code());
 
                 let mut t = table(dealer, r#""online""#);
                 ok(&mut t, &call(dealer, opening));
                 ok(&mut t, &call(second, "P"));
                 let step = replace(second, replacement);
                 match expected {
-                    Some(code) => assert_eq!(refused(&mut t, &step), code, "{dealer} {opening}: {step}"),
+                    Some(code) => assert_eq!(refused(&mut t, &step), code, "{dealer} {opening}: {step:?}"),
                     None => {
                         ok(&mut t, &step);
                         // The opponent consents: the replacement is in force in its place.
                         ok(&mut t, Action::respond(second.lho(), true));
                         let v = t.view(bridge_laws::Viewer::Director);
-                        assert_eq!(v.calls[1].call, *replacement, "{dealer} {opening}: {step}");
+                        assert_eq!(v.calls[1].call, *replacement, "{dealer} {opening}: {step:?}");
                     }
                 }
             }

@@ -11,7 +11,7 @@ mod common;
 use bridge_laws::event::BarKind;
 use bridge_laws::{Action, Code, Phase, Seat, Suit, Table, Viewer};
 use common::act;
-use common::steps::{act, call, calls, codes, f2f, ok, refused};
+use common::steps::{call, calls, codes, f2f, ok, refused};
 
 fn bars(t: &Table) -> Vec<(Seat, BarKind)> {
     Seat::ALL
@@ -53,7 +53,7 @@ fn an_inadmissible_double_out_of_turn_waits_for_the_offenders_lho_and_cannot_be_
             assert!(bars(&t).is_empty(), "{ctx}: nothing is rectified yet");
             assert_eq!(t.turn(), Some(offender.lho()), "{ctx}: LHO may call over it (L36A)");
             assert_eq!(
-                refused(&mut t, &act(offender.lho(), "accept")),
+                refused(&mut t, &Action::accept(offender.lho())),
                 Code::NotEntitled,
                 "{ctx}"
             );
@@ -105,7 +105,7 @@ fn an_inadmissible_double_out_of_turn_declined_is_cancelled_and_bars_partner_thr
             let in_force = calls(&t);
             ok(&mut t, &call(offender, x));
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
-            ok(&mut t, &act(offender.lho(), "decline"));
+            ok(&mut t, &Action::decline(offender.lho()));
             assert_eq!(calls(&t), in_force, "{ctx}: cancelled (L36B4)");
             assert_eq!(bars(&t), [(offender.partner(), BarKind::Throughout)], "{ctx}");
             assert_eq!(t.turn(), Some(due), "{ctx}: the auction returns to {due}");
@@ -146,7 +146,7 @@ fn the_offenders_partner_cannot_cancel_a_call_out_of_rotation_by_calling_at_his_
                 "{ctx}"
             );
             // LHO keeps his option: declined, partner calls freely (L30B1a, L31B1, L32B1).
-            ok(&mut t, &act(offender.lho(), "decline"));
+            ok(&mut t, &Action::decline(offender.lho()));
             assert_eq!(t.turn(), Some(partner), "{ctx}");
             assert!(!t.legal_calls(partner).is_empty(), "{ctx}");
             let o = ok(&mut t, &call(partner, "3NT"));
@@ -164,7 +164,7 @@ fn the_offenders_lho_may_still_accept_a_call_out_of_rotation_at_partners_turn_by
                 ok(&mut t, &call(*s, b));
             }
             ok(&mut t, &call(offender, c));
-            let _ = t.apply_json(&call(offender.partner(), "3NT"));
+            let _ = t.apply(call(offender.partner(), "3NT"));
             ok(&mut t, &call(offender.lho(), "4NT"));
             let ctx = format!("dealer {d}: {offender}'s {c}, accepted by calling");
             let mut want: Vec<String> = before.iter().map(|(_, b)| (*b).to_string()).collect();
@@ -270,7 +270,7 @@ fn a_bar_shows_in_state_views_and_snapshots_until_the_opening_lead_is_faced() {
         for step in [
             call(d, "1NT"),
             call(e, "1S"),
-            act(d.partner(), "decline"),
+            Action::decline(d.partner()),
             call(e, "3C"),
         ] {
             ok(&mut t, &step);
@@ -297,7 +297,7 @@ fn a_bar_shows_in_state_views_and_snapshots_until_the_opening_lead_is_faced() {
             [(w, BarKind::Throughout)],
             "dealer {d}: still the auction period"
         );
-        ok(&mut t, &act(leader, "face_lead"));
+        ok(&mut t, &Action::face_lead(leader));
         assert!(bars(&t).is_empty(), "dealer {d}: lapsed with the auction period (L41C)");
         assert!(t.view(Viewer::Seat(w)).barred.is_empty(), "dealer {d}");
     }

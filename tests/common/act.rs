@@ -1,6 +1,6 @@
 //! Typed actions for tests, short enough to read as sentences: `call(Seat::N, "1H")`.
 
-use bridge_laws::{Action, ActionKind, Actor, Call, Card, Intent, RulingOn, RulingValue, Seat, Table};
+use bridge_laws::{Action, ActionKind, Actor, Call, Card, Intent, RulingOn, RulingValue, Seat, Strain, Suit, Table};
 
 /// The call written `text` (`"1NT"`, `"P"`, `"X"`).
 pub fn bid(text: &str) -> Call {
@@ -10,6 +10,20 @@ pub fn bid(text: &str) -> Call {
 /// The card written `text` (`"SA"`).
 pub fn card(text: &str) -> Card {
     text.parse().unwrap_or_else(|e| panic!("card {text}: {e:?}"))
+}
+
+/// The suit written `text` (`"S"`).
+pub fn suit(text: &str) -> Suit {
+    let strain: Strain = text.parse().unwrap_or_else(|e| panic!("suit {text}: {e:?}"));
+    strain.suit().unwrap_or_else(|| panic!("{text} is no suit"))
+}
+
+/// The strains written `texts` (`["H", "S"]`).
+pub fn strains(texts: &[&str]) -> Vec<Strain> {
+    texts
+        .iter()
+        .map(|t| t.parse().unwrap_or_else(|e| panic!("strain {t}: {e:?}")))
+        .collect()
 }
 
 /// `seat` calls `text`.
@@ -58,9 +72,33 @@ pub fn play_dummy(seat: Seat, text: &str) -> Action {
     Action::play_from_dummy(seat, card(text))
 }
 
+/// `hand` plays `text`: declarer (his partner) for him when `hand` is `dummy`.
+pub fn play_hand(hand: Seat, dummy: Seat, text: &str) -> Action {
+    if hand == dummy {
+        play_dummy(dummy.partner(), text)
+    } else {
+        play(hand, text)
+    }
+}
+
 /// The Director rules yes or no `on` a question.
 pub fn rule(on: RulingOn, yes: bool) -> Action {
     Action::ruling(on, Some(RulingValue::Yes(yes)))
+}
+
+/// The Director rules whether the call whose rectification is open was comparable (L23A).
+pub fn comparable(yes: bool) -> Action {
+    rule(RulingOn::Comparable, yes)
+}
+
+/// The Director rules whether the call whose rectification is open was artificial (L29C).
+pub fn artificial(yes: bool) -> Action {
+    rule(RulingOn::Artificial, yes)
+}
+
+/// The Director rules whether a call was unintended (L25A).
+pub fn unintended(yes: bool) -> Action {
+    rule(RulingOn::Unintended, yes)
 }
 
 /// `seat` and the seats after him in rotation call `texts`.

@@ -1,5 +1,5 @@
 //! Actions (typed, or as JSON lines) and the tables they are played on, shared by the law suites: a
-//! call, an alerted call, a bare action, a table from options, and `ok`/`refused` that
+//! call, an alerted call, a table from options, and `ok`/`refused` that
 //! check what `apply` did.
 
 use std::fmt::Display;
@@ -7,19 +7,23 @@ use std::fmt::Display;
 use bridge_laws::event::{BarKind, Outcome};
 use bridge_laws::{Action, Code, Seat, Table};
 
-/// `seat` makes `call` (both as the JSON names them: `"N"`, `"1NT"`).
-pub fn call(seat: impl Display, call: impl Display) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#)
+use super::act;
+
+/// The seat written `text` (`"N"`), or a `Seat` itself.
+fn seat_of(seat: impl Display) -> Seat {
+    let text = seat.to_string();
+    text.parse().unwrap_or_else(|e| panic!("seat {text}: {e:?}"))
+}
+
+/// `seat` makes `call` (each a value or as the JSON names it: `Seat::N` or `"N"`, a `Bid`
+/// or `"1NT"`).
+pub fn call(seat: impl Display, call: impl Display) -> Action {
+    act::call(seat_of(seat), &call.to_string())
 }
 
 /// `seat` makes `call` and alerts it.
-pub fn alerted(seat: impl Display, call: impl Display) -> String {
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}","alert":true}}"#)
-}
-
-/// `seat` takes an action of `kind` with no other field (`review`, `accept`, …).
-pub fn act(seat: impl Display, kind: &str) -> String {
-    format!(r#"{{"seat":"{seat}","type":"{kind}"}}"#)
+pub fn alerted(seat: impl Display, call: impl Display) -> Action {
+    act::alerted(seat_of(seat), &call.to_string())
 }
 
 /// A table (no vulnerability) dealt by `dealer` under `regulation`, a JSON value
