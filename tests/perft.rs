@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bridge_laws::auction::{self, Entry, Status};
-use bridge_laws::{Seat, Table, TableOptions, Vulnerability};
+use bridge_laws::{Action, Seat, Table, TableOptions, Vulnerability};
 
 /// Leaves of the tree of legal auctions `depth` calls deep, from the pure auction rules.
 fn perft(calls: &mut Vec<Entry>, seat: Seat, depth: u32) -> u64 {
@@ -33,7 +33,7 @@ fn perft_table(t: &Table, depth: u32) -> u64 {
     let mut n = 0;
     for call in t.legal_calls(seat) {
         let mut next = t.clone();
-        let out = next.apply_json(&format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"}}"#));
+        let out = next.apply(Action::call(seat, call));
         assert!(out.is_ok(), "a call offered as legal was refused: {call}");
         n += perft_table(&next, depth - 1);
     }

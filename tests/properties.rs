@@ -43,14 +43,16 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod common;
 
+use bridge_laws::action::{ActionKind, Actor, Intent, RulingOn, RulingValue};
 use bridge_laws::view::Settle;
-use bridge_laws::{Call, Code, EventKind, Outcome, Preset, Seat, Table, View, Viewer};
+use bridge_laws::{Action, Call, Code, EventKind, Outcome, Preset, Seat, Strain, Table, View, Viewer};
+use common::act;
 use common::answers::{
     probe_cards, probe_disclosure_and_undo, probe_lead_choice, probe_leads, probe_play, probe_questions,
     probe_reminders, probe_rulings,
 };
 use common::auction_laws::auction_allowed;
-use common::causes::check_caused;
+use common::causes::{check_action_caused, check_caused};
 use common::{all_calls, any_call, any_card, check_view, inadmissible_in_force, seat, VIEWERS};
 use proptest::prelude::*;
 
@@ -124,179 +126,182 @@ fn text(n: u8) -> &'static str {
     TEXTS[usize::from(n) % TEXTS.len()]
 }
 
-/// A call JSON for `seat`, with what may come with it.
-fn call_json(seat: Seat, call: &str, extra: u8) -> String {
-    let with = match extra % 8 {
-        0 => format!(r#","alert":true,"explanation":"{}""#, text(extra / 8).escape_default()),
-        1 => r#","alert":true"#.to_string(),
-        2 => format!(r#","explanation":"{}""#, text(extra / 8).escape_default()),
-        3 => format!(r#","at":{}"#, u32::from(extra) * 700),
-        4 => r#","intent":"accept""#.to_string(),
-        5 => r#","intent":"own_turn""#.to_string(),
-        _ => String::new(),
-    };
-    format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"{with}}}"#)
+/// What a step submits: a typed action, or a text that is no action (malformed, refused by
+/// the JSON reader: the wire format's share of the property).
+enum Input {
+    Typed(Action),
+    Text(String),
+}
+
+impl Input {
+    /// The step as a JSON line, as the failure's list of actions shows it.
+    fn shown(&self) -> String {
+        match self {
+            Input::Typed(a) => serde_json::to_string(a).unwrap_or_else(|e| format!("{a:?} ({e})")),
+            Input::Text(text) => text.clone(),
+        }
+    }
+}
+
+/// A call for `seat`, with what may come with it.
+fn call_with(seat: Seat, call: Call, extra: u8) -> Action {
+    match extra % 8 {
+        0 => Action::explained(seat, call, text(extra / 8)),
+        1 => Action::alerted(seat, call),
+        2 => Action::new(
+            Actor::Seat(seat),
+            ActionKind::Call {
+                call,
+                alert: false,
+                explanation: Some(text(extra / 8).into()),
+                intent: None,
+            },
+        ),
+        3 => Action::call(seat, call).at(f64::from(extra) * 700.0),
+        4 => Action::call_meaning(seat, call, Intent::Accept),
+        5 => Action::call_meaning(seat, call, Intent::OwnTurn),
+        _ => Action::call(seat, call),
+    }
+}
+
+/// The call numbered `n` among the 38.
+fn nth_call(n: u8) -> Call {
+    act::bid(&any_call(n))
 }
 
 /// Turns a random step into an action that fits the table now: mostly plausible (legal
 /// calls, disclosures, questions, rulings that answer what the Director is asked),
 /// sometimes irregular (out of turn, insufficient, barred, inadmissible, changes) and
 /// sometimes malformed.
-fn action(t: &Table, (kind, a, b, c): Step) -> String {
+fn action(t: &Table, (kind, a, b, c): Step) -> Input {
     let st = t.state();
     let who = seat(a);
     let turn = t.turn().unwrap_or(who);
     let in_force = t.calls().len();
     let index = usize::from(b) % in_force.max(1);
     let last_caller = st.auction().record().last().map_or(who, |r| r.seat);
-    let s = |j: &str| j.to_string();
-    match kind % 40 {
+    let typed = match kind % 40 {
         // Plausible: a call the seat to act may make, often a pass.
         0..=13 => {
             let legal = t.legal_calls(turn);
             let call = if c % 3 == 0 && legal.contains(Call::Pass) {
-                "P".to_string()
+                Call::Pass
             } else {
                 legal
                     .iter()
                     .nth(usize::from(b) % legal.len().max(1))
-                    .map_or_else(|| any_call(b), |c| c.to_string())
+                    .unwrap_or_else(|| nth_call(b))
             };
-            call_json(turn, &call, if c % 4 == 0 { a } else { 7 })
+            call_with(turn, call, if c % 4 == 0 { a } else { 7 })
         }
         // Irregular: any call by the seat to act (insufficient, inadmissible, barred).
-        14..=16 => call_json(turn, &any_call(b), c),
+        14..=16 => call_with(turn, nth_call(b), c),
         // Irregular: a call out of turn, legal or not.
         17..=19 => {
             let legal = t.legal_calls(turn);
             let call = if b % 2 == 0 {
-                legal.first().map_or_else(|| any_call(b), |c| c.to_string())
+                legal.first().unwrap_or_else(|| nth_call(b))
             } else {
-                any_call(b)
+                nth_call(b)
             };
-            call_json(who, &call, c)
+            call_with(who, call, c)
         }
-        20 => format!(
-            r#"{{"seat":"{}","type":"change_call","call":"{}"}}"#,
-            if c % 2 == 0 { last_caller } else { who },
-            any_call(b)
-        ),
-        21 => format!(
-            r#"{{"seat":"{}","type":"replace_call","call":"{}"}}"#,
-            if c % 2 == 0 { last_caller } else { who },
-            any_call(b)
-        ),
+        20 => Action::change_call(if c % 2 == 0 { last_caller } else { who }, nth_call(b)),
+        21 => Action::replace_call(if c % 2 == 0 { last_caller } else { who }, nth_call(b)),
         22..=23 => {
             let by = if c % 3 == 0 { who } else { turn };
             if b % 2 == 0 {
-                format!(r#"{{"seat":"{by}","type":"accept"}}"#)
+                Action::accept(by)
             } else {
-                format!(r#"{{"seat":"{by}","type":"decline"}}"#)
+                Action::decline(by)
             }
         }
-        24 => format!(r#"{{"seat":"{who}","type":"respond","accept":{}}}"#, b % 2 == 0),
+        24 => Action::respond(who, b % 2 == 0),
         // The Director answers what he is asked, or rules on something at random.
         25..=26 => {
-            let on = st
-                .rulings()
-                .open()
-                .get(usize::from(b) % st.rulings().open().len().max(1))
-                .map(|r| serde_json::to_string(&r.on).unwrap_or_default())
-                .unwrap_or_else(|| {
-                    s([
-                        "\"unintended\"",
-                        "\"comparable\"",
-                        "\"misinformation\"",
-                        "\"intent\"",
-                        "\"artificial\"",
-                    ][usize::from(b) % 5])
-                });
-            let value = if on == "\"intent\"" {
-                s(if c % 2 == 0 { "\"accept\"" } else { "\"own_turn\"" })
-            } else {
-                s(if c % 3 == 0 { "false" } else { "true" })
+            let open = st.rulings().open();
+            let on = open.get(usize::from(b) % open.len().max(1)).map_or_else(
+                || {
+                    [
+                        RulingOn::Unintended,
+                        RulingOn::Comparable,
+                        RulingOn::Misinformation,
+                        RulingOn::Intent,
+                        RulingOn::Artificial,
+                    ][usize::from(b) % 5]
+                },
+                |r| r.on,
+            );
+            let value = match on {
+                RulingOn::Intent if c % 2 == 0 => RulingValue::Intent(Intent::Accept),
+                RulingOn::Intent => RulingValue::Intent(Intent::OwnTurn),
+                _ => RulingValue::Yes(c % 3 != 0),
             };
-            let specified = match a % 5 {
-                0 => r#","specified":["H"]"#,
-                1 => r#","specified":["H","S"]"#,
-                _ => "",
-            };
-            format!(r#"{{"seat":"director","type":"ruling","on":{on},"value":{value}{specified}}}"#)
-        }
-        27 => format!(
-            r#"{{"seat":"{who}","type":"alert","index":{index}{}}}"#,
-            if c % 2 == 0 {
-                format!(r#","explanation":"{}""#, text(b).escape_default())
-            } else {
-                String::new()
+            match a % 5 {
+                0 => Action::ruling_specifying(on, Some(value), &[Strain::Hearts]),
+                1 => Action::ruling_specifying(on, Some(value), &[Strain::Hearts, Strain::Spades]),
+                _ => Action::ruling(on, Some(value)),
             }
-        ),
-        28 => format!(
-            r#"{{"seat":"{who}","type":"explain","index":{index},"text":"{}"}}"#,
-            text(c).escape_default()
-        ),
-        29 if c % 2 == 0 => format!(r#"{{"seat":"{who}","type":"ask"}}"#),
-        29 => format!(r#"{{"seat":"{who}","type":"ask","index":{index}}}"#),
-        30 => format!(
-            r#"{{"seat":"{who}","type":"{}"}}"#,
-            ["review", "ask_lead", "ask_contract"][usize::from(b) % 3]
-        ),
-        31 => format!(
-            r#"{{"seat":"{who}","type":"correct_explanation","index":{index},"text":"{}"}}"#,
-            text(c).escape_default()
-        ),
-        32 => format!(r#"{{"seat":"{who}","type":"note_partner_mistake","index":{index}}}"#),
-        33 => format!(
-            r#"{{"seat":"{who}","type":"director","reason":"{}"}}"#,
-            text(b).escape_default()
-        ),
+        }
+        27 => Action::alert(who, index, Some(text(b)).filter(|_| c % 2 == 0)),
+        28 => Action::explain(who, index, text(c)),
+        29 if c % 2 == 0 => Action::ask_auction(who),
+        29 => Action::ask(who, index),
+        30 => [Action::review(who), Action::ask_lead(who), Action::ask_contract(who)][usize::from(b) % 3].clone(),
+        31 => Action::correct_explanation(who, index, text(c)),
+        32 => Action::note_partner_mistake(who, index),
+        33 => Action::summon(who, Some(text(b))),
         // The play period, as far as the Laws here need it.
         34..=36 => {
-            let card = any_card(b);
+            let card = act::card(&any_card(b));
             // Given the deal, mostly a card the hand due still holds.
             if let Some(held) = common::card_action(t, b).filter(|_| c % 4 != 3) {
-                return serde_json::to_string(&held).expect("an action as JSON");
+                return Input::Typed(held);
             }
             match c % 8 {
-                0..=2 => format!(r#"{{"seat":"{turn}","type":"lead","card":"{card}"}}"#),
-                3 => format!(r#"{{"seat":"{who}","type":"face_lead"}}"#),
-                4 | 5 => format!(r#"{{"seat":"{turn}","type":"play","card":"{card}"}}"#),
-                6 => format!(r#"{{"seat":"{turn}","type":"play","card":"{card}","from":"dummy"}}"#),
+                0..=2 => Action::lead(turn, card),
+                3 => Action::face_lead(who),
+                4 | 5 => Action::play(turn, card),
+                6 => Action::play_from_dummy(turn, card),
                 // L26B: declarer's choice (mostly by declarer), naming a suit or none.
-                _ if b % 3 == 2 => format!(
-                    r#"{{"seat":"{}","type":"restrict_lead"{}}}"#,
-                    t.contract().filter(|_| a % 4 != 0).map_or(who, |k| k.declarer),
-                    ["", r#","suit":"C""#, r#","suit":"H""#, r#","suit":"S","require":true"#][usize::from(c / 8) % 4]
-                ),
-                _ => format!(
-                    r#"{{"seat":"{who}","type":"{}"}}"#,
-                    ["end_play", "return_hands"][usize::from(b) % 2]
-                ),
+                _ if b % 3 == 2 => {
+                    let by = t.contract().filter(|_| a % 4 != 0).map_or(who, |k| k.declarer);
+                    let (suit, require) = [(None, false), (Some("C"), false), (Some("H"), false), (Some("S"), true)]
+                        [usize::from(c / 8) % 4];
+                    Action::restrict_lead(by, suit.map(act::suit), require)
+                }
+                _ => [Action::end_play(who), Action::return_hands(who)][usize::from(b) % 2].clone(),
             }
         }
         // Malformed: refused, and nothing may change.
-        _ => [
-            s("not json"),
-            s("{}"),
-            s("[]"),
-            s("null"),
-            format!(r#"{{"seat":"{who}","type":"call"}}"#),
-            format!(r#"{{"seat":"{who}","type":"call","call":"8NT"}}"#),
-            format!(r#"{{"seat":"{who}","type":"call","call":"P","bogus":1}}"#),
-            format!(r#"{{"seat":"{who}","type":"alert","index":{}}}"#, 1000 + usize::from(b)),
-            format!(r#"{{"seat":"{who}","type":"explain","index":-1,"text":"x"}}"#),
-            format!(r#"{{"seat":"{who}","type":"nonsense"}}"#),
-            s(r#"{"seat":"director","type":"call","call":"P"}"#),
-            format!(r#"{{"seat":"{who}","type":"ruling","on":"unintended","value":true}}"#),
-            s(r#"{"seat":"director","type":"ruling","on":"sideways","value":true}"#),
-            format!(r#"{{"seat":"{who}","type":"play","card":"Z9"}}"#),
-            format!(
-                r#"{{"seat":"{who}","type":"explain","index":0,"text":"{}"}}"#,
-                "x".repeat(600)
-            ),
-        ][usize::from(b) % 15]
-            .clone(),
-    }
+        _ => {
+            let s = |j: &str| j.to_string();
+            return Input::Text(
+                [
+                    s("not json"),
+                    s("{}"),
+                    s("[]"),
+                    s("null"),
+                    format!(r#"{{"seat":"{who}","type":"call"}}"#),
+                    format!(r#"{{"seat":"{who}","type":"call","call":"8NT"}}"#),
+                    format!(r#"{{"seat":"{who}","type":"call","call":"P","bogus":1}}"#),
+                    format!(r#"{{"seat":"{who}","type":"alert","index":{}}}"#, 1000 + usize::from(b)),
+                    format!(r#"{{"seat":"{who}","type":"explain","index":-1,"text":"x"}}"#),
+                    format!(r#"{{"seat":"{who}","type":"nonsense"}}"#),
+                    s(r#"{"seat":"director","type":"call","call":"P"}"#),
+                    format!(r#"{{"seat":"{who}","type":"ruling","on":"unintended","value":true}}"#),
+                    s(r#"{"seat":"director","type":"ruling","on":"sideways","value":true}"#),
+                    format!(r#"{{"seat":"{who}","type":"play","card":"Z9"}}"#),
+                    format!(
+                        r#"{{"seat":"{who}","type":"explain","index":0,"text":"{}"}}"#,
+                        "x".repeat(600)
+                    ),
+                ][usize::from(b) % 15]
+                    .clone(),
+            );
+        }
+    };
+    Input::Typed(typed)
 }
 
 /// Everything a refused action must leave as it was.
@@ -360,15 +365,13 @@ fn probe_legal_calls(t: &Table, pick: Option<(u8, u8)>) -> Result<(), String> {
             let parsed: Call = call.parse().map_err(|_| format!("{call} does not parse"))?;
             let listed = legal.contains(parsed);
             let mut probe = t.clone();
-            let mut out = probe.apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#));
+            let mut out = probe.apply(Action::call(s, parsed));
             if listed && matches!(&out, Outcome::Rejected(r) if r.code() == Code::IntentRequired) {
                 // SPEC 5.4 (L28B vs L29A): over a call out of rotation at his own turn, LHO
                 // must say whether his call accepts it; a listed call is a call in his own
                 // turn, so it must be regular with `intent: own_turn`.
                 let mut probe = t.clone();
-                out = probe.apply_json(&format!(
-                    r#"{{"seat":"{s}","type":"call","call":"{call}","intent":"own_turn"}}"#
-                ));
+                out = probe.apply(Action::call_meaning(s, parsed, Intent::OwnTurn));
             }
             let shown: Vec<String> = legal.iter().map(|c| c.to_string()).collect();
             if listed {
@@ -405,12 +408,10 @@ fn probe_decision(t: &Table) -> Result<(), String> {
     // replacement would be (L25A1, SPEC 5.1), so a request that stands can be granted.
     if let Some(req) = t.state().undo().request().filter(|_| !t.regulation().rectifies()) {
         let grant = match t.regulation().undo {
-            bridge_laws::regulation::Undo::Director => {
-                r#"{"seat":"director","type":"ruling","on":"unintended","value":true}"#.to_string()
-            }
-            _ => format!(r#"{{"seat":"{}","type":"respond","accept":true}}"#, req.seat.lho()),
+            bridge_laws::regulation::Undo::Director => act::unintended(true),
+            _ => Action::respond(req.seat.lho(), true),
         };
-        if let Outcome::Rejected(r) = t.clone().apply_json(&grant) {
+        if let Outcome::Rejected(r) = t.clone().apply(grant) {
             return Err(format!(
                 "{}'s request to replace a call stands but cannot be granted: {} {}",
                 req.seat,
@@ -421,18 +422,15 @@ fn probe_decision(t: &Table) -> Result<(), String> {
     }
     for s in Seat::ALL {
         let options = t.view(Viewer::Seat(s)).pending.map(|p| p.options).unwrap_or_default();
-        for (settle, json) in [
-            (Settle::Accept, format!(r#"{{"seat":"{s}","type":"accept"}}"#)),
-            (Settle::Decline, format!(r#"{{"seat":"{s}","type":"decline"}}"#)),
+        for (settle, action) in [
+            (Settle::Accept, Action::accept(s)),
+            (Settle::Decline, Action::decline(s)),
             // Refusing a request is always possible; accepting one whose replacement is
             // itself refused (`prevent`) is not.
-            (
-                Settle::Respond,
-                format!(r#"{{"seat":"{s}","type":"respond","accept":false}}"#),
-            ),
+            (Settle::Respond, Action::respond(s, false)),
         ] {
             let offered = options.contains(&settle);
-            let taken = t.clone().apply_json(&json);
+            let taken = t.clone().apply(action);
             if offered != taken.is_ok() {
                 return Err(format!(
                     "{s} is {}offered {settle:?} but apply {}: {:?}",
@@ -445,12 +443,11 @@ fn probe_decision(t: &Table) -> Result<(), String> {
         if t.state().rectification().pending().is_some() || t.state().undo().request().is_some() {
             // A forced repeat that is now itself irregular (L31A1, L32A1) is still the call
             // he must make, though `legal_calls` lists none.
-            let forced_repeat = t.state().rectification().forced().is_some_and(|(f, call)| {
-                f == s
-                    && t.clone()
-                        .apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#))
-                        .is_ok()
-            });
+            let forced_repeat = t
+                .state()
+                .rectification()
+                .forced()
+                .is_some_and(|(f, call)| f == s && t.clone().apply(Action::call(s, call)).is_ok());
             let calls = !t.legal_calls(s).is_empty() || forced_repeat;
             if options.contains(&Settle::Call) != calls {
                 return Err(format!(
@@ -504,12 +501,23 @@ fn run(options: &str, steps: &[Step]) -> Result<(), String> {
     };
     let mut views: Vec<View<'static>> = VIEWERS.iter().map(|v| t.view(*v).into_owned()).collect();
     for (i, step) in steps.iter().enumerate() {
-        let json = action(&t, *step);
-        tried.push(json.clone());
+        let input = action(&t, *step);
+        tried.push(input.shown());
         let before = t.clone();
         let before_views = std::mem::take(&mut views);
-        let out = t.apply_json(&json);
-        if let Err(e) = check_caused(&before, &json, &out) {
+        let (out, caused) = match input {
+            Input::Typed(a) => {
+                let out = t.apply(a.clone());
+                let caused = check_action_caused(&before, &a, &out);
+                (out, caused)
+            }
+            Input::Text(text) => {
+                let out = t.apply_json(&text);
+                let caused = check_caused(&before, &text, &out);
+                (out, caused)
+            }
+        };
+        if let Err(e) = caused {
             return fail(&tried, format!("caused beyond its cause: {e}"));
         }
         views = VIEWERS.iter().map(|v| t.view(*v).into_owned()).collect();

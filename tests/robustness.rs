@@ -2,7 +2,7 @@
 //! actions with arbitrary values, under every regulation.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::{Preset, RegulationSpec, Seat, Table, TableOptions, Vulnerability};
+use bridge_laws::{Action, Preset, RegulationSpec, Seat, Table, TableOptions, Vulnerability};
 use proptest::prelude::*;
 
 fn table(preset: Preset) -> Table {
@@ -14,7 +14,7 @@ fn table(preset: Preset) -> Table {
         deal: None,
     })
     .expect("a table");
-    assert!(t.apply_json(r#"{"seat":"N","type":"call","call":"1C"}"#).is_ok());
+    assert!(t.apply(Action::call(Seat::N, "1C".parse().expect("a call"))).is_ok());
     t
 }
 

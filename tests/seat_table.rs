@@ -8,6 +8,7 @@ mod common;
 
 use bridge_laws::stream::entries_of;
 use bridge_laws::{Preset, Seat, SeatTable, Table, Update, Viewer};
+use common::act::explained;
 use common::wire::{joined, over_the_wire};
 use common::{preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
@@ -78,7 +79,7 @@ fn after_an_alerted_opening() -> (Table, Vec<SeatTable>, bridge_laws::Outcome, V
     let mut t = table(Preset::Online, Seat::N);
     let clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
     let before: Vec<u64> = VIEWERS.iter().map(|v| t.stream_version(*v)).collect();
-    let out = t.apply_json(r#"{"seat":"N","type":"call","call":"1NT","alert":true,"explanation":"15-17"}"#);
+    let out = t.apply(explained(Seat::N, "1NT", "15-17"));
     assert!(out.is_ok());
     (t, clients, out, before)
 }

@@ -9,6 +9,7 @@ mod common;
 use bridge_laws::event::EventKind;
 use bridge_laws::stream::{entries_of, StreamEntry};
 use bridge_laws::{Action, Code, Preset, Seat, StreamItem, Table, Viewer};
+use common::act::{apply_all, call, explained};
 use common::{preset_table as table, random_action, seat, VIEWERS};
 use proptest::prelude::*;
 
@@ -121,9 +122,7 @@ fn partner_of_a_self_alerting_caller_gets_the_call_but_not_its_explanation() {
     let mut t = table(Preset::Online, Seat::N);
     let south = Viewer::Seat(Seat::S);
     let east = Viewer::Seat(Seat::E);
-    assert!(t
-        .apply_json(r#"{"seat":"N","type":"call","call":"2C","alert":true,"explanation":"strong, artificial"}"#)
-        .is_ok());
+    assert!(t.apply(explained(Seat::N, "2C", "strong, artificial")).is_ok());
     let disclosed = |v: Viewer| {
         t.stream(v)
             .iter()
@@ -149,14 +148,12 @@ fn partner_of_a_self_alerting_caller_gets_the_call_but_not_its_explanation() {
 fn an_action_outside_a_viewers_audience_leaves_his_version_unchanged() {
     let mut t = table(Preset::FaceToFace, Seat::N);
     // Under partner disclosure S explains N's call; N notes privately that it was mistaken.
-    for a in [
-        r#"{"seat":"N","type":"call","call":"1C"}"#,
-        r#"{"seat":"S","type":"alert","index":0,"explanation":"could be short"}"#,
-    ] {
-        assert!(t.apply_json(a).is_ok(), "{a}");
-    }
+    apply_all(
+        &mut t,
+        [call(Seat::N, "1C"), Action::alert(Seat::S, 0, Some("could be short"))],
+    );
     let before: Vec<u64> = VIEWERS.iter().map(|v| t.stream_version(*v)).collect();
-    let out = t.apply_json(r#"{"seat":"N","type":"note_partner_mistake","index":0}"#);
+    let out = t.apply(Action::note_partner_mistake(Seat::N, 0));
     assert!(out.is_ok(), "{:?}", out.rejection());
     for (i, v) in VIEWERS.iter().enumerate() {
         let grew = t.stream_version(*v) > before[i];
@@ -175,18 +172,15 @@ fn an_action_outside_a_viewers_audience_leaves_his_version_unchanged() {
 fn tempo_is_measured_on_the_server_clock_not_the_clients() {
     // online_tournament: a call slower than 10 s is unauthorized information for partner.
     let mut t = table(Preset::OnlineTournament, Seat::N);
-    let call = |text: &str| Action::from_json(text).unwrap();
     // The clients claim 1 ms between the calls; the server saw 30 s.
-    assert!(t
-        .apply_on_server_clock(call(r#"{"seat":"N","type":"call","call":"1C","at":1000}"#), 5_000.0)
-        .is_ok());
-    let slow = t.apply_on_server_clock(call(r#"{"seat":"E","type":"call","call":"P","at":1001}"#), 35_000.0);
+    assert!(t.apply_on_server_clock(call(Seat::N, "1C").at(1000.0), 5_000.0).is_ok());
+    let slow = t.apply_on_server_clock(call(Seat::E, "P").at(1001.0), 35_000.0);
     assert!(
         slow.warnings().iter().any(|w| w.code == Code::UiTempo),
         "a 30 s hesitation on the server's clock"
     );
     // The clients claim a minute; the server saw 2 s.
-    let quick = t.apply_on_server_clock(call(r#"{"seat":"S","type":"call","call":"P","at":61001}"#), 37_000.0);
+    let quick = t.apply_on_server_clock(call(Seat::S, "P").at(61001.0), 37_000.0);
     assert!(quick.is_ok() && quick.warnings().iter().all(|w| w.code != Code::UiTempo));
     // The log keeps the server's clock: a replay gives the same table.
     assert_eq!(t.log().get(1).and_then(|a| a.at), Some(35_000.0));

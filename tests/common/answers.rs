@@ -8,9 +8,10 @@
 //! required suit leaves every suit a legal lead (docs/RULINGS.md). And a
 //! reminder that invites a seat to act invites only what his view offers (`probe_reminders`).
 
+use bridge_laws::action::{Intent, RulingOn, RulingValue};
 use bridge_laws::audience::Viewer;
 use bridge_laws::state::{CallId, CallPos};
-use bridge_laws::{Card, Code, EventKind, Outcome, Phase, Seat, Severity, Table};
+use bridge_laws::{Action, Call, Card, Code, EventKind, Outcome, Phase, Seat, Severity, Table};
 
 /// The first `IRREG_` warning of an accepted outcome, if any.
 fn irregularity(out: &Outcome) -> Option<Code> {
@@ -20,13 +21,14 @@ fn irregularity(out: &Outcome) -> Option<Code> {
         .map(|w| w.code)
 }
 
-/// `answer` (offered or not) against `apply` of `json` on a clone: offered ⇒ accepted,
+/// `answer` (offered or not) against `apply` of `action` on a clone: offered ⇒ accepted,
 /// not offered ⇒ refused.
-fn both_ways(t: &Table, what: &str, offered: bool, json: &str) -> Result<(), String> {
-    let out = t.clone().apply_json(json);
+fn both_ways(t: &Table, what: &str, offered: bool, action: Action) -> Result<(), String> {
+    let shown = format!("{action:?}");
+    let out = t.clone().apply(action);
     if offered != out.is_ok() {
         return Err(format!(
-            "{what} is {}offered but apply {} {json}: {:?}",
+            "{what} is {}offered but apply {} {shown}: {:?}",
             if offered { "" } else { "not " },
             if out.is_ok() { "accepts" } else { "refuses" },
             out.rejection()
@@ -41,44 +43,34 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
     let calls = t.calls().len();
     for s in Seat::ALL {
         let v = t.view(Viewer::Seat(s));
-        both_ways(
-            t,
-            &format!("may_ask for {s}"),
-            v.may_ask,
-            &format!(r#"{{"seat":"{s}","type":"ask"}}"#),
-        )?;
+        both_ways(t, &format!("may_ask for {s}"), v.may_ask, Action::ask_auction(s))?;
         for i in 0..calls {
             both_ways(
                 t,
                 &format!("askable {i} for {s} ({:?})", v.askable),
                 v.askable.contains(&i),
-                &format!(r#"{{"seat":"{s}","type":"ask","index":{i}}}"#),
+                Action::ask(s, i),
             )?;
         }
-        for (offered, kind) in [
-            (v.may_review, "review"),
-            (v.may_ask_lead, "ask_lead"),
-            (v.may_ask_contract, "ask_contract"),
+        for (offered, kind, action) in [
+            (v.may_review, "review", Action::review(s)),
+            (v.may_ask_lead, "ask_lead", Action::ask_lead(s)),
+            (v.may_ask_contract, "ask_contract", Action::ask_contract(s)),
         ] {
-            both_ways(
-                t,
-                &format!("{kind} for {s}"),
-                offered,
-                &format!(r#"{{"seat":"{s}","type":"{kind}"}}"#),
-            )?;
+            both_ways(t, &format!("{kind} for {s}"), offered, action)?;
         }
         for i in 0..calls {
             both_ways(
                 t,
                 &format!("correctable {i} for {s} ({:?})", v.correctable),
                 v.correctable.contains(&i),
-                &format!(r#"{{"seat":"{s}","type":"correct_explanation","index":{i},"text":"x"}}"#),
+                Action::correct_explanation(s, i, "x"),
             )?;
             both_ways(
                 t,
                 &format!("notable {i} for {s} ({:?})", v.notable),
                 v.notable.contains(&i),
-                &format!(r#"{{"seat":"{s}","type":"note_partner_mistake","index":{i}}}"#),
+                Action::note_partner_mistake(s, i),
             )?;
         }
     }
@@ -94,9 +86,7 @@ pub fn probe_questions(t: &Table) -> Result<(), String> {
 pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
     for s in Seat::ALL {
         let v = t.view(Viewer::Seat(s));
-        let change = t
-            .clone()
-            .apply_json(&format!(r#"{{"seat":"{s}","type":"change_call","call":"P"}}"#));
+        let change = t.clone().apply(Action::change_call(s, Call::Pass));
         let refused = change.rejection().map(|r| r.code());
         let agrees = if v.change_offers.is_empty() {
             refused.is_some()
@@ -112,9 +102,7 @@ pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
         // L25A's own answer: offered, the request is refused only as the replacement itself
         // would be (a pass where the state restored forces another call, FORCED_CALL);
         // not offered, it is refused.
-        let request = t
-            .clone()
-            .apply_json(&format!(r#"{{"seat":"{s}","type":"replace_call","call":"P"}}"#));
+        let request = t.clone().apply(Action::replace_call(s, Call::Pass));
         let refused = request.rejection().map(|r| r.code());
         let l25a = [
             Code::UndoDisabled,
@@ -138,13 +126,13 @@ pub fn probe_disclosure_and_undo(t: &Table) -> Result<(), String> {
                 t,
                 &format!("disclosable {i} for {s} ({:?})", v.disclosable),
                 v.disclosable.contains(&i),
-                &format!(r#"{{"seat":"{s}","type":"alert","index":{i}}}"#),
+                Action::alert(s, i, None),
             )?;
             both_ways(
                 t,
                 &format!("disclosable {i} for {s} ({:?}), explained", v.disclosable),
                 v.disclosable.contains(&i),
-                &format!(r#"{{"seat":"{s}","type":"explain","index":{i},"text":"natural"}}"#),
+                Action::explain(s, i, "natural"),
             )?;
         }
     }
@@ -163,7 +151,7 @@ pub fn probe_lead_choice(t: &Table) -> Result<(), String> {
             t,
             &format!("lead_restriction.due for {s} ({r:?})"),
             due,
-            &format!(r#"{{"seat":"{s}","type":"restrict_lead"}}"#),
+            Action::restrict_lead(s, None, false),
         )?;
         let Some(r) = r.filter(|_| due) else { continue };
         for strain in bridge_laws::Strain::ALL.into_iter().filter(|x| x.suit().is_some()) {
@@ -171,14 +159,21 @@ pub fn probe_lead_choice(t: &Table) -> Result<(), String> {
                 t,
                 &format!("restrictable {strain:?} for {s} ({:?})", r.restrictable),
                 r.restrictable.contains(&strain),
-                &format!(
-                    r#"{{"seat":"{s}","type":"restrict_lead","suit":"{}"}}"#,
-                    strain.as_str()
-                ),
+                Action::restrict_lead(s, strain.suit(), false),
             )?;
         }
     }
     Ok(())
+}
+
+/// `s` leads `card` (the opening lead, in the clarification period) or plays it, from dummy
+/// when `from_dummy`.
+fn card_step(s: Seat, card: Card, phase: Phase, from_dummy: bool) -> Action {
+    match phase {
+        Phase::Clarification => Action::lead(s, card),
+        _ if from_dummy => Action::play_from_dummy(s, card),
+        _ => Action::play(s, card),
+    }
 }
 
 /// The lowest card of `suit` (a letter) not yet played or led face down, if any.
@@ -228,19 +223,14 @@ pub fn probe_leads(t: &Table) -> Result<(), String> {
                 None => unplayed(t, letter),
             };
             let Some(card) = card else { continue };
-            let json = match phase {
-                Phase::Clarification => format!(r#"{{"seat":"{s}","type":"lead","card":"{card}"}}"#),
-                _ if dummy_on_lead && s == contract.declarer => {
-                    format!(r#"{{"seat":"{s}","type":"play","card":"{card}","from":"dummy"}}"#)
-                }
-                _ => format!(r#"{{"seat":"{s}","type":"play","card":"{card}"}}"#),
-            };
-            let out = t.clone().apply_json(&json);
+            let action = card_step(s, card, phase, dummy_on_lead && s == contract.declarer);
+            let shown = format!("{action:?}");
+            let out = t.clone().apply(action);
             let irregular = irregularity(&out).filter(|c| *c != Code::IrregRequiredSuitNotLed);
             let is_listed = listed.contains(&strain);
             let explain = || {
                 format!(
-                    "{json}: legal_leads({s}) = {listed:?}; {}",
+                    "{shown}: legal_leads({s}) = {listed:?}; {}",
                     match &out {
                         Outcome::Rejected(r) => format!("refused {} {}", r.code().as_str(), r.message()),
                         Outcome::Accepted { warnings, .. } => format!(
@@ -293,16 +283,13 @@ pub fn probe_cards(t: &Table, pick: Option<u8>) -> Result<(), String> {
             .filter_map(|n| super::any_card(n).parse().ok())
             .collect();
         for card in cards {
-            let json = match t.phase() {
-                Phase::Clarification => format!(r#"{{"seat":"{s}","type":"lead","card":"{card}"}}"#),
-                _ if dummy_due => format!(r#"{{"seat":"{s}","type":"play","card":"{card}","from":"dummy"}}"#),
-                _ => format!(r#"{{"seat":"{s}","type":"play","card":"{card}"}}"#),
-            };
-            let out = t.clone().apply_json(&json);
+            let action = card_step(s, card, t.phase(), dummy_due);
+            let shown = format!("{action:?}");
+            let out = t.clone().apply(action);
             let regular = out.is_ok() && irregularity(&out).is_none();
             if listed.contains(card) != regular {
                 return Err(format!(
-                    "{json}: legal_cards({s}) {} it, apply {}",
+                    "{shown}: legal_cards({s}) {} it, apply {}",
                     if listed.contains(card) {
                         "lists"
                     } else {
@@ -406,21 +393,13 @@ pub fn probe_play(t: &Table) -> Result<(), String> {
             .is_some_and(|(c, due)| due == c.dummy());
     for s in Seat::ALL {
         let v = t.view(Viewer::Seat(s));
-        both_ways(
-            t,
-            &format!("may_end_play for {s}"),
-            v.may_end_play,
-            &format!(r#"{{"seat":"{s}","type":"end_play"}}"#),
-        )?;
-        let from = if dummy_due && t.contract().is_some_and(|c| c.declarer == s) {
-            r#","from":"dummy""#
-        } else {
-            ""
-        };
+        both_ways(t, &format!("may_end_play for {s}"), v.may_end_play, Action::end_play(s))?;
+        let from_dummy = dummy_due && t.contract().is_some_and(|c| c.declarer == s);
         for suit in ['C', 'D', 'H', 'S'] {
             let Some(card) = unplayed(t, suit) else { continue };
-            let json = format!(r#"{{"seat":"{s}","type":"play","card":"{card}"{from}}}"#);
-            let out = t.clone().apply_json(&json);
+            let action = card_step(s, card, Phase::Play, from_dummy);
+            let shown = format!("{action:?}");
+            let out = t.clone().apply(action);
             // Refused for this card, not for the turn: a Law 26B lead, or at a table given
             // the deal a card not held or not following suit (`probe_cards` checks which
             // cards, against `legal_cards`).
@@ -430,7 +409,7 @@ pub fn probe_play(t: &Table) -> Result<(), String> {
             });
             if v.may_play != (out.is_ok() || for_the_card) {
                 return Err(format!(
-                    "may_play for {s} is {} but apply answers {json}: {:?}",
+                    "may_play for {s} is {} but apply answers {shown}: {:?}",
                     v.may_play,
                     out.rejection()
                         .map(|r| format!("{} {}", r.code().as_str(), r.message()))
@@ -448,36 +427,34 @@ pub fn probe_play(t: &Table) -> Result<(), String> {
 /// that request waits while it is.
 pub fn probe_rulings(t: &Table) -> Result<(), String> {
     let listed = t.view(Viewer::Director).open_rulings;
-    let ruling =
-        |on: &str, value: &str| format!(r#"{{"seat":"director","type":"ruling","on":"{on}","value":{value}}}"#);
     let kinds = [
-        ("unintended", "true"),
-        ("comparable", "true"),
-        ("misinformation", "true"),
-        ("intent", r#""accept""#),
-        ("artificial", "true"),
+        (RulingOn::Unintended, RulingValue::Yes(true)),
+        (RulingOn::Comparable, RulingValue::Yes(true)),
+        (RulingOn::Misinformation, RulingValue::Yes(true)),
+        (RulingOn::Intent, RulingValue::Intent(Intent::Accept)),
+        (RulingOn::Artificial, RulingValue::Yes(true)),
     ];
     for (on, value) in kinds {
-        let is_listed = listed
-            .iter()
-            .any(|k| serde_json::to_string(k).is_ok_and(|j| j == format!("\"{on}\"")));
-        let out = t.clone().apply_json(&ruling(on, value));
+        let is_listed = listed.contains(&on);
+        let out = t.clone().apply(Action::ruling(on, Some(value)));
         let refusal = out
             .rejection()
             .map(|r| format!("{} {}", r.code().as_str(), r.message()));
         if is_listed && !out.is_ok() {
             return Err(format!(
-                "{on} is listed in open_rulings {listed:?} but refused: {refusal:?}"
+                "{on:?} is listed in open_rulings {listed:?} but refused: {refusal:?}"
             ));
         }
-        if on == "comparable" && !is_listed && out.is_ok() {
+        if on == RulingOn::Comparable && !is_listed && out.is_ok() {
             return Err(format!(
                 "a comparable ruling is accepted but open_rulings is {listed:?}"
             ));
         }
         let undo_pending = t.state().undo().request().is_some();
-        if undo_pending && on != "unintended" && out.is_ok() {
-            return Err(format!("a {on} ruling is accepted while a Law 25A request is pending"));
+        if undo_pending && on != RulingOn::Unintended && out.is_ok() {
+            return Err(format!(
+                "a {on:?} ruling is accepted while a Law 25A request is pending"
+            ));
         }
     }
     Ok(())
