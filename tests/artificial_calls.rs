@@ -97,7 +97,7 @@ fn the_question_lapses_when_lho_accepts_the_call_out_of_rotation() {
     let t = run(&[alerted("E", "P"), Action::accept(Seat::S)]);
     assert_eq!(artificial_questions(&t), 0);
     let mut t = t;
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
+    assert_eq!(refused(&mut t, artificial(true)), Code::NoPendingRuling);
 }
 
 #[test]
@@ -106,7 +106,7 @@ fn the_question_lapses_once_the_offender_has_made_his_next_call() {
     s.extend([call("N", "1C"), call("E", "P")]);
     let mut t = run(&s);
     assert_eq!(artificial_questions(&t), 0);
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
+    assert_eq!(refused(&mut t, artificial(true)), Code::NoPendingRuling);
 }
 
 // ------------------------------------------------------------------ L30C: Law 31, not Law 30
@@ -133,7 +133,7 @@ fn an_artificial_pass_at_rho_turn_must_be_repeated_when_rho_passes() {
         call("N", "P"),
     ]);
     assert_eq!(legal(&t, Seat::E), [Call::Pass]);
-    assert_eq!(refused(&mut t, &call("E", "1H")), Code::ForcedCall);
+    assert_eq!(refused(&mut t, call("E", "1H")), Code::ForcedCall);
     let t = {
         let mut t = t;
         assert!(t.apply(call("E", "P")).is_ok());
@@ -271,22 +271,22 @@ fn ruled_artificial_after_a_decline_at_partner_turn_a_pass_is_no_longer_comparab
 #[test]
 fn the_ruling_is_refused_when_no_rectification_is_open() {
     let mut t = run(&[call("N", "1C")]);
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
+    assert_eq!(refused(&mut t, artificial(true)), Code::NoPendingRuling);
     let mut t = run(&[
         call("E", "P"),
         Action::decline(Seat::S),
         call("N", "1C"),
         call("E", "P"),
     ]);
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
+    assert_eq!(refused(&mut t, artificial(true)), Code::NoPendingRuling);
 }
 
 #[test]
 fn a_refused_ruling_leaves_the_table_as_it_was() {
     let mut t = run(&[call("N", "1C")]);
     let before = t.state_hash();
-    assert_eq!(refused(&mut t, &artificial(true)), Code::NoPendingRuling);
-    assert_eq!(refused(&mut t, &artificial_at(7, &[Strain::Hearts])), Code::NoSuchCall);
+    assert_eq!(refused(&mut t, artificial(true)), Code::NoPendingRuling);
+    assert_eq!(refused(&mut t, artificial_at(7, &[Strain::Hearts])), Code::NoSuchCall);
     assert_eq!(t.state_hash(), before);
 }
 

@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod common;
 
-use bridge_laws::{Call, Card, Code, Outcome, Seat, Table, TableOptions, Viewer};
+use bridge_laws::{Action, Call, Card, Code, Outcome, Seat, Table, TableOptions, Viewer};
 use serde_json::Value;
 
 fn finding_files() -> Vec<std::path::PathBuf> {
@@ -68,7 +68,7 @@ fn check(f: &Value) -> Result<(), String> {
             for s in Seat::ALL {
                 for call in t.legal_calls(s) {
                     let mut probe = t.clone();
-                    let out = probe.apply_json(&format!(r#"{{"seat":"{s}","type":"call","call":"{call}"}}"#));
+                    let out = probe.apply(Action::call(s, call));
                     if !out.is_ok() || irregular(&out) {
                         return Err(format!(
                             "{call} by {s} is listed in legal_calls but is not regular: {out:?}"

@@ -34,8 +34,8 @@ fn l27a1_lho_accepts_and_the_insufficient_bid_becomes_the_last_bid() {
 #[test]
 fn l27a1_only_lho_may_accept_and_others_wait() {
     let mut t = table(&ib());
-    assert_eq!(refused(&mut t, &Action::accept(Seat::W)), Code::NotEntitled);
-    assert_eq!(refused(&mut t, &call("W", "P")), Code::RectificationPending);
+    assert_eq!(refused(&mut t, Action::accept(Seat::W)), Code::NotEntitled);
+    assert_eq!(refused(&mut t, call("W", "P")), Code::RectificationPending);
 }
 
 #[test]
@@ -157,10 +157,10 @@ fn l27c_a_premature_replacement_not_accepted_is_judged_under_l27b_as_any_replace
 fn l27c_lho_decides_before_calling_over_a_premature_replacement_that_cannot_stand_as_it_is() {
     let mut t = table(&[call("N", "1S"), call("E", "1H"), call("E", "X")]);
     assert!(t.legal_calls(Seat::S).is_empty());
-    assert_eq!(refused(&mut t, &call("S", "2S")), Code::RectificationPending);
+    assert_eq!(refused(&mut t, call("S", "2S")), Code::RectificationPending);
     // The offender may not replace his replacement meanwhile; nor may anyone else call.
-    assert_eq!(refused(&mut t, &call("E", "2H")), Code::RectificationPending);
-    assert_eq!(refused(&mut t, &call("W", "P")), Code::RectificationPending);
+    assert_eq!(refused(&mut t, call("E", "2H")), Code::RectificationPending);
+    assert_eq!(refused(&mut t, call("W", "P")), Code::RectificationPending);
 }
 
 #[test]
@@ -173,7 +173,7 @@ fn l28b_the_player_whose_turn_it_was_calls_and_the_call_out_of_rotation_is_cance
 #[test]
 fn l28b_l29a_lho_must_state_his_intent() {
     let mut t = table(&[call("W", "1H")]);
-    assert_eq!(refused(&mut t, &call("N", "1S")), Code::IntentRequired);
+    assert_eq!(refused(&mut t, call("N", "1S")), Code::IntentRequired);
     let o = t.apply(Action::call_meaning(Seat::N, bid("1S"), Intent::Accept));
     assert!(o.is_ok());
     assert_eq!(calls(&t), ["1H", "1S"]);
@@ -233,7 +233,7 @@ fn l31a1_rho_passes_and_the_offender_must_repeat_his_bid() {
         t.legal_calls(Seat::E).iter().collect::<Vec<_>>(),
         ["1H".parse().expect("call")]
     );
-    assert_eq!(refused(&mut t, &call("E", "2H")), Code::ForcedCall);
+    assert_eq!(refused(&mut t, call("E", "2H")), Code::ForcedCall);
 }
 
 #[test]
@@ -347,7 +347,7 @@ fn l26b_lead_restriction_is_announced_to_declarer_when_the_offender_defends() {
 #[test]
 fn prevent_mode_still_refuses_l17c_and_l27() {
     let mut t = table_with("online", &[]);
-    assert_eq!(refused(&mut t, &call("E", "1H")), Code::NotYourTurn);
+    assert_eq!(refused(&mut t, call("E", "1H")), Code::NotYourTurn);
 }
 
 /// Every rectification path: steps, then the calls in force and the bars expected.

@@ -200,11 +200,11 @@ fn l18b_l18e_a_bid_is_sufficient_exactly_when_it_ranks_above_the_last_bid() {
 #[test]
 fn l18d_an_insufficient_bid_is_refused_where_irregularities_are_prevented() {
     let mut t = new_table("N", r#""online""#);
-    ok(&mut t, &call("N", "1S"));
+    ok(&mut t, call("N", "1S"));
     for insufficient in ["1C", "1D", "1H", "1S"] {
-        assert_eq!(refused(&mut t, &call("E", insufficient)), Code::InsufficientBid);
+        assert_eq!(refused(&mut t, call("E", insufficient)), Code::InsufficientBid);
     }
-    ok(&mut t, &call("E", "1NT"));
+    ok(&mut t, call("E", "1NT"));
 }
 
 /// The contract the auction ended in, as the events wrote it.
@@ -236,13 +236,13 @@ fn l19a1_l19b1_passes_may_intervene_before_a_double_or_redouble_by_an_opponent()
 #[test]
 fn l19a1_l19b1_a_side_never_doubles_its_own_bid_nor_redoubles_its_own_double() {
     let mut t = new_table("N", r#""online""#);
-    ok(&mut t, &call("N", "1C"));
-    ok(&mut t, &call("E", "P"));
-    assert_eq!(refused(&mut t, &call("S", "X")), Code::DoubleNotAllowed);
-    ok(&mut t, &call("S", "P"));
-    ok(&mut t, &call("W", "X"));
-    ok(&mut t, &call("N", "P"));
-    assert_eq!(refused(&mut t, &call("E", "XX")), Code::RedoubleNotAllowed);
+    ok(&mut t, call("N", "1C"));
+    ok(&mut t, call("E", "P"));
+    assert_eq!(refused(&mut t, call("S", "X")), Code::DoubleNotAllowed);
+    ok(&mut t, call("S", "P"));
+    ok(&mut t, call("W", "X"));
+    ok(&mut t, call("N", "P"));
+    assert_eq!(refused(&mut t, call("E", "XX")), Code::RedoubleNotAllowed);
 }
 
 #[test]
@@ -331,11 +331,11 @@ fn l17b_l17c_the_dealer_calls_first_and_the_others_follow_clockwise() {
         for _ in 0..3 {
             assert_eq!(t.turn(), Some(due), "dealer {dealer}");
             assert_eq!(
-                refused(&mut t, &call(due.rho(), "P")),
+                refused(&mut t, call(due.rho(), "P")),
                 Code::NotYourTurn,
                 "dealer {dealer}"
             );
-            ok(&mut t, &call(due, "P"));
+            ok(&mut t, call(due, "P"));
             due = due.lho();
         }
         assert_eq!(due, dealer.rho(), "dealer {dealer}: N, E, S, W is clockwise");
@@ -366,26 +366,26 @@ fn l22b_l17d2_four_passes_pass_the_board_out_and_its_period_ends_when_the_hands_
     assert_eq!(contract(&four), None);
     let mut t = four.table;
     assert_eq!(t.phase(), Phase::PassedOut);
-    ok(&mut t, &Action::return_hands(Seat::N));
+    ok(&mut t, Action::return_hands(Seat::N));
     assert_ne!(t.phase(), Phase::PassedOut);
-    assert_eq!(refused(&mut t, &Action::return_hands(Seat::N)), Code::WrongPeriod);
+    assert_eq!(refused(&mut t, Action::return_hands(Seat::N)), Code::WrongPeriod);
 }
 
 #[test]
 fn l17d1_the_clarification_period_lasts_until_a_defender_faces_the_opening_lead() {
     let mut t = play(&[call("N", "1S"), call("E", "P"), call("S", "P"), call("W", "P")]).table;
     assert_eq!(
-        refused(&mut t, &Action::face_lead(Seat::E)),
+        refused(&mut t, Action::face_lead(Seat::E)),
         Code::NotYourLead,
         "no lead made yet"
     );
     ok(&mut t, lead(Seat::E, "D2"));
     assert_eq!(t.phase(), Phase::Clarification, "a face-down lead does not end it");
     assert_eq!(
-        refused(&mut t, &Action::face_lead(Seat::N)),
+        refused(&mut t, Action::face_lead(Seat::N)),
         Code::NotYourLead,
         "declarer faces no lead"
     );
-    ok(&mut t, &Action::face_lead(Seat::E));
+    ok(&mut t, Action::face_lead(Seat::E));
     assert_eq!(t.phase(), Phase::Play);
 }

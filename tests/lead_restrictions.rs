@@ -125,7 +125,7 @@ fn declarer_chooses_only_when_the_partner_is_first_on_lead_and_the_lead_waits_fo
         assert!(due(&t), "dealer {d}: due at the partner's first turn to lead");
         let o = t.apply(restrict(w, "H", false));
         assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotEntitled), "dealer {d}");
-        ok(&mut t, &restrict(d, "H", false));
+        ok(&mut t, restrict(d, "H", false));
         let r = t.view(Viewer::Seat(w)).lead_restriction.expect("shown");
         assert_eq!((r.chosen, r.prohibited), (true, Some(Strain::Hearts)), "dealer {d}");
         assert!(!due(&t), "dealer {d}: chosen");
@@ -155,7 +155,7 @@ fn the_prohibition_binds_the_partner_while_he_keeps_the_lead_and_ends_when_he_lo
         let (e, s, w) = (d.lho(), d.partner(), d.rho());
         let mut t = offender_leads(d, r#""face_to_face""#);
         partner_wins_trick_one(&mut t, d);
-        ok(&mut t, &restrict(d, "H", false));
+        ok(&mut t, restrict(d, "H", false));
         // Trick 2: he leads a club and wins it: still on lead, still bound.
         let o = play(&mut t, d, w, "CA");
         assert!(codes(&o).is_empty(), "dealer {d}: {:?}", codes(&o));
@@ -191,7 +191,7 @@ fn a_required_suit_binds_the_first_lead_and_a_later_card_of_it_shows_he_was_not_
         );
         assert!(t.view(Viewer::Seat(d)).lead_restriction.is_some_and(|r| r.may_require));
         partner_wins_trick_one(&mut t, d);
-        ok(&mut t, &restrict(d, "H", true));
+        ok(&mut t, restrict(d, "H", true));
         // Every suit is a legal lead (a void leader leads any card); the view states which
         // one a leader holding it must lead.
         let v = t.view(Viewer::Seat(w));

@@ -32,23 +32,23 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
     let mut t = new_table(dealer, reg);
     let mut seat = dealer;
     if bid {
-        ok(&mut t, &call(seat, "1C"));
+        ok(&mut t, call(seat, "1C"));
         seat = seat.lho();
     }
     for _ in 0..before {
-        ok(&mut t, &call(seat, "P"));
+        ok(&mut t, call(seat, "P"));
         seat = seat.lho();
     }
     let due = t.turn().expect("auction");
     assert_eq!(due, seat);
     let calls_before = t.calls();
     let offender = if at_partner_turn { due.partner() } else { due.lho() };
-    let o = ok(&mut t, &call(offender, "P"));
+    let o = ok(&mut t, call(offender, "P"));
     assert!(codes(&o).contains(&Code::IrregCallOutOfRotation));
     let case = format!("{reg} dealer {dealer} bid {bid} before {before} partner-turn {at_partner_turn} {how:?}");
     let mut last = match how {
-        Acceptance::Explicit => ok(&mut t, &Action::accept(offender.lho())),
-        Acceptance::ByCalling => ok(&mut t, &call(offender.lho(), "P")),
+        Acceptance::Explicit => ok(&mut t, Action::accept(offender.lho())),
+        Acceptance::ByCalling => ok(&mut t, call(offender.lho(), "P")),
     };
     // Rotation continues from the accepted pass until the auction would end.
     let mut guard = 0;
@@ -57,7 +57,7 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
         // and every player has called once: passed out (L22B), nobody lost his turn.
         while t.phase() == Phase::Auction {
             let next = t.turn().expect("auction");
-            ok(&mut t, &call(next, "P"));
+            ok(&mut t, call(next, "P"));
             guard += 1;
             assert!(guard < 4, "{case}");
         }
@@ -72,7 +72,7 @@ fn l17d3_case(reg: &str, dealer: Seat, bid: bool, before: usize, at_partner_turn
             "{case}: the auction ended with a player skipped"
         );
         let next = t.turn().expect("auction");
-        last = ok(&mut t, &call(next, "P"));
+        last = ok(&mut t, call(next, "P"));
         guard += 1;
         assert!(guard < 4, "{case}: no L17D3 ruling");
     }
@@ -126,7 +126,7 @@ fn l17d3_after_the_revert_the_auction_continues_normally_and_ends_in_rotation() 
                 let mut n = 0;
                 while t.phase() == Phase::Auction {
                     let s = t.turn().expect("turn");
-                    ok(&mut t, &call(s, "P"));
+                    ok(&mut t, call(s, "P"));
                     n += 1;
                 }
                 assert_eq!(t.phase(), Phase::Clarification);
@@ -144,7 +144,7 @@ fn l17d3_four_passes_with_one_out_of_rotation_do_not_pass_the_board_out() {
         let mut t = l17d3_case(RECTIFYING[0], dealer, false, 2, true, Acceptance::ByCalling);
         assert_ne!(t.phase(), Phase::PassedOut);
         let s = t.turn().expect("turn");
-        ok(&mut t, &call(s, "1NT"));
+        ok(&mut t, call(s, "1NT"));
         assert_eq!(t.phase(), Phase::Auction);
     }
 }
@@ -153,8 +153,8 @@ fn l17d3_four_passes_with_one_out_of_rotation_do_not_pass_the_board_out() {
 fn l17d3_in_prevent_a_pass_out_of_rotation_is_refused_and_nothing_ends() {
     for dealer in Seat::ALL {
         let mut t = new_table(dealer, r#""online""#);
-        ok(&mut t, &call(dealer, "1C"));
-        ok(&mut t, &call(dealer.lho(), "P"));
+        ok(&mut t, call(dealer, "1C"));
+        ok(&mut t, call(dealer.lho(), "P"));
         let o = t.apply(call(dealer, "P"));
         assert_eq!(o.rejection().map(|r| r.code()), Some(Code::NotYourTurn));
         assert_eq!(t.phase(), Phase::Auction);
@@ -244,7 +244,7 @@ fn pass_out_the_auction(t: &mut Table) {
     let mut guard = 0;
     while t.phase() == Phase::Auction {
         let s = t.turn().expect("turn");
-        ok(t, &call(s, "P"));
+        ok(t, call(s, "P"));
         guard += 1;
         assert!(guard < 8, "the auction does not end");
     }
@@ -258,7 +258,7 @@ fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
             for (law, steps) in bar_producers() {
                 let mut t = new_table(dealer, reg);
                 for s in &steps {
-                    ok(&mut t, &step(dealer, *s));
+                    ok(&mut t, step(dealer, *s));
                 }
                 let bars = barred(&t);
                 assert!(!bars.is_empty(), "{law}: nobody barred");
@@ -292,7 +292,7 @@ fn l27b2_l36b_l37b_bars_throughout_survive_an_auction_reopened_under_l25a5() {
                         let o = probe.apply(call(s, "X"));
                         assert!(codes(&o).contains(&Code::IrregBarredCall), "{law} {dealer} {s}");
                     }
-                    ok(&mut t, &call(s, "P"));
+                    ok(&mut t, call(s, "P"));
                     guard += 1;
                     assert!(guard < 8);
                 }
@@ -308,7 +308,7 @@ fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
     for dealer in Seat::ALL {
         let mut t = new_table(dealer, r#""face_to_face""#);
         for s in &bar_producers()[0].1 {
-            ok(&mut t, &step(dealer, *s));
+            ok(&mut t, step(dealer, *s));
         }
         pass_out_the_auction(&mut t);
         assert!(!barred(&t).is_empty());
@@ -318,7 +318,7 @@ fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
             !barred(&t).is_empty(),
             "the auction period lasts until the lead is faced"
         );
-        let o = ok(&mut t, &Action::face_lead(leader));
+        let o = ok(&mut t, Action::face_lead(leader));
         assert!(barred(&t).is_empty());
         let lifted = match &*o {
             Outcome::Accepted { events, .. } => events
@@ -337,7 +337,7 @@ fn l27b2_bars_lapse_when_the_opening_lead_is_faced() {
 fn auction_with_every_seat(dealer: Seat, reg: &str) -> Table {
     let mut t = new_table(dealer, reg);
     for (i, c) in ["1C", "1H", "1S", "P", "1NT", "P", "P", "P"].iter().enumerate() {
-        ok(&mut t, &call(nth(dealer, i), c));
+        ok(&mut t, call(nth(dealer, i), c));
     }
     assert_eq!(t.contract().map(|c| c.declarer), Some(dealer));
     t
@@ -385,7 +385,7 @@ fn spec_5_5_l20f2_online_any_time_a_player_asks_about_an_opponents_call_during_p
         let leader = dealer.lho();
         ok(&mut t, act::lead(leader, "SA"));
         check_questions(&t, "clarification, lead face down", &rule);
-        ok(&mut t, &Action::face_lead(leader));
+        ok(&mut t, Action::face_lead(leader));
         assert_eq!(t.phase(), Phase::Play);
         check_questions(&t, "play, dummy's card due", &rule);
         ok(&mut t, act::play_dummy(dealer, "S2"));
@@ -447,9 +447,9 @@ fn restricted_lead_in(reg: &str, dealer: Seat) -> Table {
         (0, "decline", ""),
     ];
     for s in steps {
-        ok(&mut t, &step(dealer, s));
+        ok(&mut t, step(dealer, s));
     }
-    ok(&mut t, &call(nth(dealer, 3), "P"));
+    ok(&mut t, call(nth(dealer, 3), "P"));
     pass_out_the_auction(&mut t);
     assert_eq!(t.contract().map(|c| c.declarer), Some(dealer));
     t
@@ -527,7 +527,7 @@ fn l26b_only_declarer_chooses_once_among_the_suits_the_offender_did_not_specify(
             }
             refused(&mut t, restrict(dealer, Some("H"), false), Code::SuitNotRestrictable);
             refused(&mut t, restrict(dealer, Some("S"), true), Code::RequireNotAllowed);
-            let o = ok(&mut t, &restrict(dealer, Some("S"), false));
+            let o = ok(&mut t, restrict(dealer, Some("S"), false));
             assert_eq!(kinds(&o), ["lead_restricted"]);
             refused(&mut t, restrict(dealer, Some("C"), false), Code::LeadAlreadyRestricted);
             refused(&mut t, restrict(dealer, None, false), Code::LeadAlreadyRestricted);
@@ -547,7 +547,7 @@ fn l26b_only_declarer_chooses_once_among_the_suits_the_offender_did_not_specify(
             assert!(codes(&o).contains(&Code::IrregProhibitedLead));
             assert!(kinds(&o).contains(&"director_summoned".to_string()));
             // Once faced, the choice is over.
-            ok(&mut t, &Action::face_lead(dealer.rho()));
+            ok(&mut t, Action::face_lead(dealer.rho()));
             refused(&mut t, restrict(dealer, Some("C"), false), Code::WrongPeriod);
             let back = Table::from_json(&t.to_json()).expect("round trip");
             assert_eq!(back.state_hash(), t.state_hash());
@@ -559,11 +559,11 @@ fn l26b_only_declarer_chooses_once_among_the_suits_the_offender_did_not_specify(
 fn l26b_a_lead_that_respects_the_prohibition_or_a_waived_restriction_is_clean() {
     for dealer in Seat::ALL {
         let mut t = restricted_lead(dealer);
-        ok(&mut t, &restrict(dealer, Some("C"), false));
+        ok(&mut t, restrict(dealer, Some("C"), false));
         let o = ok(&mut t, act::lead(dealer.lho(), "HA"));
         assert!(codes(&o).is_empty(), "{:?}", codes(&o));
         let mut t = restricted_lead(dealer);
-        ok(&mut t, &restrict(dealer, None, false));
+        ok(&mut t, restrict(dealer, None, false));
         assert_eq!(t.view(bridge_laws::Viewer::Seat(dealer.lho())).legal_leads.len(), 4);
         let o = ok(&mut t, act::lead(dealer.lho(), "SA"));
         assert!(codes(&o).is_empty(), "{:?}", codes(&o));
@@ -580,7 +580,7 @@ fn l26b_under_rectify_a_lead_before_declarers_choice_is_recorded_and_checked_whe
             assert!(kinds(&o).contains(&"director_summoned".to_string()));
             // Declarer may still choose while the lead is face down; the hidden card is then
             // checked (recorded, never refused, which would reveal it).
-            let o = ok(&mut t, &restrict(dealer, Some("S"), false));
+            let o = ok(&mut t, restrict(dealer, Some("S"), false));
             assert!(codes(&o).contains(&Code::IrregProhibitedLead));
         }
     }
@@ -593,7 +593,7 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
         let leader = dealer.lho();
         let mut t = restricted_lead_in(REQUIRE_OR_PROHIBIT, dealer);
         refused(&mut t, restrict(dealer, Some("H"), true), Code::SuitNotRestrictable);
-        let o = ok(&mut t, &restrict(dealer, Some("D"), true));
+        let o = ok(&mut t, restrict(dealer, Some("D"), true));
         assert_eq!(kinds(&o), ["lead_restricted"]);
         let v = t.view(Viewer::Seat(leader));
         let r = v.lead_restriction.expect("restriction");
@@ -612,11 +612,11 @@ fn l26b_require_under_require_or_prohibit_binds_the_lead_unless_the_leader_is_vo
 
         // A void leader leads another suit; if he later shows a diamond, he was not void.
         let mut t = restricted_lead_in(REQUIRE_OR_PROHIBIT, dealer);
-        ok(&mut t, &restrict(dealer, Some("D"), true));
+        ok(&mut t, restrict(dealer, Some("D"), true));
         let o = ok(&mut t, act::lead(leader, "HK"));
         assert!(codes(&o).contains(&Code::RequiredSuitVoid));
         assert!(!codes(&o).contains(&Code::IrregProhibitedLead));
-        ok(&mut t, &Action::face_lead(leader.partner()));
+        ok(&mut t, Action::face_lead(leader.partner()));
         let dummy = dealer.partner();
         let cards = [
             act::play_dummy(dealer, "HA"),
@@ -646,7 +646,7 @@ fn l26b_declarer_has_nothing_to_choose_without_a_restriction_or_outside_the_clar
     for dealer in Seat::ALL {
         let mut t = new_table(dealer, r#""face_to_face""#);
         refused(&mut t, restrict(dealer, Some("S"), false), Code::WrongPeriod);
-        ok(&mut t, &call(dealer, "1S"));
+        ok(&mut t, call(dealer, "1S"));
         pass_out_the_auction(&mut t);
         refused(&mut t, restrict(dealer, Some("S"), false), Code::NoLeadRestriction);
         let o = t.apply(Action {
@@ -664,10 +664,10 @@ fn l26b_a_restriction_on_the_opening_leaders_own_offence_does_not_touch_the_open
     for dealer in Seat::ALL {
         // The second seat's insufficient 1H over 1S, replaced by a pass: he leads himself.
         let mut t = new_table(dealer, r#""face_to_face""#);
-        ok(&mut t, &call(dealer, "1S"));
-        ok(&mut t, &call(dealer.lho(), "1H"));
-        ok(&mut t, &Action::decline(dealer.partner()));
-        ok(&mut t, &call(dealer.lho(), "P"));
+        ok(&mut t, call(dealer, "1S"));
+        ok(&mut t, call(dealer.lho(), "1H"));
+        ok(&mut t, Action::decline(dealer.partner()));
+        ok(&mut t, call(dealer.lho(), "P"));
         pass_out_the_auction(&mut t);
         assert_eq!(t.contract().map(|c| c.leader()), Some(dealer.lho()));
         let shown = t.view(Viewer::Seat(dealer.lho())).lead_restriction.expect("shown");

@@ -63,14 +63,14 @@ fn l25a_an_unintended_insufficient_bid_is_replaced_with_no_rectification() {
             continue;
         };
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, opening));
-        ok(&mut t, &call(offender, ib));
+        ok(&mut t, call(dealer, opening));
+        ok(&mut t, call(offender, ib));
         assert!(matches!(
             t.state().rectification().pending(),
             Some(Pending::InsufficientBid { .. })
         ));
-        ok(&mut t, &replace(offender, intended));
-        let o = ok(&mut t, &unintended(true));
+        ok(&mut t, replace(offender, intended));
+        let o = ok(&mut t, unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()], "{ctx}");
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
@@ -108,10 +108,10 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
             continue;
         };
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, opening));
-        ok(&mut t, &call(offender, ib));
-        ok(&mut t, &replace(offender, intended));
-        let o = ok(&mut t, &unintended(true));
+        ok(&mut t, call(dealer, opening));
+        ok(&mut t, call(offender, ib));
+        ok(&mut t, replace(offender, intended));
+        let o = ok(&mut t, unintended(true));
         let ctx = format!("{dealer} {opening}, {offender} {ib} meant {intended}");
         assert_eq!(irregular(&o), [Code::IrregInsufficientBid], "{ctx}");
         let Some(Pending::InsufficientBid { call: id, first, .. }) = t.state().rectification().pending().cloned()
@@ -121,9 +121,9 @@ fn l25a_an_intended_call_that_is_itself_insufficient_goes_to_law_27() {
         assert_eq!(id, first, "{ctx}: a fresh Law 27 episode, not L27B4");
         assert_eq!(t.state().auction().record()[id].call, Call::Bid(intended), "{ctx}");
         // L27 runs on the intended call: LHO declines, the lowest bid in its strain is B1a.
-        ok(&mut t, &Action::decline(offender.lho()));
+        ok(&mut t, Action::decline(offender.lho()));
         let b1a = lowest(intended.strain, opening).expect("sufficient");
-        ok(&mut t, &call(offender, b1a));
+        ok(&mut t, call(offender, b1a));
         assert_eq!(calls(&t), [opening.to_string(), b1a.to_string()], "{ctx}");
         assert_eq!(bar(&t, offender.partner()), None, "{ctx}");
     }
@@ -134,7 +134,7 @@ fn l25a_an_unintended_inadmissible_double_or_redouble_is_replaced_with_no_rectif
     for (dealer, opening, _, n) in openings() {
         let offender = dealer.lho();
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, opening));
+        ok(&mut t, call(dealer, opening));
         // A redouble with nothing doubled, or (after a pass) a double of partner's bid.
         let (who, slip, intended) = if n % 2 == 0 {
             (
@@ -143,17 +143,17 @@ fn l25a_an_unintended_inadmissible_double_or_redouble_is_replaced_with_no_rectif
                 if n % 4 == 0 { Call::Double } else { Call::Pass },
             )
         } else {
-            ok(&mut t, &call(offender, "P"));
+            ok(&mut t, call(offender, "P"));
             let b = lowest(Strain::ALL[n % 5], opening).map_or(Call::Pass, Call::Bid);
             (dealer.partner(), Call::Double, b)
         };
-        ok(&mut t, &call(who, slip));
+        ok(&mut t, call(who, slip));
         assert!(matches!(
             t.state().rectification().pending(),
             Some(Pending::Inadmissible { .. })
         ));
-        ok(&mut t, &replace(who, intended));
-        let o = ok(&mut t, &unintended(true));
+        ok(&mut t, replace(who, intended));
+        let o = ok(&mut t, unintended(true));
         let ctx = format!("{dealer} {opening}: {who} {slip} meant {intended}");
         assert!(irregular(&o).is_empty(), "{ctx}: {:?}", irregular(&o));
         assert_eq!(calls(&t).last(), Some(&intended.to_string()), "{ctx}");
@@ -170,18 +170,18 @@ fn l25a_an_intended_call_that_is_itself_inadmissible_goes_to_law_36() {
         for opening in Bid::all().filter(|b| b.level.get() <= 6) {
             let offender = dealer.lho();
             let mut t = f2f(dealer);
-            ok(&mut t, &call(dealer, opening));
-            ok(&mut t, &call(offender, Bid::all().next().expect("1C")));
-            ok(&mut t, &replace(offender, "XX"));
-            let o = ok(&mut t, &unintended(true));
+            ok(&mut t, call(dealer, opening));
+            ok(&mut t, call(offender, Bid::all().next().expect("1C")));
+            ok(&mut t, replace(offender, "XX"));
+            let o = ok(&mut t, unintended(true));
             assert_eq!(irregular(&o), [Code::IrregInadmissibleDouble], "{dealer} {opening}");
             assert!(matches!(
                 t.state().rectification().pending(),
                 Some(Pending::Inadmissible { .. })
             ));
             // L36B: declined, the offender substitutes a legal call, partner barred.
-            ok(&mut t, &Action::decline(offender.lho()));
-            ok(&mut t, &call(offender, "P"));
+            ok(&mut t, Action::decline(offender.lho()));
+            ok(&mut t, call(offender, "P"));
             assert_eq!(bar(&t, offender.partner()), Some(BarKind::Throughout));
         }
     }
@@ -192,23 +192,23 @@ fn l25a_while_the_request_is_pending_lho_can_neither_accept_nor_decline() {
     for (dealer, opening, ib, _) in openings().into_iter().step_by(7) {
         let offender = dealer.lho();
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, opening));
-        ok(&mut t, &call(offender, ib));
+        ok(&mut t, call(dealer, opening));
+        ok(&mut t, call(offender, ib));
         ok(
             &mut t,
-            &replace(offender, lowest(ib.strain, opening).expect("sufficient")),
+            replace(offender, lowest(ib.strain, opening).expect("sufficient")),
         );
         for settle in [Action::accept(offender.lho()), Action::decline(offender.lho())] {
             assert_eq!(refused(&mut t, &settle), Code::UndoPending);
         }
-        assert_eq!(refused(&mut t, &call(offender.lho(), "P")), Code::UndoPending);
+        assert_eq!(refused(&mut t, call(offender.lho(), "P")), Code::UndoPending);
         // L25A2: ruled intended, the insufficient bid stands and Law 27 goes on.
-        ok(&mut t, &unintended(false));
+        ok(&mut t, unintended(false));
         assert!(matches!(
             t.state().rectification().pending(),
             Some(Pending::InsufficientBid { .. })
         ));
-        ok(&mut t, &Action::accept(offender.lho()));
+        ok(&mut t, Action::accept(offender.lho()));
         assert_eq!(calls(&t), [opening.to_string(), ib.to_string()]);
     }
 }
@@ -219,9 +219,9 @@ fn l25a_with_consent_an_opponent_agrees_to_replace_an_insufficient_bid() {
         let offender = dealer.lho();
         let intended = lowest(Strain::ALL[n % 5], opening).expect("sufficient");
         let mut t = table(dealer, r#"{"preset":"face_to_face","undo":"consent"}"#);
-        ok(&mut t, &call(dealer, opening));
-        ok(&mut t, &call(offender, ib));
-        ok(&mut t, &replace(offender, intended));
+        ok(&mut t, call(dealer, opening));
+        ok(&mut t, call(offender, ib));
+        ok(&mut t, replace(offender, intended));
         ok(&mut t, Action::respond(offender.rho(), true));
         assert_eq!(calls(&t), [opening.to_string(), intended.to_string()]);
         assert_eq!(t.state().rectification().pending(), None);
@@ -235,19 +235,19 @@ fn l25a_an_unintended_barred_call_is_replaced_by_the_intended_pass() {
     for dealer in Seat::ALL {
         let (o, p) = (dealer.lho(), dealer.lho().partner());
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, "1S"));
-        ok(&mut t, &call(o, "1H"));
-        ok(&mut t, &Action::decline(dealer.partner()));
-        ok(&mut t, &call(o, "3H"));
-        ok(&mut t, &call(dealer.partner(), "P"));
+        ok(&mut t, call(dealer, "1S"));
+        ok(&mut t, call(o, "1H"));
+        ok(&mut t, Action::decline(dealer.partner()));
+        ok(&mut t, call(o, "3H"));
+        ok(&mut t, call(dealer.partner(), "P"));
         assert_eq!(bar(&t, p), Some(BarKind::Throughout));
-        ok(&mut t, &call(p, "4H"));
+        ok(&mut t, call(p, "4H"));
         assert!(matches!(
             t.state().rectification().pending(),
             Some(Pending::BarredCall { .. })
         ));
-        ok(&mut t, &replace(p, "P"));
-        let o2 = ok(&mut t, &unintended(true));
+        ok(&mut t, replace(p, "P"));
+        let o2 = ok(&mut t, unintended(true));
         assert!(irregular(&o2).is_empty());
         assert_eq!(calls(&t), ["1S", "3H", "P", "P"]);
         assert_eq!(bar(&t, p), Some(BarKind::Throughout));
@@ -261,12 +261,12 @@ fn l25a_an_unintended_barred_call_is_replaced_by_the_intended_pass() {
 fn corrected_replacement(dealer: Seat, opening: Bid, ib: Bid, first_try: Bid, intended: Bid) -> (Table, Outcome) {
     let offender = dealer.lho();
     let mut t = f2f(dealer);
-    ok(&mut t, &call(dealer, opening));
-    ok(&mut t, &call(offender, ib));
-    ok(&mut t, &Action::decline(dealer.partner()));
-    ok(&mut t, &call(offender, first_try));
-    ok(&mut t, &replace(offender, intended));
-    let o = ok(&mut t, &unintended(true));
+    ok(&mut t, call(dealer, opening));
+    ok(&mut t, call(offender, ib));
+    ok(&mut t, Action::decline(dealer.partner()));
+    ok(&mut t, call(offender, first_try));
+    ok(&mut t, replace(offender, intended));
+    let o = ok(&mut t, unintended(true));
     (t, o.0)
 }
 
@@ -354,10 +354,10 @@ fn l27b1a_a_bid_in_one_of_two_specified_suits_does_not_qualify() {
             continue;
         };
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, opening));
-        ok(&mut t, &call(offender, ib));
-        ok(&mut t, &specified(&[s1, s2]));
-        ok(&mut t, &Action::decline(dealer.partner()));
+        ok(&mut t, call(dealer, opening));
+        ok(&mut t, call(offender, ib));
+        ok(&mut t, specified(&[s1, s2]));
+        ok(&mut t, Action::decline(dealer.partner()));
         let ctx = format!("{dealer} {opening}, IB {ib} showing {s1:?}+{s2:?}, replaced by {one_suit}");
         assert!(
             matches!(
@@ -366,12 +366,12 @@ fn l27b1a_a_bid_in_one_of_two_specified_suits_does_not_qualify() {
             ),
             "{ctx}: no single natural bid to suggest"
         );
-        ok(&mut t, &call(offender, one_suit));
+        ok(&mut t, call(offender, one_suit));
         assert_eq!(bar(&t, partner), Some(BarKind::Throughout), "{ctx}: L27B2");
         assert_eq!(t.state().lead().restrictions().len(), 1, "{ctx}");
         // B1b: the Director rules the replacement comparable (or that it specifies the
         // same denominations): no further rectification.
-        ok(&mut t, &comparable(true));
+        ok(&mut t, comparable(true));
         assert_eq!(bar(&t, partner), None, "{ctx}");
         assert!(t.state().lead().restrictions().is_empty(), "{ctx}");
     }
@@ -386,33 +386,33 @@ fn l27b1a_one_specified_suit_still_qualifies_and_may_be_stated_after_the_replace
         let partner = offender.partner();
         // Stated before the replacement.
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, opening));
-        ok(&mut t, &call(offender, ib));
-        ok(&mut t, &specified(&[shown]));
-        ok(&mut t, &Action::decline(dealer.partner()));
-        ok(&mut t, &call(offender, b1a));
+        ok(&mut t, call(dealer, opening));
+        ok(&mut t, call(offender, ib));
+        ok(&mut t, specified(&[shown]));
+        ok(&mut t, Action::decline(dealer.partner()));
+        ok(&mut t, call(offender, b1a));
         assert_eq!(bar(&t, partner), None, "{dealer} {opening} {ib} → {b1a}");
         // L27C: stated after a replacement made before the Director came.
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, opening));
-        ok(&mut t, &call(offender, ib));
-        ok(&mut t, &Action::decline(dealer.partner()));
-        ok(&mut t, &call(offender, b1a));
+        ok(&mut t, call(dealer, opening));
+        ok(&mut t, call(offender, ib));
+        ok(&mut t, Action::decline(dealer.partner()));
+        ok(&mut t, call(offender, b1a));
         if shown != ib.strain {
             assert_eq!(bar(&t, partner), Some(BarKind::Throughout));
         }
-        ok(&mut t, &specified(&[shown]));
+        ok(&mut t, specified(&[shown]));
         assert_eq!(bar(&t, partner), None, "{dealer} {opening} {ib} → {b1a}, stated after");
         assert!(t.state().lead().restrictions().is_empty());
         // Two strains stated after: still presumed B2.
         let mut t = f2f(dealer);
-        ok(&mut t, &call(dealer, opening));
-        ok(&mut t, &call(offender, ib));
-        ok(&mut t, &Action::decline(dealer.partner()));
-        ok(&mut t, &call(offender, b1a));
+        ok(&mut t, call(dealer, opening));
+        ok(&mut t, call(offender, ib));
+        ok(&mut t, Action::decline(dealer.partner()));
+        ok(&mut t, call(offender, b1a));
         let other = Strain::ALL[(shown as usize + 1) % 4];
         if other != shown && shown != ib.strain {
-            ok(&mut t, &specified(&[shown, other]));
+            ok(&mut t, specified(&[shown, other]));
             assert_eq!(bar(&t, partner), Some(BarKind::Throughout));
         }
     }
@@ -458,7 +458,7 @@ fn replay(dealer: Seat, made: &[Call]) -> Table {
     let mut t = f2f(dealer);
     for c in made {
         let seat = t.turn().expect("turn");
-        ok(&mut t, &call(seat, c));
+        ok(&mut t, call(seat, c));
     }
     t
 }
@@ -473,7 +473,7 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             let admissible = replay(dealer, &made[..made.len() - 1]).is_legal(last_seat, change);
             let mut t = replay(dealer, &made);
             let before: Vec<String> = calls(&t);
-            let o = ok(&mut t, &call(last_seat, change));
+            let o = ok(&mut t, call(last_seat, change));
             let ctx = format!("{dealer} {made:?}: {last_seat} changes to {change}");
             if admissible {
                 assert_eq!(irregular(&o), [Code::IrregChangeOfCall], "{ctx}");
@@ -484,26 +484,26 @@ fn l25b_a_change_to_an_inadmissible_double_or_redouble_is_law_36_and_never_stand
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
             assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             assert_eq!(
-                refused(&mut t, &Action::accept(last_seat.lho())),
+                refused(&mut t, Action::accept(last_seat.lho())),
                 Code::NotEntitled,
                 "{ctx}"
             );
             // L36A: LHO calls before rectification: both calls cancelled, no bar, LHO calls again.
             let mut over = t.clone();
             let lho_call = over.legal_calls(last_seat.lho()).first().expect("LHO may call");
-            ok(&mut over, &call(last_seat.lho(), lho_call));
+            ok(&mut over, call(last_seat.lho(), lho_call));
             assert_eq!(calls(&over), before, "{ctx}: L36A");
             assert_eq!(bar(&over, last_seat.partner()), None, "{ctx}: L36A");
             assert_eq!(over.turn(), Some(last_seat.lho()), "{ctx}: L36A");
             // L36B4: LHO declines: cancelled, the original stands, partner passes throughout.
-            ok(&mut t, &Action::decline(last_seat.lho()));
+            ok(&mut t, Action::decline(last_seat.lho()));
             assert_eq!(calls(&t), before, "{ctx}: the original call stands");
             assert_eq!(t.state().rectification().pending(), None, "{ctx}");
             assert_eq!(bar(&t, last_seat.partner()), Some(BarKind::Throughout), "{ctx}: L36B4");
             assert_eq!(t.turn(), Some(last_seat.lho()), "{ctx}");
             // Whatever LHO does next, no inadmissible call is ever in force.
             let lho_call = t.legal_calls(last_seat.lho()).first().expect("LHO may call");
-            ok(&mut t, &call(last_seat.lho(), lho_call));
+            ok(&mut t, call(last_seat.lho(), lho_call));
             assert!(admissible_in_force(&t), "{ctx}");
             assert!(admissible_in_force(&over), "{ctx}");
         }
@@ -527,18 +527,18 @@ fn l21b_a_change_call_to_an_inadmissible_double_is_law_36_in_rectify_and_refused
         // called; the opponent who called gets an L21B1 offer.
         let (n, e, s, w) = (dealer, dealer.lho(), dealer.partner(), dealer.rho());
         let mut t = table(dealer, &format!(r#""{regulation}""#));
-        ok(&mut t, &call(n, "1NT"));
-        ok(&mut t, &call(e, "P"));
+        ok(&mut t, call(n, "1NT"));
+        ok(&mut t, call(e, "P"));
         let who = if regulation == "online" { s } else { n };
         if regulation == "online" {
             ok(&mut t, act::explained(s, "2D", "natural"));
         } else {
-            ok(&mut t, &call(s, "2D"));
+            ok(&mut t, call(s, "2D"));
             ok(&mut t, Action::ask(w, 2));
             ok(&mut t, Action::explain(n, 2, "natural"));
         }
-        ok(&mut t, &call(w, "P"));
-        ok(&mut t, &call(n, "2H"));
+        ok(&mut t, call(w, "P"));
+        ok(&mut t, call(n, "2H"));
         ok(&mut t, Action::correct_explanation(who, 2, "transfer"));
         assert!(
             t.state().offers().standing().iter().any(|o| o.seat == w),
@@ -653,12 +653,12 @@ fn in_prevent_a_replacement_is_refused_when_asked_exactly_as_the_call_itself_wou
             let second = dealer.lho();
             for replacement in &every_call {
                 let mut direct = table(dealer, r#""online""#);
-                ok(&mut direct, &call(dealer, opening));
+                ok(&mut direct, call(dealer, opening));
                 let expected = direct.apply(call(second, replacement)).rejection().map(|r| r.code());
 
                 let mut t = table(dealer, r#""online""#);
-                ok(&mut t, &call(dealer, opening));
-                ok(&mut t, &call(second, "P"));
+                ok(&mut t, call(dealer, opening));
+                ok(&mut t, call(second, "P"));
                 let step = replace(second, replacement);
                 match expected {
                     Some(code) => assert_eq!(refused(&mut t, &step), code, "{dealer} {opening}: {step:?}"),

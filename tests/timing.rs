@@ -45,15 +45,15 @@ fn an_inadmissible_double_out_of_turn_waits_for_the_offenders_lho_and_cannot_be_
         for (before, offender, x, due) in inadmissible_out_of_turn(d) {
             let mut t = f2f(d);
             for (s, c) in &before {
-                ok(&mut t, &call(*s, c));
+                ok(&mut t, call(*s, c));
             }
-            let o = ok(&mut t, &call(offender, x));
+            let o = ok(&mut t, call(offender, x));
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
             assert!(codes(&o).contains(&Code::IrregInadmissibleDouble), "{ctx}");
             assert!(bars(&t).is_empty(), "{ctx}: nothing is rectified yet");
             assert_eq!(t.turn(), Some(offender.lho()), "{ctx}: LHO may call over it (L36A)");
             assert_eq!(
-                refused(&mut t, &Action::accept(offender.lho())),
+                refused(&mut t, Action::accept(offender.lho())),
                 Code::NotEntitled,
                 "{ctx}"
             );
@@ -61,7 +61,7 @@ fn an_inadmissible_double_out_of_turn_waits_for_the_offenders_lho_and_cannot_be_
                 if other != offender.lho() {
                     let any = t.legal_calls(other).first().map_or("P".into(), |c| c.to_string());
                     assert_eq!(
-                        refused(&mut t, &call(other, &any)),
+                        refused(&mut t, call(other, &any)),
                         Code::RectificationPending,
                         "{ctx}: {other} waits"
                     );
@@ -77,13 +77,13 @@ fn the_offenders_lho_calling_over_an_inadmissible_double_out_of_turn_cancels_bot
         for (before, offender, x, due) in inadmissible_out_of_turn(d) {
             let mut t = f2f(d);
             for (s, c) in &before {
-                ok(&mut t, &call(*s, c));
+                ok(&mut t, call(*s, c));
             }
             let in_force = calls(&t);
-            ok(&mut t, &call(offender, x));
+            ok(&mut t, call(offender, x));
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
             // L36A: whatever LHO calls, it is cancelled with the inadmissible call.
-            let o = ok(&mut t, &call(offender.lho(), "2NT"));
+            let o = ok(&mut t, call(offender.lho(), "2NT"));
             assert!(!codes(&o).contains(&Code::LeadRestriction), "{ctx}");
             assert_eq!(calls(&t), in_force, "{ctx}: both calls cancelled");
             assert!(bars(&t).is_empty(), "{ctx}: no rectification (L36A)");
@@ -100,12 +100,12 @@ fn an_inadmissible_double_out_of_turn_declined_is_cancelled_and_bars_partner_thr
         for (before, offender, x, due) in inadmissible_out_of_turn(d) {
             let mut t = f2f(d);
             for (s, c) in &before {
-                ok(&mut t, &call(*s, c));
+                ok(&mut t, call(*s, c));
             }
             let in_force = calls(&t);
-            ok(&mut t, &call(offender, x));
+            ok(&mut t, call(offender, x));
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
-            ok(&mut t, &Action::decline(offender.lho()));
+            ok(&mut t, Action::decline(offender.lho()));
             assert_eq!(calls(&t), in_force, "{ctx}: cancelled (L36B4)");
             assert_eq!(bars(&t), [(offender.partner(), BarKind::Throughout)], "{ctx}");
             assert_eq!(t.turn(), Some(due), "{ctx}: the auction returns to {due}");
@@ -133,23 +133,23 @@ fn the_offenders_partner_cannot_cancel_a_call_out_of_rotation_by_calling_at_his_
         for (before, offender, c) in at_partners_turn(d) {
             let mut t = f2f(d);
             for (s, b) in &before {
-                ok(&mut t, &call(*s, b));
+                ok(&mut t, call(*s, b));
             }
-            ok(&mut t, &call(offender, c));
+            ok(&mut t, call(offender, c));
             let partner = offender.partner();
             let ctx = format!("dealer {d}: {offender}'s {c} at {partner}'s turn");
             // L28B: only an opponent whose turn it was makes his call in rotation.
             assert!(t.legal_calls(partner).is_empty(), "{ctx}");
             assert_eq!(
-                refused(&mut t, &call(partner, "3NT")),
+                refused(&mut t, call(partner, "3NT")),
                 Code::RectificationPending,
                 "{ctx}"
             );
             // LHO keeps his option: declined, partner calls freely (L30B1a, L31B1, L32B1).
-            ok(&mut t, &Action::decline(offender.lho()));
+            ok(&mut t, Action::decline(offender.lho()));
             assert_eq!(t.turn(), Some(partner), "{ctx}");
             assert!(!t.legal_calls(partner).is_empty(), "{ctx}");
-            let o = ok(&mut t, &call(partner, "3NT"));
+            let o = ok(&mut t, call(partner, "3NT"));
             assert!(codes(&o).iter().all(|c| !c.as_str().starts_with("IRREG_")), "{ctx}");
         }
     }
@@ -161,11 +161,11 @@ fn the_offenders_lho_may_still_accept_a_call_out_of_rotation_at_partners_turn_by
         for (before, offender, c) in at_partners_turn(d) {
             let mut t = f2f(d);
             for (s, b) in &before {
-                ok(&mut t, &call(*s, b));
+                ok(&mut t, call(*s, b));
             }
-            ok(&mut t, &call(offender, c));
+            ok(&mut t, call(offender, c));
             let _ = t.apply(call(offender.partner(), "3NT"));
-            ok(&mut t, &call(offender.lho(), "4NT"));
+            ok(&mut t, call(offender.lho(), "4NT"));
             let ctx = format!("dealer {d}: {offender}'s {c}, accepted by calling");
             let mut want: Vec<String> = before.iter().map(|(_, b)| (*b).to_string()).collect();
             want.extend([c.to_string(), "4NT".to_string()]);
@@ -179,8 +179,8 @@ fn an_opponent_whose_turn_it_was_still_cancels_a_call_out_of_rotation_by_calling
     for d in Seat::ALL {
         // The dealer's LHO bids at the dealer's turn; the dealer (his RHO) opens: L28B.
         let mut t = f2f(d);
-        ok(&mut t, &call(d.lho(), "1S"));
-        let o = ok(&mut t, &call(d, "1C"));
+        ok(&mut t, call(d.lho(), "1S"));
+        let o = ok(&mut t, call(d, "1C"));
         assert!(
             !codes(&o).iter().any(|c| c.as_str().starts_with("IRREG_")),
             "dealer {d}"
@@ -196,7 +196,7 @@ fn ended(dealer: Seat) -> Table {
     let mut t = f2f(dealer);
     for (i, c) in ["1S", "P", "P", "P"].iter().enumerate() {
         let s = Seat::from_index((dealer.index() + i) % 4);
-        ok(&mut t, &call(s, c));
+        ok(&mut t, call(s, c));
     }
     assert_eq!(t.phase(), Phase::Clarification);
     t
@@ -208,10 +208,10 @@ fn l39_a_defenders_bid_after_the_final_pass_gives_no_restriction_when_his_lho_ca
         // Declarer d; defenders d.lho() (opening leader) and d.rho(). Either defender bids.
         for offender in [d.lho(), d.rho()] {
             let mut t = ended(d);
-            ok(&mut t, &call(offender, "2H"));
+            ok(&mut t, call(offender, "2H"));
             assert_eq!(t.state().lead().restrictions().len(), 1, "dealer {d}: L39C");
             let lho = offender.lho();
-            let o = ok(&mut t, &call(lho, "P"));
+            let o = ok(&mut t, call(lho, "P"));
             let ctx = format!("declarer {d}: {offender} bids, {lho} calls over it");
             assert!(codes(&o).contains(&Code::IrregCallAfterFinalPass), "{ctx}");
             assert!(t.state().lead().restrictions().is_empty(), "{ctx}: L39B");
@@ -228,16 +228,16 @@ fn l39_the_restriction_is_fixed_once_anyone_else_calls_or_declarer_has_chosen() 
         // Someone other than his LHO calls next: the restriction stands, and LHO's later
         // call does not remove it.
         let mut t = ended(d);
-        ok(&mut t, &call(offender, "2H"));
-        ok(&mut t, &call(d.partner(), "P"));
-        ok(&mut t, &call(offender.lho(), "P"));
+        ok(&mut t, call(offender, "2H"));
+        ok(&mut t, call(d.partner(), "P"));
+        ok(&mut t, call(offender.lho(), "P"));
         assert_eq!(t.state().lead().restrictions().len(), 1, "declarer {d}");
         assert!(t.view(Viewer::Seat(d.lho())).lead_restriction.is_some(), "declarer {d}");
         // Declarer has made his choice: the rectification is applied; LHO's call is too late.
         let mut t = ended(d);
-        ok(&mut t, &call(offender, "2H"));
+        ok(&mut t, call(offender, "2H"));
         ok(&mut t, Action::restrict_lead(d, Some(Suit::Clubs), false));
-        ok(&mut t, &call(offender.lho(), "P"));
+        ok(&mut t, call(offender.lho(), "P"));
         let v = t.view(Viewer::Seat(d.lho()));
         assert_eq!(
             v.lead_restriction.and_then(|r| r.prohibited),
@@ -251,7 +251,7 @@ fn l39_a_pass_by_a_defender_or_any_call_by_the_declaring_side_gives_no_restricti
     for d in Seat::ALL {
         for (seat, c) in [(d.lho(), "P"), (d.rho(), "P"), (d, "2S"), (d.partner(), "X")] {
             let mut t = ended(d);
-            ok(&mut t, &call(seat, c));
+            ok(&mut t, call(seat, c));
             assert!(
                 t.state().lead().restrictions().is_empty(),
                 "declarer {d}: {seat} {c} (L39B)"
@@ -277,7 +277,7 @@ fn a_bar_shows_in_state_views_and_snapshots_until_the_opening_lead_is_faced() {
         }
         for c in ["P", "P", "P"] {
             let s = t.turn().expect("turn");
-            ok(&mut t, &call(s, c));
+            ok(&mut t, call(s, c));
         }
         assert_eq!(t.phase(), Phase::Clarification, "dealer {d}");
         assert_eq!(bars(&t), [(w, BarKind::Throughout)], "dealer {d}");
@@ -297,7 +297,7 @@ fn a_bar_shows_in_state_views_and_snapshots_until_the_opening_lead_is_faced() {
             [(w, BarKind::Throughout)],
             "dealer {d}: still the auction period"
         );
-        ok(&mut t, &Action::face_lead(leader));
+        ok(&mut t, Action::face_lead(leader));
         assert!(bars(&t).is_empty(), "dealer {d}: lapsed with the auction period (L41C)");
         assert!(t.view(Viewer::Seat(w)).barred.is_empty(), "dealer {d}");
     }

@@ -1,5 +1,5 @@
-//! Actions (typed, or as JSON lines) and the tables they are played on, shared by the law suites: a
-//! call, an alerted call, a table from options, and `ok`/`refused` that
+//! Typed actions and the tables they are played on, shared by the law suites: a call, an
+//! alerted call, a table from options, and `ok`/`refused` that
 //! check what `apply` did.
 
 use std::fmt::Display;
@@ -40,7 +40,7 @@ pub fn f2f(dealer: Seat) -> Table {
     new_table(dealer, r#""face_to_face""#)
 }
 
-/// A step a table takes: a typed action, or a JSON line.
+/// A step a table takes: a typed action, owned or borrowed (or a JSON line, below).
 pub trait Step {
     /// Applies the step to `t`.
     fn apply_to(self, t: &mut Table) -> Outcome;
@@ -66,25 +66,8 @@ impl Step for &Action {
     }
 }
 
+/// A JSON line, for a check of what the JSON reader refuses (`BAD_INPUT`).
 impl Step for &str {
-    fn apply_to(self, t: &mut Table) -> Outcome {
-        t.apply_json(self)
-    }
-    fn shown(&self) -> String {
-        self.to_string()
-    }
-}
-
-impl Step for &&str {
-    fn apply_to(self, t: &mut Table) -> Outcome {
-        t.apply_json(self)
-    }
-    fn shown(&self) -> String {
-        self.to_string()
-    }
-}
-
-impl Step for &String {
     fn apply_to(self, t: &mut Table) -> Outcome {
         t.apply_json(self)
     }
