@@ -1,4 +1,20 @@
 //! Typed actions for tests, short enough to read as sentences: `call(Seat::N, "1H")`.
+//!
+//! Tests build their actions here (or with `Action`'s own constructors). JSON action lines
+//! stay only where the wire format is what is tested:
+//! - `action_constructors.rs`: each constructor against the JSON line it stands for;
+//! - `errors.rs`: malformed input as an input error, a well-formed line refused under a law;
+//! - `untrusted.rs`, `robustness.rs`: hostile and arbitrary text (and fields) refused;
+//! - `table.rs`: its malformed-input and snapshot-text cases;
+//! - `roundtrip.rs`: tables reached by actions read from JSON, round-tripped as text;
+//! - `memory.rs`: what reading an action's JSON allocates;
+//! - `properties.rs`: its malformed share of the random steps (the rest are typed);
+//! - `artificial_calls.rs`: the rulings the JSON reader refuses as ill-formed;
+//! - `vectors/state_hash.rs`: the hash vector the wasm suites share;
+//! - `js_api/`: the JavaScript face, which takes actions as JSON values;
+//! - `conformance.rs`: scenario files.
+//!
+//! Counted with `grep -rn '"type":' tests --include='*.rs' | wc -l`.
 
 use bridge_laws::{Action, ActionKind, Actor, Call, Card, Intent, RulingOn, RulingValue, Seat, Strain, Suit, Table};
 
