@@ -224,21 +224,16 @@ fn ruled_artificial_after_the_decline_the_law_30a_bar_gives_way_to_law_31() {
 fn ruled_artificial_after_rho_has_bid_the_offender_calls_freely_at_once() {
     // An unalerted pass: no question opened, but the Director may rule while the
     // rectification is open.
-    let t = run(&[
+    let ruled = vec![
         call("E", "P"),
         Action::decline(Seat::S),
         call("N", "1C"),
         artificial(true),
-    ]);
+    ];
+    let t = run(&ruled);
     assert_eq!(bar(&t, Seat::E), None);
     assert!(legal(&t, Seat::E).len() > 1);
-    let t = run(&[
-        call("E", "P"),
-        Action::decline(Seat::S),
-        call("N", "1C"),
-        artificial(true),
-        call("E", "1S"),
-    ]);
+    let t = run(&[ruled, vec![call("E", "1S")]].concat());
     assert_eq!(bar(&t, Seat::W), Some((BarKind::NextTurn, Law::L31A2b)));
 }
 

@@ -51,7 +51,7 @@ proptest! {
         dealer in 0u8..4,
         preset in 0u8..4,
     ) {
-        let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
+        let preset = common::preset(preset);
         let mut t = table(preset, seat(dealer));
         let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
         for s in &steps {

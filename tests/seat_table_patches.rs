@@ -111,7 +111,7 @@ proptest! {
         preset in 0u8..4,
         deal in any::<Option<u64>>(),
     ) {
-        let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
+        let preset = common::preset(preset);
         // Given the deal, a table also plays cards: the hands change by patches too.
         let mut t = common::dealt_table(preset, seat(dealer), deal);
         let mut clients: Vec<SeatTable> = VIEWERS.iter().map(|v| joined(&t, *v)).collect();
@@ -146,7 +146,7 @@ proptest! {
         dealer in 0u8..4,
         preset in 0u8..4,
     ) {
-        let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
+        let preset = common::preset(preset);
         let mut t = table(preset, seat(dealer));
         let mut everyone = ViewTracker::new(&t);
         let mut some = ViewTracker::default();
@@ -424,7 +424,7 @@ proptest! {
         dealer in 0u8..4,
         preset in 0u8..4,
     ) {
-        let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
+        let preset = common::preset(preset);
         let mut t = table(preset, seat(dealer));
         for s in &steps {
             let out = t.apply(random_action(&t, *s));

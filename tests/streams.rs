@@ -111,7 +111,7 @@ proptest! {
         dealer in 0u8..4,
         preset in 0u8..4,
     ) {
-        let preset = [Preset::Online, Preset::OnlineTournament, Preset::FaceToFace, Preset::Screens][usize::from(preset)];
+        let preset = common::preset(preset);
         let (t, pushed) = play(preset, dealer, &steps);
         prop_assert_eq!(check(&t, &pushed), Ok(()));
     }

@@ -11,7 +11,7 @@ mod common;
 use bridge_laws::event::BarKind;
 use bridge_laws::{Action, Code, Phase, Seat, Suit, Table, Viewer};
 use common::act;
-use common::steps::{call, calls, codes, f2f, ok, refused};
+use common::steps::{call, calls, codes, f2f, ok, refused, Accepted};
 
 fn bars(t: &Table) -> Vec<(Seat, BarKind)> {
     Seat::ALL
@@ -39,15 +39,23 @@ fn inadmissible_out_of_turn(d: Seat) -> Vec<(Before, Seat, &'static str, Seat)> 
     ]
 }
 
+/// Dealer `d`'s face-to-face table after `before` and `offender`'s inadmissible `x` out of
+/// turn: the table, the calls in force before `x`, and what `x` raised.
+fn doubled_out_of_turn(d: Seat, before: &Before, offender: Seat, x: &str) -> (Table, Vec<String>, Accepted) {
+    let mut t = f2f(d);
+    for (s, c) in before {
+        ok(&mut t, call(*s, c));
+    }
+    let in_force = calls(&t);
+    let o = ok(&mut t, call(offender, x));
+    (t, in_force, o)
+}
+
 #[test]
 fn an_inadmissible_double_out_of_turn_waits_for_the_offenders_lho_and_cannot_be_accepted() {
     for d in Seat::ALL {
         for (before, offender, x, due) in inadmissible_out_of_turn(d) {
-            let mut t = f2f(d);
-            for (s, c) in &before {
-                ok(&mut t, call(*s, c));
-            }
-            let o = ok(&mut t, call(offender, x));
+            let (mut t, _, o) = doubled_out_of_turn(d, &before, offender, x);
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
             assert!(codes(&o).contains(&Code::IrregInadmissibleDouble), "{ctx}");
             assert!(bars(&t).is_empty(), "{ctx}: nothing is rectified yet");
@@ -75,12 +83,7 @@ fn an_inadmissible_double_out_of_turn_waits_for_the_offenders_lho_and_cannot_be_
 fn the_offenders_lho_calling_over_an_inadmissible_double_out_of_turn_cancels_both_without_rectification() {
     for d in Seat::ALL {
         for (before, offender, x, due) in inadmissible_out_of_turn(d) {
-            let mut t = f2f(d);
-            for (s, c) in &before {
-                ok(&mut t, call(*s, c));
-            }
-            let in_force = calls(&t);
-            ok(&mut t, call(offender, x));
+            let (mut t, in_force, _) = doubled_out_of_turn(d, &before, offender, x);
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
             // L36A: whatever LHO calls, it is cancelled with the inadmissible call.
             let o = ok(&mut t, call(offender.lho(), "2NT"));
@@ -98,12 +101,7 @@ fn the_offenders_lho_calling_over_an_inadmissible_double_out_of_turn_cancels_bot
 fn an_inadmissible_double_out_of_turn_declined_is_cancelled_and_bars_partner_throughout() {
     for d in Seat::ALL {
         for (before, offender, x, due) in inadmissible_out_of_turn(d) {
-            let mut t = f2f(d);
-            for (s, c) in &before {
-                ok(&mut t, call(*s, c));
-            }
-            let in_force = calls(&t);
-            ok(&mut t, call(offender, x));
+            let (mut t, in_force, _) = doubled_out_of_turn(d, &before, offender, x);
             let ctx = format!("dealer {d}: {offender}'s {x} at {due}'s turn");
             ok(&mut t, Action::decline(offender.lho()));
             assert_eq!(calls(&t), in_force, "{ctx}: cancelled (L36B4)");

@@ -23,6 +23,17 @@ pub fn seat(n: u8) -> Seat {
     Seat::from_index(usize::from(n))
 }
 
+/// The preset numbered `n` (mod 4): online, online tournament, face to face, screens.
+pub fn preset(n: u8) -> bridge_laws::Preset {
+    use bridge_laws::Preset;
+    [
+        Preset::Online,
+        Preset::OnlineTournament,
+        Preset::FaceToFace,
+        Preset::Screens,
+    ][usize::from(n % 4)]
+}
+
 /// The 38 calls: pass, double, redouble and the 35 bids.
 pub fn all_calls() -> Vec<String> {
     let mut out = vec!["P".to_string(), "X".to_string(), "XX".to_string()];
