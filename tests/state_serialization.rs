@@ -16,7 +16,7 @@ use bridge_laws::{Action, Seat, Strain, Table};
 use common::act::{alerted, bid, call, explained, lead, play, play_dummy, rule};
 use serde_json::Value;
 
-const GOLDEN: &str = "tests/golden/state_serialization.txt";
+const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/state_serialization.txt");
 
 /// Face to face, each player alerting his own calls, Law 25A requests to the Director; each
 /// hand holds one suit, so that any card may be played.
