@@ -34,14 +34,6 @@ pub fn suit(text: &str) -> Suit {
     strain.suit().unwrap_or_else(|| panic!("{text} is no suit"))
 }
 
-/// The strains written `texts` (`["H", "S"]`).
-pub fn strains(texts: &[&str]) -> Vec<Strain> {
-    texts
-        .iter()
-        .map(|t| t.parse().unwrap_or_else(|e| panic!("strain {t}: {e:?}")))
-        .collect()
-}
-
 /// `seat` calls `text`.
 pub fn call(seat: Seat, text: &str) -> Action {
     Action::call(seat, bid(text))
