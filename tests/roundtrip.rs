@@ -4,7 +4,8 @@
 //! and replaying the log give the same table: the same options, log, state hash and views.
 #![cfg(not(target_arch = "wasm32"))]
 
-use bridge_laws::{Preset, Seat, Snapshot, Table, TableOptions, Viewer};
+use bridge_laws::action::{ActionKind, Actor, Intent, RulingOn, RulingValue};
+use bridge_laws::{Action, Call, Card, Preset, Seat, Snapshot, Strain, Table, TableOptions, Viewer};
 use proptest::prelude::*;
 
 const PRESETS: [&str; 4] = ["online", "online_tournament", "face_to_face", "screens"];
@@ -75,7 +76,6 @@ fn options() -> impl Strategy<Value = String> {
         })
 }
 
-const SEATS: [&str; 5] = ["N", "E", "S", "W", "director"];
 const CALLS: [&str; 8] = ["P", "X", "XX", "1C", "1NT", "2H", "3S", "7NT"];
 const TEXTS: [&str; 4] = ["", "15-17", "transfer ♥ áé", "nul\u{0}byte"];
 const CARDS: [&str; 6] = ["SA", "H4", "D2", "CK", "ST", "H9"];
@@ -83,75 +83,81 @@ const CARDS: [&str; 6] = ["SA", "H4", "D2", "CK", "ST", "H9"];
 /// One step: what to do, who does it, and two numbers that pick its details.
 type Step = (u8, usize, u32, u32);
 
-/// The JSON text of a step on table `t`: mostly legal calls by the player on turn, with
-/// disclosures, questions, irregular calls, rulings and play mixed in.
-fn action(t: &Table, (kind, who, x, y): Step) -> String {
-    let seat = SEATS[who % SEATS.len()];
-    let player = ["N", "E", "S", "W"][who % 4];
+/// A step on table `t`: mostly legal calls by the player on turn, with disclosures,
+/// questions, irregular calls, rulings and play mixed in (its text is then the snapshot's).
+fn action(t: &Table, (kind, who, x, y): Step) -> Action {
+    let player = Seat::from_index(who % 4);
+    // The fifth actor is the Director (refused where only a player may act).
+    let actor = if who % 5 == 4 {
+        Actor::Director
+    } else {
+        Actor::Seat(player)
+    };
     let n = t.calls().len().max(1);
     let i = x as usize % (n + 1);
     let text = TEXTS[y as usize % TEXTS.len()];
-    let call = CALLS[x as usize % CALLS.len()];
-    let card = CARDS[y as usize % CARDS.len()];
-    let at = if y % 3 == 0 {
-        format!(r#","at":{}"#, x % 30_000)
-    } else {
-        String::new()
-    };
+    let call: Call = CALLS[x as usize % CALLS.len()].parse().expect("a call");
+    let card: Card = CARDS[y as usize % CARDS.len()].parse().expect("a card");
+    let timed = |a: Action| if y % 3 == 0 { a.at(f64::from(x % 30_000)) } else { a };
+    let by_actor = |a: Action| Action { seat: actor, ..a };
     match kind % 16 {
         0..=5 => {
             let turn = t.turn().unwrap_or(Seat::N);
             let legal = t.legal_calls(turn);
-            let c = legal
-                .iter()
-                .nth(x as usize % legal.len().max(1))
-                .map_or("P".to_string(), |c| c.to_string());
-            let disclose = match y % 4 {
-                0 => r#","alert":true"#.to_string(),
-                1 => format!(r#","explanation":{text:?}"#),
-                _ => String::new(),
+            let c = legal.iter().nth(x as usize % legal.len().max(1)).unwrap_or(Call::Pass);
+            let disclosed = match y % 4 {
+                0 => Action::alerted(turn, c),
+                1 => Action::new(
+                    Actor::Seat(turn),
+                    ActionKind::Call {
+                        call: c,
+                        alert: false,
+                        explanation: Some(text.into()),
+                        intent: None,
+                    },
+                ),
+                _ => Action::call(turn, c),
             };
-            format!(r#"{{"seat":"{turn}","type":"call","call":"{c}"{disclose}{at}}}"#)
+            timed(disclosed)
         }
-        6 => format!(r#"{{"seat":"{seat}","type":"call","call":"{call}"{at}}}"#),
-        7 => format!(r#"{{"seat":"{player}","type":"alert","index":{i},"explanation":{text:?}}}"#),
-        8 => format!(r#"{{"seat":"{player}","type":"explain","index":{i},"text":{text:?}}}"#),
-        9 => format!(r#"{{"seat":"{player}","type":"ask","index":{i}}}"#),
-        10 => format!(r#"{{"seat":"{seat}","type":"director","reason":{text:?}}}"#),
+        6 => timed(by_actor(Action::call(player, call))),
+        7 => Action::alert(player, i, Some(text)),
+        8 => Action::explain(player, i, text),
+        9 => Action::ask(player, i),
+        10 => by_actor(Action::summon(player, Some(text))),
         11 => {
-            let (on, value) = [
-                ("unintended", "true"),
-                ("unintended", "false"),
-                ("comparable", "true"),
-                ("comparable", "false"),
-                ("misinformation", "true"),
-                ("intent", "\"accept\""),
-                ("intent", "\"own_turn\""),
-                ("artificial", "true"),
-                ("artificial", "false"),
-                ("artificial", r#"true,"specified":["H"],"index":0"#),
-            ][y as usize % 10];
-            format!(r#"{{"seat":"director","type":"ruling","on":"{on}","value":{value}}}"#)
+            let yes = |on, v| Action::ruling(on, Some(RulingValue::Yes(v)));
+            [
+                yes(RulingOn::Unintended, true),
+                yes(RulingOn::Unintended, false),
+                yes(RulingOn::Comparable, true),
+                yes(RulingOn::Comparable, false),
+                yes(RulingOn::Misinformation, true),
+                Action::ruling(RulingOn::Intent, Some(RulingValue::Intent(Intent::Accept))),
+                Action::ruling(RulingOn::Intent, Some(RulingValue::Intent(Intent::OwnTurn))),
+                yes(RulingOn::Artificial, true),
+                yes(RulingOn::Artificial, false),
+                Action::artificial_at(0, Some(&[Strain::Hearts])),
+            ][y as usize % 10]
+                .clone()
         }
-        12 => {
-            let ty = ["accept", "decline", "review", "ask_lead", "ask_contract", "face_lead"][y as usize % 6];
-            format!(r#"{{"seat":"{player}","type":"{ty}"}}"#)
-        }
-        13 => {
-            let ty = ["replace_call", "change_call"][y as usize % 2];
-            format!(r#"{{"seat":"{player}","type":"{ty}","call":"{call}"}}"#)
-        }
-        14 => {
-            if y % 2 == 0 {
-                format!(r#"{{"seat":"{player}","type":"correct_explanation","index":{i},"text":{text:?}}}"#)
-            } else {
-                format!(r#"{{"seat":"{player}","type":"note_partner_mistake","index":{i}}}"#)
-            }
-        }
+        12 => [
+            Action::accept(player),
+            Action::decline(player),
+            Action::review(player),
+            Action::ask_lead(player),
+            Action::ask_contract(player),
+            Action::face_lead(player),
+        ][y as usize % 6]
+            .clone(),
+        13 if y % 2 == 0 => Action::replace_call(player, call),
+        13 => Action::change_call(player, call),
+        14 if y % 2 == 0 => Action::correct_explanation(player, i, text),
+        14 => Action::note_partner_mistake(player, i),
         _ => match y % 3 {
-            0 => format!(r#"{{"seat":"{player}","type":"lead","card":"{card}"}}"#),
-            1 => format!(r#"{{"seat":"{player}","type":"play","card":"{card}"}}"#),
-            _ => format!(r#"{{"seat":"{player}","type":"respond","accept":{}}}"#, x % 2 == 0),
+            0 => Action::lead(player, card),
+            1 => Action::play(player, card),
+            _ => Action::respond(player, x % 2 == 0),
         },
     }
 }
@@ -211,8 +217,7 @@ proptest! {
         let mut t = Table::from_options_json(&text).expect("generated options make a table");
         check_round_trips(&t, true)?;
         for step in steps {
-            let a = action(&t, step);
-            if t.apply_json(&a).is_ok() {
+            if t.apply(action(&t, step)).is_ok() {
                 check_round_trips(&t, false)?;
             }
         }
