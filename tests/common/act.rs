@@ -6,7 +6,7 @@
 //! - `errors.rs`: malformed input as an input error, a well-formed line refused under a law;
 //! - `untrusted.rs`, `robustness.rs`: hostile and arbitrary text (and fields) refused;
 //! - `table.rs`: its malformed-input and snapshot-text cases;
-//! - `roundtrip.rs`: tables reached by actions read from JSON, round-tripped as text;
+//! - `roundtrip.rs`: a snapshot's text, escapes and clocks, read back;
 //! - `memory.rs`: what reading an action's JSON allocates;
 //! - `properties.rs`: its malformed share of the random steps (the rest are typed);
 //! - `artificial_calls.rs`: the rulings the JSON reader refuses as ill-formed;
