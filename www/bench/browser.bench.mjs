@@ -197,7 +197,7 @@ async function main() {
     if (perf) await perf.send("Performance.enable", { timeDomain: "threadTicks" });
     const metrics = async () => perf && Object.fromEntries((await perf.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
     const before = await metrics();
-    if (args.trace) await browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
+    if (args.trace) await browser.startTracing(page, { categories: (process.env.BENCH_TRACE_CATEGORIES ?? "devtools.timeline,disabled-by-default-devtools.timeline").split(",") });
     const run = await page.evaluate((cfg) => window.runBench(cfg), {
       auctions: data.auctions,
       budgetMs: args.budgetMs,
