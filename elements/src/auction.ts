@@ -16,9 +16,6 @@ const COLUMNS: Seat[] = ["W", "N", "E", "S"];
 const vulnerable = (v: View, s: Seat) =>
   v.vulnerability === "All" || (v.vulnerability === "NS" ? s === "N" || s === "S" : v.vulnerability === "EW" && (s === "E" || s === "W"));
 
-/** An empty cell, cloned for every seat that has not called. */
-let EMPTY_CELL: HTMLTableCellElement | null = null;
-
 /** Makes `parent`'s children `nodes`, in order, moving only those out of place. */
 function lay(parent: Element, nodes: Element[]): void {
   let at = parent.firstElementChild;
@@ -33,30 +30,65 @@ function lay(parent: Element, nodes: Element[]): void {
   }
 }
 
-/** Whether `tr`, drawn as `old`, becomes `next` by replacing each node that changed in its
- *  place: as many nodes, every old one still in `tr`, no new one among them (moved within). */
-function swappable(tr: Element, old: Element[], next: Element[]): boolean {
-  if (old.length !== next.length) return false;
-  for (let j = 0; j < next.length; j++) {
-    if (old[j].parentNode !== tr) return false;
-    if (next[j] !== old[j] && old.includes(next[j])) return false;
-  }
-  return true;
-}
+/** What a cell of the grid shows: a call in force, the irregular call or the next-call mark —
+ *  its content, the class and name of its <td>, and whether its height follows the content
+ *  (`grows`: an explanation shown in it wraps). */
+type Shown = { node: Element; cls: string; label: string | null; grows: boolean };
 
 /** One cell: a call in force (`inForce`: a seat it passes over was skipped), the irregular call, or the next-call mark. */
-type Item = { seat: Seat; cell: HTMLTableCellElement; inForce: boolean };
+type Item = { seat: Seat; cell: Shown; inForce: boolean };
 
 /** A place in the grid: a cell drawn, or a seat that has not called there (`BLANK`) or was skipped (`SKIPPED`). */
 const BLANK: unique symbol = Symbol("blank");
 const SKIPPED: unique symbol = Symbol("skipped");
-type Slot = HTMLTableCellElement | typeof BLANK | typeof SKIPPED;
-/** A row as drawn: what it was drawn from, the node of each slot, and its <tr>. */
-type Row = { cells: (Slot | string)[]; nodes: HTMLTableCellElement[]; tr: HTMLTableRowElement };
+type Slot = Shown | typeof BLANK | typeof SKIPPED;
+
+/** A <td> of the grid, kept while its row is: the box inside it that holds what it shows (laid
+ *  out apart from the grid, a default rule: `contain`, a fixed block size), and what was last
+ *  written in each — a push writes the two places it changes (the call, the mark), and the grid
+ *  around them is neither rebuilt nor laid out again. */
+type Place = { td: HTMLTableCellElement; box: HTMLElement; cls: string; label: string | null; content: Node | null; grows: boolean };
+/** A row as drawn: what it was drawn from, its <tr> and its places (one, four columns wide, for
+ *  the text of an empty auction). */
+type Row = { cells: (Slot | string)[]; tr: HTMLTableRowElement; places: Place[] };
+
+/** A place with nothing in it yet. */
+function place(wide: boolean): Place {
+  const box = document.createElement("div");
+  box.className = "slot";
+  const td = document.createElement("td");
+  if (wide) td.colSpan = 4;
+  td.appendChild(box);
+  return { td, box, cls: "", label: null, content: null, grows: false };
+}
+
+/** Writes in `p` what changed of its class, name, content and growth. */
+function write(p: Place, cls: string, label: string | null, content: Node | null, grows: boolean): void {
+  if (p.cls !== cls) {
+    // A cell with no class has no class attribute (as a cell drawn fresh).
+    if (cls) p.td.className = cls;
+    else p.td.removeAttribute("class");
+    p.cls = cls;
+  }
+  if (p.label !== label) {
+    if (label === null) p.td.removeAttribute("aria-label");
+    else p.td.setAttribute("aria-label", label);
+    p.label = label;
+  }
+  if (p.content !== content || (content && content.parentNode !== p.box) || p.box.childNodes.length !== (content ? 1 : 0)) {
+    if (content) p.box.replaceChildren(content);
+    else p.box.replaceChildren();
+    p.content = content;
+  }
+  if (p.grows !== grows) {
+    p.box.classList.toggle("grows", grows);
+    p.grows = grows;
+  }
+}
 
 /** A call's cell as drawn: from which call, its parts, its "?". */
 type Cell = {
-  call: SeenCall; td: HTMLTableCellElement; bid: HTMLElement;
+  call: SeenCall; shown: Shown; bid: HTMLElement;
   /** What the cell was cloned as (`cloned`'s id), to be handed out again once dropped; null
    *  when it carries what its prototype does not (an explanation): not handed out again. */
   kind: string | null;
@@ -91,8 +123,8 @@ export class Auction extends TableElement {
   #withdrawn: HTMLElement | null = null;
   /** What the withdrawn calls were drawn from: the list and the messages. */
   #withdrawnFrom: [unknown, unknown] = [null, null];
-  /** The next-call mark's cell of each seat, kept (it moves at every call). */
-  #nextCells = new Map<Seat, HTMLTableCellElement>();
+  /** The next-call mark of each seat, kept (it moves at every call). */
+  #nextCells = new Map<Seat, Shown>();
 
   protected slice(v: View): unknown {
     return [v.dealer, v.vulnerability, v.calls, v.pending, v.withdrawn, v.askable, v.phase, v.turn];
@@ -116,7 +148,7 @@ export class Auction extends TableElement {
     const askable = new Set(v.askable);
     const asking = askable.size > 0;
     const seat = isSeat(s.viewer) ? s.viewer : null;
-    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(call, asking && askable.has(call.index), asking, seat), inForce: true }));
+    const items: Item[] = v.calls.map((call) => ({ seat: call.seat, cell: this.#cached(call, asking && askable.has(call.index), asking, seat).shown, inForce: true }));
     for (const [index, cell] of this.#cells) {
       if (index < v.calls.length) continue;
       this.#drop(cell);
@@ -132,18 +164,18 @@ export class Auction extends TableElement {
       items.push({
         seat: p.seat,
         inForce: false,
-        cell: h("td", { class: "irregular-cell" },
+        cell: { cls: "irregular-cell", label: null, grows: false, node:
           h("div", { class: "bid irregular", "data-irregular": p.kind, "data-label": label, title: label },
             h("span", { class: "sr-only" }, label),
-            h("span", { "aria-hidden": "true" }, callNode(m, p.call), h("span", { class: "irregular-mark" }, `L${p.law}`)))),
+            h("span", { "aria-hidden": "true" }, callNode(m, p.call), h("span", { class: "irregular-mark" }, `L${p.law}`))) },
       });
     }
     const next = v.phase === "auction" && v.turn && !irregular ? v.turn : null;
     if (next) {
       let cell = this.#nextCells.get(next);
       if (!cell) {
-        cell = cloned(m, `next ${next}`, () => h("td", { class: "next", "aria-label": said(m, "ui.auction.next", { seat: seatName(m, next) }) },
-          h("span", { class: "next-mark", "aria-hidden": "true" }, "…"))) as HTMLTableCellElement;
+        cell = { cls: "next", label: said(m, "ui.auction.next", { seat: seatName(m, next) }), grows: false,
+          node: h("span", { class: "next-mark", "aria-hidden": "true" }, "…") };
         this.#nextCells.set(next, cell);
       }
       items.push({ seat: next, inForce: false, cell });
@@ -165,21 +197,31 @@ export class Auction extends TableElement {
     }
     const rows: (Slot | string)[][] = this.#rows(v.dealer, items);
     if (!rows.length) rows.push([m.format("ui.auction.none")]);
-    // A row keeps its <tr> and the cells that read the same; only the slots that changed are
-    // laid again (a push lands one call and moves the next-call mark).
+    // A row keeps its <tr> and its places; only the places whose slot changed are written (a
+    // push lands one call where the next-call mark was and moves the mark to the blank after).
     const body = this.#tbody!;
+    const drawn = this.#drawnRows;
     this.#drawnRows = rows.map((cells, i) => {
-      const old = this.#drawnRows[i];
+      const old = drawn[i];
       if (old && old.cells.length === cells.length && old.cells.every((c, j) => c === cells[j])) return old;
-      const nodes = cells.map((c, j) => (old && old.cells[j] === c ? old.nodes[j] : this.#slot(c)));
+      const wide = typeof cells[0] === "string";
+      const kept = old && old.places.length === cells.length && old.places[0].td.colSpan === (wide ? 4 : 1);
+      const places = kept ? old.places : cells.map(() => place(wide));
       const tr = old?.tr ?? document.createElement("tr");
-      if (old && swappable(tr, old.nodes, nodes)) {
-        // A push: the new call's cell where the next-call mark was, the mark in the blank
-        // after it — each node changed put in its place, the others left where they are.
-        for (let j = 0; j < nodes.length; j++) if (nodes[j] !== old.nodes[j]) tr.replaceChild(nodes[j], old.nodes[j]);
-      } else lay(tr, nodes);
-      return { cells, nodes, tr };
+      if (!kept) tr.replaceChildren(...places.map((p) => p.td));
+      cells.forEach((c, j) => {
+        if (!kept || old.cells[j] !== c) this.#write(places[j], c);
+      });
+      return { cells, tr, places };
     });
+    // A call's content moved out of a place not written since (the rows laid again, not a
+    // push): that place written again as it now reads.
+    for (const row of this.#drawnRows) {
+      row.cells.forEach((c, j) => {
+        const p = row.places[j];
+        if (p.content && p.content.parentNode !== p.box) this.#write(p, c);
+      });
+    }
     lay(body, this.#drawnRows.map((r) => r.tr));
     if (asking !== this.#asking) {
       this.#table!.classList.toggle("asking", asking);
@@ -212,7 +254,7 @@ export class Auction extends TableElement {
 
   /** The cell of a call in force: the one drawn before if the call reads the same (the very
    *  object, or the same JSON), its "?" shown or hidden while the grid asks (`asking`). */
-  #cached(call: SeenCall, askable: boolean, asking: boolean, viewer: Seat | null): HTMLTableCellElement {
+  #cached(call: SeenCall, askable: boolean, asking: boolean, viewer: Seat | null): Cell {
     let cell = this.#cells.get(call.index);
     if (cell?.call !== call) {
       // Another object for a call drawn (a whole view received again): the same cell if it
@@ -232,7 +274,7 @@ export class Auction extends TableElement {
       else cell.askButton = lineOf(cell).appendChild(this.#ask(call));
       cell.asking = askable;
     }
-    return cell.td;
+    return cell;
   }
 
   /**
@@ -273,12 +315,12 @@ export class Auction extends TableElement {
     return rows;
   }
 
-  /** A cell of the grid: a call's, an empty one, a skipped seat's, or the text of an empty auction. */
-  #slot(c: Slot | string): HTMLTableCellElement {
-    if (c === BLANK) return (EMPTY_CELL ??= h("td", { class: "empty" })).cloneNode() as HTMLTableCellElement;
-    if (c === SKIPPED) return h("td", { class: "empty skipped" }, h("span", { class: "sr-only" }, said(this.m, "ui.auction.skipped")));
-    if (typeof c === "string") return h("td", { colspan: 4, class: "empty" }, c);
-    return c;
+  /** Writes a place of the grid: a call's cell, an empty one, a skipped seat's, or the text of an empty auction. */
+  #write(p: Place, c: Slot | string): void {
+    if (c === BLANK) write(p, "empty", null, null, false);
+    else if (c === SKIPPED) write(p, "empty skipped", null, h("span", { class: "sr-only" }, said(this.m, "ui.auction.skipped")), false);
+    else if (typeof c === "string") write(p, "empty", null, document.createTextNode(c), true);
+    else write(p, c.cls, c.label, c.node, c.grows);
   }
 
   /** A call in force, with what was disclosed of it to this viewer (its "?" is made by
@@ -291,7 +333,7 @@ export class Auction extends TableElement {
       { seat: seatName(m, call.seat), call: callWords(m, call.call), explanation: explained ? explained.join("; ") : "" });
     // One clone of the call's cell as built once per locale, seat, call and marks (the call
     // shown, its marks, the line for a "?", and — unless the call was explained — its words),
-    // then its index: td > div.bid > (span.sr-only, [span.bid-line >] span.call[aria-hidden],
+    // then its index: div.bid > (span.sr-only, [span.bid-line >] span.call[aria-hidden],
     // marks). The call shown carries no words of its own (the cell's label is said), and a "?"
     // gets its line only on the calls that may have one: 8 nodes for a bid of the viewer's
     // side (6 for a pass), 9 for an opponent's (10 for any before).
@@ -299,12 +341,11 @@ export class Auction extends TableElement {
       call.alerted && h("span", { class: "alert-mark", title: said(m, "ui.auction.alerted"), "aria-hidden": "true" }, "!"),
       call.auto && h("span", { class: "auto-mark", title: said(m, "ui.auction.auto"), "aria-hidden": "true" }, said(m, "ui.auction.auto.short"))];
     const kind = `cell ${call.seat} ${call.call}${call.alerted ? " !" : ""}${call.auto ? " auto" : ""}${lined ? " line" : ""}`;
-    const td = cloned(m, kind, () => {
+    const bid = cloned(m, kind, () => {
       const plain = label(null);
-      return h("td", {}, h("div", { class: call.alerted ? "bid alerted" : "bid", "data-label": plain }, h("span", { class: "sr-only" }, plain),
-        lined ? h("span", { class: "bid-line" }, shown()) : shown()));
-    }) as HTMLTableCellElement;
-    const bid = td.firstElementChild as HTMLElement;
+      return h("div", { class: call.alerted ? "bid alerted" : "bid", "data-label": plain }, h("span", { class: "sr-only" }, plain),
+        lined ? h("span", { class: "bid-line" }, shown()) : shown());
+    });
     const sr = bid.firstElementChild as HTMLElement;
     const line = lined ? (sr.nextElementSibling as HTMLElement) : null;
     // Attributes set by name: a `dataset` write goes through the DOMStringMap's named setter, several times slower.
@@ -325,7 +366,7 @@ export class Auction extends TableElement {
       bid.append(h("span", { class: `disclosure${d.superseded ? " superseded" : ""}`, "data-kind": d.kind, "aria-hidden": "true" }, clip(d.text, TEXT_SHOWN)));
       asMade = false;
     }
-    return { call, td, bid, kind: asMade ? kind : null, made: madeUnder(m), line, asking: false, askButton };
+    return { call, shown: { node: bid, cls: "", label: null, grows: !asMade }, bid, kind: asMade ? kind : null, made: madeUnder(m), line, asking: false, askButton };
   }
 
   /** A cell no longer drawn for its call: given back to be cloned again (as its prototype
@@ -334,7 +375,7 @@ export class Auction extends TableElement {
     if (cell.kind === null) return;
     if (cell.asking) cell.bid.classList.remove("askable");
     if (cell.askButton) cell.askButton.hidden = true;
-    recycle(this.m, cell.kind, cell.td, cell.made);
+    recycle(this.m, cell.kind, cell.bid, cell.made);
     cell.kind = null;
   }
 

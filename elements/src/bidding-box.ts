@@ -82,7 +82,9 @@ export class BiddingBox extends TableElement {
     // text written when it changes (nearly every push), the group's name left as it is.
     const hintId = `bl-box-hint-${++boxes}`;
     this.#hintText = document.createTextNode("");
-    this.#hint = h("span", { class: "box-hint hint", id: hintId }, this.#hintText);
+    // Its line is a box of fixed size laid out apart (a default rule: `contain`): the text
+    // written at a push lays out that line alone, not the box and the page around it.
+    this.#hint = h("span", { class: "box-hint hint", id: hintId }, h("span", { class: "box-hint-line" }, this.#hintText));
     this.#grid = h("div", { class: "box", role: "group", "aria-label": m.format("ui.box.label"), "aria-describedby": hintId, tabindex: -1, onkeydown: (e: KeyboardEvent) => this.#key(e) }, this.#calls);
     this.#alert = h("input", { type: "checkbox", class: "box-alert" });
     this.#explanation = h("input", { type: "text", class: "box-explanation", maxlength: 500, placeholder: m.format("ui.box.explanation.placeholder"), "aria-label": m.format("ui.box.explanation") });

@@ -113,6 +113,23 @@ test("a push redraws the auction's last rows alone, never its head or the rows b
   assert.ok(!seen.some((m) => m.target === "thead" || m.target === "caption"), JSON.stringify(seen));
 });
 
+test("a push writes the auction's call and next-call mark in the cells' boxes, laid out apart: no cell or row made", async () => {
+  // East passes in the middle of a row (North dealt, West first): the mark moves to South's cell.
+  const seen = await mutations("bl-auction", ["P"]);
+  assert.ok(seen.some((m) => m.kind === "childList"), JSON.stringify(seen));
+  for (const m of seen) {
+    if (m.kind === "childList") assert.equal(m.target, "div.slot", JSON.stringify(m));
+    else assert.match(`${m.target} ${m.attribute}`, /^td(\.[a-z-]+)* (class|aria-label)$/, JSON.stringify(m));
+  }
+  const boxes = await page.evaluate(() => [...document.querySelectorAll("bl-auction td > .slot")].map((b) => getComputedStyle(b).contain));
+  assert.ok(boxes.length >= 8 && boxes.every((c) => /size layout style|strict/.test(c)), boxes.join(", "));
+});
+
+test("the bidding box's hint is written in a line laid out apart", async () => {
+  const contain = await page.evaluate(() => getComputedStyle(document.querySelector("bl-bidding-box .box-hint-line")).contain);
+  assert.match(contain, /size layout style|strict/);
+});
+
 test("every element contains its own layout and style", async () => {
   const contain = await page.evaluate(() => [...document.querySelectorAll("main > *")].map((el) => `${el.localName} ${getComputedStyle(el).contain}`));
   for (const c of contain) assert.match(c, /layout style$/, c);

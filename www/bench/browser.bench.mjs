@@ -12,6 +12,8 @@
 // beside this one; --only: those operations alone (their names as printed), no first table;
 // --elements TAGS: the pushes drawn by those elements alone (say bl-auction); --metrics: the
 // style recalculations and layouts of the run (CDP Performance.getMetrics), counts and times;
+// --trace: Chrome's trace of the run, the work of each style recalculation and layout counted
+// (elements restyled, layout objects dirty: load-independent), medians and means;
 // --profile FILE: Chrome's CPU profile of the run (CDP) written to FILE, its top functions by
 // self time printed.
 // Builds nothing: pkg/ comes from scripts/build-pkg.sh.
@@ -51,6 +53,7 @@ function parseArgs(argv) {
     only: value("--only", null)?.split(",").map((s) => s.trim()) ?? null,
     elements: value("--elements", null)?.split(",").map((s) => s.trim()) ?? null,
     metrics: argv.includes("--metrics"),
+    trace: argv.includes("--trace"),
     profile: value("--profile", null),
     corpus: process.env.BENCH_CORPUS ?? path.resolve(repo, "..", "shared", "corpus", "auctions.jsonl"),
     chromium: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -194,6 +197,7 @@ async function main() {
     if (perf) await perf.send("Performance.enable", { timeDomain: "threadTicks" });
     const metrics = async () => perf && Object.fromEntries((await perf.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
     const before = await metrics();
+    if (args.trace) await browser.startTracing(page, { categories: (process.env.BENCH_TRACE_CATEGORIES ?? "devtools.timeline,disabled-by-default-devtools.timeline").split(",") });
     const run = await page.evaluate((cfg) => window.runBench(cfg), {
       auctions: data.auctions,
       budgetMs: args.budgetMs,
@@ -205,6 +209,7 @@ async function main() {
     });
     if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
     if (perf) printMetrics(before, await metrics());
+    if (args.trace) printTrace(JSON.parse((await browser.stopTracing()).toString("utf8")));
     if (cdp) writeProfile((await cdp.send("Profiler.stop")).profile, args.profile);
     const wasm = readFileSync(path.join(pkgWeb, "bridge_laws_bg.wasm"));
     const result = summarize({
@@ -240,6 +245,24 @@ function printMetrics(a, b) {
   console.log(line("style recalculations", "RecalcStyleCount", "RecalcStyleDuration"));
   console.log(line("layouts", "LayoutCount", "LayoutDuration"));
   console.log(`script ${(d("ScriptDuration") * 1000).toFixed(1)} ms, tasks ${(d("TaskDuration") * 1000).toFixed(1)} ms`);
+}
+
+/** The work of each style recalculation (elements restyled) and layout (objects dirty, of
+ *  the objects laid out) in a trace, with their thread times: medians and means. */
+function printTrace(trace) {
+  if (process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, JSON.stringify(trace));
+  const events = trace.traceEvents ?? trace;
+  const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[xs.length >> 1] : NaN);
+  const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const restyles = events.filter((e) => e.name === "UpdateLayoutTree" && e.ph === "X");
+  const layouts = events.filter((e) => e.name === "Layout" && e.ph === "X");
+  const line = (what, xs, unit) => `${what}: median ${median(xs).toFixed(1)}, mean ${mean(xs).toFixed(1)}${unit}`;
+  console.log(`trace: ${restyles.length} style recalculations, ${layouts.length} layouts`);
+  console.log(line("  elements restyled per recalculation", restyles.map((e) => e.args?.elementCount ?? 0), ""));
+  console.log(line("  recalculation thread time", restyles.map((e) => (e.tdur ?? e.dur) ?? 0), " µs"));
+  console.log(line("  layout objects dirty per layout", layouts.map((e) => e.args?.beginData?.dirtyObjects ?? 0), ""));
+  console.log(line("  layout objects in the tree laid out", layouts.map((e) => e.args?.beginData?.totalObjects ?? 0), ""));
+  console.log(line("  layout thread time", layouts.map((e) => (e.tdur ?? e.dur) ?? 0), " µs"));
 }
 
 /** Writes a CPU profile and prints its 25 functions of most self time. */
