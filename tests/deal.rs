@@ -173,8 +173,37 @@ fn a_card_played_leaves_the_hand() {
 fn without_a_deal_a_view_has_no_hands_and_its_json_no_key() {
     let t = Table::from_options_json(r#"{"dealer":"N","vulnerability":"None"}"#).expect("a table");
     assert!(t.view(Viewer::Director).hands.is_empty());
+    assert!(!t.view(Viewer::Director).dealt);
     let json = serde_json::to_string(&t.view(Viewer::Director)).expect("json");
     assert!(!json.contains("\"hands\""), "{json}");
+    assert!(
+        !json.contains("\"dealt\""),
+        "a table without the deal writes no dealt: {json}"
+    );
+}
+
+#[test]
+fn a_view_of_a_table_given_the_deal_says_so_even_when_it_shows_the_viewer_no_hand() {
+    // Face to face, a spectator sees no hand until dummy is spread: no `hands`, yet `dealt`.
+    let t = one_notrump(r#""face_to_face""#);
+    let view = t.view(Viewer::Spectator);
+    assert!(view.hands.is_empty() && view.dealt);
+    let json = serde_json::to_string(&view).expect("json");
+    assert!(json.contains("\"dealt\":true") && !json.contains("\"hands\""), "{json}");
+    for v in Viewer::ALL {
+        assert!(t.view(v).dealt, "{v}");
+    }
+}
+
+#[test]
+fn a_partial_deal_is_a_deal_given() {
+    let t = Table::from_options_json(&options(r#"{"N": ["SA", "HK"]}"#)).expect("a table");
+    assert!(
+        t.view(Viewer::Seat(Seat::E)).dealt,
+        "East, shown no hand, at a table given a deal"
+    );
+    assert_eq!(seen(&t, Viewer::Seat(Seat::E)), []);
+    assert_eq!(seen(&t, Viewer::Seat(Seat::N)), [Seat::N]);
 }
 
 fn cards(t: &Table, seat: Seat) -> Vec<String> {

@@ -22,13 +22,14 @@ fn within_view(patch: &Value, view: &Value) -> Result<(), String> {
     let (Some(patch), Some(view)) = (patch.as_object(), view.as_object()) else {
         return Err("a patch and a view are objects".into());
     };
-    // A view leaves out `hands` and `legal_cards` when empty (a table without a deal).
-    let (no_hands, no_cards) = (serde_json::json!({}), serde_json::json!([]));
+    // A view leaves out `dealt` when false, `hands` and `legal_cards` when empty.
+    let (no_hands, no_cards, no_deal) = (serde_json::json!({}), serde_json::json!([]), Value::Bool(false));
     for (field, value) in patch {
         let held = match (view.get(field), field.as_str()) {
             (Some(held), _) => held,
             (None, "hands") => &no_hands,
             (None, "legal_cards") => &no_cards,
+            (None, "dealt") => &no_deal,
             (None, _) => return Err(format!("the patch sets {field}, not in the view")),
         };
         if field == "hands" {
@@ -322,6 +323,11 @@ fn a_played_card_patches_its_own_hand_alone_and_only_for_the_viewers_who_see_it(
                 let view = t.view(v);
                 let patch = pushes.get(v).map(|p| serde_json::to_value(&p.patch).unwrap());
                 let hands = patch.as_ref().map_or(&Value::Null, |p| &p["hands"]);
+                // The table stays dealt: no push says so again, every client still holds it.
+                assert!(
+                    patch.as_ref().is_none_or(|p| p.get("dealt").is_none()),
+                    "{v}: {patch:?}"
+                );
                 // (The opening lead also spreads dummy's hand, L41D: a second hand, once.)
                 if k == 0 {
                     assert!(hands.as_object().is_none_or(|h| h.len() <= 2), "{v}: {hands}");

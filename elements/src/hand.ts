@@ -1,8 +1,10 @@
 // <bl-hand seat="S">: one seat's cards as the engine shows them to the viewer (`view.hands`:
 // those still held of the hands he may see), and the card he may choose from them, exactly
 // as the engine answers (`may_play`, `legal_cards`): his opening lead face down, his card in
-// play, declarer's from dummy (L45; dummy never). At a table without the deal, the page's
-// `cards` instead, its lead offered in the suits of `legal_leads` (L26B).
+// play, declarer's from dummy (L45; dummy never). At a table given the deal (`view.dealt`) a
+// page's `cards` are never drawn. At a table without it, the page's `cards` exactly as the
+// page keeps them (it takes out a card played, and gives a hand only to whom may see it),
+// its lead offered in the suits of `legal_leads` (L26B). The element decides no card rule.
 import type { Card, Seat, View } from "bridge-laws";
 import { TableElement, define } from "./base.js";
 import { h } from "./dom.js";
@@ -39,8 +41,9 @@ export class Hand extends TableElement {
   static observedAttributes = ["locale", "seat"];
   #cards: Card[] = [];
 
-  /** The seat's thirteen cards as dealt, for a table without the deal (the view has no
-   *  `hands`): a page's own deal, or a PBN/LIN record's. A view with `hands` wins. */
+  /** The seat's cards as the page holds them, for a table without the deal (`view.dealt`
+   *  absent): drawn exactly as given, the page keeping them (a card played taken out, a hand
+   *  given only to a viewer who may see it). Never drawn at a table given the deal. */
   get cards(): Card[] {
     // A copy: the page changes the cards by setting them, where they are checked.
     return [...this.#cards];
@@ -78,7 +81,7 @@ export class Hand extends TableElement {
   #hiddenDrawn: [Element, string, string] | null = null;
 
   protected slice(v: View): unknown {
-    return [v.phase, v.play, v.hands, v.legal_cards, v.legal_leads, v.may_play, v.dummy, v.opening_leader, this.seat, this.#cards];
+    return [v.phase, v.play, v.dealt, v.hands, v.legal_cards, v.legal_leads, v.may_play, v.dummy, v.opening_leader, this.seat, this.#cards];
   }
 
   /** What choosing a card does now, as the engine answers (`may_play`, the hand due): the
@@ -106,7 +109,8 @@ export class Hand extends TableElement {
     const seat = this.seat;
     if (!seat) return void this.replaceChildren();
     const name = said(m, "ui.hand.label", { seat: seatName(m, seat) });
-    const seen = dealt(v, this.#cards) ? engineHand(v, seat) : pageHand(v, s, seat, this.#cards);
+    // A view with hands is a dealt table's too (a page's own source may leave `dealt` out).
+    const seen = v.dealt || v.hands ? engineHand(v, seat) : pageHand(v, seat, this.#cards);
     const held = seen.cards ?? [];
     // Whether the viewer sees the cards: a page may hide the hands he does not see (`bl-hand[data-shown="false"]`).
     const shown = String(held.length > 0);
@@ -126,8 +130,8 @@ export class Hand extends TableElement {
     const choose = this.#choice(v, s, seat);
     const leading = v.phase === "clarification";
     // The cards offered are the engine's answer alone: `legal_cards` at a table given the
-    // deal; without it, a lead in the suits of `legal_leads` (L26B), and in play every card
-    // the page gave (the engine, not knowing the hands, takes any of them).
+    // deal; without it, of the page's cards a lead in the suits of `legal_leads` (L26B), and
+    // in play every one (the engine, not knowing the hands, takes any of them).
     const legal = seen.engine ? new Set<string>(v.legal_cards ?? []) : null;
     const offered = (c: Card) => !!choose && (legal ? legal.has(c) : !leading || v.legal_leads.includes(c[0]));
     const any = !!choose && held.some(offered);
@@ -149,19 +153,16 @@ export class Hand extends TableElement {
   }
 }
 
-/** A hand as the viewer sees it: the cards shown (null: not shown to him), how many it
- *  holds, and whether the engine gave them (`view.hands`) or the page (`cards`). */
+/** A hand as drawn: the cards shown (null: none shown), how many it holds, and whether the
+ *  engine gave them (`view.hands`) or the page (`cards`). */
 interface Seen {
   cards: Card[] | null;
   count: number;
   engine: boolean;
 }
 
-/** Whether the hands come from the engine: the view has them (a table given the deal), or
- *  the page gave none — a view without `hands` also means "none you may see". */
-const dealt = (v: View, cards: Card[]): boolean => v.hands !== undefined || cards.length === 0;
-
-/** The cards played face up from `seat`'s hand (the face-down opening lead not among them). */
+/** The cards the view shows played face up from `seat`'s hand (the face-down opening lead not
+ *  among them): how many a hand not shown holds is 13 less these. */
 function faced(v: View, seat: Seat): Card[] {
   const out: Card[] = [];
   for (const t of v.play?.tricks ?? []) for (const [by, c] of t.cards) if (by === seat) out.push(c);
@@ -176,15 +177,12 @@ function engineHand(v: View, seat: Seat): Seen {
   return { cards, count: cards ? cards.length : 13 - faced(v, seat).length, engine: true };
 }
 
-/** The page's hand at a table without the deal (its `cards`, as dealt): shown to the seat,
- *  the Director, and everyone once dummy is faced — the cards the view shows played taken
- *  out (the face-down lead too). The engine decides no card of it. */
-function pageHand(v: View, s: TableSource, seat: Seat, dealtCards: Card[]): Seen {
-  const played = new Set<string>(faced(v, seat));
-  if (v.play?.led && v.play.leader === seat && v.play.lead) played.add(v.play.lead);
-  const held = dealtCards.filter((c) => !played.has(c));
-  const visible = s.viewer === seat || s.viewer === "director" || (seat === v.dummy && (v.phase === "play" || v.phase === "ended"));
-  return { cards: visible ? held : null, count: held.length, engine: false };
+/** The page's hand at a table without the deal: its `cards` exactly as it keeps them (none
+ *  given: not shown, with as many cards as the view shows unplayed). The element takes out
+ *  no card and hides none: which cards a hand holds and who sees them is the page's, as the
+ *  cards are (a page that wants the engine's rules gives it the deal, whole or partial). */
+function pageHand(v: View, seat: Seat, cards: Card[]): Seen {
+  return cards.length ? { cards, count: cards.length, engine: false } : { cards: null, count: 13 - faced(v, seat).length, engine: false };
 }
 
 define("bl-hand", Hand);

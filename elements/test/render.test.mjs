@@ -2,7 +2,8 @@
 // redraws only what it changed (the bidding box of a player who waits is left as it was but
 // for its hint, the auction's earlier rows are left alone), each element contains its own
 // layout, and the live region's lines, which the browser neither styles nor lays out, are
-// still in the accessibility tree a screen reader reads.
+// still in the accessibility tree a screen reader reads. A hand draws the engine's cards
+// alone at a table given the deal, and a page's cards as the page keeps them without one.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -17,8 +18,10 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 <bl-auction></bl-auction><bl-bidding-box></bl-bidding-box><bl-decision></bl-decision><bl-feed></bl-feed><bl-announcer></bl-announcer>
 </main><script type="module">
 import init, { SeatTable, Table, parseCall } from "/pkg/web/bridge_laws.js";
-import { fromSeatTable } from "/pkg/elements/index.js";
+import { fromSeatTable, fromTable } from "/pkg/elements/index.js";
 await init();
+// For the hands' tests: tables of their own.
+window.lib = { Table, fromTable, parseCall };
 // South's page online: the server's table, and what South is pushed after each call.
 const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online" });
 const seat = new SeatTable("S", table.streamVersion("S"), table.view("S"));
@@ -154,4 +157,67 @@ test("the live region lays its lines out in blocks apart, and they are in the ac
   };
   const heard = nodes.filter((n) => !n.ignored && n.role?.value === "StaticText" && inLog(n)).map((n) => n.name?.value);
   assert.ok(heard.includes("line 24 of the log") && heard.includes("line 0 of the log"), JSON.stringify(heard));
+});
+
+/** What a `<bl-hand seat>` draws for `viewer` of a table with `options` bid to 1NT by North
+ *  (East on lead), the page having set `cards` on it, before and after `act` (an action of
+ *  the table's, applied outside the source): its cards, whether they are shown, its words. */
+function handAt(options, viewer, seat, cards, act) {
+  return page.evaluate(([options, viewer, seat, cards, act]) => {
+    const { Table, fromTable, parseCall } = window.lib;
+    const table = new Table(options);
+    for (const [s, call] of [["N", "1NT"], ["E", "P"], ["S", "P"], ["W", "P"]]) {
+      if (!table.apply({ seat: s, type: "call", call }).ok) throw new Error("refused: " + call);
+    }
+    const source = fromTable(table, viewer, parseCall);
+    const hand = document.createElement("bl-hand");
+    hand.setAttribute("seat", seat);
+    document.body.append(hand);
+    hand.cards = cards;
+    hand.source = source;
+    const drawn = () => ({
+      cards: [...hand.querySelectorAll("[data-card]")].map((c) => c.dataset.card),
+      offered: [...hand.querySelectorAll("button.hand-card:not(:disabled)")].map((c) => c.dataset.card),
+      shown: hand.dataset.shown,
+      words: hand.textContent,
+    });
+    const before = { ...drawn(), dealt: source.view().dealt ?? false, may_play: source.view().may_play };
+    let after = null;
+    if (act) {
+      if (!table.apply(act).ok) throw new Error("refused: " + JSON.stringify(act));
+      source.changed();
+      after = drawn();
+    }
+    hand.remove();
+    table.free();
+    return { before, after };
+  }, [options, viewer, seat, cards, act ?? null]);
+}
+
+const ONLINE = { dealer: "N", vulnerability: "None", regulation: "online" };
+const NORTH = ["SA", "SK", "SQ", "HA", "HK", "HQ", "DA", "DK", "DQ", "CA", "CK", "CQ", "CJ"];
+const EAST = ["SJ", "ST", "S9", "HJ", "HT", "H9", "DJ", "DT", "D9", "CT", "C9", "C8", "C7"];
+
+test("<bl-hand> at a table given the deal draws and offers none of a page's cards: the engine shows East no hand, he is shown none", async () => {
+  // A partial deal: North's hand alone. East, on lead, is shown no hand by the engine.
+  const { before } = await handAt({ ...ONLINE, deal: { N: NORTH } }, "E", "E", EAST);
+  assert.equal(before.dealt, true, "the view says the table is dealt");
+  assert.equal(before.may_play, true, "East may lead");
+  assert.deepEqual(before.cards, [], "none of the page's cards drawn");
+  assert.deepEqual(before.offered, [], "nor offered");
+  assert.equal(before.shown, "false");
+  assert.match(before.words, /13 cards, not shown to you/);
+});
+
+test("<bl-hand> at a table given the deal draws the engine's hand, not the page's", async () => {
+  const { before } = await handAt({ ...ONLINE, deal: { N: NORTH } }, "N", "N", EAST);
+  assert.deepEqual([...before.cards].sort(), [...NORTH].sort(), "North's own cards, as the engine holds them");
+});
+
+test("<bl-hand> at a table without the deal draws the page's cards exactly as the page keeps them: it takes none out and hides none", async () => {
+  // West's page, drawing East's hand as the page gave it (the page decides whom it shows).
+  const { before, after } = await handAt(ONLINE, "W", "E", EAST, { seat: "E", type: "play", card: "SJ" });
+  assert.equal(before.dealt, false);
+  assert.deepEqual([...before.cards].sort(), [...EAST].sort(), "drawn to West as the page gave it");
+  assert.deepEqual([...after.cards].sort(), [...EAST].sort(), "the card East played is still there until the page takes it out");
 });

@@ -205,6 +205,7 @@ pub fn rewind_to(cx: &mut Ctx<'_>, id: CallId, law: Law, reason: Withdrawal) -> 
 }
 
 /// Remembers the rectification state before `seat`'s call action (see `BeforeCall`).
+#[inline]
 pub fn remember(cx: &mut Ctx<'_>, seat: Seat) {
     cx.st.remember_before_call_of(seat);
 }

@@ -233,7 +233,9 @@ impl State {
         })
     }
 
-    /// The rectification state now: what a replacement of `seat`'s coming call restores.
+    /// The rectification state now: what a replacement of `seat`'s coming call restores
+    /// (before every call: inline).
+    #[inline]
     pub fn remember_before_call_of(&mut self, seat: Seat) {
         let start = CallStart {
             from_plus_one: NonZeroU32::MIN.saturating_add(narrow(self.auction.record().len())),

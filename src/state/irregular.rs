@@ -109,9 +109,27 @@ impl IrregularData {
 /// The board's irregularities and rulings, by part. Boxed and absent until the first of
 /// them (read from one shared empty value meanwhile); what only clears makes no box, and
 /// the state drops the box at the end of an action that emptied it.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Default, PartialEq, serde::Serialize)]
 #[serde(transparent)]
 pub struct Irregular(Option<Box<IrregularData>>);
+
+/// Copied by every action's checkpoint: inline where there is no box (nearly every action),
+/// the box's copy out of line.
+impl Clone for Irregular {
+    #[inline]
+    fn clone(&self) -> Self {
+        match &self.0 {
+            None => Irregular(None),
+            Some(data) => Irregular(Some(copy_box(data))),
+        }
+    }
+}
+
+/// A copy of the box (see `Clone for Irregular`).
+#[inline(never)]
+fn copy_box(data: &IrregularData) -> Box<IrregularData> {
+    Box::new(data.clone())
+}
 
 impl Irregular {
     /// Whether no box is made (nothing recorded since the last action that emptied it).
@@ -222,7 +240,17 @@ impl Irregular {
 
     /// Keeps the rectification now as the one before `seat`'s coming call (none when
     /// nothing is in progress, as before nearly every call: no box is made for it).
+    #[inline]
     pub(super) fn remember_before_call_of(&mut self, seat: Seat) {
+        // No box: nothing in progress, nothing remembered to forget (before nearly every call).
+        if self.0.is_some() {
+            self.remember_in_box(seat);
+        }
+    }
+
+    /// `remember_before_call_of` once a box is made (out of line: rare).
+    #[inline(never)]
+    fn remember_in_box(&mut self, seat: Seat) {
         if self.anything_in_progress() {
             let now = Box::new(self.in_progress());
             *self.irr_mut().before_call.get_mut(seat) = Some(now);

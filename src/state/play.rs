@@ -12,13 +12,31 @@ use crate::card::Card;
 use crate::play::{PlayState, Trick};
 
 /// The contract and the cards played.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Debug, Default, PartialEq, Serialize)]
 pub struct Play {
     /// The contract fixed when the auction ended.
     contract: Option<Contract>,
     /// Opening lead and card play (boxed: none until the opening lead).
     #[serde(rename = "play")]
     cards: Option<Box<PlayState>>,
+}
+
+/// Copied by every action's checkpoint: inline before the opening lead (every call), the
+/// cards' copy out of line.
+impl Clone for Play {
+    #[inline]
+    fn clone(&self) -> Self {
+        Play {
+            contract: self.contract,
+            cards: self.cards.as_deref().map(copy_cards),
+        }
+    }
+}
+
+/// A copy of the cards played (see `Clone for Play`).
+#[inline(never)]
+fn copy_cards(cards: &PlayState) -> Box<PlayState> {
+    Box::new(cards.clone())
 }
 
 impl Play {

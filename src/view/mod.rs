@@ -275,9 +275,16 @@ pub struct View<'a> {
     pub contract_parts: Option<ContractParts>,
     /// Director only: `scoring_contract` as its parts.
     pub scoring_contract_parts: Option<ContractParts>,
+    /// Whether the table was given the deal (`TableOptions::deal`, whole or partial; absent
+    /// when not): `hands` and `legal_cards` are then the engine's whole answer, even when
+    /// they are empty (the viewer is shown no hand, offered no card).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub dealt: bool,
     /// The hands the viewer may see, each with the cards still held, spades first (a table
-    /// given the deal; absent without one): his own; dummy's once the opening lead is faced
-    /// (L41D); every hand for the Director, and for spectators when `spectators_see_hands`.
+    /// given the deal, `dealt`; absent when none is shown): his own; dummy's once the opening
+    /// lead is faced (L41D); every hand for the Director, and for spectators when
+    /// `spectators_see_hands`.
     #[serde(default, skip_serializing_if = "SeatMap::is_empty")]
     #[cfg_attr(feature = "wasm", tsify(optional, type = "Partial<Record<Seat, Card[]>>"))]
     pub hands: SeatMap<CardSet>,
@@ -337,6 +344,7 @@ impl View<'_> {
             may_end_play: self.may_end_play,
             contract_parts: self.contract_parts,
             scoring_contract_parts: self.scoring_contract_parts,
+            dealt: self.dealt,
             hands: self.hands,
             legal_cards: self.legal_cards,
         }
@@ -539,6 +547,7 @@ pub(crate) fn view(table: Parts<'_>, viewer: Viewer) -> View<'_> {
         may_end_play: seat.is_some_and(|s| procedure::card_turn::may_end_play(st, s).is_ok()),
         contract_parts: st.play().contract().map(|c| ContractName::from(c).into()),
         scoring_contract_parts: scoring_contract.map(ContractParts::from),
+        dealt: board.deal.is_some(),
         hands: procedure::hands::seen(board, st, table.regulation, viewer),
         legal_cards: seat.map_or_else(Vec::new, |s| {
             procedure::follow::legal_cards(board.deal.as_ref(), st, s)

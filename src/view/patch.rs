@@ -460,6 +460,7 @@ view_patch! {
         may_end_play: bool,
         contract_parts: Option<ContractParts>,
         scoring_contract_parts: Option<ContractParts>,
+        dealt: bool,
         legal_cards: Vec<Card>,
     }
     lists {
@@ -594,6 +595,38 @@ mod tests {
         assert!(
             director.view.calls.iter().any(|c| c.disclosures.len() > 1),
             "a correction held"
+        );
+    }
+
+    #[test]
+    fn a_patch_carries_dealt_when_it_changes_and_applied_leaves_it_as_the_view_after() {
+        use crate::audience::Viewer;
+        use crate::deal::Deal;
+        use crate::table::{Table, TableOptions};
+        let table = |deal: Option<Deal>| {
+            Table::new(TableOptions {
+                dealer: Seat::N,
+                vulnerability: Vulnerability::None,
+                regulation: Default::default(),
+                board: None,
+                deal,
+            })
+            .expect("a table")
+        };
+        let plain = table(None);
+        let dealt = table(Some(Deal::from_pbn("N:AK... - - -").expect("a partial deal")));
+        let viewer = Viewer::Seat(Seat::E);
+        for (before, after) in [(&plain, &dealt), (&dealt, &plain)] {
+            let patch = before.view_base(viewer).diff(&after.view(viewer));
+            assert_eq!(patch.dealt, Some(after.view(viewer).dealt));
+            let mut held = before.view(viewer).into_owned();
+            assert_eq!(patch.apply(&mut held, []), Ok(()));
+            assert_eq!(held.dealt, after.view(viewer).dealt);
+        }
+        assert_eq!(
+            dealt.view_base(viewer).diff(&dealt.view(viewer)).dealt,
+            None,
+            "unchanged: not sent"
         );
     }
 

@@ -17,15 +17,15 @@ const CALLS = "P X XX 1C 1D 1H 1S 1NT 2C 2D 2H 2S 2NT 3C 3D 3H 3S 3NT 4C 4D 4H 4
 /** The viewers in an audience's bit order (`Viewer::ALL`). */
 const VIEWERS = "N E S W director spectator";
 /** The fields a patch sends whole, as lists, as a patch of their own (`ViewPatch`). */
-const WHOLE = "phase dealer vulnerability board turn legal_calls barred pending change_offers may_ask askable may_review may_ask_lead may_ask_contract correctable notable questions_to_answer contract declarer dummy opening_leader regulation lead_restriction legal_leads scoring_contract may_replace_call disclosable may_play may_end_play contract_parts scoring_contract_parts legal_cards";
+const WHOLE = "phase dealer vulnerability board turn legal_calls barred pending change_offers may_ask askable may_review may_ask_lead may_ask_contract correctable notable questions_to_answer contract declarer dummy opening_leader regulation lead_restriction legal_leads scoring_contract may_replace_call disclosable may_play may_end_play contract_parts scoring_contract_parts dealt legal_cards";
 const LISTS = "withdrawn questions open_rulings calls ledger";
 const NESTED = "play hands";
 
-/** The fields a view leaves out when empty (`View::hands`, `View::legal_cards`). */
-const OMITTED_EMPTY = new Set(["hands", "legal_cards"]);
+/** The fields a view leaves out when empty or false (`View::dealt`, `hands`, `legal_cards`). */
+const OMITTED_EMPTY = new Set(["dealt", "hands", "legal_cards"]);
 
-/** Whether `v` is an empty array or an object without keys. */
-const isEmpty = (v) => (Array.isArray(v) ? v.length === 0 : v !== null && typeof v === "object" && Object.keys(v).length === 0);
+/** Whether `v` is false, an empty array or an object without keys. */
+const isEmpty = (v) => v === false || (Array.isArray(v) ? v.length === 0 : v !== null && typeof v === "object" && Object.keys(v).length === 0);
 
 const call = new Map(CALLS.split(" ").map((c, i) => [c, i]));
 const viewer = new Map(VIEWERS.split(" ").map((v, i) => [v, 1 << i]));

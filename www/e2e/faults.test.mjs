@@ -135,11 +135,11 @@ test("fault 11: online, the box is not live while the connection is lost", async
 test("fault 10: at a table without the deal, the opening lead is offered only in the suits of legal_leads (a Law 26B restriction)", async () => {
   const page = await openTable(env, { regulation: "online", dealer: "N" });
   for (const [s, c] of [["N", "1NT"], ["E", "P"], ["S", "3NT"], ["W", "P"], ["N", "P"], ["E", "P"]]) await bid(page, s, c);
-  // East's view as the engine gives it at a table without the deal (no `hands`, no
+  // East's view as the engine gives it at a table without the deal (no `dealt`, `hands` nor
   // `legal_cards`: the page's cards), with the suits a restriction would leave (hearts, clubs).
   const offered = await page.evaluate(() => {
-    const { hands, legal_cards, ...dealt } = window.__table.view("E");
-    const view = { ...dealt, legal_leads: ["H", "C"] };
+    const { dealt, hands, legal_cards, ...rest } = window.__table.view("E");
+    const view = { ...rest, legal_leads: ["H", "C"] };
     const source = { viewer: "E", connected: true, lastAct: null, view: () => view, act: async () => ({ ok: true }), parseCall: (t) => t, subscribe: () => () => {} };
     const hand = document.createElement("bl-hand");
     hand.setAttribute("seat", "E");

@@ -154,3 +154,27 @@ test("dummy has no play control: no card offered, no card field, no hint, at any
   }
   await page.done("hands-dummy-no-control");
 });
+
+test("at a table given the deal a page's own cards are neither drawn nor offered: the engine's hands alone", async () => {
+  // A partial deal: the engine holds North's hand alone; East, on lead, is shown no hand.
+  const page = await openTable(env, { regulation: "online", dealer: "N" });
+  await page.evaluate((north) => window.__app.newBoard({ dealer: "N", vulnerability: "None", regulation: "online", deal: { N: north } }), DEAL.N);
+  for (const [s, c] of AUCTION) await bid(page, s, c);
+  await viewAs(page, "E");
+  const view = await viewOf(page, "E");
+  assert.equal(view.dealt, true, "the view says the table is dealt");
+  assert.equal(view.hands, undefined, "and shows East no hand");
+  // The page gives East's <bl-hand> his cards: ignored at a dealt table.
+  await page.evaluate((east) => { document.querySelector('bl-hand[seat="E"]').cards = east; }, DEAL.E);
+  assert.deepEqual(await shownHands(page), {}, "no card drawn");
+  assert.deepEqual(await offeredCards(page), [], "none offered");
+  assert.match(await page.locator('bl-hand[seat="E"]').innerText(), /13 cards, not shown to you/);
+  // A whole deal: East's page given West's cards still draws East's own.
+  const whole = await dealtTable("online");
+  await viewAs(whole, "E");
+  await whole.evaluate((west) => { document.querySelector('bl-hand[seat="E"]').cards = west; }, DEAL.W);
+  assert.deepEqual((await shownHands(whole)).E, [...DEAL.E].sort(), "the engine's hand, not the page's");
+  assert.deepEqual(await offeredCards(whole), [...(await viewOf(whole, "E")).legal_cards].sort());
+  await page.done("hands-page-cards-ignored");
+  await whole.done("hands-page-cards-ignored-whole");
+});

@@ -52,9 +52,6 @@ export interface Ctx {
   /** Who discloses (the view's regulation, after overrides): labels only — which calls the
    * viewer may disclose is the view's `disclosable`. */
   disclosure: "self" | "partner" | "screens";
-  /** The hands a page gives its `<bl-hand>`s itself, at a table without the deal (online, a
-   *  table the server did not deal to the engine); null when the view's `hands` are the hands. */
-  deal: Record<Seat, Card[]> | null;
   /** Applies an action as the viewer (a seat, or the Director); a refusal becomes a toast. */
   act(kind: ActionKind): Promise<Acted>;
   /** Parses a call typed by the user; shows a toast and returns null when it is no call. */
@@ -166,7 +163,6 @@ export class App implements Host {
       me,
       preset,
       disclosure: view.regulation.disclosure,
-      deal: null,
       act: (kind) => this.source.act(kind).then((out) => toasted(out, kind, me)),
       parse: parseOrToast,
     };

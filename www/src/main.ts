@@ -4,7 +4,7 @@
 // here from the same view after every change. With `?table=…&token=…` the page is one viewer
 // at a table on the reference server instead (online.ts), its source a `SeatTable` kept from
 // the server's pushes; with `?online` it is the lobby that creates such a table.
-import type { Seat, TableOptions, Viewer } from "bridge-laws";
+import type { TableOptions, Viewer } from "bridge-laws";
 import type { Hand, TableElement, TableSource } from "bridge-laws/elements";
 import { App, type Host } from "./app";
 import { SEATS, viewerLabel } from "./calls";
@@ -17,12 +17,11 @@ import { renderCompass } from "./table";
 import { OnlineApp, renderBanner, renderLobby } from "./online";
 import "./style.css";
 
-/** Gives every element of the page its source, and the hands their cards where the page
- *  holds them (`deal`: a table whose engine has no deal); `"engine"`: the view's `hands`. */
-function wire(source: TableSource, deal: Record<Seat, string[]> | "engine" | null): void {
+/** Gives every element of the page its source; the hands are shown at a table given the deal
+ *  (`dealt`: the `<bl-hand>`s draw the view's `hands`; the page gives them no card). */
+function wire(source: TableSource, dealt: boolean): void {
   for (const el of document.querySelectorAll<TableElement>("bl-bidding-box, bl-auction, bl-decision, bl-feed, bl-announcer, bl-hand")) el.source = source;
-  byId("hands").hidden = !deal;
-  if (deal && deal !== "engine") for (const hand of document.querySelectorAll<Hand>("bl-hand")) hand.cards = deal[hand.seat!] as Hand["cards"];
+  byId("hands").hidden = !dealt;
 }
 
 const VIEWERS: Viewer[] = [...SEATS, "director", "spectator"];
@@ -79,14 +78,14 @@ function singleBrowser(): void {
   byId<HTMLFormElement>("setup").addEventListener("submit", (ev) => {
     ev.preventDefault();
     app.newBoard(options());
-    wire(app.source, "engine");
+    wire(app.source, true);
   });
   byId<HTMLInputElement>("follow-turn").addEventListener("change", (ev) => {
     app.followTurn = (ev.target as HTMLInputElement).checked;
     app.changed();
   });
   app.onChange(() => render(app));
-  wire(app.source, "engine");
+  wire(app.source, true);
   render(app);
   document.body.dataset.ready = "true";
 }
@@ -116,7 +115,7 @@ function online(table: string, token: string): void {
     // Again whenever the view's hands change (dummy's appears once the opening lead is faced).
     if (wired !== app.handsVersion) {
       wired = app.handsVersion;
-      wire(app.source, app.dealt());
+      wire(app.source, app.table.view().dealt ?? false);
       // A hand this viewer may not see is not shown at all (not "empty").
       for (const hand of document.querySelectorAll<Hand>("bl-hand")) hand.hidden = !app.hands[hand.seat!];
     }

@@ -5,12 +5,12 @@
 // goes to the server (`act`); its `ack` (accepted, or refused with the law) or `error`
 // becomes a toast. The hands are the view's (`view.hands`, the engine's: only those the
 // viewer may see, dummy's once the opening lead is faced, with the cards still held); the
-// lead is made by choosing a card of one's own `<bl-hand>`, offered from `legal_leads`.
+// lead is made by choosing a card of one's own `<bl-hand>` (the view's hands; `legal_cards` offered).
 // A dropped connection is retried with exponential backoff and resumed by version (`join`
 // with `since`), with a "reconnecting…" banner meanwhile. What the server sends and reads is
 // typed by protocol.gen.ts, generated from the server's own types (docs/PROTOCOL.md).
 import { parseCall, SeatTable } from "bridge-laws";
-import type { ActionKind, Card, Preset, Regulation, Seat, Update, View, Viewer } from "bridge-laws";
+import type { ActionKind, Preset, Regulation, Update, View, Viewer } from "bridge-laws";
 import { ANNOUNCE, fromSeatTable, type SeatSource } from "bridge-laws/elements";
 import { parseOrToast, toasted, type Acted, type Ctx, type Host } from "./app";
 import { isSeat, seatLabel, SEATS, viewerLabel } from "./calls";
@@ -42,7 +42,7 @@ export class OnlineApp implements Host {
   status: Status = "connecting";
   /** The hands of this viewer's view (docs/PROTOCOL.md, "The deal"), as last seen. */
   hands: Hands = {};
-  /** Bumped whenever `hands` changes: the page gives the `<bl-hand>`s their cards again. */
+  /** Bumped whenever `hands` changes: the page shows the `<bl-hand>`s of the hands shown. */
   handsVersion = 0;
   /** `hands` as text, to tell a change. */
   private handsText = "{}";
@@ -177,13 +177,6 @@ export class OnlineApp implements Host {
     this.handsVersion++;
   }
 
-  /** The hands for the `<bl-hand>`s (a seat whose hand this viewer may not see: none), or
-   * `null` when the view has none (a table without a deal). */
-  dealt(): Record<Seat, Card[]> | null {
-    if (!Object.keys(this.hands).length) return null;
-    return Object.fromEntries(SEATS.map((s) => [s, this.hands[s] ?? []])) as Record<Seat, Card[]>;
-  }
-
   /** A fresh start from a view: the package's `SeatTable` (the crate's src/seat_table.rs). */
   private fresh(viewer: Viewer, version: number, view: View): void {
     const old = this.table;
@@ -216,8 +209,6 @@ export class OnlineApp implements Host {
       me,
       preset,
       disclosure: view.regulation.disclosure,
-      // With his own hand known, the lead is chosen from it (`<bl-hand>`, offered from `legal_leads`).
-      deal: me && this.hands[me] ? this.dealt() : null,
       act: (kind) => this.act(kind),
       parse: parseOrToast,
     };

@@ -196,10 +196,9 @@ export function renderPlay(c: Ctx): void {
   // The opening leader: from the play record once there is one, else the seat to act.
   const leader = p?.leader ?? (v.phase === "clarification" ? v.turn : null);
   // The hand a card comes from now (the opening leader's, or the hand due in play) and whether
-  // a <bl-hand> shows it to the viewer: the engine's (`hands`), or the page's own at a table
-  // whose engine has no deal.
+  // a <bl-hand> shows it to the viewer (the engine's `hands`: the page gives the hands no card).
   const due = v.phase === "clarification" ? leader : p?.to_play ?? null;
-  const fromHand = !!due && (v.hands ? Object.hasOwn(v.hands, due) : !!c.deal?.[due]?.length);
+  const fromHand = !!due && !!v.hands && Object.hasOwn(v.hands, due);
   // L26B: the restriction and, as the engine answers, whether declarer's choice is due now.
   const r = v.lead_restriction;
   fill(

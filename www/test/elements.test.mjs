@@ -164,5 +164,18 @@ test("<bl-hand> at a table without the deal decides no Law 26B requirement: the 
   assert.deepEqual(table.view("E").legal_leads, ["C", "D", "H", "S"], "the engine, without the hands, lists every suit");
   const { shown } = await handDrawn(table, "E", "E", ["SA", "HK", "D7", "D2", "C3"]);
   assert.deepEqual(shown, { SA: true, HK: true, D7: true, D2: true, C3: true });
-  assert.deepEqual((await handDrawn(table, "W", "E", ["SA", "HK"])).shown, {}, "nor shown to another seat");
+  // Whom the page shows its own cards is the page's: the element hides none, offers none to West.
+  assert.deepEqual((await handDrawn(table, "W", "E", ["SA", "HK"])).shown, { SA: false, HK: false });
+});
+
+test("<bl-hand> at a table given the deal draws none of a page's cards: East, shown no hand by a partial deal, sees none", async () => {
+  // The engine holds West's hand alone: East's view has no hands, yet the table is dealt.
+  const { Table } = await import("bridge-laws");
+  const table = new Table({ dealer: "N", vulnerability: "None", regulation: "online", deal: { W: VOID_IN_DIAMONDS } });
+  for (const [seat, call] of [["N", "1NT"], ["E", "P"], ["S", "P"], ["W", "P"]]) assert.ok(table.apply({ seat, type: "call", call }).ok);
+  assert.equal(table.view("E").dealt, true);
+  assert.equal(table.view("E").hands, undefined);
+  const { shown, words } = await handDrawn(table, "E", "E", HOLDS_DIAMONDS);
+  assert.deepEqual(shown, {}, "the page's cards neither drawn nor offered");
+  assert.match(words, /13 cards, not shown to you/);
 });
