@@ -296,11 +296,10 @@ mod tests {
 
     /// A pong and errors, one naming the table's owner.
     fn plain_samples() -> Vec<String> {
-        let mut out = Vec::new();
-        out.push(ServerMsg::Pong.to_text());
-        out.push(ServerMsg::error(ErrorCode::WrongSeat, "this connection acts as E", Some(7)).to_text());
-        out.push(ServerMsg::error(ErrorCode::TooSlow, "too far behind", None).to_text());
-        out.push(
+        vec![
+            ServerMsg::Pong.to_text(),
+            ServerMsg::error(ErrorCode::WrongSeat, "this connection acts as E", Some(7)).to_text(),
+            ServerMsg::error(ErrorCode::TooSlow, "too far behind", None).to_text(),
             ServerMsg::Error {
                 code: ErrorCode::NotOwner,
                 message: "another process owns t1",
@@ -308,8 +307,7 @@ mod tests {
                 owner: Some("ws://10.0.0.2:8080/ws"),
             }
             .to_text(),
-        );
-        out
+        ]
     }
 
     /// What a client sends: each one the server reads.

@@ -64,7 +64,7 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
     };
     let id = match new_table_id(&hub, &mut req) {
         Ok(id) => id,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     let options_text = req.get("options").map(Value::to_string).unwrap_or_default();
     let (table, deal) = match dealt_table(&options_text, req.get("deal")) {
@@ -84,7 +84,7 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
         .collect();
     let row = NewTable::new(&id, &options_text, &hashed, &table.state_hash()).dealt(&deal::to_stored(&deal));
     if let Err(refused) = store_and_hold(&hub, &id, row, Live::new(table, hashed, None)).await {
-        return refused;
+        return *refused;
     }
     (
         StatusCode::CREATED,
@@ -98,33 +98,33 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
 
 /// The new table's id — the one asked for, or a random one — if it is well formed and this
 /// shard's.
-fn new_table_id(hub: &Hub, req: &mut serde_json::Map<String, Value>) -> Result<String, Response> {
+fn new_table_id(hub: &Hub, req: &mut serde_json::Map<String, Value>) -> Result<String, Box<Response>> {
     let id = match req.remove("id") {
         Some(Value::String(id)) => id,
         None => credentials::new_token()
             .and_then(|t| t.get(..16).map(str::to_string))
             .unwrap_or_default(),
         Some(_) => {
-            return Err(api_error(
+            return Err(Box::new(api_error(
                 StatusCode::BAD_REQUEST,
                 ErrorCode::BadMessage,
                 "id must be a string",
-            ))
+            )))
         }
     };
     if !valid_id(&id) {
-        return Err(api_error(
+        return Err(Box::new(api_error(
             StatusCode::BAD_REQUEST,
             ErrorCode::BadMessage,
             "id: 1 to 64 of A-Z a-z 0-9 - _",
-        ));
+        )));
     }
     if !hub.shard.serves(&id) {
-        return Err(api_error(
+        return Err(Box::new(api_error(
             StatusCode::MISDIRECTED_REQUEST,
             ErrorCode::WrongShard,
             "table id of another shard",
-        ));
+        )));
     }
     Ok(id)
 }
@@ -139,7 +139,7 @@ fn new_tokens() -> Option<BTreeMap<String, String>> {
 
 /// Writes the new table `row` through the group commit, then holds `live` as table `id`;
 /// refused when the process holds its limit of tables or the id is taken.
-async fn store_and_hold(hub: &Hub, id: &str, row: NewTable, live: Live) -> Result<(), Response> {
+async fn store_and_hold(hub: &Hub, id: &str, row: NewTable, live: Live) -> Result<(), Box<Response>> {
     // Written through the group commit, the map's lock not held meanwhile; the tables being
     // written count against the limit.
     let slots = hub.tables.read().await;
@@ -171,7 +171,7 @@ async fn store_and_hold(hub: &Hub, id: &str, row: NewTable, live: Live) -> Resul
         }
     };
     hub.creating.fetch_sub(1, Ordering::SeqCst);
-    created
+    created.map_err(Box::new)
 }
 
 /// The table of the options in `options_text`, given its deal — `options.deal`, or `deal`
