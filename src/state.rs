@@ -8,7 +8,7 @@
 //! after misinformation (`offers.rs`), the Director's rulings (`rulings.rs`) and the lead
 //! restrictions (`lead.rs`). `State` keeps the parts, the journal contract (`begin`,
 //! `commit`, `rollback`), the periods (`periods.rs`), and the operations across parts
-//! (`reading.rs`, `across.rs`).
+//! (`reading.rs`, `call_status.rs`, `before_call.rs`, `across.rs`).
 
 use serde::Serialize;
 
@@ -29,9 +29,11 @@ mod rectification;
 mod rulings;
 mod undo;
 mod across;
+mod before_call;
+mod call_status;
 
 use auction::AuctionMark;
-use across::CallStart;
+use before_call::CallStart;
 
 pub use auction::{Auction, CallRecord, Status, StatusChange};
 pub use bars::{Bar, Bars, BarsMut};
@@ -41,7 +43,7 @@ pub use irregular::Irregular;
 pub use lead::{LeadChoice, LeadRestrictionRecord, Leads};
 pub use offers::{ChangeForReview, ChangeOffer, Offers, OffersMut, PartnerNote};
 pub use play::Play;
-pub use across::{BeforeCall, InProgress};
+pub use before_call::{BeforeCall, InProgress};
 pub use rectification::{Aftermath, Pending, Rectification, RectificationMut};
 #[cfg(any(test, feature = "internals"))] // named by the tests only
 pub use rulings::{ArtificialCall, OpenRuling};

@@ -36,33 +36,24 @@ pub use tables::{commit, deal};
 pub use ws::{catchup, outbox, push, server_msg};
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
-use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::State;
-use axum::http::StatusCode;
-use axum::response::Response;
-use axum::routing::{get, post};
 use axum::serve::ListenerExt;
-use axum::{middleware, Extension, Router};
-use bridge_laws::Phase;
-use tokio::sync::{Mutex, RwLock};
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::RwLock;
 
 pub use config::{Cluster, Config, IpNet, Limits, Shard};
 pub use metrics::Metrics;
 
-use client_addr::ClientIp;
 use commit::Committer;
-use http::admin;
-use http::http_body::api_error;
-use limits::{ip_limits, rate_limit};
-use protocol::ErrorCode;
 use store::Store;
-use tables::hub::{self, restore, Hub, Live};
+use tables::hub::Hub;
 use tables::idle_tables;
-use ws::connection;
+use tables::restore::{restore_all, Restored};
 
 /// A running server.
 pub struct Running {
@@ -97,175 +88,92 @@ impl Running {
 /// # Errors
 /// When the database or the address cannot be used, or `cluster` is asked of SQLite.
 pub async fn start(config: Config) -> Result<Running, String> {
-    let mut store = Store::connect(&config.database)
+    let store = Store::connect(&config.database)
         .await
         .map_err(|e| format!("database {}: {e}", config.database))?;
-    let listener = tokio::net::TcpListener::bind(config.listen)
+    let listener = TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("listen {}: {e}", config.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    if let Some(cluster) = &config.cluster {
-        if !config.database.starts_with("postgres") {
-            return Err("--cluster needs PostgreSQL (SQLite is one process, which owns every table)".into());
-        }
-        if config.shard.count > 1 {
-            return Err("--cluster and --shard exclude each other".into());
-        }
-        store = store.holding(lease::Holder {
-            node: cluster.node.clone(),
-            address: cluster.advertise.clone().unwrap_or_else(|| format!("ws://{addr}/ws")),
-            ttl_ms: i64::try_from(cluster.ttl.as_millis()).unwrap_or(i64::MAX).max(1),
-        });
-    }
-    if config.cluster.is_none() && config.database.starts_with("postgres") {
-        // A process without leases writes unfenced: beside live cluster processes it would
-        // write tables they own (docs/SERVER.md, "Many processes").
-        let live = store.live_leases().await.map_err(|e| e.to_string())?;
-        if !live.is_empty() {
-            let nodes: Vec<String> = live.iter().map(|(n, k)| format!("{n} ({k} tables)")).collect();
-            return Err(format!(
-                "SERVED_BY_CLUSTER: this database has live leases of --cluster processes: {}; start \
-                 with --cluster too, or stop them and wait for their leases to lapse",
-                nodes.join(", ")
-            ));
-        }
-    }
-    // Each kind of process announces itself; the other kind refuses to start beside it
-    // (`lease_presence`: a --cluster process would take the tables of one without leases).
-    let presence = lease_presence::Presence::of(&config, &store, addr);
-    if let Some(me) = &presence {
-        store.announce(me).await.map_err(|e| e.to_string())?;
-    }
-    let shard = config.shard;
+    let store = cluster::holding_leases(store, &config, addr)?;
+    cluster::refuse_beside_cluster(&store, &config).await?;
+    let presence = cluster::announce(&store, &config, addr).await?;
     // With leases, the tables are taken by the first sweep below instead.
-    let stored = match config.cluster {
-        Some(_) => Vec::new(),
-        None => store.load(|id| shard.serves(id)).await.map_err(|e| e.to_string())?,
+    let mut restored = match config.cluster {
+        Some(_) => Restored::default(),
+        None => restore_all(&store, config.shard).await?,
     };
-    let mut tables = HashMap::new();
-    let mut broken = Vec::new();
-    for s in &stored {
-        let (table, why) = match restore(s) {
-            // Over, but stored before boards were archived: archived now, not held.
-            Ok(t) if t.phase() == Phase::Ended => {
-                let now = i64::try_from(hub::now_ms()).unwrap_or(i64::MAX);
-                store.finish(&s.id, now).await.map_err(|e| e.to_string())?;
-                continue;
-            }
-            Ok(t) => (t, None),
-            Err(why) => {
-                eprintln!("table {}: not served: {why}", s.id);
-                broken.push(s.id.clone());
-                match hub::unserved(s) {
-                    Some(t) => (t, Some(why)),
-                    None => continue,
-                }
-            }
-        };
-        let live = Live::new(table, s.tokens.clone(), why);
-        tables.insert(s.id.clone(), Arc::new(Mutex::new(live)));
-    }
-    let mut restored = tables.len() - broken.len().min(tables.len());
-    let metrics = Arc::new(Metrics::default());
-    // SQLite takes one writer at a time; PostgreSQL commits a few batches side by side.
-    let writers = if config.database.starts_with("sqlite:") { 1 } else { 4 };
-    let hub = Arc::new(Hub {
-        committer: Committer::start(store.clone(), writers),
-        store,
-        tables: RwLock::new(tables),
-        shard,
-        limits: config.limits,
-        admin_digest: config.admin_token.as_deref().map(credentials::digest_hex),
-        demo: config.demo,
-        next_conn: AtomicU64::new(1),
-        creating: Default::default(),
-        metrics: metrics.clone(),
-    });
-    if config.cluster.is_some() {
-        let (taken, not_served) = lease::sweep(&hub).await.map_err(|e| e.to_string())?;
-        restored = taken - not_served.len();
-        broken = not_served;
-    }
+    let served = restored.served();
+    let hub = hub_of(store, std::mem::take(&mut restored.tables), &config);
+    let (restored, broken) = match config.cluster {
+        Some(_) => {
+            let (taken, not_served) = lease::sweep(&hub).await.map_err(|e| e.to_string())?;
+            (taken - not_served.len(), not_served)
+        }
+        None => (served, restored.broken),
+    };
     // The lease keeper runs as long as the server (aborting `task` stops both).
     let keeper = config.cluster.as_ref().map(|c| lease::keep(hub.clone(), c.ttl));
-    let http_limiter = rate_limit::HttpLimiter::new(&config.limits, hub.admin_digest.clone());
-    let api = Router::new()
-        .route("/api/tables", post(admin::create_table))
-        .route("/api/tables/{id}", get(admin::table_status))
-        .route_layer(middleware::from_fn_with_state(http_limiter, rate_limit::limit));
-    let mut app = Router::new()
-        .route("/ws", get(ws_upgrade))
-        .merge(api)
-        .layer(Extension(ip_limits::PerIp::new(config.limits.connections_per_ip)))
-        .layer(Extension(Arc::new(client_addr::TrustedProxies::new(
-            config.trusted_proxies.clone(),
-        ))))
-        .with_state(hub.clone());
-    if let Some(dir) = config.www.as_ref().filter(|d| d.is_dir()) {
-        app = app.fallback_service(tower_http::services::ServeDir::new(dir));
-    }
-    // Small messages go out at once: with Nagle's algorithm a push or an ack waits for the
-    // peer's delayed acknowledgement (~40 ms on Linux) whenever one is already in flight.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    let idle = idle_tables::run(hub.clone());
     let announced = presence.map(|me| lease_presence::keep(hub.store.clone(), me));
-    let task = tokio::spawn(async move {
-        let leases = async {
-            match keeper {
-                Some(k) => k.await,
-                None => std::future::pending().await,
-            }
-        };
-        let app = app.into_make_service_with_connect_info::<SocketAddr>();
-        tokio::select! {
-            served = axum::serve(listener, app) => if let Err(e) = served {
-                eprintln!("server stopped: {e}");
-            },
-            () = leases => {}
-            () = async {
-                match announced {
-                    Some(a) => a.await,
-                    None => std::future::pending().await,
-                }
-            } => {}
-            () = idle => {}
-        }
-    });
+    let app = http::routes::router(&hub, &config);
+    let task = tokio::spawn(serve_until_stopped(listener, app, hub.clone(), keeper, announced));
     Ok(Running {
         addr,
         restored,
         broken,
-        metrics,
+        metrics: hub.metrics.clone(),
         task,
         hub,
     })
 }
 
-/// `GET /ws`: the upgrade, refused `TOO_MANY_CONNECTIONS` with 429 when the client's address
-/// (`client_addr`: behind a trusted proxy, the one it forwards) holds its limit of
-/// connections, with 503 when the process holds its own.
-async fn ws_upgrade(
-    State(hub): State<Arc<Hub>>,
-    ClientIp(client): ClientIp,
-    Extension(per_ip): Extension<Arc<ip_limits::PerIp>>,
-    ws: WebSocketUpgrade,
-) -> Response {
-    let limits = hub.limits;
-    let Some(ip_slot) = per_ip.open(client) else {
-        let message = format!("at most {} connections from one address", limits.connections_per_ip);
-        return api_error(StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyConnections, message);
-    };
-    let Some(slot) = hub.metrics.open_connection(limits.connections) else {
-        let message = format!("this process serves at most {} connections", limits.connections);
-        return api_error(StatusCode::SERVICE_UNAVAILABLE, ErrorCode::TooManyConnections, message);
-    };
-    ws.max_message_size(limits.hard_frame_bytes)
-        .max_frame_size(limits.hard_frame_bytes)
-        .read_buffer_size(connection::READ_BUFFER)
-        .on_upgrade(move |socket| async move {
-            connection::serve(hub, socket, slot).await;
-            drop(ip_slot);
-        })
+/// The hub holding `tables`, its group commit started on `store`.
+fn hub_of(store: Store, tables: HashMap<String, tables::hub::Slot>, config: &Config) -> Arc<Hub> {
+    // SQLite takes one writer at a time; PostgreSQL commits a few batches side by side.
+    let writers = if config.database.starts_with("sqlite:") { 1 } else { 4 };
+    Arc::new(Hub {
+        committer: Committer::start(store.clone(), writers),
+        store,
+        tables: RwLock::new(tables),
+        shard: config.shard,
+        limits: config.limits,
+        admin_digest: config.admin_token.as_deref().map(credentials::digest_hex),
+        demo: config.demo,
+        next_conn: AtomicU64::new(1),
+        creating: Default::default(),
+        metrics: Arc::new(Metrics::default()),
+    })
+}
+
+/// Serves `app` on `listener` beside the tasks that run as long as it does — the lease
+/// keeper, the presence's renewal, the closing of idle tables — until one of them ends.
+async fn serve_until_stopped(
+    listener: TcpListener,
+    app: Router,
+    hub: Arc<Hub>,
+    keeper: Option<impl Future<Output = ()>>,
+    announced: Option<impl Future<Output = ()>>,
+) {
+    // Small messages go out at once: with Nagle's algorithm a push or an ack waits for the
+    // peer's delayed acknowledgement (~40 ms on Linux) whenever one is already in flight.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    let app = app.into_make_service_with_connect_info::<SocketAddr>();
+    tokio::select! {
+        served = axum::serve(listener, app) => if let Err(e) = served {
+            eprintln!("server stopped: {e}");
+        },
+        () = or_never(keeper) => {}
+        () = or_never(announced) => {}
+        () = idle_tables::run(hub) => {}
+    }
+}
+
+/// Runs `task`, or never ends when there is none.
+async fn or_never(task: Option<impl Future<Output = ()>>) {
+    match task {
+        Some(t) => t.await,
+        None => std::future::pending().await,
+    }
 }

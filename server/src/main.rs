@@ -68,73 +68,134 @@ fn main() {
 /// The configuration from the command line and the environment, and the runtime's workers
 /// (`None`: the runtime's default); exits with the usage on a bad option.
 fn options() -> (Config, Option<Workers>) {
-    let env = |k: &str| std::env::var(k).ok();
-    let mut listen = env("BRIDGE_LISTEN").unwrap_or_else(|| "127.0.0.1:8080".into());
-    let mut db = env("BRIDGE_DB").unwrap_or_else(|| "sqlite:bridge-tables.db?mode=rwc".into());
-    let mut www = env("BRIDGE_WWW").map(PathBuf::from);
-    let mut shard = env("BRIDGE_SHARD");
-    let mut demo = env("BRIDGE_DEMO").is_some_and(|v| v == "1" || v == "true");
-    let mut cluster = env("BRIDGE_CLUSTER").is_some_and(|v| v == "1" || v == "true");
-    let mut node = env("BRIDGE_NODE");
-    let mut advertise = env("BRIDGE_ADVERTISE");
-    let mut ttl_ms = env("BRIDGE_LEASE_TTL_MS");
-    let mut workers = env("BRIDGE_WORKERS");
-    let mut proxies: Vec<String> = env("BRIDGE_TRUSTED_PROXIES")
-        .map(|v| {
-            v.split(',')
-                .filter(|p| !p.trim().is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match a.as_str() {
-            "--listen" => listen = value(),
-            "--db" => db = value(),
-            "--www" => www = Some(PathBuf::from(value())),
-            "--shard" => shard = Some(value()),
-            "--demo" => demo = true,
-            "--cluster" => cluster = true,
-            "--node" => node = Some(value()),
-            "--advertise" => advertise = Some(value()),
-            "--lease-ttl-ms" => ttl_ms = Some(value()),
-            "--trusted-proxy" => proxies.push(value()),
-            "--workers" => workers = Some(value()),
-            _ => usage(),
-        }
-    }
-    let trusted_proxies: Vec<IpNet> = proxies
+    let mut given = Given::from_env();
+    given.read_args(std::env::args().skip(1));
+    let trusted_proxies: Vec<IpNet> = given
+        .proxies
         .iter()
         .map(|p| parse_net(p).unwrap_or_else(|| usage()))
         .collect();
-    let workers = workers.map(|w| {
+    let workers = given.workers.map(|w| {
         w.parse::<Workers>().unwrap_or_else(|e| {
             eprintln!("{e}");
             usage()
         })
     });
-    let www = www.or_else(|| Some(PathBuf::from("www/dist")).filter(|p| p.is_dir()));
-    let shard = match shard {
+    let www = given
+        .www
+        .or_else(|| Some(PathBuf::from("www/dist")).filter(|p| p.is_dir()));
+    let shard = match given.shard {
         Some(s) => parse_shard(&s).unwrap_or_else(|| usage()),
         None => Shard::default(),
     };
-    let cluster = cluster.then(|| {
-        let mut c = Cluster::new();
-        c.node = node.unwrap_or(c.node);
-        c.advertise = advertise;
-        if let Some(ms) = ttl_ms {
-            let Some(ms) = ms.parse::<u64>().ok().filter(|ms| *ms > 0) else {
-                usage()
-            };
-            c.ttl = std::time::Duration::from_millis(ms);
-        }
-        c
-    });
-    let Ok(listen) = listen.parse::<std::net::SocketAddr>() else {
+    let cluster = given
+        .cluster
+        .then(|| cluster_of(given.node, given.advertise, given.ttl_ms));
+    let Ok(listen) = given.listen.parse::<std::net::SocketAddr>() else {
         usage()
     };
+    let limits = limits_from_env();
+    let admin_token = env("BRIDGE_ADMIN_TOKEN").filter(|t| !t.is_empty());
+    say_who_creates_tables(admin_token.is_some(), given.demo);
+    let config = Config {
+        listen,
+        database: given.db,
+        www,
+        admin_token,
+        demo: given.demo,
+        shard,
+        cluster,
+        limits,
+        trusted_proxies,
+    };
+    (config, workers)
+}
+
+/// An environment variable, if set.
+fn env(k: &str) -> Option<String> {
+    std::env::var(k).ok()
+}
+
+/// The options as given, in the environment and then on the command line (which wins), not
+/// yet read.
+struct Given {
+    listen: String,
+    db: String,
+    www: Option<PathBuf>,
+    shard: Option<String>,
+    demo: bool,
+    cluster: bool,
+    node: Option<String>,
+    advertise: Option<String>,
+    ttl_ms: Option<String>,
+    workers: Option<String>,
+    proxies: Vec<String>,
+}
+
+impl Given {
+    /// The options the environment gives, with their defaults.
+    fn from_env() -> Given {
+        Given {
+            listen: env("BRIDGE_LISTEN").unwrap_or_else(|| "127.0.0.1:8080".into()),
+            db: env("BRIDGE_DB").unwrap_or_else(|| "sqlite:bridge-tables.db?mode=rwc".into()),
+            www: env("BRIDGE_WWW").map(PathBuf::from),
+            shard: env("BRIDGE_SHARD"),
+            demo: env("BRIDGE_DEMO").is_some_and(|v| v == "1" || v == "true"),
+            cluster: env("BRIDGE_CLUSTER").is_some_and(|v| v == "1" || v == "true"),
+            node: env("BRIDGE_NODE"),
+            advertise: env("BRIDGE_ADVERTISE"),
+            ttl_ms: env("BRIDGE_LEASE_TTL_MS"),
+            workers: env("BRIDGE_WORKERS"),
+            proxies: env("BRIDGE_TRUSTED_PROXIES")
+                .map(|v| {
+                    v.split(',')
+                        .filter(|p| !p.trim().is_empty())
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The command line's options over the environment's; exits with the usage on an unknown
+    /// option or one without its value.
+    fn read_args(&mut self, mut args: impl Iterator<Item = String>) {
+        while let Some(a) = args.next() {
+            let mut value = || args.next().unwrap_or_else(|| usage());
+            match a.as_str() {
+                "--listen" => self.listen = value(),
+                "--db" => self.db = value(),
+                "--www" => self.www = Some(PathBuf::from(value())),
+                "--shard" => self.shard = Some(value()),
+                "--demo" => self.demo = true,
+                "--cluster" => self.cluster = true,
+                "--node" => self.node = Some(value()),
+                "--advertise" => self.advertise = Some(value()),
+                "--lease-ttl-ms" => self.ttl_ms = Some(value()),
+                "--trusted-proxy" => self.proxies.push(value()),
+                "--workers" => self.workers = Some(value()),
+                _ => usage(),
+            }
+        }
+    }
+}
+
+/// `--cluster`'s settings: this node's id, the address it advertises and its leases' life.
+fn cluster_of(node: Option<String>, advertise: Option<String>, ttl_ms: Option<String>) -> Cluster {
+    let mut c = Cluster::new();
+    c.node = node.unwrap_or(c.node);
+    c.advertise = advertise;
+    if let Some(ms) = ttl_ms {
+        let Some(ms) = ms.parse::<u64>().ok().filter(|ms| *ms > 0) else {
+            usage()
+        };
+        c.ttl = std::time::Duration::from_millis(ms);
+    }
+    c
+}
+
+/// The limits, the defaults but for those the environment sets.
+fn limits_from_env() -> Limits {
     let mut limits = Limits::default();
     if let Some(secs) = env("BRIDGE_REVIEW_GRACE_SECS") {
         let Ok(secs) = secs.parse::<u64>() else { usage() };
@@ -159,25 +220,17 @@ fn options() -> (Config, Option<Workers>) {
     if let Some(n) = number("BRIDGE_HTTP_BURST") {
         limits.http_burst = n as u32;
     }
-    let admin_token = env("BRIDGE_ADMIN_TOKEN").filter(|t| !t.is_empty());
-    if admin_token.is_none() && !demo {
+    limits
+}
+
+/// Warns when nobody can create tables, and when anyone can.
+fn say_who_creates_tables(admin_token: bool, demo: bool) {
+    if !admin_token && !demo {
         eprintln!("no BRIDGE_ADMIN_TOKEN and no --demo: nobody can create tables");
     }
     if demo {
         eprintln!("demo mode: anyone who reaches this server may create tables");
     }
-    let config = Config {
-        listen,
-        database: db,
-        www,
-        admin_token,
-        demo,
-        shard,
-        cluster,
-        limits,
-        trusted_proxies,
-    };
-    (config, workers)
 }
 
 /// Serves until the process is stopped.

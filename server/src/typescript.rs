@@ -125,7 +125,17 @@ mod tests {
         ))
         .unwrap();
         let mut t = Table::new(options).unwrap();
-        let mut tracker = ViewTracker::new(&t);
+        let mut out = joined_samples(&t);
+        out.extend(board_samples(&mut t));
+        out.extend(refusal_samples(&mut t));
+        out.extend(catch_up_samples(&t));
+        out.extend(view_samples(&t));
+        out.extend(plain_samples());
+        out
+    }
+
+    /// `joined` for North, the Director and a spectator at the board's start.
+    fn joined_samples(t: &Table) -> Vec<String> {
         let mut out = Vec::new();
         let north = Viewer::Seat(Seat::N);
         for viewer in [north, Viewer::Director, Viewer::Spectator] {
@@ -143,13 +153,21 @@ mod tests {
                 .to_text(),
             );
         }
+        out
+    }
+
+    /// The pushes to North, East and the Director, and North's acks, as the board is played.
+    fn board_samples(t: &mut Table) -> Vec<String> {
+        let mut tracker = ViewTracker::new(t);
+        let mut out = Vec::new();
+        let north = Viewer::Seat(Seat::N);
         for (id, text) in (1..).zip(BOARD) {
             let action = Action::from_json(text).unwrap();
             let outcome = t.apply(action);
             if let Outcome::Rejected(r) = &outcome {
                 panic!("{text} was refused: {r:?}");
             }
-            let pushes = tracker.pushes(&t, &outcome);
+            let pushes = tracker.pushes(t, &outcome);
             for viewer in [north, Viewer::Seat(Seat::E), Viewer::Director] {
                 if let Some(update) = pushes.get(viewer) {
                     let hash = t.state_hash();
@@ -167,6 +185,12 @@ mod tests {
             }
             out.push(Ack::accepted(Some(id), t.stream_version(north), None).to_text());
         }
+        out
+    }
+
+    /// The Director's ack with its hash, and an action refused, acked with an id and without.
+    fn refusal_samples(t: &mut Table) -> Vec<String> {
+        let mut out = Vec::new();
         let hash = t.state_hash();
         out.push(Ack::accepted(None, t.stream_version(Viewer::Director), Some(&hash)).to_text());
         let Outcome::Rejected(refused) = t.apply(Action::from_json(BOARD[0]).unwrap()) else {
@@ -174,6 +198,12 @@ mod tests {
         };
         out.push(Ack::rejected(Some(99), &refused).to_text());
         out.push(Ack::rejected(None, &refused).to_text());
+        out
+    }
+
+    /// A rejoin with the entries since, and a catch-up in pages.
+    fn catch_up_samples(t: &Table) -> Vec<String> {
+        let mut out = Vec::new();
         let east = Viewer::Seat(Seat::E);
         out.push(
             ServerMsg::Joined {
@@ -224,6 +254,13 @@ mod tests {
             }
             .to_text(),
         );
+        out
+    }
+
+    /// A spectator's entries since the start, and East's whole view, pushed and sent on
+    /// request.
+    fn view_samples(t: &Table) -> Vec<String> {
+        let mut out = Vec::new();
         out.push(
             ServerMsg::Events {
                 table: "t1",
@@ -234,6 +271,7 @@ mod tests {
             }
             .to_text(),
         );
+        let east = Viewer::Seat(Seat::E);
         let view = t.view(east);
         out.push(
             ServerMsg::Events {
@@ -253,10 +291,15 @@ mod tests {
             }
             .to_text(),
         );
-        out.push(ServerMsg::Pong.to_text());
-        out.push(ServerMsg::error(ErrorCode::WrongSeat, "this connection acts as E", Some(7)).to_text());
-        out.push(ServerMsg::error(ErrorCode::TooSlow, "too far behind", None).to_text());
-        out.push(
+        out
+    }
+
+    /// A pong and errors, one naming the table's owner.
+    fn plain_samples() -> Vec<String> {
+        vec![
+            ServerMsg::Pong.to_text(),
+            ServerMsg::error(ErrorCode::WrongSeat, "this connection acts as E", Some(7)).to_text(),
+            ServerMsg::error(ErrorCode::TooSlow, "too far behind", None).to_text(),
             ServerMsg::Error {
                 code: ErrorCode::NotOwner,
                 message: "another process owns t1",
@@ -264,8 +307,7 @@ mod tests {
                 owner: Some("ws://10.0.0.2:8080/ws"),
             }
             .to_text(),
-        );
-        out
+        ]
     }
 
     /// What a client sends: each one the server reads.

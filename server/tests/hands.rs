@@ -279,6 +279,24 @@ async fn refused(seats: &mut [Client], who: usize, action: Value, code: &str, na
     }
 }
 
+/// Sends `action` from `seats[who]` and asserts it is accepted.
+async fn accepted(seats: &mut [Client], who: usize, action: Value, name: &str) {
+    let reply = seats[who].act(action.clone()).await;
+    assert_eq!(reply["ok"], true, "{name}: {action} was refused: {reply}");
+}
+
+/// Reads what every seat was sent, so that the next refusal starts from silence.
+async fn drain_all(seats: &mut [Client]) {
+    for c in seats {
+        c.drain(100).await;
+    }
+}
+
+/// A card played from the player's own hand.
+fn play(card: &str) -> Value {
+    json!({ "type": "play", "card": card })
+}
+
 #[tokio::test]
 async fn the_engine_refuses_a_card_not_held_or_played_already_to_its_sender_alone_and_accepts_a_held_one() {
     for (name, db) in databases() {
@@ -293,15 +311,9 @@ async fn the_engine_refuses_a_card_not_held_or_played_already_to_its_sender_alon
         }
         // 1C by North, three passes: North declares, South is dummy, East leads.
         for (i, call) in ["1C", "P", "P", "P"].into_iter().enumerate() {
-            assert_eq!(
-                seats[i].act(json!({ "type": "call", "call": call })).await["ok"],
-                true,
-                "{name}"
-            );
+            accepted(&mut seats, i, json!({ "type": "call", "call": call }), name).await;
         }
-        for c in &mut seats {
-            c.drain(100).await;
-        }
+        drain_all(&mut seats).await;
         // East holds the hearts: a spade lead, face down or face up, is not his.
         refused(
             &mut seats,
@@ -311,76 +323,25 @@ async fn the_engine_refuses_a_card_not_held_or_played_already_to_its_sender_alon
             name,
         )
         .await;
-        refused(
-            &mut seats,
-            1,
-            json!({ "type": "play", "card": "C2" }),
-            "CARD_NOT_HELD",
-            name,
-        )
-        .await;
-        assert_eq!(
-            seats[1].act(json!({ "type": "lead", "card": "HK" })).await["ok"],
-            true,
-            "{name}"
-        );
-        assert_eq!(seats[1].act(json!({ "type": "face_lead" })).await["ok"], true, "{name}");
-        for c in &mut seats {
-            c.drain(100).await;
-        }
+        refused(&mut seats, 1, play("C2"), "CARD_NOT_HELD", name).await;
+        accepted(&mut seats, 1, json!({ "type": "lead", "card": "HK" }), name).await;
+        accepted(&mut seats, 1, json!({ "type": "face_lead" }), name).await;
+        drain_all(&mut seats).await;
         // Dummy (South) is due: declarer plays dummy's diamonds, not his own spades.
         let from_dummy = |card: &str| json!({ "type": "play", "card": card, "from": "dummy" });
         refused(&mut seats, 0, from_dummy("SA"), "CARD_NOT_HELD", name).await;
-        assert_eq!(seats[0].act(from_dummy("D2")).await["ok"], true, "{name}");
-        assert_eq!(
-            seats[3].act(json!({ "type": "play", "card": "C2" })).await["ok"],
-            true,
-            "{name}"
-        );
-        assert_eq!(
-            seats[0].act(json!({ "type": "play", "card": "S2" })).await["ok"],
-            true,
-            "{name}"
-        );
-        for c in &mut seats {
-            c.drain(100).await;
-        }
+        accepted(&mut seats, 0, from_dummy("D2"), name).await;
+        accepted(&mut seats, 3, play("C2"), name).await;
+        accepted(&mut seats, 0, play("S2"), name).await;
+        drain_all(&mut seats).await;
         // West ruffed and leads: the two of clubs is gone from his hand, the three is not.
-        refused(
-            &mut seats,
-            3,
-            json!({ "type": "play", "card": "C2" }),
-            "CARD_ALREADY_PLAYED",
-            name,
-        )
-        .await;
-        assert_eq!(
-            seats[3].act(json!({ "type": "play", "card": "C3" })).await["ok"],
-            true,
-            "{name}"
-        );
-        assert_eq!(
-            seats[0].act(json!({ "type": "play", "card": "S3" })).await["ok"],
-            true,
-            "{name}"
-        );
-        for c in &mut seats {
-            c.drain(100).await;
-        }
+        refused(&mut seats, 3, play("C2"), "CARD_ALREADY_PLAYED", name).await;
+        accepted(&mut seats, 3, play("C3"), name).await;
+        accepted(&mut seats, 0, play("S3"), name).await;
+        drain_all(&mut seats).await;
         // East's lead, faced and in the first trick, is played already too.
-        refused(
-            &mut seats,
-            1,
-            json!({ "type": "play", "card": "HK" }),
-            "CARD_ALREADY_PLAYED",
-            name,
-        )
-        .await;
-        assert_eq!(
-            seats[1].act(json!({ "type": "play", "card": "H2" })).await["ok"],
-            true,
-            "{name}"
-        );
+        refused(&mut seats, 1, play("HK"), "CARD_ALREADY_PLAYED", name).await;
+        accepted(&mut seats, 1, play("H2"), name).await;
         s.task.abort();
     }
 }

@@ -62,37 +62,16 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
             "expected {\"options\": …}",
         );
     };
-    let id = match req.remove("id") {
-        Some(Value::String(id)) => id,
-        None => credentials::new_token()
-            .and_then(|t| t.get(..16).map(str::to_string))
-            .unwrap_or_default(),
-        Some(_) => return api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, "id must be a string"),
+    let id = match new_table_id(&hub, &mut req) {
+        Ok(id) => id,
+        Err(refused) => return *refused,
     };
-    if !valid_id(&id) {
-        return api_error(
-            StatusCode::BAD_REQUEST,
-            ErrorCode::BadMessage,
-            "id: 1 to 64 of A-Z a-z 0-9 - _",
-        );
-    }
-    if !hub.shard.serves(&id) {
-        return api_error(
-            StatusCode::MISDIRECTED_REQUEST,
-            ErrorCode::WrongShard,
-            "table id of another shard",
-        );
-    }
     let options_text = req.get("options").map(Value::to_string).unwrap_or_default();
     let (table, deal) = match dealt_table(&options_text, req.get("deal")) {
         Ok(dealt) => dealt,
         Err(why) => return api_error(StatusCode::BAD_REQUEST, ErrorCode::BadMessage, why),
     };
-    let tokens: Option<BTreeMap<String, String>> = VIEWER_NAMES
-        .iter()
-        .map(|v| credentials::new_token().map(|t| ((*v).to_string(), t)))
-        .collect();
-    let Some(tokens) = tokens else {
+    let Some(tokens) = new_tokens() else {
         return api_error(
             StatusCode::INTERNAL_SERVER_ERROR,
             ErrorCode::StorageFailed,
@@ -103,11 +82,69 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
         .iter()
         .map(|(k, v)| (k.clone(), credentials::digest_hex(v)))
         .collect();
+    let row = NewTable::new(&id, &options_text, &hashed, &table.state_hash()).dealt(&deal::to_stored(&deal));
+    if let Err(refused) = store_and_hold(&hub, &id, row, Live::new(table, hashed, None)).await {
+        return *refused;
+    }
+    (
+        StatusCode::CREATED,
+        Json(Created {
+            id: &id,
+            tokens: &tokens,
+        }),
+    )
+        .into_response()
+}
+
+/// The new table's id — the one asked for, or a random one — if it is well formed and this
+/// shard's.
+fn new_table_id(hub: &Hub, req: &mut serde_json::Map<String, Value>) -> Result<String, Box<Response>> {
+    let id = match req.remove("id") {
+        Some(Value::String(id)) => id,
+        None => credentials::new_token()
+            .and_then(|t| t.get(..16).map(str::to_string))
+            .unwrap_or_default(),
+        Some(_) => {
+            return Err(Box::new(api_error(
+                StatusCode::BAD_REQUEST,
+                ErrorCode::BadMessage,
+                "id must be a string",
+            )))
+        }
+    };
+    if !valid_id(&id) {
+        return Err(Box::new(api_error(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::BadMessage,
+            "id: 1 to 64 of A-Z a-z 0-9 - _",
+        )));
+    }
+    if !hub.shard.serves(&id) {
+        return Err(Box::new(api_error(
+            StatusCode::MISDIRECTED_REQUEST,
+            ErrorCode::WrongShard,
+            "table id of another shard",
+        )));
+    }
+    Ok(id)
+}
+
+/// A fresh token for each viewer; none without system randomness.
+fn new_tokens() -> Option<BTreeMap<String, String>> {
+    VIEWER_NAMES
+        .iter()
+        .map(|v| credentials::new_token().map(|t| ((*v).to_string(), t)))
+        .collect()
+}
+
+/// Writes the new table `row` through the group commit, then holds `live` as table `id`;
+/// refused when the process holds its limit of tables or the id is taken.
+async fn store_and_hold(hub: &Hub, id: &str, row: NewTable, live: Live) -> Result<(), Box<Response>> {
     // Written through the group commit, the map's lock not held meanwhile; the tables being
     // written count against the limit.
     let slots = hub.tables.read().await;
     let held = slots.len() + hub.creating.fetch_add(1, Ordering::SeqCst);
-    let taken = slots.contains_key(&id);
+    let taken = slots.contains_key(id);
     drop(slots);
     let created = if held >= hub.limits.tables {
         Err(api_error(
@@ -122,28 +159,19 @@ pub(crate) async fn create_table(State(hub): State<Arc<Hub>>, headers: HeaderMap
             "a table with that id exists",
         ))
     } else {
-        let row = NewTable::new(&id, &options_text, &hashed, &table.state_hash()).dealt(&deal::to_stored(&deal));
         match hub.committer.create(row).await {
             Ok(()) => {
-                let live = Live::new(table, hashed, None);
-                hub.tables.write().await.insert(id.clone(), Arc::new(Mutex::new(live)));
+                hub.tables
+                    .write()
+                    .await
+                    .insert(id.to_string(), Arc::new(Mutex::new(live)));
                 Ok(())
             }
             Err(e) => Err(api_error(StatusCode::CONFLICT, e.code(), e.to_string())),
         }
     };
     hub.creating.fetch_sub(1, Ordering::SeqCst);
-    if let Err(refused) = created {
-        return refused;
-    }
-    (
-        StatusCode::CREATED,
-        Json(Created {
-            id: &id,
-            tokens: &tokens,
-        }),
-    )
-        .into_response()
+    created.map_err(Box::new)
 }
 
 /// The table of the options in `options_text`, given its deal — `options.deal`, or `deal`

@@ -4,3 +4,4 @@
 pub(crate) mod admin;
 pub mod credentials;
 pub(crate) mod http_body;
+pub(crate) mod routes;

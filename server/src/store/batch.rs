@@ -187,6 +187,44 @@ pub(super) async fn append_rows(
     Ok(())
 }
 
+/// A batch sent whole (`write_batch_in_one_query`, `write_batch_in_one_statement`): the new
+/// tables tried (the first of each id), the actions, and those that ended their board.
+struct WholeBatch<'a> {
+    created: &'a [&'a NewTable],
+    rows: &'a [&'a Appended],
+    fresh: Vec<bool>,
+    tried: Vec<&'a NewTable>,
+    finished: Vec<&'a Appended>,
+}
+
+impl<'a> WholeBatch<'a> {
+    fn new(created: &'a [&'a NewTable], rows: &'a [&'a Appended]) -> WholeBatch<'a> {
+        let (fresh, tried) = first_of_each(created);
+        WholeBatch {
+            created,
+            rows,
+            fresh,
+            tried,
+            finished: finishing(rows),
+        }
+    }
+
+    /// Its statements, named, their parameters written as `params` names them.
+    fn statements(&self, params: Params) -> Vec<(&'static str, String)> {
+        statements(params, self.tried.len(), self.rows.len(), self.finished.len())
+    }
+
+    /// `q` with every argument of the batch bound, in the order of its statements.
+    fn bind<'q>(&'q self, q: Query<'q>) -> Query<'q> {
+        bind_batch(q, &self.tried, self.rows, &self.finished)
+    }
+
+    /// Whether each new table was made (from the ids returned), and every action written.
+    fn written(self, returned: Vec<sqlx::any::AnyRow>) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
+        Ok((made(self.created, self.fresh, returned)?, vec![true; self.rows.len()]))
+    }
+}
+
 /// SQLite: a batch as one query — `BEGIN IMMEDIATE`, the new tables, the actions, the
 /// boards they ended, `COMMIT` — so sqlx's SQLite thread is handed one command a batch, not one
 /// a statement (each a wake-up of that thread and one back: most of a call's thread
@@ -197,17 +235,16 @@ pub(super) async fn write_batch_in_one_query(
     created: &[&NewTable],
     rows: &[&Appended],
 ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
-    let (fresh, tried) = first_of_each(created);
-    let finished = finishing(rows);
+    let batch = WholeBatch::new(created, rows);
     let mut sql = String::from("BEGIN IMMEDIATE;\n");
-    for (_, statement) in statements(Params::Anonymous, tried.len(), rows.len(), finished.len()) {
+    for (_, statement) in batch.statements(Params::Anonymous) {
         sql.push_str(&statement);
         sql.push_str(";\n");
     }
     sql.push_str("COMMIT;");
-    let q = bind_batch(sqlx::query(&sql), &tried, rows, &finished);
-    match q.fetch_all(&mut *conn).await {
-        Ok(returned) => Ok((made(created, fresh, returned)?, vec![true; rows.len()])),
+    let sent = batch.bind(sqlx::query(&sql)).fetch_all(&mut *conn).await;
+    match sent {
+        Ok(returned) => batch.written(returned),
         Err(e) => {
             // Whichever statement failed, none of the batch stays (with no transaction open,
             // SQLite refuses the rollback: nothing to undo).
@@ -227,22 +264,21 @@ pub(super) async fn write_batch_in_one_statement(
     created: &[&NewTable],
     rows: &[&Appended],
 ) -> Result<(Vec<bool>, Vec<bool>), StoreError> {
-    let (fresh, tried) = first_of_each(created);
-    let finished = finishing(rows);
-    let parts: Vec<String> = statements(Params::Numbered, tried.len(), rows.len(), finished.len())
+    let batch = WholeBatch::new(created, rows);
+    let parts: Vec<String> = batch
+        .statements(Params::Numbered)
         .into_iter()
         .map(|(name, statement)| format!("{name} AS ({statement})"))
         .collect();
     if parts.is_empty() {
-        return Ok((fresh, Vec::new()));
+        return Ok((batch.fresh, Vec::new()));
     }
-    let made_ids = if tried.is_empty() {
+    let made_ids = if batch.tried.is_empty() {
         "SELECT id FROM bridge_tables WHERE false"
     } else {
         "SELECT id FROM made"
     };
     let sql = format!("WITH {} {made_ids}", parts.join(", "));
-    let q = bind_batch(sqlx::query(&sql), &tried, rows, &finished);
-    let returned = q.fetch_all(&mut *conn).await?;
-    Ok((made(created, fresh, returned)?, vec![true; rows.len()]))
+    let returned = batch.bind(sqlx::query(&sql)).fetch_all(&mut *conn).await?;
+    batch.written(returned)
 }

@@ -17,6 +17,7 @@ use sqlx::{AnyPool, Row};
 use crate::cluster::lease_rows::{self as lease, Holder};
 
 mod batch;
+mod schema;
 use batch::{append_rows, create_tables, write_batch_in_one_query, write_batch_in_one_statement};
 
 /// A stored table: what restoring it needs.
@@ -133,69 +134,7 @@ impl Store {
             .connect(url)
             .await?;
         let postgres = url.starts_with("postgres");
-        // One transaction, and on PostgreSQL under an advisory lock: two processes (or tests)
-        // starting at once would otherwise race on `CREATE TABLE IF NOT EXISTS` (PostgreSQL's
-        // catalog refuses the second with a unique-key error).
-        let mut tx = pool.begin().await?;
-        if postgres {
-            sqlx::query("SELECT pg_advisory_xact_lock(7262013)")
-                .execute(&mut *tx)
-                .await?;
-        }
-        for ddl in [
-            "CREATE TABLE IF NOT EXISTS bridge_tables (
-                id TEXT PRIMARY KEY,
-                options TEXT NOT NULL,
-                tokens TEXT NOT NULL,
-                actions BIGINT NOT NULL,
-                state_hash TEXT NOT NULL,
-                finished_at BIGINT,
-                deal TEXT
-            )",
-            "CREATE TABLE IF NOT EXISTS bridge_actions (
-                table_id TEXT NOT NULL,
-                seq BIGINT NOT NULL,
-                action TEXT NOT NULL,
-                state_hash TEXT NOT NULL,
-                PRIMARY KEY (table_id, seq)
-            )",
-        ] {
-            sqlx::query(ddl).execute(&mut *tx).await?;
-        }
-        if postgres {
-            sqlx::query(lease::DDL).execute(&mut *tx).await?;
-        }
-        // Databases made before finished tables were archived lack the column.
-        if postgres {
-            sqlx::query("ALTER TABLE bridge_tables ADD COLUMN IF NOT EXISTS finished_at BIGINT")
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query("ALTER TABLE bridge_tables ADD COLUMN IF NOT EXISTS deal TEXT")
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        if !postgres
-            && sqlx::query("SELECT finished_at FROM bridge_tables LIMIT 1")
-                .fetch_all(&pool)
-                .await
-                .is_err()
-        {
-            sqlx::query("ALTER TABLE bridge_tables ADD COLUMN finished_at BIGINT")
-                .execute(&pool)
-                .await?;
-        }
-        // … and the deal (tables made before the server dealt).
-        if !postgres
-            && sqlx::query("SELECT deal FROM bridge_tables LIMIT 1")
-                .fetch_all(&pool)
-                .await
-                .is_err()
-        {
-            sqlx::query("ALTER TABLE bridge_tables ADD COLUMN deal TEXT")
-                .execute(&pool)
-                .await?;
-        }
+        schema::create(&pool, postgres).await?;
         if url.starts_with("sqlite:") && !url.contains(":memory:") {
             // Write-ahead logging: a commit appends to the log instead of rewriting pages, and
             // readers do not wait for the writer. Kept in the file; `synchronous` stays FULL, so
@@ -567,36 +506,42 @@ mod tests {
                 .collect();
             store.append_batch(&second.iter().collect::<Vec<_>>()).await.unwrap();
             for (i, id) in ids.iter().enumerate() {
-                let t = store.load_one(id).await.unwrap().expect("stored");
-                let mut want = Vec::new();
-                if i < 2 {
-                    want.push((format!("{{\"first\":\"{id}\"}}"), format!("{id}-1")));
-                }
-                want.push((format!("{{\"second\":\"{id}\"}}"), format!("{id}-2")));
-                assert_eq!(t.actions, want, "{id}");
-                assert_eq!(t.count, want.len() as i64, "{id}");
-                assert_eq!(t.state_hash, format!("{id}-2"), "{id}");
-                assert_eq!(t.finished_at, (i == 3).then_some(1234), "{id}");
-                // The table's own row is written at its creation and at its board's end, not
-                // at every action.
-                let own = sqlx::query("SELECT actions, state_hash FROM bridge_tables WHERE id = $1")
-                    .bind(id)
-                    .fetch_one(&store.pool)
-                    .await
-                    .unwrap();
-                let own: (i64, String) = (own.try_get(0).unwrap(), own.try_get(1).unwrap());
-                let want_own = if i == 3 {
-                    (want.len() as i64, format!("{id}-2"))
-                } else {
-                    (0, "h0".to_string())
-                };
-                assert_eq!(own, want_own, "{id}");
+                assert_first_second_and_end(&store, id, i < 2, i == 3).await;
             }
             for id in ["n0", "n1", "n2"] {
                 let row = store.row(id).await.unwrap().expect("created beside the actions");
                 assert_eq!((row.count, row.state_hash.as_str()), (0, "h0"));
             }
         }
+    }
+
+    /// Table `id` holds its first action (if `first`) and its second, the second's count and
+    /// hash, and its end if `ended`; its own row is as of its creation, or of its end.
+    async fn assert_first_second_and_end(store: &Store, id: &str, first: bool, ended: bool) {
+        let t = store.load_one(id).await.unwrap().expect("stored");
+        let mut want = Vec::new();
+        if first {
+            want.push((format!("{{\"first\":\"{id}\"}}"), format!("{id}-1")));
+        }
+        want.push((format!("{{\"second\":\"{id}\"}}"), format!("{id}-2")));
+        assert_eq!(t.actions, want, "{id}");
+        assert_eq!(t.count, want.len() as i64, "{id}");
+        assert_eq!(t.state_hash, format!("{id}-2"), "{id}");
+        assert_eq!(t.finished_at, ended.then_some(1234), "{id}");
+        // The table's own row is written at its creation and at its board's end, not
+        // at every action.
+        let own = sqlx::query("SELECT actions, state_hash FROM bridge_tables WHERE id = $1")
+            .bind(id)
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+        let own: (i64, String) = (own.try_get(0).unwrap(), own.try_get(1).unwrap());
+        let want_own = if ended {
+            (want.len() as i64, format!("{id}-2"))
+        } else {
+            (0, "h0".to_string())
+        };
+        assert_eq!(own, want_own, "{id}");
     }
 
     #[tokio::test]

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use bridge_laws::Phase;
-use bridge_laws::{Action, Outcome, Table, TableOptions, ViewTracker, Viewer};
+use bridge_laws::{Table, ViewTracker, Viewer};
 use tokio::sync::{watch, Mutex, RwLock};
 
 use crate::cluster::lease_rows::Claim;
@@ -18,8 +18,9 @@ use crate::config::{Limits, Shard};
 use crate::http::credentials;
 use crate::metrics::Metrics;
 use crate::protocol::ErrorCode;
-use crate::store::{Store, StoredTable};
+use crate::store::Store;
 use crate::tables::commit::Committer;
+use crate::tables::restore::{restore, unserved};
 use crate::ws::outbox::{Close, Outbox};
 use crate::ws::server_msg::ServerMsg;
 
@@ -177,62 +178,6 @@ fn unknown() -> Refusal {
     Refusal::new(ErrorCode::UnknownTable, "no such table")
 }
 
-/// A table rebuilt from the store, its deal handed to it (`crate::tables::deal::options_of`),
-/// checked against every stored hash. A table stored before the server handed its deal to
-/// the table was hashed without it: if its log checks only so, it is served so, without hands.
-pub(crate) fn restore(stored: &StoredTable) -> Result<Table, String> {
-    let options = crate::tables::deal::options_of(stored)?;
-    match replay(options.clone(), stored) {
-        Err(why) if options.deal.is_some() => {
-            let without = TableOptions { deal: None, ..options };
-            let table = replay(without, stored).map_err(|_| why)?;
-            eprintln!("table {}: hashed without its deal: served without hands", stored.id);
-            Ok(table)
-        }
-        replayed => replayed,
-    }
-}
-
-/// The table of `options` with the stored actions replayed, checked against every stored hash.
-fn replay(options: TableOptions, stored: &StoredTable) -> Result<Table, String> {
-    let mut table = Table::new(options).map_err(|e| e.to_string())?;
-    if usize::try_from(stored.count).ok() != Some(stored.actions.len()) {
-        return Err(format!(
-            "{} actions stored, {} recorded",
-            stored.actions.len(),
-            stored.count
-        ));
-    }
-    for (i, (text, hash)) in stored.actions.iter().enumerate() {
-        let action = Action::from_json(text).map_err(|e| format!("action {i}: {e}"))?;
-        if let Outcome::Rejected(r) = table.apply(action) {
-            return Err(format!("action {i} refused on replay: {}", r.message()));
-        }
-        if table.state_hash() != *hash {
-            return Err(format!(
-                "action {i}: state hash {} differs from the stored {hash}",
-                table.state_hash()
-            ));
-        }
-    }
-    if table.state_hash() != stored.state_hash {
-        return Err(format!(
-            "state hash {} differs from the stored {}",
-            table.state_hash(),
-            stored.state_hash
-        ));
-    }
-    Ok(table)
-}
-
-/// The table of a stored table whose log does not check: not served (`Live::broken`), held
-/// to say so; `None` if even its options do not read.
-pub(crate) fn unserved(stored: &StoredTable) -> Option<Table> {
-    crate::tables::deal::options_of(stored)
-        .ok()
-        .and_then(|o| Table::new(o).ok())
-}
-
 impl Hub {
     /// The slot of table `id` for someone holding `token`: the table in memory, or one loaded
     /// from the database for one of its own tokens — a finished one for review while its
@@ -354,53 +299,5 @@ impl Hub {
             .iter()
             .map(|(id, slot)| (id.clone(), slot.clone()))
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use bridge_laws::{Action, Table, TableOptions};
-
-    use super::restore;
-    use crate::store::StoredTable;
-
-    const OPTIONS: &str = r#"{"dealer":"N","vulnerability":"None","regulation":"online"}"#;
-
-    /// Table `options` with North's 1C, stored as the server stores it, with `deal`.
-    fn stored(options: TableOptions, deal: &bridge_laws::Deal) -> StoredTable {
-        let mut t = Table::new(options).unwrap();
-        let call = r#"{"seat":"N","type":"call","call":"1C"}"#;
-        assert!(t.apply(Action::from_json(call).unwrap()).is_ok());
-        StoredTable {
-            options: OPTIONS.into(),
-            actions: vec![(call.into(), t.state_hash())],
-            count: 1,
-            state_hash: t.state_hash(),
-            deal: Some(crate::tables::deal::to_stored(deal)),
-            ..StoredTable::default()
-        }
-    }
-
-    #[test]
-    fn a_restored_table_is_handed_its_stored_deal_and_replays_to_its_hashes() {
-        let deal = crate::tables::deal::random();
-        let options: TableOptions = serde_json::from_str(OPTIONS).unwrap();
-        let dealt = TableOptions {
-            deal: Some(deal.clone()),
-            ..options
-        };
-        let table = restore(&stored(dealt, &deal)).expect("its hashes, the deal given");
-        assert_eq!(table.snapshot().options.deal, Some(deal));
-    }
-
-    #[test]
-    fn a_table_hashed_before_it_held_its_deal_is_restored_without_it_and_a_tampered_one_is_not() {
-        let deal = crate::tables::deal::random();
-        let options: TableOptions = serde_json::from_str(OPTIONS).unwrap();
-        let mut older = stored(options, &deal);
-        let table = restore(&older).expect("served, without hands");
-        assert_eq!(table.snapshot().options.deal, None);
-        older.state_hash = "tampered".into();
-        assert!(restore(&older).unwrap_err().contains("differs"), "not served");
     }
 }

@@ -7,3 +7,4 @@ pub mod deal;
 pub(crate) mod expiry;
 pub(crate) mod hub;
 pub(crate) mod idle_tables;
+pub(crate) mod restore;

@@ -9,8 +9,8 @@ use std::sync::atomic::Ordering;
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use futures_util::stream::SplitSink;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::watch;
 
@@ -67,73 +67,7 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
         last_view: None,
         refused_joins: 0,
     };
-    let mut bucket = Bucket {
-        tokens: hub.limits.burst,
-        at: Instant::now(),
-    };
-    let mut floods = 0u32;
-    let join_by = tokio::time::Instant::now() + hub.limits.join_timeout;
-    let mut silence = Silence::new(hub.limits.silence_timeout);
-    loop {
-        let expiry = session.joined.as_ref().and_then(|j| *j.expiry.borrow());
-        let msg = tokio::select! {
-            biased;
-            _ = closing.wait_for(Option::is_some) => break,
-            () = tokio::time::sleep_until(join_by), if session.joined.is_none() => {
-                session.out.close(Close::new(ErrorCode::NotJoined, "no table joined in time"));
-                break;
-            }
-            () = sleep_until_opt(expiry) => {
-                session.out.close(Close::new(ErrorCode::TokenExpired, "this board is over and its review period has passed"));
-                break;
-            }
-            // The table's board ended: its expiry is now known.
-            _ = expiry_changed(&mut session), if expiry.is_none() => continue,
-            () = tokio::time::sleep_until(silence.deadline()) => {
-                silence.close(&session.out, &hub.metrics);
-                break;
-            }
-            msg = source.next() => msg,
-        };
-        silence.heard();
-        let text = match msg {
-            Some(Ok(Message::Text(t))) => t,
-            Some(Ok(Message::Close(_))) | None => break,
-            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-            Some(Ok(Message::Binary(_))) => {
-                session.refuse(ErrorCode::BadMessage, "binary frames are not read", None);
-                continue;
-            }
-            Some(Err(e)) => {
-                if too_large(e) {
-                    let limit = hub.limits.hard_frame_bytes;
-                    session.out.close(Close::new(
-                        ErrorCode::FrameTooLarge,
-                        format!("a message over {limit} bytes closes the connection"),
-                    ));
-                }
-                break;
-            }
-        };
-        if !bucket.take(&hub.limits) {
-            floods += 1;
-            // A client that keeps flooding is dropped; the table never sees its messages.
-            if floods > FLOODS_TOLERATED {
-                session.out.close(Close::new(ErrorCode::Flood, "too many messages"));
-                break;
-            }
-            if floods % 50 == 1 {
-                session.refuse(ErrorCode::Flood, "too many messages: dropped", None);
-            }
-            continue;
-        }
-        if text.len() > hub.limits.frame_bytes {
-            let msg = format!("a message may be at most {} bytes", hub.limits.frame_bytes);
-            session.refuse(ErrorCode::FrameTooLarge, msg, None);
-            continue;
-        }
-        session.handle(&hub, text.as_str()).await;
-    }
+    read(&hub, &mut source, &mut session, &mut closing).await;
     if let Some(j) = session.joined.take() {
         hub.leave(&j.id, &j.slot, Some(conn)).await;
     }
@@ -143,10 +77,149 @@ pub(crate) async fn serve(hub: std::sync::Arc<Hub>, socket: WebSocket, _slot: Co
     if tokio::time::timeout(Duration::from_secs(5), writer).await.is_err() {
         abort.abort();
     }
-    // Closed by the server: the client's frames still in flight are read (and dropped) for a
-    // moment — closing the socket on unread bytes would reset the connection and lose the
-    // close frame just sent. After an oversize frame nothing more can be read: the socket
-    // just stays open that moment.
+    linger(&closing, source).await;
+}
+
+/// The client's half of the socket.
+type Source = SplitStream<WebSocket>;
+
+/// What to do next with what the client sent.
+enum Step<T> {
+    /// Go on with it.
+    Take(T),
+    /// Pass over it and read on.
+    Skip,
+    /// Stop reading: the connection ends.
+    Stop,
+}
+
+/// Reads the client's messages and handles each in turn, until the connection ends or must
+/// close.
+async fn read(hub: &Hub, source: &mut Source, session: &mut Session, closing: &mut watch::Receiver<Option<Close>>) {
+    let mut intake = Intake {
+        bucket: Bucket {
+            tokens: hub.limits.burst,
+            at: Instant::now(),
+        },
+        floods: 0,
+    };
+    let join_by = tokio::time::Instant::now() + hub.limits.join_timeout;
+    let mut silence = Silence::new(hub.limits.silence_timeout);
+    loop {
+        let msg = match next_frame(hub, source, session, closing, join_by, &mut silence).await {
+            Step::Take(msg) => msg,
+            Step::Skip => continue,
+            Step::Stop => break,
+        };
+        silence.heard();
+        let text = match text_of(hub, session, msg) {
+            Step::Take(text) => text,
+            Step::Skip => continue,
+            Step::Stop => break,
+        };
+        match intake.admit(&hub.limits, session, &text) {
+            Step::Take(()) => session.handle(hub, text.as_str()).await,
+            Step::Skip => continue,
+            Step::Stop => break,
+        }
+    }
+}
+
+/// The client's next frame, or the end of reading: the connection closing, no join in
+/// time, the joined table's tokens expired, or the client silent too long (each closing the
+/// connection with its code).
+async fn next_frame(
+    hub: &Hub,
+    source: &mut Source,
+    session: &mut Session,
+    closing: &mut watch::Receiver<Option<Close>>,
+    join_by: tokio::time::Instant,
+    silence: &mut Silence,
+) -> Step<Option<Result<Message, axum::Error>>> {
+    let expiry = session.joined.as_ref().and_then(|j| *j.expiry.borrow());
+    tokio::select! {
+        biased;
+        _ = closing.wait_for(Option::is_some) => Step::Stop,
+        () = tokio::time::sleep_until(join_by), if session.joined.is_none() => {
+            session.out.close(Close::new(ErrorCode::NotJoined, "no table joined in time"));
+            Step::Stop
+        }
+        () = sleep_until_opt(expiry) => {
+            session.out.close(Close::new(ErrorCode::TokenExpired, "this board is over and its review period has passed"));
+            Step::Stop
+        }
+        // The table's board ended: its expiry is now known.
+        _ = expiry_changed(session), if expiry.is_none() => Step::Skip,
+        () = tokio::time::sleep_until(silence.deadline()) => {
+            silence.close(&session.out, &hub.metrics);
+            Step::Stop
+        }
+        msg = source.next() => Step::Take(msg),
+    }
+}
+
+/// The text of a frame the client sent: a ping or pong is passed over, a binary frame
+/// refused; a close, the end of the stream or an error stops reading (a frame over the
+/// WebSocket layer's limit closing the connection `FRAME_TOO_LARGE`).
+fn text_of(hub: &Hub, session: &Session, msg: Option<Result<Message, axum::Error>>) -> Step<Utf8Bytes> {
+    match msg {
+        Some(Ok(Message::Text(t))) => Step::Take(t),
+        Some(Ok(Message::Close(_))) | None => Step::Stop,
+        Some(Ok(Message::Ping(_) | Message::Pong(_))) => Step::Skip,
+        Some(Ok(Message::Binary(_))) => {
+            session.refuse(ErrorCode::BadMessage, "binary frames are not read", None);
+            Step::Skip
+        }
+        Some(Err(e)) => {
+            if too_large(e) {
+                let limit = hub.limits.hard_frame_bytes;
+                session.out.close(Close::new(
+                    ErrorCode::FrameTooLarge,
+                    format!("a message over {limit} bytes closes the connection"),
+                ));
+            }
+            Step::Stop
+        }
+    }
+}
+
+/// The rate limit on a connection's messages, and the messages it dropped for flooding.
+struct Intake {
+    bucket: Bucket,
+    floods: u32,
+}
+
+impl Intake {
+    /// Whether a message is handled: one over the rate is dropped (a client that keeps
+    /// flooding is closed `FLOOD`; the table never sees its messages), one over
+    /// `frame_bytes` refused.
+    fn admit(&mut self, limits: &Limits, session: &Session, text: &str) -> Step<()> {
+        if !self.bucket.take(limits) {
+            self.floods += 1;
+            // A client that keeps flooding is dropped; the table never sees its messages.
+            if self.floods > FLOODS_TOLERATED {
+                session.out.close(Close::new(ErrorCode::Flood, "too many messages"));
+                return Step::Stop;
+            }
+            if self.floods % 50 == 1 {
+                session.refuse(ErrorCode::Flood, "too many messages: dropped", None);
+            }
+            return Step::Skip;
+        }
+        if text.len() > limits.frame_bytes {
+            let msg = format!("a message may be at most {} bytes", limits.frame_bytes);
+            session.refuse(ErrorCode::FrameTooLarge, msg, None);
+            return Step::Skip;
+        }
+        Step::Take(())
+    }
+}
+
+/// Closed by the server: the client's frames still in flight are read (and dropped) for a
+/// moment — closing the socket on unread bytes would reset the connection and lose the
+/// close frame just sent. After an oversize frame nothing more can be read: the socket
+/// just stays open that moment.
+async fn linger(closing: &watch::Receiver<Option<Close>>, mut source: Source) {
     let why = closing.borrow().clone();
     if let Some(why) = why {
         let until = tokio::time::Instant::now() + LINGER;
@@ -257,33 +330,8 @@ async fn write(
         };
         let written = match next {
             None => heartbeat::ping(&mut sink, &mut closing).await,
-            Some(Next::Text(text)) => {
-                let mut batch = vec![text];
-                let mut n = batch[0].len();
-                while batch.len() < BATCH_MESSAGES && n < BATCH_BYTES {
-                    let Some(more) = inbox.try_recv() else { break };
-                    n += more.len();
-                    batch.push(more);
-                }
-                let sent = write_batch(&mut sink, batch, &mut closing).await;
-                inbox.written(n);
-                sent
-            }
-            Some(Next::Pages(mut pages)) => loop {
-                if closing.borrow().is_some() {
-                    break false;
-                }
-                let Some(page) = pages.next().await else { break true };
-                let n = page.len();
-                if !inbox.reserve(n) {
-                    break false;
-                }
-                let sent = write_batch(&mut sink, vec![page], &mut closing).await;
-                inbox.written(n);
-                if !sent {
-                    break false;
-                }
-            },
+            Some(Next::Text(text)) => write_queued(&mut sink, &mut inbox, &mut closing, text).await,
+            Some(Next::Pages(pages)) => write_pages(&mut sink, &mut inbox, &mut closing, pages).await,
             Some(Next::Closing | Next::Ended) => false,
         };
         if !written {
@@ -291,6 +339,57 @@ async fn write(
         }
     }
     drop(inbox);
+    send_close(sink, &closing).await;
+}
+
+/// Writes `text` and the messages queued behind it, up to a batch, with one flush; whether
+/// they were written.
+async fn write_queued(
+    sink: &mut SplitSink<WebSocket, Message>,
+    inbox: &mut Inbox,
+    closing: &mut watch::Receiver<Option<Close>>,
+    text: String,
+) -> bool {
+    let mut batch = vec![text];
+    let mut n = batch[0].len();
+    while batch.len() < BATCH_MESSAGES && n < BATCH_BYTES {
+        let Some(more) = inbox.try_recv() else { break };
+        n += more.len();
+        batch.push(more);
+    }
+    let sent = write_batch(sink, batch, closing).await;
+    inbox.written(n);
+    sent
+}
+
+/// Makes and writes the pages of a catch-up one at a time, each counted against the budget
+/// from when it is made; whether all were written.
+async fn write_pages(
+    sink: &mut SplitSink<WebSocket, Message>,
+    inbox: &mut Inbox,
+    closing: &mut watch::Receiver<Option<Close>>,
+    mut pages: Box<dyn outbox::Pager>,
+) -> bool {
+    loop {
+        if closing.borrow().is_some() {
+            return false;
+        }
+        let Some(page) = pages.next().await else { return true };
+        let n = page.len();
+        if !inbox.reserve(n) {
+            return false;
+        }
+        let sent = write_batch(sink, vec![page], closing).await;
+        inbox.written(n);
+        if !sent {
+            return false;
+        }
+    }
+}
+
+/// Sends the coded `error` and the close frame if the connection was asked to close, then
+/// closes the socket — within a second.
+async fn send_close(mut sink: SplitSink<WebSocket, Message>, closing: &watch::Receiver<Option<Close>>) {
     let why = closing.borrow().clone();
     let _ = tokio::time::timeout(Duration::from_secs(1), async {
         if let Some(why) = why {

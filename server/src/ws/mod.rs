@@ -8,3 +8,4 @@ pub mod outbox;
 pub mod push;
 pub(crate) mod requests;
 pub mod server_msg;
+pub(crate) mod upgrade;
