@@ -35,21 +35,24 @@ pub(crate) fn rank_named(b: u8) -> Option<u8> {
     RANKS.iter().position(|c| *c == b).map(|pos| pos as u8 + 2)
 }
 
+/// Every card's text, clubs first and each suit from the two up: card `suit × 13 + rank − 2`
+/// (as `card_bit` numbers them) is the two letters at twice that.
+const CARD_TEXTS: &str =
+    "C2C3C4C5C6C7C8C9CTCJCQCKCAD2D3D4D5D6D7D8D9DTDJDQDKDAH2H3H4H5H6H7H8H9HTHJHQHKHAS2S3S4S5S6S7S8S9STSJSQSKSA";
+
 impl Card {
-    /// Its two letters (`SA`, `HT`), written without the formatting machinery: the one text
-    /// that `Display` and `Serialize` write.
-    fn letters(self) -> [u8; 2] {
-        [
-            self.suit.letter() as u8,
-            RANKS[usize::from(self.rank.saturating_sub(2)).min(12)],
-        ]
+    /// Its two letters (`SA`, `HT`), sliced from one text rather than written by the
+    /// formatting machinery or checked as UTF-8: the one text that `Display` and `Serialize`
+    /// write.
+    fn text(self) -> &'static str {
+        let at = 2 * (self.suit as usize * 13 + usize::from(self.rank.saturating_sub(2)).min(12));
+        CARD_TEXTS.get(at..at + 2).unwrap_or("??")
     }
 }
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let b = self.letters();
-        f.write_str(std::str::from_utf8(&b).unwrap_or("??"))
+        f.write_str(self.text())
     }
 }
 
@@ -150,8 +153,7 @@ pub(crate) fn write_hand(h: u64, style: HandStyle) -> String {
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let b = self.letters();
-        s.serialize_str(std::str::from_utf8(&b).unwrap_or("??"))
+        s.serialize_str(self.text())
     }
 }
 
@@ -164,6 +166,16 @@ impl<'de> Deserialize<'de> for Card {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_card_writes_its_suit_letter_then_its_rank_letter() {
+        for suit in Suit::HIGH_FIRST {
+            for rank in 2..=14 {
+                let text = Card { suit, rank }.to_string();
+                assert_eq!(text, format!("{}{}", suit.letter(), rank_letter(rank)));
+            }
+        }
+    }
 
     #[test]
     fn cards_round_trip_and_ten_has_two_spellings() {

@@ -19,7 +19,8 @@
 
 use js_sys::{Array, JsString, Object, Reflect};
 use serde::de::{DeserializeSeed, Deserializer, Expected, IntoDeserializer, MapAccess, SeqAccess, Unexpected, Visitor};
-use serde_wasm_bindgen::Error;
+use serde_wasm_bindgen::Error as JsError;
+use std::fmt;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -191,6 +192,112 @@ fn wrong_shape(v: &JsValue, limit: u32, expected: &dyn Expected) -> Error {
         Shape::Other => Unexpected::Other("a JS value of another kind"),
     };
     serde::de::Error::invalid_type(unexpected, expected)
+}
+
+/// The error of a strict read: serde-wasm-bindgen's (a JS `Error`), but with serde's
+/// "invalid type" and "invalid value" messages written here (`Described`), word for word
+/// as serde writes them: serde's own writer of a number (`Unexpected::Float`) would bring
+/// Rust's float formatting into the module (−5.1 KiB gzipped).
+#[derive(Debug)]
+pub struct Error(JsError);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl serde::de::Error for Error {
+    fn custom<T: fmt::Display>(msg: T) -> Error {
+        Error(JsError::custom(msg))
+    }
+
+    fn invalid_type(unexp: Unexpected<'_>, exp: &dyn Expected) -> Error {
+        Error::custom(format_args!("invalid type: {}, expected {}", Described(unexp), exp))
+    }
+
+    fn invalid_value(unexp: Unexpected<'_>, exp: &dyn Expected) -> Error {
+        Error::custom(format_args!("invalid value: {}, expected {}", Described(unexp), exp))
+    }
+}
+
+impl From<Error> for JsValue {
+    fn from(e: Error) -> JsValue {
+        e.0.into()
+    }
+}
+
+/// What serde's `Display` of an [`Unexpected`] writes, a number's text taken from JS
+/// (`float_text`).
+struct Described<'a>(Unexpected<'a>);
+
+impl fmt::Display for Described<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Unexpected::Bool(b) => write!(f, "boolean `{b}`"),
+            Unexpected::Unsigned(i) => write!(f, "integer `{i}`"),
+            Unexpected::Signed(i) => write!(f, "integer `{i}`"),
+            Unexpected::Float(x) => write!(f, "floating point `{}`", float_text(x)),
+            Unexpected::Char(c) => write!(f, "character `{c}`"),
+            Unexpected::Str(s) => write!(f, "string {s:?}"),
+            Unexpected::Bytes(_) => f.write_str("byte array"),
+            Unexpected::Unit => f.write_str("unit value"),
+            Unexpected::Option => f.write_str("Option value"),
+            Unexpected::NewtypeStruct => f.write_str("newtype struct"),
+            Unexpected::Seq => f.write_str("sequence"),
+            Unexpected::Map => f.write_str("map"),
+            Unexpected::Enum => f.write_str("enum"),
+            Unexpected::UnitVariant => f.write_str("unit variant"),
+            Unexpected::NewtypeVariant => f.write_str("newtype variant"),
+            Unexpected::TupleVariant => f.write_str("tuple variant"),
+            Unexpected::StructVariant => f.write_str("struct variant"),
+            Unexpected::Other(other) => f.write_str(other),
+        }
+    }
+}
+
+/// A number as serde writes it in an error (`1.5`, `2.0`, `-0.0`, `NaN`, `-inf`): Rust's
+/// `Display` of it (never in exponent form), `.0` added to a finite one without a point. The
+/// digits are JS's shortest (`Number.prototype.toString`), which are Rust's shortest too.
+fn float_text(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "-inf" }.into();
+    }
+    let mut out = String::new();
+    if x.is_sign_negative() {
+        out.push('-');
+    }
+    let js = String::from(
+        js_sys::Number::from(x.abs())
+            .to_string_with_radix(10)
+            .unwrap_or_else(|_| "0".into()),
+    );
+    // JS writes `1e+21` and `1.5e-7` in exponent form: the digits, then where the point goes.
+    match js.split_once('e') {
+        None => out.push_str(&js),
+        Some((mantissa, exp)) => {
+            let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+            let exp: i32 = exp.trim_start_matches('+').parse().unwrap_or(0);
+            let places = exp.unsigned_abs() as usize;
+            if exp < 0 {
+                out.push_str("0.");
+                out.extend(std::iter::repeat_n('0', places.saturating_sub(1)));
+                out.push_str(&digits);
+            } else {
+                out.push_str(&digits);
+                out.extend(std::iter::repeat_n('0', (places + 1).saturating_sub(digits.len())));
+            }
+        }
+    }
+    if !out.contains('.') {
+        out.push_str(".0");
+    }
+    out
 }
 
 /// Scalar reads: each takes the value if it is of its JS type, else refuses it by shape.

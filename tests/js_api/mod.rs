@@ -268,6 +268,48 @@ fn a_value_of_the_wrong_shape_is_refused_with_what_was_expected() {
 }
 
 #[wasm_bindgen_test]
+fn a_number_of_the_wrong_kind_is_described_as_serde_describes_it() {
+    // The module writes the number itself (serde's writer would bring Rust's float
+    // formatting in): the text must be serde's, exponent-free, `.0` on a whole number.
+    let numbers = [
+        1.5,
+        -2.25,
+        0.1 + 0.2,
+        1e-6,
+        1e-7,
+        -1.5e-300,
+        5e-324,
+        1e20 + 1.5e4,
+        1e21,
+        1_152_921_504_606_846_976.0,
+        -9_007_199_254_740_993.0,
+        f64::MAX,
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ];
+    let mut t = table("online");
+    for x in numbers {
+        let serde = format!("invalid type: {}", serde::de::Unexpected::Float(x));
+        // Quoted runs are cut at 40 characters (`input::MAX_QUOTE`): compare what is kept.
+        let kept: String = serde
+            .chars()
+            .take("invalid type: floating point `".len() + 40)
+            .collect();
+        let options = js(r#"{"dealer":"N","vulnerability":"None"}"#);
+        Reflect::set(&options, &"board".into(), &JsValue::from_f64(x)).expect("set");
+        let thrown = JsTable::new(options).err().unwrap_or_else(|| panic!("board {x}"));
+        assert_bad_input(thrown.clone(), &format!("board {x}"));
+        assert!(message(&thrown).contains(&kept), "{x}: {} / {serde}", message(&thrown));
+        // Read untyped (a ruling's value), the same words.
+        let ruling = js(r#"{"seat":"director","type":"ruling","on":"intent"}"#);
+        Reflect::set(&ruling, &"value".into(), &JsValue::from_f64(x)).expect("set");
+        let thrown = t.apply(ruling).expect_err("a number as a ruling's value");
+        assert!(message(&thrown).contains(&kept), "{x}: {} / {serde}", message(&thrown));
+    }
+}
+
+#[wasm_bindgen_test]
 fn a_bad_regulation_setting_says_which_setting_and_what_it_allows() {
     let options = r#"{"dealer":"N","vulnerability":"None","regulation":{"preset":"online","undo":"never"}}"#;
     let thrown = JsTable::new(js(options)).err().expect("undo: never");
