@@ -442,6 +442,7 @@ fn numbers_must_be_whole_where_an_index_is_expected() {
 }
 
 mod arguments;
+mod deal;
 mod plain_calls;
 mod receive;
 mod records;
