@@ -128,7 +128,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
 }
 
 /// The hub holding `tables`, its group commit started on `store`.
-fn hub_of(store: Store, tables: HashMap<String, tables::hub::Slot>, config: &Config) -> Arc<Hub> {
+fn hub_of(store: Store, tables: HashMap<String, tables::live::Slot>, config: &Config) -> Arc<Hub> {
     // SQLite takes one writer at a time; PostgreSQL commits a few batches side by side.
     let writers = if config.database.starts_with("sqlite:") { 1 } else { 4 };
     Arc::new(Hub {

@@ -18,7 +18,8 @@ use crate::http::http_body::{api_error, Created, TableStatus};
 use crate::protocol::ErrorCode;
 use crate::store::NewTable;
 use crate::tables::deal;
-use crate::tables::hub::{review_over, Hub, Live};
+use crate::tables::hub::Hub;
+use crate::tables::live::{review_over, Live};
 
 /// Viewers a table has tokens for.
 const VIEWER_NAMES: [&str; 6] = ["N", "E", "S", "W", "director", "spectator"];

@@ -10,7 +10,7 @@ use tokio::sync::Mutex;
 
 use crate::config::Shard;
 use crate::store::{Store, StoredTable};
-use crate::tables::hub::{self, Live, Slot};
+use crate::tables::live::{self, Live, Slot};
 
 /// The tables held at start, and the ids of those not served because their log did not check.
 #[derive(Default)]
@@ -38,7 +38,7 @@ pub(crate) async fn restore_all(store: &Store, shard: Shard) -> Result<Restored,
         let (table, why) = match restore(s) {
             // Over, but stored before boards were archived: archived now, not held.
             Ok(t) if t.phase() == Phase::Ended => {
-                let now = i64::try_from(hub::now_ms()).unwrap_or(i64::MAX);
+                let now = i64::try_from(live::now_ms()).unwrap_or(i64::MAX);
                 store.finish(&s.id, now).await.map_err(|e| e.to_string())?;
                 continue;
             }

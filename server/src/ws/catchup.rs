@@ -34,7 +34,7 @@ use serde::Serialize;
 
 use futures_util::future::{BoxFuture, FutureExt};
 
-use crate::tables::hub::{Live, Slot};
+use crate::tables::live::{Live, Slot};
 use crate::ws::outbox::{Outbox, Pager};
 use crate::ws::server_msg::{Entries, ServerMsg};
 
@@ -401,7 +401,7 @@ mod tests {
         use std::sync::Arc;
 
         use crate::metrics::Metrics;
-        use crate::tables::hub::{Live, Sub};
+        use crate::tables::live::{Live, Sub};
 
         let t = table(r#""online""#, "N");
         let viewer = Viewer::Director;
@@ -443,7 +443,7 @@ mod tests {
         use std::sync::Arc;
 
         use crate::metrics::Metrics;
-        use crate::tables::hub::{Live, Sub};
+        use crate::tables::live::{Live, Sub};
         use crate::ws::outbox::{channel, Next};
 
         let t = table(r#""online""#, "N");

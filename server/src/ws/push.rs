@@ -5,7 +5,7 @@
 
 use bridge_laws::{Outcome, Update, Viewer};
 
-use crate::tables::hub::Live;
+use crate::tables::live::Live;
 use crate::ws::server_msg::{Entries, ServerMsg};
 
 /// The `events` message for `viewer` after an action: his new entries, the patch of his

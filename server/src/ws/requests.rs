@@ -9,7 +9,8 @@ use crate::protocol::{ClientMsg, ErrorCode};
 use tokio::sync::MutexGuard;
 
 use crate::config::Limits;
-use crate::tables::hub::{Hub, Joined, Live, Slot, Sub};
+use crate::tables::hub::{Hub, Joined};
+use crate::tables::live::{Live, Slot, Sub};
 use crate::ws::catchup::{self, Pages, Start};
 use crate::ws::outbox::{Close, Outbox};
 use crate::ws::server_msg::{Entries, ServerMsg};
