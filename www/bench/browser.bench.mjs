@@ -283,6 +283,18 @@ function printTrace(trace) {
   console.log(line("  layout objects dirty per layout", layouts.map((e) => e.args?.beginData?.dirtyObjects ?? 0), ""));
   console.log(line("  layout objects in the tree laid out", layouts.map((e) => e.args?.beginData?.totalObjects ?? 0), ""));
   console.log(line("  layout thread time", layouts.map(time), " µs"));
+  // A push's script (wall time from one push's layout to the next push's style, no board
+  // drawn between them) and the whole push (layout end to layout end), tracing included.
+  const script = [];
+  const whole = [];
+  for (let i = 0; i + 2 < all.length; i++) {
+    const [l, r, next] = [all[i], all[i + 1], all[i + 2]];
+    if (l.name !== "Layout" || r.name !== "UpdateLayoutTree" || drawn.has(l) || drawn.has(r) || marks.some((m) => m > l.ts && m < r.ts)) continue;
+    script.push(r.ts - (l.ts + l.dur));
+    if (next.name === "Layout" && !drawn.has(next)) whole.push(next.ts + next.dur - (l.ts + l.dur));
+  }
+  console.log(line("  a push's script (wall)", script, " µs"));
+  console.log(line("  a push whole (wall, layout to layout)", whole, " µs"));
 }
 
 /** Writes a CPU profile and prints its 25 functions of most self time. */
