@@ -13,7 +13,8 @@
 // --elements TAGS: the pushes drawn by those elements alone (say bl-auction); --metrics: the
 // style recalculations and layouts of the run (CDP Performance.getMetrics), counts and times;
 // --trace: Chrome's trace of the run, the work of each style recalculation and layout counted
-// (elements restyled, layout objects dirty: load-independent), medians and means;
+// (elements restyled, layout objects dirty: load-independent), medians and means, the boards
+// drawn whole before the timed pushes counted apart;
 // --profile FILE: Chrome's CPU profile of the run (CDP) written to FILE, its top functions by
 // self time printed.
 // Builds nothing: pkg/ comes from scripts/build-pkg.sh.
@@ -254,15 +255,46 @@ function printTrace(trace) {
   const events = trace.traceEvents ?? trace;
   const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[xs.length >> 1] : NaN);
   const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-  const restyles = events.filter((e) => e.name === "UpdateLayoutTree" && e.ph === "X");
-  const layouts = events.filter((e) => e.name === "Layout" && e.ph === "X");
+  const all = events.filter((e) => (e.name === "UpdateLayoutTree" || e.name === "Layout") && e.ph === "X").sort((a, b) => a.ts - b.ts);
+  // The style and layout of each board drawn whole (the last ones before the page's "board
+  // drawn" mark) are counted apart: CDP's means (--metrics) mix them with the pushes'.
+  const drawn = new Set();
+  const marks = events.filter((e) => e.name === "TimeStamp" && e.args?.data?.message === "bench: board drawn").map((e) => e.ts);
+  for (const name of ["UpdateLayoutTree", "Layout"]) {
+    const xs = all.filter((e) => e.name === name);
+    for (const ts of marks) {
+      const before = xs.filter((e) => e.ts < ts).at(-1);
+      if (before) drawn.add(before);
+    }
+  }
+  const pushes = all.filter((e) => !drawn.has(e));
+  const restyles = pushes.filter((e) => e.name === "UpdateLayoutTree");
+  const layouts = pushes.filter((e) => e.name === "Layout");
   const line = (what, xs, unit) => `${what}: median ${median(xs).toFixed(1)}, mean ${mean(xs).toFixed(1)}${unit}`;
-  console.log(`trace: ${restyles.length} style recalculations, ${layouts.length} layouts`);
+  const time = (e) => (e.tdur ?? e.dur) ?? 0;
+  const drawnOf = (name) => [...drawn].filter((e) => e.name === name).map(time);
+  console.log(`trace: ${restyles.length} style recalculations, ${layouts.length} layouts of the pushes; ${marks.length} boards drawn whole apart`);
+  if (marks.length) {
+    console.log(line("  boards drawn whole: recalculation thread time", drawnOf("UpdateLayoutTree"), " µs"));
+    console.log(line("  boards drawn whole: layout thread time", drawnOf("Layout"), " µs"));
+  }
   console.log(line("  elements restyled per recalculation", restyles.map((e) => e.args?.elementCount ?? 0), ""));
-  console.log(line("  recalculation thread time", restyles.map((e) => (e.tdur ?? e.dur) ?? 0), " µs"));
+  console.log(line("  recalculation thread time", restyles.map(time), " µs"));
   console.log(line("  layout objects dirty per layout", layouts.map((e) => e.args?.beginData?.dirtyObjects ?? 0), ""));
   console.log(line("  layout objects in the tree laid out", layouts.map((e) => e.args?.beginData?.totalObjects ?? 0), ""));
-  console.log(line("  layout thread time", layouts.map((e) => (e.tdur ?? e.dur) ?? 0), " µs"));
+  console.log(line("  layout thread time", layouts.map(time), " µs"));
+  // A push's script (wall time from one push's layout to the next push's style, no board
+  // drawn between them) and the whole push (layout end to layout end), tracing included.
+  const script = [];
+  const whole = [];
+  for (let i = 0; i + 2 < all.length; i++) {
+    const [l, r, next] = [all[i], all[i + 1], all[i + 2]];
+    if (l.name !== "Layout" || r.name !== "UpdateLayoutTree" || drawn.has(l) || drawn.has(r) || marks.some((m) => m > l.ts && m < r.ts)) continue;
+    script.push(r.ts - (l.ts + l.dur));
+    if (next.name === "Layout" && !drawn.has(next)) whole.push(next.ts + next.dur - (l.ts + l.dur));
+  }
+  console.log(line("  a push's script (wall)", script, " µs"));
+  console.log(line("  a push whole (wall, layout to layout)", whole, " µs"));
 }
 
 /** Writes a CPU profile and prints its 25 functions of most self time. */

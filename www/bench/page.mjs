@@ -389,8 +389,10 @@ window.runBench = async function runBench({ auctions: input, budgetMs, minSample
             if (e.localName === "bl-hand") e.setAttribute("seat", b.viewer === "spectator" ? "N" : b.viewer);
             e.source = source;
           }
-          // The board drawn whole is laid out before the timed pushes.
+          // The board drawn whole is laid out before the timed pushes (marked for `--trace`,
+          // which counts this style and layout apart from the pushes').
           layoutSink += page.offsetHeight;
+          console.timeStamp("bench: board drawn");
           return { b, st, source };
         },
         run: layout
