@@ -203,30 +203,27 @@ pub(crate) async fn sweep(hub: &Hub) -> Result<(usize, Vec<String>), StoreError>
 /// delays a renewal.
 pub(crate) async fn keep(hub: Arc<Hub>, ttl: Duration) {
     let period = (ttl / 3).max(Duration::from_millis(10));
-    let every = || {
-        let mut tick = tokio::time::interval(period);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        tick
-    };
-    let renewing = async {
-        let mut tick = every();
-        tick.tick().await;
-        loop {
-            tick.tick().await;
-            if let Err(e) = renew_resident(&hub).await {
-                eprintln!("leases not renewed: {e}");
-            }
-        }
-    };
-    let sweeping = async {
-        let mut tick = every();
-        tick.tick().await;
-        loop {
-            tick.tick().await;
-            if let Err(e) = sweep(&hub).await {
-                eprintln!("unowned tables not swept: {e}");
-            }
-        }
-    };
+    let renewing = every(period, "leases not renewed", || renew_resident(&hub));
+    let sweeping = every(period, "unowned tables not swept", || async {
+        sweep(&hub).await.map(drop)
+    });
     tokio::join!(renewing, sweeping);
+}
+
+/// Runs `work` every `period` from one period on (a late tick delays the next), for as long
+/// as the process runs, saying `failed` with the error when it fails.
+async fn every<W, F>(period: Duration, failed: &str, mut work: W)
+where
+    W: FnMut() -> F,
+    F: std::future::Future<Output = Result<(), StoreError>>,
+{
+    let mut tick = tokio::time::interval(period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    tick.tick().await;
+    loop {
+        tick.tick().await;
+        if let Err(e) = work().await {
+            eprintln!("{failed}: {e}");
+        }
+    }
 }
