@@ -92,20 +92,13 @@ impl Committer {
                         }
                         batch
                     };
-                    let created: Vec<&NewTable> = batch
-                        .iter()
-                        .filter_map(|p| match &p.work {
-                            Work::Create(t) => Some(t),
-                            Work::Append(_) => None,
-                        })
-                        .collect();
-                    let rows: Vec<&Appended> = batch
-                        .iter()
-                        .filter_map(|p| match &p.work {
-                            Work::Append(r) => Some(r),
-                            Work::Create(_) => None,
-                        })
-                        .collect();
+                    let (mut created, mut rows): (Vec<&NewTable>, Vec<&Appended>) = (Vec::new(), Vec::new());
+                    for p in &batch {
+                        match &p.work {
+                            Work::Create(t) => created.push(t),
+                            Work::Append(r) => rows.push(r),
+                        }
+                    }
                     match store.write_batch(&created, &rows).await {
                         Ok((made, written)) => {
                             let (mut made, mut written) = (made.into_iter(), written.into_iter());
