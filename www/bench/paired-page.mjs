@@ -25,7 +25,7 @@ function board(a, viewer) {
 
 const median = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
 
-window.runPaired = (auctions, ms, layout = false) => {
+window.runPaired = (auctions, ms, layout = false, tags = ["auction", "bidding-box", "decision", "feed", "announcer", "hand"]) => {
   // With `layout`: each push's style and layout forced at once (read after it), the board
   // drawn whole laid out before its pushes are timed.
   let sink = 0;
@@ -38,7 +38,7 @@ window.runPaired = (auctions, ms, layout = false) => {
   ["a", "b"].forEach((id, i) => {
     const prefix = i === 0 ? "bl" : "bx";
     const host = document.getElementById(id);
-    for (const tag of ["auction", "bidding-box", "decision", "feed", "announcer", "hand"]) sets[i].els.push(host.appendChild(document.createElement(`${prefix}-${tag}`)));
+    for (const tag of tags) sets[i].els.push(host.appendChild(document.createElement(`${prefix}-${tag}`)));
   });
   /** One board pushed to one set's elements: the time of its pushes (the set-up untimed). */
   const once = (set, b) => {

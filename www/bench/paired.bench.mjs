@@ -5,11 +5,11 @@
 // push over the batches and the median of the batches' ratios (b / a): on a shared machine
 // a change of a few per cent shows here when separate runs' medians move by more.
 //
-//   node bench/paired.bench.mjs --a DIR --b DIR [--seconds 30] [--pkg DIR] [--layout]
+//   node bench/paired.bench.mjs --a DIR --b DIR [--seconds 30] [--pkg DIR] [--layout] [--elements TAGS]
 // --a, --b: two `elements` directories of built packages (say main's pkg/elements and this
 // one's); --pkg: the package whose wasm both use (default ../pkg); --layout: each push's
 // style and layout forced and timed with it (read at once after it, as `push` in
-// browser.bench.mjs). The second build's
+// browser.bench.mjs); --elements: those elements alone (say auction,announcer). The second build's
 // elements are copied to a scratch directory with their tag names renamed (`bl-` → `bx-`),
 // so that both can be defined in one page. Builds nothing.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -31,6 +31,7 @@ const a = path.resolve(arg("--a", path.join(pkg, "elements")));
 const b = path.resolve(arg("--b", path.join(pkg, "elements")));
 const seconds = Number(arg("--seconds", 30));
 const layout = process.argv.includes("--layout");
+const tags = arg("--elements", "auction,bidding-box,decision,feed,announcer,hand").split(",").map((t) => t.trim().replace(/^bl-/, ""));
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-paired-"));
 const walk = (d) => readdirSync(d).flatMap((f) => (statSync(path.join(d, f)).isDirectory() ? walk(path.join(d, f)) : [path.join(d, f)]));
@@ -66,7 +67,7 @@ try {
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`http://127.0.0.1:${server.address().port}/paired.html`);
   await page.waitForFunction(() => window.pairedReady === true || window.pairedError);
-  const r = await page.evaluate(({ auctions, ms, layout }) => window.runPaired(auctions, ms, layout), { auctions, ms: seconds * 1000, layout });
+  const r = await page.evaluate(({ auctions, ms, layout, tags }) => window.runPaired(auctions, ms, layout, tags), { auctions, ms: seconds * 1000, layout, tags });
   if (errors.length) throw new Error(errors.join("\n"));
   console.log(`${r.userAgent}; ${r.boards} boards, ${r.batches} batches, ${r.pushes} pushes each`);
   console.log(`a (${a}): median ${r.a.toFixed(1)} µs a push`);
