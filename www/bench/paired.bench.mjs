@@ -13,12 +13,12 @@
 // elements are copied to a scratch directory with their tag names renamed (`bl-` → `bx-`),
 // so that both can be defined in one page. Builds nothing.
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { builtIn, loadCorpus } from "./auctions.mjs";
+import { servePage } from "./serve.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, "..", "..");
@@ -43,23 +43,13 @@ for (const f of walk(path.join(scratch, "b"))) {
 
 const corpus = loadCorpus(process.env.BENCH_CORPUS ?? path.resolve(repo, "..", "shared", "corpus", "auctions.jsonl"), 2000);
 const auctions = (corpus?.auctions ?? builtIn().auctions).slice(0, 400);
-const TYPES = { ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
 const PAGE = `<!doctype html><meta charset="utf-8"><main id="a"></main><main id="b"></main><script type="module" src="/paired-page.mjs"></script>`;
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, "http://127.0.0.1").pathname;
-  if (url === "/paired.html") return void res.writeHead(200, { "Content-Type": "text/html" }).end(PAGE);
-  let file = null;
-  if (url === "/paired-page.mjs" || url === "/patch.mjs") file = path.join(here, url.slice(1));
-  else if (url.startsWith("/pkg/web/")) file = path.join(pkg, "web", url.slice("/pkg/web/".length));
-  else if (url.startsWith("/a/") || url.startsWith("/b/")) file = path.join(scratch, url);
-  let body = null;
-  try {
-    if (file && !url.includes("..")) body = readFileSync(file);
-  } catch {}
-  if (!body) return void res.writeHead(404).end();
-  res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" }).end(body);
+const server = await servePage("/paired.html", PAGE, (url) => {
+  if (url === "/paired-page.mjs" || url === "/patch.mjs") return path.join(here, url.slice(1));
+  if (url.startsWith("/pkg/web/")) return path.join(pkg, "web", url.slice("/pkg/web/".length));
+  if (url.startsWith("/a/") || url.startsWith("/b/")) return path.join(scratch, url);
+  return null;
 });
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium" });
 try {
   const page = await browser.newPage();

@@ -5,11 +5,10 @@
 //
 //   node bench/writes.bench.mjs [--pkg DIR] [--rounds 3]
 // Builds nothing: pkg/ comes from scripts/build-pkg.sh.
-import { readFileSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { servePage } from "./serve.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (flag, fallback) => {
@@ -18,7 +17,6 @@ const arg = (flag, fallback) => {
 };
 const pkg = path.resolve(arg("--pkg", path.join(here, "..", "..", "pkg")));
 const rounds = Number(arg("--rounds", 3));
-const TYPES = { ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
 // South's page online, ten calls in: the grid as a push finds it mid-auction.
 const PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><main id="m"><bl-auction></bl-auction></main><script type="module">
 import init, { SeatTable, Table, parseCall } from "/pkg/web/bridge_laws.js";
@@ -38,17 +36,7 @@ const order = ["N", "E", "S", "W"];
 window.ready = true;
 </script></html>`;
 
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, "http://127.0.0.1").pathname;
-  if (url === "/") return void res.writeHead(200, { "Content-Type": "text/html" }).end(PAGE);
-  let body = null;
-  try {
-    if (url.startsWith("/pkg/") && !url.includes("..")) body = readFileSync(path.join(pkg, url.slice("/pkg/".length)));
-  } catch {}
-  if (!body) return void res.writeHead(404).end();
-  res.writeHead(200, { "Content-Type": TYPES[path.extname(url)] ?? "application/octet-stream" }).end(body);
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const server = await servePage("/", PAGE, (url) => (url.startsWith("/pkg/") ? path.join(pkg, url.slice("/pkg/".length)) : null));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium" });
 try {
   const page = await browser.newPage();
