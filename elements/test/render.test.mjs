@@ -128,6 +128,20 @@ test("a push writes the auction's call and next-call mark in the cells' boxes, l
   assert.ok(boxes.length >= 8 && boxes.every((c) => /size layout style|strict/.test(c)), boxes.join(", "));
 });
 
+test("each call's words in the auction's grid are in the accessibility tree, hidden in place, not out of flow", async () => {
+  const cells = await page.evaluate(() => [...document.querySelectorAll("bl-auction .bid[data-index] > .sr-only")]
+    .map((sr) => ({ words: sr.textContent, position: getComputedStyle(sr).position, label: sr.parentElement.getAttribute("data-label") })));
+  assert.ok(cells.length >= 4, JSON.stringify(cells));
+  for (const c of cells) {
+    assert.equal(c.position, "static", JSON.stringify(c));
+    assert.equal(c.words, c.label, "the words read are the cell's label");
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  const heard = new Set(nodes.filter((n) => !n.ignored && n.role?.value === "StaticText").map((n) => n.name?.value));
+  for (const c of cells) assert.ok(heard.has(c.words), `"${c.words}" is read`);
+});
+
 test("the bidding box's hint is written in a line laid out apart", async () => {
   const contain = await page.evaluate(() => getComputedStyle(document.querySelector("bl-bidding-box .box-hint-line")).contain);
   assert.match(contain, /size layout style|strict/);

@@ -32,8 +32,8 @@ window.runPaired = (auctions, ms, layout = false, tags = ["auction", "bidding-bo
   const boards = auctions.map((a, k) => board(a, SEATS[k % 4])).filter(Boolean);
   const send = () => Promise.resolve(undefined);
   const sets = [
-    { mod: window.pairedA, els: [] },
-    { mod: window.pairedB, els: [] },
+    { mod: window.pairedA, els: [], each: [] },
+    { mod: window.pairedB, els: [], each: [] },
   ];
   ["a", "b"].forEach((id, i) => {
     const prefix = i === 0 ? "bl" : "bx";
@@ -50,17 +50,22 @@ window.runPaired = (auctions, ms, layout = false, tags = ["auction", "bidding-bo
     }
     if (layout) sink += document.body.offsetHeight;
     const t0 = performance.now();
+    let at = t0;
     for (const u of b.updates) {
       st.receive(u);
       source.changed();
       if (layout) sink += document.body.offsetHeight;
+      const now = performance.now();
+      set.each.push(now - at);
+      at = now;
     }
-    const dt = performance.now() - t0;
+    const dt = at - t0;
     for (const e of set.els) e.source = null;
     st.free();
     return dt;
   };
   for (let w = 0; w < 100; w++) for (const set of sets) once(set, boards[w % boards.length]);
+  for (const set of sets) set.each = [];
   const perA = [];
   const perB = [];
   let pushes = 0;
@@ -92,6 +97,9 @@ window.runPaired = (auctions, ms, layout = false, tags = ["auction", "bidding-bo
     a: median(perA),
     b: median(perB),
     ratio: median(perB.map((x, i) => x / perA[i])),
+    // Each push timed alone: the median push of each build.
+    eachA: median(sets[0].each) * 1000,
+    eachB: median(sets[1].each) * 1000,
   };
 };
 

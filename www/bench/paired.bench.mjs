@@ -2,7 +2,8 @@
 // the same 400 boards' pushes (one per call, each seat in turn) folded into a SeatTable and
 // rendered by one build's six elements, then the other's, board by board, the order
 // alternating by batch of 20, so both see the same load. Prints each build's median µs per
-// push over the batches and the median of the batches' ratios (b / a): on a shared machine
+// push over the batches, the median of the batches' ratios (b / a), and each build's median
+// push (every push timed alone, with the timer's 5 µs): on a shared machine
 // a change of a few per cent shows here when separate runs' medians move by more.
 //
 //   node bench/paired.bench.mjs --a DIR --b DIR [--seconds 30] [--pkg DIR] [--layout] [--elements TAGS]
@@ -63,6 +64,7 @@ try {
   console.log(`a (${a}): median ${r.a.toFixed(1)} µs a push`);
   console.log(`b (${b}): median ${r.b.toFixed(1)} µs a push`);
   console.log(`b / a, median of the batches: ${r.ratio.toFixed(3)}`);
+  console.log(`the median push, each timed alone: a ${r.eachA.toFixed(1)} µs, b ${r.eachB.toFixed(1)} µs`);
 } finally {
   await browser.close();
   server.close();
