@@ -373,9 +373,6 @@ window.runBench = async function runBench({ auctions: input, budgetMs, minSample
       peer: null,
     });
   }
-  // A push as the page lives it: the script, then the style and layout it forces (read here
-  // at once, `offsetHeight`, where the browser would do it before its next frame) — and the
-  // script alone (the figure before it counted the layout).
   let layoutSink = 0;
   // The next board bound to the page's elements and drawn whole, laid out before its timed
   // pushes (marked for `--trace`, which counts this style and layout apart from the pushes').
@@ -395,6 +392,9 @@ window.runBench = async function runBench({ auctions: input, budgetMs, minSample
     for (const e of els) e.source = null;
     st.free();
   };
+  // A push as the page lives it: the script, then the style and layout it forces (read here
+  // at once, `offsetHeight`, where the browser would do it before its next frame) — and the
+  // script alone (the figure before it counted the layout).
   const pushOp = (name, layout, what) => ({
     name,
     what,

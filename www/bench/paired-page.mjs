@@ -1,5 +1,5 @@
 // Runs in the paired page (served by paired.bench.mjs): two builds of the elements, `bl-*`
-// (a) and `bx-*` (b), each with its six elements, told the same boards' pushes in turn.
+// (a) and `bx-*` (b), each with the elements `tags` names, told the same boards' pushes in turn.
 import init, { SeatTable, Table, parseCall } from "/pkg/web/bridge_laws.js";
 import { patchOf } from "./patch.mjs";
 
@@ -25,7 +25,7 @@ function board(a, viewer) {
 
 const median = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
 
-window.runPaired = (auctions, ms, layout = false, tags = ["auction", "bidding-box", "decision", "feed", "announcer", "hand"]) => {
+window.runPaired = (auctions, ms, layout, tags) => {
   // With `layout`: each push's style and layout forced at once (read after it), the board
   // drawn whole laid out before its pushes are timed.
   let sink = 0;

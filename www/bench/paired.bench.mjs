@@ -1,6 +1,6 @@
 // A push on a seat's page, two builds of the elements paired in one headless Chromium page:
 // the same 400 boards' pushes (one per call, each seat in turn) folded into a SeatTable and
-// rendered by one build's six elements, then the other's, board by board, the order
+// rendered by one build's six elements (or those --elements names), then the other's, board by board, the order
 // alternating by batch of 20, so both see the same load. Prints each build's median µs per
 // push over the batches, the median of the batches' ratios (b / a), and each build's median
 // push (every push timed alone, with the timer's 5 µs): on a shared machine
