@@ -1,7 +1,10 @@
 // What one write costs in the auction as a seat's page draws it, with the style and layout it
 // forces (read at once, as `push` in browser.bench.mjs does): a call's words written in its
 // cell, a cell's box given one text, a call's cell cloned into a box. The floor under any way
-// of drawing a push: a push makes at least one such write in each element it changes.
+// of drawing a push: a push makes at least one such write in each element it changes. Beside
+// them, the page's own floor: one text and four texts written in plain boxes laid out apart
+// (`contain: strict`, outside the elements), then one layout — what a push that wrote four
+// texts and nothing else (the call, the next-call mark, the hint, one line) would cost.
 //
 //   node bench/writes.bench.mjs [--pkg DIR] [--rounds 3]
 // Builds nothing: pkg/ comes from scripts/build-pkg.sh.
@@ -18,7 +21,8 @@ const arg = (flag, fallback) => {
 const pkg = path.resolve(arg("--pkg", path.join(here, "..", "..", "pkg")));
 const rounds = Number(arg("--rounds", 3));
 // South's page online, ten calls in: the grid as a push finds it mid-auction.
-const PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><main id="m"><bl-auction></bl-auction></main><script type="module">
+const PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><main id="m"><bl-auction></bl-auction></main>
+<div id="floor">${[0, 1, 2, 3].map(() => `<div style="contain: strict; width: 12em; height: 2em"><span>x</span></div>`).join("")}</div><script type="module">
 import init, { SeatTable, Table, parseCall } from "/pkg/web/bridge_laws.js";
 import { fromSeatTable } from "/pkg/elements/index.js";
 await init();
@@ -47,6 +51,8 @@ try {
     const boxes = [...document.querySelectorAll("bl-auction .slot")];
     const words = [...document.querySelectorAll("bl-auction .slot .sr-only")].map((s) => s.firstChild);
     const cell = boxes[5].firstElementChild.cloneNode(true);
+    const plain = [...document.querySelectorAll("#floor span")].map((s) => s.firstChild);
+    const TEXTS = ["North: one heart", "East: two spades", "South to call", "waiting for West", "1♥", "2♠"];
     let sink = 0;
     // Median µs of 15 samples of 100 writes, each followed by the style and layout it forces.
     const time = (write) => {
@@ -64,6 +70,8 @@ try {
       "a call's words written in its cell (one text)": (i) => (words[2].data = i & 1 ? "North: one heart" : "East: two spades"),
       "a cell's box given one text": (i) => (boxes[7].textContent = i & 1 ? "1♥" : "2♠"),
       "a call's cell cloned into a box": () => boxes[6].replaceChildren(cell.cloneNode(true)),
+      "the page's floor: one text in a plain box laid out apart": (i) => (plain[0].data = TEXTS[i % 6]),
+      "the page's floor: four texts in four such boxes, one layout": (i) => plain.forEach((t, k) => (t.data = TEXTS[(i + k) % 6])),
     };
     const out = Object.keys(writes).map((name) => ({ name, us: [] }));
     for (let r = 0; r < rounds; r++) Object.values(writes).forEach((w, i) => out[i].us.push(time(w)));

@@ -45,7 +45,7 @@ test("the browser benchmark command writes its JSON and chart", { timeout: 60000
   execFileSync("node", ["bench/browser.bench.mjs", "--quick", "--built-in", "--loads", "1", "--out", out], { cwd: www, stdio: "pipe" });
   const r = JSON.parse(readFileSync(path.join(out, "browser.json"), "utf8"));
   assert.deepEqual(r.operations.map((o) => o.name),
-    ["apply", "legalCalls", "view", "stateHash", "new Table", "toJSON", "Table.fromJSON", "SeatTable.receive", "push each", "push", "push script"]);
+    ["apply", "legalCalls", "view", "stateHash", "new Table", "toJSON", "Table.fromJSON", "SeatTable.receive", "push each", "push each: script", "push each: style and layout", "push", "push script"]);
   for (const o of r.operations) assert.ok(o.ours.median > 0 && o.ours.p99 >= o.ours.median, o.name);
   for (const name of ["apply", "legalCalls"]) {
     const o = r.operations.find((x) => x.name === name);
@@ -78,9 +78,10 @@ test("the paired push benchmark times two builds of the elements in one page and
   assert.ok(ratio > 0, out);
 });
 
-test("the writes benchmark times each write in the auction's grid with its layout", { timeout: 60000 }, () => {
+test("the writes benchmark times each write in the auction's grid, and the page's own floor, with its layout", { timeout: 60000 }, () => {
   const out = execFileSync("node", ["bench/writes.bench.mjs", "--rounds", "1"], { cwd: www, stdio: "pipe" }).toString();
   const rows = out.split("\n").filter((l) => /^\| [a-z]/.test(l) && !l.startsWith("| a write"));
-  assert.equal(rows.length, 4, out);
+  assert.equal(rows.length, 6, out);
+  assert.equal(rows.filter((r) => r.startsWith("| the page's floor")).length, 2, out);
   for (const row of rows) assert.ok(Number(/\| ([\d.]+) \|$/.exec(row)?.[1]) > 0, row);
 });
