@@ -20,7 +20,6 @@
 // Builds nothing: pkg/ comes from scripts/build-pkg.sh.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -29,6 +28,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { builtIn, loadCorpus } from "./auctions.mjs";
 import { renderChart, summarize } from "./chart.mjs";
+import { servePages } from "./serve.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const www = path.resolve(here, "..");
@@ -62,8 +62,6 @@ function parseArgs(argv) {
 }
 
 // --- a static server for exactly the files the pages need ------------------------------
-const TYPES = { ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".html": "text/html", ".json": "application/json" };
-
 // The first table: the module script imports the package's glue (as a site's bundle would
 // hold it), and from its first statement instantiates the wasm (streaming compilation of the
 // response, `application/wasm`) and makes a table. The page preloads the .wasm
@@ -86,7 +84,8 @@ window.__startup = { pageStart: window.__t0, scriptStart, wasmFetched: wasm ? wa
 const BENCH_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>bridge-laws browser benchmark</title>
 <script type="module" src="/bench/page.mjs"></script></head><body><main id="table"></main></body></html>`;
 
-function routes() {
+/** The two pages and exactly the files they need, cached by the browser (the warm loads). */
+function serve() {
   const require = createRequire(import.meta.url);
   const peer = path.join(path.dirname(require.resolve("@bridge-tools/core/package.json")), "dist", "index.mjs");
   const files = new Map([
@@ -98,35 +97,8 @@ function routes() {
   ]);
   // The elements (pushes rendered), with their catalogs and bundled formatter.
   const elements = path.join(pkgDir, "elements");
-  return (url) => {
-    if (url === "/startup.html") return { type: "text/html", body: STARTUP_HTML };
-    if (url === "/bench.html") return { type: "text/html", body: BENCH_HTML };
-    if (url.startsWith("/pkg/elements/") && !url.includes("..")) {
-      const file = path.join(elements, url.slice("/pkg/elements/".length));
-      return existsSync(file) ? { type: TYPES[path.extname(file)], body: readFileSync(file) } : null;
-    }
-    const file = files.get(url);
-    return file ? { type: TYPES[path.extname(file)], body: readFileSync(file) } : null;
-  };
-}
-
-function serve() {
-  const route = routes();
-  const server = http.createServer((req, res) => {
-    const found = route(new URL(req.url, "http://127.0.0.1").pathname);
-    // Cross-origin isolation: Chromium then gives performance.now() 5 µs resolution.
-    const headers = {
-      "Cross-Origin-Opener-Policy": "same-origin",
-      "Cross-Origin-Embedder-Policy": "require-corp",
-      "Cache-Control": "max-age=600",
-    };
-    if (!found) {
-      res.writeHead(404, headers).end();
-      return;
-    }
-    res.writeHead(200, { ...headers, "Content-Type": found.type }).end(found.body);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+  const fileOf = (url) => (url.startsWith("/pkg/elements/") ? path.join(elements, url.slice("/pkg/elements/".length)) : files.get(url) ?? null);
+  return servePages({ "/startup.html": STARTUP_HTML, "/bench.html": BENCH_HTML }, fileOf, { "Cache-Control": "max-age=600" });
 }
 
 // --- measurement --------------------------------------------------------------------------
